@@ -1,0 +1,48 @@
+/** Studio clients. */
+import { z } from "zod";
+import { expectedVersion, optionalText } from "./common";
+
+export const clientServiceOptions = ["Web Design", "Mobile App", "Branding", "E-commerce", "SEO", "Marketing", "Consulting"] as const;
+
+export const client = z.object({
+  id: z.string(),
+  name: z.string(),
+  website: z.string().nullable(),
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  services: z.array(z.string()),
+  notes: z.string().nullable(),
+  active: z.boolean(),
+  preview_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Client = z.infer<typeof client>;
+
+const uniqueList = (item: z.ZodString, label: string) =>
+  z
+    .array(item)
+    .max(20)
+    .default([])
+    .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, `That ${label} is already listed`);
+
+export const clientFields = {
+  name: z.string().trim().min(1, "Name is required").max(200),
+  website: z
+    .union([z.string().trim().url("Please enter a valid website URL").max(500), z.literal("")])
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  emails: uniqueList(z.string().trim().min(1, "Email cannot be blank").email("Please enter a valid email address"), "email"),
+  phones: uniqueList(z.string().trim().min(1, "Phone cannot be blank").max(50), "phone"),
+  services: uniqueList(z.string().trim().min(1).max(60), "service"),
+  notes: optionalText(10_000),
+  active: z.boolean().default(true),
+};
+export const clientInput = z.object(clientFields).strict();
+export type ClientInput = z.input<typeof clientInput>;
+export const clientPatch = z
+  .object({ ...clientFields, ...expectedVersion })
+  .partial()
+  .required({ updated_at: true })
+  .strict();

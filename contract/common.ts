@@ -1,0 +1,41 @@
+/** Small schema pieces shared by several entities. */
+import { z } from "zod";
+
+export const id = z.string().min(1).max(64);
+
+/** Optional free text: blank becomes null so the database never stores "". */
+export const optionalText = (max = 5000) =>
+  z
+    .string()
+    .max(max, `Must be at most ${max} characters`)
+    .transform((s) => (s.trim() === "" ? null : s.trim()))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** Calendar date as YYYY-MM-DD (a due date, a start date), or null. */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD");
+export const optionalDate = z
+  .union([isoDate, z.literal("")])
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** Money in pounds, two decimals at most; null where unknown. */
+export const money = z
+  .number({ error: "Enter a number" })
+  .finite()
+  .min(0, "Must be zero or more")
+  .max(1_000_000_000, "That is too large")
+  .transform((n) => Math.round(n * 100) / 100);
+export const optionalMoney = money
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
+/** Every stored row carries these; clients send updated_at back to prove they edited the latest copy. */
+export const rowStamps = {
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+export const expectedVersion = { updated_at: z.string().min(1, "updated_at is required") };

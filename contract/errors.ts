@@ -1,0 +1,31 @@
+/** The one error envelope every /api answer uses on failure. */
+import { z } from "zod";
+
+export const errorCodes = [
+  "bad_request",
+  "invalid_json",
+  "unsupported_media_type",
+  "validation_failed",
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "rate_limited",
+  "internal",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorEnvelope = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    /** Per-field messages, keyed by field name, as the form shows them. */
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  return errorEnvelope.safeParse(value).success;
+}

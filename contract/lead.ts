@@ -1,0 +1,76 @@
+/** Sales leads: the pipeline's cards and the Leads table's rows. */
+import { z } from "zod";
+import { expectedVersion, optionalDate, optionalMoney, optionalText } from "./common";
+
+export const leadStatuses = ["New", "Qualified", "Proposal Sent", "Negotiation", "Won", "Lost"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+export const leadSources = ["Website", "Referral", "Social Media", "Email Campaign", "Cold Call", "Event", "Other"] as const;
+export type LeadSource = (typeof leadSources)[number];
+
+/** Statuses for which the Deal Value field is shown. */
+export const statusesWithValue: readonly LeadStatus[] = ["Proposal Sent", "Negotiation", "Won", "Lost"];
+
+export const lead = z.object({
+  id: z.string(),
+  name: z.string(),
+  company: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  source: z.enum(leadSources).nullable(),
+  status: z.enum(leadStatuses),
+  notes: z.string().nullable(),
+  value: z.number().nullable(),
+  next_action: z.string().nullable(),
+  follow_up_date: z.string().nullable(),
+  added_by: z.string().nullable(),
+  stage_changed_by: z.string().nullable(),
+  converted_to_client_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Lead = z.infer<typeof lead>;
+
+const optionalEmail = z
+  .union([z.string().trim().email("Please enter a valid email address").max(254), z.literal("")])
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v.toLowerCase() : null));
+
+export const leadFields = {
+  name: z.string().trim().min(1, "Name is required").max(200),
+  company: optionalText(200),
+  email: optionalEmail,
+  phone: optionalText(50),
+  source: z
+    .enum(leadSources)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  status: z.enum(leadStatuses).default("New"),
+  notes: optionalText(10_000),
+  value: optionalMoney,
+  next_action: optionalText(500),
+  follow_up_date: optionalDate,
+};
+
+export const leadInput = z.object(leadFields).strict();
+export type LeadInput = z.input<typeof leadInput>;
+
+export const leadPatch = z
+  .object({
+    ...leadFields,
+    status: z.enum(leadStatuses),
+    ...expectedVersion,
+  })
+  .partial()
+  .required({ updated_at: true })
+  .strict();
+export type LeadPatch = z.input<typeof leadPatch>;
+
+export const leadListQuery = z.object({
+  q: z.string().max(200).optional(),
+  status: z.enum(leadStatuses).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});

@@ -1,0 +1,60 @@
+/** Projects on the delivery board. */
+import { z } from "zod";
+import { expectedVersion, optionalDate, optionalMoney, optionalText } from "./common";
+
+export const projectStages = ["Discovery", "Design", "Build", "Review", "Launch", "Done"] as const;
+export type ProjectStage = (typeof projectStages)[number];
+export const projectStatuses = ["On Track", "At Risk", "Blocked", "Completed"] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+/** Statuses offered when creating; Completed only on edit. */
+export const projectCreateStatuses = ["On Track", "At Risk", "Blocked"] as const;
+export const projectTypes = ["Web Design", "Mobile App", "Branding", "E-commerce", "SEO", "Custom"] as const;
+
+export const project = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.enum(projectTypes).nullable(),
+  client_id: z.string().nullable(),
+  client_name: z.string().nullable(),
+  budget: z.number().nullable(),
+  start_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  stage: z.enum(projectStages),
+  status: z.enum(projectStatuses),
+  notes: z.string().nullable(),
+  lead_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Project = z.infer<typeof project>;
+
+const projectFields = {
+  title: z.string().trim().min(1, "Title is required").max(200),
+  type: z
+    .enum(projectTypes)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? "Web Design"),
+  client_id: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  budget: optionalMoney,
+  start_date: optionalDate,
+  due_date: optionalDate,
+  stage: z.enum(projectStages).default("Discovery"),
+  notes: optionalText(10_000),
+  lead_id: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+};
+export const projectInput = z.object({ ...projectFields, status: z.enum(projectCreateStatuses).default("On Track") }).strict();
+export type ProjectInput = z.input<typeof projectInput>;
+export const projectPatch = z
+  .object({ ...projectFields, status: z.enum(projectStatuses), ...expectedVersion })
+  .partial()
+  .required({ updated_at: true })
+  .strict();

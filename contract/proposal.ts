@@ -1,0 +1,54 @@
+/** Proposals sent to leads or clients. */
+import { z } from "zod";
+import { expectedVersion, optionalDate, optionalMoney, optionalText } from "./common";
+
+export const proposalStatuses = ["Draft", "Sent", "Accepted", "Rejected"] as const;
+export type ProposalStatus = (typeof proposalStatuses)[number];
+
+export const proposal = z.object({
+  id: z.string(),
+  title: z.string(),
+  value: z.number().nullable(),
+  status: z.enum(proposalStatuses),
+  sent_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  lead_id: z.string().nullable(),
+  client_id: z.string().nullable(),
+  notes: z.string().nullable(),
+  lead: z.object({ id: z.string(), name: z.string() }).nullable(),
+  client: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Proposal = z.infer<typeof proposal>;
+
+const proposalFields = {
+  title: z.string().trim().min(1, "Title is required").max(200),
+  value: optionalMoney,
+  status: z.enum(proposalStatuses).default("Draft"),
+  sent_date: optionalDate,
+  due_date: optionalDate,
+  lead_id: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  client_id: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  notes: optionalText(10_000),
+};
+const oneParty = (p: { lead_id?: string | null; client_id?: string | null }) => !(p.lead_id && p.client_id);
+export const proposalInput = z
+  .object(proposalFields)
+  .strict()
+  .refine(oneParty, { message: "Choose a lead or a client, not both", path: ["client_id"] });
+export type ProposalInput = z.input<typeof proposalInput>;
+export const proposalPatch = z
+  .object({ ...proposalFields, status: z.enum(proposalStatuses), ...expectedVersion })
+  .partial()
+  .required({ updated_at: true })
+  .strict()
+  .refine(oneParty, { message: "Choose a lead or a client, not both", path: ["client_id"] });

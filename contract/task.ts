@@ -1,0 +1,53 @@
+/** Tasks for the team. */
+import { z } from "zod";
+import { expectedVersion, optionalDate, optionalText } from "./common";
+
+export const taskPriorities = ["Low", "Med", "High"] as const;
+export type TaskPriority = (typeof taskPriorities)[number];
+export const relatedTypes = ["lead", "client", "project", "proposal", "invoice"] as const;
+export type RelatedType = (typeof relatedTypes)[number];
+
+export const task = z.object({
+  id: z.string(),
+  title: z.string(),
+  assignee_username: z.string().nullable(),
+  priority: z.enum(taskPriorities),
+  due_date: z.string().nullable(),
+  completed: z.boolean(),
+  notes: z.string().nullable(),
+  related_id: z.string().nullable(),
+  related_type: z.enum(relatedTypes).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Task = z.infer<typeof task>;
+
+const taskFields = {
+  title: z.string().trim().min(1, "Title is required").max(300),
+  assignee_username: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  priority: z.enum(taskPriorities).default("Med"),
+  due_date: optionalDate,
+  completed: z.boolean().default(false),
+  notes: optionalText(10_000),
+  related_id: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  related_type: z
+    .enum(relatedTypes)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+};
+export const taskInput = z.object(taskFields).strict();
+export type TaskInput = z.input<typeof taskInput>;
+export const taskPatch = z
+  .object({ ...taskFields, ...expectedVersion })
+  .partial()
+  .required({ updated_at: true })
+  .strict();

@@ -1,0 +1,38 @@
+/** Staff accounts and invitations. */
+import { z } from "zod";
+
+export const roles = ["Owner", "Sales"] as const;
+export type Role = (typeof roles)[number];
+
+export const user = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  role: z.enum(roles),
+  job_title: z.string().nullable(),
+  is_team: z.boolean(),
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+/** What GET /api/auth/me answers. */
+export type SessionUser = Pick<User, "id" | "email" | "full_name" | "role">;
+
+export const inviteInput = z.object({
+  email: z.string().trim().toLowerCase().email("Please enter a valid email address"),
+  role: z.enum(roles, { error: "Choose Owner or Sales" }),
+});
+export type InviteInput = z.infer<typeof inviteInput>;
+
+export const passwordRule = z
+  .string()
+  .min(10, "Password must be at least 10 characters")
+  .max(200, "Password must be at most 200 characters");
+
+export const acceptInviteInput = z.object({
+  token: z.string().min(10, "This invitation link is not valid").max(200),
+  full_name: z.string().trim().min(2, "Name must be at least 2 characters").max(120),
+  password: passwordRule,
+});
+export type AcceptInviteInput = z.infer<typeof acceptInviteInput>;

@@ -1,0 +1,46 @@
+/**
+ * The Hono app: /api/* and the page fallback for paths the assets layer has no file for.
+ * Routes are chained so `AppType` carries every endpoint to the typed web client.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "./env";
+import { requestContext } from "./middleware/context";
+import { sameOrigin } from "./middleware/origin";
+import { requireSession } from "./middleware/auth";
+import { onError } from "./middleware/errors";
+import { AppError } from "./lib/errors";
+import { auth } from "./routes/auth";
+import { usersRoute } from "./routes/users";
+import { leadsRoute } from "./routes/leads";
+import { clientsRoute } from "./routes/clients";
+import { projectsRoute } from "./routes/projects";
+import { proposalsRoute } from "./routes/proposals";
+import { invoicesRoute } from "./routes/invoices";
+import { tasksRoute } from "./routes/tasks";
+import { activitiesRoute } from "./routes/activities";
+import { pages } from "./routes/pages";
+
+const crm = new Hono<AppEnv>()
+  .use("*", requireSession)
+  .route("/leads", leadsRoute)
+  .route("/clients", clientsRoute)
+  .route("/projects", projectsRoute)
+  .route("/proposals", proposalsRoute)
+  .route("/invoices", invoicesRoute)
+  .route("/tasks", tasksRoute)
+  .route("/activities", activitiesRoute)
+  .route("/users", usersRoute);
+
+const api = new Hono<AppEnv>()
+  .use("*", sameOrigin)
+  .get("/health", (c) => c.json({ ok: true as const }, 200))
+  .route("/auth", auth)
+  .route("/crm", crm)
+  .all("*", () => {
+    throw new AppError("not_found", "No such API endpoint");
+  });
+
+export const app = new Hono<AppEnv>().use("*", requestContext).route("/api", api).route("/", pages);
+app.onError(onError);
+
+export type AppType = typeof app;

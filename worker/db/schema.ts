@@ -1,0 +1,326 @@
+/**
+ * The whole D1 schema. Enumerations are CHECK constraints built from the contract's lists,
+ * so the database refuses exactly what the API refuses. Times are ISO-8601 UTC text.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { leadSources, leadStatuses } from "../../contract/lead";
+import { leadActivityTypes } from "../../contract/lead-activity";
+import { projectStages, projectStatuses, projectTypes } from "../../contract/project";
+import { proposalStatuses } from "../../contract/proposal";
+import { invoiceStatuses } from "../../contract/invoice";
+import { relatedTypes, taskPriorities } from "../../contract/task";
+import { activityTypes } from "../../contract/activity";
+import { roles } from "../../contract/user";
+import { emailStatuses, formKinds } from "../../contract/form-submission";
+
+const nowSql = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const id = () => text("id").primaryKey();
+const stamps = {
+  created_at: text("created_at").notNull().default(nowSql),
+  updated_at: text("updated_at").notNull().default(nowSql),
+};
+
+/** `col IN ('a','b')` with the values inlined, as CHECK constraints need literals. */
+function oneOf(column: AnySQLiteColumn, values: readonly string[], nullable = false): SQL {
+  const list = sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "));
+  return nullable ? sql`${column} IS NULL OR ${column} IN (${list})` : sql`${column} IN (${list})`;
+}
+const bool = (name: string) => integer(name, { mode: "boolean" });
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    full_name: text("full_name").notNull(),
+    role: text("role", { enum: roles }).notNull(),
+    job_title: text("job_title"),
+    password_hash: text("password_hash").notNull(),
+    salt: text("salt").notNull(),
+    iterations: integer("iterations").notNull(),
+    disabled: bool("disabled").notNull().default(false),
+    /** The shared account the gate's CRM Access Password signs in to. */
+    is_team: bool("is_team").notNull().default(false),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_one_team")
+      .on(t.is_team)
+      .where(sql`${t.is_team} = 1`),
+    check("users_role_check", oneOf(t.role, roles)),
+    check("users_iterations_check", sql`${t.iterations} BETWEEN 1 AND 100000`),
+  ],
+);
+
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    role: text("role", { enum: roles }).notNull(),
+    token_hash: text("token_hash").notNull(),
+    // An invitation outlives neither its sender's account nor its purpose.
+    invited_by: text("invited_by").references(() => users.id, { onDelete: "cascade" }),
+    expires_at: text("expires_at").notNull(),
+    accepted_at: text("accepted_at"),
+    user_id: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("invites_token_hash_unique").on(t.token_hash),
+    index("invites_email_idx").on(t.email),
+    check("invites_role_check", oneOf(t.role, roles)),
+  ],
+);
+
+/** Signed-out sessions, kept until their token would have expired anyway. */
+export const revoked_sessions = sqliteTable(
+  "revoked_sessions",
+  { jti: text("jti").primaryKey(), expires_at: text("expires_at").notNull() },
+  (t) => [index("revoked_sessions_expires_idx").on(t.expires_at)],
+);
+
+/** One row per counted event (a failed sign-in, a form post); limits count rows in a sliding window. */
+export const rate_limit_events = sqliteTable(
+  "rate_limit_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    created_at: text("created_at").notNull().default(nowSql),
+  },
+  (t) => [index("rate_limit_events_lookup_idx").on(t.bucket, t.key, t.created_at), index("rate_limit_events_created_idx").on(t.created_at)],
+);
+
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  /** JSON text. */
+  value: text("value").notNull(),
+  ...stamps,
+});
+
+export const clients = sqliteTable(
+  "clients",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    website: text("website"),
+    // Lists are JSON arrays so order and exact text round-trip.
+    emails: text("emails", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    phones: text("phones", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    services: text("services", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    notes: text("notes"),
+    active: bool("active").notNull().default(true),
+    /** The public preview card (content id) this client's preview record belongs to. */
+    preview_id: text("preview_id"),
+    ...stamps,
+  },
+  (t) => [
+    index("clients_created_idx").on(t.created_at),
+    index("clients_active_name_idx").on(t.active, t.name),
+    uniqueIndex("clients_preview_id_unique").on(t.preview_id),
+    check(
+      "clients_lists_check",
+      sql`json_type(${t.emails}) = 'array' AND json_type(${t.phones}) = 'array' AND json_type(${t.services}) = 'array'`,
+    ),
+  ],
+);
+
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    company: text("company"),
+    email: text("email"),
+    phone: text("phone"),
+    source: text("source", { enum: leadSources }),
+    status: text("status", { enum: leadStatuses }).notNull().default("New"),
+    notes: text("notes"),
+    value: real("value"),
+    next_action: text("next_action"),
+    follow_up_date: text("follow_up_date"),
+    added_by: text("added_by").references(() => users.id, { onDelete: "set null" }),
+    stage_changed_by: text("stage_changed_by").references(() => users.id, { onDelete: "set null" }),
+    converted_to_client_id: text("converted_to_client_id").references(() => clients.id, { onDelete: "set null" }),
+    ...stamps,
+  },
+  (t) => [
+    index("leads_created_idx").on(t.created_at),
+    index("leads_status_name_idx").on(t.status, t.name),
+    index("leads_email_idx").on(t.email),
+    index("leads_converted_idx").on(t.converted_to_client_id),
+    check("leads_status_check", oneOf(t.status, leadStatuses)),
+    check("leads_source_check", oneOf(t.source, leadSources, true)),
+    check("leads_value_check", sql`${t.value} IS NULL OR ${t.value} >= 0`),
+  ],
+);
+
+export const lead_activities = sqliteTable(
+  "lead_activities",
+  {
+    id: id(),
+    lead_id: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    activity_type: text("activity_type", { enum: leadActivityTypes }).notNull(),
+    description: text("description").notNull(),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...stamps,
+  },
+  (t) => [
+    index("lead_activities_lead_created_idx").on(t.lead_id, t.created_at),
+    check("lead_activities_type_check", oneOf(t.activity_type, leadActivityTypes)),
+  ],
+);
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    type: text("type", { enum: projectTypes }),
+    // A project outlives the client record it was for: it is history the studio keeps.
+    client_id: text("client_id").references(() => clients.id, { onDelete: "set null" }),
+    budget: real("budget"),
+    start_date: text("start_date"),
+    due_date: text("due_date"),
+    stage: text("stage", { enum: projectStages }).notNull().default("Discovery"),
+    status: text("status", { enum: projectStatuses }).notNull().default("On Track"),
+    notes: text("notes"),
+    lead_id: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    ...stamps,
+  },
+  (t) => [
+    index("projects_created_idx").on(t.created_at),
+    index("projects_client_idx").on(t.client_id),
+    index("projects_lead_idx").on(t.lead_id),
+    check("projects_stage_check", oneOf(t.stage, projectStages)),
+    check("projects_status_check", oneOf(t.status, projectStatuses)),
+    check("projects_type_check", oneOf(t.type, projectTypes, true)),
+  ],
+);
+
+export const proposals = sqliteTable(
+  "proposals",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    value: real("value"),
+    status: text("status", { enum: proposalStatuses }).notNull().default("Draft"),
+    sent_date: text("sent_date"),
+    due_date: text("due_date"),
+    lead_id: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    client_id: text("client_id").references(() => clients.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    ...stamps,
+  },
+  (t) => [
+    index("proposals_created_idx").on(t.created_at),
+    index("proposals_lead_idx").on(t.lead_id),
+    index("proposals_client_idx").on(t.client_id),
+    check("proposals_status_check", oneOf(t.status, proposalStatuses)),
+  ],
+);
+
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: id(),
+    number: text("number").notNull(),
+    // An invoice is a financial record: its client cannot be deleted from under it.
+    client_id: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    project_id: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    total: real("total").notNull(),
+    date: text("date").notNull(),
+    due_date: text("due_date").notNull(),
+    status: text("status", { enum: invoiceStatuses }).notNull().default("Draft"),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("invoices_number_unique").on(t.number),
+    index("invoices_created_idx").on(t.created_at),
+    index("invoices_client_idx").on(t.client_id),
+    index("invoices_project_idx").on(t.project_id),
+    check("invoices_status_check", oneOf(t.status, invoiceStatuses)),
+    check("invoices_total_check", sql`${t.total} >= 0`),
+  ],
+);
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    assignee_username: text("assignee_username").references(() => users.id, { onDelete: "set null" }),
+    priority: text("priority", { enum: taskPriorities }).notNull().default("Med"),
+    due_date: text("due_date"),
+    completed: bool("completed").notNull().default(false),
+    notes: text("notes"),
+    related_id: text("related_id"),
+    related_type: text("related_type", { enum: relatedTypes }),
+    ...stamps,
+  },
+  (t) => [
+    index("tasks_completed_idx").on(t.completed),
+    index("tasks_due_idx").on(t.due_date),
+    index("tasks_related_idx").on(t.related_type, t.related_id),
+    check("tasks_priority_check", oneOf(t.priority, taskPriorities)),
+    check("tasks_related_type_check", oneOf(t.related_type, relatedTypes, true)),
+  ],
+);
+
+export const activities = sqliteTable(
+  "activities",
+  {
+    id: id(),
+    who_username: text("who_username").references(() => users.id, { onDelete: "set null" }),
+    type: text("type", { enum: activityTypes }).notNull(),
+    summary: text("summary").notNull(),
+    related_type: text("related_type", { enum: relatedTypes }),
+    related_id: text("related_id"),
+    ...stamps,
+  },
+  (t) => [
+    index("activities_created_idx").on(t.created_at),
+    check("activities_type_check", oneOf(t.type, activityTypes)),
+    check("activities_related_type_check", oneOf(t.related_type, relatedTypes, true)),
+  ],
+);
+
+export const form_submissions = sqliteTable(
+  "form_submissions",
+  {
+    id: id(),
+    kind: text("kind", { enum: formKinds }).notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    lead_id: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    page: text("page"),
+    utm: text("utm", { mode: "json" }).$type<Record<string, string>>(),
+    ip_hash: text("ip_hash"),
+    email_status: text("email_status", { enum: emailStatuses }).notNull().default("pending"),
+    email_error: text("email_error"),
+    email_attempts: integer("email_attempts").notNull().default(0),
+    ...stamps,
+  },
+  (t) => [
+    index("form_submissions_created_idx").on(t.created_at),
+    index("form_submissions_email_status_idx").on(t.email_status),
+    index("form_submissions_lead_idx").on(t.lead_id),
+    check("form_submissions_kind_check", oneOf(t.kind, formKinds)),
+    check("form_submissions_email_status_check", oneOf(t.email_status, emailStatuses)),
+  ],
+);

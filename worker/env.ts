@@ -1,0 +1,25 @@
+/** The bindings wrangler.toml declares, and the per-request values middleware sets. */
+import type { D1Database, DurableObjectNamespace, Fetcher, KVNamespace, SendEmail } from "@cloudflare/workers-types";
+import type { Db } from "./db/client";
+import type { SessionUser } from "../contract/user";
+
+export interface Env {
+  DB: D1Database;
+  PREVIEWS: KVNamespace;
+  LIVE: DurableObjectNamespace;
+  EMAIL: SendEmail;
+  ASSETS: Fetcher;
+  SESSION_SECRET: string;
+  STUDIO_NAME: string;
+  MAIL_FROM: string;
+  STUDIO_INBOX: string;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    db: Db;
+    requestId: string;
+    user: SessionUser;
+  };
+}

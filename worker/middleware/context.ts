@@ -1,0 +1,14 @@
+/** Per-request basics: a request id, the database handle and security headers. */
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { createDb } from "../db/client";
+import { securityHeaders } from "../lib/security-headers";
+
+export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
+  c.set("db", createDb(c.env.DB));
+  await next();
+  for (const [name, value] of Object.entries(securityHeaders)) {
+    if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  }
+});

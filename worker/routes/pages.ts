@@ -1,0 +1,29 @@
+/**
+ * Paths the assets layer had no file for. CRM and staff routes get the app shell (the SPA
+ * routes them); anything else is a real 404 with the prerendered not-found page.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+
+/** Client-routed staff screens; every public page is a prerendered file instead. */
+const SHELL_PATHS = [/^\/crm(\/.*)?$/];
+
+export const NOT_FOUND_PAGE = "/404";
+export const APP_SHELL = "/crm";
+
+async function asset(c: { env: AppEnv["Bindings"]; req: { url: string } }, path: string, status: number) {
+  const res = await c.env.ASSETS.fetch(new URL(path, c.req.url).toString() as never);
+  // Copy into a fresh Response: asset responses have immutable headers.
+  return new Response(res.ok ? (res.body as unknown as BodyInit) : "Page Not Found", {
+    status,
+    headers: { "Content-Type": res.headers.get("Content-Type") ?? "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+export const pages = new Hono<AppEnv>().all("*", async (c) => {
+  const path = c.req.path;
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Method Not Allowed", 405);
+  if (path !== NOT_FOUND_PAGE && SHELL_PATHS.some((re) => re.test(path))) return asset(c, APP_SHELL, 200);
+  console.warn(JSON.stringify({ level: "warn", what: "404", path, requestId: c.get("requestId") }));
+  return asset(c, NOT_FOUND_PAGE, 404);
+});
