@@ -28,12 +28,37 @@ export const budgetOptions = [
   { value: "over-50k", label: "Over £50,000" },
 ] as const;
 
+const budgetValues = budgetOptions.map((b) => b.value) as [BudgetValue, ...BudgetValue[]];
+export type BudgetValue = (typeof budgetOptions)[number]["value"];
+
 export const redesignInput = z.object({
   name,
   email,
-  budget: z.string().min(1, "Please select a budget range").max(20),
+  budget: z.enum(budgetValues, { error: "Please select a budget range" }),
   currentWebsite: z.union([z.string().trim().url("Please enter a valid website URL").max(500), z.literal("")]).optional(),
   projectDescription: z.string().trim().min(10, "Please provide at least 10 characters describing your project").max(5000),
   ...honeypot,
 });
 export type RedesignInput = z.input<typeof redesignInput>;
+
+/** Amco Real Estate's 'Book A Valuation' form. */
+export const valuationInput = z.object({
+  name,
+  email,
+  phone: z
+    .string()
+    .trim()
+    .min(7, "Please enter a valid phone number")
+    .max(30, "Please enter a valid phone number")
+    .regex(/^[+\d][\d\s()-]*$/, "Please enter a valid phone number"),
+  propertyAddress: z.string().trim().min(5, "Please enter the property address").max(300),
+  message: z.string().trim().max(2000).optional(),
+  ...honeypot,
+});
+export type ValuationInput = z.input<typeof valuationInput>;
+
+/** Where a form was sent from, recorded with the submission. */
+export const submissionMeta = z.object({
+  page: z.string().max(300).optional(),
+  utm: z.record(z.string().max(40), z.string().max(200)).optional(),
+});

@@ -19,6 +19,8 @@ import { invoicesRoute } from "./routes/invoices";
 import { tasksRoute } from "./routes/tasks";
 import { activitiesRoute } from "./routes/activities";
 import { pages } from "./routes/pages";
+import { forms } from "./routes/forms";
+import { previews } from "./routes/previews";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
@@ -35,6 +37,8 @@ const api = new Hono<AppEnv>()
   .use("*", sameOrigin)
   .get("/health", (c) => c.json({ ok: true as const }, 200))
   .route("/auth", auth)
+  .route("/", forms)
+  .route("/previews", previews)
   .route("/crm", crm)
   .all("*", () => {
     throw new AppError("not_found", "No such API endpoint");

@@ -1,0 +1,164 @@
+import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+
+const validContact = {
+  name: "Priya Shah",
+  email: "Priya@Example.co.uk",
+  subject: "New website for my bakery",
+  message: "We need a site with online orders.",
+};
+const validRedesign = {
+  name: "Tom Baxter",
+  email: "tom@baxterjoinery.co.uk",
+  budget: "5k-10k",
+  currentWebsite: "https://baxterjoinery.co.uk",
+  projectDescription: "Our site is slow and looks dated on phones.",
+};
+const validValuation = {
+  name: "Ann Lee",
+  email: "ann@example.com",
+  phone: "+44 161 555 0101",
+  propertyAddress: "12 Ancoats Street, Manchester M4 5AB",
+};
+
+let ipCounter = 0;
+function post(path: string, body: unknown, ip = `203.0.113.${++ipCounter}`) {
+  return exports.default.fetch(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    body: JSON.stringify(body),
+  });
+}
+
+const rows = async (sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all()
+  ).results as Record<string, unknown>[];
+
+describe("POST /api/contact", () => {
+  it("stores the submission, creates a Website lead and records the notification as sent", async () => {
+    const res = await post("/api/contact", { ...validContact, page: "/contact", utm: { utm_source: "google" } });
+    expect(res.status).toBe(201);
+    const [lead] = await rows("SELECT * FROM leads");
+    expect(lead).toMatchObject({ name: "Priya Shah", email: "priya@example.co.uk", source: "Website", status: "New" });
+    expect(lead.notes).toContain("Subject: New website for my bakery");
+    expect(lead.notes).toContain("Page: /contact");
+    expect(lead.notes).toContain("utm_source=google");
+    const [submission] = await rows("SELECT * FROM form_submissions");
+    expect(submission).toMatchObject({ kind: "contact", lead_id: lead.id, email_status: "sent", email_attempts: 1 });
+    expect(JSON.parse(submission.payload as string)).toMatchObject({ subject: validContact.subject });
+  });
+
+  it.each([
+    ["name", { name: "P" }, "Name must be at least 2 characters"],
+    ["email", { email: "not-an-email" }, "Please enter a valid email address"],
+    ["subject", { subject: "Hey" }, "Subject must be at least 5 characters"],
+    ["message", { message: "Too short" }, "Message must be at least 10 characters"],
+  ])("rejects a bad %s with the spec's message and stores nothing", async (field, change, message) => {
+    const res = await post("/api/contact", { ...validContact, ...change });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(body.error.code).toBe("validation_failed");
+    expect(body.error.fields[field]).toBe(message);
+    expect(await rows("SELECT id FROM form_submissions")).toHaveLength(0);
+    expect(await rows("SELECT id FROM leads")).toHaveLength(0);
+  });
+
+  it("answers a filled honeypot like a success but creates nothing", async () => {
+    const res = await post("/api/contact", { ...validContact, website_url: "http://spam.example" });
+    expect(res.status).toBe(201);
+    expect(await rows("SELECT id FROM form_submissions")).toHaveLength(0);
+    expect(await rows("SELECT id FROM leads")).toHaveLength(0);
+  });
+
+  it("adds a timeline note to the existing lead when the same person writes again", async () => {
+    await post("/api/contact", validContact);
+    const res = await post("/api/contact", { ...validContact, email: "PRIYA@example.co.uk", subject: "Following up on my enquiry" });
+    expect(res.status).toBe(201);
+    const leads = await rows("SELECT * FROM leads");
+    expect(leads).toHaveLength(1);
+    const notes = await rows("SELECT * FROM lead_activities WHERE lead_id = ?", leads[0].id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ activity_type: "note_added" });
+    expect(notes[0].description).toContain("Following up on my enquiry");
+    expect(await rows("SELECT id FROM form_submissions WHERE lead_id = ?", leads[0].id)).toHaveLength(2);
+  });
+
+  it("limits one address to 20 accepted requests an hour; invalid ones do not count", async () => {
+    const ip = "198.51.100.7";
+    for (let i = 0; i < 3; i++) expect((await post("/api/contact", { ...validContact, name: "X" }, ip)).status).toBe(422);
+    for (let i = 0; i < 20; i++) expect((await post("/api/contact", { ...validContact, email: `p${i}@example.com` }, ip)).status).toBe(201);
+    const res = await post("/api/contact", { ...validContact, email: "late@example.com" }, ip);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await rows("SELECT id FROM leads WHERE email = 'late@example.com'")).toHaveLength(0);
+    // Another address is unaffected.
+    expect((await post("/api/contact", { ...validContact, email: "other@example.com" }, "198.51.100.8")).status).toBe(201);
+  });
+
+  it("keeps the submission and the lead when the e-mail cannot be sent, marked failed for a retry", async () => {
+    // The real send_email binding refuses a message whose sender is not an address.
+    const ctx = createExecutionContext();
+    const res = await app.fetch(
+      new Request("http://localhost/api/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(validContact),
+      }),
+      { ...env, MAIL_FROM: "not an address" },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(201);
+    const [submission] = await rows("SELECT * FROM form_submissions");
+    expect(submission.email_status).toBe("failed");
+    expect(submission.email_error).toBeTruthy();
+    expect(await rows("SELECT id FROM leads")).toHaveLength(1);
+  });
+});
+
+describe("POST /api/redesign", () => {
+  it("creates a lead whose notes carry the budget in pounds, the website and the description", async () => {
+    expect((await post("/api/redesign", validRedesign)).status).toBe(201);
+    const [lead] = await rows("SELECT * FROM leads");
+    expect(lead.notes).toContain("Budget: £5,000 – £10,000");
+    expect(lead.notes).toContain("Current website: https://baxterjoinery.co.uk");
+    expect(lead.notes).toContain("Our site is slow");
+  });
+
+  it.each([
+    ["budget", { budget: "" }, "Please select a budget range"],
+    ["budget", { budget: "a-million" }, "Please select a budget range"],
+    ["currentWebsite", { currentWebsite: "not a url" }, "Please enter a valid website URL"],
+    ["projectDescription", { projectDescription: "short" }, "Please provide at least 10 characters describing your project"],
+  ])("rejects a bad %s with the spec's message", async (field, change, message) => {
+    const res = await post("/api/redesign", { ...validRedesign, ...change });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields[field]).toBe(message);
+  });
+
+  it("accepts an empty current website", async () => {
+    expect((await post("/api/redesign", { ...validRedesign, currentWebsite: "" })).status).toBe(201);
+  });
+});
+
+describe("POST /api/valuation", () => {
+  it("creates a lead with the phone and the property", async () => {
+    expect((await post("/api/valuation", validValuation)).status).toBe(201);
+    const [lead] = await rows("SELECT * FROM leads");
+    expect(lead).toMatchObject({ phone: "+44 161 555 0101", source: "Website" });
+    expect(lead.notes).toContain("Property address: 12 Ancoats Street");
+  });
+
+  it("rejects a missing phone number", async () => {
+    const res = await post("/api/valuation", { ...validValuation, phone: "" });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.phone).toBe(
+      "Please enter a valid phone number",
+    );
+  });
+});

@@ -1,0 +1,103 @@
+import { env, exports } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { hashPassword } from "../../worker/auth/password";
+import { writePreview, type PreviewRecord } from "../../worker/previews/store";
+
+const CODE = "let-me-in-2026";
+
+async function seedPreview(id: string, overrides: Partial<PreviewRecord> = {}) {
+  await writePreview(env.PREVIEWS, id, {
+    name: "VM Fitness",
+    previewUrl: "https://staging.vmfitness.example/",
+    code: await hashPassword(CODE, 1000),
+    expiresAt: null,
+    revoked: false,
+    updatedAt: new Date().toISOString(),
+    ...overrides,
+  });
+}
+
+function verify(id: string, password: string, ip = "192.0.2.10") {
+  return exports.default.fetch(`http://localhost/api/previews/${id}/verify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    body: JSON.stringify({ password }),
+  });
+}
+const cookieOf = (res: Response) => res.headers.get("Set-Cookie")!.split(";")[0];
+const revisit = (id: string, cookie?: string) =>
+  exports.default.fetch(`http://localhost/api/previews/${id}`, { headers: cookie ? { Cookie: cookie } : {} });
+
+beforeEach(async () => {
+  await seedPreview("vm-fitness");
+});
+
+describe("client preview access", () => {
+  it("unlocks with the right code and answers the client's name and preview URL", async () => {
+    const res = await verify("vm-fitness", CODE);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, client: { name: "VM Fitness", previewUrl: "https://staging.vmfitness.example/" } });
+    const setCookie = res.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Secure/i);
+    expect(setCookie).toMatch(/Max-Age=43200/);
+  });
+
+  it("stays unlocked for a revisit carrying the cookie, and only for that client", async () => {
+    const cookie = cookieOf(await verify("vm-fitness", CODE));
+    expect((await revisit("vm-fitness", cookie)).status).toBe(200);
+    expect((await revisit("vm-fitness")).status).toBe(401);
+    await seedPreview("jemrex", { name: "Jemrex" });
+    expect((await revisit("jemrex", cookie.replace("rb_preview_vm-fitness", "rb_preview_jemrex"))).status).toBe(401);
+  });
+
+  it("refuses a wrong code with the spec's message", async () => {
+    const res = await verify("vm-fitness", "wrong-code");
+    expect(res.status).toBe(401);
+    const body = (await res.json()) as { success: boolean; error: { message: string } };
+    expect(body.success).toBe(false);
+    expect(body.error.message).toBe("Invalid credentials. Please check your access code.");
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("answers an unknown id exactly like a wrong code", async () => {
+    const unknown = await verify("no-such-client", CODE);
+    const wrong = await verify("vm-fitness", "wrong-code", "192.0.2.11");
+    expect(unknown.status).toBe(wrong.status);
+    expect(await unknown.json()).toEqual(await wrong.json());
+  });
+
+  it("locks a client and address out after 5 failures in 15 minutes, even for the right code", async () => {
+    for (let i = 0; i < 5; i++) expect((await verify("vm-fitness", "nope", "192.0.2.50")).status).toBe(401);
+    const locked = await verify("vm-fitness", CODE, "192.0.2.50");
+    expect(locked.status).toBe(429);
+    const retry = Number(locked.headers.get("Retry-After"));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(900);
+    expect((await verify("vm-fitness", CODE, "192.0.2.51")).status).toBe(200);
+  });
+
+  it("honours revocation, expiry and code rotation at once, even for an unlocked visitor", async () => {
+    const cookie = cookieOf(await verify("vm-fitness", CODE));
+    await seedPreview("vm-fitness", { revoked: true });
+    expect((await revisit("vm-fitness", cookie)).status).toBe(401);
+    expect((await verify("vm-fitness", CODE)).status).toBe(401);
+
+    await seedPreview("vm-fitness", { expiresAt: new Date(Date.now() - 1000).toISOString() });
+    expect((await verify("vm-fitness", CODE, "192.0.2.12")).status).toBe(401);
+
+    await seedPreview("vm-fitness", { updatedAt: "2026-01-01T00:00:00.000Z" });
+    const fresh = cookieOf(await verify("vm-fitness", CODE, "192.0.2.13"));
+    await seedPreview("vm-fitness", { updatedAt: "2026-02-01T00:00:00.000Z" });
+    expect((await revisit("vm-fitness", fresh)).status).toBe(401);
+  });
+
+  it("answers a preview without a URL with previewUrl null (Preview Coming Soon)", async () => {
+    await seedPreview("jemrex", { name: "Jemrex", previewUrl: null });
+    expect(await (await verify("jemrex", CODE)).json()).toEqual({ success: true, client: { name: "Jemrex", previewUrl: null } });
+  });
+
+  it("rejects an empty code as invalid input", async () => {
+    expect((await verify("vm-fitness", "")).status).toBe(422);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Unlocking a client preview. An unknown id, a wrong code, a revoked or an expired preview all
+ * look the same from outside, and cost the same PBKDF2 run. Success sets a signed cookie
+ * scoped to that client for 12 hours.
+ */
+import { SignJWT, jwtVerify } from "jose";
+import { getCookie, setCookie } from "hono/cookie";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { DUMMY_HASH, verifyPassword } from "../auth/password";
+import { isOpen, readPreview, type PreviewRecord } from "./store";
+import type { PreviewClient } from "../../contract/preview";
+
+export const PREVIEW_TTL_SECONDS = 12 * 60 * 60;
+const AUDIENCE = "client-preview";
+const cookieName = (id: string) => `rb_preview_${id.replace(/[^a-z0-9-]/gi, "")}`;
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export const previewClientOf = (r: PreviewRecord): PreviewClient => ({ name: r.name, previewUrl: r.previewUrl });
+
+export async function checkCode(c: Context<AppEnv>, id: string, code: string): Promise<PreviewRecord | null> {
+  const record = await readPreview(c.env.PREVIEWS, id);
+  const open = isOpen(record);
+  const ok = await verifyPassword(code, open ? record.code : DUMMY_HASH);
+  return open && ok ? record : null;
+}
+
+export async function grantCookie(c: Context<AppEnv>, id: string, record: PreviewRecord): Promise<void> {
+  const token = await new SignJWT({ v: record.updatedAt })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(id)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${PREVIEW_TTL_SECONDS}s`)
+    .sign(key(c.env.SESSION_SECRET));
+  setCookie(c, cookieName(id), token, { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: PREVIEW_TTL_SECONDS });
+}
+
+/** The record behind a still-valid unlock cookie, or null. Revocation, expiry and rotation apply at once. */
+export async function unlockedRecord(c: Context<AppEnv>, id: string): Promise<PreviewRecord | null> {
+  const token = getCookie(c, cookieName(id));
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(c.env.SESSION_SECRET), { audience: AUDIENCE, subject: id, algorithms: ["HS256"] });
+    const record = await readPreview(c.env.PREVIEWS, id);
+    return isOpen(record) && payload.v === record.updatedAt ? record : null;
+  } catch {
+    return null;
+  }
+}

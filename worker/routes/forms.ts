@@ -1,0 +1,70 @@
+/** Public enquiry forms: POST /api/contact, /api/redesign, /api/valuation. */
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../env";
+import { contactInput, redesignInput, submissionMeta, valuationInput, type FormKind } from "../../contract/form-submission";
+import { jsonBody } from "../lib/validate";
+import { clientIp } from "../middleware/auth";
+import { ipHash } from "../lib/client-info";
+import { budgetLabel, notificationMail, recordEmailOutcome, storeSubmission, type Enquiry } from "../services/form-submissions";
+import { sendMail } from "../email/send";
+import { publish } from "../live/publish";
+
+async function accept(
+  c: Context<AppEnv>,
+  kind: FormKind,
+  body: Record<string, unknown> & { website_url?: string; page?: string; utm?: Record<string, string> },
+  enquiry: Enquiry,
+) {
+  const { website_url, page, utm, ...payload } = body;
+  // A filled honeypot is a bot: it sees the same answer as a person and nothing is stored.
+  if (website_url) return c.json({ ok: true as const }, 201);
+  const db = c.get("db");
+  const meta = { ipKey: await ipHash(clientIp(c), c.env.SESSION_SECRET), page, utm };
+  const stored = await storeSubmission(db, kind, payload, enquiry, meta);
+  publish(c, { entity: "leads", op: stored.newLead ? "create" : "update", id: stored.leadId });
+  const error = await sendMail(c.env, notificationMail(kind, enquiry, meta, c.env.STUDIO_INBOX)).then(
+    () => null,
+    (err: unknown) => (err instanceof Error ? err.message : String(err)),
+  );
+  await recordEmailOutcome(db, stored.id, error);
+  if (error) console.error(JSON.stringify({ level: "error", what: "notification email failed", submission: stored.id, error }));
+  return c.json({ ok: true as const }, 201);
+}
+
+export const forms = new Hono<AppEnv>()
+  .post("/contact", jsonBody(contactInput.extend(submissionMeta.shape)), async (c) => {
+    const body = c.req.valid("json");
+    return accept(c, "contact", body, {
+      name: body.name,
+      email: body.email,
+      details: [
+        ["Subject", body.subject],
+        ["Message", body.message],
+      ],
+    });
+  })
+  .post("/redesign", jsonBody(redesignInput.extend(submissionMeta.shape)), async (c) => {
+    const body = c.req.valid("json");
+    return accept(c, "redesign", body, {
+      name: body.name,
+      email: body.email,
+      details: [
+        ["Budget", budgetLabel(body.budget)],
+        ["Current website", body.currentWebsite || "None given"],
+        ["Project description", body.projectDescription],
+      ],
+    });
+  })
+  .post("/valuation", jsonBody(valuationInput.extend(submissionMeta.shape)), async (c) => {
+    const body = c.req.valid("json");
+    return accept(c, "valuation", body, {
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      details: [
+        ["Phone", body.phone],
+        ["Property address", body.propertyAddress],
+        ["Message", body.message || "None given"],
+      ],
+    });
+  });

@@ -1,0 +1,122 @@
+/**
+ * Public enquiries. The order is the promise "never lost": validate, store the submission and
+ * its CRM lead in one batch, and only then try the e-mail, whose outcome is recorded either way.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { form_submissions, lead_activities, leads } from "../db/schema";
+import type { FormKind } from "../../contract/form-submission";
+import { budgetOptions } from "../../contract/form-submission";
+import { newId } from "../lib/ids";
+import { nowIso } from "../lib/time";
+import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
+import type { Mail } from "../email/send";
+
+export interface Enquiry {
+  name: string;
+  email: string;
+  /** Labelled lines for the lead's notes and the notification e-mail. */
+  details: [label: string, value: string][];
+  phone?: string | null;
+}
+
+export interface SubmissionMeta {
+  ipKey: string;
+  page?: string;
+  utm?: Record<string, string>;
+}
+
+const kindTitle: Record<FormKind, string> = {
+  contact: "Contact message",
+  redesign: "Free redesign request",
+  valuation: "Valuation request",
+};
+
+export const budgetLabel = (value: string) => budgetOptions.find((b) => b.value === value)?.label ?? value;
+
+function describe(kind: FormKind, enquiry: Enquiry, meta: SubmissionMeta): string {
+  const lines = [`${kindTitle[kind]} from the website`, ...enquiry.details.map(([label, value]) => `${label}: ${value}`)];
+  if (meta.page) lines.push(`Page: ${meta.page}`);
+  const utm = Object.entries(meta.utm ?? {});
+  if (utm.length) lines.push(`Campaign: ${utm.map(([k, v]) => `${k}=${v}`).join(", ")}`);
+  return lines.join("\n");
+}
+
+export interface StoredSubmission {
+  id: string;
+  leadId: string;
+  newLead: boolean;
+}
+
+/**
+ * Stores the submission and creates (or, for a repeat sender, annotates) the lead, atomically.
+ * Counts against the per-IP limit only once it is accepted.
+ */
+export async function storeSubmission(
+  db: Db,
+  kind: FormKind,
+  payload: Record<string, unknown>,
+  enquiry: Enquiry,
+  meta: SubmissionMeta,
+): Promise<StoredSubmission> {
+  await assertUnderLimit(db, limits.forms, meta.ipKey);
+  const email = enquiry.email.toLowerCase();
+  const now = nowIso();
+  const text = describe(kind, enquiry, meta);
+  // Lead e-mails are stored lower-case (contract/lead.ts), so the index on email serves this lookup.
+  const [existing] = await db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)).limit(1);
+  const leadId = existing?.id ?? newId();
+  const submissionId = newId();
+  const submission = db.insert(form_submissions).values({
+    id: submissionId,
+    kind,
+    payload,
+    lead_id: leadId,
+    page: meta.page ?? null,
+    utm: meta.utm ?? null,
+    ip_hash: meta.ipKey,
+    created_at: now,
+    updated_at: now,
+  });
+  const leadWrite = existing
+    ? db
+        .insert(lead_activities)
+        .values({ id: newId(), lead_id: leadId, activity_type: "note_added", description: text, created_at: now, updated_at: now })
+    : db.insert(leads).values({
+        id: leadId,
+        name: enquiry.name,
+        email,
+        phone: enquiry.phone ?? null,
+        source: "Website",
+        status: "New",
+        notes: text,
+        next_action: `Reply to ${kindTitle[kind].toLowerCase()}`,
+        created_at: now,
+        updated_at: now,
+      });
+  // The lead is written before the submission that points at it.
+  await db.batch([leadWrite, submission, recordEvent(db, limits.forms, meta.ipKey)]);
+  return { id: submissionId, leadId, newLead: !existing };
+}
+
+export function notificationMail(kind: FormKind, enquiry: Enquiry, meta: SubmissionMeta, inbox: string): Mail {
+  return {
+    to: inbox,
+    replyTo: enquiry.email,
+    subject: `${kindTitle[kind]}: ${enquiry.name}`,
+    text: `${describe(kind, enquiry, meta)}\n\nName: ${enquiry.name}\nEmail: ${enquiry.email}\n\nReply to this e-mail to answer them directly. The enquiry is also a lead in the CRM.`,
+  };
+}
+
+/** Records how the notification went; a failure stays visible in the CRM for a retry. */
+export async function recordEmailOutcome(db: Db, submissionId: string, error: string | null): Promise<void> {
+  await db
+    .update(form_submissions)
+    .set({
+      email_status: error ? "failed" : "sent",
+      email_error: error ? error.slice(0, 500) : null,
+      email_attempts: sql`${form_submissions.email_attempts} + 1`,
+      updated_at: nowIso(),
+    })
+    .where(and(eq(form_submissions.id, submissionId)));
+}
