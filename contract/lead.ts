@@ -1,6 +1,7 @@
 /** Sales leads: the pipeline's cards and the Leads table's rows. */
 import { z } from "zod";
 import { expectedVersion, optionalDate, optionalMoney, optionalText } from "./common";
+import { projectTypes } from "./project";
 
 export const leadStatuses = ["New", "Qualified", "Proposal Sent", "Negotiation", "Won", "Lost"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
@@ -74,3 +75,39 @@ export const leadListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+/** Workflow actions the Workflow Actions dialog and Quick Actions offer; each is one server call. */
+export const workflowActions = ["follow_up_task", "proposal", "convert_to_client", "start_project", "won_to_project"] as const;
+export type WorkflowAction = (typeof workflowActions)[number];
+
+export const workflowTriggers = ["status_change", "proposal_accepted", "manual"] as const;
+
+export const workflowActionInput = z
+  .object({
+    action: z.enum(workflowActions, { error: "Choose a workflow action" }),
+    project_type: z.enum(projectTypes).optional(),
+    /** Required for won_to_project, which also changes the lead's status. */
+    updated_at: z.string().optional(),
+  })
+  .strict();
+export type WorkflowActionInput = z.input<typeof workflowActionInput>;
+
+/** The status columns of the board with their headings. */
+export const boardColumns: { status: LeadStatus; title: string; final: boolean }[] = [
+  { status: "New", title: "New Leads", final: false },
+  { status: "Qualified", title: "Qualified", final: false },
+  { status: "Proposal Sent", title: "Proposal", final: false },
+  { status: "Negotiation", title: "Negotiation", final: false },
+  { status: "Won", title: "Won", final: true },
+  { status: "Lost", title: "Lost", final: true },
+];
+/** Statuses whose value counts as open pipeline. */
+export const openStatuses: readonly LeadStatus[] = ["New", "Qualified", "Proposal Sent", "Negotiation"];
+
+/** Conversion rate: Won leads over all leads, as a percentage with one decimal. */
+export function conversionRate(won: number, total: number): number {
+  return total === 0 ? 0 : Math.round((won / total) * 1000) / 10;
+}
+
+export const searchQuery = z.object({ q: z.string().trim().min(1, "Enter something to search for").max(200) });
+export const SEARCH_LIMIT = 3;

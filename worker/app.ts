@@ -19,12 +19,14 @@ import { invoicesRoute } from "./routes/invoices";
 import { tasksRoute } from "./routes/tasks";
 import { activitiesRoute } from "./routes/activities";
 import { pages } from "./routes/pages";
+import { searchRoute } from "./routes/search";
 import { forms } from "./routes/forms";
 import { previews } from "./routes/previews";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
   .route("/leads", leadsRoute)
+  .route("/search", searchRoute)
   .route("/clients", clientsRoute)
   .route("/projects", projectsRoute)
   .route("/proposals", proposalsRoute)

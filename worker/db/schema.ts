@@ -324,3 +324,11 @@ export const form_submissions = sqliteTable(
     check("form_submissions_email_status_check", oneOf(t.email_status, emailStatuses)),
   ],
 );
+
+/**
+ * Never holds a row. A batch that must abort when an earlier versioned UPDATE matched nothing
+ * inserts 'stale' here conditionally; the CHECK fails and D1 rolls the whole batch back.
+ */
+export const write_guards = sqliteTable("write_guards", { token: text("token").notNull() }, (t) => [
+  check("stale_write", sql`${t.token} <> 'stale'`),
+]);

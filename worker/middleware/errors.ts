@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
 import type { ErrorCode, ErrorEnvelope } from "../../contract/errors";
-import { AppError } from "../lib/errors";
+import { AppError, staleEdit } from "../lib/errors";
 
 function fromHttpException(err: HTTPException): AppError {
   if (err.status === 400) return new AppError("invalid_json", "The request body is not valid JSON");
@@ -17,6 +17,7 @@ function fromHttpException(err: HTTPException): AppError {
 /** D1 reports constraint failures as plain errors; they are the caller's conflict, not our crash. */
 function fromDatabase(err: Error): AppError | null {
   const text = `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`;
+  if (text.includes("stale_write")) return staleEdit("record");
   if (text.includes("UNIQUE constraint failed")) return new AppError("conflict", "That record already exists");
   if (text.includes("FOREIGN KEY constraint failed"))
     return new AppError("conflict", "That record is linked to others and cannot be changed this way");

@@ -1,6 +1,27 @@
 /** /api/crm/clients */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { listClients } from "../services/clients";
+import { clientInput, clientPatch } from "../../contract/client";
+import { jsonBody } from "../lib/validate";
+import { activeClientOptions, createClient, deleteClient, getClient, listClients, updateClient } from "../services/clients";
+import { publish } from "../live/publish";
 
-export const clientsRoute = new Hono<AppEnv>().get("/", async (c) => c.json({ clients: await listClients(c.get("db")) }, 200));
+export const clientsRoute = new Hono<AppEnv>()
+  .get("/", async (c) => c.json({ clients: await listClients(c.get("db")) }, 200))
+  .get("/options", async (c) => c.json({ clients: await activeClientOptions(c.get("db")) }, 200))
+  .post("/", jsonBody(clientInput), async (c) => {
+    const client = await createClient(c.get("db"), c.req.valid("json"));
+    publish(c, { entity: "clients", op: "create", id: client.id });
+    return c.json({ client }, 201);
+  })
+  .get("/:id", async (c) => c.json(await getClient(c.get("db"), c.req.param("id")), 200))
+  .patch("/:id", jsonBody(clientPatch), async (c) => {
+    const client = await updateClient(c.get("db"), c.req.param("id"), c.req.valid("json"));
+    publish(c, { entity: "clients", op: "update", id: client.id });
+    return c.json({ client }, 200);
+  })
+  .delete("/:id", async (c) => {
+    await deleteClient(c.get("db"), c.req.param("id"));
+    publish(c, { entity: "clients", op: "delete", id: c.req.param("id") });
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,6 +1,26 @@
 /** /api/crm/invoices */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { listInvoices } from "../services/invoices";
+import { invoiceInput, invoicePatch } from "../../contract/invoice";
+import { jsonBody } from "../lib/validate";
+import { createInvoice, deleteInvoice, getInvoice, listInvoices, updateInvoice } from "../services/invoices";
+import { publish } from "../live/publish";
 
-export const invoicesRoute = new Hono<AppEnv>().get("/", async (c) => c.json({ invoices: await listInvoices(c.get("db")) }, 200));
+export const invoicesRoute = new Hono<AppEnv>()
+  .get("/", async (c) => c.json({ invoices: await listInvoices(c.get("db")) }, 200))
+  .post("/", jsonBody(invoiceInput), async (c) => {
+    const invoice = await createInvoice(c.get("db"), c.req.valid("json"));
+    publish(c, { entity: "invoices", op: "create", id: invoice.id });
+    return c.json({ invoice }, 201);
+  })
+  .get("/:id", async (c) => c.json({ invoice: await getInvoice(c.get("db"), c.req.param("id")) }, 200))
+  .patch("/:id", jsonBody(invoicePatch), async (c) => {
+    const invoice = await updateInvoice(c.get("db"), c.req.param("id"), c.req.valid("json"));
+    publish(c, { entity: "invoices", op: "update", id: invoice.id });
+    return c.json({ invoice }, 200);
+  })
+  .delete("/:id", async (c) => {
+    await deleteInvoice(c.get("db"), c.req.param("id"));
+    publish(c, { entity: "invoices", op: "delete", id: c.req.param("id") });
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,6 +1,33 @@
 /** /api/crm/proposals */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { listProposals } from "../services/proposals";
+import { expectedVersion } from "../../contract/common";
+import { proposalInput, proposalPatch } from "../../contract/proposal";
+import { z } from "zod";
+import { jsonBody } from "../lib/validate";
+import { acceptProposal, createProposal, deleteProposal, getProposal, listProposals, updateProposal } from "../services/proposals";
+import { publish } from "../live/publish";
 
-export const proposalsRoute = new Hono<AppEnv>().get("/", async (c) => c.json({ proposals: await listProposals(c.get("db")) }, 200));
+export const proposalsRoute = new Hono<AppEnv>()
+  .get("/", async (c) => c.json({ proposals: await listProposals(c.get("db")) }, 200))
+  .post("/", jsonBody(proposalInput), async (c) => {
+    const proposal = await createProposal(c.get("db"), c.req.valid("json"));
+    publish(c, { entity: "proposals", op: "create", id: proposal.id });
+    return c.json({ proposal }, 201);
+  })
+  .get("/:id", async (c) => c.json({ proposal: await getProposal(c.get("db"), c.req.param("id")) }, 200))
+  .patch("/:id", jsonBody(proposalPatch), async (c) => {
+    const proposal = await updateProposal(c.get("db"), c.req.param("id"), c.req.valid("json"));
+    publish(c, { entity: "proposals", op: "update", id: proposal.id });
+    return c.json({ proposal }, 200);
+  })
+  .post("/:id/accept", jsonBody(z.object(expectedVersion).strict()), async (c) => {
+    const proposal = await acceptProposal(c.get("db"), c.req.param("id"), c.req.valid("json").updated_at);
+    publish(c, { entity: "proposals", op: "update", id: proposal.id });
+    return c.json({ proposal }, 200);
+  })
+  .delete("/:id", async (c) => {
+    await deleteProposal(c.get("db"), c.req.param("id"));
+    publish(c, { entity: "proposals", op: "delete", id: c.req.param("id") });
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,9 +1,58 @@
-/** Clients. */
-import { desc } from "drizzle-orm";
+/** Clients: list, detail with projects, create, versioned edit, delete. */
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/client";
-import { clients } from "../db/schema";
-import type { Client } from "../../contract/client";
+import { clients, invoices, projects } from "../db/schema";
+import type { Client, clientInput, clientPatch } from "../../contract/client";
+import { AppError, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { nextStamp, nowIso } from "../lib/time";
+import { versionedResult } from "../lib/versioned";
 
 export function listClients(db: Db): Promise<Client[]> {
   return db.select().from(clients).orderBy(desc(clients.created_at));
+}
+
+/** Active clients by name, for pickers. */
+export function activeClientOptions(db: Db) {
+  return db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.active, true)).orderBy(asc(clients.name));
+}
+
+export async function getClient(db: Db, id: string) {
+  const [[row], clientProjects] = await db.batch([
+    db.select().from(clients).where(eq(clients.id, id)).limit(1),
+    db
+      .select({ id: projects.id, title: projects.title, stage: projects.stage, status: projects.status })
+      .from(projects)
+      .where(eq(projects.client_id, id))
+      .orderBy(desc(projects.created_at)),
+  ]);
+  if (!row) throw notFound("Client");
+  return { client: row, projects: clientProjects };
+}
+
+export async function createClient(db: Db, input: z.output<typeof clientInput>): Promise<Client> {
+  const now = nowIso();
+  const [row] = await db
+    .insert(clients)
+    .values({ ...input, id: newId(), created_at: now, updated_at: now })
+    .returning();
+  return row;
+}
+
+export async function updateClient(db: Db, id: string, patch: z.output<typeof clientPatch>): Promise<Client> {
+  const { updated_at: seen, ...changes } = patch;
+  const rows = await db
+    .update(clients)
+    .set({ ...changes, updated_at: nextStamp(seen) })
+    .where(and(eq(clients.id, id), eq(clients.updated_at, seen)))
+    .returning();
+  return versionedResult(rows, () => db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).get(), "Client");
+}
+
+export async function deleteClient(db: Db, id: string): Promise<void> {
+  const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.client_id, id)).limit(1);
+  if (invoice) throw new AppError("conflict", "This client has invoices. Delete or reassign them first.");
+  const rows = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
+  if (rows.length === 0) throw notFound("Client");
 }

@@ -1,14 +1,77 @@
 /** Invoices, with client name and project title joined. */
-import { desc, eq, getTableColumns } from "drizzle-orm";
+import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/client";
 import { clients, invoices, projects } from "../db/schema";
-import type { Invoice } from "../../contract/invoice";
+import type { Invoice, invoiceInput, invoicePatch } from "../../contract/invoice";
+import { AppError, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { nextStamp, nowIso } from "../lib/time";
+import { versionedResult } from "../lib/versioned";
+import { invalid } from "../lib/validate";
 
-export function listInvoices(db: Db): Promise<Invoice[]> {
-  return db
+const joined = (db: Db) =>
+  db
     .select({ ...getTableColumns(invoices), client_name: clients.name, project_title: projects.title })
     .from(invoices)
     .leftJoin(clients, eq(clients.id, invoices.client_id))
-    .leftJoin(projects, eq(projects.id, invoices.project_id))
-    .orderBy(desc(invoices.created_at));
+    .leftJoin(projects, eq(projects.id, invoices.project_id));
+
+export function listInvoices(db: Db): Promise<Invoice[]> {
+  return joined(db).orderBy(desc(invoices.created_at));
+}
+
+export async function getInvoice(db: Db, id: string): Promise<Invoice> {
+  const [row] = await joined(db).where(eq(invoices.id, id)).limit(1);
+  if (!row) throw notFound("Invoice");
+  return row;
+}
+
+/** The client must exist, the project must be that client's, and the number must be free. */
+async function assertConsistent(db: Db, v: { number?: string; client_id?: string; project_id?: string | null }, selfId?: string) {
+  if (v.client_id && !(await db.select({ id: clients.id }).from(clients).where(eq(clients.id, v.client_id)).get()))
+    throw invalid({ client_id: "That client does not exist" });
+  if (v.project_id) {
+    const project = await db.select({ client_id: projects.client_id }).from(projects).where(eq(projects.id, v.project_id)).get();
+    if (!project || project.client_id !== v.client_id) throw invalid({ project_id: "Choose one of this client's projects" });
+  }
+  if (v.number) {
+    const clash = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.number, v.number)).get();
+    if (clash && clash.id !== selfId)
+      throw new AppError("conflict", "That invoice number is already used", { number: "That invoice number is already used" });
+  }
+}
+
+export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>): Promise<Invoice> {
+  await assertConsistent(db, input);
+  const now = nowIso();
+  const id = newId();
+  await db.insert(invoices).values({ ...input, id, created_at: now, updated_at: now });
+  return getInvoice(db, id);
+}
+
+export async function updateInvoice(db: Db, id: string, patch: z.output<typeof invoicePatch>): Promise<Invoice> {
+  const { updated_at: seen, ...changes } = patch;
+  const current = await getInvoice(db, id);
+  const clientId = changes.client_id ?? current.client_id;
+  // Changing the client clears a project that belonged to the old one.
+  const projectId =
+    changes.project_id !== undefined
+      ? changes.project_id
+      : changes.client_id && changes.client_id !== current.client_id
+        ? null
+        : current.project_id;
+  await assertConsistent(db, { number: changes.number, client_id: clientId, project_id: projectId }, id);
+  const rows = await db
+    .update(invoices)
+    .set({ ...changes, project_id: projectId, updated_at: nextStamp(seen) })
+    .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen)))
+    .returning({ id: invoices.id });
+  await versionedResult(rows, () => db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id)).get(), "Invoice");
+  return getInvoice(db, id);
+}
+
+export async function deleteInvoice(db: Db, id: string): Promise<void> {
+  const rows = await db.delete(invoices).where(eq(invoices.id, id)).returning({ id: invoices.id });
+  if (rows.length === 0) throw notFound("Invoice");
 }

@@ -1,38 +1,121 @@
-/** Leads: list with server-side filters, create, versioned update, delete. */
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+/** Leads: list with server-side filters, the board, search, create, versioned update, delete. */
+import { and, count, desc, eq, inArray, or, sql, sum, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
-import { leads } from "../db/schema";
-import type { Lead, leadInput, leadListQuery, leadPatch } from "../../contract/lead";
+import { clients, leads, projects, proposals } from "../db/schema";
+import {
+  boardColumns,
+  conversionRate,
+  openStatuses,
+  SEARCH_LIMIT,
+  type Lead,
+  type leadInput,
+  type leadListQuery,
+  type leadPatch,
+  type LeadStatus,
+} from "../../contract/lead";
 import type { SessionUser } from "../../contract/user";
-import { notFound, staleEdit } from "../lib/errors";
+import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nextStamp, nowIso } from "../lib/time";
+import { versionedResult } from "../lib/versioned";
+import { stageChangeIfUpdated } from "./lead-activities";
 
 type ListQuery = z.output<typeof leadListQuery>;
 
 /** `%term%` with LIKE's wildcards escaped, for case-insensitive substring search. */
 export const containsPattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-export const ilike = (column: SQL | typeof leads.name, pattern: string) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+export const ilike = (column: SQL.Aliased | SQL | { getSQL(): SQL }, pattern: string) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
 
-function filters(q: ListQuery): SQL | undefined {
-  const parts: SQL[] = [];
-  if (q.status) parts.push(eq(leads.status, q.status));
-  const term = q.q?.trim();
-  if (term) {
-    const p = containsPattern(term);
-    parts.push(or(ilike(leads.name, p), ilike(sql`coalesce(${leads.company}, '')`, p), ilike(sql`coalesce(${leads.email}, '')`, p))!);
-  }
-  return parts.length ? and(...parts) : undefined;
+function leadMatches(term: string | undefined): SQL | undefined {
+  const t = term?.trim();
+  if (!t) return undefined;
+  const p = containsPattern(t);
+  return or(ilike(leads.name, p), ilike(sql`coalesce(${leads.company}, '')`, p), ilike(sql`coalesce(${leads.email}, '')`, p));
 }
 
 export async function listLeads(db: Db, q: ListQuery): Promise<{ leads: Lead[]; total: number }> {
-  const where = filters(q);
+  const where = and(q.status ? eq(leads.status, q.status) : undefined, leadMatches(q.q));
   const [rows, [{ total }]] = await db.batch([
     db.select().from(leads).where(where).orderBy(desc(leads.created_at), desc(leads.id)).limit(q.limit).offset(q.offset),
     db.select({ total: count() }).from(leads).where(where),
   ]);
   return { leads: rows, total };
+}
+
+/** Open leads by name, for pickers (proposal form). */
+export function openLeadOptions(db: Db) {
+  return db
+    .select({ id: leads.id, name: leads.name })
+    .from(leads)
+    .where(inArray(leads.status, [...openStatuses]))
+    .orderBy(leads.name);
+}
+
+export interface BoardColumn {
+  status: LeadStatus;
+  count: number;
+  value: number;
+  leads: Lead[];
+}
+
+/**
+ * The pipeline board: per status the newest `perColumn` cards, plus totals computed by the
+ * database over every lead, so 10,000 leads cost one small answer.
+ */
+export async function leadBoard(db: Db, perColumn: number) {
+  const [totals, ...columns] = await db.batch([
+    db
+      .select({ status: leads.status, count: count(), value: sum(leads.value).mapWith(Number) })
+      .from(leads)
+      .groupBy(leads.status),
+    ...boardColumns.map((col) =>
+      db.select().from(leads).where(eq(leads.status, col.status)).orderBy(desc(leads.created_at), desc(leads.id)).limit(perColumn),
+    ),
+  ]);
+  const byStatus = new Map(totals.map((t) => [t.status, t]));
+  const board: BoardColumn[] = boardColumns.map((col, i) => ({
+    status: col.status,
+    count: byStatus.get(col.status)?.count ?? 0,
+    value: byStatus.get(col.status)?.value ?? 0,
+    leads: columns[i] as Lead[],
+  }));
+  const total = board.reduce((n, c) => n + c.count, 0);
+  const won = byStatus.get("Won")?.count ?? 0;
+  const pipelineValue = board.filter((c) => openStatuses.includes(c.status)).reduce((n, c) => n + c.value, 0);
+  return { columns: board, overview: { total_leads: total, pipeline_value: pipelineValue, conversion_rate: conversionRate(won, total) } };
+}
+
+/** Global search: at most three of each kind, newest first, case-insensitive. */
+export async function searchCrm(db: Db, term: string) {
+  const p = containsPattern(term);
+  const [leadHits, clientHits, projectHits, proposalHits] = await db.batch([
+    db
+      .select({ id: leads.id, name: leads.name, company: leads.company, email: leads.email, status: leads.status })
+      .from(leads)
+      .where(leadMatches(term))
+      .orderBy(desc(leads.created_at))
+      .limit(SEARCH_LIMIT),
+    db
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(ilike(clients.name, p))
+      .orderBy(desc(clients.created_at))
+      .limit(SEARCH_LIMIT),
+    db
+      .select({ id: projects.id, title: projects.title, type: projects.type, stage: projects.stage })
+      .from(projects)
+      .where(or(ilike(projects.title, p), ilike(sql`coalesce(${projects.type}, '')`, p)))
+      .orderBy(desc(projects.created_at))
+      .limit(SEARCH_LIMIT),
+    db
+      .select({ id: proposals.id, title: proposals.title, status: proposals.status })
+      .from(proposals)
+      .where(ilike(proposals.title, p))
+      .orderBy(desc(proposals.created_at))
+      .limit(SEARCH_LIMIT),
+  ]);
+  return { leads: leadHits, clients: clientHits, projects: projectHits, proposals: proposalHits };
 }
 
 export async function getLead(db: Db, id: string): Promise<Lead> {
@@ -45,22 +128,32 @@ export async function createLead(db: Db, input: z.output<typeof leadInput>, by: 
   const now = nowIso();
   const [row] = await db
     .insert(leads)
-    .values({ ...input, id: newId(), added_by: by.id, created_at: now, updated_at: now })
+    .values({ ...input, id: newId(), added_by: by.id, stage_changed_by: by.id, created_at: now, updated_at: now })
     .returning();
   return row;
 }
 
+/**
+ * A versioned edit. A status change also stamps `stage_changed_by` and writes a stage_change
+ * timeline entry, in the same batch, only if the edit went through.
+ */
 export async function updateLead(db: Db, id: string, patch: z.output<typeof leadPatch>, by: SessionUser): Promise<Lead> {
   const { updated_at: seen, ...changes } = patch;
   const current = await getLead(db, id);
+  const version = nextStamp(seen);
   const statusChanged = changes.status !== undefined && changes.status !== current.status;
-  const rows = await db
+  const update = db
     .update(leads)
-    .set({ ...changes, ...(statusChanged ? { stage_changed_by: by.id } : {}), updated_at: nextStamp(seen) })
+    .set({ ...changes, ...(statusChanged ? { stage_changed_by: by.id } : {}), updated_at: version })
     .where(and(eq(leads.id, id), eq(leads.updated_at, seen)))
     .returning();
-  if (!rows[0]) throw staleEdit("lead");
-  return rows[0];
+  const [rows] = statusChanged
+    ? await db.batch([
+        update,
+        stageChangeIfUpdated(db, id, version, `Moved from ${current.status} to ${changes.status} by ${by.full_name}`, by.id),
+      ])
+    : [await update];
+  return versionedResult(rows, async () => true, "Lead");
 }
 
 export async function deleteLead(db: Db, id: string): Promise<void> {

@@ -1,15 +1,68 @@
-/** Projects, with their client's name joined. */
-import { desc, eq, getTableColumns } from "drizzle-orm";
+/** Projects, with their client's name joined; the delivery board's totals. */
+import { and, count, desc, eq, getTableColumns, sql, sum } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/client";
 import { clients, projects } from "../db/schema";
-import type { Project } from "../../contract/project";
+import type { Project, projectInput, projectPatch } from "../../contract/project";
+import { AppError, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { nextStamp, nowIso } from "../lib/time";
+import { versionedResult } from "../lib/versioned";
 
 export const projectWithClient = { ...getTableColumns(projects), client_name: clients.name };
 
-export function listProjects(db: Db): Promise<Project[]> {
-  return db
-    .select(projectWithClient)
-    .from(projects)
-    .leftJoin(clients, eq(clients.id, projects.client_id))
+const withClient = (db: Db) => db.select(projectWithClient).from(projects).leftJoin(clients, eq(clients.id, projects.client_id));
+
+export function listProjects(db: Db, clientId?: string): Promise<Project[]> {
+  return withClient(db)
+    .where(clientId ? eq(projects.client_id, clientId) : undefined)
     .orderBy(desc(projects.created_at));
+}
+
+export async function projectOverview(db: Db) {
+  const [row] = await db
+    .select({
+      total: count(),
+      value: sum(projects.budget).mapWith(Number),
+      completed: sql<number>`sum(case when ${projects.stage} = 'Done' then 1 else 0 end)`.mapWith(Number),
+    })
+    .from(projects);
+  return { total: row.total, value: row.value ?? 0, completed: row.completed ?? 0 };
+}
+
+export async function getProject(db: Db, id: string): Promise<Project> {
+  const [row] = await withClient(db).where(eq(projects.id, id)).limit(1);
+  if (!row) throw notFound("Project");
+  return row;
+}
+
+async function assertClientExists(db: Db, clientId: string | null | undefined) {
+  if (!clientId) return;
+  const found = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).get();
+  if (!found) throw new AppError("validation_failed", "Please correct the highlighted fields", { client_id: "That client does not exist" });
+}
+
+export async function createProject(db: Db, input: z.output<typeof projectInput>): Promise<Project> {
+  await assertClientExists(db, input.client_id);
+  const now = nowIso();
+  const id = newId();
+  await db.insert(projects).values({ ...input, id, created_at: now, updated_at: now });
+  return getProject(db, id);
+}
+
+export async function updateProject(db: Db, id: string, patch: z.output<typeof projectPatch>): Promise<Project> {
+  const { updated_at: seen, ...changes } = patch;
+  await assertClientExists(db, changes.client_id);
+  const rows = await db
+    .update(projects)
+    .set({ ...changes, updated_at: nextStamp(seen) })
+    .where(and(eq(projects.id, id), eq(projects.updated_at, seen)))
+    .returning({ id: projects.id });
+  await versionedResult(rows, () => db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get(), "Project");
+  return getProject(db, id);
+}
+
+export async function deleteProject(db: Db, id: string): Promise<void> {
+  const rows = await db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
+  if (rows.length === 0) throw notFound("Project");
 }

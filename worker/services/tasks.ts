@@ -1,12 +1,54 @@
 /** Tasks, soonest due first with undated ones last. */
-import { asc, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/client";
-import { tasks } from "../db/schema";
-import type { Task } from "../../contract/task";
+import { tasks, users } from "../db/schema";
+import type { Task, taskInput, taskPatch } from "../../contract/task";
+import { notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { nextStamp, nowIso } from "../lib/time";
+import { versionedResult } from "../lib/versioned";
+import { invalid } from "../lib/validate";
 
 export function listTasks(db: Db): Promise<Task[]> {
   return db
     .select()
     .from(tasks)
     .orderBy(sql`${tasks.due_date} IS NULL`, asc(tasks.due_date), asc(tasks.created_at));
+}
+
+export async function openTaskCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tasks).where(eq(tasks.completed, false));
+  return row.n;
+}
+
+async function assertAssignee(db: Db, userId: string | null | undefined) {
+  if (userId && !(await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()))
+    throw invalid({ assignee_username: "Choose someone from the team" });
+}
+
+export async function createTask(db: Db, input: z.output<typeof taskInput>): Promise<Task> {
+  await assertAssignee(db, input.assignee_username);
+  const now = nowIso();
+  const [row] = await db
+    .insert(tasks)
+    .values({ ...input, id: newId(), created_at: now, updated_at: now })
+    .returning();
+  return row;
+}
+
+export async function updateTask(db: Db, id: string, patch: z.output<typeof taskPatch>): Promise<Task> {
+  const { updated_at: seen, ...changes } = patch;
+  await assertAssignee(db, changes.assignee_username);
+  const rows = await db
+    .update(tasks)
+    .set({ ...changes, updated_at: nextStamp(seen) })
+    .where(and(eq(tasks.id, id), eq(tasks.updated_at, seen)))
+    .returning();
+  return versionedResult(rows, () => db.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, id)).get(), "Task");
+}
+
+export async function deleteTask(db: Db, id: string): Promise<void> {
+  const rows = await db.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id });
+  if (rows.length === 0) throw notFound("Task");
 }

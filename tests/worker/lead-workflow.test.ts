@@ -1,0 +1,151 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { countRows, expectJson, rows, signInAs, type Staff } from "./api";
+import type { Lead } from "../../contract/lead";
+
+let staff: Staff;
+const act = (lead: Lead, body: Record<string, unknown>) => staff.call("POST", `/api/crm/leads/${lead.id}/actions`, body);
+const workflowEntries = (lead: Lead) =>
+  rows<{ description: string }>("SELECT description FROM lead_activities WHERE lead_id = ? AND activity_type = 'workflow_action'", lead.id);
+const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+
+async function addLead(body: Record<string, unknown> = {}) {
+  const res = staff.call("POST", "/api/crm/leads", {
+    name: "Jo Carter",
+    company: "Carter & Co",
+    email: "jo@carter.co.uk",
+    phone: "0161 555 0199",
+    value: 4200,
+    notes: "Wants a booking site",
+    ...body,
+  });
+  return (await expectJson<{ lead: Lead }>(res, 201)).lead;
+}
+
+beforeEach(async () => {
+  staff = await signInAs("Sales", "Marcus Reid");
+});
+
+describe("workflow actions", () => {
+  it("creates the follow-up task: High priority, assigned to the signed-in user, linked to the lead", async () => {
+    const lead = await addLead({ follow_up_date: "2026-12-01" });
+    await expectJson(act(lead, { action: "follow_up_task" }), 201);
+    const [task] = await rows("SELECT * FROM tasks");
+    expect(task).toMatchObject({
+      title: "Follow up on lead: Jo Carter",
+      priority: "High",
+      assignee_username: staff.id,
+      related_type: "lead",
+      related_id: lead.id,
+      due_date: "2026-12-01",
+      completed: 0,
+    });
+    expect(await workflowEntries(lead)).toHaveLength(1);
+  });
+
+  it("creates a Draft proposal for the lead", async () => {
+    const lead = await addLead();
+    await expectJson(act(lead, { action: "proposal" }), 201);
+    const [proposal] = await rows("SELECT * FROM proposals");
+    expect(proposal).toMatchObject({ title: "Proposal for Jo Carter", status: "Draft", lead_id: lead.id, value: 4200 });
+    expect(await workflowEntries(lead)).toHaveLength(1);
+  });
+
+  it("converts to a client named after the company, marks the lead Won and links it", async () => {
+    const lead = await addLead();
+    const result = await expectJson<{ lead: Lead }>(act(lead, { action: "convert_to_client" }), 201);
+    const [client] = await rows("SELECT * FROM clients");
+    expect(client).toMatchObject({ name: "Carter & Co", emails: '["jo@carter.co.uk"]', phones: '["0161 555 0199"]', active: 1 });
+    expect(result.lead).toMatchObject({ status: "Won", converted_to_client_id: client.id, stage_changed_by: staff.id });
+    expect(await workflowEntries(lead)).toHaveLength(1);
+    // A second conversion is refused and creates nothing.
+    await expectJson(act(result.lead, { action: "convert_to_client" }), 409);
+    expect(await countRows("clients")).toBe(1);
+  });
+
+  it("names the client after the person when there is no company", async () => {
+    const lead = await addLead({ company: "" });
+    await expectJson(act(lead, { action: "convert_to_client" }), 201);
+    expect((await rows<{ name: string }>("SELECT name FROM clients"))[0].name).toBe("Jo Carter");
+  });
+
+  it("starts a project, creating and linking a client when the lead has none", async () => {
+    const lead = await addLead();
+    const result = await expectJson<{ lead: Lead }>(act(lead, { action: "start_project", project_type: "Branding" }), 201);
+    const [client] = await rows("SELECT * FROM clients");
+    const [project] = await rows("SELECT * FROM projects");
+    expect(project).toMatchObject({
+      title: "Project for Jo Carter",
+      type: "Branding",
+      stage: "Discovery",
+      status: "On Track",
+      client_id: client.id,
+      lead_id: lead.id,
+      budget: 4200,
+      start_date: today,
+    });
+    expect(project.notes).toContain("Deal value: £4,200.00");
+    expect(project.notes).toContain("Wants a booking site");
+    expect(result.lead.converted_to_client_id).toBe(client.id);
+  });
+
+  it("starts a project for an already converted lead without another client; type defaults to Web Design", async () => {
+    const lead = await addLead();
+    await expectJson(act(lead, { action: "convert_to_client" }), 201);
+    await expectJson(act(lead, { action: "start_project" }), 201);
+    expect(await countRows("clients")).toBe(1);
+    expect((await rows<{ type: string }>("SELECT type FROM projects"))[0].type).toBe("Web Design");
+  });
+
+  it("drops a lead on Won: the project as the spec says, and the lead saved as Won", async () => {
+    const lead = await addLead({ status: "Negotiation" });
+    const result = await expectJson<{ lead: Lead }>(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
+    const [project] = await rows("SELECT * FROM projects");
+    expect(project).toMatchObject({
+      title: "Carter & Co Project",
+      type: "Web Design",
+      stage: "Discovery",
+      status: "On Track",
+      budget: 4200,
+      notes: "Wants a booking site",
+      lead_id: lead.id,
+      start_date: today,
+    });
+    expect(result.lead).toMatchObject({ status: "Won", stage_changed_by: staff.id });
+  });
+
+  it("uses a zero budget when a Won lead has no value", async () => {
+    const lead = await addLead({ value: null });
+    await expectJson(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
+    expect((await rows<{ budget: number }>("SELECT budget FROM projects"))[0].budget).toBe(0);
+  });
+
+  it("leaves no partial rows when a step fails: a stale drop on Won creates no project", async () => {
+    const lead = await addLead({ status: "Negotiation" });
+    await expectJson(staff.call("PATCH", `/api/crm/leads/${lead.id}`, { notes: "changed elsewhere", updated_at: lead.updated_at }), 200);
+    await expectJson(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 409);
+    expect(await countRows("projects")).toBe(0);
+    expect(await workflowEntries(lead)).toHaveLength(0);
+    expect((await rows<{ status: string }>("SELECT status FROM leads"))[0].status).toBe("Negotiation");
+  });
+
+  it("leaves no partial rows when the database refuses a step midway", async () => {
+    const lead = await addLead();
+    // Make the timeline insert fail after the client insert in the same batch.
+    await env.DB.prepare("CREATE TRIGGER fail_timeline BEFORE INSERT ON lead_activities BEGIN SELECT RAISE(ABORT, 'disk full'); END").run();
+    const res = await act(lead, { action: "convert_to_client" });
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    expect(await countRows("clients")).toBe(0);
+    expect(
+      (await rows<{ status: string; converted_to_client_id: string | null }>("SELECT status, converted_to_client_id FROM leads"))[0],
+    ).toEqual({ status: "New", converted_to_client_id: null });
+    await env.DB.prepare("DROP TRIGGER fail_timeline").run();
+  });
+
+  it("requires the lead's version for a drop on Won, and answers 404 for an unknown lead", async () => {
+    const lead = await addLead();
+    expect((await act(lead, { action: "won_to_project" })).status).toBe(422);
+    expect((await staff.call("POST", "/api/crm/leads/nope/actions", { action: "proposal" })).status).toBe(404);
+    expect((await act(lead, { action: "make_coffee" })).status).toBe(422);
+  });
+});

@@ -1,0 +1,176 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { countRows, expectJson, signInAs, type Staff } from "./api";
+import type { Lead } from "../../contract/lead";
+
+let staff: Staff;
+let userId = "";
+const call = (method: string, path: string, body?: unknown) => staff.call(method, path, body);
+const json = expectJson;
+const count = countRows;
+const addLead = async (body: Record<string, unknown>) => (await json<{ lead: Lead }>(call("POST", "/api/crm/leads", body), 201)).lead;
+
+beforeEach(async () => {
+  staff = await signInAs("Sales");
+  userId = staff.id;
+});
+
+describe("leads", () => {
+  it("creates a lead as New, stamped with the signed-in user, blanks saved as null", async () => {
+    const lead = await addLead({ name: "  Ada Lovelace  ", company: "", email: "ADA@Engines.co.uk", phone: " ", value: 1200.456 });
+    expect(lead).toMatchObject({
+      name: "Ada Lovelace",
+      company: null,
+      email: "ada@engines.co.uk",
+      phone: null,
+      status: "New",
+      value: 1200.46,
+      added_by: userId,
+    });
+  });
+
+  it("requires a name", async () => {
+    const body = await json<{ error: { fields: Record<string, string> } }>(await call("POST", "/api/crm/leads", { name: "   " }), 422);
+    expect(body.error.fields.name).toBe("Name is required");
+    expect(await count("leads")).toBe(0);
+  });
+
+  it("rejects unknown fields and statuses outside the spec's list", async () => {
+    expect((await call("POST", "/api/crm/leads", { name: "A", status: "Maybe" })).status).toBe(422);
+    expect((await call("POST", "/api/crm/leads", { name: "A", is_admin: true })).status).toBe(422);
+  });
+
+  it("filters on the server by text (name, company, email) and status, newest first", async () => {
+    await addLead({ name: "Alpha Cafe", status: "New" });
+    await addLead({ name: "Beta", company: "Northern Alpha Ltd", status: "Qualified" });
+    await addLead({ name: "Gamma", email: "hello@alpha.example", status: "Qualified" });
+    await addLead({ name: "Delta", status: "Qualified" });
+    const all = await json<{ leads: Lead[]; total: number }>(await call("GET", "/api/crm/leads?q=ALPHA"), 200);
+    expect(all.leads.map((l) => l.name)).toEqual(["Gamma", "Beta", "Alpha Cafe"]);
+    expect(all.total).toBe(3);
+    const qualified = await json<{ leads: Lead[] }>(await call("GET", "/api/crm/leads?q=alpha&status=Qualified"), 200);
+    expect(qualified.leads.map((l) => l.name)).toEqual(["Gamma", "Beta"]);
+    const wildcard = await json<{ leads: Lead[] }>(await call("GET", "/api/crm/leads?q=%25"), 200);
+    expect(wildcard.leads).toHaveLength(0);
+    expect((await call("GET", "/api/crm/leads?status=Nope")).status).toBe(422);
+  });
+
+  it("pages the list with limit and offset and reports the total", async () => {
+    for (let i = 0; i < 5; i++) await addLead({ name: `Lead ${i}` });
+    const page = await json<{ leads: Lead[]; total: number }>(await call("GET", "/api/crm/leads?limit=2&offset=2"), 200);
+    expect(page.total).toBe(5);
+    expect(page.leads.map((l) => l.name)).toEqual(["Lead 2", "Lead 1"]);
+  });
+
+  it("updates with the current copy, records who moved it and a stage_change entry", async () => {
+    const lead = await addLead({ name: "Orbit Yoga" });
+    const { lead: moved } = await json<{ lead: Lead }>(
+      await call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Qualified", updated_at: lead.updated_at }),
+      200,
+    );
+    expect(moved.status).toBe("Qualified");
+    expect(moved.stage_changed_by).toBe(userId);
+    expect(moved.updated_at > lead.updated_at).toBe(true);
+    const { activities } = await json<{ activities: { activity_type: string; description: string }[] }>(
+      await call("GET", `/api/crm/leads/${lead.id}/activities`),
+      200,
+    );
+    expect(activities[0]).toMatchObject({ activity_type: "stage_change" });
+    expect(activities[0].description).toContain("Moved from New to Qualified");
+  });
+
+  it("refuses an edit made from a stale copy with 409 and changes nothing", async () => {
+    const lead = await addLead({ name: "Orbit Yoga" });
+    await json(await call("PATCH", `/api/crm/leads/${lead.id}`, { name: "Orbit Yoga Studio", updated_at: lead.updated_at }), 200);
+    const stale = await json<{ error: { code: string } }>(
+      await call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Lost", updated_at: lead.updated_at }),
+      409,
+    );
+    expect(stale.error.code).toBe("conflict");
+    const { lead: now } = await json<{ lead: Lead }>(await call("GET", `/api/crm/leads/${lead.id}`), 200);
+    expect(now).toMatchObject({ name: "Orbit Yoga Studio", status: "New" });
+    expect(await count("lead_activities")).toBe(0);
+  });
+
+  it("lets exactly one of many parallel edits from the same copy win", async () => {
+    const lead = await addLead({ name: "Race Ltd" });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call("PATCH", `/api/crm/leads/${lead.id}`, { next_action: `call ${i}`, updated_at: lead.updated_at }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(9);
+  });
+
+  it("answers 404 for an unknown lead on read, edit, delete and timeline", async () => {
+    expect((await call("GET", "/api/crm/leads/nope")).status).toBe(404);
+    expect((await call("PATCH", "/api/crm/leads/nope", { name: "x", updated_at: "2026-01-01T00:00:00.000Z" })).status).toBe(404);
+    expect((await call("DELETE", "/api/crm/leads/nope")).status).toBe(404);
+    expect((await call("GET", "/api/crm/leads/nope/activities")).status).toBe(404);
+    expect((await call("POST", "/api/crm/leads/nope/activities", { description: "hi" })).status).toBe(404);
+  });
+
+  it("deletes a lead with its timeline", async () => {
+    const lead = await addLead({ name: "Gone Soon" });
+    await json(await call("POST", `/api/crm/leads/${lead.id}/activities`, { description: "Called, no answer" }), 201);
+    await json(await call("DELETE", `/api/crm/leads/${lead.id}`), 200);
+    expect(await count("leads")).toBe(0);
+    expect(await count("lead_activities")).toBe(0);
+  });
+
+  it("adds timeline notes newest first and refuses a blank one", async () => {
+    const lead = await addLead({ name: "Timeline Co" });
+    await json(await call("POST", `/api/crm/leads/${lead.id}/activities`, { description: "First" }), 201);
+    await json(await call("POST", `/api/crm/leads/${lead.id}/activities`, { description: "Second" }), 201);
+    const blank = await json<{ error: { fields: Record<string, string> } }>(
+      await call("POST", `/api/crm/leads/${lead.id}/activities`, { description: "  " }),
+      422,
+    );
+    expect(blank.error.fields.description).toBe("Note cannot be empty");
+    const { activities } = await json<{ activities: { description: string; created_by: string }[] }>(
+      await call("GET", `/api/crm/leads/${lead.id}/activities`),
+      200,
+    );
+    expect(activities.map((a) => a.description)).toEqual(["Second", "First"]);
+    expect(activities[0].created_by).toBe(userId);
+  });
+});
+
+describe("pipeline board", () => {
+  it("counts and sums every status on the server and computes the conversion rate to one decimal", async () => {
+    await addLead({ name: "N1", status: "New", value: 100 });
+    await addLead({ name: "N2", status: "New" });
+    await addLead({ name: "Q1", status: "Qualified", value: 250.5 });
+    await addLead({ name: "W1", status: "Won", value: 1000 });
+    await addLead({ name: "W2", status: "Won", value: 500 });
+    await addLead({ name: "L1", status: "Lost", value: 900 });
+    const board = await json<{
+      columns: { status: string; count: number; value: number; leads: Lead[] }[];
+      overview: Record<string, number>;
+    }>(await call("GET", "/api/crm/leads/board?per_column=1"), 200);
+    const col = Object.fromEntries(board.columns.map((c) => [c.status, c]));
+    expect(board.columns.map((c) => c.status)).toEqual(["New", "Qualified", "Proposal Sent", "Negotiation", "Won", "Lost"]);
+    expect(col.New).toMatchObject({ count: 2, value: 100 });
+    expect(col.New.leads).toHaveLength(1);
+    expect(col.Won).toMatchObject({ count: 2, value: 1500 });
+    expect(col["Proposal Sent"]).toMatchObject({ count: 0, value: 0, leads: [] });
+    expect(board.overview).toEqual({ total_leads: 6, pipeline_value: 350.5, conversion_rate: 33.3 });
+  });
+});
+
+describe("global search", () => {
+  it("finds at most three of each kind, case-insensitively, across leads, clients, projects and proposals", async () => {
+    for (let i = 0; i < 5; i++) await addLead({ name: `Mill Lead ${i}` });
+    await json(await call("POST", "/api/crm/clients", { name: "The Old MILL Bakery" }), 201);
+    await json(await call("POST", "/api/crm/projects", { title: "Shop build", type: "E-commerce" }), 201);
+    await json(await call("POST", "/api/crm/proposals", { title: "Mill refit proposal" }), 201);
+    const hits = await json<Record<string, { name?: string; title?: string }[]>>(await call("GET", "/api/crm/search?q=mill"), 200);
+    expect(hits.leads.map((l) => l.name)).toEqual(["Mill Lead 4", "Mill Lead 3", "Mill Lead 2"]);
+    expect(hits.clients.map((c) => c.name)).toEqual(["The Old MILL Bakery"]);
+    expect(hits.projects).toEqual([]);
+    expect(hits.proposals.map((p) => p.title)).toEqual(["Mill refit proposal"]);
+    const byType = await json<Record<string, { title?: string }[]>>(await call("GET", "/api/crm/search?q=e-comm"), 200);
+    expect(byType.projects.map((p) => p.title)).toEqual(["Shop build"]);
+    expect((await call("GET", "/api/crm/search?q=")).status).toBe(422);
+  });
+});

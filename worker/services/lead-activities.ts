@@ -1,0 +1,58 @@
+/** A lead's timeline. */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { lead_activities, leads } from "../db/schema";
+import type { LeadActivity, LeadActivityType } from "../../contract/lead-activity";
+import { notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { nowIso } from "../lib/time";
+
+export async function listLeadActivities(db: Db, leadId: string): Promise<LeadActivity[]> {
+  const [[lead], rows] = await db.batch([
+    db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).limit(1),
+    db
+      .select()
+      .from(lead_activities)
+      .where(eq(lead_activities.lead_id, leadId))
+      .orderBy(desc(lead_activities.created_at), desc(lead_activities.id)),
+  ]);
+  if (!lead) throw notFound("Lead");
+  return rows;
+}
+
+/** The insert statement, for callers that put it in their own batch. */
+export function leadActivityInsert(db: Db, leadId: string, type: LeadActivityType, description: string, by: string | null) {
+  const now = nowIso();
+  return db
+    .insert(lead_activities)
+    .values({ id: newId(), lead_id: leadId, activity_type: type, description, created_by: by, created_at: now, updated_at: now });
+}
+
+export async function addLeadNote(db: Db, leadId: string, description: string, by: string): Promise<LeadActivity> {
+  const exists = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).get();
+  if (!exists) throw notFound("Lead");
+  const [row] = await leadActivityInsert(db, leadId, "note_added", description, by).returning();
+  return row;
+}
+
+/**
+ * A stage_change entry written only if the lead is at `version` — i.e. only if the versioned
+ * update earlier in the same batch went through.
+ */
+export function stageChangeIfUpdated(db: Db, leadId: string, version: string, description: string, by: string) {
+  const now = nowIso();
+  return db.insert(lead_activities).select(
+    db
+      .select({
+        id: sql<string>`${newId()}`.as("id"),
+        lead_id: leads.id,
+        activity_type: sql<LeadActivityType>`'stage_change'`.as("activity_type"),
+        description: sql<string>`${description}`.as("description"),
+        created_by: sql<string>`${by}`.as("created_by"),
+        created_at: sql<string>`${now}`.as("created_at"),
+        updated_at: sql<string>`${now}`.as("updated_at"),
+      })
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.updated_at, version))),
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * Workflow actions on a lead (SPEC §4). Each action is one call and one db.batch(): its rows
+ * and its workflow_action timeline entry commit together or not at all.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { clients, leads, projects, proposals, tasks } from "../db/schema";
+import type { Lead, WorkflowAction } from "../../contract/lead";
+import type { projectTypes } from "../../contract/project";
+import type { SessionUser } from "../../contract/user";
+import { AppError } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { londonToday, nextStamp, nowIso } from "../lib/time";
+import { getLead } from "./leads";
+import { leadActivityInsert } from "./lead-activities";
+import { formatGbp } from "../lib/money";
+import { requireVersion, runBatch } from "../lib/batch";
+
+type ProjectType = (typeof projectTypes)[number];
+
+export interface WorkflowResult {
+  action: WorkflowAction;
+  lead: Lead;
+  created: { entity: "tasks" | "proposals" | "clients" | "projects"; id: string }[];
+}
+
+const displayName = (lead: Lead) => lead.company || lead.name;
+
+function leadSummary(lead: Lead): string {
+  return [
+    `Created from lead ${lead.name}${lead.company ? ` (${lead.company})` : ""}.`,
+    lead.email ? `Email: ${lead.email}` : null,
+    lead.phone ? `Phone: ${lead.phone}` : null,
+    lead.source ? `Source: ${lead.source}` : null,
+    lead.value != null ? `Deal value: ${formatGbp(lead.value)}` : null,
+    lead.notes ? `Notes: ${lead.notes}` : null,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+function newClientRow(lead: Lead, now: string) {
+  return {
+    id: newId(),
+    name: displayName(lead),
+    emails: lead.email ? [lead.email] : [],
+    phones: lead.phone ? [lead.phone] : [],
+    services: [],
+    notes: lead.notes,
+    active: true,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** Runs one workflow action for `leadId`. `seen` is required where the lead itself changes. */
+export async function runWorkflowAction(
+  db: Db,
+  leadId: string,
+  action: WorkflowAction,
+  by: SessionUser,
+  opts: { projectType?: ProjectType; seen?: string } = {},
+): Promise<WorkflowResult> {
+  const lead = await getLead(db, leadId);
+  const now = nowIso();
+  const log = (text: string) => leadActivityInsert(db, lead.id, "workflow_action", text, by.id);
+  /** The lead's own change: versioned against the caller's copy when it sent one, and aborting the batch if stale. */
+  const touchLead = (set: Partial<typeof leads.$inferInsert>) => {
+    const seen = opts.seen ?? lead.updated_at;
+    const version = nextStamp(seen);
+    return [
+      db
+        .update(leads)
+        .set({ ...set, updated_at: version })
+        .where(and(eq(leads.id, lead.id), eq(leads.updated_at, seen))),
+      requireVersion(db, leads, lead.id, version),
+    ] as const;
+  };
+
+  switch (action) {
+    case "follow_up_task": {
+      const id = newId();
+      await db.batch([
+        db.insert(tasks).values({
+          id,
+          title: `Follow up on lead: ${lead.name}`,
+          priority: "High",
+          assignee_username: by.id,
+          due_date: lead.follow_up_date,
+          related_type: "lead",
+          related_id: lead.id,
+          created_at: now,
+          updated_at: now,
+        }),
+        log(`Follow-up task created by ${by.full_name}`),
+      ]);
+      return { action, lead: await getLead(db, lead.id), created: [{ entity: "tasks", id }] };
+    }
+    case "proposal": {
+      const id = newId();
+      await db.batch([
+        db
+          .insert(proposals)
+          .values({
+            id,
+            title: `Proposal for ${lead.name}`,
+            status: "Draft",
+            value: lead.value,
+            lead_id: lead.id,
+            created_at: now,
+            updated_at: now,
+          }),
+        log(`Draft proposal created by ${by.full_name}`),
+      ]);
+      return { action, lead: await getLead(db, lead.id), created: [{ entity: "proposals", id }] };
+    }
+    case "convert_to_client": {
+      if (lead.converted_to_client_id) throw new AppError("conflict", "This lead has already been converted to a client");
+      const client = newClientRow(lead, now);
+      await db.batch([
+        db.insert(clients).values(client),
+        ...touchLead({ status: "Won", converted_to_client_id: client.id, stage_changed_by: by.id }),
+        log(`Converted to client ${client.name} by ${by.full_name}`),
+      ]);
+      return { action, lead: await getLead(db, lead.id), created: [{ entity: "clients", id: client.id }] };
+    }
+    case "start_project": {
+      const client = lead.converted_to_client_id ? null : newClientRow(lead, now);
+      const projectId = newId();
+      const clientId = lead.converted_to_client_id ?? client!.id;
+      await runBatch(db, [
+        ...(client ? [db.insert(clients).values(client), ...touchLead({ converted_to_client_id: client.id })] : []),
+        db.insert(projects).values({
+          id: projectId,
+          title: `Project for ${lead.name}`,
+          type: opts.projectType ?? "Web Design",
+          client_id: clientId,
+          budget: lead.value,
+          start_date: londonToday(),
+          stage: "Discovery",
+          status: "On Track",
+          notes: leadSummary(lead),
+          lead_id: lead.id,
+          created_at: now,
+          updated_at: now,
+        }),
+        log(`Project started by ${by.full_name}`),
+      ]);
+      const created: WorkflowResult["created"] = [{ entity: "projects", id: projectId }];
+      if (client) created.unshift({ entity: "clients", id: client.id });
+      return { action, lead: await getLead(db, lead.id), created };
+    }
+    case "won_to_project": {
+      // The pipeline's drop on Won: the project as SPEC §4 says, and the lead saved as Won (DECISIONS 17).
+      if (!opts.seen)
+        throw new AppError("validation_failed", "Please correct the highlighted fields", { updated_at: "updated_at is required" });
+      const projectId = newId();
+      await db.batch([
+        db.insert(projects).values({
+          id: projectId,
+          title: `${displayName(lead)} Project`,
+          type: "Web Design",
+          budget: lead.value ?? 0,
+          start_date: londonToday(),
+          stage: "Discovery",
+          status: "On Track",
+          notes: lead.notes,
+          lead_id: lead.id,
+          client_id: lead.converted_to_client_id,
+          created_at: now,
+          updated_at: now,
+        }),
+        ...touchLead({ status: "Won", stage_changed_by: by.id }),
+        log(`Won and moved to projects (Discovery) by ${by.full_name}`),
+      ]);
+      return { action, lead: await getLead(db, lead.id), created: [{ entity: "projects", id: projectId }] };
+    }
+  }
+}
