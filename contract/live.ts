@@ -1,4 +1,7 @@
-/** What the live hub broadcasts after every committed CRM write: an invalidation, never data. */
+/**
+ * The live channel between the hub and every open CRM tab. Changes carry invalidations,
+ * never data: D1 stays the one source of truth.
+ */
 import { z } from "zod";
 
 export const liveEntities = [
@@ -16,6 +19,7 @@ export const liveEntities = [
 export type LiveEntity = (typeof liveEntities)[number];
 export const liveOps = ["create", "update", "delete", "reset"] as const;
 
+/** What every committed CRM write broadcasts. `by` is the user id who made it. */
 export const liveEvent = z.object({
   entity: z.enum(liveEntities),
   op: z.enum(liveOps),
@@ -23,3 +27,28 @@ export const liveEvent = z.object({
   by: z.string().nullable(),
 });
 export type LiveEvent = z.infer<typeof liveEvent>;
+
+/** Who is looking at what: "pipeline", "lead:{id}", or null for elsewhere in the CRM. */
+export const presenceEntry = z.object({ user_id: z.string(), full_name: z.string(), viewing: z.string().nullable() });
+export type PresenceEntry = z.infer<typeof presenceEntry>;
+
+export const serverMessage = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("change"), event: liveEvent }),
+  z.object({ kind: z.literal("presence"), present: z.array(presenceEntry) }),
+  z.object({ kind: z.literal("pong") }),
+]);
+export type ServerMessage = z.infer<typeof serverMessage>;
+
+export const clientMessage = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("viewing"), viewing: z.string().max(100).nullable() }),
+  z.object({ kind: z.literal("ping") }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+export const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");

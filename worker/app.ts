@@ -20,6 +20,7 @@ import { tasksRoute } from "./routes/tasks";
 import { activitiesRoute } from "./routes/activities";
 import { pages } from "./routes/pages";
 import { searchRoute } from "./routes/search";
+import { liveRoute } from "./routes/live";
 import { forms } from "./routes/forms";
 import { previews } from "./routes/previews";
 
@@ -33,7 +34,8 @@ const crm = new Hono<AppEnv>()
   .route("/invoices", invoicesRoute)
   .route("/tasks", tasksRoute)
   .route("/activities", activitiesRoute)
-  .route("/users", usersRoute);
+  .route("/users", usersRoute)
+  .route("/live", liveRoute);
 
 const api = new Hono<AppEnv>()
   .use("*", sameOrigin)

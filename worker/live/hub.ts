@@ -1,34 +1,47 @@
 /**
- * The live hub: one Durable Object holding the WebSocket of every signed-in CRM tab, using the
- * hibernation API so idle tabs cost nothing. The worker posts committed writes to /broadcast.
+ * The live hub: one Durable Object holding the WebSocket of every signed-in CRM tab. It uses
+ * the hibernation API, so idle tabs cost nothing and sockets survive the object's eviction;
+ * each socket's user and what it is viewing live in its attachment, not in memory.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
+import { clientMessage, type LiveEvent, type PresenceEntry, type ServerMessage } from "../../contract/live";
+
+interface Attachment {
+  user_id: string;
+  full_name: string;
+  viewing: string | null;
+}
 
 export class LiveHub extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/broadcast" && request.method === "POST") {
-      const message = await request.text();
-      const sent = this.broadcast(message);
-      return Response.json({ sent });
+      const event = (await request.json()) as LiveEvent;
+      return Response.json({ sent: this.send({ kind: "change", event }) });
     }
-    if (request.headers.get("Upgrade")?.toLowerCase() === "websocket") {
-      const pair = new WebSocketPair();
-      const [client, server] = Object.values(pair);
-      const user = url.searchParams.get("user") ?? "";
-      this.ctx.acceptWebSocket(server, [user]);
-      server.serializeAttachment({ user });
+    if (url.pathname === "/connect" && request.headers.get("Upgrade")?.toLowerCase() === "websocket") {
+      const { 0: client, 1: server } = new WebSocketPair();
+      const attachment: Attachment = {
+        user_id: url.searchParams.get("user_id") ?? "",
+        full_name: url.searchParams.get("full_name") ?? "",
+        viewing: null,
+      };
+      this.ctx.acceptWebSocket(server, [attachment.user_id]);
+      server.serializeAttachment(attachment);
+      this.sendPresence();
       return new Response(null, { status: 101, webSocket: client });
     }
     return new Response("Not found", { status: 404 });
   }
 
-  broadcast(message: string): number {
+  /** Sends to every open socket; answers how many received it. */
+  send(message: ServerMessage, sockets = this.ctx.getWebSockets()): number {
+    const text = JSON.stringify(message);
     let sent = 0;
-    for (const ws of this.ctx.getWebSockets()) {
+    for (const ws of sockets) {
       try {
-        ws.send(message);
+        ws.send(text);
         sent++;
       } catch {
         // A socket closing mid-broadcast is not the other tabs' problem.
@@ -37,12 +50,47 @@ export class LiveHub extends DurableObject<Env> {
     return sent;
   }
 
+  present(except?: WebSocket): PresenceEntry[] {
+    return this.open(except).map((ws) => ws.deserializeAttachment() as Attachment);
+  }
+
+  private open(except?: WebSocket) {
+    return this.ctx.getWebSockets().filter((ws) => ws !== except);
+  }
+
+  private sendPresence(except?: WebSocket) {
+    this.send({ kind: "presence", present: this.present(except) }, this.open(except));
+  }
+
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === "ping") ws.send("pong");
+    if (typeof message !== "string") return;
+    let parsed;
+    try {
+      parsed = clientMessage.safeParse(JSON.parse(message));
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    if (parsed.data.kind === "ping") {
+      this.send({ kind: "pong" }, [ws]);
+      return;
+    }
+    const attachment = ws.deserializeAttachment() as Attachment;
+    ws.serializeAttachment({ ...attachment, viewing: parsed.data.viewing });
+    this.sendPresence();
   }
 
   async webSocketClose(ws: WebSocket): Promise<void> {
     // Echoing 1005/1006 throws in workerd; 1000 is always a valid close.
-    ws.close(1000, "bye");
+    try {
+      ws.close(1000, "bye");
+    } catch {
+      // already closed
+    }
+    this.sendPresence(ws);
+  }
+
+  async webSocketError(ws: WebSocket): Promise<void> {
+    await this.webSocketClose(ws);
   }
 }

@@ -8,6 +8,8 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
   c.set("db", createDb(c.env.DB));
   await next();
+  // A WebSocket handshake's response belongs to the runtime; leave it untouched.
+  if (c.res.status === 101) return;
   // API answers are per-user and live: never cache them anywhere.
   if (c.req.path.startsWith("/api/") && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   for (const [name, value] of Object.entries(securityHeaders)) {

@@ -1,0 +1,95 @@
+import { env, exports } from "cloudflare:workers";
+import { evictAllDurableObjects, runInDurableObject } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { expectJson, request, signInAs, type Staff } from "./api";
+import type { LiveHub } from "../../worker/live/hub";
+import type { ServerMessage } from "../../contract/live";
+
+let staff: Staff;
+beforeEach(async () => {
+  staff = await signInAs("Sales", "Marcus Reid");
+});
+
+/** Opens a live socket as `cookie` and collects what it receives. */
+async function connect(cookie: string | undefined, origin = "http://localhost") {
+  const res = await exports.default.fetch("http://localhost/api/crm/live", {
+    headers: { Upgrade: "websocket", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+  if (!res.webSocket) return { res, messages: [] as ServerMessage[], ws: null };
+  const ws = res.webSocket;
+  const messages: ServerMessage[] = [];
+  ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
+  ws.accept();
+  return { res, messages, ws };
+}
+
+const changes = (messages: ServerMessage[]) => messages.filter((m) => m.kind === "change");
+async function until(check: () => boolean, ms = 2000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe("live hub", () => {
+  it("refuses an upgrade without a session, and from another origin", async () => {
+    const anonymous = await connect(undefined);
+    expect(anonymous.res.status).toBe(401);
+    expect(anonymous.ws).toBeNull();
+    const foreign = await connect(staff.cookie, "https://evil.example");
+    expect(foreign.res.status).toBe(403);
+    expect(foreign.ws).toBeNull();
+  });
+
+  it("broadcasts exactly one event per committed write, naming who made it", async () => {
+    const tab = await connect(staff.cookie);
+    expect(tab.res.status).toBe(101);
+    await expectJson(staff.call("POST", "/api/crm/tasks", { title: "Call the printers" }), 201);
+    await until(() => changes(tab.messages).length >= 1);
+    await new Promise((r) => setTimeout(r, 50));
+    const events = changes(tab.messages);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: "change", event: { entity: "tasks", op: "create", by: staff.id } });
+  });
+
+  it("does not broadcast a refused write", async () => {
+    const tab = await connect(staff.cookie);
+    await expectJson(staff.call("POST", "/api/crm/tasks", { title: "" }), 422);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(changes(tab.messages)).toHaveLength(0);
+  });
+
+  it("tells every tab who is connected and what they are viewing", async () => {
+    const owner = await signInAs("Owner", "Hannah Whitaker");
+    const a = await connect(staff.cookie);
+    const b = await connect(owner.cookie);
+    b.ws!.send(JSON.stringify({ kind: "viewing", viewing: "pipeline" }));
+    await until(() =>
+      a.messages.some((m) => m.kind === "presence" && m.present.some((p) => p.full_name === "Hannah Whitaker" && p.viewing === "pipeline")),
+    );
+    b.ws!.close(1000);
+    await until(() => {
+      const last = a.messages.filter((m) => m.kind === "presence").at(-1);
+      return !!last && last.kind === "presence" && last.present.every((p) => p.full_name !== "Hannah Whitaker");
+    });
+  });
+
+  it("keeps its sockets across eviction (hibernation)", async () => {
+    const tab = await connect(staff.cookie);
+    await evictAllDurableObjects();
+    await expectJson(staff.call("POST", "/api/crm/tasks", { title: "After eviction" }), 201);
+    await until(() => changes(tab.messages).length === 1);
+    const stub = env.LIVE.get(env.LIVE.idFromName("crm"));
+    const sockets = await runInDurableObject(stub, (hub: LiveHub, state) => {
+      expect(hub).toBeDefined();
+      return state.getWebSockets().length;
+    });
+    expect(sockets).toBe(1);
+  });
+
+  it("answers a plain GET without an upgrade with a 400, not a socket", async () => {
+    const res = await request("GET", "/api/crm/live", undefined, staff.cookie);
+    expect(res.status).toBe(400);
+  });
+});

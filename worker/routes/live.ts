@@ -1,0 +1,20 @@
+/**
+ * GET /api/crm/live: the WebSocket upgrade to the live hub. The session was checked by the CRM
+ * gate; here the Origin must be our own, since browsers let any page open a WebSocket.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { AppError } from "../lib/errors";
+import { HUB_NAME } from "../live/publish";
+
+export const liveRoute = new Hono<AppEnv>().get("/", async (c) => {
+  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new AppError("bad_request", "Expected a WebSocket upgrade");
+  const origin = c.req.header("Origin");
+  if (!origin || origin !== new URL(c.req.url).origin) throw new AppError("forbidden", "Cross-site WebSocket connections are not allowed");
+  const user = c.get("user");
+  const url = new URL("https://live.internal/connect");
+  url.searchParams.set("user_id", user.id);
+  url.searchParams.set("full_name", user.full_name);
+  const hub = c.env.LIVE.get(c.env.LIVE.idFromName(HUB_NAME));
+  return hub.fetch(url.toString(), { headers: { Upgrade: "websocket" } }) as unknown as Response;
+});
