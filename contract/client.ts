@@ -23,13 +23,16 @@ const uniqueList = (item: z.ZodString, label: string) =>
   z
     .array(item)
     .max(20)
-    .default([])
     .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, `That ${label} is already listed`);
 
+/** Only http(s): a website is rendered as a link, and `javascript:` is a URL too. */
+const websiteUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Please enter a valid website URL" });
+
+// No defaults here: a PATCH must leave out what it does not change (defaults are added on create).
 export const clientFields = {
   name: z.string().trim().min(1, "Name is required").max(200),
   website: z
-    .union([z.string().trim().url("Please enter a valid website URL").max(500), z.literal("")])
+    .union([z.string().trim().max(500).pipe(websiteUrl), z.literal("")])
     .nullable()
     .optional()
     .transform((v) => v || null),
@@ -37,9 +40,17 @@ export const clientFields = {
   phones: uniqueList(z.string().trim().min(1, "Phone cannot be blank").max(50), "phone"),
   services: uniqueList(z.string().trim().min(1).max(60), "service"),
   notes: optionalText(10_000),
-  active: z.boolean().default(true),
+  active: z.boolean(),
 };
-export const clientInput = z.object(clientFields).strict();
+export const clientInput = z
+  .object({
+    ...clientFields,
+    emails: clientFields.emails.default([]),
+    phones: clientFields.phones.default([]),
+    services: clientFields.services.default([]),
+    active: clientFields.active.default(true),
+  })
+  .strict();
 export type ClientInput = z.input<typeof clientInput>;
 export const clientPatch = z
   .object({ ...clientFields, ...expectedVersion })

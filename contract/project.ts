@@ -43,7 +43,7 @@ const projectFields = {
   budget: optionalMoney,
   start_date: optionalDate,
   due_date: optionalDate,
-  stage: z.enum(projectStages).default("Discovery"),
+  stage: z.enum(projectStages),
   notes: optionalText(10_000),
   lead_id: z
     .string()
@@ -51,8 +51,11 @@ const projectFields = {
     .optional()
     .transform((v) => v || null),
 };
-export const projectInput = z.object({ ...projectFields, status: z.enum(projectCreateStatuses).default("On Track") }).strict();
+export const projectInput = z
+  .object({ ...projectFields, stage: projectFields.stage.default("Discovery"), status: z.enum(projectCreateStatuses).default("On Track") })
+  .strict();
 export type ProjectInput = z.input<typeof projectInput>;
+// Built from the fields without defaults, so a PATCH changes only what it names.
 export const projectPatch = z
   .object({ ...projectFields, status: z.enum(projectStatuses), ...expectedVersion })
   .partial()

@@ -29,9 +29,9 @@ const taskFields = {
     .nullable()
     .optional()
     .transform((v) => v || null),
-  priority: z.enum(taskPriorities).default("Med"),
+  priority: z.enum(taskPriorities),
   due_date: optionalDate,
-  completed: z.boolean().default(false),
+  completed: z.boolean(),
   notes: optionalText(10_000),
   related_id: z
     .string()
@@ -44,8 +44,11 @@ const taskFields = {
     .optional()
     .transform((v) => v ?? null),
 };
-export const taskInput = z.object(taskFields).strict();
+export const taskInput = z
+  .object({ ...taskFields, priority: taskFields.priority.default("Med"), completed: taskFields.completed.default(false) })
+  .strict();
 export type TaskInput = z.input<typeof taskInput>;
+// Built from the fields without defaults, so a PATCH changes only what it names.
 export const taskPatch = z
   .object({ ...taskFields, ...expectedVersion })
   .partial()

@@ -37,8 +37,21 @@ async function assertConsistent(db: Db, v: { number?: string; client_id?: string
   }
   if (v.number) {
     const clash = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.number, v.number)).get();
-    if (clash && clash.id !== selfId)
-      throw new AppError("conflict", "That invoice number is already used", { number: "That invoice number is already used" });
+    if (clash && clash.id !== selfId) throw numberTaken();
+  }
+}
+
+const numberTaken = () =>
+  new AppError("conflict", "That invoice number is already used", { number: "That invoice number is already used" });
+
+/** Two people saving the same number at once: the unique index decides, answered as the same field error. */
+async function orNumberTaken<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    const text = err instanceof Error ? `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}` : "";
+    if (text.includes("UNIQUE constraint failed") && text.includes("invoices.number")) throw numberTaken();
+    throw err;
   }
 }
 
@@ -46,7 +59,12 @@ export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>
   await assertConsistent(db, input);
   const now = nowIso();
   const id = newId();
-  await db.insert(invoices).values({ ...input, id, created_at: now, updated_at: now });
+  await orNumberTaken(
+    db
+      .insert(invoices)
+      .values({ ...input, id, created_at: now, updated_at: now })
+      .run(),
+  );
   return getInvoice(db, id);
 }
 
@@ -62,11 +80,14 @@ export async function updateInvoice(db: Db, id: string, patch: z.output<typeof i
         ? null
         : current.project_id;
   await assertConsistent(db, { number: changes.number, client_id: clientId, project_id: projectId }, id);
-  const rows = await db
-    .update(invoices)
-    .set({ ...changes, project_id: projectId, updated_at: nextStamp(seen) })
-    .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen)))
-    .returning({ id: invoices.id });
+  const rows = await orNumberTaken(
+    db
+      .update(invoices)
+      .set({ ...changes, project_id: projectId, updated_at: nextStamp(seen) })
+      .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen)))
+      .returning({ id: invoices.id })
+      .all(),
+  );
   await versionedResult(rows, () => db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id)).get(), "Invoice");
   return getInvoice(db, id);
 }

@@ -2,9 +2,10 @@
 import { and, count, desc, eq, getTableColumns, sql, sum } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
-import { clients, projects } from "../db/schema";
+import { clients, leads, projects } from "../db/schema";
 import type { Project, projectInput, projectPatch } from "../../contract/project";
-import { AppError, notFound } from "../lib/errors";
+import { notFound } from "../lib/errors";
+import { invalid } from "../lib/validate";
 import { newId } from "../lib/ids";
 import { nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
@@ -36,14 +37,16 @@ export async function getProject(db: Db, id: string): Promise<Project> {
   return row;
 }
 
-async function assertClientExists(db: Db, clientId: string | null | undefined) {
-  if (!clientId) return;
-  const found = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).get();
-  if (!found) throw new AppError("validation_failed", "Please correct the highlighted fields", { client_id: "That client does not exist" });
+/** The client and lead a project names must exist: a clear field error rather than a foreign-key conflict. */
+async function assertLinks(db: Db, links: { client_id?: string | null; lead_id?: string | null }) {
+  if (links.client_id && !(await db.select({ id: clients.id }).from(clients).where(eq(clients.id, links.client_id)).get()))
+    throw invalid({ client_id: "That client does not exist" });
+  if (links.lead_id && !(await db.select({ id: leads.id }).from(leads).where(eq(leads.id, links.lead_id)).get()))
+    throw invalid({ lead_id: "That lead does not exist" });
 }
 
 export async function createProject(db: Db, input: z.output<typeof projectInput>): Promise<Project> {
-  await assertClientExists(db, input.client_id);
+  await assertLinks(db, input);
   const now = nowIso();
   const id = newId();
   await db.insert(projects).values({ ...input, id, created_at: now, updated_at: now });
@@ -52,7 +55,7 @@ export async function createProject(db: Db, input: z.output<typeof projectInput>
 
 export async function updateProject(db: Db, id: string, patch: z.output<typeof projectPatch>): Promise<Project> {
   const { updated_at: seen, ...changes } = patch;
-  await assertClientExists(db, changes.client_id);
+  await assertLinks(db, changes);
   const rows = await db
     .update(projects)
     .set({ ...changes, updated_at: nextStamp(seen) })

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { Db } from "../db/client";
 import { clients, leads, proposals } from "../db/schema";
 import type { Proposal, proposalInput, proposalPatch } from "../../contract/proposal";
-import { AppError, notFound } from "../lib/errors";
+import { AppError, notFound, staleEdit } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
@@ -66,11 +66,27 @@ export async function updateProposal(db: Db, id: string, patch: z.output<typeof 
   return getProposal(db, id);
 }
 
-/** Accept is allowed only from Sent. */
+/**
+ * Accept is allowed only from Sent. One conditional UPDATE, so a proposal changed by someone
+ * else in the meantime (status or anything else) is never accepted by mistake.
+ */
 export async function acceptProposal(db: Db, id: string, seen: string): Promise<Proposal> {
-  const current = await getProposal(db, id);
-  if (current.status !== "Sent") throw new AppError("conflict", "Only a sent proposal can be accepted");
-  return updateProposal(db, id, { status: "Accepted", updated_at: seen } as z.output<typeof proposalPatch>);
+  const rows = await db
+    .update(proposals)
+    .set({ status: "Accepted", updated_at: nextStamp(seen) })
+    .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen), eq(proposals.status, "Sent")))
+    .returning({ id: proposals.id });
+  if (!rows[0]) {
+    const current = await db
+      .select({ status: proposals.status, updated_at: proposals.updated_at })
+      .from(proposals)
+      .where(eq(proposals.id, id))
+      .get();
+    if (!current) throw notFound("Proposal");
+    if (current.updated_at !== seen) throw staleEdit("proposal");
+    throw new AppError("conflict", "Only a sent proposal can be accepted");
+  }
+  return getProposal(db, id);
 }
 
 export async function deleteProposal(db: Db, id: string): Promise<void> {

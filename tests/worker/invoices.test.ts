@@ -1,0 +1,136 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { countRows, expectJson, rows, signInAs, type Staff } from "./api";
+import type { Invoice } from "../../contract/invoice";
+
+let staff: Staff;
+type Fields = { error: { code: string; message: string; fields: Record<string, string> } };
+let acme = "";
+let bolt = "";
+let acmeProject = "";
+let boltProject = "";
+
+const base = (over: Record<string, unknown> = {}) => ({
+  number: "INV-202603-001",
+  client_id: acme,
+  total: 1250.5,
+  date: "2026-03-01",
+  due_date: "2026-03-31",
+  ...over,
+});
+const addInvoice = async (over: Record<string, unknown> = {}) =>
+  (await expectJson<{ invoice: Invoice }>(staff.call("POST", "/api/crm/invoices", base(over)), 201)).invoice;
+const patch = (inv: Invoice, body: Record<string, unknown>) =>
+  staff.call("PATCH", `/api/crm/invoices/${inv.id}`, { ...body, updated_at: inv.updated_at });
+
+beforeEach(async () => {
+  staff = await signInAs("Sales");
+  const client = async (name: string) =>
+    (await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name }), 201)).client.id;
+  const project = async (title: string, client_id: string) =>
+    (await expectJson<{ project: { id: string } }>(staff.call("POST", "/api/crm/projects", { title, client_id }), 201)).project.id;
+  acme = await client("Acme");
+  bolt = await client("Bolt");
+  acmeProject = await project("Acme site", acme);
+  boltProject = await project("Bolt shop", bolt);
+});
+
+describe("invoices", () => {
+  it("creates a Draft with the client's name and the project's title joined", async () => {
+    const invoice = await addInvoice({ project_id: acmeProject });
+    expect(invoice).toMatchObject({
+      number: "INV-202603-001",
+      client_id: acme,
+      client_name: "Acme",
+      project_id: acmeProject,
+      project_title: "Acme site",
+      total: 1250.5,
+      status: "Draft",
+    });
+  });
+
+  it("requires number, client, total, date and due date", async () => {
+    const missing = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", {}), 422);
+    expect(Object.keys(missing.error.fields).sort()).toEqual(["client_id", "date", "due_date", "number", "total"]);
+    const blank = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ number: " " })), 422);
+    expect(blank.error.fields.number).toBe("Invoice number is required");
+    const total = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ total: -1 })), 422);
+    expect(total.error.fields.total).toBe("Must be zero or more");
+    const ghost = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ client_id: "nope" })), 422);
+    expect(ghost.error.fields.client_id).toBe("That client does not exist");
+    expect(await countRows("invoices")).toBe(0);
+  });
+
+  it("answers a number clash with 409 and a field error on number", async () => {
+    await addInvoice();
+    const clash = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ client_id: bolt })), 409);
+    expect(clash.error.code).toBe("conflict");
+    expect(clash.error.fields.number).toBe("That invoice number is already used");
+    const other = await addInvoice({ number: "INV-202603-002" });
+    const renamed = await expectJson<Fields>(patch(other, { number: "INV-202603-001" }), 409);
+    expect(renamed.error.fields.number).toBe("That invoice number is already used");
+    // Saving its own number again is not a clash.
+    await expectJson(patch(other, { number: "INV-202603-002", status: "Sent" }), 200);
+  });
+
+  it("answers parallel saves of the same number with one invoice and a field error", async () => {
+    const answers = await Promise.all([0, 1, 2].map(() => staff.call("POST", "/api/crm/invoices", base())));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of answers.filter((a) => a.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(((await r.json()) as Fields).error.fields.number).toBe("That invoice number is already used");
+    }
+  });
+
+  it("limits the project to the chosen client's projects", async () => {
+    const wrong = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ project_id: boltProject })), 422);
+    expect(wrong.error.fields.project_id).toBe("Choose one of this client's projects");
+    const invoice = await addInvoice();
+    const wrongEdit = await expectJson<Fields>(patch(invoice, { project_id: boltProject }), 422);
+    expect(wrongEdit.error.fields.project_id).toBe("Choose one of this client's projects");
+  });
+
+  it("clears the project when the client changes, and keeps it otherwise", async () => {
+    const invoice = await addInvoice({ project_id: acmeProject });
+    const { invoice: paid } = await expectJson<{ invoice: Invoice }>(patch(invoice, { status: "Paid" }), 200);
+    expect(paid).toMatchObject({ status: "Paid", project_id: acmeProject });
+    const { invoice: moved } = await expectJson<{ invoice: Invoice }>(patch(paid, { client_id: bolt }), 200);
+    expect(moved).toMatchObject({ client_id: bolt, client_name: "Bolt", project_id: null, project_title: null });
+    const { invoice: withProject } = await expectJson<{ invoice: Invoice }>(patch(moved, { project_id: boltProject }), 200);
+    expect(withProject.project_title).toBe("Bolt shop");
+    const both = await expectJson<{ invoice: Invoice }>(patch(withProject, { client_id: acme, project_id: acmeProject }), 200);
+    expect(both.invoice).toMatchObject({ client_id: acme, project_id: acmeProject });
+  });
+
+  it("sets the status by hand only to the four statuses", async () => {
+    const invoice = await addInvoice();
+    expect((await patch(invoice, { status: "Cancelled" })).status).toBe(422);
+    const { invoice: overdue } = await expectJson<{ invoice: Invoice }>(patch(invoice, { status: "Overdue" }), 200);
+    expect(overdue.status).toBe("Overdue");
+  });
+
+  it("refuses a stale edit with 409 and answers 404 for an unknown invoice", async () => {
+    const invoice = await addInvoice();
+    await expectJson(patch(invoice, { status: "Sent" }), 200);
+    expect((await patch(invoice, { status: "Paid" })).status).toBe(409);
+    expect((await rows<{ status: string }>("SELECT status FROM invoices"))[0].status).toBe("Sent");
+    expect((await staff.call("GET", "/api/crm/invoices/nope")).status).toBe(404);
+    expect((await staff.call("PATCH", "/api/crm/invoices/nope", { status: "Paid", updated_at: invoice.updated_at })).status).toBe(404);
+    expect((await staff.call("DELETE", "/api/crm/invoices/nope")).status).toBe(404);
+  });
+
+  it("lists newest first and deletes", async () => {
+    await addInvoice();
+    const second = await addInvoice({ number: "INV-202603-002" });
+    const { invoices } = await expectJson<{ invoices: Invoice[] }>(staff.call("GET", "/api/crm/invoices"), 200);
+    expect(invoices.map((i) => i.number)).toEqual(["INV-202603-002", "INV-202603-001"]);
+    await expectJson(staff.call("DELETE", `/api/crm/invoices/${second.id}`), 200);
+    expect(await countRows("invoices")).toBe(1);
+  });
+
+  it("keeps the invoice when its project is deleted, with the project cleared", async () => {
+    const invoice = await addInvoice({ project_id: acmeProject });
+    await expectJson(staff.call("DELETE", `/api/crm/projects/${acmeProject}`), 200);
+    const { invoice: after } = await expectJson<{ invoice: Invoice }>(staff.call("GET", `/api/crm/invoices/${invoice.id}`), 200);
+    expect(after).toMatchObject({ project_id: null, project_title: null, client_name: "Acme" });
+  });
+});

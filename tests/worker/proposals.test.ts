@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { expectJson, rows, signInAs, type Staff } from "./api";
+import type { Proposal } from "../../contract/proposal";
+
+let staff: Staff;
+type Fields = { error: { code: string; message: string; fields: Record<string, string> } };
+const addProposal = async (body: Record<string, unknown>) =>
+  (await expectJson<{ proposal: Proposal }>(staff.call("POST", "/api/crm/proposals", body), 201)).proposal;
+const patch = (p: Proposal, body: Record<string, unknown>) =>
+  staff.call("PATCH", `/api/crm/proposals/${p.id}`, { ...body, updated_at: p.updated_at });
+const accept = (p: Proposal, updatedAt = p.updated_at) =>
+  staff.call("POST", `/api/crm/proposals/${p.id}/accept`, { updated_at: updatedAt });
+
+let leadId = "";
+let clientId = "";
+beforeEach(async () => {
+  staff = await signInAs("Sales");
+  leadId = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Jo Carter" }), 201)).lead.id;
+  clientId = (await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201)).client.id;
+});
+
+describe("proposals", () => {
+  it("creates a Draft with the lead's name joined, and validates title, value and parties", async () => {
+    const proposal = await addProposal({ title: "Website proposal", value: 3000, lead_id: leadId, sent_date: "2026-03-01" });
+    expect(proposal).toMatchObject({
+      title: "Website proposal",
+      status: "Draft",
+      value: 3000,
+      lead: { id: leadId, name: "Jo Carter" },
+      client: null,
+      sent_date: "2026-03-01",
+      due_date: null,
+    });
+    const title = await expectJson<Fields>(staff.call("POST", "/api/crm/proposals", { title: " " }), 422);
+    expect(title.error.fields.title).toBe("Title is required");
+    const value = await expectJson<Fields>(staff.call("POST", "/api/crm/proposals", { title: "A", value: "much" }), 422);
+    expect(value.error.fields.value).toBe("Enter a number");
+    const both = await expectJson<Fields>(
+      staff.call("POST", "/api/crm/proposals", { title: "A", lead_id: leadId, client_id: clientId }),
+      422,
+    );
+    expect(both.error.fields.client_id).toBe("Choose a lead or a client, not both");
+    const ghost = await expectJson<Fields>(staff.call("POST", "/api/crm/proposals", { title: "A", lead_id: "nope" }), 422);
+    expect(ghost.error.fields.lead_id).toBe("That lead does not exist");
+  });
+
+  it("choosing a client clears the lead, and choosing a lead clears the client", async () => {
+    const proposal = await addProposal({ title: "P", lead_id: leadId });
+    const { proposal: forClient } = await expectJson<{ proposal: Proposal }>(patch(proposal, { client_id: clientId }), 200);
+    expect(forClient).toMatchObject({ client_id: clientId, lead_id: null, client: { id: clientId, name: "Acme" }, lead: null });
+    const { proposal: forLead } = await expectJson<{ proposal: Proposal }>(patch(forClient, { lead_id: leadId }), 200);
+    expect(forLead).toMatchObject({ lead_id: leadId, client_id: null });
+    const blank = await expectJson<Fields>(patch(forLead, { title: "" }), 422);
+    expect(blank.error.fields.title).toBe("Title is required");
+  });
+
+  it("accepts only a Sent proposal, turning it Accepted", async () => {
+    const draft = await addProposal({ title: "P", lead_id: leadId });
+    const refused = await expectJson<Fields>(accept(draft), 409);
+    expect(refused.error.message).toBe("Only a sent proposal can be accepted");
+    const { proposal: sent } = await expectJson<{ proposal: Proposal }>(patch(draft, { status: "Sent" }), 200);
+    const { proposal: accepted } = await expectJson<{ proposal: Proposal }>(accept(sent), 200);
+    expect(accepted).toMatchObject({ status: "Accepted", lead: { id: leadId, name: "Jo Carter" } });
+    // Accepted cannot be accepted again.
+    expect((await accept(accepted)).status).toBe(409);
+    expect((await rows<{ status: string }>("SELECT status FROM proposals"))[0].status).toBe("Accepted");
+  });
+
+  it("refuses to accept from a stale copy, and answers 404 for an unknown proposal", async () => {
+    const sent = await addProposal({ title: "P", status: "Sent" });
+    const { proposal: edited } = await expectJson<{ proposal: Proposal }>(patch(sent, { value: 10 }), 200);
+    const stale = await expectJson<Fields>(accept(sent), 409);
+    expect(stale.error.message).toMatch(/changed by someone else/);
+    expect((await rows<{ status: string }>("SELECT status FROM proposals"))[0].status).toBe("Sent");
+    await expectJson(accept(edited), 200);
+    expect((await staff.call("POST", "/api/crm/proposals/nope/accept", { updated_at: sent.updated_at })).status).toBe(404);
+    expect((await staff.call("GET", "/api/crm/proposals/nope")).status).toBe(404);
+    expect((await staff.call("DELETE", "/api/crm/proposals/nope")).status).toBe(404);
+  });
+
+  it("refuses a stale edit with 409", async () => {
+    const proposal = await addProposal({ title: "P" });
+    await expectJson(patch(proposal, { title: "Q" }), 200);
+    expect((await patch(proposal, { title: "R" })).status).toBe(409);
+  });
+
+  it("lists newest first and deletes", async () => {
+    await addProposal({ title: "First" });
+    const second = await addProposal({ title: "Second", client_id: clientId });
+    const { proposals } = await expectJson<{ proposals: Proposal[] }>(staff.call("GET", "/api/crm/proposals"), 200);
+    expect(proposals.map((p) => p.title)).toEqual(["Second", "First"]);
+    expect(proposals[0].client).toEqual({ id: clientId, name: "Acme" });
+    await expectJson(staff.call("DELETE", `/api/crm/proposals/${second.id}`), 200);
+    expect(await rows("SELECT id FROM proposals")).toHaveLength(1);
+  });
+});
