@@ -3,7 +3,7 @@
  * so the database refuses exactly what the API refuses. Times are ISO-8601 UTC text.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { leadSources, leadStatuses } from "../../contract/lead";
 import { leadActivityTypes } from "../../contract/lead-activity";
 import { projectStages, projectStatuses, projectTypes } from "../../contract/project";
@@ -332,3 +332,60 @@ export const form_submissions = sqliteTable(
 export const write_guards = sqliteTable("write_guards", { token: text("token").notNull() }, (t) => [
   check("stale_write", sql`${t.token} <> 'stale'`),
 ]);
+
+/**
+ * Every attempt to unlock a client preview (DECISIONS 12, issue 5): when, whether it worked,
+ * a coarse browser family, and the address only as a keyed hash. Keyed by the public preview
+ * id, so it outlives the client record it was linked to.
+ */
+export const preview_access_log = sqliteTable(
+  "preview_access_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    preview_id: text("preview_id").notNull(),
+    success: bool("success").notNull(),
+    browser: text("browser").notNull(),
+    ip_hash: text("ip_hash").notNull(),
+    created_at: text("created_at").notNull().default(nowSql),
+  },
+  (t) => [index("preview_access_log_preview_idx").on(t.preview_id, t.id), index("preview_access_log_created_idx").on(t.created_at)],
+);
+
+/** When a preview was last opened (an unlock, or a revisit with the unlock cookie). One row per preview id. */
+export const preview_views = sqliteTable("preview_views", {
+  preview_id: text("preview_id").primaryKey(),
+  last_viewed_at: text("last_viewed_at").notNull(),
+});
+
+/**
+ * Full JSON backups taken before delete-all (DECISIONS 19), kept 30 days. The document can be
+ * several MB, more than one D1 row may hold, so its text is split over backup_chunks; the
+ * chunks are written in the same batch as the deletion, so a backup exists exactly when the
+ * deletion happened.
+ */
+export const backups = sqliteTable(
+  "backups",
+  {
+    id: id(),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Bytes of the JSON document (UTF-8). */
+    size: integer("size").notNull(),
+    /** Rows per table, for the Settings list. */
+    counts: text("counts", { mode: "json" }).$type<Record<string, number>>().notNull(),
+    chunk_count: integer("chunk_count").notNull(),
+    created_at: text("created_at").notNull().default(nowSql),
+  },
+  (t) => [index("backups_created_idx").on(t.created_at)],
+);
+
+export const backup_chunks = sqliteTable(
+  "backup_chunks",
+  {
+    backup_id: text("backup_id")
+      .notNull()
+      .references(() => backups.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: text("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.backup_id, t.seq] })],
+);
