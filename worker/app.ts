@@ -23,12 +23,14 @@ import { searchRoute } from "./routes/search";
 import { liveRoute } from "./routes/live";
 import { forms } from "./routes/forms";
 import { previews } from "./routes/previews";
+import { previewAdminRoute } from "./routes/preview-admin";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
   .route("/leads", leadsRoute)
   .route("/search", searchRoute)
   .route("/clients", clientsRoute)
+  .route("/clients", previewAdminRoute)
   .route("/projects", projectsRoute)
   .route("/proposals", proposalsRoute)
   .route("/invoices", invoicesRoute)

@@ -1,12 +1,16 @@
-/** Public client previews: POST /api/previews/:clientId/verify and GET /api/previews/:clientId (cookie). */
+/**
+ * Public client previews: POST /api/previews/:clientId/verify and GET /api/previews/:clientId
+ * (cookie). Attempts and views are recorded for the CRM's access log and 'last viewed'.
+ */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { PREVIEW_INVALID_MESSAGE, previewVerifyInput } from "../../contract/preview";
+import { isPreviewId, PREVIEW_INVALID_MESSAGE, previewVerifyInput } from "../../contract/preview";
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
-import { ipHash } from "../lib/client-info";
+import { coarseBrowser, ipHash } from "../lib/client-info";
 import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
 import { checkCode, grantCookie, previewClientOf, unlockedRecord } from "../previews/access";
+import { logAttempt, markViewed } from "../previews/log";
 
 const invalid = { success: false as const, error: { code: "unauthenticated" as const, message: PREVIEW_INVALID_MESSAGE } };
 
@@ -14,18 +18,24 @@ export const previews = new Hono<AppEnv>()
   .post("/:clientId/verify", jsonBody(previewVerifyInput), async (c) => {
     const id = c.req.param("clientId");
     const db = c.get("db");
-    const limitKey = `${id}:${await ipHash(clientIp(c), c.env.SESSION_SECRET)}`;
+    const visitor = await ipHash(clientIp(c), c.env.SESSION_SECRET);
+    const limitKey = `${id}:${visitor}`;
     await assertUnderLimit(db, limits.preview, limitKey);
     const record = await checkCode(c, id, c.req.valid("json").password);
+    // Every attempt on one of the public cards is logged for the CRM; made-up ids are not.
+    const attempt = { browser: coarseBrowser(c.req.header("user-agent")), ipHash: visitor };
     if (!record) {
-      await recordEvent(db, limits.preview, limitKey);
+      await db.batch([recordEvent(db, limits.preview, limitKey), ...(isPreviewId(id) ? [logAttempt(db, id, false, attempt)] : [])]);
       return c.json(invalid, 401);
     }
+    if (isPreviewId(id)) await db.batch([logAttempt(db, id, true, attempt), markViewed(db, id)]);
     await grantCookie(c, id, record);
     return c.json({ success: true as const, client: previewClientOf(record) }, 200);
   })
   .get("/:clientId", async (c) => {
-    const record = await unlockedRecord(c, c.req.param("clientId"));
+    const id = c.req.param("clientId");
+    const record = await unlockedRecord(c, id);
     if (!record) return c.json(invalid, 401);
+    if (isPreviewId(id)) await markViewed(c.get("db"), id);
     return c.json({ success: true as const, client: previewClientOf(record) }, 200);
   });

@@ -1,0 +1,169 @@
+/**
+ * Managing a client's preview from the CRM (DECISIONS 12): link the client to one of the public
+ * preview cards, set the URL and expiry, issue a new access code (shown once, stored only as a
+ * PBKDF2 hash), revoke and restore. The link lives on the client row (`clients.preview_id`,
+ * unique); the record itself lives in KV where the public page reads it.
+ *
+ * Every change that should lock out visitors who already unlocked (a new code, a revocation,
+ * the card passing to another client) moves the record's `updatedAt`, which unlock cookies carry.
+ */
+import type { KVNamespace } from "@cloudflare/workers-types";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { clients } from "../db/schema";
+import { hashPassword } from "../auth/password";
+import type { z } from "zod";
+import type { PreviewAdmin, PreviewId, previewLinkInput } from "../../contract/preview";
+import { AppError, notFound } from "../lib/errors";
+import { nextStamp, nowIso } from "../lib/time";
+import { readPreview, writePreview, type PreviewRecord } from "./store";
+import { lastViewed } from "./log";
+
+interface LinkedClient {
+  id: string;
+  name: string;
+  preview_id: string | null;
+}
+
+async function clientOf(db: Db, clientId: string): Promise<LinkedClient> {
+  const row = await db
+    .select({ id: clients.id, name: clients.name, preview_id: clients.preview_id })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .get();
+  if (!row) throw notFound("Client");
+  return row;
+}
+
+const notLinked = () => new AppError("conflict", "Link this client to a preview first");
+
+const freshRecord = (name: string): PreviewRecord => ({
+  name,
+  previewUrl: null,
+  code: null,
+  expiresAt: null,
+  revoked: false,
+  updatedAt: nowIso(),
+});
+
+/** A new version stamp, always later than the record's current one. */
+const bump = (record: PreviewRecord | null) => (record ? nextStamp(record.updatedAt) : nowIso());
+
+async function view(db: Db, previewId: string, record: PreviewRecord | null, clientName: string): Promise<PreviewAdmin> {
+  return {
+    preview_id: previewId as PreviewId,
+    name: record?.name ?? clientName,
+    previewUrl: record?.previewUrl ?? null,
+    hasCode: !!record?.code,
+    expiresAt: record?.expiresAt ?? null,
+    revoked: record?.revoked ?? false,
+    updatedAt: record?.updatedAt ?? null,
+    last_viewed_at: await lastViewed(db, previewId),
+  };
+}
+
+/** The client's preview, or null when it is linked to none. */
+export async function getClientPreview(db: Db, kv: KVNamespace, clientId: string): Promise<PreviewAdmin | null> {
+  const client = await clientOf(db, clientId);
+  if (!client.preview_id) return null;
+  return view(db, client.preview_id, await readPreview(kv, client.preview_id), client.name);
+}
+
+const takenBy = (name: string) =>
+  new AppError("conflict", `That preview is already linked to ${name}`, { preview_id: `That preview is already linked to ${name}` });
+
+/**
+ * Links the client to a card (moving it off any card it had, which is revoked) and sets the
+ * URL and expiry. The card's name follows the client's name, as the unlocked page greets them.
+ * Saving the card it already has keeps its code and its revoked state.
+ */
+export async function linkClientPreview(
+  db: Db,
+  kv: KVNamespace,
+  clientId: string,
+  input: z.output<typeof previewLinkInput>,
+): Promise<PreviewAdmin> {
+  const client = await clientOf(db, clientId);
+  const target = input.preview_id;
+  const newlyLinked = client.preview_id !== target;
+  if (newlyLinked) {
+    const holder = await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.preview_id, target)).get();
+    if (holder) throw takenBy(holder.name);
+    try {
+      await db.update(clients).set({ preview_id: target }).where(eq(clients.id, client.id));
+    } catch (err) {
+      // Someone linked the same card a moment ago: the unique index decided.
+      const now = await db.select({ name: clients.name }).from(clients).where(eq(clients.preview_id, target)).get();
+      if (now) throw takenBy(now.name);
+      throw err;
+    }
+    if (client.preview_id) await revokeRecord(kv, client.preview_id);
+  }
+  const current = await readPreview(kv, target);
+  const settings = { name: client.name, previewUrl: input.previewUrl, expiresAt: input.expiresAt };
+  // A card passing to this client starts afresh: no code until one is issued, and visitors of
+  // whoever held it before are locked out. Otherwise only the URL and expiry change.
+  const record: PreviewRecord =
+    newlyLinked || !current ? { ...freshRecord(client.name), ...settings, updatedAt: bump(current) } : { ...current, ...settings };
+  await writePreview(kv, target, record);
+  return view(db, target, record, client.name);
+}
+
+async function revokeRecord(kv: KVNamespace, previewId: string) {
+  const record = await readPreview(kv, previewId);
+  if (record) await writePreview(kv, previewId, { ...record, revoked: true, updatedAt: bump(record) });
+}
+
+/** Unlinks the client from its card; the card is revoked so nobody can open it until it is linked again. */
+export async function unlinkClientPreview(db: Db, kv: KVNamespace, clientId: string): Promise<void> {
+  const client = await clientOf(db, clientId);
+  if (!client.preview_id) throw notLinked();
+  await db.update(clients).set({ preview_id: null }).where(eq(clients.id, client.id));
+  await revokeRecord(kv, client.preview_id);
+}
+
+/** Lower-case letters and digits without look-alikes (no i, l, o, 0, 1). */
+const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** A random, human-friendly access code such as `k7qm-4hxp-92td` (about 59 bits). */
+export function generateAccessCode(groups = 3, size = 4): string {
+  const chars: string[] = [];
+  const limit = 256 - (256 % CODE_ALPHABET.length); // rejection sampling keeps every character equally likely
+  while (chars.length < groups * size) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(32))) {
+      if (byte < limit && chars.length < groups * size) chars.push(CODE_ALPHABET[byte % CODE_ALPHABET.length]);
+    }
+  }
+  return Array.from({ length: groups }, (_, g) => chars.slice(g * size, (g + 1) * size).join("")).join("-");
+}
+
+/** Sets a new access code and answers it: the only time it is ever seen. Visitors who unlocked with the old one are locked out. */
+export async function issueAccessCode(db: Db, kv: KVNamespace, clientId: string): Promise<{ code: string; preview: PreviewAdmin }> {
+  const client = await clientOf(db, clientId);
+  if (!client.preview_id) throw notLinked();
+  const current = await readPreview(kv, client.preview_id);
+  const code = generateAccessCode();
+  const record: PreviewRecord = {
+    ...(current ?? freshRecord(client.name)),
+    name: client.name,
+    code: await hashPassword(code),
+    updatedAt: bump(current),
+  };
+  await writePreview(kv, client.preview_id, record);
+  return { code, preview: await view(db, client.preview_id, record, client.name) };
+}
+
+/** Revokes (true) or restores (false) the client's preview; either way open visits must unlock again. */
+export async function setPreviewRevoked(db: Db, kv: KVNamespace, clientId: string, revoked: boolean): Promise<PreviewAdmin> {
+  const client = await clientOf(db, clientId);
+  if (!client.preview_id) throw notLinked();
+  const current = await readPreview(kv, client.preview_id);
+  const record: PreviewRecord = { ...(current ?? freshRecord(client.name)), name: client.name, revoked, updatedAt: bump(current) };
+  await writePreview(kv, client.preview_id, record);
+  return view(db, client.preview_id, record, client.name);
+}
+
+/** The card the client is linked to, or null; 404 for an unknown client. */
+export async function previewIdOf(db: Db, clientId: string): Promise<string | null> {
+  return (await clientOf(db, clientId)).preview_id;
+}

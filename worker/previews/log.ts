@@ -1,0 +1,58 @@
+/**
+ * What the public preview routes remember about visits: every unlock attempt (success or not)
+ * and when each preview was last opened. Only the eight public ids are recorded, so a visitor
+ * cannot fill the table with made-up ids.
+ */
+import { desc, eq, lt } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { preview_access_log, preview_views } from "../db/schema";
+import type { PreviewAccessEntry } from "../../contract/preview";
+import { nowIso } from "../lib/time";
+
+/** How long attempts are kept; older ones are dropped when the log is read. */
+export const LOG_RETENTION_MS = 180 * 24 * 60 * 60_000;
+export const LOG_PAGE = 50;
+
+export interface Attempt {
+  browser: string;
+  ipHash: string;
+}
+
+export function logAttempt(db: Db, previewId: string, success: boolean, attempt: Attempt, at = nowIso()) {
+  return db
+    .insert(preview_access_log)
+    .values({ preview_id: previewId, success, browser: attempt.browser, ip_hash: attempt.ipHash, created_at: at });
+}
+
+export function markViewed(db: Db, previewId: string, at = nowIso()) {
+  return db
+    .insert(preview_views)
+    .values({ preview_id: previewId, last_viewed_at: at })
+    .onConflictDoUpdate({ target: preview_views.preview_id, set: { last_viewed_at: at } });
+}
+
+export async function lastViewed(db: Db, previewId: string): Promise<string | null> {
+  const row = await db.select().from(preview_views).where(eq(preview_views.preview_id, previewId)).get();
+  return row?.last_viewed_at ?? null;
+}
+
+/** The newest attempts for one preview, after dropping those past the retention period. */
+export async function recentAttempts(db: Db, previewId: string, limit = LOG_PAGE): Promise<PreviewAccessEntry[]> {
+  const cutoff = new Date(Date.now() - LOG_RETENTION_MS).toISOString();
+  const [, entries] = await db.batch([
+    db.delete(preview_access_log).where(lt(preview_access_log.created_at, cutoff)),
+    db
+      .select({
+        id: preview_access_log.id,
+        success: preview_access_log.success,
+        browser: preview_access_log.browser,
+        ip_hash: preview_access_log.ip_hash,
+        created_at: preview_access_log.created_at,
+      })
+      .from(preview_access_log)
+      .where(eq(preview_access_log.preview_id, previewId))
+      .orderBy(desc(preview_access_log.id))
+      .limit(limit),
+  ]);
+  return entries;
+}
