@@ -14,6 +14,7 @@ export const liveEntities = [
   "tasks",
   "activities",
   "users",
+  "settings",
   "all",
 ] as const;
 export type LiveEntity = (typeof liveEntities)[number];

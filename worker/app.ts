@@ -24,6 +24,7 @@ import { liveRoute } from "./routes/live";
 import { forms } from "./routes/forms";
 import { previews } from "./routes/previews";
 import { previewAdminRoute } from "./routes/preview-admin";
+import { settingsRoute } from "./routes/settings";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
@@ -37,6 +38,7 @@ const crm = new Hono<AppEnv>()
   .route("/tasks", tasksRoute)
   .route("/activities", activitiesRoute)
   .route("/users", usersRoute)
+  .route("/settings", settingsRoute)
   .route("/live", liveRoute);
 
 const api = new Hono<AppEnv>()

@@ -1,0 +1,60 @@
+/** Studio details printed on invoices (studio name and address, VAT number, bank details, notes). */
+import { z } from "zod";
+import { optionalText } from "./common";
+
+/** Optional text that must match `pattern` when given; blank becomes null. */
+const optionalMatching = (pattern: RegExp, message: string, normalise: (s: string) => string = (s) => s) =>
+  z
+    .string()
+    .max(100)
+    .transform((s) => s.trim())
+    .refine((s) => s === "" || pattern.test(s), message)
+    .transform((s) => (s === "" ? null : normalise(s)))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+const studioFields = {
+  studio_name: z.string().trim().min(1, "Studio name is required").max(200),
+  /** Several lines, printed as they are. */
+  address: z
+    .string()
+    .max(1000)
+    .transform((s) =>
+      s
+        .replace(/\r\n?/g, "\n")
+        .split("\n")
+        .map((line) => line.trim())
+        .join("\n")
+        .trim(),
+    )
+    .refine((s) => s.length > 0, "Address is required"),
+  /** UK VAT registration number, e.g. GB 123 4567 89; when set, invoices show a VAT line. */
+  vat_number: optionalMatching(/^(GB)?\s?\d{3}\s?\d{4}\s?\d{2}(\s?\d{3})?$/i, "Please enter a valid UK VAT number", (s) => s.toUpperCase()),
+  bank_name: optionalText(200),
+  bank_account_name: optionalText(200),
+  bank_sort_code: optionalMatching(/^\d{2}-?\d{2}-?\d{2}$/, "Enter a sort code as 12-34-56", (s) =>
+    s.replace(/-/g, "").replace(/^(\d{2})(\d{2})(\d{2})$/, "$1-$2-$3"),
+  ),
+  bank_account_number: optionalMatching(/^\d{8}$/, "Enter an 8-digit account number"),
+  /** Payment terms and the like, printed under the total. */
+  invoice_notes: optionalText(2000),
+};
+
+export const studioSettings = z.object({
+  studio_name: z.string(),
+  address: z.string(),
+  vat_number: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  bank_account_name: z.string().nullable(),
+  bank_sort_code: z.string().nullable(),
+  bank_account_number: z.string().nullable(),
+  invoice_notes: z.string().nullable(),
+});
+export type StudioSettings = z.infer<typeof studioSettings>;
+
+/** PUT /api/crm/settings. `updated_at` is the copy the form was loaded from: null when nothing was saved yet. */
+export const studioSettingsInput = z
+  .object({ ...studioFields, updated_at: z.string({ error: "updated_at is required" }).min(1).nullable() })
+  .strict();
+export type StudioSettingsInput = z.input<typeof studioSettingsInput>;
