@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { mailbox } from "./tests/worker/mailbox.node.mjs";
 
 // Worker tests run inside workerd with the real bindings of wrangler.toml and the real migrations.
 export default defineConfig(async () => ({
@@ -11,6 +12,8 @@ export default defineConfig(async () => ({
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
         },
+        // Runs in Node: reads the messages the real local send_email binding accepted.
+        serviceBindings: { MAILBOX: mailbox },
       },
     }),
   ],

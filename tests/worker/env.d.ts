@@ -1,11 +1,14 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
 import type { Env as WorkerEnv } from "../../worker/env";
 import type { D1Migration } from "cloudflare:test";
+import type { Fetcher } from "@cloudflare/workers-types";
 
 declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** Test-only, Node-side: what the send_email binding sent (tests/worker/mailbox.node.mjs). */
+      MAILBOX: Fetcher;
     }
     interface GlobalProps {
       mainModule: typeof import("../../worker/index");

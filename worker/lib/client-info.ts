@@ -5,6 +5,31 @@ export async function ipHash(ip: string, secret: string): Promise<string> {
   return (await sha256Hex(`${secret}:${ip}`)).slice(0, 32);
 }
 
+/**
+ * The unit per-IP limits count: an IPv4 address, or the /64 network of an IPv6 address (one
+ * subscriber usually holds a whole /64, so counting single addresses would let them rotate past
+ * the limit). Anything unparsable is returned as it came.
+ */
+export function ipBucket(ip: string): string {
+  const addr = ip.trim().split("%")[0].toLowerCase();
+  if (!addr.includes(":")) return addr;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(addr);
+  if (mapped) return mapped[1];
+  const halves = addr.split("::");
+  if (halves.length > 2) return addr;
+  const groupsOf = (s: string) => (s ? s.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : []);
+  const head = groupsOf(halves[0]);
+  const tail = halves.length === 2 ? groupsOf(halves[1]) : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0) return addr;
+  const groups = [...head, ...Array<string>(fill).fill("0"), ...tail];
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return addr;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
+
 /** A coarse browser family for access logs; no version, no fingerprint. */
 export function coarseBrowser(userAgent: string | undefined): string {
   const ua = userAgent ?? "";

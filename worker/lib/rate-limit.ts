@@ -20,13 +20,20 @@ export const limits = {
   forms: { bucket: "forms-ip", max: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
-/** Throws 429 with Retry-After when `key` already has `max` events in the window. */
+/**
+ * Throws 429 with Retry-After when `key` already has `max` events in the window. Every check
+ * also drops events older than any window (an index range delete, usually of nothing), so the
+ * table stays small without a scheduled job.
+ */
 export async function assertUnderLimit(db: Db, limit: Limit, key: string, now = Date.now()): Promise<void> {
   const since = new Date(now - limit.windowMs).toISOString();
-  const [row] = await db
-    .select({ n: count(), oldest: min(rate_limit_events.created_at) })
-    .from(rate_limit_events)
-    .where(and(eq(rate_limit_events.bucket, limit.bucket), eq(rate_limit_events.key, key), gt(rate_limit_events.created_at, since)));
+  const [, [row]] = await db.batch([
+    pruneEvents(db, now),
+    db
+      .select({ n: count(), oldest: min(rate_limit_events.created_at) })
+      .from(rate_limit_events)
+      .where(and(eq(rate_limit_events.bucket, limit.bucket), eq(rate_limit_events.key, key), gt(rate_limit_events.created_at, since))),
+  ]);
   if (row && row.n >= limit.max) {
     const oldest = row.oldest ? Date.parse(row.oldest) : now;
     throw tooManyAttempts((oldest + limit.windowMs - now) / 1000);
@@ -42,7 +49,10 @@ export function clearEvents(db: Db, limit: Limit, key: string) {
   return db.delete(rate_limit_events).where(and(eq(rate_limit_events.bucket, limit.bucket), eq(rate_limit_events.key, key)));
 }
 
+/** Longer than every window in `limits`; events older than this count for nothing. */
+export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
+
 /** Housekeeping: drop events older than the longest window. */
 export function pruneEvents(db: Db, now = Date.now()) {
-  return db.delete(rate_limit_events).where(lt(rate_limit_events.created_at, new Date(now - 24 * 60 * 60_000).toISOString()));
+  return db.delete(rate_limit_events).where(lt(rate_limit_events.created_at, new Date(now - EVENT_RETENTION_MS).toISOString()));
 }

@@ -20,7 +20,19 @@ export function fieldErrors(issues: readonly Issue[]): Record<string, string> {
 export const invalid = (fields: Record<string, string>) =>
   new AppError("validation_failed", "Please correct the highlighted fields", fields);
 
-function hook(result: { success: boolean; error?: { issues: readonly Issue[] } }) {
+/** application/json, or any `+json` type, with or without parameters (charset). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+export const isJsonContentType = (header: string | undefined) => JSON_MEDIA_TYPE.test((header ?? "").split(";")[0].trim());
+
+function hook(
+  result: { success: boolean; error?: { issues: readonly Issue[] }; target: string },
+  c: { req: { header(name: string): string | undefined } },
+) {
+  // Hono reads a non-JSON body as {}; say what is wrong instead of listing every field as missing.
+  if (result.target === "json" && !isJsonContentType(c.req.header("content-type"))) {
+    throw new AppError("unsupported_media_type", "Send the request body as application/json");
+  }
   if (!result.success) throw invalid(fieldErrors(result.error!.issues));
 }
 

@@ -5,19 +5,55 @@ import type { Role } from "../../contract/user";
 import { currentUser } from "../auth/session";
 import { forbidden, unauthenticated } from "../lib/errors";
 
+export interface RouteRef {
+  method: string;
+  /** The full path as registered (`app.routes`), with `:param` placeholders. */
+  path: string;
+}
+
+/**
+ * Every CRM endpoint only an Owner may call (user management, studio settings, import,
+ * delete-all). This is the one list: `requireSession` enforces it for every /api/crm request,
+ * and the worker tests check that each entry is a registered route that refuses Sales, and
+ * that no other route does. Add a route here when you register it.
+ */
+export const OWNER_ONLY_ROUTES: readonly RouteRef[] = [
+  { method: "POST", path: "/api/crm/users/invites" },
+  { method: "PUT", path: "/api/crm/settings" },
+];
+
+const paramSegment = /^:[A-Za-z0-9_]+(\{.*\})?\??$/;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function pathPattern(path: string): RegExp {
+  const segments = path.split("/").map((seg) => (paramSegment.test(seg) ? "[^/]+" : escapeRe(seg)));
+  return new RegExp(`^${segments.join("/")}/?$`);
+}
+
+const ownerOnlyPatterns = OWNER_ONLY_ROUTES.map((r) => ({ method: r.method.toUpperCase(), pattern: pathPattern(r.path) }));
+
+/** Whether a request (method and decoded path) hits an Owner-only endpoint. */
+export function isOwnerOnly(method: string, path: string): boolean {
+  const m = method.toUpperCase();
+  return ownerOnlyPatterns.some((r) => (r.method === m || (r.method === "GET" && m === "HEAD")) && r.pattern.test(path));
+}
+
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const user = await currentUser(c, c.get("db"));
   if (!user) throw unauthenticated();
+  if (user.role !== "Owner" && isOwnerOnly(c.req.method, c.req.path)) throw forbidden();
   c.set("user", user);
   await next();
 });
 
+/** A per-route role check; prefer listing Owner-only routes in OWNER_ONLY_ROUTES. */
 export const requireRole = (...allowed: Role[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!allowed.includes(c.get("user").role)) throw forbidden();
     await next();
   });
 
+/** Kept as a second lock on routes that are also listed in OWNER_ONLY_ROUTES. */
 export const ownerOnly = requireRole("Owner");
 
 /** The client's address as Cloudflare saw it; tests and local runs may have none. */

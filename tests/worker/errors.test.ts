@@ -1,0 +1,142 @@
+/** One error envelope for every failure, the Origin check and the security headers of API answers. */
+import { describe, expect, it } from "vitest";
+import { call, createUser, errorOf, json, login, ORIGIN, PASSWORD, signedIn } from "./helpers";
+
+const JSON_TYPE = { "Content-Type": "application/json" };
+
+describe("the error envelope", () => {
+  it("answers malformed JSON with 400 invalid_json", async () => {
+    for (const body of ['{"email": "a@b.co",', "not json", ""]) {
+      const error = await errorOf(call("/api/auth/login", { body, headers: JSON_TYPE }), 400);
+      expect(error.code, JSON.stringify(body)).toBe("invalid_json");
+    }
+  });
+
+  it("answers malformed JSON on a CRM route the same way", async () => {
+    const { cookie } = await signedIn("Sales");
+    expect(await errorOf(call("/api/crm/leads", { cookie, body: "{", headers: JSON_TYPE }), 400)).toMatchObject({ code: "invalid_json" });
+  });
+
+  it.each([
+    ["text/plain", '{"email":"a@example.com","password":"x"}'],
+    ["application/x-www-form-urlencoded", "email=a%40example.com&password=x"],
+    ["multipart/form-data; boundary=x", "--x--"],
+    ["(no Content-Type)", '{"email":"a@example.com","password":"x"}'],
+  ])("answers a body sent as %s with 415 and the envelope, not a 500 or a list of missing fields", async (type, body) => {
+    const user = await createUser();
+    const res = await call("/api/auth/login", {
+      body: body.replace("a@example.com", user.email),
+      headers: type.startsWith("(") ? {} : { "Content-Type": type },
+    });
+    const error = await errorOf(res, 415);
+    expect(error).toMatchObject({ code: "unsupported_media_type", message: "Send the request body as application/json" });
+    expect(error.fields).toBeUndefined();
+  });
+
+  it("accepts JSON with a charset parameter", async () => {
+    const user = await createUser();
+    const res = await call("/api/auth/login", {
+      body: JSON.stringify({ email: user.email, password: PASSWORD }),
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it("answers a schema failure with 422 and a message per field", async () => {
+    const error = await errorOf(call("/api/auth/login", { json: { email: "not an email", password: "secret" } }), 422);
+    expect(error.code).toBe("validation_failed");
+    expect(error.message).toBe("Please correct the highlighted fields");
+    expect(error.fields).toEqual({ email: "Please enter a valid email address" });
+  });
+
+  it("answers an unknown API path with a 404 JSON envelope", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const res = await call("/api/nope", { method });
+      const error = await errorOf(res, 404);
+      expect(error.code).toBe("not_found");
+    }
+  });
+
+  it("carries a request id in every error", async () => {
+    const error = await errorOf(call("/api/nope"), 404);
+    expect(error.requestId).toMatch(/\S{8,}/);
+  });
+});
+
+describe("the Origin check", () => {
+  it("refuses a state-changing request from another site with 403", async () => {
+    const user = await createUser();
+    const res = await login(user.email, PASSWORD, { headers: { Origin: "https://evil.example" } });
+    expect(await errorOf(res, 403)).toMatchObject({ code: "forbidden" });
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("refuses a browser's cross-site request even without an Origin header", async () => {
+    const user = await createUser();
+    expect((await login(user.email, PASSWORD, { headers: { "Sec-Fetch-Site": "cross-site" } })).status).toBe(403);
+  });
+
+  it("refuses a cross-site CRM write before anything else", async () => {
+    const { cookie } = await signedIn("Owner");
+    const res = await call("/api/crm/leads", { cookie, json: { name: "Injected" }, headers: { Origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    const list = await json<{ leads: unknown[] }>(call("/api/crm/leads", { cookie }), 200);
+    expect(list.leads).toHaveLength(0);
+  });
+
+  it("refuses an opaque (null) Origin", async () => {
+    const user = await createUser();
+    expect((await login(user.email, PASSWORD, { headers: { Origin: "null" } })).status).toBe(403);
+  });
+
+  it("allows the same origin, and clients that send no Origin", async () => {
+    const user = await createUser();
+    expect((await login(user.email, PASSWORD, { headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" } })).status).toBe(200);
+    expect((await login(user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it("lets cross-site reads through (they carry no side effects)", async () => {
+    const res = await call("/api/health", { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("security headers", () => {
+  function expectSecurityHeaders(res: Response) {
+    const csp = res.headers.get("Content-Security-Policy") ?? "";
+    const directives = new Map(
+      csp
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values] as const),
+    );
+    expect(directives.get("script-src")).toBeDefined();
+    expect(directives.get("script-src")).not.toContain("'unsafe-inline'");
+    expect(directives.get("script-src")).not.toContain("'unsafe-eval'");
+    expect(directives.get("frame-ancestors")).toEqual(["'self'"]);
+    expect(directives.get("object-src")).toEqual(["'none'"]);
+    expect(res.headers.get("Strict-Transport-Security")).toMatch(/max-age=(\d+)/);
+    expect(Number(/max-age=(\d+)/.exec(res.headers.get("Strict-Transport-Security")!)![1])).toBeGreaterThanOrEqual(15_552_000);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  }
+
+  it("are on successful API answers", async () => {
+    expectSecurityHeaders(await call("/api/health"));
+    const { cookie } = await signedIn("Sales");
+    expectSecurityHeaders(await call("/api/crm/leads", { cookie }));
+  });
+
+  it("are on error answers too", async () => {
+    expectSecurityHeaders(await call("/api/nope"));
+    expectSecurityHeaders(await call("/api/crm/leads"));
+    expectSecurityHeaders(await call("/api/auth/login", { body: "{", headers: JSON_TYPE }));
+    expectSecurityHeaders(await call("/api/auth/login", { json: {}, headers: { Origin: "https://evil.example" } }));
+  });
+
+  it("are on the sign-in answer that sets the cookie", async () => {
+    const user = await createUser();
+    expectSecurityHeaders(await login(user.email, PASSWORD));
+  });
+});
