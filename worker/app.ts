@@ -25,6 +25,8 @@ import { forms } from "./routes/forms";
 import { previews } from "./routes/previews";
 import { previewAdminRoute } from "./routes/preview-admin";
 import { settingsRoute } from "./routes/settings";
+import { dataRoute } from "./routes/data";
+import { backupsRoute } from "./routes/backups";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
@@ -39,6 +41,8 @@ const crm = new Hono<AppEnv>()
   .route("/activities", activitiesRoute)
   .route("/users", usersRoute)
   .route("/settings", settingsRoute)
+  .route("/", dataRoute)
+  .route("/backups", backupsRoute)
   .route("/live", liveRoute);
 
 const api = new Hono<AppEnv>()

@@ -1,0 +1,237 @@
+/**
+ * The CRM's data as one JSON document (Settings → Export), and what Import accepts: exactly the
+ * same document. Every row of every CRM table with every column; clients' lists as arrays.
+ * Import validates all of it here, including that every id it refers to is in the file, before
+ * anything is written. Staff accounts are not part of it (references to them are kept when the
+ * account exists here, cleared otherwise).
+ */
+import { z } from "zod";
+import { isoDate } from "./common";
+import { leadSources, leadStatuses } from "./lead";
+import { leadActivityTypes } from "./lead-activity";
+import { projectStages, projectStatuses, projectTypes } from "./project";
+import { proposalStatuses } from "./proposal";
+import { invoiceStatuses } from "./invoice";
+import { relatedTypes, taskPriorities } from "./task";
+import { activityTypes } from "./activity";
+import { previewIds } from "./preview";
+
+export const EXPORT_VERSION = 1;
+
+/** The tables in the document, parents before children (the order Import writes them in). */
+export const exportTables = ["clients", "leads", "lead_activities", "projects", "proposals", "invoices", "tasks", "activities"] as const;
+export type ExportTable = (typeof exportTables)[number];
+
+const rowId = z.string().min(1, "An id is required").max(64);
+const ref = rowId.nullable();
+const stamp = z.iso.datetime({ error: "Expected an ISO-8601 UTC time such as 2026-01-31T09:30:00.000Z" });
+const stamps = { created_at: stamp, updated_at: stamp };
+const text = (max: number) => z.string().max(max);
+const optional = (max: number) => text(max).nullable();
+const date = isoDate.nullable();
+const amount = z.number().finite().min(0).max(1_000_000_000);
+// Limits are the database's, not the forms': rows the CRM wrote itself (a workflow's
+// "Proposal for {name}" title, say) may be longer than a form allows, and must import again.
+const list = z.array(z.string().max(500)).max(100);
+
+export const leadRow = z
+  .object({
+    id: rowId,
+    name: text(1000).min(1),
+    company: optional(1000),
+    email: optional(1000),
+    phone: optional(1000),
+    source: z.enum(leadSources).nullable(),
+    status: z.enum(leadStatuses),
+    notes: optional(50_000),
+    value: amount.nullable(),
+    next_action: optional(1000),
+    follow_up_date: date,
+    added_by: ref,
+    stage_changed_by: ref,
+    converted_to_client_id: ref,
+    ...stamps,
+  })
+  .strict();
+
+export const leadActivityRow = z
+  .object({
+    id: rowId,
+    lead_id: rowId,
+    activity_type: z.enum(leadActivityTypes),
+    description: text(50_000),
+    created_by: ref,
+    ...stamps,
+  })
+  .strict();
+
+export const clientRow = z
+  .object({
+    id: rowId,
+    name: text(1000).min(1),
+    website: optional(1000),
+    emails: list,
+    phones: list,
+    services: list,
+    notes: optional(50_000),
+    active: z.boolean(),
+    preview_id: z.enum(previewIds).nullable(),
+    ...stamps,
+  })
+  .strict();
+
+export const projectRow = z
+  .object({
+    id: rowId,
+    title: text(1000).min(1),
+    type: z.enum(projectTypes).nullable(),
+    client_id: ref,
+    budget: amount.nullable(),
+    start_date: date,
+    due_date: date,
+    stage: z.enum(projectStages),
+    status: z.enum(projectStatuses),
+    notes: optional(50_000),
+    lead_id: ref,
+    ...stamps,
+  })
+  .strict();
+
+export const proposalRow = z
+  .object({
+    id: rowId,
+    title: text(1000).min(1),
+    value: amount.nullable(),
+    status: z.enum(proposalStatuses),
+    sent_date: date,
+    due_date: date,
+    lead_id: ref,
+    client_id: ref,
+    notes: optional(50_000),
+    ...stamps,
+  })
+  .strict();
+
+export const invoiceRow = z
+  .object({
+    id: rowId,
+    number: text(100).min(1),
+    client_id: rowId,
+    project_id: ref,
+    total: amount,
+    date: isoDate,
+    due_date: isoDate,
+    status: z.enum(invoiceStatuses),
+    ...stamps,
+  })
+  .strict();
+
+export const taskRow = z
+  .object({
+    id: rowId,
+    title: text(1000).min(1),
+    assignee_username: ref,
+    priority: z.enum(taskPriorities),
+    due_date: date,
+    completed: z.boolean(),
+    notes: optional(50_000),
+    related_id: ref,
+    related_type: z.enum(relatedTypes).nullable(),
+    ...stamps,
+  })
+  .strict();
+
+export const activityRow = z
+  .object({
+    id: rowId,
+    who_username: ref,
+    type: z.enum(activityTypes),
+    summary: text(10_000).min(1),
+    related_type: z.enum(relatedTypes).nullable(),
+    related_id: ref,
+    ...stamps,
+  })
+  .strict();
+
+/** Most rows a document may hold per table: far above the 10,000-lead demo, well under a worker's memory. */
+export const MAX_ROWS_PER_TABLE = 100_000;
+const rows = <T extends z.ZodType>(row: T) => z.array(row).max(MAX_ROWS_PER_TABLE);
+
+const exportShape = z
+  .object({
+    version: z.literal(EXPORT_VERSION, { error: `Only version ${EXPORT_VERSION} exports can be imported` }),
+    exported_at: stamp,
+    leads: rows(leadRow),
+    lead_activities: rows(leadActivityRow),
+    clients: rows(clientRow),
+    projects: rows(projectRow),
+    proposals: rows(proposalRow),
+    invoices: rows(invoiceRow),
+    tasks: rows(taskRow),
+    activities: rows(activityRow),
+  })
+  .strict();
+export type ExportDocument = z.infer<typeof exportShape>;
+
+type Ctx = z.core.$RefinementCtx<ExportDocument>;
+
+/** Ids unique per table, invoice numbers and preview cards unique, and every reference to a CRM row in the file. */
+function checkConsistency(doc: ExportDocument, ctx: Ctx) {
+  const ids = {} as Record<ExportTable, Set<string>>;
+  for (const table of exportTables) {
+    ids[table] = new Set();
+    doc[table].forEach((row, i) => {
+      if (ids[table].has(row.id)) ctx.addIssue({ code: "custom", path: [table, i, "id"], message: "This id appears twice" });
+      ids[table].add(row.id);
+    });
+  }
+  const unique = (table: "invoices" | "clients", column: "number" | "preview_id", message: string) => {
+    const seen = new Set<string>();
+    doc[table].forEach((row, i) => {
+      const value = (row as Record<string, unknown>)[column] as string | null;
+      if (value === null) return;
+      if (seen.has(value)) ctx.addIssue({ code: "custom", path: [table, i, column], message });
+      seen.add(value);
+    });
+  };
+  unique("invoices", "number", "This invoice number appears twice");
+  unique("clients", "preview_id", "This preview is linked to two clients");
+
+  const refs: [ExportTable, string, ExportTable, string][] = [
+    ["leads", "converted_to_client_id", "clients", "client"],
+    ["lead_activities", "lead_id", "leads", "lead"],
+    ["projects", "client_id", "clients", "client"],
+    ["projects", "lead_id", "leads", "lead"],
+    ["proposals", "lead_id", "leads", "lead"],
+    ["proposals", "client_id", "clients", "client"],
+    ["invoices", "client_id", "clients", "client"],
+    ["invoices", "project_id", "projects", "project"],
+  ];
+  for (const [table, column, target, noun] of refs) {
+    doc[table].forEach((row, i) => {
+      const value = (row as Record<string, unknown>)[column] as string | null;
+      if (value !== null && !ids[target].has(value))
+        ctx.addIssue({ code: "custom", path: [table, i, column], message: `No ${noun} with this id in the file` });
+    });
+  }
+}
+
+export const exportDocument = exportShape.superRefine(checkConsistency);
+
+/** POST /api/crm/delete-all */
+export const deleteAllInput = z.object({ confirm: z.literal("DELETE ALL", { error: "Type DELETE ALL to confirm" }) }).strict();
+
+/** A backup as Settings lists it. */
+export const backupSummary = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  /** Bytes of the JSON document. */
+  size: z.number(),
+  counts: z.record(z.string(), z.number()),
+});
+export type BackupSummary = z.infer<typeof backupSummary>;
+
+/** Backups are kept this long, then purged. */
+export const BACKUP_RETENTION_DAYS = 30;

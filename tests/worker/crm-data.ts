@@ -1,0 +1,67 @@
+/** A small but complete CRM, made through the API, and a raw snapshot of every CRM table (export, import, backups). */
+import { env } from "cloudflare:workers";
+import { expectJson, type Staff } from "./api";
+import { exportTables } from "../../contract/export";
+
+export const CRM_TABLES = exportTables;
+
+/** Every row of every CRM table, exactly as stored, in id order. */
+export async function snapshot(): Promise<Record<string, Record<string, unknown>[]>> {
+  const results = await env.DB.batch(CRM_TABLES.map((t) => env.DB.prepare(`SELECT * FROM ${t} ORDER BY id`)));
+  return Object.fromEntries(CRM_TABLES.map((t, i) => [t, results[i].results as Record<string, unknown>[]]));
+}
+
+export async function totalRows(): Promise<number> {
+  const snap = await snapshot();
+  return Object.values(snap).reduce((n, rows) => n + rows.length, 0);
+}
+
+/** One of everything, with the awkward cases: unicode and quotes in lists, nulls, booleans, links between rows. */
+export async function seedCrm(staff: Staff) {
+  const post = async <T>(path: string, body: unknown) => expectJson<T>(staff.call("POST", path, body), 201);
+  const { client } = await post<{ client: { id: string } }>("/api/crm/clients", {
+    name: "Café Ünïcode 😀",
+    website: "https://cafe.example.co.uk",
+    emails: ["hello@cafe.example", "o'brien@cafe.example"],
+    phones: ["0161 555 0101", '+44 "161" 555\\0102'],
+    services: ["Web Design", "SEO"],
+    notes: 'Line one\nLine two, with a tab\tand a quote "here"',
+    active: false,
+  });
+  await post("/api/crm/clients", { name: "Plain Ltd" });
+  await expectJson(staff.call("PUT", `/api/crm/clients/${client.id}/preview`, { preview_id: "jemrex" }), 200);
+  const { lead } = await post<{ lead: { id: string; updated_at: string } }>("/api/crm/leads", {
+    name: "Jo Carter",
+    company: "Carter & Co",
+    email: "jo@carter.example",
+    value: 4200.5,
+    follow_up_date: "2026-12-01",
+    status: "Qualified",
+  });
+  await post("/api/crm/leads", { name: "Second Lead", source: "Referral" });
+  await post(`/api/crm/leads/${lead.id}/activities`, { description: "Called — left a message" });
+  await post(`/api/crm/leads/${lead.id}/actions`, { action: "convert_to_client" });
+  const { project } = await post<{ project: { id: string } }>("/api/crm/projects", {
+    title: "Café site",
+    client_id: client.id,
+    lead_id: lead.id,
+    budget: 3000,
+    start_date: "2026-01-05",
+    type: "E-commerce",
+  });
+  await post("/api/crm/proposals", { title: "Proposal for Jo", lead_id: lead.id, value: 4200, status: "Sent" });
+  await post("/api/crm/proposals", { title: "Retainer", client_id: client.id });
+  await post("/api/crm/invoices", {
+    number: "INV-202601-001",
+    client_id: client.id,
+    project_id: project.id,
+    total: 1500.25,
+    date: "2026-01-10",
+    due_date: "2026-02-09",
+    status: "Sent",
+  });
+  await post("/api/crm/tasks", { title: "Send the invoice", assignee_username: staff.id, due_date: "2026-01-11", priority: "High" });
+  await post("/api/crm/tasks", { title: "Undated", completed: true });
+  await post("/api/crm/activities", { summary: "Kick-off call", type: "Call", related_type: "client", related_id: client.id });
+  return { clientId: client.id, leadId: lead.id, projectId: project.id };
+}

@@ -1,0 +1,192 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { countRows, expectJson, signInAs, type Staff } from "./api";
+import { CRM_TABLES, seedCrm, snapshot, totalRows } from "./crm-data";
+import { createDb } from "../../worker/db/client";
+import { abortIf, importStatements, jsonChunks } from "../../worker/services/data-transfer";
+import { runBatch } from "../../worker/lib/batch";
+import { exportDocument, type ExportDocument } from "../../contract/export";
+
+let owner: Staff;
+type Refused = { error: { code: string; message: string; fields: Record<string, string> } };
+
+const exportNow = () => expectJson<ExportDocument>(owner.call("GET", "/api/crm/export"), 200);
+const importDoc = (doc: unknown, who = owner) => who.call("POST", "/api/crm/import", doc);
+const deleteAll = () => expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
+
+/** A minimal valid document with `n` leads. */
+function leadsDoc(n: number, notes = ""): ExportDocument {
+  const at = "2026-01-01T09:00:00.000Z";
+  return {
+    version: 1,
+    exported_at: at,
+    leads: Array.from({ length: n }, (_, i) => ({
+      id: `lead-${String(i).padStart(6, "0")}`,
+      name: `Lead ${i}`,
+      company: i % 3 ? `Company ${i}` : null,
+      email: `lead${i}@example.com`,
+      phone: null,
+      source: "Website" as const,
+      status: "New" as const,
+      notes: notes || null,
+      value: i % 2 ? i * 10.5 : null,
+      next_action: null,
+      follow_up_date: null,
+      added_by: null,
+      stage_changed_by: null,
+      converted_to_client_id: null,
+      created_at: at,
+      updated_at: at,
+    })),
+    lead_activities: [],
+    clients: [],
+    projects: [],
+    proposals: [],
+    invoices: [],
+    tasks: [],
+    activities: [],
+  };
+}
+
+beforeEach(async () => {
+  owner = await signInAs("Owner");
+});
+
+describe("export", () => {
+  it("answers every row of every CRM table with every column, lists as arrays", async () => {
+    await seedCrm(owner);
+    const doc = await exportNow();
+    expect(doc.version).toBe(1);
+    expect(Date.parse(doc.exported_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Object.keys(doc).sort()).toEqual(["exported_at", "version", ...CRM_TABLES].sort());
+    const stored = await snapshot();
+    for (const table of CRM_TABLES) {
+      expect(doc[table], table).toHaveLength(stored[table].length);
+      const columns = ((await env.DB.prepare(`PRAGMA table_info(${table})`).all()).results as { name: string }[]).map((c) => c.name);
+      for (const row of doc[table]) expect(Object.keys(row).sort(), table).toEqual(columns.sort());
+    }
+    const cafe = doc.clients.find((c) => c.name.startsWith("Café"))!;
+    expect(cafe).toMatchObject({ emails: ["hello@cafe.example", "o'brien@cafe.example"], active: false, preview_id: "jemrex" });
+    expect(doc.tasks.map((t) => t.completed).sort()).toEqual([false, true]);
+    // What Export writes, Import accepts.
+    expect(exportDocument.safeParse(doc).success).toBe(true);
+  });
+
+  it("is open to Sales too", async () => {
+    const sales = await signInAs("Sales");
+    await expectJson(sales.call("GET", "/api/crm/export"), 200);
+  });
+});
+
+describe("import", () => {
+  it("round-trips: export, delete all, import gives back identical rows in every table", async () => {
+    await seedCrm(owner);
+    const before = await snapshot();
+    const doc = await exportNow();
+    await deleteAll();
+    expect(await totalRows()).toBe(0);
+    const result = await expectJson<{ imported: Record<string, number>; cleared_user_refs: number }>(importDoc(doc), 200);
+    expect(result.cleared_user_refs).toBe(0);
+    expect(result.imported).toEqual(Object.fromEntries(CRM_TABLES.map((t) => [t, before[t].length])));
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("imports only into an empty CRM: 409 otherwise, changing nothing", async () => {
+    await seedCrm(owner);
+    const before = await snapshot();
+    const refused = await expectJson<Refused>(importDoc(await exportNow()), 409);
+    expect(refused.error.message).toMatch(/empty CRM/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses a malformed file, saying where and what, and writes nothing", async () => {
+    const doc = leadsDoc(3) as unknown as Record<string, Record<string, unknown>[]>;
+    doc.leads[1].status = "Maybe";
+    doc.leads[2].value = "lots";
+    const refused = await expectJson<Refused>(importDoc(doc), 422);
+    expect(refused.error.code).toBe("validation_failed");
+    expect(Object.keys(refused.error.fields).sort()).toEqual(["leads.1.status", "leads.2.value"]);
+    expect(refused.error.fields["leads.1.status"]).toMatch(/New/);
+    expect(refused.error.message).toMatch(
+      /^This file is not a valid CRM export \(2 problems\)\. Nothing was imported\. First: leads\.1\.status/,
+    );
+    expect(await countRows("leads")).toBe(0);
+  });
+
+  it("checks ids and references across the whole file", async () => {
+    const doc = leadsDoc(2);
+    doc.leads[1].id = doc.leads[0].id;
+    doc.leads[0].converted_to_client_id = "ghost-client";
+    doc.lead_activities.push({
+      id: "la-1",
+      lead_id: "ghost-lead",
+      activity_type: "note_added",
+      description: "x",
+      created_by: null,
+      created_at: doc.exported_at,
+      updated_at: doc.exported_at,
+    });
+    const refused = await expectJson<Refused>(importDoc(doc), 422);
+    expect(refused.error.fields).toEqual({
+      "leads.1.id": "This id appears twice",
+      "leads.0.converted_to_client_id": "No client with this id in the file",
+      "lead_activities.0.lead_id": "No lead with this id in the file",
+    });
+    expect(await countRows("leads")).toBe(0);
+  });
+
+  it("refuses another version, extra fields, missing tables, and a body that is not JSON", async () => {
+    const v2 = await expectJson<Refused>(importDoc({ ...leadsDoc(1), version: 2 }), 422);
+    expect(v2.error.fields.version).toBe("Only version 1 exports can be imported");
+    expect((await importDoc({ ...leadsDoc(1), users: [] })).status).toBe(422);
+    const { tasks: _omitted, ...missing } = leadsDoc(1);
+    expect(Object.keys((await expectJson<Refused>(importDoc(missing), 422)).error.fields)).toEqual(["tasks"]);
+    const notJson = await owner.call("POST", "/api/crm/import", undefined);
+    expect(notJson.status).toBeGreaterThanOrEqual(400);
+    expect(await countRows("leads")).toBe(0);
+  });
+
+  it("reports at most 50 problems but counts them all", async () => {
+    const doc = leadsDoc(120) as unknown as Record<string, Record<string, unknown>[]>;
+    for (const lead of doc.leads) lead.status = "Nope";
+    const refused = await expectJson<Refused>(importDoc(doc), 422);
+    expect(Object.keys(refused.error.fields)).toHaveLength(50);
+    expect(refused.error.message).toMatch(/\(120 problems\)/);
+  });
+
+  it("clears references to staff accounts this CRM does not have", async () => {
+    const doc = leadsDoc(2);
+    doc.leads[0].added_by = "someone-elsewhere";
+    doc.leads[1].added_by = owner.id;
+    const result = await expectJson<{ cleared_user_refs: number }>(importDoc(doc), 200);
+    expect(result.cleared_user_refs).toBe(1);
+    const stored = await snapshot();
+    expect(stored.leads.map((l) => l.added_by)).toEqual([null, owner.id]);
+  });
+
+  it("writes a file larger than one statement's chunk in one batch", async () => {
+    const doc = leadsDoc(1500, "n".repeat(400));
+    expect(jsonChunks(doc.leads).length).toBeGreaterThan(2);
+    const result = await expectJson<{ statements: number }>(importDoc(doc), 200);
+    expect(result.statements).toBeLessThan(10);
+    expect(await countRows("leads")).toBe(1500);
+    const [row] = (await env.DB.prepare("SELECT * FROM leads WHERE id = 'lead-000001'").all()).results;
+    expect(row).toMatchObject({ name: "Lead 1", company: "Company 1", value: 10.5, notes: "n".repeat(400), status: "New" });
+  });
+
+  it("is all-or-nothing: a failure in the last statement of the batch leaves every table empty", async () => {
+    const doc = leadsDoc(1500, "n".repeat(400));
+    const db = createDb(env.DB);
+    const { items } = await importStatements(db, doc);
+    await expect(runBatch(db, [...items, abortIf(db, sql`1 = 1`)])).rejects.toThrow();
+    expect(await totalRows()).toBe(0);
+  });
+
+  it("is the Owner's: Sales gets 403 and nothing is written", async () => {
+    const sales = await signInAs("Sales");
+    const refused = await expectJson<Refused>(importDoc(leadsDoc(1), sales), 403);
+    expect(refused.error.code).toBe("forbidden");
+    expect(await countRows("leads")).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * /api/crm/export, /import and /delete-all (Settings, issue 5 item 8). Export is for everyone
+ * signed in; Import and Delete-all are the Owner's (DECISIONS 7).
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import type { AppEnv } from "../env";
+import { deleteAllInput, exportDocument } from "../../contract/export";
+import { fieldErrors, jsonBody } from "../lib/validate";
+import { AppError } from "../lib/errors";
+import { ownerOnly } from "../middleware/auth";
+import { exportAll, importAll } from "../services/data-transfer";
+import { deleteAll } from "../services/backups";
+import { publish } from "../live/publish";
+
+/** Far above a 10,000-lead export (a few MB), well within a worker's memory. */
+export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
+/** How many problems a refused file reports; the message gives the total. */
+const MAX_REPORTED = 50;
+
+export const dataRoute = new Hono<AppEnv>()
+  .get("/export", async (c) => {
+    const doc = await exportAll(c.get("db"));
+    c.header("Content-Disposition", `attachment; filename="crm-export-${doc.exported_at.slice(0, 10)}.json"`);
+    return c.json(doc, 200);
+  })
+  .post(
+    "/import",
+    ownerOnly,
+    bodyLimit({
+      maxSize: MAX_IMPORT_BYTES,
+      onError: () => {
+        throw new AppError("bad_request", `The file is too large to import (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).`);
+      },
+    }),
+    jsonBody(z.unknown()),
+    async (c) => {
+      const parsed = exportDocument.safeParse(c.req.valid("json"));
+      if (!parsed.success) {
+        const all = fieldErrors(parsed.error.issues);
+        const keys = Object.keys(all);
+        const first = keys[0] === "_" ? all._ : `${keys[0]}: ${all[keys[0]]}`;
+        throw new AppError(
+          "validation_failed",
+          `This file is not a valid CRM export (${keys.length} problem${keys.length === 1 ? "" : "s"}). Nothing was imported. First: ${first}`,
+          Object.fromEntries(keys.slice(0, MAX_REPORTED).map((k) => [k, all[k]])),
+        );
+      }
+      const result = await importAll(c.get("db"), parsed.data);
+      publish(c, { entity: "all", op: "reset", id: null });
+      return c.json(result, 200);
+    },
+  )
+  .post("/delete-all", ownerOnly, jsonBody(deleteAllInput), async (c) => {
+    const result = await deleteAll(c.get("db"), c.get("user"));
+    publish(c, { entity: "all", op: "reset", id: null });
+    return c.json(result, 200);
+  });

@@ -1,0 +1,191 @@
+/**
+ * Export and import of every CRM row (issue 5 item 8), all-or-nothing.
+ *
+ * Import writes the whole document in ONE D1 batch, which D1 runs as one transaction. D1 caps
+ * a statement at 100 bound parameters and 100 KB of SQL, so row-per-statement or multi-row
+ * VALUES inserts would need thousands of statements for 10,000 leads. Instead each statement
+ * binds ONE parameter, a JSON array of up to CHUNK_BYTES of rows, and unpacks it in SQL:
+ *
+ *   INSERT INTO leads (id, name, ...) SELECT json_extract(value, '$.id'), ... FROM json_each(?)
+ *
+ * so a few MB of data is a dozen statements, and the batch stays one transaction however large
+ * the file is. The batch starts with a guard that aborts it unless every CRM table is still
+ * empty, so a write that slips in between the check and the import cannot be mixed with it.
+ */
+import { count, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../db/client";
+import { activities, clients, invoices, lead_activities, leads, projects, proposals, tasks, users, write_guards } from "../db/schema";
+import { EXPORT_VERSION, exportTables, type ExportDocument, type ExportTable } from "../../contract/export";
+import { AppError } from "../lib/errors";
+import { runBatch } from "../lib/batch";
+import { nowIso } from "../lib/time";
+
+export const tables: Record<ExportTable, SQLiteTable & { id: unknown; created_at: unknown }> = {
+  clients,
+  leads,
+  lead_activities,
+  projects,
+  proposals,
+  invoices,
+  tasks,
+  activities,
+};
+
+/**
+ * Bytes of JSON bound to one statement. D1 allows a string of up to 1,000,000 bytes; a quarter
+ * of that leaves room for the engine's own copies.
+ */
+export const CHUNK_BYTES = 256 * 1024;
+
+const utf8 = new TextEncoder();
+export const byteLength = (text: string) => utf8.encode(text).byteLength;
+
+/** Every row of every CRM table, read in one batch so the document is one consistent snapshot. */
+export async function exportAll(db: Db): Promise<ExportDocument> {
+  const results = await runBatch(
+    db,
+    exportTables.map((name) => {
+      const t = tables[name] as typeof leads;
+      return db.select().from(t).orderBy(t.created_at, t.id);
+    }),
+  );
+  const doc = { version: EXPORT_VERSION, exported_at: nowIso() } as ExportDocument;
+  exportTables.forEach((name, i) => ((doc as Record<string, unknown>)[name] = results[i]));
+  return doc;
+}
+
+export type Counts = Record<ExportTable, number>;
+export const countsOf = (doc: ExportDocument) => Object.fromEntries(exportTables.map((t) => [t, doc[t].length])) as Counts;
+
+export async function crmIsEmpty(db: Db): Promise<boolean> {
+  const results = await runBatch(
+    db,
+    exportTables.map((name) => db.select({ n: count() }).from(tables[name])),
+  );
+  return (results as { n: number }[][]).every(([row]) => row.n === 0);
+}
+
+const anyRowSql = () =>
+  sql.join(
+    exportTables.map((name) => sql`EXISTS (SELECT 1 FROM ${tables[name]})`),
+    sql` OR `,
+  );
+
+/**
+ * Aborts the batch it is in when `condition` holds: the write_guards CHECK refuses the row.
+ * (Built with the query builder: drizzle's D1 batch cannot run a raw `db.run(sql)` with parameters.)
+ */
+export const abortIf = (db: Db, condition: SQL) =>
+  db.insert(write_guards).select(
+    db
+      .select({ token: sql<string>`'stale'`.as("token") })
+      .from(sql`(SELECT 1)`)
+      .where(condition),
+  );
+
+/** Splits rows into JSON arrays of at most `maxBytes` (one row alone may exceed it). */
+export function jsonChunks(rows: readonly unknown[], maxBytes = CHUNK_BYTES): string[] {
+  const chunks: string[] = [];
+  let parts: string[] = [];
+  let size = 2;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    const bytes = byteLength(json) + 1;
+    if (parts.length > 0 && size + bytes > maxBytes) {
+      chunks.push(`[${parts.join(",")}]`);
+      parts = [];
+      size = 2;
+    }
+    parts.push(json);
+    size += bytes;
+  }
+  if (parts.length > 0) chunks.push(`[${parts.join(",")}]`);
+  return chunks;
+}
+
+/** One INSERT ... SELECT FROM json_each(?) per chunk, naming every column of the table. */
+function insertStatements(db: Db, name: ExportTable, rows: readonly unknown[]) {
+  const table = tables[name];
+  // Column names come from the schema, never from the file, so inlining them is safe.
+  const fields = Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [
+      key,
+      sql.raw(`json_extract(value, '$.${column.name}')`).as(column.name),
+    ]),
+  );
+  return jsonChunks(rows).map((chunk) => db.insert(table).select(db.select(fields).from(sql`json_each(${chunk})`)));
+}
+
+/** Columns that name a staff account; accounts are not exported, so these may point nowhere here. */
+const userColumns: Partial<Record<ExportTable, string[]>> = {
+  leads: ["added_by", "stage_changed_by"],
+  lead_activities: ["created_by"],
+  tasks: ["assignee_username"],
+  activities: ["who_username"],
+};
+
+/** Clears references to accounts this CRM does not have; answers how many were cleared. */
+async function clearUnknownUsers(db: Db, doc: ExportDocument): Promise<number> {
+  const referenced = new Set<string>();
+  for (const [table, columns] of Object.entries(userColumns) as [ExportTable, string[]][])
+    for (const row of doc[table] as Record<string, unknown>[]) for (const c of columns) if (row[c]) referenced.add(row[c] as string);
+  if (referenced.size === 0) return 0;
+  const known = new Set<string>();
+  const ids = [...referenced];
+  for (let i = 0; i < ids.length; i += 90) {
+    for (const u of await db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, ids.slice(i, i + 90))))
+      known.add(u.id);
+  }
+  let cleared = 0;
+  for (const [table, columns] of Object.entries(userColumns) as [ExportTable, string[]][])
+    for (const row of doc[table] as Record<string, unknown>[])
+      for (const c of columns)
+        if (row[c] && !known.has(row[c] as string)) {
+          row[c] = null;
+          cleared++;
+        }
+  return cleared;
+}
+
+export const notEmpty = () =>
+  new AppError("conflict", "Import needs an empty CRM. Delete all data first (a backup is kept for 30 days), then import.");
+
+export interface ImportResult {
+  imported: Counts;
+  /** References to staff accounts that do not exist here, saved as empty. */
+  cleared_user_refs: number;
+  statements: number;
+}
+
+/** The statements that write a whole (validated) document, after a guard that the CRM is empty. */
+export async function importStatements(db: Db, doc: ExportDocument) {
+  const cleared = await clearUnknownUsers(db, doc);
+  const items: BatchItem<"sqlite">[] = [abortIf(db, anyRowSql())];
+  for (const name of exportTables) items.push(...insertStatements(db, name, doc[name]));
+  return { items, cleared };
+}
+
+/** Whether a D1 error is our own guard refusing the batch. */
+export const isGuardAbort = (err: unknown) =>
+  err instanceof Error && `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`.includes("stale_write");
+
+/**
+ * Writes a validated document into an empty CRM, all or nothing. Refused with 409 when any CRM
+ * table has a row, checked first and again inside the batch.
+ */
+export async function importAll(db: Db, doc: ExportDocument): Promise<ImportResult> {
+  if (!(await crmIsEmpty(db))) throw notEmpty();
+  const { items, cleared } = await importStatements(db, doc);
+  try {
+    await runBatch(db, items);
+  } catch (err) {
+    if (isGuardAbort(err)) throw notEmpty();
+    throw err;
+  }
+  return { imported: countsOf(doc), cleared_user_refs: cleared, statements: items.length };
+}
