@@ -27,6 +27,7 @@ import { previewAdminRoute } from "./routes/preview-admin";
 import { settingsRoute } from "./routes/settings";
 import { dataRoute } from "./routes/data";
 import { backupsRoute } from "./routes/backups";
+import { userAdminRoute } from "./routes/user-admin";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
@@ -40,6 +41,7 @@ const crm = new Hono<AppEnv>()
   .route("/tasks", tasksRoute)
   .route("/activities", activitiesRoute)
   .route("/users", usersRoute)
+  .route("/users", userAdminRoute)
   .route("/settings", settingsRoute)
   .route("/", dataRoute)
   .route("/backups", backupsRoute)

@@ -1,0 +1,19 @@
+/**
+ * Owner-only user management, mounted on /api/crm/users beside routes/users.ts (which lists the
+ * team and sends invitations): GET /invites (pending) and PATCH /:id {disabled}.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { userStatusInput } from "../../contract/user-admin";
+import { jsonBody } from "../lib/validate";
+import { ownerOnly } from "../middleware/auth";
+import { pendingInvites, setUserDisabled } from "../services/user-admin";
+import { publish } from "../live/publish";
+
+export const userAdminRoute = new Hono<AppEnv>()
+  .get("/invites", ownerOnly, async (c) => c.json({ invites: await pendingInvites(c.get("db")) }, 200))
+  .patch("/:id", ownerOnly, jsonBody(userStatusInput), async (c) => {
+    const user = await setUserDisabled(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
+    publish(c, { entity: "users", op: "update", id: user.id });
+    return c.json({ user }, 200);
+  });
