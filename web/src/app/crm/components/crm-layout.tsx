@@ -1,0 +1,80 @@
+/** The signed-in CRM: sidebar (a drawer on small screens), top bar and the current section. */
+import { useState } from "react";
+import { Outlet, useNavigate } from "react-router-dom";
+import { useQueryClient } from "@tanstack/react-query";
+import { ListPlus, LogOut, Menu, Plus } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { DialogRoot, SheetContent } from "../../../components/ui/dialog";
+import { flashState, useFlash } from "../../../lib/flash";
+import { showFlash, toast } from "../../../lib/toast";
+import { useSessionUser, useSignOut } from "../../../features/auth/api/session";
+import { AddLeadDialog } from "../../../features/leads/components/add-lead-dialog";
+import { AddTaskDialog } from "../../../features/tasks/components/add-task-dialog";
+import { CrmNav } from "./crm-nav";
+import { GlobalSearch } from "./global-search";
+
+export function CrmLayout() {
+  const user = useSessionUser();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [addLeadOpen, setAddLeadOpen] = useState(false);
+  const [addTaskOpen, setAddTaskOpen] = useState(false);
+  const signOut = useSignOut();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useFlash(showFlash);
+
+  const logout = () =>
+    signOut.mutate(undefined, {
+      onSuccess: async () => {
+        // The next toaster would replay every toast still showing; only "Signed Out" should follow us home.
+        toast.dismiss();
+        // Leave first, then forget: clearing while still on /crm would flash the sign-in screen.
+        await navigate("/", {
+          state: flashState({ kind: "success", title: "Signed Out", description: "You have been logged out of the CRM system" }),
+        });
+        queryClient.clear();
+      },
+    });
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 bg-slate-950 lg:block">
+        <CrmNav user={user} />
+      </aside>
+      <DialogRoot open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <SheetContent title="CRM navigation">
+          <CrmNav user={user} onNavigate={() => setDrawerOpen(false)} />
+        </SheetContent>
+      </DialogRoot>
+
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 sm:px-6">
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+            <Menu className="size-5" aria-hidden="true" />
+          </Button>
+          <GlobalSearch />
+          <div className="ml-auto flex items-center gap-2">
+            <Button size="sm" onClick={() => setAddLeadOpen(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              <span className="max-sm:sr-only">Add Lead</span>
+            </Button>
+            <Button size="sm" variant="secondary" className="max-md:hidden" onClick={() => setAddTaskOpen(true)}>
+              <ListPlus className="size-4" aria-hidden="true" />
+              Add Task
+            </Button>
+            <Button size="sm" variant="ghost" onClick={logout} disabled={signOut.isPending}>
+              <LogOut className="size-4" aria-hidden="true" />
+              <span className="max-sm:sr-only">Logout</span>
+            </Button>
+          </div>
+        </header>
+        <main id="main" className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <Outlet />
+        </main>
+      </div>
+
+      <AddLeadDialog open={addLeadOpen} onOpenChange={setAddLeadOpen} />
+      <AddTaskDialog open={addTaskOpen} onOpenChange={setAddTaskOpen} />
+    </div>
+  );
+}

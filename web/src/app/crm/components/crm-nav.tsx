@@ -1,0 +1,73 @@
+/** The CRM's section links, shared by the desktop sidebar and the small-screen drawer. */
+import { NavLink } from "react-router-dom";
+import { Activity, Building2, CheckSquare, FileText, FolderKanban, KanbanSquare, Receipt, Settings, Users } from "lucide-react";
+import type { SessionUser } from "../../../../../contract/user";
+import { BrickMark } from "../../../components/layout/logo";
+import { cn } from "../../../lib/cn";
+
+const sections = [
+  { label: "Pipeline", to: "/crm", end: true, Icon: KanbanSquare },
+  { label: "Leads", to: "/crm/leads", Icon: Users },
+  { label: "Clients", to: "/crm/clients", Icon: Building2 },
+  { label: "Projects", to: "/crm/projects", Icon: FolderKanban },
+  { label: "Proposals", to: "/crm/proposals", Icon: FileText },
+  { label: "Invoices", to: "/crm/invoices", Icon: Receipt },
+  { label: "Tasks", to: "/crm/tasks", Icon: CheckSquare },
+  { label: "Activity", to: "/crm/activity", Icon: Activity },
+  { label: "Settings", to: "/crm/settings", Icon: Settings },
+];
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join("");
+
+export function CrmNav({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex h-16 items-center gap-2.5 px-5">
+        <BrickMark className="size-8" />
+        <span className="font-display text-base font-bold text-white">
+          Redbrick <span className="font-medium text-slate-400">CRM</span>
+        </span>
+      </div>
+      <nav aria-label="CRM" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="space-y-1">
+          {sections.map(({ label, to, end, Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cn(
+                    "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+                    isActive ? "bg-brick-600 text-white" : "text-slate-300 hover:bg-white/5 hover:text-white",
+                  )
+                }
+              >
+                <Icon className="size-5 shrink-0" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex items-center gap-3 border-t border-white/10 px-5 py-4">
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-white/10 text-sm font-semibold text-white"
+        >
+          {initials(user.full_name)}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold text-white">{user.full_name}</p>
+          <p className="truncate text-xs text-slate-400">{user.role}</p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * /crm/* : the CRM's own chunk. Everything staff-only (TanStack Query, forms, toasts, dialogs)
+ * is imported from here down, so public pages never download it. The gate asks the worker who
+ * is signed in: nobody → the team password screen; someone → the CRM.
+ */
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { site } from "../../content/site";
+import { createQueryClient } from "../../lib/query-client";
+import { AppToaster } from "../../lib/toast";
+import type { RouteHandle } from "../../lib/page-meta";
+import { sessionQueryOptions } from "../../features/auth/api/session";
+import { TeamSignIn } from "../../features/auth/components/team-sign-in";
+import { CrmLayout } from "./components/crm-layout";
+
+const queryClient = createQueryClient();
+
+export const handle: RouteHandle = {
+  meta: () => ({ title: "CRM", description: `The ${site.name} CRM.`, noindex: true }),
+};
+
+export function Component() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppToaster />
+      <CrmGate />
+    </QueryClientProvider>
+  );
+}
+
+function CrmGate() {
+  const session = useQuery(sessionQueryOptions);
+  if (session.isPending)
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner label="Loading CRM" />
+      </div>
+    );
+  if (session.isError)
+    return (
+      <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+        <h1 className="text-2xl font-bold">The CRM could not be reached</h1>
+        <p className="text-slate-600">Check your connection and try again.</p>
+        <Button onClick={() => session.refetch()}>Try again</Button>
+      </div>
+    );
+  if (!session.data) return <TeamSignIn studioName={site.name} />;
+  return <CrmLayout />;
+}

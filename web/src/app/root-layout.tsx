@@ -1,0 +1,36 @@
+/**
+ * The root of every route: keeps <title> and the description in step with client navigation,
+ * scrolls to the top (or to the #anchor) on a new page, and shows a bar while a chunk loads.
+ * It renders nothing of its own on the server, so it cannot cause a hydration mismatch.
+ */
+import { useEffect } from "react";
+import { Outlet, useLocation, useNavigation } from "react-router-dom";
+import { documentTitle, usePageMeta } from "../lib/page-meta";
+
+export function RootLayout() {
+  const meta = usePageMeta();
+  const { pathname, hash } = useLocation();
+  const navigation = useNavigation();
+
+  const title = documentTitle(meta);
+  const description = meta?.description;
+  useEffect(() => {
+    document.title = title;
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute("content", description);
+  }, [title, description]);
+
+  useEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo({ top: 0, behavior: "instant" });
+  }, [pathname, hash]);
+
+  return (
+    <>
+      {navigation.state === "loading" && (
+        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[100] h-0.5 animate-pulse bg-brick-600" />
+      )}
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+/** Labelled form controls. Errors are tied to their input with aria-describedby and aria-invalid. */
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
+import { Eye, EyeOff } from "lucide-react";
+import { cn } from "../../lib/cn";
+
+export const inputClass = cn(
+  "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm sm:text-sm",
+  "placeholder:text-slate-500 focus-visible:border-brick-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brick-600/40",
+  "aria-[invalid=true]:border-red-600 disabled:bg-slate-50",
+);
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  /** Renders the control with the ids it must use. */
+  children: (control: { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean; required?: boolean }) => ReactNode;
+}
+
+export function Field({ label, error, hint, required, children }: FieldProps) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1.5">
+      {/* The asterisk sits outside <label> so the field's accessible name is exactly `label`; `required` says the rest. */}
+      <div className="flex gap-1 text-sm font-medium text-slate-800">
+        <label htmlFor={id}>{label}</label>
+        {required && (
+          <span className="text-brick-700" aria-hidden="true">
+            *
+          </span>
+        )}
+      </div>
+      {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined, required })}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Input({ className, ref, ...props }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  return <input ref={ref} className={cn(inputClass, className)} {...props} />;
+}
+
+/** A password input with a show/hide toggle that keeps focus where it was. */
+export function PasswordInput({
+  className,
+  ref,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { ref?: Ref<HTMLInputElement> }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <input ref={ref} type={visible ? "text" : "password"} className={cn(inputClass, "pr-11", className)} {...props} />
+      <button
+        type="button"
+        onClick={() => setVisible((v) => !v)}
+        aria-label={visible ? "Hide password" : "Show password"}
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800"
+      >
+        {visible ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
+      </button>
+    </div>
+  );
+}

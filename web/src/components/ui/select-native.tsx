@@ -1,0 +1,21 @@
+/** A styled native <select>: accessible everywhere, and light enough for simple pickers. */
+import type { Ref, SelectHTMLAttributes } from "react";
+import { ChevronDown } from "lucide-react";
+import { cn } from "../../lib/cn";
+import { inputClass } from "./field";
+
+export function NativeSelect({
+  className,
+  children,
+  ref,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <div className="relative">
+      <select ref={ref} className={cn(inputClass, "appearance-none pr-9", className)} {...props}>
+        {children}
+      </select>
+      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+    </div>
+  );
+}

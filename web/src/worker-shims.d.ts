@@ -1,0 +1,27 @@
+/**
+ * tsc follows `hc<AppType>` (lib/api.ts) into the worker's source, which is written for
+ * workerd rather than the DOM. These declarations let that code typecheck under this tsconfig;
+ * tsconfig.worker.json still checks it against the real workerd types. None of it is used by
+ * browser code.
+ */
+
+declare module "cloudflare:email" {
+  import type { EmailMessage as Message, ReadableStream } from "@cloudflare/workers-types";
+  export const EmailMessage: { prototype: Message; new (from: string, to: string, raw: ReadableStream | string): Message };
+}
+
+declare module "cloudflare:workers" {
+  import type { DurableObjectState } from "@cloudflare/workers-types";
+  export abstract class DurableObject<Env = unknown> {
+    protected ctx: DurableObjectState;
+    protected env: Env;
+    constructor(ctx: DurableObjectState, env: Env);
+  }
+}
+
+// Where the DOM's typing is narrower than workerd's for the same call. Remove once the worker
+// names the wider type itself (`sessionId: string = crypto.randomUUID()` in worker/auth/session.ts).
+interface Crypto {
+  /** workerd types this as string; DOM as a template literal, which breaks `id = crypto.randomUUID()` defaults. */
+  randomUUID(): string;
+}
