@@ -1,0 +1,91 @@
+/**
+ * Prints the SQL that creates (or re-keys) a production account, with a PBKDF2 hash made here
+ * by the same code the worker verifies with. The password is typed at a hidden prompt or piped
+ * on stdin, so it never lands in shell history or a process list; only the hash leaves.
+ *
+ *   npm run -s hash-password -- --owner --email you@studio.co.uk --name "Your Name" > owner.sql
+ *   npm run -s hash-password -- --team > team.sql
+ *   npx wrangler d1 execute DB --remote --file owner.sql && rm owner.sql
+ */
+import { randomUUID } from "node:crypto";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { hashPassword } from "../worker/auth/password";
+import { passwordRule } from "../contract/user";
+
+const USAGE = `Usage:
+  npm run -s hash-password -- --owner --email EMAIL --name "FULL NAME" [--job-title TITLE]
+  npm run -s hash-password -- --team [--email team@yourstudio.co.uk]
+Prints SQL for \`wrangler d1 execute DB --remote --file\`. The password is read from a hidden prompt (or stdin).`;
+
+const sqlText = (s: string) => `'${s.replaceAll("'", "''")}'`;
+
+async function readPassword(label: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let text = "";
+    for await (const chunk of process.stdin) text += chunk;
+    return text.replace(/\r?\n$/, "");
+  }
+  const ask = (prompt: string) =>
+    new Promise<string>((resolve) => {
+      const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+      // Echo nothing while typing.
+      (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
+        if (s.startsWith(prompt)) process.stderr.write(prompt);
+      };
+      rl.question(prompt, (answer) => {
+        rl.close();
+        process.stderr.write("\n");
+        resolve(answer);
+      });
+    });
+  const first = await ask(`${label}: `);
+  const second = await ask("Repeat it: ");
+  if (first !== second) throw new Error("The two entries differ");
+  return first;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      owner: { type: "boolean", default: false },
+      team: { type: "boolean", default: false },
+      email: { type: "string" },
+      name: { type: "string" },
+      "job-title": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help || values.owner === values.team) {
+    console.error(USAGE);
+    process.exit(values.help ? 0 : 2);
+  }
+  if (values.owner && (!values.email || !values.name)) throw new Error("--owner needs --email and --name");
+
+  const password = await readPassword(values.team ? "New CRM Access Password" : `Password for ${values.email}`);
+  const rule = passwordRule.safeParse(password);
+  if (!rule.success) throw new Error(rule.error.issues[0]?.message ?? "Password refused");
+  const h = await hashPassword(password);
+
+  const email = (values.email ?? "team@redbrickstudio.co.uk").trim().toLowerCase();
+  const row = values.team
+    ? { email, full_name: "Studio Team", role: "Sales", job_title: "Shared team account", is_team: 1 }
+    : { email, full_name: values.name!.trim(), role: "Owner", job_title: values["job-title"] ?? "Owner", is_team: 0 };
+
+  // Re-running for the same e-mail replaces the password (a rotation), and re-enables the account.
+  console.log(
+    [
+      `-- ${values.team ? "Shared Team account (the /crm gate's CRM Access Password)" : `Owner ${email}`}; generated ${new Date().toISOString()}`,
+      "INSERT INTO users (id, email, full_name, role, job_title, password_hash, salt, iterations, disabled, is_team)",
+      `VALUES (${sqlText(randomUUID())}, ${sqlText(row.email)}, ${sqlText(row.full_name)}, ${sqlText(row.role)}, ${sqlText(row.job_title)}, ` +
+        `${sqlText(h.hash)}, ${sqlText(h.salt)}, ${h.iterations}, 0, ${row.is_team})`,
+      "ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash, salt = excluded.salt, iterations = excluded.iterations,",
+      "  disabled = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');",
+    ].join("\n"),
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(`✘ ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

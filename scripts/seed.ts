@@ -1,0 +1,830 @@
+/**
+ * Local demo data: `npm run db:seed` fills an empty local database (D1 and the preview records
+ * in KV) through wrangler's getPlatformProxy, so it writes the very state `wrangler dev` reads.
+ * `npm run db:reset` (this script with --reset) deletes that state first.
+ *
+ *   tsx scripts/seed.ts [--reset] [--persist-to DIR] [--leads N]
+ *
+ * Content is deterministic (a seeded PRNG); dates are placed relative to today so overdue tasks
+ * stay overdue and follow-ups stay upcoming whenever the seed is run.
+ */
+import { existsSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { getPlatformProxy } from "wrangler";
+import { count, getTableColumns, type Table } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { D1Database, KVNamespace } from "@cloudflare/workers-types";
+import { createDb, type Db } from "../worker/db/client";
+import { activities, clients, invoices, lead_activities, leads, projects, proposals, tasks, users } from "../worker/db/schema";
+import { hashPassword } from "../worker/auth/password";
+import { writePreview, type PreviewRecord } from "../worker/previews/store";
+import { leadSources, type LeadStatus } from "../contract/lead";
+import type { ProjectStage, ProjectStatus } from "../contract/project";
+import type { ProposalStatus } from "../contract/proposal";
+import type { InvoiceStatus } from "../contract/invoice";
+import type { RelatedType, TaskPriority } from "../contract/task";
+import type { ActivityType } from "../contract/activity";
+import type { LeadActivityType } from "../contract/lead-activity";
+import { CLIENTS, CONVERTED_LEADS, GENERATED, LEADS, PREVIEW_CLIENTS, STAFF } from "./seed-data";
+import { applyLocalMigrations, DEFAULT_STATE_DIR, DEV_PORT, readDemoSettings, ROOT } from "./lib/local";
+
+/** D1 refuses a statement with more than 100 bound parameters. */
+const MAX_PARAMS_PER_STATEMENT = 100;
+/** Statements per db.batch() call. */
+const MAX_STATEMENTS_PER_BATCH = 100;
+const DEFAULT_LEADS = LEADS.length;
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic randomness and dates
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Rand {
+  private next: () => number;
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+  float = () => this.next();
+  int = (min: number, max: number) => min + Math.floor(this.next() * (max - min + 1));
+  pick = <T>(list: readonly T[]): T => list[Math.floor(this.next() * list.length)];
+  chance = (p: number) => this.next() < p;
+  /** A version-4-shaped UUID, reproducible from the seed. */
+  uuid = () => {
+    const hex = Array.from({ length: 32 }, () => Math.floor(this.next() * 16).toString(16));
+    hex[12] = "4";
+    hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+    const s = hex.join("");
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  };
+}
+
+const DAY = 86_400_000;
+
+class Clock {
+  constructor(private readonly now: number) {}
+  /** ISO-8601 UTC instant `days` ago, placed in UK working hours. */
+  ago(days: number, rand: Rand): string {
+    const d = new Date(this.now - days * DAY);
+    d.setUTCHours(rand.int(8, 17), rand.int(0, 59), rand.int(0, 59), rand.int(0, 999));
+    // Never in the future: a record "0 days ago" made later today is clamped to now.
+    return new Date(Math.min(d.getTime(), this.now - 60_000)).toISOString();
+  }
+  /** Calendar date YYYY-MM-DD, `days` from today (negative = past). */
+  date(days: number): string {
+    return new Date(this.now + days * DAY).toISOString().slice(0, 10);
+  }
+  /** An instant between `iso` and now (for updated_at). */
+  after(iso: string, rand: Rand): string {
+    const from = Date.parse(iso);
+    return new Date(from + Math.floor(rand.float() * Math.max(0, this.now - 60_000 - from))).toISOString();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building the rows
+
+type Row<T extends Table> = T["$inferInsert"];
+
+interface SeedRows {
+  users: Row<typeof users>[];
+  clients: Row<typeof clients>[];
+  leads: Row<typeof leads>[];
+  lead_activities: Row<typeof lead_activities>[];
+  projects: Row<typeof projects>[];
+  proposals: Row<typeof proposals>[];
+  invoices: Row<typeof invoices>[];
+  tasks: Row<typeof tasks>[];
+  activities: Row<typeof activities>[];
+}
+
+interface StaffHashes {
+  owner: { email: string; hash: Awaited<ReturnType<typeof hashPassword>> };
+  sales: { email: string; hash: Awaited<ReturnType<typeof hashPassword>> };
+  team: { hash: Awaited<ReturnType<typeof hashPassword>> };
+}
+
+const NEXT_ACTIONS: Record<LeadStatus, (string | null)[]> = {
+  New: ["Intro call to scope the brief", "Reply to website enquiry", "Send portfolio examples", "Qualify budget on a quick call"],
+  Qualified: ["Book discovery call", "Send project questionnaire", "Confirm budget and timeline", "Share two relevant case studies"],
+  "Proposal Sent": ["Chase proposal feedback", "Walk through the proposal on a call", "Answer questions on hosting costs"],
+  Negotiation: ["Agree payment schedule", "Send revised quote", "Trim scope to fit budget", "Confirm start date"],
+  Won: ["Kick-off meeting", "Collect content and logins", "Send deposit invoice"],
+  Lost: [null, "Check back in six months", null],
+};
+
+/** Follow-up date offset (days from today) by status; some active leads are deliberately overdue. */
+const followUpDays = (status: LeadStatus, rand: Rand): number | null => {
+  if (status === "Lost") return null;
+  if (status === "Won") return rand.chance(0.5) ? rand.int(1, 10) : null;
+  return rand.chance(0.2) ? -rand.int(1, 6) : rand.int(0, 21);
+};
+
+const valueFor = (status: LeadStatus, rand: Rand): number | null => {
+  if (status === "New") return rand.chance(0.2) ? rand.int(12, 40) * 100 : null;
+  if (status === "Qualified") return rand.chance(0.6) ? rand.int(15, 80) * 100 : null;
+  return rand.int(36, 360) * 50;
+};
+
+const phoneFor = (rand: Rand) =>
+  // Ofcom's ranges reserved for drama: never a real line.
+  rand.chance(0.55)
+    ? `+44 161 496 0${String(rand.int(0, 999)).padStart(3, "0")}`
+    : `+44 7700 900${String(rand.int(0, 999)).padStart(3, "0")}`;
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "")
+    .slice(0, 24);
+
+function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): SeedRows {
+  const rand = new Rand(20_260_101);
+  const clock = new Clock(now);
+  const rows: SeedRows = {
+    users: [],
+    clients: [],
+    leads: [],
+    lead_activities: [],
+    projects: [],
+    proposals: [],
+    invoices: [],
+    tasks: [],
+    activities: [],
+  };
+
+  // Staff ---------------------------------------------------------------------------------------
+  const ownerId = rand.uuid();
+  const salesId = rand.uuid();
+  const teamId = rand.uuid();
+  const userRow = (
+    id: string,
+    email: string,
+    who: (typeof STAFF)[keyof typeof STAFF],
+    h: StaffHashes["owner"]["hash"],
+    is_team: boolean,
+    days: number,
+  ) => {
+    const created_at = clock.ago(days, rand);
+    return {
+      id,
+      email: email.toLowerCase(),
+      full_name: who.full_name,
+      role: who.role,
+      job_title: who.job_title,
+      password_hash: h.hash,
+      salt: h.salt,
+      iterations: h.iterations,
+      disabled: false,
+      is_team,
+      created_at,
+      updated_at: created_at,
+    };
+  };
+  rows.users.push(
+    userRow(ownerId, staff.owner.email, STAFF.owner, staff.owner.hash, false, 200),
+    userRow(salesId, staff.sales.email, STAFF.sales, staff.sales.hash, false, 190),
+    userRow(teamId, STAFF.team.email, STAFF.team, staff.team.hash, true, 190),
+  );
+  const people = [ownerId, salesId];
+  const person = () => (rand.chance(0.45) ? ownerId : salesId);
+
+  // Clients -------------------------------------------------------------------------------------
+  const clientIds: Record<string, string> = {};
+  for (const c of CLIENTS) {
+    if (c.preview_id && !PREVIEW_CLIENTS.some((p) => p.id === c.preview_id))
+      throw new Error(`${c.name}: no public preview card "${c.preview_id}"`);
+    const id = rand.uuid();
+    clientIds[c.key] = id;
+    const created_at = clock.ago(c.daysAgo, rand);
+    rows.clients.push({
+      id,
+      name: c.name,
+      website: c.website,
+      emails: c.emails,
+      phones: c.phones,
+      services: c.services,
+      notes: c.notes,
+      active: c.active,
+      preview_id: c.preview_id,
+      created_at,
+      updated_at: clock.after(created_at, rand),
+    });
+  }
+
+  // Leads ---------------------------------------------------------------------------------------
+  // Sources go round all seven in a shuffled order, so every source appears in any 7 leads.
+  const sourceOrder = [...leadSources].sort(() => rand.float() - 0.5);
+  const usedEmails = new Set<string>();
+  const leadIds: string[] = [];
+  const leadNames: string[] = [];
+  for (let i = 0; i < leadCount; i++) {
+    const curated = LEADS[i];
+    let name: string, company: string, area: string, need: string, domain: string;
+    let status: LeadStatus;
+    if (curated) {
+      ({ name, company, area, need, domain, status } = curated);
+    } else {
+      const first = rand.pick(GENERATED.firstNames);
+      const last = rand.pick(GENERATED.lastNames);
+      area = rand.pick(GENERATED.areas);
+      const trade = rand.pick(GENERATED.trades);
+      name = `${first} ${last}`;
+      company = rand.chance(0.5) ? `${last} ${trade}` : `${area} ${trade}`;
+      need = `New website for a ${trade.toLowerCase()} business in ${area}`;
+      domain = `${slug(company)}.co.uk`;
+      // Weighted towards the early stages, as a real pipeline is.
+      const r = rand.float();
+      status = r < 0.3 ? "New" : r < 0.5 ? "Qualified" : r < 0.65 ? "Proposal Sent" : r < 0.75 ? "Negotiation" : r < 0.88 ? "Won" : "Lost";
+    }
+    let email = `${name
+      .split(" ")[0]
+      .toLowerCase()
+      .replace(/[^a-z]/g, "")}@${domain}`;
+    for (let n = 2; usedEmails.has(email); n++) email = email.replace(/^([a-z]+)\d*@/, `$1${n}@`);
+    usedEmails.add(email);
+
+    const id = rand.uuid();
+    const created_days = curated ? 3 + ((i * 37) % 110) + rand.int(0, 2) : rand.int(0, 150);
+    const created_at = clock.ago(created_days, rand);
+    const addedBy = person();
+    const moved = status !== "New";
+    const fu = followUpDays(status, rand);
+    const convertedKey = curated ? (CONVERTED_LEADS as Record<number, string>)[i] : undefined;
+    rows.leads.push({
+      id,
+      name,
+      company,
+      email,
+      phone: rand.chance(0.9) ? phoneFor(rand) : null,
+      source: curated ? sourceOrder[i % sourceOrder.length] : rand.pick(leadSources),
+      status,
+      notes: `${need}. Based in ${area}.`,
+      value: valueFor(status, rand),
+      next_action: rand.pick(NEXT_ACTIONS[status]),
+      follow_up_date: fu === null ? null : clock.date(fu),
+      added_by: addedBy,
+      // Creating a lead stamps its first stage too, as the worker does.
+      stage_changed_by: moved ? person() : addedBy,
+      converted_to_client_id: convertedKey ? clientIds[convertedKey] : null,
+      created_at,
+      updated_at: moved ? clock.after(created_at, rand) : created_at,
+    });
+    leadIds.push(id);
+    leadNames.push(name);
+
+    // A timeline for the curated leads and for one generated lead in five.
+    if (curated ? i % 4 !== 3 : rand.chance(0.2)) {
+      const la = (activity_type: LeadActivityType, description: string, at: string) =>
+        rows.lead_activities.push({
+          id: rand.uuid(),
+          lead_id: id,
+          activity_type,
+          description,
+          created_by: person(),
+          created_at: at,
+          updated_at: at,
+        });
+      la("note_added", rand.pick(NOTES), clock.after(created_at, rand));
+      if (moved) la("stage_change", `Status changed from New to ${status}`, clock.after(created_at, rand));
+      if (status === "Qualified" || status === "Won")
+        la("workflow_action", `Created follow-up task: Follow up on lead: ${name}`, clock.after(created_at, rand));
+      if (convertedKey) la("workflow_action", `Converted to client: ${company}`, clock.after(created_at, rand));
+    }
+  }
+  const leadIndex = (i: number) => (i < leadIds.length ? leadIds[i] : null);
+
+  // Projects: every stage and every status ----------------------------------------------------------
+  const projectIds: Record<string, string> = {};
+  const project = (
+    key: string,
+    title: string,
+    type: Row<typeof projects>["type"],
+    clientKey: string | null,
+    stage: ProjectStage,
+    status: ProjectStatus,
+    budget: number,
+    startDays: number,
+    dueDays: number | null,
+    leadI: number | null,
+    notes: string | null,
+  ) => {
+    const id = rand.uuid();
+    projectIds[key] = id;
+    const created_at = clock.ago(Math.max(startDays, 0) + 2, rand);
+    rows.projects.push({
+      id,
+      title,
+      type,
+      client_id: clientKey ? clientIds[clientKey] : null,
+      budget,
+      start_date: clock.date(-startDays),
+      due_date: dueDays === null ? null : clock.date(dueDays),
+      stage,
+      status,
+      notes,
+      lead_id: leadI === null ? null : leadIndex(leadI),
+      created_at,
+      updated_at: clock.after(created_at, rand),
+    });
+  };
+  project(
+    "vm-site",
+    "VM Fitness Website Rebuild",
+    "Web Design",
+    "vm-fitness",
+    "Build",
+    "On Track",
+    6500,
+    60,
+    14,
+    null,
+    "Class timetable pulls from their booking software.",
+  );
+  project(
+    "vm-app",
+    "VM Fitness Membership App",
+    "Mobile App",
+    "vm-fitness",
+    "Discovery",
+    "On Track",
+    12000,
+    5,
+    90,
+    null,
+    "Scoping a members' app: check-ins and class bookings.",
+  );
+  project(
+    "jemrex-brand",
+    "Jemrex Brand Refresh",
+    "Branding",
+    "jemrex",
+    "Design",
+    "At Risk",
+    3200,
+    35,
+    3,
+    null,
+    "Waiting on feedback for the second logo round.",
+  );
+  project(
+    "jemrex-seo",
+    "Jemrex SEO Retainer",
+    "SEO",
+    "jemrex",
+    "Review",
+    "On Track",
+    900,
+    20,
+    10,
+    null,
+    "Monthly local SEO report due for review.",
+  );
+  project(
+    "galvin-site",
+    "Galvin Locksmiths Website",
+    "Web Design",
+    "galvin",
+    "Done",
+    "Completed",
+    2950,
+    100,
+    -60,
+    null,
+    "Launched; click-to-call tracking in place.",
+  );
+  project(
+    "galvin-seo",
+    "Galvin Locksmiths Local SEO",
+    "SEO",
+    "galvin",
+    "Launch",
+    "On Track",
+    1800,
+    30,
+    5,
+    null,
+    "Google Business Profile and location pages.",
+  );
+  project(
+    "albbrit-shop",
+    "Albbrit Interiors Online Shop",
+    "E-commerce",
+    "albbrit",
+    "Review",
+    "Blocked",
+    8400,
+    70,
+    -2,
+    null,
+    "Blocked: product photography not delivered yet.",
+  );
+  project("albbrit-brand", "Albbrit Interiors Brand Guidelines", "Branding", "albbrit", "Done", "Completed", 1500, 105, -75, null, null);
+  project(
+    "brierley",
+    "Brierley Brewing Co. Project",
+    "Web Design",
+    "brierley",
+    "Discovery",
+    "On Track",
+    7800,
+    4,
+    45,
+    31,
+    "Won from the pipeline. Online beer shop with age check.",
+  );
+  project(
+    "lowe",
+    "Lowe & Co Solicitors Website",
+    "Web Design",
+    "lowe",
+    "Design",
+    "On Track",
+    5400,
+    12,
+    30,
+    32,
+    "Practice area pages and SRA badge.",
+  );
+  project(
+    "greenhalgh",
+    "Greenhalgh Landscapes Project",
+    "Web Design",
+    "greenhalgh",
+    "Build",
+    "At Risk",
+    4200,
+    28,
+    6,
+    19,
+    "Gallery needs 40 before-and-after pairs.",
+  );
+  project(
+    "holt",
+    "Holt Wedding Photography Portfolio",
+    "Web Design",
+    "holt",
+    "Done",
+    "Completed",
+    3600,
+    90,
+    -40,
+    30,
+    "Client galleries behind a password.",
+  );
+  project(
+    "mckenna",
+    "McKenna Motors Project",
+    "Web Design",
+    null,
+    "Discovery",
+    "Blocked",
+    5200,
+    2,
+    null,
+    15,
+    "Moved to Won on the board; waiting for stock feed access.",
+  );
+
+  // Proposals: every status, some for leads and some for clients ----------------------------------------
+  const proposal = (
+    title: string,
+    status: ProposalStatus,
+    value: number | null,
+    party: { lead?: number; client?: string },
+    sentDays: number | null,
+    notes: string | null,
+  ) => {
+    const created_at = clock.ago((sentDays ?? 0) + rand.int(1, 5), rand);
+    rows.proposals.push({
+      id: rand.uuid(),
+      title,
+      value,
+      status,
+      sent_date: sentDays === null ? null : clock.date(-sentDays),
+      due_date: sentDays === null ? null : clock.date(-sentDays + 14),
+      lead_id: party.lead !== undefined ? leadIndex(party.lead) : null,
+      client_id: party.client ? clientIds[party.client] : null,
+      notes,
+      created_at,
+      updated_at: clock.after(created_at, rand),
+    });
+  };
+  proposal("Proposal for Sophie Turner", "Sent", 4800, { lead: 2 }, 6, "Timetable, booking and members' area in two phases.");
+  proposal("Website & Booking System", "Sent", 6200, { lead: 4 }, 9, "Includes catering enquiry workflow.");
+  proposal("Proposal for Fatima Khan", "Draft", 9500, { lead: 8 }, null, "Portal scope still being confirmed.");
+  proposal("Trade Catalogue Build", "Draft", 11000, { lead: 13 }, null, null);
+  proposal("Proposal for Chloe Fairbrother", "Rejected", 7400, { lead: 12 }, 45, "Went with a Shopify theme instead.");
+  proposal("Salon Website and Booking", "Rejected", 3900, { lead: 20 }, 38, "Budget moved to a refit.");
+  proposal("Brierley Brewing Co. Website", "Accepted", 7800, { client: "brierley" }, 20, "Signed; 50% deposit paid.");
+  proposal("VM Fitness Membership App", "Accepted", 12000, { client: "vm-fitness" }, 12, null);
+  proposal("Jemrex SEO Retainer", "Sent", 900, { client: "jemrex" }, 3, "Monthly, rolling, 14 days' notice.");
+  proposal("Albbrit Interiors Photography Shoot", "Draft", 1200, { client: "albbrit" }, null, "Product photography to unblock the shop.");
+
+  // Invoices: every status, unique INV-{yyyy}{mm}-{3 digits} ---------------------------------------------
+  const usedNumbers = new Set<string>();
+  const invoice = (clientKey: string, projectKey: string | null, total: number, dateDays: number, status: InvoiceStatus) => {
+    const date = clock.date(-dateDays);
+    let number: string;
+    do number = `INV-${date.slice(0, 4)}${date.slice(5, 7)}-${String(rand.int(100, 999))}`;
+    while (usedNumbers.has(number));
+    usedNumbers.add(number);
+    const created_at = clock.ago(dateDays, rand);
+    rows.invoices.push({
+      id: rand.uuid(),
+      number,
+      client_id: clientIds[clientKey],
+      project_id: projectKey ? projectIds[projectKey] : null,
+      total,
+      date,
+      due_date: clock.date(-dateDays + 30),
+      status,
+      created_at,
+      updated_at: clock.after(created_at, rand),
+    });
+  };
+  invoice("galvin", "galvin-site", 1475, 100, "Paid");
+  invoice("galvin", "galvin-site", 1475, 62, "Paid");
+  invoice("albbrit", "albbrit-brand", 1500, 80, "Paid");
+  invoice("albbrit", "albbrit-shop", 4200, 50, "Overdue");
+  invoice("vm-fitness", "vm-site", 3250, 45, "Paid");
+  invoice("jemrex", "jemrex-brand", 1600, 34, "Overdue");
+  invoice("holt", "holt", 3600, 41, "Paid");
+  invoice("brierley", "brierley", 3900, 3, "Sent");
+  invoice("jemrex", "jemrex-seo", 900, 1, "Sent");
+  invoice("lowe", "lowe", 2700, 0, "Draft");
+  invoice("vm-fitness", null, 450.5, 0, "Draft");
+
+  // Tasks: some overdue, some done ---------------------------------------------------------------------
+  const task = (
+    title: string,
+    priority: TaskPriority,
+    dueDays: number | null,
+    completed: boolean,
+    assignee: string,
+    related: { type: RelatedType; id: string | null } | null,
+    notes: string | null,
+  ) => {
+    const created_at = clock.ago(Math.abs(dueDays ?? 5) + rand.int(1, 6), rand);
+    rows.tasks.push({
+      id: rand.uuid(),
+      title,
+      assignee_username: assignee,
+      priority,
+      due_date: dueDays === null ? null : clock.date(dueDays),
+      completed,
+      notes,
+      related_id: related?.id ?? null,
+      related_type: related?.type ?? null,
+      created_at,
+      updated_at: clock.after(created_at, rand),
+    });
+  };
+  const lead = (i: number) => ({ type: "lead" as const, id: leadIndex(i) });
+  const client = (key: string) => ({ type: "client" as const, id: clientIds[key] });
+  const proj = (key: string) => ({ type: "project" as const, id: projectIds[key] });
+  task(`Follow up on lead: ${LEADS[1].name}`, "High", -3, false, salesId, lead(1), "Asked for examples of emergency trade sites.");
+  task(
+    "Chase overdue invoice from Albbrit Interiors",
+    "High",
+    -5,
+    false,
+    ownerId,
+    client("albbrit"),
+    "Second reminder; call Britt if no reply.",
+  );
+  task("Send logo round two to Jemrex", "Med", -1, false, ownerId, proj("jemrex-brand"), null);
+  task(`Follow up on lead: ${LEADS[9].name}`, "Med", 0, false, salesId, lead(9), null);
+  task("Prepare kick-off deck for Brierley Brewing", "High", 2, false, ownerId, proj("brierley"), "Include age-verification options.");
+  task("Book photographer for Albbrit products", "Med", 4, false, salesId, proj("albbrit-shop"), null);
+  task("Monthly SEO report for Jemrex", "Low", 7, false, salesId, proj("jemrex-seo"), null);
+  task("Draft proposal for Levenshulme Lettings", "Med", 3, false, salesId, lead(8), null);
+  task("Review Lowe & Co practice area copy", "Low", 10, false, ownerId, proj("lowe"), null);
+  task("Update portfolio with Galvin Locksmiths case study", "Low", null, false, ownerId, null, "Screenshots are in the shared drive.");
+  task("Launch checklist for Galvin local SEO", "High", -8, true, ownerId, proj("galvin-seo"), null);
+  task("Send deposit invoice to Brierley Brewing", "High", -2, true, salesId, client("brierley"), null);
+  task("Collect gallery images from Amelia Holt", "Med", -30, true, ownerId, proj("holt"), null);
+  task(`Follow up on lead: ${LEADS[6].name}`, "Low", -12, true, salesId, lead(6), "Called; will decide after Mother's Day rush.");
+
+  // Activity feed: every type ------------------------------------------------------------------------
+  const feed: [ActivityType, string, RelatedType | null, string | null, number][] = [
+    ["Call", `Discovery call with ${LEADS[2].name} (${LEADS[2].company})`, "lead", leadIndex(2), 12],
+    ["Email", "Sent proposal to Rusholme Spice Kitchen", "lead", leadIndex(4), 9],
+    ["Meeting", "Kick-off with Brierley Brewing Co. at the taproom", "client", clientIds.brierley, 3],
+    ["Note", "VM Fitness want the app to reuse their class software's API", "client", clientIds["vm-fitness"], 6],
+    ["StatusChange", `${LEADS[31].name} moved to Won`, "lead", leadIndex(31), 21],
+    ["StatusChange", `${LEADS[20].name} moved to Lost`, "lead", leadIndex(20), 37],
+    ["Email", "Invoice reminder sent to Albbrit Interiors", "invoice", null, 5],
+    ["Call", "Galvin Locksmiths: reviewed call tracking numbers", "project", projectIds["galvin-seo"], 8],
+    ["Meeting", "Design review for Lowe & Co Solicitors", "project", projectIds.lowe, 2],
+    ["Note", "Jemrex prefer the darker logo option", "project", projectIds["jemrex-brand"], 4],
+    ["Call", `Intro call with ${LEADS[0].name} (${LEADS[0].company})`, "lead", leadIndex(0), 1],
+    ["Email", "Sent project questionnaire to Sale Moor Physiotherapy", "lead", leadIndex(10), 14],
+    ["StatusChange", "Albbrit Interiors Online Shop marked Blocked", "project", projectIds["albbrit-shop"], 10],
+    ["Meeting", "Quarterly pipeline review", null, null, 30],
+    ["Note", "Holt Wedding Photography launched; asked for a testimonial", "client", clientIds.holt, 40],
+    ["Call", `Negotiated payment schedule with ${LEADS[17].name}`, "lead", leadIndex(17), 0],
+  ];
+  for (const [type, summary, related_type, related_id, days] of feed) {
+    const created_at = clock.ago(days, rand);
+    rows.activities.push({
+      id: rand.uuid(),
+      who_username: people[rows.activities.length % 2],
+      type,
+      summary,
+      related_type: related_id ? related_type : null,
+      related_id,
+      created_at,
+      updated_at: created_at,
+    });
+  }
+  return rows;
+}
+
+const NOTES = [
+  "Called: keen to launch before the summer.",
+  "Prefers e-mail; replies in the evenings.",
+  "Has a tight budget but a clear brief.",
+  "Referred by an existing client; warm lead.",
+  "Current site is on Wix and slow on mobile.",
+  "Wants to see examples of local trade websites.",
+  "Decision maker is the co-owner; include both on e-mails.",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/** Multi-row INSERTs sized so no statement binds more than D1's 100 parameters. */
+function insertStatements<T extends Table>(db: Db, table: T, values: Row<T>[]): BatchItem<"sqlite">[] {
+  const perRow = Object.keys(getTableColumns(table)).length;
+  const rowsPerStatement = Math.max(1, Math.floor(MAX_PARAMS_PER_STATEMENT / perRow));
+  const out: BatchItem<"sqlite">[] = [];
+  for (let i = 0; i < values.length; i += rowsPerStatement) {
+    const stmt = db.insert(table).values(values.slice(i, i + rowsPerStatement) as never);
+    const params = stmt.toSQL().params.length;
+    if (params > MAX_PARAMS_PER_STATEMENT) throw new Error(`insert into ${String(table)} binds ${params} parameters`);
+    out.push(stmt as unknown as BatchItem<"sqlite">);
+  }
+  return out;
+}
+
+async function writeSeed(db: Db, rows: SeedRows): Promise<number> {
+  // Parents before children, so every foreign key already has its row.
+  const statements = [
+    ...insertStatements(db, users, rows.users),
+    ...insertStatements(db, clients, rows.clients),
+    ...insertStatements(db, leads, rows.leads),
+    ...insertStatements(db, lead_activities, rows.lead_activities),
+    ...insertStatements(db, projects, rows.projects),
+    ...insertStatements(db, proposals, rows.proposals),
+    ...insertStatements(db, invoices, rows.invoices),
+    ...insertStatements(db, tasks, rows.tasks),
+    ...insertStatements(db, activities, rows.activities),
+  ];
+  // The default data fits one batch, so it lands all at once or not at all.
+  for (let i = 0; i < statements.length; i += MAX_STATEMENTS_PER_BATCH) {
+    const chunk = statements.slice(i, i + MAX_STATEMENTS_PER_BATCH);
+    await db.batch(chunk as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  }
+  return statements.length;
+}
+
+async function writePreviews(kv: KVNamespace, code: string, now = new Date()): Promise<void> {
+  const updatedAt = now.toISOString();
+  await Promise.all(
+    PREVIEW_CLIENTS.map(async (p) => {
+      const record: PreviewRecord = {
+        name: p.name,
+        previewUrl: p.previewUrl,
+        code: await hashPassword(code),
+        expiresAt: null,
+        revoked: false,
+        updatedAt,
+      };
+      await writePreview(kv, p.id, record);
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command line
+
+const USAGE = `Usage: tsx scripts/seed.ts [--reset] [--persist-to DIR] [--leads N]
+  --reset           delete all local state (D1, KV, Durable Objects) first, then migrate and seed
+  --persist-to DIR  the state directory, as for \`wrangler dev --persist-to\` (default ${DEFAULT_STATE_DIR})
+  --leads N         seed N leads instead of ${DEFAULT_LEADS} (e.g. 10000 for the benchmark)`;
+
+async function devServerRunning(): Promise<boolean> {
+  try {
+    const res = await fetch(`http://localhost:${DEV_PORT}/api/health`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The proxy only needs D1 and KV, yet wrangler and workerd warn that it does not serve the
+ * worker's own Durable Object (LIVE): true, irrelevant here, and alarming in `npm run dev`.
+ */
+async function quietly<T>(start: () => Promise<T>): Promise<T> {
+  const write = process.stderr.write.bind(process.stderr);
+  const noise =
+    /internal Durable Objects|These will not work in local development|define your DO in a separate Worker|Durable Objects section here|DurableObjectNamespace in the config referenced/;
+  process.env.WRANGLER_LOG ??= "error";
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
+    noise.test(String(chunk)) ? true : write(chunk, ...rest)) as typeof process.stderr.write;
+  try {
+    return await start();
+  } finally {
+    // workerd reports the missing class a moment after start-up.
+    setTimeout(() => (process.stderr.write = write), 1500).unref();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      reset: { type: "boolean", default: false },
+      "persist-to": { type: "string" },
+      leads: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const leadCount = values.leads === undefined ? DEFAULT_LEADS : Number(values.leads);
+  if (!Number.isInteger(leadCount) || leadCount < 0 || leadCount > 1_000_000)
+    throw new Error(`--leads must be a whole number, got ${values.leads}`);
+  const persistTo = values["persist-to"];
+  const stateDir = resolve(ROOT, persistTo ?? DEFAULT_STATE_DIR);
+  const settings = readDemoSettings();
+
+  if (values.reset) {
+    if (!persistTo && (await devServerRunning())) {
+      throw new Error(`A server answers on port ${DEV_PORT}. Stop \`npm run dev\` before resetting: it holds the state being deleted.`);
+    }
+    if (existsSync(stateDir)) rmSync(stateDir, { recursive: true, force: true });
+    console.log(`🧹 Deleted local state in ${stateDir} (D1, KV, Durable Objects)`);
+  }
+
+  console.log("🗄️  Applying migrations to the local D1 database…");
+  applyLocalMigrations(persistTo);
+
+  const started = performance.now();
+  const proxy = await quietly(() =>
+    getPlatformProxy<{ DB: D1Database; PREVIEWS: KVNamespace }>({
+      configPath: join(ROOT, "wrangler.toml"),
+      persist: { path: join(stateDir, "v3") },
+    }),
+  );
+  try {
+    const db = createDb(proxy.env.DB);
+    const [{ n }] = await db.select({ n: count() }).from(users);
+    if (n > 0) {
+      console.log(
+        `✔ The local database already has ${n} user(s): not seeding. Run \`npm run db:reset\` to start again from the demo data.`,
+      );
+      return;
+    }
+    const [owner, sales, team] = await Promise.all([
+      hashPassword(settings.DEMO_OWNER_PASSWORD),
+      hashPassword(settings.DEMO_SALES_PASSWORD),
+      hashPassword(settings.DEMO_TEAM_PASSWORD),
+    ]);
+    const rows = buildSeed(
+      {
+        owner: { email: settings.DEMO_OWNER_EMAIL, hash: owner },
+        sales: { email: settings.DEMO_SALES_EMAIL, hash: sales },
+        team: { hash: team },
+      },
+      leadCount,
+    );
+    const statements = await writeSeed(db, rows);
+    await writePreviews(proxy.env.PREVIEWS, settings.DEMO_PREVIEW_CODE);
+    const counts = Object.entries(rows)
+      .map(([table, list]) => `${list.length} ${table}`)
+      .join(", ");
+    const ms = Math.round(performance.now() - started);
+    console.log(`🌱 Seeded ${counts} (${statements} statements) and ${PREVIEW_CLIENTS.length} preview records in ${ms} ms`);
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`✘ ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
