@@ -1,0 +1,58 @@
+/**
+ * End-to-end tests in real Chromium against the built site on `wrangler dev`, exactly as
+ * production serves it. The web server gets its own wiped and seeded state (.wrangler/e2e) on
+ * port 8788, so runs are repeatable and never touch the `npm run dev` database on 8787.
+ * Build first (`npm test` does): the server serves the existing dist/.
+ */
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_PORT } from "./scripts/lib/local";
+
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Two cores: one worker for the browser, the rest for wrangler and workerd.
+  workers: CI ? 1 : 2,
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: [["list"]],
+  use: {
+    // localhost, not 127.0.0.1: the session cookie is Secure, which browsers allow over plain http only for localhost.
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          // Debian's Chromium: `npx playwright install` cannot download browsers on these machines.
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    // Always a fresh server on fresh state: a reused one would carry earlier runs' rows and rate-limit counts.
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
+});

@@ -1,0 +1,35 @@
+/** Sign-up by invitation: an Owner invites, the colleague follows the e-mailed link and lands in the CRM. */
+import { expect, test } from "@playwright/test";
+import { demo, latestMailTo } from "./support";
+
+test("an invited colleague sets a name and password from the e-mailed link and lands signed in on /crm", async ({ page, request }) => {
+  // The Owner works through the API with their own cookie jar; the colleague uses the browser page.
+  const login = await request.post("/api/auth/login", { data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
+  expect(login.status()).toBe(200);
+
+  const email = `new.starter.${Date.now()}@redbrickstudio.co.uk`;
+  const invite = await request.post("/api/crm/users/invites", { data: { email, role: "Sales" } });
+  expect(invite.status()).toBe(201);
+
+  const mail = await latestMailTo(request, email);
+  expect(mail.subject).toContain("invited");
+  const link = /https?:\/\/[^\s]+\/auth\/invite#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+
+  await page.goto(link!);
+  await page.getByLabel(/full name/i).fill("Priya Kapoor");
+  await page.getByLabel(/^password$/i).fill("a-long-new-password-2026");
+  await page.getByRole("button", { name: /create account|join|accept|set password|continue/i }).click();
+
+  await expect(page).toHaveURL(/\/crm$/);
+  await expect(page.getByRole("heading", { name: "Sales Pipeline" })).toBeVisible();
+  const me = await page.request.get("/api/auth/me");
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ user: { email, full_name: "Priya Kapoor", role: "Sales" } });
+
+  // The link works once.
+  const again = await page.request.post("/api/auth/accept-invite", {
+    data: { token: new URL(link!).hash.replace("#token=", ""), full_name: "Someone Else", password: "another-password-2026" },
+  });
+  expect(again.status()).toBe(404);
+});
