@@ -119,7 +119,8 @@ describe("roles", () => {
   it("matches Owner-only paths exactly, with their parameters", () => {
     expect(isOwnerOnly("POST", "/api/crm/users/invites")).toBe(true);
     expect(isOwnerOnly("post", "/api/crm/users/invites")).toBe(true);
-    expect(isOwnerOnly("GET", "/api/crm/users/invites")).toBe(false);
+    expect(isOwnerOnly("GET", "/api/crm/users/invites")).toBe(true);
+    expect(isOwnerOnly("DELETE", "/api/crm/users/invites")).toBe(false);
     expect(isOwnerOnly("POST", "/api/crm/users/invites/extra")).toBe(false);
     expect(isOwnerOnly("POST", "/api/crm/users/invitesX")).toBe(false);
     expect(isOwnerOnly("GET", "/api/crm/users")).toBe(false);

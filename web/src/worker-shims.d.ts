@@ -18,10 +18,3 @@ declare module "cloudflare:workers" {
     constructor(ctx: DurableObjectState, env: Env);
   }
 }
-
-// Where the DOM's typing is narrower than workerd's for the same call. Remove once the worker
-// names the wider type itself (`sessionId: string = crypto.randomUUID()` in worker/auth/session.ts).
-interface Crypto {
-  /** workerd types this as string; DOM as a template literal, which breaks `id = crypto.randomUUID()` defaults. */
-  randomUUID(): string;
-}

@@ -27,7 +27,7 @@ function key(secret: string): Uint8Array {
  * `sessionId` (the jti) stays the same when a token is renewed, so revoking it on sign-out
  * kills every copy, while parallel requests holding the previous copy keep working.
  */
-export async function issueSession(c: Context<AppEnv>, userId: string, sessionId = crypto.randomUUID()): Promise<void> {
+export async function issueSession(c: Context<AppEnv>, userId: string, sessionId: string = crypto.randomUUID()): Promise<void> {
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)

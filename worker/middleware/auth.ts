@@ -20,6 +20,12 @@ export interface RouteRef {
 export const OWNER_ONLY_ROUTES: readonly RouteRef[] = [
   { method: "POST", path: "/api/crm/users/invites" },
   { method: "PUT", path: "/api/crm/settings" },
+  { method: "GET", path: "/api/crm/users/invites" },
+  { method: "PATCH", path: "/api/crm/users/:id" },
+  { method: "POST", path: "/api/crm/import" },
+  { method: "POST", path: "/api/crm/delete-all" },
+  { method: "GET", path: "/api/crm/backups" },
+  { method: "POST", path: "/api/crm/backups/:id/restore" },
 ];
 
 const paramSegment = /^:[A-Za-z0-9_]+(\{.*\})?\??$/;

@@ -23,6 +23,8 @@ async function asset(c: { env: AppEnv["Bindings"]; req: { url: string } }, path:
 export const pages = new Hono<AppEnv>().all("*", async (c) => {
   const path = c.req.path;
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Method Not Allowed", 405);
+  // A preview link without its client id goes to the list of previews (SPEC §2).
+  if (path === "/clients" || path === "/clients/") return c.redirect("/client-previews", 302);
   if (path !== NOT_FOUND_PAGE && SHELL_PATHS.some((re) => re.test(path))) return asset(c, APP_SHELL, 200);
   console.warn(JSON.stringify({ level: "warn", what: "404", path, requestId: c.get("requestId") }));
   return asset(c, NOT_FOUND_PAGE, 404);

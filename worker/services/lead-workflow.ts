@@ -99,17 +99,15 @@ export async function runWorkflowAction(
     case "proposal": {
       const id = newId();
       await db.batch([
-        db
-          .insert(proposals)
-          .values({
-            id,
-            title: `Proposal for ${lead.name}`,
-            status: "Draft",
-            value: lead.value,
-            lead_id: lead.id,
-            created_at: now,
-            updated_at: now,
-          }),
+        db.insert(proposals).values({
+          id,
+          title: `Proposal for ${lead.name}`,
+          status: "Draft",
+          value: lead.value,
+          lead_id: lead.id,
+          created_at: now,
+          updated_at: now,
+        }),
         log(`Draft proposal created by ${by.full_name}`),
       ]);
       return { action, lead: await getLead(db, lead.id), created: [{ entity: "proposals", id }] };
