@@ -13,9 +13,9 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** Where `wrangler dev` keeps D1, KV and Durable Object storage when no --persist-to is given. */
 export const DEFAULT_STATE_DIR = ".wrangler/state";
 /** The end-to-end tests' own state, wiped on every run, so they never touch the dev database. */
-export const E2E_STATE_DIR = ".wrangler/e2e";
+export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? ".wrangler/e2e";
 export const DEV_PORT = 8787;
-export const E2E_PORT = 8788;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 
 export interface DemoSettings {
   SESSION_SECRET: string;
