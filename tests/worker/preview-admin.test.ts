@@ -25,6 +25,7 @@ function verify(id: string, password: string, opts: { ip?: string; ua?: string }
   });
 }
 const cookieOf = (res: Response) => res.headers.get("Set-Cookie")!.split(";")[0];
+const unlocked = async (id: string, cookie: string) => ((await (await revisit(id, cookie)).json()) as { success: boolean }).success;
 const revisit = (id: string, cookie: string) =>
   exports.default.fetch(`http://localhost/api/previews/${id}`, { headers: { Cookie: cookie } });
 
@@ -112,7 +113,7 @@ describe("managing a client's preview", () => {
     const second = await newCode();
     expect(second.code).not.toBe(first.code);
     expect(second.preview.updatedAt! > first.preview.updatedAt!).toBe(true);
-    expect((await revisit("vm-fitness", cookie)).status).toBe(401);
+    expect(await unlocked("vm-fitness", cookie)).toBe(false);
     expect((await verify("vm-fitness", first.code, { ip: "192.0.2.20" })).status).toBe(401);
     expect((await verify("vm-fitness", second.code, { ip: "192.0.2.21" })).status).toBe(200);
   });
@@ -123,13 +124,13 @@ describe("managing a client's preview", () => {
     const cookie = cookieOf(await verify("vm-fitness", code));
     const { preview: revoked } = await expectJson<{ preview: PreviewAdmin }>(staff.call("POST", `${base()}/revoke`), 200);
     expect(revoked.revoked).toBe(true);
-    expect((await revisit("vm-fitness", cookie)).status).toBe(401);
+    expect(await unlocked("vm-fitness", cookie)).toBe(false);
     expect((await verify("vm-fitness", code, { ip: "192.0.2.30" })).status).toBe(401);
     const { preview: restored } = await expectJson<{ preview: PreviewAdmin }>(staff.call("POST", `${base()}/restore`), 200);
     expect(restored).toMatchObject({ revoked: false, hasCode: true });
     expect(restored.updatedAt! > revoked.updatedAt!).toBe(true);
     // The old cookie stays dead; the code works again.
-    expect((await revisit("vm-fitness", cookie)).status).toBe(401);
+    expect(await unlocked("vm-fitness", cookie)).toBe(false);
     expect((await verify("vm-fitness", code, { ip: "192.0.2.31" })).status).toBe(200);
   });
 
