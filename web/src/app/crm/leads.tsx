@@ -1,11 +1,15 @@
-/** /crm/leads : leads, filtered by ?q= (the global search sends its term here). */
-import { useState } from "react";
+/** /crm/leads : the Leads table with server-side search (?q=, also set by the global search) and a status filter. */
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { Plus } from "lucide-react";
+import { Plus, Search } from "lucide-react";
+import { leadStatuses, type LeadStatus } from "../../../../contract/lead";
 import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/field";
+import { NativeSelect } from "../../components/ui/select-native";
 import type { RouteHandle } from "../../lib/page-meta";
 import { AddLeadDialog } from "../../features/leads/components/add-lead-dialog";
-import { LeadsList } from "../../features/leads/components/leads-list";
+import { LeadDialogsProvider } from "../../features/leads/components/lead-dialogs";
+import { LeadsTable } from "../../features/leads/components/leads-table";
 import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = {
@@ -13,22 +17,82 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  const [params] = useSearchParams();
-  const q = params.get("q") ?? undefined;
+  const [params, setParams] = useSearchParams();
+  const urlQ = params.get("q") ?? "";
+  const status = (params.get("status") ?? "") as LeadStatus | "";
+  const [term, setTerm] = useState(urlQ);
   const [adding, setAdding] = useState(false);
+
+  // The global search changes ?q= while we are here: follow it (adjusting state while rendering, not in an effect).
+  const [seenQ, setSeenQ] = useState(urlQ);
+  if (seenQ !== urlQ) {
+    setSeenQ(urlQ);
+    if (term.trim() !== urlQ) setTerm(urlQ);
+  }
+
+  // Debounce typing into the URL (the URL is the filter, so back/forward and links keep it).
+  useEffect(() => {
+    if (term.trim() === urlQ) return;
+    const t = setTimeout(() => {
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (term.trim()) next.set("q", term.trim());
+          else next.delete("q");
+          return next;
+        },
+        { replace: true },
+      );
+    }, 300);
+    return () => clearTimeout(t);
+  }, [term, urlQ, setParams]);
+
+  const setStatus = (s: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (s) next.set("status", s);
+        else next.delete("status");
+        return next;
+      },
+      { replace: true },
+    );
+
   return (
-    <CrmPage
-      title="Leads"
-      description={q ? `Matching "${q}"` : undefined}
-      actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus className="size-4" aria-hidden="true" />
-          New Lead
-        </Button>
-      }
-    >
-      <LeadsList filters={{ q }} />
-      <AddLeadDialog open={adding} onOpenChange={setAdding} />
-    </CrmPage>
+    <LeadDialogsProvider>
+      <CrmPage
+        title="Leads"
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus className="size-4" aria-hidden="true" />
+            New Lead
+          </Button>
+        }
+      >
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Input
+              type="search"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Search by name, company or email"
+              aria-label="Search leads"
+              className="pl-9"
+            />
+          </div>
+          <div className="sm:w-56">
+            <NativeSelect aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">All Statuses</option>
+              {leadStatuses.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        <LeadsTable filters={{ q: urlQ || undefined, status: status || undefined }} />
+        <AddLeadDialog open={adding} onOpenChange={setAdding} />
+      </CrmPage>
+    </LeadDialogsProvider>
   );
 }

@@ -1,27 +1,31 @@
-/** /crm : the sales pipeline (the board arrives with the pipeline feature). */
+/** /crm : the sales pipeline board. */
 import { useState } from "react";
 import { Plus } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import type { RouteHandle } from "../../lib/page-meta";
 import { AddLeadDialog } from "../../features/leads/components/add-lead-dialog";
-import { ComingSoon, CrmPage } from "./components/crm-page";
+import { LeadDialogsProvider } from "../../features/leads/components/lead-dialogs";
+import { PipelineBoard } from "../../features/leads/components/pipeline/pipeline-board";
+import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = { meta: () => ({ title: "Sales Pipeline – CRM", description: "The sales pipeline.", noindex: true }) };
 
 export function Component() {
   const [adding, setAdding] = useState(false);
   return (
-    <CrmPage
-      title="Sales Pipeline"
-      actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus className="size-4" aria-hidden="true" />
-          New Lead
-        </Button>
-      }
-    >
-      <ComingSoon what="The pipeline board" />
-      <AddLeadDialog open={adding} onOpenChange={setAdding} />
-    </CrmPage>
+    <LeadDialogsProvider>
+      <CrmPage
+        title="Sales Pipeline"
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus className="size-4" aria-hidden="true" />
+            New Lead
+          </Button>
+        }
+      >
+        <PipelineBoard />
+        <AddLeadDialog open={adding} onOpenChange={setAdding} />
+      </CrmPage>
+    </LeadDialogsProvider>
   );
 }

@@ -1,0 +1,167 @@
+/**
+ * Edit a lead. Name required and trimmed; empty optional strings saved as null; Deal Value only for
+ * Proposal Sent, Negotiation, Won and Lost. The PATCH carries the copy's updated_at: on a 409 the
+ * lead is reloaded (for the next save) while what the user typed stays in the form.
+ */
+import { useEffect } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { leadInput, leadSources, leadStatuses, statusesWithValue, type Lead, type LeadInput, type LeadStatus } from "../../../../../contract/lead";
+import { Button } from "../../../components/ui/button";
+import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { Field, Input } from "../../../components/ui/field";
+import { NativeSelect } from "../../../components/ui/select-native";
+import { Textarea } from "../../../components/ui/textarea";
+import { isApiError } from "../../../lib/api";
+import { applyFieldErrors } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { leadQueryOptions, useUpdateLead } from "../api/leads";
+
+const toForm = (l: Lead): LeadInput => ({
+  name: l.name,
+  company: l.company ?? "",
+  email: l.email ?? "",
+  phone: l.phone ?? "",
+  source: l.source,
+  status: l.status,
+  notes: l.notes ?? "",
+  value: l.value,
+  next_action: l.next_action ?? "",
+  follow_up_date: l.follow_up_date ?? "",
+});
+
+const fieldNames = ["name", "company", "email", "phone", "source", "status", "notes", "value", "next_action", "follow_up_date"] as const;
+
+/** Statuses whose arrival from the edit dialog opens Workflow Actions. */
+const workflowStatuses: readonly LeadStatus[] = ["Qualified", "Proposal Sent", "Won"];
+
+export function EditLeadDialog({
+  lead,
+  open,
+  onOpenChange,
+  onStatusChanged,
+}: {
+  lead: Lead | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onStatusChanged?: (lead: Lead, from: LeadStatus, to: LeadStatus) => void;
+}) {
+  const update = useUpdateLead(false);
+  // The newest copy: after a 409 it refetches, so the next save sends the current updated_at.
+  const latest = useQuery({ ...leadQueryOptions(lead?.id ?? ""), enabled: open && !!lead, initialData: lead ?? undefined }).data ?? lead;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(leadInput), defaultValues: lead ? toForm(lead) : undefined });
+  const status = useWatch({ control, name: "status" });
+
+  useEffect(() => {
+    if (open && lead) reset(toForm(lead));
+    // Only when the dialog opens for a lead: refetches must not wipe what the user typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, lead?.id]);
+
+  if (!lead || !latest) return null;
+
+  const onSubmit = handleSubmit((values) => {
+    const patch = { ...values, value: statusesWithValue.includes(values.status) ? values.value : latest.value, updated_at: latest.updated_at };
+    update.mutate(
+      { id: lead.id, patch },
+      {
+        onSuccess: (saved) => {
+          toast.success("Lead updated successfully");
+          onOpenChange(false);
+          if (saved.status !== lead.status && workflowStatuses.includes(saved.status)) onStatusChanged?.(saved, lead.status, saved.status);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) {
+            toast.error("This lead was changed by someone else", {
+              description: "We reloaded it. Your changes are still here — review them and save again.",
+            });
+            return;
+          }
+          if (!applyFieldErrors(error, setError, fieldNames))
+            toast.error("Failed to update lead", { description: isApiError(error) ? error.message : undefined });
+        },
+      },
+    );
+  });
+
+  return (
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Edit Lead" description={`Update the details of ${lead.name}.`} className="max-w-2xl">
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <Field label="Name" error={errors.name?.message} required>
+            {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Company" error={errors.company?.message}>
+              {(p) => <Input {...p} {...register("company")} autoComplete="off" />}
+            </Field>
+            <Field label="Email" error={errors.email?.message}>
+              {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
+            </Field>
+            <Field label="Phone" error={errors.phone?.message}>
+              {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
+            </Field>
+            <Field label="Source" error={errors.source?.message}>
+              {(p) => (
+                <NativeSelect {...p} {...register("source", { setValueAs: (v: string | null) => v || null })}>
+                  <option value="">Choose a source</option>
+                  {leadSources.map((s) => (
+                    <option key={s}>{s}</option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field label="Status" error={errors.status?.message}>
+              {(p) => (
+                <NativeSelect {...p} {...register("status")}>
+                  {leadStatuses.map((s) => (
+                    <option key={s}>{s}</option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            {status && statusesWithValue.includes(status) && (
+              <Field label="Deal Value (£)" error={errors.value?.message}>
+                {(p) => (
+                  <Input
+                    {...p}
+                    {...register("value", { setValueAs: (v: unknown) => (v === "" || v == null ? null : Number(v)) })}
+                    type="number"
+                    min={0}
+                    step="0.01"
+                    inputMode="decimal"
+                  />
+                )}
+              </Field>
+            )}
+            <Field label="Next Action" error={errors.next_action?.message}>
+              {(p) => <Input {...p} {...register("next_action")} autoComplete="off" />}
+            </Field>
+            <Field label="Follow-up Date" error={errors.follow_up_date?.message}>
+              {(p) => <Input {...p} {...register("follow_up_date")} type="date" />}
+            </Field>
+          </div>
+          <Field label="Notes" error={errors.notes?.message}>
+            {(p) => <Textarea {...p} {...register("notes")} rows={4} />}
+          </Field>
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? "Saving..." : "Save Changes"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </DialogRoot>
+  );
+}

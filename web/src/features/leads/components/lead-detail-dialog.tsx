@@ -1,0 +1,229 @@
+/** A lead at a glance: tabs Details, Timeline (notes and stage changes, newest first) and Quick Actions. */
+import { useId, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Mail, Phone } from "lucide-react";
+import type { Lead } from "../../../../../contract/lead";
+import { projectTypes } from "../../../../../contract/project";
+import { Button } from "../../../components/ui/button";
+import { DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { Textarea } from "../../../components/ui/textarea";
+import { NativeSelect } from "../../../components/ui/select-native";
+import { isApiError } from "../../../lib/api";
+import { formatActivityTime, formatDate, formatMoney } from "../../../lib/format";
+import { toast } from "../../../lib/toast";
+import {
+  leadActivitiesQueryOptions,
+  leadQueryOptions,
+  personName,
+  useAddLeadNote,
+  useLeadAction,
+  usersQueryOptions,
+  type ProjectType,
+} from "../api/leads";
+import { LeadSourceBadge, LeadStatusBadge } from "./lead-badges";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-2 py-2 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="col-span-2 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function LeadDetailDialog({
+  lead: initial,
+  open,
+  onOpenChange,
+  onEdit,
+}: {
+  lead: Lead | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onEdit?: (lead: Lead) => void;
+}) {
+  const lead = useQuery({ ...leadQueryOptions(initial?.id ?? ""), enabled: open && !!initial, initialData: initial ?? undefined }).data ?? initial;
+  const { data: names } = useQuery(usersQueryOptions());
+  if (!lead) return null;
+  return (
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={lead.name} description={lead.company ?? undefined} className="max-w-2xl">
+        <Tabs defaultValue="details">
+          <TabsList>
+            <TabsTrigger value="details">Details</TabsTrigger>
+            <TabsTrigger value="timeline">Timeline</TabsTrigger>
+            <TabsTrigger value="actions">Quick Actions</TabsTrigger>
+          </TabsList>
+          <TabsContent value="details">
+            <dl className="divide-y divide-slate-100">
+              <Row label="Status">
+                <LeadStatusBadge status={lead.status} />
+              </Row>
+              <Row label="Email">
+                {lead.email ? (
+                  <a className="inline-flex items-center gap-1 text-brick-700 underline" href={`mailto:${lead.email}`}>
+                    <Mail className="size-4" aria-hidden="true" />
+                    {lead.email}
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </Row>
+              <Row label="Phone">
+                {lead.phone ? (
+                  <a className="inline-flex items-center gap-1 text-brick-700 underline" href={`tel:${lead.phone}`}>
+                    <Phone className="size-4" aria-hidden="true" />
+                    {lead.phone}
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </Row>
+              <Row label="Source">{lead.source ? <LeadSourceBadge source={lead.source} /> : "—"}</Row>
+              <Row label="Deal Value">{formatMoney(lead.value)}</Row>
+              <Row label="Next Action">{lead.next_action ?? "—"}</Row>
+              <Row label="Follow-up Date">{formatDate(lead.follow_up_date)}</Row>
+              <Row label="Notes">
+                <span className="whitespace-pre-wrap">{lead.notes ?? "—"}</span>
+              </Row>
+              <Row label="Created">{formatDate(lead.created_at)}</Row>
+              <Row label="Added By">{personName(names, lead.added_by)}</Row>
+              <Row label="Stage Changed By">{lead.stage_changed_by ? personName(names, lead.stage_changed_by) : "—"}</Row>
+            </dl>
+            {onEdit && (
+              <div className="mt-4 flex justify-end">
+                <Button variant="secondary" onClick={() => onEdit(lead)}>
+                  Edit Lead
+                </Button>
+              </div>
+            )}
+          </TabsContent>
+          <TabsContent value="timeline">
+            <Timeline leadId={lead.id} names={names} />
+          </TabsContent>
+          <TabsContent value="actions">
+            <QuickActions lead={lead} />
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </DialogRoot>
+  );
+}
+
+function Timeline({ leadId, names }: { leadId: string; names?: Record<string, string> }) {
+  const { data, isPending, isError } = useQuery(leadActivitiesQueryOptions(leadId));
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string>();
+  const add = useAddLeadNote(leadId);
+  const id = useId();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!note.trim()) {
+      setError("Note cannot be empty");
+      return;
+    }
+    add.mutate(note.trim(), {
+      onSuccess: () => {
+        toast.success("Activity added successfully");
+        setNote("");
+        setError(undefined);
+      },
+    });
+  };
+  return (
+    <div className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-2">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          Add a note
+        </label>
+        <Textarea
+          id={id}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error && (
+          <p id={`${id}-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <Button type="submit" size="sm" disabled={add.isPending}>
+            {add.isPending ? "Adding..." : "Add Note"}
+          </Button>
+        </div>
+      </form>
+      {isPending ? (
+        <div className="space-y-2" role="status" aria-label="Loading timeline">
+          <Skeleton className="h-12" />
+          <Skeleton className="h-12" />
+        </div>
+      ) : isError ? (
+        <p className="text-sm text-slate-600">The timeline could not be loaded.</p>
+      ) : data.length === 0 ? (
+        <p className="text-sm text-slate-600">No activity yet.</p>
+      ) : (
+        <ol className="space-y-3 border-l border-slate-200 pl-4">
+          {data.map((a) => (
+            <li key={a.id} className="text-sm">
+              <p className="whitespace-pre-wrap text-slate-900">{a.description}</p>
+              <p className="text-xs text-slate-500">
+                {a.activity_type.replace("_", " ")} · {personName(names, a.created_by)} · {formatActivityTime(a.created_at)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function QuickActions({ lead }: { lead: Lead }) {
+  const action = useLeadAction();
+  const [type, setType] = useState<ProjectType>("Web Design");
+  const typeId = useId();
+  const run = (a: "follow_up_task" | "proposal" | "convert_to_client" | "start_project", success: string, failure: string) =>
+    action.mutate(
+      { id: lead.id, action: a, project_type: a === "start_project" ? type : undefined },
+      {
+        onSuccess: () => toast.success(success),
+        onError: (e) => toast.error(failure, { description: isApiError(e) ? e.message : undefined }),
+      },
+    );
+  const busy = action.isPending;
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button variant="secondary" disabled={busy || !!lead.converted_to_client_id} onClick={() => run("convert_to_client", "Lead converted to client successfully", "Failed to convert lead to client")}>
+          {lead.converted_to_client_id ? "Already a client" : "Convert to Client"}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => run("follow_up_task", "Task added successfully", "Failed to add task")}>
+          Create Follow-up Task
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => run("proposal", "Proposal added successfully", "Failed to add proposal")}>
+          Create Proposal
+        </Button>
+      </div>
+      <div className="rounded-lg border border-slate-200 p-3">
+        <label htmlFor={typeId} className="text-sm font-medium text-slate-800">
+          Project type
+        </label>
+        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+          <div className="flex-1">
+            <NativeSelect id={typeId} value={type} onChange={(e) => setType(e.target.value as ProjectType)}>
+              {projectTypes.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button disabled={busy} onClick={() => run("start_project", "Project created successfully! Check the Projects page.", "Failed to start project")}>
+            Start Project
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

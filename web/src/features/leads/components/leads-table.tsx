@@ -1,0 +1,159 @@
+/**
+ * The Leads table. Filters run on the server (q, status); rows arrive 100 at a time and only the
+ * visible ones are rendered (@tanstack/react-virtual), so 10,000 leads scroll smoothly.
+ */
+import { useEffect, useRef } from "react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { Eye, Pencil, Trash2 } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { cn } from "../../../lib/cn";
+import { formatDate } from "../../../lib/format";
+import { leadsInfiniteOptions, personName, usersQueryOptions, type LeadFilters } from "../api/leads";
+import { LeadSourceBadge, LeadStatusBadge } from "./lead-badges";
+import { useLeadDialogs } from "./lead-dialogs";
+
+const ROW = 57;
+const col = {
+  company: "hidden md:table-cell",
+  email: "hidden lg:table-cell",
+  phone: "hidden xl:table-cell",
+  source: "hidden lg:table-cell",
+  created: "hidden md:table-cell",
+  addedBy: "hidden xl:table-cell",
+};
+const th = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const td = "px-4 py-3 text-sm text-slate-700";
+
+export function LeadsTable({ filters }: { filters: LeadFilters }) {
+  const query = useInfiniteQuery(leadsInfiniteOptions(filters));
+  const { data: names } = useQuery(usersQueryOptions());
+  const dialogs = useLeadDialogs();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = query.data?.pages.flatMap((p) => p.leads) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 10 });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 20) void fetchNextPage();
+  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const filtered = !!(filters.q || filters.status);
+  const head = (
+    <thead className="sticky top-0 z-10 bg-slate-50">
+      <tr>
+        <th className={th}>Name</th>
+        <th className={cn(th, col.company)}>Company</th>
+        <th className={cn(th, col.email)}>Email</th>
+        <th className={cn(th, col.phone)}>Phone</th>
+        <th className={cn(th, col.source)}>Source</th>
+        <th className={th}>Status</th>
+        <th className={cn(th, col.created)}>Created</th>
+        <th className={cn(th, col.addedBy)}>Added By</th>
+        <th className={cn(th, "text-right")}>
+          <span className="sr-only sm:not-sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+
+  if (query.isPending)
+    return (
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" role="status" aria-label="Loading leads">
+        <table className="w-full">
+          {head}
+          <tbody>
+            {Array.from({ length: 6 }, (_, i) => (
+              <tr key={i} className="border-t border-slate-100">
+                <td className={td} colSpan={9}>
+                  <Skeleton className="h-6" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white p-10 text-center text-slate-600">
+        Leads could not be loaded.{" "}
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (rows.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        {filtered ? "No leads match your filters" : "No leads found"}
+      </p>
+    );
+
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white">
+      <p className="sr-only" aria-live="polite">
+        {total} leads
+      </p>
+      <div ref={scrollRef} className="max-h-[70dvh] overflow-auto rounded-xl">
+        <table className="w-full" aria-rowcount={total + 1}>
+          {head}
+          <tbody>
+            {padTop > 0 && (
+              <tr aria-hidden="true">
+                <td style={{ height: padTop }} colSpan={9} />
+              </tr>
+            )}
+            {items.map((item) => {
+              const lead = rows[item.index];
+              return (
+                <tr key={lead.id} aria-rowindex={item.index + 2} className="border-t border-slate-100 hover:bg-slate-50" style={{ height: ROW }}>
+                  <td className={cn(td, "max-w-48 truncate font-medium text-slate-900")}>
+                    <button type="button" className="truncate text-left hover:underline" onClick={() => dialogs.openDetail(lead)}>
+                      {lead.name}
+                    </button>
+                  </td>
+                  <td className={cn(td, col.company, "max-w-40 truncate")}>{lead.company ?? "—"}</td>
+                  <td className={cn(td, col.email, "max-w-56 truncate")}>{lead.email ?? "—"}</td>
+                  <td className={cn(td, col.phone, "whitespace-nowrap")}>{lead.phone ?? "—"}</td>
+                  <td className={cn(td, col.source)}>{lead.source ? <LeadSourceBadge source={lead.source} /> : "—"}</td>
+                  <td className={td}>
+                    <LeadStatusBadge status={lead.status} />
+                  </td>
+                  <td className={cn(td, col.created, "whitespace-nowrap")}>{formatDate(lead.created_at)}</td>
+                  <td className={cn(td, col.addedBy, "whitespace-nowrap")}>{personName(names, lead.added_by)}</td>
+                  <td className={cn(td, "text-right whitespace-nowrap")}>
+                    <Button variant="ghost" size="icon" className="size-9" aria-label={`View ${lead.name}`} onClick={() => dialogs.openDetail(lead)}>
+                      <Eye className="size-4" aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${lead.name}`} onClick={() => dialogs.openEdit(lead)}>
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" size="icon" className="size-9 text-red-700" aria-label={`Delete ${lead.name}`} onClick={() => dialogs.askDelete(lead)}>
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+            {padBottom > 0 && (
+              <tr aria-hidden="true">
+                <td style={{ height: padBottom }} colSpan={9} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">
+        {isFetchingNextPage ? "Loading more…" : `Showing ${rows.length} of ${total}`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,358 @@
+/**
+ * The sales pipeline board. Columns come from GET /api/crm/leads/board (counts and sums from the
+ * server, the first cards of each column; 'Show more' pages the rest). Cards move with the mouse or
+ * the keyboard (@dnd-kit: Space to pick up, arrows move 25 px, Space to drop, Escape cancels), and
+ * every step is announced. A move is optimistic and reverted if the save fails; Won converts the lead
+ * into a project on the server (won_to_project).
+ */
+import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  closestCorners,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+} from "@dnd-kit/core";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { GripVertical, Mail, Phone } from "lucide-react";
+import { boardColumns, type Lead, type LeadStatus } from "../../../../../../contract/lead";
+import { Button } from "../../../../components/ui/button";
+import { Skeleton } from "../../../../components/ui/skeleton";
+import { isApiError } from "../../../../lib/api";
+import { cn } from "../../../../lib/cn";
+import { formatMoney, formatMoneyWhole } from "../../../../lib/format";
+import { toast } from "../../../../lib/toast";
+import { fetchColumnPage, leadBoardQueryOptions, leadKeys, useLeadAction, useUpdateLead, type LeadBoard } from "../../api/leads";
+import { LeadSourceBadge } from "../lead-badges";
+import { useLeadDialogs } from "../lead-dialogs";
+
+const STEP = 25;
+/** Arrow keys move the dragged card 25 px at a time. */
+const coordinateGetter: KeyboardCoordinateGetter = (event, { currentCoordinates: c }) => {
+  switch (event.code) {
+    case "ArrowRight":
+      return { ...c, x: c.x + STEP };
+    case "ArrowLeft":
+      return { ...c, x: c.x - STEP };
+    case "ArrowDown":
+      return { ...c, y: c.y + STEP };
+    case "ArrowUp":
+      return { ...c, y: c.y - STEP };
+  }
+  return undefined;
+};
+
+const titleOf = (status: LeadStatus) => boardColumns.find((c) => c.status === status)?.title ?? status;
+const followUpStatuses: readonly LeadStatus[] = ["Qualified", "Proposal Sent"];
+
+type Column = LeadBoard["columns"][number];
+
+/** Moves a lead between columns in the cached board, keeping counts and sums in step. */
+function moveInBoard(board: LeadBoard, lead: Lead, to: LeadStatus): LeadBoard {
+  const value = lead.value ?? 0;
+  return {
+    ...board,
+    columns: board.columns.map((col) => {
+      if (col.status === lead.status)
+        return { ...col, count: col.count - 1, value: col.value - value, leads: col.leads.filter((l) => l.id !== lead.id) };
+      if (col.status === to) return { ...col, count: col.count + 1, value: col.value + value, leads: [{ ...lead, status: to }, ...col.leads] };
+      return col;
+    }),
+  };
+}
+
+export function PipelineBoard() {
+  const { data, isPending, isError, refetch } = useQuery(leadBoardQueryOptions());
+  const queryClient = useQueryClient();
+  const dialogs = useLeadDialogs();
+  const update = useUpdateLead(false);
+  const action = useLeadAction();
+  const [active, setActive] = useState<Lead | null>(null);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
+  );
+
+  if (isPending) return <BoardSkeleton />;
+  if (isError || !data)
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white p-10 text-center text-slate-600">
+        The pipeline could not be loaded.{" "}
+        <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+
+  const byStatus = new Map(data.columns.map((c) => [c.status, c]));
+  const leadById = (id: unknown) => data.columns.flatMap((c) => c.leads).find((l) => l.id === id);
+  const statusOfOver = (over: DragEndEvent["over"]): LeadStatus | undefined =>
+    (over?.data.current as { status?: LeadStatus } | undefined)?.status;
+
+  const announcements: Announcements = {
+    onDragStart: ({ active: a }) => `Picked up lead ${leadById(a.id)?.name ?? ""}. Use the arrow keys to move it between columns, Space to drop, Escape to cancel.`,
+    onDragOver: ({ active: a, over }) => {
+      const s = statusOfOver(over);
+      return s ? `Lead ${leadById(a.id)?.name ?? ""} is over ${titleOf(s)}.` : `Lead ${leadById(a.id)?.name ?? ""} is not over a column.`;
+    },
+    onDragEnd: ({ active: a, over }) => {
+      const s = statusOfOver(over);
+      return s ? `Lead ${leadById(a.id)?.name ?? ""} was dropped on ${titleOf(s)}.` : `Lead ${leadById(a.id)?.name ?? ""} was dropped.`;
+    },
+    onDragCancel: ({ active: a }) => `Moving lead ${leadById(a.id)?.name ?? ""} was cancelled.`,
+  };
+
+  const onDragStart = (e: DragStartEvent) => setActive(leadById(e.active.id) ?? null);
+
+  const onDragEnd = (e: DragEndEvent) => {
+    setActive(null);
+    const lead = leadById(e.active.id);
+    const to = statusOfOver(e.over);
+    if (!lead || !to || to === lead.status) return;
+    const from = lead.status;
+    const key = leadKeys.board();
+    void queryClient.cancelQueries({ queryKey: key });
+    const snapshot = queryClient.getQueryData<LeadBoard>(key);
+    queryClient.setQueryData<LeadBoard>(key, (b) => (b ? moveInBoard(b, lead, to) : b));
+    const revert = () => snapshot && queryClient.setQueryData(key, snapshot);
+
+    if (to === "Won") {
+      action.mutate(
+        { id: lead.id, action: "won_to_project", updated_at: lead.updated_at },
+        {
+          onSuccess: () =>
+            toast.success("🎉 Congratulations!", { description: `${lead.name} has been moved to projects in the Discovery stage.` }),
+          onError: (error) => {
+            revert();
+            toast.error("Error", { description: "Failed to convert lead to project" });
+            if (!isApiError(error)) console.error(error);
+          },
+        },
+      );
+      return;
+    }
+
+    update.mutate(
+      { id: lead.id, patch: { status: to, updated_at: lead.updated_at } },
+      {
+        onSuccess: (saved) => {
+          toast.success(`Lead moved to ${to}`);
+          if (followUpStatuses.includes(to)) dialogs.openWorkflow(saved, { type: "status_change", from, to });
+        },
+        onError: () => {
+          revert();
+          toast.error("Error", { description: "Failed to update lead status" });
+        },
+      },
+    );
+  };
+
+  const loadMore = async (col: Column) => {
+    try {
+      const page = await fetchColumnPage(col.status, col.leads.length);
+      queryClient.setQueryData<LeadBoard>(leadKeys.board(), (b) =>
+        b
+          ? {
+              ...b,
+              columns: b.columns.map((c) =>
+                c.status === col.status ? { ...c, leads: [...c.leads, ...page.leads.filter((l) => !c.leads.some((x) => x.id === l.id))] } : c,
+              ),
+            }
+          : b,
+      );
+    } catch (error) {
+      toast.error("Failed to fetch leads", { description: isApiError(error) ? error.message : undefined });
+    }
+  };
+
+  const { overview } = data;
+  const column = (status: LeadStatus) => {
+    const col = byStatus.get(status);
+    return col ? <BoardColumn key={status} column={col} title={titleOf(status)} onOpen={dialogs.openDetail} onMore={loadMore} /> : null;
+  };
+
+  return (
+    <div className="space-y-6">
+      <section aria-label="Overview" className="grid gap-4 sm:grid-cols-3">
+        <Stat label="Total Leads" value={overview.total_leads.toLocaleString("en-GB")} />
+        <Stat label="Pipeline Value" value={formatMoneyWhole(overview.pipeline_value)} />
+        <Stat label="Conversion Rate" value={`${overview.conversion_rate.toFixed(1)}%`} />
+      </section>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCorners}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setActive(null)}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable: "To move a lead, press Space to pick it up, use the arrow keys to move it to another column, and press Space again to drop it. Press Escape to cancel.",
+          },
+        }}
+      >
+        <section aria-labelledby="active-stages">
+          <h2 id="active-stages" className="sr-only">
+            Active stages
+          </h2>
+          <div className="grid auto-cols-[minmax(15rem,1fr)] grid-flow-col gap-4 overflow-x-auto pb-2">
+            {boardColumns.filter((c) => !c.final).map((c) => column(c.status))}
+          </div>
+        </section>
+        <section aria-labelledby="final-stages" className="mt-6">
+          <h2 id="final-stages" className="mb-3 text-lg font-semibold text-slate-900">
+            Final Stages
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">{boardColumns.filter((c) => c.final).map((c) => column(c.status))}</div>
+        </section>
+        <DragOverlay dropAnimation={{ duration: 250, easing: "cubic-bezier(0.18, 0.67, 0.6, 1.22)" }}>
+          {active ? <CardBody lead={active} overlay /> : null}
+        </DragOverlay>
+      </DndContext>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+    </div>
+  );
+}
+
+function BoardColumn({
+  column,
+  title,
+  onOpen,
+  onMore,
+}: {
+  column: Column;
+  title: string;
+  onOpen: (lead: Lead) => void;
+  onMore: (col: Column) => Promise<void>;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: `column:${column.status}`, data: { status: column.status } });
+  const [loading, setLoading] = useState(false);
+  const headingId = `col-${column.status.replace(/\s+/g, "-").toLowerCase()}`;
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      data-status={column.status}
+      className={cn("flex min-h-[250px] flex-col rounded-xl border bg-slate-100/70 p-3", isOver ? "border-brick-400 bg-brick-50" : "border-slate-200")}
+    >
+      <header className="mb-3 flex items-center justify-between gap-2">
+        <h3 id={headingId} className="font-semibold text-slate-900">
+          {title}
+        </h3>
+        <div className="flex items-center gap-2 text-xs text-slate-600">
+          {column.value > 0 && <span className="tabular-nums">{formatMoneyWhole(column.value)}</span>}
+          {column.count > 0 && (
+            <span className="rounded-full bg-white px-2 py-0.5 font-semibold text-slate-800 ring-1 ring-slate-200" aria-label={`${column.count} leads`}>
+              {column.count}
+            </span>
+          )}
+        </div>
+      </header>
+      <SortableContext items={column.leads.map((l) => l.id)} strategy={verticalListSortingStrategy}>
+        <ul className="flex flex-1 flex-col gap-2">
+          {column.leads.map((lead) => (
+            <LeadCard key={lead.id} lead={lead} onOpen={onOpen} />
+          ))}
+        </ul>
+      </SortableContext>
+      {column.leads.length === 0 && <p className="py-6 text-center text-sm text-slate-500">No leads</p>}
+      {column.leads.length < column.count && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2"
+          disabled={loading}
+          onClick={() => {
+            setLoading(true);
+            void onMore(column).finally(() => setLoading(false));
+          }}
+        >
+          {loading ? "Loading..." : `Show more (${column.count - column.leads.length})`}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: (lead: Lead) => void }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: lead.id,
+    data: { status: lead.status },
+    transition: { duration: 200, easing: "ease" },
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn("touch-none", isDragging && "opacity-40")}
+      data-lead-id={lead.id}
+      {...listeners}
+    >
+      <div className="relative rounded-lg border border-slate-200 bg-white shadow-sm hover:border-slate-300">
+        <button
+          ref={setActivatorNodeRef}
+          type="button"
+          {...attributes}
+          aria-label={`Move ${lead.name}`}
+          className="absolute top-2 right-1 cursor-grab rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brick-600"
+        >
+          <GripVertical className="size-4" aria-hidden="true" />
+        </button>
+        <button type="button" onClick={() => onOpen(lead)} className="block w-full rounded-lg p-3 pr-8 text-left focus-visible:outline-2 focus-visible:outline-brick-600">
+          <CardBody lead={lead} />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function CardBody({ lead, overlay }: { lead: Lead; overlay?: boolean }) {
+  return (
+    <div className={cn(overlay && "w-60 rotate-2 rounded-lg border border-slate-200 bg-white p-3 pr-8 shadow-lg")}>
+      <p className="truncate font-medium text-slate-900">{lead.name}</p>
+      {lead.company && <p className="truncate text-sm text-slate-600">{lead.company}</p>}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {lead.value != null && lead.value > 0 && <span className="text-sm font-semibold text-slate-900 tabular-nums">{formatMoney(lead.value)}</span>}
+        <LeadSourceBadge source={lead.source} />
+        {lead.email && <Mail className="size-4 text-slate-500" aria-label="Has email" role="img" />}
+        {lead.phone && <Phone className="size-4 text-slate-500" aria-label="Has phone" role="img" />}
+      </div>
+      {lead.next_action && <p className="mt-2 truncate text-xs text-slate-600">Next: {lead.next_action}</p>}
+    </div>
+  );
+}
+
+function BoardSkeleton() {
+  return (
+    <div role="status" aria-label="Loading pipeline" className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-20 rounded-xl" />
+        ))}
+      </div>
+      <div className="grid auto-cols-[minmax(15rem,1fr)] grid-flow-col gap-4 overflow-hidden">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-[250px] rounded-xl" />
+        ))}
+      </div>
+    </div>
+  );
+}
