@@ -1,0 +1,85 @@
+/** Leads table and dialogs: edit validation, delete confirmation, and the top bar's '/' search. */
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { demo } from "./support";
+
+const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function createLead(request: APIRequestContext, data: Record<string, unknown>) {
+  const res = await request.post("/api/crm/leads", { data });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { lead: { id: string; name: string } }).lead;
+}
+
+test.beforeEach(async ({ page }) => {
+  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD } });
+  expect(res.status()).toBe(200);
+});
+
+test("edit validation: a blank name shows 'Name is required'; a valid edit saves", async ({ page }) => {
+  const lead = await createLead(page.request, { name: `Editable ${tag()}`, company: "Edit Ltd", email: "edit@example.com" });
+  await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);
+  await expect(page.getByRole("heading", { name: "Leads", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: `Edit ${lead.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Lead" });
+  const name = dialog.getByLabel("Name", { exact: true });
+  await name.fill("   ");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByText("Name is required")).toBeVisible();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+
+  // Deal Value only shows for Proposal Sent, Negotiation, Won and Lost.
+  await expect(dialog.getByLabel("Deal Value (£)")).toHaveCount(0);
+  await dialog.getByLabel("Status").selectOption("Negotiation");
+  await dialog.getByLabel("Deal Value (£)").fill("1500");
+  await name.fill(`  ${lead.name} Renamed  `);
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Lead updated successfully")).toBeVisible();
+  const saved = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { name: string; value: number; status: string } }).lead;
+  expect(saved).toMatchObject({ name: `${lead.name} Renamed`, value: 1500, status: "Negotiation" });
+});
+
+test("delete asks for confirmation first", async ({ page }) => {
+  const lead = await createLead(page.request, { name: `Doomed ${tag()}` });
+  await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);
+  await page.getByRole("button", { name: `Delete ${lead.name}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete Lead" });
+  await expect(confirm.getByText(`Are you sure you want to delete "${lead.name}"?`)).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: `View ${lead.name}` })).toBeVisible();
+
+  await page.getByRole("button", { name: `Delete ${lead.name}` }).click();
+  await page.getByRole("dialog", { name: "Delete Lead" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Lead deleted successfully")).toBeVisible();
+  await expect(page.getByText("No leads match your filters")).toBeVisible();
+  expect((await page.request.get(`/api/crm/leads/${lead.id}`)).status()).toBe(404);
+});
+
+test("'/' focuses the search; a search navigates to the hits and toasts", async ({ page }) => {
+  const t = tag();
+  const lead = await createLead(page.request, { name: `Findable ${t}`, company: "Search Co" });
+  await page.goto("/crm");
+  await expect(page.getByRole("heading", { name: "Sales Pipeline" })).toBeVisible();
+  await page.locator("body").click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press("/");
+  const search = page.getByRole("searchbox", { name: "Search leads, clients, projects and proposals" });
+  await expect(search).toBeFocused();
+  await search.fill(`findable ${t}`);
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/crm\/leads\?q=findable/);
+  await expect(page.getByText("Found 1 lead", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: `View ${lead.name}` })).toBeVisible();
+
+  // Details / Timeline tabs: add a note.
+  await page.getByRole("button", { name: `View ${lead.name}` }).click();
+  const detail = page.getByRole("dialog", { name: lead.name });
+  await detail.getByRole("tab", { name: "Timeline" }).click();
+  await detail.getByLabel("Add a note").fill("Called, keen on a rebuild");
+  await detail.getByRole("button", { name: "Add Note" }).click();
+  await expect(page.getByText("Activity added successfully")).toBeVisible();
+  await expect(detail.getByText("Called, keen on a rebuild")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await search.fill(`zzz-nothing-${t}`);
+  await search.press("Enter");
+  await expect(page.getByText("No Results")).toBeVisible();
+});
