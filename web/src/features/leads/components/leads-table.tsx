@@ -23,8 +23,8 @@ const col = {
   created: "hidden md:table-cell",
   addedBy: "hidden xl:table-cell",
 };
-const th = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
-const td = "px-4 py-3 text-sm text-slate-700";
+const th = "px-2 sm:px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const td = "px-2 sm:px-4 py-3 text-sm text-slate-700";
 
 export function LeadsTable({ filters }: { filters: LeadFilters }) {
   const query = useInfiniteQuery(leadsInfiniteOptions(filters));
@@ -115,8 +115,8 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
               const lead = rows[item.index];
               return (
                 <tr key={lead.id} aria-rowindex={item.index + 2} className="border-t border-slate-100 hover:bg-slate-50" style={{ height: ROW }}>
-                  <td className={cn(td, "max-w-48 truncate font-medium text-slate-900")}>
-                    <button type="button" className="truncate text-left hover:underline" onClick={() => dialogs.openDetail(lead)}>
+                  <td className={cn(td, "max-w-[7.5rem] truncate font-medium text-slate-900 sm:max-w-48")}>
+                    <button type="button" className="block max-w-full truncate text-left hover:underline" onClick={() => dialogs.openDetail(lead)}>
                       {lead.name}
                     </button>
                   </td>
@@ -130,13 +130,13 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
                   <td className={cn(td, col.created, "whitespace-nowrap")}>{formatDate(lead.created_at)}</td>
                   <td className={cn(td, col.addedBy, "whitespace-nowrap")}>{personName(names, lead.added_by)}</td>
                   <td className={cn(td, "text-right whitespace-nowrap")}>
-                    <Button variant="ghost" size="icon" className="size-9" aria-label={`View ${lead.name}`} onClick={() => dialogs.openDetail(lead)}>
+                    <Button variant="ghost" size="icon" className="size-8 max-sm:hidden sm:size-9" aria-label={`View ${lead.name}`} onClick={() => dialogs.openDetail(lead)}>
                       <Eye className="size-4" aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${lead.name}`} onClick={() => dialogs.openEdit(lead)}>
+                    <Button variant="ghost" size="icon" className="size-8 sm:size-9" aria-label={`Edit ${lead.name}`} onClick={() => dialogs.openEdit(lead)}>
                       <Pencil className="size-4" aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" className="size-9 text-red-700" aria-label={`Delete ${lead.name}`} onClick={() => dialogs.askDelete(lead)}>
+                    <Button variant="ghost" size="icon" className="size-8 sm:size-9 text-red-700" aria-label={`Delete ${lead.name}`} onClick={() => dialogs.askDelete(lead)}>
                       <Trash2 className="size-4" aria-hidden="true" />
                     </Button>
                   </td>

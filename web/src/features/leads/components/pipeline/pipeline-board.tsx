@@ -205,7 +205,7 @@ export function PipelineBoard() {
           <h2 id="active-stages" className="sr-only">
             Active stages
           </h2>
-          <div className="grid auto-cols-[minmax(15rem,1fr)] grid-flow-col gap-4 overflow-x-auto pb-2">
+          <div className="grid auto-cols-[minmax(13.5rem,1fr)] grid-flow-col gap-4 overflow-x-auto pb-2">
             {boardColumns.filter((c) => !c.final).map((c) => column(c.status))}
           </div>
         </section>
@@ -348,7 +348,7 @@ function BoardSkeleton() {
           <Skeleton key={i} className="h-20 rounded-xl" />
         ))}
       </div>
-      <div className="grid auto-cols-[minmax(15rem,1fr)] grid-flow-col gap-4 overflow-hidden">
+      <div className="grid auto-cols-[minmax(13.5rem,1fr)] grid-flow-col gap-4 overflow-hidden">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-[250px] rounded-xl" />
         ))}
