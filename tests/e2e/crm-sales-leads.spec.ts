@@ -83,3 +83,27 @@ test("'/' focuses the search; a search navigates to the hits and toasts", async 
   await search.press("Enter");
   await expect(page.getByText("No Results")).toBeVisible();
 });
+
+test("a stale edit (409) says the lead changed, keeps the typed input, and saves on retry", async ({ page }) => {
+  const lead = await createLead(page.request, { name: `Contested ${tag()}` });
+  await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);
+  await page.getByRole("button", { name: `Edit ${lead.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Lead" });
+  await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(lead.name);
+
+  // Someone else saves first.
+  const current = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { updated_at: string } }).lead;
+  const other = await page.request.patch(`/api/crm/leads/${lead.id}`, { data: { company: "Changed Elsewhere", updated_at: current.updated_at } });
+  expect(other.status()).toBe(200);
+
+  await dialog.getByLabel("Next Action").fill("My unsaved next step");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("This lead was changed by someone else")).toBeVisible();
+  await expect(dialog.getByLabel("Next Action")).toHaveValue("My unsaved next step");
+
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Lead updated successfully")).toBeVisible();
+  const saved = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { next_action: string; company: string } }).lead;
+  // Only the changed field is sent, so the other person's edit survives.
+  expect(saved).toMatchObject({ next_action: "My unsaved next step", company: "Changed Elsewhere" });
+});

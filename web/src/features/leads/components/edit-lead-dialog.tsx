@@ -56,7 +56,7 @@ export function EditLeadDialog({
     reset,
     setError,
     control,
-    formState: { errors },
+    formState: { errors, dirtyFields },
   } = useForm({ resolver: zodResolver(leadInput), defaultValues: lead ? toForm(lead) : undefined });
   const status = useWatch({ control, name: "status" });
 
@@ -69,7 +69,13 @@ export function EditLeadDialog({
   if (!lead || !latest) return null;
 
   const onSubmit = handleSubmit((values) => {
-    const patch = { ...values, value: statusesWithValue.includes(values.status) ? values.value : latest.value, updated_at: latest.updated_at };
+    // Only the fields this user changed: someone else's edit to another field survives a retry after a 409.
+    const changed = fieldNames.filter((k) => dirtyFields[k] && (k !== "value" || statusesWithValue.includes(values.status)));
+    if (changed.length === 0) {
+      onOpenChange(false);
+      return;
+    }
+    const patch = { ...Object.fromEntries(changed.map((k) => [k, values[k]])), updated_at: latest.updated_at };
     update.mutate(
       { id: lead.id, patch },
       {
