@@ -5,9 +5,11 @@ import { SiteHeader } from "../components/layout/site-header";
 import { SiteFooter } from "../components/layout/site-footer";
 import { usePageMeta } from "../lib/page-meta";
 import { useFlash, type Flash } from "../lib/flash";
+import { usePublicMotion } from "../components/marketing/motion";
 
 export function PublicLayout() {
   const notFound = usePageMeta()?.notFound ?? false;
+  usePublicMotion();
   const [flash, setFlash] = useState<{ flash: Flash; Toaster: ComponentType<{ flash: Flash }> } | null>(null);
   useFlash((f) => {
     void import("./flash-toaster").then((m) => setFlash({ flash: f, Toaster: m.FlashToaster }));

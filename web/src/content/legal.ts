@@ -1,4 +1,4 @@
-/** Headings of the three legal pages (their full text is added with the page content). */
+/** Paths and titles of the three legal pages (the footer imports this; their text is in legal-text.ts). */
 export const legalPages = [
   { path: "/terms", title: "Terms & Conditions" },
   { path: "/privacy", title: "Privacy Policy" },

@@ -1,7 +1,7 @@
-/** /contact : the contact page (the message form comes with the page content). */
-import { CalendarDays, Mail, MessageCircle } from "lucide-react";
+/** /contact : the contact page: the message form and the three ways to reach us. */
 import { PageIntro } from "../../components/marketing/page-intro";
-import { links, STUDIO_EMAIL } from "../../content/links";
+import { ContactCards } from "../../components/marketing/contact-cards";
+import { ContactForm } from "../../components/marketing/forms/contact-form";
 import { claims, site } from "../../content/site";
 import type { RouteHandle } from "../../lib/page-meta";
 
@@ -12,18 +12,6 @@ export const handle: RouteHandle = {
   }),
 };
 
-const cards = [
-  {
-    title: "Book a Call",
-    text: `A relaxed ${claims.callMinutes}-minute call about your project.`,
-    href: links.booking,
-    action: "Schedule Now",
-    Icon: CalendarDays,
-  },
-  { title: "WhatsApp", text: "Quick question? Send us a message.", href: links.whatsapp, action: "Send Message", Icon: MessageCircle },
-  { title: "Email", text: STUDIO_EMAIL, href: links.email, action: "Send Email", Icon: Mail },
-];
-
 export function Component() {
   return (
     <>
@@ -32,24 +20,22 @@ export function Component() {
         title="Let's work together"
         lead={`Tell us about your project and we will get back to you within ${claims.replyWithin}.`}
       />
-      <section aria-label="Ways to reach us" className="container-page py-16">
-        <ul className="grid gap-4 md:grid-cols-3">
-          {cards.map(({ title, text, href, action, Icon }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <Icon className="size-6 text-brick-600" aria-hidden="true" />
-              <h2 className="mt-4 text-lg font-semibold">{title}</h2>
-              <p className="mt-1 text-slate-600">{text}</p>
-              <a
-                href={href}
-                {...(href.startsWith("http") ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                className="mt-4 inline-block font-semibold text-brick-700 underline-offset-4 hover:underline"
-              >
-                {action}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <div className="container-page grid gap-12 py-16 lg:grid-cols-[1.4fr_1fr]">
+        <section aria-labelledby="message-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h2 id="message-heading" className="text-2xl font-bold tracking-tight">
+            Send us a message
+          </h2>
+          <p className="mt-2 mb-6 text-slate-600">All fields are required. We reply within {claims.replyWithin}.</p>
+          <ContactForm />
+        </section>
+        <section aria-labelledby="other-ways-heading">
+          <h2 id="other-ways-heading" className="text-2xl font-bold tracking-tight">
+            Prefer to talk?
+          </h2>
+          <p className="mt-2 mb-6 text-slate-600">Book a call, message us on WhatsApp or send an email.</p>
+          <ContactCards stacked />
+        </section>
+      </div>
     </>
   );
 }

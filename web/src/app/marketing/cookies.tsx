@@ -1,5 +1,6 @@
 /** /cookies */
-import { PageIntro } from "../../components/marketing/page-intro";
+import { LegalPageBody } from "../../components/marketing/legal-page";
+import { cookies } from "../../content/legal-text";
 import type { RouteHandle } from "../../lib/page-meta";
 
 export const handle: RouteHandle = {
@@ -10,5 +11,5 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  return <PageIntro eyebrow="Legal" title="Cookie Policy" lead="Which cookies this website uses and why." />;
+  return <LegalPageBody page={cookies} />;
 }

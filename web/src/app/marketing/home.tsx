@@ -1,9 +1,14 @@
-/** / : the home page. Sections beyond the hero and services are added with the page content. */
+/** / : the home page. Sections in SPEC §2 order: hero, How It Works, team, featured project, portfolio teaser, testimonials, contact. */
 import { Link } from "react-router-dom";
 import { ArrowRight, Check, Star } from "lucide-react";
 import { buttonClass } from "../../components/ui/button";
-import { ContactCta } from "../../components/marketing/contact-cta";
-import { services } from "../../content/services";
+import { ContactCards } from "../../components/marketing/contact-cards";
+import { ProjectCard, ProjectImage } from "../../components/marketing/project-card";
+import { SectionHeading } from "../../components/marketing/section-heading";
+import { TestimonialCard } from "../../components/marketing/testimonial-card";
+import { caseStudies, caseStudyBySlug } from "../../content/case-studies";
+import { buildSteps, clientLogos, featuredSlug, team } from "../../content/home";
+import { testimonials } from "../../content/testimonials";
 import { links, STUDIO_EMAIL } from "../../content/links";
 import { claims, site } from "../../content/site";
 import type { RouteHandle } from "../../lib/page-meta";
@@ -26,6 +31,9 @@ export const handle: RouteHandle = {
     },
   }),
 };
+
+const featured = caseStudyBySlug(featuredSlug);
+const teaser = caseStudies.filter((c) => c.featured && c.slug !== featuredSlug).slice(0, 3);
 
 export function Component() {
   return (
@@ -66,30 +74,144 @@ export function Component() {
         </div>
       </section>
 
-      <section aria-labelledby="services-heading" className="container-page py-20">
-        <h2 id="services-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-          What we do
-        </h2>
-        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {services.map((s) => (
-            <li key={s.path}>
-              <Link
-                to={s.path}
-                className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brick-300 hover:shadow-md"
-              >
-                <span className="font-display text-lg font-semibold text-ink">{s.name}</span>
-                <span className="mt-2 flex-1 text-slate-600">{s.summary}</span>
-                <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brick-700">
-                  Learn more <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+      <LogoStrip />
+
+      <section aria-labelledby="how-heading" className="container-page py-20 sm:py-24">
+        <SectionHeading
+          id="how-heading"
+          eyebrow="How It Works"
+          title={`From first call to live website in as little as ${claims.deliveryDays} days`}
+        >
+          A short, focused process with one person you can call at every step. You always know what happens next.
+        </SectionHeading>
+        <ol className="mt-12 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+          {buildSteps.map((step, i) => (
+            <li key={step.day} data-reveal className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="inline-flex rounded-full bg-brick-50 px-3 py-1 text-sm font-semibold text-brick-700">{step.day}</span>
+              <h3 className="mt-4 text-lg font-semibold">
+                <span className="sr-only">Step {i + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="team-heading" className="border-y border-slate-200 bg-white">
+        <div className="container-page py-20 sm:py-24">
+          <SectionHeading id="team-heading" eyebrow="Your dedicated team" title="Small studio, real people, no hand-offs">
+            You work with the same small {site.city} team from the strategy call to launch day and beyond, with support whenever you need
+            it.
+          </SectionHeading>
+          <ul className="mt-12 grid gap-4 md:grid-cols-3">
+            {team.map((member) => (
+              <li key={member.name} data-reveal className="rounded-2xl border border-slate-200 bg-paper p-6">
+                <span
+                  aria-hidden="true"
+                  className="flex size-12 items-center justify-center rounded-full bg-brick-600 font-display text-lg font-bold text-white"
+                >
+                  {member.initials}
                 </span>
+                <h3 className="mt-4 text-lg font-semibold">{member.name}</h3>
+                <p className="text-sm font-medium text-brick-700">{member.role}</p>
+                <p className="mt-2 text-slate-600">{member.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {featured?.story && (
+        <section aria-labelledby="featured-heading" className="container-page py-20 sm:py-24">
+          <div
+            data-reveal
+            className="grid items-center gap-10 overflow-hidden rounded-3xl bg-slate-950 p-6 text-white sm:p-10 lg:grid-cols-2"
+          >
+            <div>
+              <p className="text-sm font-semibold tracking-widest text-brick-300 uppercase">Featured project</p>
+              <h2 id="featured-heading" className="mt-3 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+                {featured.title}
+              </h2>
+              <p className="mt-4 text-lg leading-relaxed text-slate-300">{featured.story.overview}</p>
+              <Link to={`/portfolio/${featured.slug}`} className={buttonClass("primary", "lg", "mt-8")}>
+                Read the case study
+                <ArrowRight className="size-5" aria-hidden="true" />
               </Link>
+            </div>
+            <ProjectImage study={featured} className="rounded-2xl" />
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="work-heading" className="border-t border-slate-200 bg-white">
+        <div className="container-page py-20 sm:py-24">
+          <div className="flex flex-wrap items-end justify-between gap-6">
+            <SectionHeading id="work-heading" eyebrow="Portfolio" title="Recent work">
+              Websites we have designed and built for businesses in {site.city} and beyond.
+            </SectionHeading>
+            <Link to="/portfolio" className={buttonClass("secondary", "md")}>
+              View all projects
+            </Link>
+          </div>
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {teaser.map((study) => (
+              <li key={study.slug}>
+                <ProjectCard study={study} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="container-page py-20 sm:py-24">
+        <div className="flex flex-wrap items-end justify-between gap-6">
+          <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="What our clients say">
+            {claims.trustedBy}. Here are a few of them.
+          </SectionHeading>
+          <Link to="/testimonials" className={buttonClass("secondary", "md")}>
+            Read all testimonials
+          </Link>
+        </div>
+        <ul className="mt-12 grid gap-6 md:grid-cols-2">
+          {testimonials.slice(0, 2).map((t) => (
+            <li key={t.name}>
+              <TestimonialCard t={t} />
             </li>
           ))}
         </ul>
       </section>
 
-      <ContactCta />
+      <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-20 border-t border-slate-200 bg-white">
+        <div className="container-page py-20 sm:py-24">
+          <SectionHeading id="contact-heading" eyebrow="Contact" title="Ready to start your build?">
+            Pick whichever suits you. We reply within {claims.replyWithin}, and there is 24/7 support once your site is live.
+          </SectionHeading>
+          <div className="mt-12">
+            <ContactCards />
+          </div>
+        </div>
+      </section>
     </>
+  );
+}
+
+/** The seven client names as wordmarks, scrolling; the second copy only makes the loop seamless. */
+function LogoStrip() {
+  return (
+    <section aria-label="Some of our clients" className="marquee-wrap overflow-hidden border-b border-slate-200 bg-white py-8">
+      <div className="marquee flex w-max">
+        {[false, true].map((copy) => (
+          <ul key={String(copy)} aria-hidden={copy || undefined} className="flex shrink-0 items-center gap-12 pr-12">
+            {clientLogos.map((name) => (
+              <li key={name} className="font-display text-lg font-semibold tracking-tight whitespace-nowrap text-slate-500">
+                {name}
+              </li>
+            ))}
+          </ul>
+        ))}
+      </div>
+    </section>
   );
 }
 

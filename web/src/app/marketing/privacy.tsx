@@ -1,5 +1,6 @@
 /** /privacy */
-import { PageIntro } from "../../components/marketing/page-intro";
+import { LegalPageBody } from "../../components/marketing/legal-page";
+import { privacy } from "../../content/legal-text";
 import type { RouteHandle } from "../../lib/page-meta";
 
 export const handle: RouteHandle = {
@@ -10,7 +11,5 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  return (
-    <PageIntro eyebrow="Legal" title="Privacy Policy" lead="How Redbrick Studio collects, uses and protects your personal information." />
-  );
+  return <LegalPageBody page={privacy} />;
 }

@@ -1,5 +1,6 @@
 /** /terms */
-import { PageIntro } from "../../components/marketing/page-intro";
+import { LegalPageBody } from "../../components/marketing/legal-page";
+import { terms } from "../../content/legal-text";
 import type { RouteHandle } from "../../lib/page-meta";
 
 export const handle: RouteHandle = {
@@ -10,11 +11,5 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  return (
-    <PageIntro
-      eyebrow="Legal"
-      title="Terms & Conditions"
-      lead="The terms on which Redbrick Studio provides design, development and printing services."
-    />
-  );
+  return <LegalPageBody page={terms} />;
 }

@@ -1,11 +1,20 @@
 /**
- * /clients/{clientId} : a client's private preview. The access-code form and the framed preview
- * (POST /api/previews/:clientId/verify) come with the page content; an unknown id is not found.
+ * /clients/{clientId} : a client's private preview (SPEC §2, §8). Locked until the access code is
+ * verified (POST /api/previews/:clientId/verify); a signed cookie then keeps it unlocked for 12 h,
+ * so on load GET /api/previews/:clientId is asked first. An id that is not one of the eight cards
+ * is the not-found page. Toasts load on demand, so sonner is not part of the first paint.
  */
-import { useParams } from "react-router-dom";
+import { useEffect, useId, useState, type ComponentType, type FormEvent } from "react";
+import { useNavigate, useParams } from "react-router-dom";
+import { ExternalLink, Lock, Mail } from "lucide-react";
 import { NotFoundContent } from "../../components/layout/not-found-content";
-import { PageIntro } from "../../components/marketing/page-intro";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Field, PasswordInput } from "../../components/ui/field";
 import { clientPreviewById } from "../../content/client-previews";
+import { mailtoWithSubject } from "../../content/links";
+import { api, isApiError, ok } from "../../lib/api";
+import { waitMessage } from "../../lib/form-errors";
+import type { Flash } from "../../lib/flash";
 import { notFoundMeta, type RouteHandle } from "../../lib/page-meta";
 
 export const handle: RouteHandle = {
@@ -17,8 +26,154 @@ export const handle: RouteHandle = {
   },
 };
 
+interface UnlockedClient {
+  name: string;
+  previewUrl: string | null;
+}
+
+const INVALID = "Invalid credentials. Please check your access code.";
+const FAILED = "Authentication failed. Please try again.";
+
+/** Mounts the toaster the first time a toast is needed (see app/flash-toaster.tsx). */
+function useLazyToast() {
+  const [state, setState] = useState<{ flash: Flash; Toaster: ComponentType<{ flash: Flash }> } | null>(null);
+  const show = (flash: Flash) => {
+    void import("../flash-toaster").then((m) => setState({ flash: { ...flash }, Toaster: m.FlashToaster }));
+  };
+  const toaster = state ? <state.Toaster flash={state.flash} /> : null;
+  return { show, toaster };
+}
+
 export function Component() {
-  const client = clientPreviewById(useParams().clientId);
-  if (!client) return <NotFoundContent />;
-  return <PageIntro eyebrow={client.name} title="Client Preview" lead="Enter your access code to view the preview" />;
+  const { clientId } = useParams();
+  const navigate = useNavigate();
+  const card = clientPreviewById(clientId);
+  const [client, setClient] = useState<UnlockedClient | null>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const { show, toaster } = useLazyToast();
+
+  useEffect(() => {
+    if (!clientId) {
+      void navigate("/client-previews", { replace: true });
+      return;
+    }
+    if (!card) return;
+    let live = true;
+    // A cookie from an earlier unlock (12 h) opens the preview straight away; a 401 just means locked.
+    ok(api.previews[":clientId"].$get({ param: { clientId } }))
+      .then((res) => live && setClient(res.client))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [clientId, card, navigate]);
+
+  if (!card || !clientId) return <NotFoundContent />;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code) {
+      setError("Please enter your access code");
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const res = await ok(api.previews[":clientId"].verify.$post({ param: { clientId }, json: { password: code } }));
+      if (!res.success) throw new Error("verification refused");
+      setClient(res.client);
+      show({ kind: "success", title: "Access granted", description: `Welcome, ${res.client.name}!` });
+    } catch (err) {
+      const message =
+        isApiError(err) && err.status === 401 ? INVALID : isApiError(err) && err.status === 429 ? waitMessage(err.retryAfter) : FAILED;
+      if (!isApiError(err) || (err.status !== 401 && err.status !== 429)) console.error("Preview verification failed", err);
+      setError(message);
+      show({ kind: "error", title: message === INVALID ? "Access denied" : "Error", description: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (client?.previewUrl) {
+    return (
+      <div className="fixed inset-0 z-50 flex flex-col bg-white">
+        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+          <h1 className="truncate text-sm font-semibold">{client.name} preview</h1>
+          <a href={client.previewUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "sm")}>
+            <ExternalLink className="size-4" aria-hidden="true" />
+            Open in new tab
+          </a>
+        </div>
+        <iframe
+          src={client.previewUrl}
+          title={`Website preview for ${client.name}`}
+          sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
+          className="w-full flex-1 border-0"
+        />
+        {toaster}
+      </div>
+    );
+  }
+
+  if (client) {
+    return (
+      <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
+        <p className="text-sm font-semibold tracking-widest text-brick-700 uppercase">{client.name}</p>
+        <h1 className="mt-3 text-4xl font-bold tracking-tight">Preview Coming Soon</h1>
+        <p className="mt-4 max-w-md text-lg text-slate-600">
+          We are still putting your website together. Your preview will appear here as soon as it is ready.
+        </p>
+        <a href={mailtoWithSubject(`${client.name} - Get Website`)} className={buttonClass("primary", "lg", "mt-8")}>
+          <Mail className="size-5" aria-hidden="true" />
+          Get Website
+        </a>
+        {toaster}
+      </section>
+    );
+  }
+
+  return (
+    <section className="container-page flex min-h-[70vh] items-center justify-center py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <span className="flex size-12 items-center justify-center rounded-full bg-brick-50 text-brick-700">
+          <Lock className="size-5" aria-hidden="true" />
+        </span>
+        <p className="mt-6 text-sm font-semibold text-brick-700">{card.name}</p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight">Client Preview</h1>
+        <p className="mt-2 text-slate-600">Enter your access code to view the preview</p>
+        <AccessForm code={code} setCode={setCode} error={error} busy={busy} onSubmit={onSubmit} />
+      </div>
+      {toaster}
+    </section>
+  );
+}
+
+function AccessForm(props: {
+  code: string;
+  setCode: (v: string) => void;
+  error?: string;
+  busy: boolean;
+  onSubmit: (e: FormEvent) => void;
+}) {
+  const formId = useId();
+  return (
+    <form id={formId} onSubmit={props.onSubmit} noValidate className="mt-6 space-y-4">
+      <Field label="Access Code" error={props.error} required>
+        {(c) => (
+          <PasswordInput
+            {...c}
+            name="password"
+            autoComplete="current-password"
+            value={props.code}
+            onChange={(e) => props.setCode(e.target.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" disabled={props.busy} className="w-full">
+        {props.busy ? "Verifying..." : "Access Preview"}
+      </Button>
+    </form>
+  );
 }

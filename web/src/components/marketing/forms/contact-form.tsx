@@ -1,0 +1,54 @@
+/** The /contact message form: name, email, subject, message (SPEC §2, §5, §8). */
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { contactInput, type ContactInput } from "../../../../../contract/form-submission";
+import { applyFieldErrors } from "../../../lib/form-errors";
+import { AppToaster, toast } from "../../../lib/toast";
+import { Field, Input, inputClass } from "../../ui/field";
+import { Button } from "../../ui/button";
+import { cn } from "../../../lib/cn";
+import { Honeypot } from "./honeypot";
+import { sendContact } from "./submit";
+
+const empty: ContactInput = { name: "", email: "", subject: "", message: "", website_url: "" };
+
+export function ContactForm() {
+  const form = useForm<ContactInput>({ resolver: zodResolver(contactInput), defaultValues: empty });
+  const { register, handleSubmit, reset, setError, formState } = form;
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await sendContact(values);
+      toast.success("Message Sent!", { description: "Thank you for your message. We'll get back to you within 24 hours." });
+      reset(empty);
+    } catch (error) {
+      applyFieldErrors(error, setError, ["name", "email", "subject", "message"]);
+      toast.error("Error", { description: "Something went wrong. Please try again." });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="relative space-y-5" aria-label="Send us a message">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" error={errors.name?.message} required>
+          {(c) => <Input {...c} autoComplete="name" {...register("name")} />}
+        </Field>
+        <Field label="Email" error={errors.email?.message} required>
+          {(c) => <Input {...c} type="email" autoComplete="email" {...register("email")} />}
+        </Field>
+      </div>
+      <Field label="Subject" error={errors.subject?.message} required>
+        {(c) => <Input {...c} {...register("subject")} />}
+      </Field>
+      <Field label="Message" error={errors.message?.message} required>
+        {(c) => <textarea {...c} rows={6} className={cn(inputClass, "h-auto py-2.5")} {...register("message")} />}
+      </Field>
+      <Honeypot registration={register("website_url")} />
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+        {isSubmitting ? "Sending..." : "Send Message"}
+      </Button>
+      <AppToaster />
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+/** The /free-redesign request form (SPEC §2, §5, §8). */
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { budgetOptions, redesignInput, type RedesignInput } from "../../../../../contract/form-submission";
+import { applyFieldErrors } from "../../../lib/form-errors";
+import { AppToaster, toast } from "../../../lib/toast";
+import { cn } from "../../../lib/cn";
+import { Field, Input, inputClass } from "../../ui/field";
+import { NativeSelect } from "../../ui/select-native";
+import { Button } from "../../ui/button";
+import { Honeypot } from "./honeypot";
+import { sendRedesign } from "./submit";
+
+const empty = { name: "", email: "", budget: "", currentWebsite: "", projectDescription: "", website_url: "" } as unknown as RedesignInput;
+
+export function RedesignForm() {
+  const { register, handleSubmit, reset, setError, formState } = useForm<RedesignInput>({
+    resolver: zodResolver(redesignInput),
+    defaultValues: empty,
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await sendRedesign(values);
+      toast.success("Request Submitted!", { description: "We'll get back to you with your free redesign proposal within 24 hours." });
+      reset(empty);
+    } catch (error) {
+      applyFieldErrors(error, setError, ["name", "email", "budget", "currentWebsite", "projectDescription"]);
+      toast.error("Error", { description: "Something went wrong. Please try again." });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="relative space-y-5" aria-labelledby="redesign-form-heading">
+      <h2 id="redesign-form-heading" className="text-2xl font-bold tracking-tight">
+        Tell us about your website
+      </h2>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" error={errors.name?.message} required>
+          {(c) => <Input {...c} autoComplete="name" {...register("name")} />}
+        </Field>
+        <Field label="Email" error={errors.email?.message} required>
+          {(c) => <Input {...c} type="email" autoComplete="email" {...register("email")} />}
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Budget" error={errors.budget?.message} required>
+          {(c) => (
+            <NativeSelect {...c} {...register("budget")}>
+              <option value="" disabled>
+                Select a budget range
+              </option>
+              {budgetOptions.map((b) => (
+                <option key={b.value} value={b.value}>
+                  {b.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Current website" hint="Optional, e.g. https://example.co.uk" error={errors.currentWebsite?.message}>
+          {(c) => <Input {...c} type="url" inputMode="url" autoComplete="url" placeholder="https://" {...register("currentWebsite")} />}
+        </Field>
+      </div>
+      <Field label="Project description" error={errors.projectDescription?.message} required>
+        {(c) => (
+          <textarea
+            {...c}
+            rows={6}
+            className={cn(inputClass, "h-auto py-2.5")}
+            placeholder="What does your business do, and what should the new website achieve?"
+            {...register("projectDescription")}
+          />
+        )}
+      </Field>
+      <Honeypot registration={register("website_url")} />
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+        {isSubmitting ? "Submitting..." : "Submit"}
+      </Button>
+      <AppToaster />
+    </form>
+  );
+}
