@@ -55,3 +55,5 @@ export const team: readonly { name: string; role: string; text: string; initials
 
 /** The project shown in the home page's featured band (a case study slug). */
 export const featuredSlug = "dreamwell";
+export const featuredBlurb =
+  "A property management company in south Manchester needed a brand and website as dependable as its service. We delivered both together: a calm new identity and a site built around landlords and tenants.";

@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router-dom";
 import { ArrowLeft, CalendarDays, Check, ExternalLink } from "lucide-react";
 import { NotFoundContent } from "../../components/layout/not-found-content";
 import { caseStudyBySlug } from "../../content/case-studies";
+import { caseStudyText } from "../../content/case-study-text";
 import { claims, site } from "../../content/site";
 import { links } from "../../content/links";
 import { ProjectImage } from "../../components/marketing/project-card";
@@ -35,6 +36,7 @@ export const handle: RouteHandle = {
 export function Component() {
   const study = caseStudyBySlug(useParams().slug);
   if (!study) return <NotFoundContent />;
+  const { story, details } = caseStudyText[study.slug] ?? {};
   return (
     <article>
       <header className="border-b border-slate-200 bg-gradient-to-b from-brick-50/70 to-paper">
@@ -53,8 +55,8 @@ export function Component() {
               </span>
             </p>
             <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">{study.title}</h1>
-            <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">{study.details?.description ?? study.summary}</p>
-            {study.details && (
+            <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">{details?.description ?? study.summary}</p>
+            {details && (
               <div className="mt-8 flex flex-wrap gap-3">
                 {/* The template's live link is a placeholder until the project is public. */}
                 <a href="#top" aria-disabled="true" className={buttonClass("secondary", "lg")} onClick={(e) => e.preventDefault()}>
@@ -71,20 +73,20 @@ export function Component() {
         </div>
       </header>
 
-      {study.story && (
+      {story && (
         <div className="container-page max-w-3xl py-16">
           <section data-reveal aria-labelledby="overview-heading">
             <h2 id="overview-heading" className="text-2xl font-bold tracking-tight">
               Overview
             </h2>
-            <p className="mt-3 text-lg leading-relaxed text-slate-700">{study.story.overview}</p>
+            <p className="mt-3 text-lg leading-relaxed text-slate-700">{story.overview}</p>
           </section>
           <section data-reveal aria-labelledby="did-heading" className="mt-12">
             <h2 id="did-heading" className="text-2xl font-bold tracking-tight">
               What We Did
             </h2>
             <ul className="mt-4 space-y-3">
-              {study.story.whatWeDid.map((item) => (
+              {story.whatWeDid.map((item) => (
                 <li key={item} className="flex gap-3 text-slate-700">
                   <Check className="mt-1 size-5 shrink-0 text-brick-600" aria-hidden="true" />
                   {item}
@@ -96,7 +98,7 @@ export function Component() {
             <h2 id="outcome-heading" className="text-2xl font-bold tracking-tight">
               Outcome
             </h2>
-            <p className="mt-3 text-lg leading-relaxed text-slate-700">{study.story.outcome}</p>
+            <p className="mt-3 text-lg leading-relaxed text-slate-700">{story.outcome}</p>
           </section>
           {study.valuationForm && (
             <div className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -115,14 +117,14 @@ export function Component() {
         </div>
       )}
 
-      {study.details && (
+      {details && (
         <div className="container-page grid gap-6 py-16 md:grid-cols-2">
           <section data-reveal aria-labelledby="tech-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="tech-heading" className="text-xl font-bold tracking-tight">
               Technologies Used
             </h2>
             <ul className="mt-4 flex flex-wrap gap-2">
-              {study.details.technologies.map((t) => (
+              {details.technologies.map((t) => (
                 <li key={t} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
                   {t}
                 </li>
@@ -134,7 +136,7 @@ export function Component() {
               Key Features
             </h2>
             <ul className="mt-4 space-y-2">
-              {study.details.keyFeatures.map((f) => (
+              {details.keyFeatures.map((f) => (
                 <li key={f} className="flex gap-3 text-slate-700">
                   <Check className="mt-0.5 size-5 shrink-0 text-brick-600" aria-hidden="true" />
                   {f}

@@ -7,7 +7,7 @@ import { ProjectCard, ProjectImage } from "../../components/marketing/project-ca
 import { SectionHeading } from "../../components/marketing/section-heading";
 import { TestimonialCard } from "../../components/marketing/testimonial-card";
 import { caseStudies, caseStudyBySlug } from "../../content/case-studies";
-import { buildSteps, clientLogos, featuredSlug, team } from "../../content/home";
+import { buildSteps, clientLogos, featuredBlurb, featuredSlug, team } from "../../content/home";
 import { testimonials } from "../../content/testimonials";
 import { links, STUDIO_EMAIL } from "../../content/links";
 import { claims, site } from "../../content/site";
@@ -122,7 +122,7 @@ export function Component() {
         </div>
       </section>
 
-      {featured?.story && (
+      {featured && (
         <section aria-labelledby="featured-heading" className="container-page py-20 sm:py-24">
           <div
             data-reveal
@@ -133,7 +133,7 @@ export function Component() {
               <h2 id="featured-heading" className="mt-3 text-3xl font-bold tracking-tight text-white sm:text-4xl">
                 {featured.title}
               </h2>
-              <p className="mt-4 text-lg leading-relaxed text-slate-300">{featured.story.overview}</p>
+              <p className="mt-4 text-lg leading-relaxed text-slate-300">{featuredBlurb}</p>
               <Link to={`/portfolio/${featured.slug}`} className={buttonClass("primary", "lg", "mt-8")}>
                 Read the case study
                 <ArrowRight className="size-5" aria-hidden="true" />

@@ -115,8 +115,22 @@ function ServicesDisclosure({ active, isActive }: { active: boolean; isActive: R
   }, [open]);
 
   // Hover opens on desktop pointers only: on touch, the tap's synthetic hover would race its click.
-  const onPointerEnter = (e: PointerEvent) => e.pointerType === "mouse" && setOpen(true);
-  const onPointerLeave = (e: PointerEvent) => e.pointerType === "mouse" && setOpen(false);
+  // A click right after hover-open must not close what the mouse just opened.
+  const hoverOpened = useRef(false);
+  const onPointerEnter = (e: PointerEvent) => {
+    if (e.pointerType !== "mouse" || open) return;
+    hoverOpened.current = true;
+    setOpen(true);
+  };
+  const onPointerLeave = (e: PointerEvent) => {
+    if (e.pointerType !== "mouse") return;
+    hoverOpened.current = false;
+    setOpen(false);
+  };
+  const onClick = () => {
+    if (hoverOpened.current) hoverOpened.current = false;
+    else setOpen((o) => !o);
+  };
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === "Escape" && open) {
@@ -147,7 +161,7 @@ function ServicesDisclosure({ active, isActive }: { active: boolean; isActive: R
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={onClick}
         className={cn(desktopLink(active), "inline-flex items-center gap-1")}
       >
         Services

@@ -1,0 +1,98 @@
+/**
+ * The contact and free-redesign forms: each SPEC §5 message shows beside its field, then a valid
+ * submission succeeds, the form resets, the lead is in the CRM and the studio is e-mailed.
+ * One file, run in order, so the two notifications to the studio inbox never interleave.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { demo, latestMailTo } from "./support";
+
+const INBOX = "hello@redbrickstudio.co.uk";
+
+async function leadExists(page: Page, email: string) {
+  const login = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
+  expect(login.ok()).toBeTruthy();
+  const res = await page.request.get(`/api/crm/leads?q=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBeTruthy();
+  const { leads } = (await res.json()) as { leads: { email: string | null; source: string }[] };
+  expect(leads).toEqual([expect.objectContaining({ email, source: "Website" })]);
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("contact form: each validation message, then Message Sent!, a lead and a notification", async ({ page }) => {
+  await page.goto("/contact?utm_source=e2e");
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await form.getByLabel("Email").fill("not-an-email");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  for (const [label, message] of [
+    ["Name", "Name must be at least 2 characters"],
+    ["Email", "Please enter a valid email address"],
+    ["Subject", "Subject must be at least 5 characters"],
+    ["Message", "Message must be at least 10 characters"],
+  ]) {
+    const field = form.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(message);
+  }
+
+  const email = `contact.${Date.now()}@example.co.uk`;
+  await form.getByLabel("Name", { exact: true }).fill("Olivia Test");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Subject", { exact: true }).fill("A new website for my bakery");
+  await form.getByLabel("Message", { exact: true }).fill("We need a simple site with our menu and opening hours.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Message Sent!")).toBeVisible();
+  await expect(page.getByText("Thank you for your message. We'll get back to you within 24 hours.")).toBeVisible();
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
+
+  await leadExists(page, email);
+  const mail = await latestMailTo(page.request, INBOX);
+  expect(mail.subject).toBe("Contact message: Olivia Test");
+  expect(mail.text).toContain(email);
+});
+
+test("free redesign form: each validation message, then Request Submitted!, a lead and a notification", async ({ page }) => {
+  await page.goto("/free-redesign");
+  const form = page.getByRole("form", { name: "Tell us about your website" });
+  await form.getByLabel("Current website").fill("not a url");
+  await form.getByRole("button", { name: "Submit" }).click();
+  for (const [label, message] of [
+    ["Name", "Name must be at least 2 characters"],
+    ["Email", "Please enter a valid email address"],
+    ["Budget", "Please select a budget range"],
+    ["Current website", "Please enter a valid website URL"],
+    ["Project description", "Please provide at least 10 characters describing your project"],
+  ]) {
+    const field = form.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(new RegExp(message));
+  }
+
+  const email = `redesign.${Date.now()}@example.co.uk`;
+  await form.getByLabel("Name", { exact: true }).fill("Theo Redesign");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Budget", { exact: true }).selectOption({ label: "£5,000 – £10,000" });
+  await form.getByLabel("Current website", { exact: true }).fill("https://theo-example.co.uk");
+  await form.getByLabel("Project description", { exact: true }).fill("Our current site is slow and hard to update on mobile.");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Request Submitted!")).toBeVisible();
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
+
+  await leadExists(page, email);
+  const mail = await latestMailTo(page.request, INBOX);
+  expect(mail.subject).toBe("Free redesign request: Theo Redesign");
+  expect(mail.text).toContain(email);
+});
+
+test("Amco's Book A Valuation form becomes a lead", async ({ page }) => {
+  await page.goto("/portfolio/amco-real-estate");
+  const form = page.getByRole("form", { name: "Book A Valuation" });
+  const email = `valuation.${Date.now()}@example.co.uk`;
+  await form.getByLabel("Name", { exact: true }).fill("Vera Valuation");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Phone", { exact: true }).fill("0161 496 0000");
+  await form.getByLabel("Property address", { exact: true }).fill("12 Deansgate, Manchester M3 2BW");
+  await form.getByRole("button", { name: "Book A Valuation" }).click();
+  await expect(page.getByText("Valuation Requested!")).toBeVisible();
+  await leadExists(page, email);
+});

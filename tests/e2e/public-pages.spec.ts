@@ -1,0 +1,71 @@
+/** Every public route answers 200 with its h1 already in the HTML (before any script runs). */
+import { expect, test } from "@playwright/test";
+import { caseStudies } from "../../web/src/content/case-studies";
+import { clientPreviews } from "../../web/src/content/client-previews";
+import { services } from "../../web/src/content/services";
+
+const h1s: Record<string, string> = {
+  "/": "Websites that win you customers, live in 5 days.",
+  ...Object.fromEntries(services.map((s) => [s.path, s.heading])),
+  "/portfolio": "Our Work",
+  ...Object.fromEntries(caseStudies.map((c) => [`/portfolio/${c.slug}`, c.title])),
+  "/client-previews": "Client Previews",
+  ...Object.fromEntries(clientPreviews.map((c) => [`/clients/${c.id}`, "Client Preview"])),
+  "/testimonials": "Client Testimonials",
+  "/contact": "Let's work together",
+  "/free-redesign": "Get Your Free Redesign",
+  "/terms": "Terms & Conditions",
+  "/privacy": "Privacy Policy",
+  "/cookies": "Cookie Policy",
+};
+
+/** The text of the page's only h1, as a crawler reads it (tags and React's text separators removed). */
+function h1Of(html: string): string[] {
+  return [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) =>
+    m[1]
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/<[^>]+>/g, "")
+      .replace(/&amp;/g, "&")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
+}
+
+test("every public route answers 200 with its one h1 in the raw HTML", async ({ page }) => {
+  expect(Object.keys(h1s)).toHaveLength(1 + 5 + 1 + 14 + 1 + 8 + 6);
+  for (const [path, h1] of Object.entries(h1s)) {
+    const res = await page.request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(h1Of(await res.text()), path).toEqual([h1]);
+  }
+});
+
+test("SEO: canonical, Open Graph and JSON-LD are in the HTML; sitemap and robots list the routes", async ({ page }) => {
+  const home = await (await page.request.get("/")).text();
+  expect(home).toContain('<link rel="canonical" href="https://redbrickstudio.co.uk/"');
+  expect(home).toContain('property="og:title"');
+  expect(home).toContain('"@type":"ProfessionalService"');
+  expect(home).toContain('"areaServed":["Manchester"');
+  const study = await (await page.request.get("/portfolio/dreamwell")).text();
+  expect(study).toContain('"@type":"CreativeWork"');
+
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  for (const path of ["/", "/web-design", "/portfolio", "/portfolio/amco-real-estate", "/contact", "/free-redesign", "/terms"]) {
+    expect(sitemap).toContain(`<loc>https://redbrickstudio.co.uk${path}</loc>`);
+  }
+  expect(await (await page.request.get("/robots.txt")).text()).toContain("Sitemap: https://redbrickstudio.co.uk/sitemap.xml");
+});
+
+test("portfolio tabs work with the keyboard; Branding and Apparel are coming soon", async ({ page }) => {
+  await page.goto("/portfolio");
+  const web = page.getByRole("tab", { name: "Web Design" });
+  await expect(web).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel")).toContainText("Dreamwell");
+  await web.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Branding" })).toBeFocused();
+  await expect(page.getByRole("tabpanel")).toContainText("Coming soon");
+  await page.getByRole("tab", { name: "Apparel" }).click();
+  await expect(page.getByRole("tabpanel", { name: "Apparel" })).toContainText("Coming soon");
+});

@@ -1,0 +1,41 @@
+/** Client previews: the demo code unlocks and a reload stays unlocked; a wrong code is refused. */
+import { expect, test } from "@playwright/test";
+import { demo } from "./support";
+
+test("a preview unlocks with the demo code and stays unlocked after reload", async ({ page }) => {
+  await page.goto("/clients/vm-fitness");
+  await expect(page.getByRole("heading", { level: 1, name: "Client Preview" })).toBeVisible();
+  await expect(page.getByText("Enter your access code to view the preview")).toBeVisible();
+  await page.getByLabel("Access Code").fill(demo.DEMO_PREVIEW_CODE);
+  await page.getByRole("button", { name: "Access Preview" }).click();
+  await expect(page.getByText("Access granted")).toBeVisible();
+  await expect(page.getByText("Welcome, VM Fitness!")).toBeVisible();
+  const frame = page.locator("iframe");
+  await expect(frame).toHaveAttribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-forms");
+  await expect(frame).toHaveAttribute("src", /^https:\/\//);
+  await expect(page.getByRole("link", { name: "Open in new tab" })).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator("iframe")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Access Preview" })).toHaveCount(0);
+});
+
+test("a preview without a URL shows Preview Coming Soon and the Get Website mail link", async ({ page }) => {
+  await page.goto("/clients/galvin-locksmiths");
+  await page.getByLabel("Access Code").fill(demo.DEMO_PREVIEW_CODE);
+  await page.getByRole("button", { name: "Access Preview" }).click();
+  await expect(page.getByRole("heading", { name: "Preview Coming Soon" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get Website" })).toHaveAttribute(
+    "href",
+    `mailto:hello@redbrickstudio.co.uk?subject=${encodeURIComponent("Galvin Locksmiths - Get Website")}`,
+  );
+});
+
+test("a wrong code shows the invalid message and stays locked", async ({ page }) => {
+  await page.goto("/clients/jemrex");
+  await page.getByLabel("Access Code").fill("not-the-code");
+  await page.getByRole("button", { name: "Access Preview" }).click();
+  await expect(page.getByText("Invalid credentials. Please check your access code.").first()).toBeVisible();
+  await expect(page.getByLabel("Access Code")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("iframe")).toHaveCount(0);
+});
