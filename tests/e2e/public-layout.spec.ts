@@ -1,0 +1,30 @@
+/** No horizontal scroll at 375 px on any public page; reveal never hides content under reduced motion. */
+import { expect, test } from "@playwright/test";
+
+const paths = ["/", "/web-design", "/portfolio", "/portfolio/dreamwell", "/portfolio/test", "/client-previews", "/clients/vm-fitness", "/testimonials", "/contact", "/free-redesign", "/terms"];
+
+test.describe("375 px", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test("no page scrolls sideways", async ({ page }) => {
+    for (const path of paths) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+  });
+});
+
+test.describe("reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+  test("below-the-fold sections are never hidden", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator(".reveal-pending")).toHaveCount(0);
+  });
+});
+
+test("with motion, below-the-fold sections reveal as they scroll into view", async ({ page }) => {
+  await page.goto("/");
+  const card = page.locator("[data-reveal]").last();
+  await expect(card).toHaveClass(/reveal-pending/);
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).not.toHaveClass(/reveal-pending/);
+});
