@@ -28,3 +28,17 @@ test("with motion, below-the-fold sections reveal as they scroll into view", asy
   await card.scrollIntoViewIfNeeded();
   await expect(card).not.toHaveClass(/reveal-pending/);
 });
+
+test("prerendered pages hydrate without errors", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    // A locked preview's cookie check answers 401 by design; the browser logs that fetch.
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(errors).toEqual([]);
+});
