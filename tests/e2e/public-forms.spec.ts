@@ -87,6 +87,9 @@ test("free redesign form: each validation message, then Request Submitted!, a le
 test("Amco's Book A Valuation form becomes a lead", async ({ page }) => {
   await page.goto("/portfolio/amco-real-estate");
   const form = page.getByRole("form", { name: "Book A Valuation" });
+  await form.getByRole("button", { name: "Book A Valuation" }).click();
+  await expect(form.getByLabel("Phone", { exact: true })).toHaveAccessibleDescription("Please enter a valid phone number");
+  await expect(form.getByLabel("Property address", { exact: true })).toHaveAccessibleDescription("Please enter the property address");
   const email = `valuation.${Date.now()}@example.co.uk`;
   await form.getByLabel("Name", { exact: true }).fill("Vera Valuation");
   await form.getByLabel("Email", { exact: true }).fill(email);

@@ -4,9 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { contactInput, type ContactInput } from "../../../../../contract/form-submission";
 import { applyFieldErrors } from "../../../lib/form-errors";
 import { AppToaster, toast } from "../../../lib/toast";
-import { Field, Input, inputClass } from "../../ui/field";
+import { Field, Input } from "../../ui/field";
+import { Textarea } from "../../ui/textarea";
 import { Button } from "../../ui/button";
-import { cn } from "../../../lib/cn";
 import { Honeypot } from "./honeypot";
 import { sendContact } from "./submit";
 
@@ -42,7 +42,7 @@ export function ContactForm() {
         {(c) => <Input {...c} {...register("subject")} />}
       </Field>
       <Field label="Message" error={errors.message?.message} required>
-        {(c) => <textarea {...c} rows={6} className={cn(inputClass, "h-auto py-2.5")} {...register("message")} />}
+        {(c) => <Textarea {...c} rows={6} {...register("message")} />}
       </Field>
       <Honeypot registration={register("website_url")} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">

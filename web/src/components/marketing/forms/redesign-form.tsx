@@ -4,8 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { budgetOptions, redesignInput, type RedesignInput } from "../../../../../contract/form-submission";
 import { applyFieldErrors } from "../../../lib/form-errors";
 import { AppToaster, toast } from "../../../lib/toast";
-import { cn } from "../../../lib/cn";
-import { Field, Input, inputClass } from "../../ui/field";
+import { Field, Input } from "../../ui/field";
+import { Textarea } from "../../ui/textarea";
 import { NativeSelect } from "../../ui/select-native";
 import { Button } from "../../ui/button";
 import { Honeypot } from "./honeypot";
@@ -65,10 +65,10 @@ export function RedesignForm() {
       </div>
       <Field label="Project description" error={errors.projectDescription?.message} required>
         {(c) => (
-          <textarea
+          <Textarea
             {...c}
             rows={6}
-            className={cn(inputClass, "h-auto py-2.5")}
+
             placeholder="What does your business do, and what should the new website achieve?"
             {...register("projectDescription")}
           />

@@ -1,37 +1,67 @@
-/** Amco Real Estate's 'Book A Valuation' form: validated and stored like the contact form, it becomes a lead. */
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { valuationInput, type ValuationInput } from "../../../../../contract/form-submission";
-import { applyFieldErrors } from "../../../lib/form-errors";
-import { AppToaster, toast } from "../../../lib/toast";
-import { cn } from "../../../lib/cn";
-import { Field, Input, inputClass } from "../../ui/field";
+/**
+ * Amco Real Estate's 'Book A Valuation' form: validated with the contract's zod schema and stored
+ * like the contact form, it becomes a lead. It sits on a case study page that most visitors only
+ * read, so zod and the toaster load on first submit instead of with the page; the fields
+ * themselves are plain inputs, present in the prerendered HTML.
+ */
+import { useState, type ComponentType, type FormEvent } from "react";
+import type { ValuationInput } from "../../../../../contract/form-submission";
+import { isApiError } from "../../../lib/api";
+import type { Flash } from "../../../lib/flash";
+import { Field, Input } from "../../ui/field";
+import { Textarea } from "../../ui/textarea";
 import { Button } from "../../ui/button";
-import { Honeypot } from "./honeypot";
 import { sendValuation } from "./submit";
 
-const empty: ValuationInput = { name: "", email: "", phone: "", propertyAddress: "", message: "", website_url: "" };
+type FieldName = "name" | "email" | "phone" | "propertyAddress" | "message";
+type Errors = Partial<Record<FieldName, string>>;
 
 export function ValuationForm() {
-  const { register, handleSubmit, reset, setError, formState } = useForm<ValuationInput>({
-    resolver: zodResolver(valuationInput),
-    defaultValues: empty,
-  });
-  const { errors, isSubmitting } = formState;
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [toast, setToast] = useState<{ flash: Flash; Toaster: ComponentType<{ flash: Flash }> } | null>(null);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const show = async (flash: Flash) => {
+    const { FlashToaster } = await import("../../../app/flash-toaster");
+    setToast({ flash, Toaster: FlashToaster });
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const values = Object.fromEntries(new FormData(form)) as unknown as ValuationInput;
+    setBusy(true);
     try {
+      const { valuationInput } = await import("../../../../../contract/form-submission");
+      const parsed = valuationInput.safeParse(values);
+      if (!parsed.success) {
+        const next: Errors = {};
+        for (const issue of parsed.error.issues) {
+          const key = issue.path[0] as FieldName;
+          next[key] ??= issue.message;
+        }
+        setErrors(next);
+        form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+        return;
+      }
+      setErrors({});
       await sendValuation(values);
-      toast.success("Valuation Requested!", { description: "Thank you. We'll be in touch within 24 hours to arrange a time." });
-      reset(empty);
+      form.reset();
+      void show({
+        kind: "success",
+        title: "Valuation Requested!",
+        description: "Thank you. We'll be in touch within 24 hours to arrange a time.",
+      });
     } catch (error) {
-      applyFieldErrors(error, setError, ["name", "email", "phone", "propertyAddress", "message"]);
-      toast.error("Error", { description: "Something went wrong. Please try again." });
+      if (isApiError(error) && error.fields) setErrors(error.fields as Errors);
+      void show({ kind: "error", title: "Error", description: "Something went wrong. Please try again." });
+    } finally {
+      setBusy(false);
     }
-  });
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative space-y-5" aria-labelledby="valuation-heading">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="relative space-y-5" aria-labelledby="valuation-heading">
       <h2 id="valuation-heading" className="text-2xl font-bold tracking-tight">
         Book A Valuation
       </h2>
@@ -39,27 +69,33 @@ export function ValuationForm() {
         The form we built for Amco, working here as it does on their site. Requests reach the team in seconds.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" error={errors.name?.message} required>
-          {(c) => <Input {...c} autoComplete="name" {...register("name")} />}
+        <Field label="Name" error={errors.name} required>
+          {(c) => <Input {...c} name="name" autoComplete="name" />}
         </Field>
-        <Field label="Email" error={errors.email?.message} required>
-          {(c) => <Input {...c} type="email" autoComplete="email" {...register("email")} />}
+        <Field label="Email" error={errors.email} required>
+          {(c) => <Input {...c} name="email" type="email" autoComplete="email" />}
         </Field>
-        <Field label="Phone" error={errors.phone?.message} required>
-          {(c) => <Input {...c} type="tel" autoComplete="tel" {...register("phone")} />}
+        <Field label="Phone" error={errors.phone} required>
+          {(c) => <Input {...c} name="phone" type="tel" autoComplete="tel" />}
         </Field>
-        <Field label="Property address" error={errors.propertyAddress?.message} required>
-          {(c) => <Input {...c} autoComplete="street-address" {...register("propertyAddress")} />}
+        <Field label="Property address" error={errors.propertyAddress} required>
+          {(c) => <Input {...c} name="propertyAddress" autoComplete="street-address" />}
         </Field>
       </div>
-      <Field label="Anything we should know?" hint="Optional" error={errors.message?.message}>
-        {(c) => <textarea {...c} rows={4} className={cn(inputClass, "h-auto py-2.5")} {...register("message")} />}
+      <Field label="Anything we should know?" hint="Optional" error={errors.message}>
+        {(c) => <Textarea {...c} name="message" rows={4} />}
       </Field>
-      <Honeypot registration={register("website_url")} />
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? "Sending..." : "Book A Valuation"}
+      {/* Honeypot: people never see it; bots fill it in. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name="website_url" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? "Sending..." : "Book A Valuation"}
       </Button>
-      <AppToaster />
+      {toast && <toast.Toaster flash={toast.flash} />}
     </form>
   );
 }
