@@ -34,6 +34,29 @@ interface UnlockedClient {
 const INVALID = "Invalid credentials. Please check your access code.";
 const FAILED = "Authentication failed. Please try again.";
 
+/**
+ * The unlock cookie is HttpOnly, so the page cannot see it. A hint in localStorage (no secret: an
+ * expiry time) says an unlock happened here recently, so first-time visitors are not sent on a
+ * cookie check that can only answer 401 (which browsers log as a console error).
+ */
+const HINT_MS = 12 * 60 * 60 * 1000;
+const hintKey = (id: string) => `preview-unlocked:${id}`;
+function hasUnlockHint(id: string): boolean {
+  try {
+    return Number(localStorage.getItem(hintKey(id))) > Date.now();
+  } catch {
+    return true; // storage blocked: ask the server
+  }
+}
+function setUnlockHint(id: string, on: boolean) {
+  try {
+    if (on) localStorage.setItem(hintKey(id), String(Date.now() + HINT_MS));
+    else localStorage.removeItem(hintKey(id));
+  } catch {
+    // storage blocked: nothing to remember
+  }
+}
+
 /** Mounts the toaster the first time a toast is needed (see app/flash-toaster.tsx). */
 function useLazyToast() {
   const [state, setState] = useState<{ flash: Flash; Toaster: ComponentType<{ flash: Flash }> } | null>(null);
@@ -59,12 +82,12 @@ export function Component() {
       void navigate("/client-previews", { replace: true });
       return;
     }
-    if (!card) return;
+    if (!card || !hasUnlockHint(clientId)) return;
     let live = true;
     // A cookie from an earlier unlock (12 h) opens the preview straight away; a 401 just means locked.
     ok(api.previews[":clientId"].$get({ param: { clientId } }))
       .then((res) => live && setClient(res.client))
-      .catch(() => undefined);
+      .catch(() => setUnlockHint(clientId, false));
     return () => {
       live = false;
     };
@@ -84,6 +107,7 @@ export function Component() {
       const res = await ok(api.previews[":clientId"].verify.$post({ param: { clientId }, json: { password: code } }));
       if (!res.success) throw new Error("verification refused");
       setClient(res.client);
+      setUnlockHint(clientId, true);
       show({ kind: "success", title: "Access granted", description: `Welcome, ${res.client.name}!` });
     } catch (err) {
       const message =
