@@ -1,15 +1,31 @@
 /** /crm/clients */
+import { useState } from "react";
+import { Plus } from "lucide-react";
 import type { RouteHandle } from "../../lib/page-meta";
-import { ComingSoon, CrmPage } from "./components/crm-page";
+import { Button } from "../../components/ui/button";
+import { AddClientDialog } from "../../features/clients/components/client-dialogs";
+import { ClientsTable } from "../../features/clients/components/clients-table";
+import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Clients – CRM", description: "Clients in the Redbrick Studio CRM.", noindex: true }),
 };
 
 export function Component() {
+  const [adding, setAdding] = useState(false);
   return (
-    <CrmPage title="Clients">
-      <ComingSoon what="Your clients" />
+    <CrmPage
+      title="Clients"
+      description="Everyone the studio works for."
+      actions={
+        <Button onClick={() => setAdding(true)}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add Client
+        </Button>
+      }
+    >
+      <ClientsTable />
+      <AddClientDialog open={adding} onOpenChange={setAdding} />
     </CrmPage>
   );
 }

@@ -1,0 +1,161 @@
+/** /crm/clients/:id: the client's details, projects and preview access. */
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Mail, Pencil, Phone, Trash2 } from "lucide-react";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { isApiError } from "../../../lib/api";
+import { formatDate } from "../../../lib/format";
+import { toast } from "../../../lib/toast";
+import { clientQueryOptions, useDeleteClient } from "../api/clients";
+import { EditClientDialog } from "./client-dialogs";
+import { PreviewAccessPanel } from "./preview-access-panel";
+
+const dotClass = (status: string) =>
+  status === "On Track" ? "bg-green-500" : status === "At Risk" ? "bg-yellow-400" : status === "Blocked" ? "bg-red-500" : "bg-slate-400";
+
+export function ClientDetailView({ id }: { id: string }) {
+  const { data, isPending, isError, error, refetch } = useQuery(clientQueryOptions(id));
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const del = useDeleteClient();
+  const navigate = useNavigate();
+
+  const back = (
+    <Link to="/crm/clients" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brick-600">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Clients
+    </Link>
+  );
+
+  if (isPending) {
+    return (
+      <div className="mx-auto max-w-5xl space-y-4" aria-busy="true">
+        {back}
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (isError) {
+    const notFound = isApiError(error) && error.status === 404;
+    return (
+      <div className="mx-auto max-w-5xl space-y-4">
+        {back}
+        <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
+          <h1 className="text-xl font-semibold">{notFound ? "Client not found" : "Could not load this client"}</h1>
+          {!notFound && (
+            <Button className="mt-4" variant="secondary" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  const { client, projects } = data;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      {back}
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{client.name}</h1>
+            <Badge tone={client.active ? "green" : "slate"}>{client.active ? "Active" : "Inactive"}</Badge>
+          </div>
+          <p className="mt-1 text-slate-600">Client since {formatDate(client.created_at)}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit
+          </Button>
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="contact" className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="contact" className="text-lg font-semibold">
+            Contact
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {client.website && (
+              <li>
+                <a href={client.website} target="_blank" rel="noreferrer noopener" className="text-brick-700 underline">
+                  {client.website}
+                </a>
+              </li>
+            )}
+            {client.emails.map((e) => (
+              <li key={e} className="flex items-center gap-2">
+                <Mail className="size-4 text-slate-500" aria-hidden="true" />
+                <a href={`mailto:${e}`} className="text-brick-700 hover:underline">
+                  {e}
+                </a>
+              </li>
+            ))}
+            {client.phones.map((p) => (
+              <li key={p} className="flex items-center gap-2">
+                <Phone className="size-4 text-slate-500" aria-hidden="true" />
+                <a href={`tel:${p.replace(/\s+/g, "")}`} className="text-brick-700 hover:underline">
+                  {p}
+                </a>
+              </li>
+            ))}
+            {!client.website && client.emails.length === 0 && client.phones.length === 0 && <li className="text-slate-600">No contact details yet.</li>}
+          </ul>
+          <h2 className="mt-5 text-lg font-semibold">Services</h2>
+          <div className="mt-2 flex flex-wrap gap-1">
+            {client.services.length ? client.services.map((s) => <Badge key={s}>{s}</Badge>) : <span className="text-sm text-slate-600">None listed.</span>}
+          </div>
+          <h2 className="mt-5 text-lg font-semibold">Notes</h2>
+          <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{client.notes ?? "No notes."}</p>
+        </section>
+        <section aria-labelledby="projects" className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="projects" className="text-lg font-semibold">
+            Projects ({projects.length})
+          </h2>
+          {projects.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">No projects yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100">
+              {projects.map((p) => (
+                <li key={p.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+                  <span className="flex items-center gap-2">
+                    <span className={`size-2.5 rounded-full ${dotClass(p.status)}`} aria-hidden="true" />
+                    <span className="sr-only">{p.status}:</span>
+                    {p.title}
+                  </span>
+                  <Badge tone="blue">{p.stage}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <PreviewAccessPanel clientId={client.id} />
+
+      {editing && <EditClientDialog key={client.updated_at} client={client} open onOpenChange={setEditing} />}
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Delete client"
+        description={`Are you sure you want to delete "${client.name}"?`}
+        onConfirm={() =>
+          del.mutateAsync(client.id).then(async () => {
+            toast.success("Client deleted successfully");
+            await navigate("/crm/clients");
+          })
+        }
+      />
+    </div>
+  );
+}
