@@ -1,15 +1,31 @@
 /** /crm/projects */
+import { useState } from "react";
+import { Plus } from "lucide-react";
 import type { RouteHandle } from "../../lib/page-meta";
-import { ComingSoon, CrmPage } from "./components/crm-page";
+import { Button } from "../../components/ui/button";
+import { ProjectBoard } from "../../features/projects/components/project-board";
+import { ProjectDialog } from "../../features/projects/components/project-dialog";
+import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Projects – CRM", description: "Projects in the Redbrick Studio CRM.", noindex: true }),
 };
 
 export function Component() {
+  const [adding, setAdding] = useState(false);
   return (
-    <CrmPage title="Projects">
-      <ComingSoon what="The projects board" />
+    <CrmPage
+      title="Projects"
+      description="Drag a project to move it between stages."
+      actions={
+        <Button onClick={() => setAdding(true)}>
+          <Plus className="size-4" aria-hidden="true" />
+          New Project
+        </Button>
+      }
+    >
+      <ProjectBoard />
+      {adding && <ProjectDialog open onOpenChange={setAdding} />}
     </CrmPage>
   );
 }

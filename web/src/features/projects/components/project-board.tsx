@@ -1,0 +1,201 @@
+/** The projects board: overview, six stage columns, drag by pointer or keyboard (Space, arrows, Space). */
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  closestCorners,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from "@dnd-kit/core";
+import { CSS } from "@dnd-kit/utilities";
+import { Pencil, Trash2 } from "lucide-react";
+import { projectStages, type Project, type ProjectStage } from "../../../../../contract/project";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { cn } from "../../../lib/cn";
+import { formatDate, formatMoney, formatMoneyWhole } from "../../../lib/format";
+import { toast } from "../../../lib/toast";
+import { projectsQueryOptions, useDeleteProject, useMoveProject } from "../api/projects";
+import { ProjectDialog } from "./project-dialog";
+
+export const statusDotClass = (status: string) =>
+  status === "On Track" ? "bg-green-500" : status === "At Risk" ? "bg-yellow-400" : status === "Blocked" ? "bg-red-500" : "bg-slate-400";
+
+function CardBody({ project }: { project: Project }) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-medium text-slate-900">{project.title}</p>
+        <span className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", statusDotClass(project.status))} title={project.status} aria-hidden="true" />
+      </div>
+      <p className="text-sm text-slate-600">{project.client_name ?? "No client"}</p>
+      <div className="mt-2 flex flex-wrap justify-between gap-1 text-xs text-slate-500">
+        <span>{project.budget != null ? formatMoney(project.budget) : "No budget"}</span>
+        {project.due_date && <span>Due {formatDate(project.due_date)}</span>}
+      </div>
+      <span className="sr-only">Status: {project.status}</span>
+    </>
+  );
+}
+
+function ProjectCard({ project, onEdit, onDelete }: { project: Project; onEdit: () => void; onDelete: () => void }) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: project.id, data: { project } });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform) }}
+      className={cn("group relative rounded-lg border border-slate-200 bg-white p-3 shadow-sm", isDragging && "opacity-40")}
+      data-testid="project-card"
+    >
+      <div
+        {...listeners}
+        {...attributes}
+        aria-label={`Move ${project.title}`}
+        aria-roledescription="draggable project"
+        className="cursor-grab touch-none rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brick-600"
+      >
+        <CardBody project={project} />
+      </div>
+      <div className="mt-2 flex justify-end gap-1">
+        <Button variant="ghost" size="sm" aria-label={`Edit ${project.title}`} onClick={onEdit}>
+          <Pencil className="size-4" aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Delete ${project.title}`} onClick={onDelete}>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function StageColumn({ stage, projects, children }: { stage: ProjectStage; projects: Project[]; children: React.ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id: stage });
+  return (
+    <section
+      ref={setNodeRef}
+      aria-label={`${stage} column`}
+      data-stage={stage}
+      className={cn("flex min-h-[250px] w-64 shrink-0 flex-col rounded-xl bg-slate-100 p-3 lg:w-auto lg:shrink", isOver && "ring-2 ring-brick-500")}
+    >
+      <h2 className="flex items-center justify-between text-sm font-semibold text-slate-700">
+        {stage}
+        <span className="rounded-full bg-white px-2 py-0.5 text-xs">{projects.length}</span>
+      </h2>
+      <ul className="mt-3 flex flex-1 flex-col gap-2">{children}</ul>
+    </section>
+  );
+}
+
+export function ProjectBoard() {
+  const { data, isPending, isError, refetch } = useQuery(projectsQueryOptions());
+  const move = useMoveProject();
+  const del = useDeleteProject();
+  const [active, setActive] = useState<Project | null>(null);
+  const [editing, setEditing] = useState<Project | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+
+  if (isPending) {
+    return (
+      <div className="space-y-4" aria-busy="true" aria-label="Loading projects">
+        <div className="grid gap-4 sm:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
+        </div>
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+        Could not load projects.{" "}
+        <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const onDragStart = (e: DragStartEvent) => setActive((e.active.data.current as { project: Project }).project);
+  const onDragEnd = (e: DragEndEvent) => {
+    setActive(null);
+    const project = (e.active.data.current as { project: Project } | undefined)?.project;
+    const stage = e.over?.id as ProjectStage | undefined;
+    if (!project || !stage || stage === project.stage) return;
+    move.mutate({ project, stage }, { onSuccess: () => toast.success(`Project moved to ${stage}`) });
+  };
+
+  const { overview } = data;
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {[
+          ["Total Projects", String(overview.total)],
+          ["Total Value", formatMoneyWhole(overview.value)],
+          ["Completed", String(overview.completed)],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-slate-200 bg-white p-5">
+            <p className="text-sm text-slate-600">{label}</p>
+            <p className="mt-1 text-2xl font-bold" data-testid={`overview-${label}`}>
+              {value}
+            </p>
+          </div>
+        ))}
+      </div>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCorners}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setActive(null)}
+        accessibility={{
+          announcements: {
+            onDragStart: ({ active: a }) => `Picked up ${String((a.data.current as { project?: Project })?.project?.title ?? "project")}.`,
+            onDragOver: ({ over }) => (over ? `Over ${String(over.id)}.` : "Not over a stage."),
+            onDragEnd: ({ over }) => (over ? `Dropped in ${String(over.id)}.` : "Dropped."),
+            onDragCancel: () => "Move cancelled.",
+          },
+        }}
+      >
+        <div className="flex gap-3 overflow-x-auto pb-2 lg:grid lg:grid-cols-6 lg:overflow-visible">
+          {projectStages.map((stage) => {
+            const inStage = data.projects.filter((p) => p.stage === stage);
+            return (
+              <StageColumn key={stage} stage={stage} projects={inStage}>
+                {inStage.length === 0 && <li className="text-center text-xs text-slate-500">No projects</li>}
+                {inStage.map((p) => (
+                  <ProjectCard key={p.id} project={p} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
+                ))}
+              </StageColumn>
+            );
+          })}
+        </div>
+        <DragOverlay dropAnimation={{ duration: 250 }}>
+          {active && (
+            <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+              <CardBody project={active} />
+            </div>
+          )}
+        </DragOverlay>
+      </DndContext>
+      {editing && <ProjectDialog key={editing.id + editing.updated_at} project={editing} open onOpenChange={(o) => !o && setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete project"
+        description={`Are you sure you want to delete "${deleting?.title ?? ""}"?`}
+        onConfirm={() => del.mutateAsync(deleting!.id).then(() => toast.success("Project deleted successfully"))}
+      />
+    </div>
+  );
+}
