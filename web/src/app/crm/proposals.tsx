@@ -1,15 +1,31 @@
 /** /crm/proposals */
+import { useState } from "react";
+import { Plus } from "lucide-react";
 import type { RouteHandle } from "../../lib/page-meta";
-import { ComingSoon, CrmPage } from "./components/crm-page";
+import { Button } from "../../components/ui/button";
+import { ProposalsList } from "../../features/proposals/components/proposals-list";
+import { ProposalDialog } from "../../features/proposals/components/proposal-dialog";
+import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Proposals – CRM", description: "Proposals in the Redbrick Studio CRM.", noindex: true }),
 };
 
 export function Component() {
+  const [adding, setAdding] = useState(false);
   return (
-    <CrmPage title="Proposals">
-      <ComingSoon what="Proposals" />
+    <CrmPage
+      title="Proposals"
+      description="Proposals sent to leads and clients."
+      actions={
+        <Button onClick={() => setAdding(true)}>
+          <Plus className="size-4" aria-hidden="true" />
+          New Proposal
+        </Button>
+      }
+    >
+      <ProposalsList />
+      {adding && <ProposalDialog open onOpenChange={setAdding} />}
     </CrmPage>
   );
 }

@@ -1,0 +1,103 @@
+/** Proposals: list, lead/client options, CRUD, accept, and the accept follow-up's workflow calls. */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ProposalInput, ProposalStatus } from "../../../../../contract/proposal";
+import { api, ok } from "../../../lib/api";
+
+export const proposalKeys = {
+  all: ["proposals"] as const,
+  list: () => [...proposalKeys.all, "list"] as const,
+};
+
+export const proposalsQueryOptions = () =>
+  queryOptions({
+    queryKey: proposalKeys.list(),
+    queryFn: ({ signal }) => ok(api.crm.proposals.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch proposals" },
+  });
+
+export const proposalLeadOptions = () =>
+  queryOptions({
+    queryKey: ["leads", "options"] as const,
+    queryFn: ({ signal }) => ok(api.crm.leads.options.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch leads" },
+    staleTime: 60_000,
+  });
+
+export const proposalClientOptions = () =>
+  queryOptions({
+    queryKey: ["clients", "options"] as const,
+    queryFn: ({ signal }) => ok(api.crm.clients.options.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch clients" },
+    staleTime: 60_000,
+  });
+
+export interface ProposalPatchBody {
+  title?: string;
+  value?: number | null;
+  status?: ProposalStatus;
+  sent_date?: string | null;
+  due_date?: string | null;
+  lead_id?: string | null;
+  client_id?: string | null;
+  notes?: string | null;
+  updated_at: string;
+}
+
+export function useCreateProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProposalInput) => ok(api.crm.proposals.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    meta: { errorTitle: "Failed to add proposal" },
+  });
+}
+
+export function useUpdateProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: ProposalPatchBody }) => ok(api.crm.proposals[":id"].$patch({ param: { id }, json: patch })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    meta: { errorTitle: "Failed to update proposal" },
+  });
+}
+
+export function useAcceptProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, updated_at }: { id: string; updated_at: string }) => ok(api.crm.proposals[":id"].accept.$post({ param: { id }, json: { updated_at } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    meta: { errorTitle: "Failed to accept proposal" },
+  });
+}
+
+export function useDeleteProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ok(api.crm.proposals[":id"].$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    meta: { errorTitle: "Failed to delete proposal" },
+  });
+}
+
+/** proposal_accepted follow-up: convert the lead to a client and/or start its project (one call each). */
+export function useLeadWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ leadId, action }: { leadId: string; action: "convert_to_client" | "start_project" }) =>
+      ok(api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action } })),
+    onSettled: () =>
+      Promise.all(["leads", "clients", "projects", "proposals", "lead_activities"].map((k) => queryClient.invalidateQueries({ queryKey: [k] }))),
+    meta: { errorTitle: false },
+  });
+}
+
+/** For a proposal made to a client (no lead): create the project directly. */
+export function useCreateProjectForClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ title, client_id, budget }: { title: string; client_id: string; budget: number | null }) =>
+      ok(api.crm.projects.$post({ json: { title, client_id, budget, stage: "Discovery", status: "On Track" } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["projects"] }),
+    meta: { errorTitle: false },
+  });
+}

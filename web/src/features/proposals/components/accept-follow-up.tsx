@@ -1,0 +1,80 @@
+/** After 'Accept': the proposal_accepted follow-up — convert the lead to a client and create its project. */
+import { useState } from "react";
+import type { Proposal } from "../../../../../contract/proposal";
+import { Button } from "../../../components/ui/button";
+import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { isApiError } from "../../../lib/api";
+import { toast } from "../../../lib/toast";
+import { useCreateProjectForClient, useLeadWorkflow } from "../api/proposals";
+
+export function AcceptFollowUpDialog({ proposal, onClose }: { proposal: Proposal; onClose: () => void }) {
+  const workflow = useLeadWorkflow();
+  const createProject = useCreateProjectForClient();
+  const leadId = proposal.lead_id;
+  const [convert, setConvert] = useState(true);
+  const [project, setProject] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const name = proposal.lead?.name ?? proposal.client?.name ?? proposal.title;
+
+  const run = async () => {
+    setBusy(true);
+    let done = 0;
+    try {
+      if (leadId) {
+        if (convert) {
+          await workflow.mutateAsync({ leadId, action: "convert_to_client" });
+          done++;
+        }
+        if (project) {
+          await workflow.mutateAsync({ leadId, action: "start_project" });
+          done++;
+        }
+      } else if (project && proposal.client_id) {
+        await createProject.mutateAsync({ title: proposal.title, client_id: proposal.client_id, budget: proposal.value });
+        done++;
+      }
+      if (done > 0) toast.success(`${done} action(s) completed successfully`);
+      onClose();
+    } catch (error) {
+      toast.error(`Failed to execute workflow actions: ${isApiError(error) ? error.message : "An unexpected error occurred"}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <DialogRoot open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title="Workflow Actions" description={`Proposal accepted for ${name}. Recommended next steps:`}>
+        <div className="space-y-3">
+          {leadId && (
+            <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+              <input type="checkbox" className="mt-1 size-4 accent-brick-600" checked={convert} onChange={(e) => setConvert(e.target.checked)} />
+              <span>
+                <span className="block font-medium">Convert to client</span>
+                <span className="text-sm text-slate-600">Create a client from the lead and mark it Won.</span>
+              </span>
+            </label>
+          )}
+          {(leadId || proposal.client_id) && (
+            <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+              <input type="checkbox" className="mt-1 size-4 accent-brick-600" checked={project} onChange={(e) => setProject(e.target.checked)} />
+              <span>
+                <span className="block font-medium">Create project</span>
+                <span className="text-sm text-slate-600">Start a project in Discovery, On Track.</span>
+              </span>
+            </label>
+          )}
+          {!leadId && !proposal.client_id && <p className="text-sm text-slate-600">This proposal has no lead or client, so there is nothing to follow up.</p>}
+        </div>
+        <div className="mt-6 flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Skip</Button>
+          </DialogClose>
+          <Button onClick={() => void run()} disabled={busy || (!convert && !project)}>
+            {busy ? "Running..." : "Run Actions"}
+          </Button>
+        </div>
+      </DialogContent>
+    </DialogRoot>
+  );
+}
