@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
           page("crm/projects", { path: "projects" }),
           page("crm/proposals", { path: "proposals" }),
           page("crm/invoices", { path: "invoices" }),
+          page("crm/invoice-print", { path: "invoices/:id/print" }),
           page("crm/tasks", { path: "tasks" }),
           page("crm/activity", { path: "activity" }),
           page("crm/settings", { path: "settings" }),

@@ -1,0 +1,88 @@
+/** Invoices: list, one invoice (print page), CRUD, and the options the form needs. Keys start with "invoices". */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InvoiceInput, InvoiceStatus } from "../../../../../contract/invoice";
+import { api, ok } from "../../../lib/api";
+
+export const invoiceKeys = {
+  all: ["invoices"] as const,
+  list: () => [...invoiceKeys.all, "list"] as const,
+  detail: (id: string) => [...invoiceKeys.all, "detail", id] as const,
+};
+
+export const invoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: invoiceKeys.list(),
+    queryFn: ({ signal }) => ok(api.crm.invoices.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch invoices" },
+  });
+
+export const invoiceQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: invoiceKeys.detail(id),
+    queryFn: ({ signal }) => ok(api.crm.invoices[":id"].$get({ param: { id } }, { init: { signal } })),
+    meta: { errorTitle: false },
+    retry: false,
+  });
+
+export const invoiceClientOptions = () =>
+  queryOptions({
+    queryKey: ["clients", "options"] as const,
+    queryFn: ({ signal }) => ok(api.crm.clients.options.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch clients" },
+    staleTime: 60_000,
+  });
+
+/** The chosen client's projects only. */
+export const clientProjectsQueryOptions = (clientId: string) =>
+  queryOptions({
+    queryKey: ["projects", "by-client", clientId] as const,
+    queryFn: ({ signal }) => ok(api.crm.projects.$get({ query: { client_id: clientId } }, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch projects" },
+    enabled: clientId !== "",
+  });
+
+/** Studio details for the printed invoice. */
+export const studioSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["settings", "studio"] as const,
+    queryFn: ({ signal }) => ok(api.crm.settings.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch settings" },
+  });
+
+export interface InvoicePatchBody {
+  number?: string;
+  client_id?: string;
+  project_id?: string | null;
+  total?: number;
+  date?: string;
+  due_date?: string;
+  status?: InvoiceStatus;
+  updated_at: string;
+}
+
+export function useCreateInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InvoiceInput) => ok(api.crm.invoices.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    meta: { errorTitle: "Failed to add invoice" },
+  });
+}
+
+export function useUpdateInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: InvoicePatchBody }) => ok(api.crm.invoices[":id"].$patch({ param: { id }, json: patch })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    meta: { errorTitle: "Failed to update invoice" },
+  });
+}
+
+export function useDeleteInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ok(api.crm.invoices[":id"].$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    meta: { errorTitle: "Failed to delete invoice" },
+  });
+}

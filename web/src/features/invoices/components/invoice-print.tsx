@@ -1,0 +1,130 @@
+/** The printable invoice: studio details, client, project, line total, VAT line when registered, dates, status. */
+import { Link } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Printer } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { isApiError } from "../../../lib/api";
+import { formatDate, formatMoney } from "../../../lib/format";
+import { invoiceQueryOptions, studioSettingsQueryOptions } from "../api/invoices";
+
+/** A4, no CRM chrome: everything but the invoice is hidden when printing. */
+const PRINT_CSS = `
+@page { size: A4; margin: 18mm; }
+@media print {
+  html, body { background: #fff !important; }
+  body * { visibility: hidden !important; }
+  .invoice-sheet, .invoice-sheet * { visibility: visible !important; }
+  .invoice-sheet { position: absolute; left: 0; top: 0; width: 100%; margin: 0 !important; border: 0 !important; box-shadow: none !important; padding: 0 !important; }
+  .no-print { display: none !important; }
+}`;
+
+export function InvoicePrint({ id }: { id: string }) {
+  const invoiceQuery = useQuery(invoiceQueryOptions(id));
+  const settingsQuery = useQuery(studioSettingsQueryOptions());
+
+  const back = (
+    <Link to="/crm/invoices" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Invoices
+    </Link>
+  );
+  if (invoiceQuery.isPending || settingsQuery.isPending)
+    return (
+      <div className="mx-auto max-w-3xl space-y-4" aria-busy="true">
+        {back}
+        <Skeleton className="h-[600px] w-full" />
+      </div>
+    );
+  if (invoiceQuery.isError || settingsQuery.isError)
+    return (
+      <div className="mx-auto max-w-3xl space-y-4">
+        {back}
+        <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
+          <h1 className="text-xl font-semibold">{isApiError(invoiceQuery.error) && invoiceQuery.error.status === 404 ? "Invoice not found" : "Could not load this invoice"}</h1>
+        </div>
+      </div>
+    );
+
+  const inv = invoiceQuery.data.invoice;
+  const studio = settingsQuery.data.settings;
+  const hasVat = Boolean(studio.vat_number);
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <style>{PRINT_CSS}</style>
+      <div className="no-print flex flex-wrap items-center justify-between gap-2">
+        {back}
+        <Button onClick={() => window.print()}>
+          <Printer className="size-4" aria-hidden="true" />
+          Print
+        </Button>
+      </div>
+      <article className="invoice-sheet rounded-xl border border-slate-200 bg-white p-8 text-slate-900 shadow-sm sm:p-12" aria-label={`Invoice ${inv.number}`}>
+        <header className="flex flex-wrap items-start justify-between gap-6">
+          <div>
+            <p className="text-2xl font-bold">{studio.studio_name}</p>
+            <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{studio.address}</p>
+            {hasVat && <p className="mt-1 text-sm text-slate-600">VAT No. {studio.vat_number}</p>}
+          </div>
+          <div className="text-right">
+            <h1 className="text-3xl font-bold tracking-tight uppercase">Invoice</h1>
+            <p className="mt-1 font-mono text-lg">{inv.number}</p>
+            <p className="mt-1 text-sm">
+              Status: <strong>{inv.status}</strong>
+            </p>
+          </div>
+        </header>
+        <section className="mt-10 grid gap-6 sm:grid-cols-2">
+          <div>
+            <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Bill to</h2>
+            <p className="mt-1 font-medium">{inv.client_name ?? "—"}</p>
+            {inv.project_title && <p className="text-sm text-slate-600">Project: {inv.project_title}</p>}
+          </div>
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:text-right">
+            <dt className="text-slate-500">Invoice date</dt>
+            <dd>{formatDate(inv.date)}</dd>
+            <dt className="text-slate-500">Due date</dt>
+            <dd>{formatDate(inv.due_date)}</dd>
+          </dl>
+        </section>
+        <table className="mt-10 w-full text-sm">
+          <thead>
+            <tr className="border-b-2 border-slate-900 text-left">
+              <th className="py-2 font-semibold">Description</th>
+              <th className="py-2 text-right font-semibold">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr className="border-b border-slate-200">
+              <td className="py-3">{inv.project_title ?? `Services for ${inv.client_name ?? "client"}`}</td>
+              <td className="py-3 text-right">{formatMoney(inv.total)}</td>
+            </tr>
+          </tbody>
+          <tfoot>
+            {hasVat && (
+              <tr>
+                <td className="pt-3 text-right text-slate-600">VAT (included, VAT No. {studio.vat_number})</td>
+                <td className="pt-3 text-right text-slate-600">{formatMoney(Math.round((inv.total / 6) * 100) / 100)}</td>
+              </tr>
+            )}
+            <tr>
+              <td className="pt-3 text-right font-semibold">Total</td>
+              <td className="pt-3 text-right text-lg font-bold">{formatMoney(inv.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+        {(studio.bank_name || studio.bank_account_number) && (
+          <section className="mt-10 text-sm">
+            <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Payment details</h2>
+            <p className="mt-1">
+              {[studio.bank_name, studio.bank_account_name].filter(Boolean).join(" · ")}
+              {studio.bank_sort_code && <> · Sort code {studio.bank_sort_code}</>}
+              {studio.bank_account_number && <> · Account {studio.bank_account_number}</>}
+            </p>
+          </section>
+        )}
+        {studio.invoice_notes && <p className="mt-6 text-sm whitespace-pre-line text-slate-600">{studio.invoice_notes}</p>}
+      </article>
+    </div>
+  );
+}
