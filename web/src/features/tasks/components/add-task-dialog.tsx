@@ -1,17 +1,7 @@
-/** 'Add Task' from the top bar. A placeholder until the Tasks feature brings its form. */
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+/** 'Add Task' from the top bar. */
+import { TaskDialog } from "./task-dialog";
 
 export function AddTaskDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Add New Task" description="Task creation is coming with the Tasks page.">
-        <div className="flex justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">Close</Button>
-          </DialogClose>
-        </div>
-      </DialogContent>
-    </DialogRoot>
-  );
+  // Mounted only while open so each opening starts from a blank form.
+  return open ? <TaskDialog open onOpenChange={onOpenChange} /> : null;
 }

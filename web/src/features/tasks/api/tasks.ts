@@ -1,0 +1,83 @@
+/** Tasks: list (due date order, undated last — the server's), users for the assignee, CRUD. Keys start with "tasks". */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Task, TaskInput, TaskPriority } from "../../../../../contract/task";
+import { api, ok } from "../../../lib/api";
+
+export const taskKeys = {
+  all: ["tasks"] as const,
+  list: () => [...taskKeys.all, "list"] as const,
+};
+
+export const tasksQueryOptions = () =>
+  queryOptions({
+    queryKey: taskKeys.list(),
+    queryFn: ({ signal }) => ok(api.crm.tasks.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch tasks" },
+  });
+
+export const taskUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: ["users", "list"] as const,
+    queryFn: ({ signal }) => ok(api.crm.users.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch users" },
+    staleTime: 5 * 60_000,
+  });
+
+export interface TaskPatchBody {
+  title?: string;
+  assignee_username?: string | null;
+  priority?: TaskPriority;
+  due_date?: string | null;
+  completed?: boolean;
+  notes?: string | null;
+  updated_at: string;
+}
+
+export function useCreateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TaskInput) => ok(api.crm.tasks.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+    meta: { errorTitle: "Failed to add task" },
+  });
+}
+
+export function useUpdateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: TaskPatchBody }) => ok(api.crm.tasks[":id"].$patch({ param: { id }, json: patch })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+    meta: { errorTitle: "Failed to update task" },
+  });
+}
+
+type TaskList = { tasks: Task[] };
+
+/** The checkbox: ticks at once, unticks again if the save fails. */
+export function useToggleTask() {
+  const queryClient = useQueryClient();
+  const key = taskKeys.list();
+  return useMutation({
+    mutationFn: (task: Task) => ok(api.crm.tasks[":id"].$patch({ param: { id: task.id }, json: { completed: !task.completed, updated_at: task.updated_at } })),
+    onMutate: async (task) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<TaskList>(key);
+      if (previous) queryClient.setQueryData<TaskList>(key, { tasks: previous.tasks.map((t) => (t.id === task.id ? { ...t, completed: !t.completed } : t)) });
+      return { previous };
+    },
+    onError: (_e, _t, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+    meta: { errorTitle: "Failed to update task" },
+  });
+}
+
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ok(api.crm.tasks[":id"].$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+    meta: { errorTitle: "Failed to delete task" },
+  });
+}

@@ -1,0 +1,108 @@
+/** 'To Do (n)' and 'Completed (n)': checkbox toggle, priority badge, assignee, due date, notes, edit, delete. */
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Pencil, Trash2 } from "lucide-react";
+import type { Task, TaskPriority } from "../../../../../contract/task";
+import { Badge, type BadgeTone } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { cn } from "../../../lib/cn";
+import { formatDate } from "../../../lib/format";
+import { toast } from "../../../lib/toast";
+import { taskUsersQueryOptions, tasksQueryOptions, useDeleteTask, useToggleTask } from "../api/tasks";
+import { TaskDialog } from "./task-dialog";
+
+const priorityTone: Record<TaskPriority, BadgeTone> = { Low: "slate", Med: "amber", High: "red" };
+
+function TaskItem({ task, assignee, onEdit, onDelete }: { task: Task; assignee?: string; onEdit: () => void; onDelete: () => void }) {
+  const toggle = useToggleTask();
+  return (
+    <li className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="task-item">
+      <input
+        type="checkbox"
+        className="mt-1 size-5 shrink-0 accent-brick-600"
+        checked={task.completed}
+        aria-label={`${task.completed ? "Mark as to do" : "Mark as completed"}: ${task.title}`}
+        onChange={() => toggle.mutate(task)}
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className={cn("font-medium", task.completed && "text-slate-500 line-through")}>{task.title}</p>
+          <Badge tone={priorityTone[task.priority]}>{task.priority}</Badge>
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          {assignee ?? "Unassigned"}
+          {task.due_date && <> · Due {formatDate(task.due_date)}</>}
+        </p>
+        {task.notes && <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{task.notes}</p>}
+      </div>
+      <div className="flex shrink-0 items-start gap-1">
+        <Button variant="ghost" size="sm" aria-label={`Edit ${task.title}`} onClick={onEdit}>
+          <Pencil className="size-4" aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Delete ${task.title}`} onClick={onDelete}>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export function TaskBoard() {
+  const { data, isPending, isError, refetch } = useQuery(tasksQueryOptions());
+  const users = useQuery(taskUsersQueryOptions());
+  const del = useDeleteTask();
+  const [editing, setEditing] = useState<Task | null>(null);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+
+  if (isPending)
+    return (
+      <div className="grid gap-6 md:grid-cols-2" aria-busy="true" aria-label="Loading tasks">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  if (isError)
+    return (
+      <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+        Could not load tasks.{" "}
+        <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  const names = new Map(users.data?.users.map((u) => [u.id, u.full_name]));
+  const todo = data.tasks.filter((t) => !t.completed);
+  const done = data.tasks.filter((t) => t.completed);
+  const column = (title: string, list: Task[], empty: string) => (
+    <section aria-label={title} className="space-y-3">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {list.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="space-y-2">
+          {list.map((t) => (
+            <TaskItem key={t.id} task={t} assignee={t.assignee_username ? names.get(t.assignee_username) : undefined} onEdit={() => setEditing(t)} onDelete={() => setDeleting(t)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+  return (
+    <>
+      <div className="grid gap-6 md:grid-cols-2">
+        {column(`To Do (${todo.length})`, todo, "Nothing to do.")}
+        {column(`Completed (${done.length})`, done, "No completed tasks yet.")}
+      </div>
+      {editing && <TaskDialog key={editing.id + editing.updated_at} task={editing} open onOpenChange={(o) => !o && setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete task"
+        description={`Are you sure you want to delete "${deleting?.title ?? ""}"?`}
+        onConfirm={() => del.mutateAsync(deleting!.id).then(() => toast.success("Task deleted successfully"))}
+      />
+    </>
+  );
+}
