@@ -1,0 +1,30 @@
+/** The activity feed: list and log. Keys start with "activities". */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ActivityInput } from "../../../../../contract/activity";
+import { api, ok } from "../../../lib/api";
+
+export const activityKeys = { all: ["activities"] as const, list: () => ["activities", "list"] as const };
+
+export const activitiesQueryOptions = () =>
+  queryOptions({
+    queryKey: activityKeys.list(),
+    queryFn: ({ signal }) => ok(api.crm.activities.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch activities" },
+  });
+
+export const activityUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: ["users", "list"] as const,
+    queryFn: ({ signal }) => ok(api.crm.users.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch users" },
+    staleTime: 5 * 60_000,
+  });
+
+export function useLogActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ActivityInput) => ok(api.crm.activities.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+    meta: { errorTitle: "Failed to log activity" },
+  });
+}

@@ -1,0 +1,143 @@
+/** The activity feed and its 'Log Activity' dialog. */
+import { useQuery } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowRightLeft, Mail, MessageSquare, Phone, Users, type LucideIcon } from "lucide-react";
+import { activityInput, activityTypes, type ActivityInput, type ActivityType } from "../../../../../contract/activity";
+import { relatedTypes } from "../../../../../contract/task";
+import { Badge, type BadgeTone } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { Field } from "../../../components/ui/field";
+import { NativeSelect } from "../../../components/ui/select-native";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Textarea } from "../../../components/ui/textarea";
+import { applyFieldErrors } from "../../../lib/form-errors";
+import { formatActivityTime } from "../../../lib/format";
+import { toast } from "../../../lib/toast";
+import { activitiesQueryOptions, activityUsersQueryOptions, useLogActivity } from "../api/activities";
+
+const icons: Record<ActivityType, LucideIcon> = { Call: Phone, Email: Mail, Meeting: Users, Note: MessageSquare, StatusChange: ArrowRightLeft };
+const tones: Record<ActivityType, BadgeTone> = { Call: "blue", Email: "indigo", Meeting: "violet", Note: "slate", StatusChange: "amber" };
+
+export function LogActivityDialog({ open, onOpenChange, userId }: { open: boolean; onOpenChange: (open: boolean) => void; userId: string }) {
+  const log = useLogActivity();
+  const users = useQuery({ ...activityUsersQueryOptions(), enabled: open });
+  const empty: ActivityInput = { who_username: userId, type: "Note", summary: "", related_type: null, related_id: null };
+  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(activityInput), defaultValues: empty });
+  const errors = formState.errors;
+  const onSubmit = handleSubmit((values) =>
+    log.mutate(values, {
+      onSuccess: () => {
+        toast.success("Activity logged successfully");
+        reset(empty);
+        onOpenChange(false);
+      },
+      onError: (e) => applyFieldErrors(e, setError, ["who_username", "type", "summary", "related_type", "related_id"]),
+    }),
+  );
+  return (
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Log Activity" description="A call, e-mail, meeting or note for the team's record.">
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Type" error={errors.type?.message}>
+              {(p) => (
+                <NativeSelect {...p} {...register("type")}>
+                  {activityTypes.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field label="Who" error={errors.who_username?.message}>
+              {(p) => (
+                <NativeSelect {...p} {...register("who_username")}>
+                  {users.data?.users.map((u) => (
+                    <option key={u.id} value={u.id}>
+                      {u.full_name}
+                    </option>
+                  )) ?? <option value={userId}>Me</option>}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field label="Related Type" error={errors.related_type?.message}>
+              {(p) => (
+                <NativeSelect {...p} {...register("related_type", { setValueAs: (v: string) => v || null })}>
+                  <option value="">None</option>
+                  {relatedTypes.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+          </div>
+          <Field label="Summary" error={errors.summary?.message} required>
+            {(p) => <Textarea {...p} {...register("summary")} />}
+          </Field>
+          <div className="flex justify-end gap-2 pt-2">
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={log.isPending}>
+              {log.isPending ? "Logging..." : "Log Activity"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </DialogRoot>
+  );
+}
+
+export function ActivityFeed() {
+  const { data, isPending, isError, refetch } = useQuery(activitiesQueryOptions());
+  const users = useQuery(activityUsersQueryOptions());
+  if (isPending)
+    return (
+      <div className="space-y-2" aria-busy="true" aria-label="Loading activity">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-20" />
+        ))}
+      </div>
+    );
+  if (isError)
+    return (
+      <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+        Could not load activity.{" "}
+        <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (data.activities.length === 0) return <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">No activity yet.</div>;
+  const names = new Map(users.data?.users.map((u) => [u.id, u.full_name]));
+  return (
+    <ul className="space-y-2">
+      {data.activities.map((a) => {
+        const Icon = icons[a.type];
+        return (
+          <li key={a.id} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100">
+              <Icon className="size-5 text-slate-600" aria-hidden="true" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <p className="font-medium whitespace-pre-line">{a.summary}</p>
+                <Badge tone={tones[a.type]}>{a.type}</Badge>
+              </div>
+              <p className="mt-1 text-sm text-slate-600">
+                {(a.who_username && names.get(a.who_username)) ?? "Unknown user"} · <time dateTime={a.created_at}>{formatActivityTime(a.created_at)}</time>
+              </p>
+              {a.related_type && (
+                <p className="mt-1 text-xs text-slate-500">
+                  Related to {a.related_type}
+                  {a.related_id ? ` ${a.related_id}` : ""}
+                </p>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
