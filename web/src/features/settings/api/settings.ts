@@ -1,0 +1,74 @@
+/** Settings: studio details, export/import, delete-all and backups. Keys start with "settings". */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { StudioSettingsInput } from "../../../../../contract/settings";
+import { api, ok } from "../../../lib/api";
+
+export const settingsKeys = {
+  all: ["settings"] as const,
+  studio: () => ["settings", "studio"] as const,
+  backups: () => ["settings", "backups"] as const,
+};
+
+export const studioQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.studio(),
+    queryFn: ({ signal }) => ok(api.crm.settings.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch settings" },
+  });
+
+export const backupsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.backups(),
+    queryFn: ({ signal }) => ok(api.crm.backups.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch backups" },
+  });
+
+export function useSaveStudio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StudioSettingsInput) => ok(api.crm.settings.$put({ json: input })),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.studio(), saved),
+    meta: { errorTitle: "Failed to save studio details" },
+  });
+}
+
+export function useExport() {
+  return useMutation({
+    mutationFn: () => ok(api.crm.export.$get()),
+    meta: { errorTitle: "Export failed" },
+  });
+}
+
+/** Everything changes after import, delete-all or restore: refetch every CRM query. */
+function useRefetchAll() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "auth" });
+}
+
+export function useImport() {
+  const refetchAll = useRefetchAll();
+  return useMutation({
+    mutationFn: (doc: unknown) => ok(api.crm.import.$post({ json: doc })),
+    onSuccess: refetchAll,
+    // The panel shows the server's problem list beside the file input.
+    meta: { errorTitle: false },
+  });
+}
+
+export function useDeleteAll() {
+  const refetchAll = useRefetchAll();
+  return useMutation({
+    mutationFn: () => ok(api.crm["delete-all"].$post({ json: { confirm: "DELETE ALL" } })),
+    onSuccess: refetchAll,
+    meta: { errorTitle: "Failed to delete some data. Please try again." },
+  });
+}
+
+export function useRestoreBackup() {
+  const refetchAll = useRefetchAll();
+  return useMutation({
+    mutationFn: (id: string) => ok(api.crm.backups[":id"].restore.$post({ param: { id } })),
+    onSuccess: refetchAll,
+    meta: { errorTitle: "Failed to restore backup" },
+  });
+}

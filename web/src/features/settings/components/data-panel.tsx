@@ -1,0 +1,200 @@
+/** Export (JSON, CSV of leads and clients), Import (Owner), backups (Owner) and the Danger Zone (Owner). */
+import { useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Download, RotateCcw, Trash2, Upload } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { Field, Input } from "../../../components/ui/field";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { isApiError } from "../../../lib/api";
+import { downloadText, toCsv } from "../../../lib/csv";
+import { formatActivityTime } from "../../../lib/format";
+import { toast } from "../../../lib/toast";
+import { backupsQueryOptions, useDeleteAll, useExport, useImport, useRestoreBackup } from "../api/settings";
+
+const LEAD_COLUMNS = ["id", "name", "company", "email", "phone", "source", "status", "value", "notes", "next_action", "follow_up_date", "converted_to_client_id", "created_at", "updated_at"] as const;
+const CLIENT_COLUMNS = ["id", "name", "website", "emails", "phones", "services", "notes", "active", "preview_id", "created_at", "updated_at"] as const;
+
+const card = "rounded-xl border border-slate-200 bg-white p-5";
+const sizeOf = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+export function ExportPanel() {
+  const exp = useExport();
+  const run = (kind: "json" | "csv") =>
+    exp.mutate(undefined, {
+      onSuccess: (doc) => {
+        const day = doc.exported_at.slice(0, 10);
+        if (kind === "json") downloadText(`crm-export-${day}.json`, JSON.stringify(doc, null, 2), "application/json");
+        else {
+          downloadText(`leads-${day}.csv`, toCsv(doc.leads as unknown as Record<string, unknown>[], LEAD_COLUMNS), "text/csv;charset=utf-8");
+          downloadText(`clients-${day}.csv`, toCsv(doc.clients as unknown as Record<string, unknown>[], CLIENT_COLUMNS), "text/csv;charset=utf-8");
+        }
+        toast.success("Export complete", { description: kind === "json" ? "All CRM data was downloaded as JSON." : "Leads and clients were downloaded as CSV." });
+      },
+    });
+  return (
+    <section className={card} aria-labelledby="export-data">
+      <h2 id="export-data" className="text-lg font-semibold">
+        Export Data
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Download every lead, client, project, proposal, invoice, task and activity.</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button onClick={() => run("json")} disabled={exp.isPending}>
+          <Download className="size-4" aria-hidden="true" />
+          {exp.isPending ? "Exporting..." : "Export JSON"}
+        </Button>
+        <Button variant="secondary" onClick={() => run("csv")} disabled={exp.isPending}>
+          <Download className="size-4" aria-hidden="true" />
+          Leads & Clients CSV
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function ImportPanel() {
+  const imp = useImport();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<{ message: string; fields: [string, string][] } | null>(null);
+  const run = async () => {
+    const file = fileRef.current?.files?.[0];
+    if (!file) return setProblem({ message: "Choose an export file first.", fields: [] });
+    let doc: unknown;
+    try {
+      doc = JSON.parse(await file.text());
+    } catch {
+      return setProblem({ message: "That file is not JSON. Choose a file made by Export JSON.", fields: [] });
+    }
+    setProblem(null);
+    imp.mutate(doc, {
+      onSuccess: () => {
+        toast.success("Import complete", { description: `${file.name} was imported.` });
+        if (fileRef.current) fileRef.current.value = "";
+      },
+      onError: (e) => {
+        const message = isApiError(e) ? e.message : "An unexpected error occurred";
+        toast.error("Import failed", { description: message });
+        setProblem({ message, fields: isApiError(e) && e.fields ? Object.entries(e.fields) : [] });
+      },
+    });
+  };
+  return (
+    <section className={card} aria-labelledby="import-data">
+      <h2 id="import-data" className="text-lg font-semibold">
+        Import Data
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Load a JSON export into an empty CRM. All of it is imported, or nothing.</p>
+      <div className="mt-4 flex flex-wrap items-end gap-2">
+        <Field label="Export file">{(p) => <input {...p} ref={fileRef} type="file" accept="application/json,.json" className="block text-sm" />}</Field>
+        <Button onClick={() => void run()} disabled={imp.isPending}>
+          <Upload className="size-4" aria-hidden="true" />
+          {imp.isPending ? "Importing..." : "Import"}
+        </Button>
+      </div>
+      {problem && (
+        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <p>{problem.message}</p>
+          {problem.fields.length > 0 && (
+            <ul className="mt-2 list-disc space-y-1 pl-5 font-mono text-xs">
+              {problem.fields.map(([path, msg]) => (
+                <li key={path}>
+                  {path}: {msg}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function BackupsPanel() {
+  const { data, isPending } = useQuery(backupsQueryOptions());
+  const restore = useRestoreBackup();
+  const [restoring, setRestoring] = useState<string | null>(null);
+  return (
+    <section className={card} aria-labelledby="backups">
+      <h2 id="backups" className="text-lg font-semibold">
+        Backups
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">A backup is stored before all data is deleted.</p>
+      {isPending ? (
+        <Skeleton className="mt-4 h-16" />
+      ) : !data || data.backups.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">No backups yet.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {data.backups.map((b) => (
+            <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span>
+                {formatActivityTime(b.created_at)} · {b.created_by_name ?? "Unknown"} · {sizeOf(b.size)} · {b.counts.leads ?? 0} leads, {b.counts.clients ?? 0} clients
+              </span>
+              <Button variant="secondary" size="sm" onClick={() => setRestoring(b.id)}>
+                <RotateCcw className="size-4" aria-hidden="true" />
+                Restore
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={restoring !== null}
+        onOpenChange={(o) => !o && setRestoring(null)}
+        title="Restore backup"
+        description="Restore this backup? It replaces the CRM's current data."
+        confirmLabel="Restore"
+        variant="primary"
+        onConfirm={() => restore.mutateAsync(restoring!).then(() => toast.success("Backup restored"))}
+      />
+    </section>
+  );
+}
+
+export function DangerZone() {
+  const del = useDeleteAll();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const run = () =>
+    del.mutate(undefined, {
+      onSuccess: () => {
+        toast.success("All CRM data has been permanently deleted.");
+        setOpen(false);
+        setTyped("");
+      },
+    });
+  return (
+    <section className="rounded-xl border border-red-300 bg-red-50/50 p-5" aria-labelledby="danger-zone">
+      <h2 id="danger-zone" className="text-lg font-semibold text-red-800">
+        Danger Zone
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">Delete every lead, client, project, proposal, invoice, task and activity. A backup is stored first.</p>
+      <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
+        <Trash2 className="size-4" aria-hidden="true" />
+        Delete All Data
+      </Button>
+      <DialogRoot open={open} onOpenChange={setOpen}>
+        <DialogContent title="Delete all CRM data?" description="This cannot be undone from here (restore the backup in Settings). Type DELETE ALL to confirm.">
+          <form
+            className="space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (typed === "DELETE ALL") run();
+            }}
+          >
+            <Field label="Type DELETE ALL">{(p) => <Input {...p} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />}</Field>
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button variant="secondary">Cancel</Button>
+              </DialogClose>
+              <Button type="submit" variant="danger" disabled={typed !== "DELETE ALL" || del.isPending}>
+                {del.isPending ? "Deleting..." : "Delete Everything"}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </DialogRoot>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+/** Studio details printed on invoices (Owner edits; Sales reads). */
+import { useQuery } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { studioSettingsInput, type StudioSettings, type StudioSettingsInput } from "../../../../../contract/settings";
+import { Button } from "../../../components/ui/button";
+import { Field, Input } from "../../../components/ui/field";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Textarea } from "../../../components/ui/textarea";
+import { applyFieldErrors } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { studioQueryOptions, useSaveStudio } from "../api/settings";
+
+const FIELDS = ["studio_name", "address", "vat_number", "bank_name", "bank_account_name", "bank_sort_code", "bank_account_number", "invoice_notes"] as const;
+
+function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; updatedAt: string | null; readOnly: boolean }) {
+  const save = useSaveStudio();
+  const defaults: StudioSettingsInput = { ...settings, updated_at: updatedAt };
+  const { register, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(studioSettingsInput), defaultValues: defaults });
+  const errors = formState.errors;
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => toast.success("Studio details saved"),
+      onError: (e) => applyFieldErrors(e, setError, FIELDS),
+    }),
+  );
+  const text = (name: (typeof FIELDS)[number], label: string, hint?: string) => (
+    <Field label={label} error={errors[name]?.message} hint={hint} required={name === "studio_name"}>
+      {(p) => <Input {...p} {...register(name)} readOnly={readOnly} />}
+    </Field>
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("studio_name", "Studio Name")}
+        {text("vat_number", "VAT Number", "When set, invoices show a VAT line")}
+      </div>
+      <Field label="Address" error={errors.address?.message} required>
+        {(p) => <Textarea {...p} {...register("address")} readOnly={readOnly} rows={3} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("bank_name", "Bank Name")}
+        {text("bank_account_name", "Account Name")}
+        {text("bank_sort_code", "Sort Code")}
+        {text("bank_account_number", "Account Number")}
+      </div>
+      <Field label="Invoice Notes" error={errors.invoice_notes?.message}>
+        {(p) => <Textarea {...p} {...register("invoice_notes")} readOnly={readOnly} />}
+      </Field>
+      {!readOnly && (
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save Studio Details"}
+        </Button>
+      )}
+    </form>
+  );
+}
+
+export function StudioForm({ isOwner }: { isOwner: boolean }) {
+  const { data, isPending } = useQuery(studioQueryOptions());
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="studio-details">
+      <h2 id="studio-details" className="text-lg font-semibold">
+        Studio Details
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Printed on every invoice.{!isOwner && " Only the Owner can change them."}</p>
+      {isPending || !data ? <Skeleton className="mt-4 h-64" /> : <Form key={data.updated_at ?? "new"} settings={data.settings} updatedAt={data.updated_at} readOnly={!isOwner} />}
+    </section>
+  );
+}

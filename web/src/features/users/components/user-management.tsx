@@ -1,0 +1,115 @@
+/** User Management: role badges (Owner; 'Sales' for Head of Sales), invitations, disable/enable (Owner). */
+import { useQuery } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { inviteInput, roles, type InviteInput } from "../../../../../contract/user";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Field, Input } from "../../../components/ui/field";
+import { NativeSelect } from "../../../components/ui/select-native";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { applyFieldErrors } from "../../../lib/form-errors";
+import { formatDate } from "../../../lib/format";
+import { toast } from "../../../lib/toast";
+import { invitesQueryOptions, useInvite, useSetDisabled, usersQueryOptions } from "../api/users";
+
+function InviteForm() {
+  const invite = useInvite();
+  const empty: InviteInput = { email: "", role: "Sales" };
+  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(inviteInput), defaultValues: empty });
+  const onSubmit = handleSubmit((values) =>
+    invite.mutate(values, {
+      onSuccess: () => {
+        toast.success("Invitation sent", { description: `${values.email} will receive a link by e-mail.` });
+        reset(empty);
+      },
+      onError: (e) => applyFieldErrors(e, setError, ["email", "role"]),
+    }),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 grid items-start gap-3 sm:grid-cols-[1fr_10rem_auto]">
+      <Field label="Invite by e-mail" error={formState.errors.email?.message}>
+        {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
+      </Field>
+      <Field label="Role" error={formState.errors.role?.message}>
+        {(p) => (
+          <NativeSelect {...p} {...register("role")}>
+            {roles.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
+        {invite.isPending ? "Sending..." : "Send Invite"}
+      </Button>
+    </form>
+  );
+}
+
+export function UserManagement({ isOwner, currentUserId }: { isOwner: boolean; currentUserId: string }) {
+  const { data, isPending } = useQuery(usersQueryOptions());
+  const invites = useQuery({ ...invitesQueryOptions(), enabled: isOwner });
+  const setDisabled = useSetDisabled();
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="user-management">
+      <h2 id="user-management" className="text-lg font-semibold">
+        User Management
+      </h2>
+      {isPending || !data ? (
+        <Skeleton className="mt-4 h-32" />
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {data.users.map((u) => (
+            <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div>
+                <p className="font-medium">
+                  {u.full_name} {u.disabled && <span className="text-sm font-normal text-slate-500">(disabled)</span>}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {u.email}
+                  {u.job_title && ` · ${u.job_title}`}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge tone={u.role === "Owner" ? "brick" : "blue"}>{u.role}</Badge>
+                {isOwner && u.id !== currentUserId && (
+                  <Button
+                    variant={u.disabled ? "secondary" : "ghost"}
+                    size="sm"
+                    disabled={setDisabled.isPending}
+                    onClick={() =>
+                      setDisabled.mutate(
+                        { id: u.id, disabled: !u.disabled },
+                        { onSuccess: () => toast.success(u.disabled ? `${u.full_name} can sign in again` : `${u.full_name} has been disabled`) },
+                      )
+                    }
+                  >
+                    {u.disabled ? "Enable" : "Disable"}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {isOwner && (
+        <>
+          <InviteForm />
+          {invites.data && invites.data.invites.length > 0 && (
+            <div className="mt-4">
+              <h3 className="text-sm font-semibold">Open invitations</h3>
+              <ul className="mt-2 space-y-1 text-sm text-slate-600">
+                {invites.data.invites.map((i) => (
+                  <li key={i.id}>
+                    {i.email} · {i.role} · expires {formatDate(i.expires_at)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
