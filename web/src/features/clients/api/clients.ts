@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { ClientInput } from "../../../../../contract/client";
 import type { PreviewLinkInput } from "../../../../../contract/preview";
 import { api, ok } from "../../../lib/api";
+import { toast } from "../../../lib/toast";
 
 export const clientKeys = {
   all: ["clients"] as const,
@@ -89,7 +90,11 @@ export function useLinkPreview(id: string) {
   const invalidate = useInvalidateClients();
   return useMutation({
     mutationFn: (input: PreviewLinkInput) => ok(api.crm.clients[":id"].preview.$put({ param: { id }, json: input })),
-    onSuccess: invalidate,
+    // Toast here: the form remounts on the new version, which drops per-call callbacks.
+    onSuccess: () => {
+      toast.success("Preview settings saved");
+      return invalidate();
+    },
     meta: { errorTitle: "Failed to update client" },
   });
 }

@@ -143,7 +143,7 @@ export function ClientDetailView({ id }: { id: string }) {
 
       <PreviewAccessPanel clientId={client.id} />
 
-      {editing && <EditClientDialog key={client.updated_at} client={client} open onOpenChange={setEditing} />}
+      {editing && <EditClientDialog key={client.id} client={client} open onOpenChange={setEditing} />}
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

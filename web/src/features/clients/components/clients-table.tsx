@@ -116,7 +116,7 @@ export function ClientsTable() {
           </tbody>
         </table>
       </div>
-      {editing && <EditClientDialog key={editing.id + editing.updated_at} client={editing} open onOpenChange={(o) => !o && setEditing(null)} />}
+      {editing && <EditClientDialog key={editing.id} client={clients.find((c) => c.id === editing.id) ?? editing} open onOpenChange={(o) => !o && setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -45,7 +45,6 @@ function LinkForm({ clientId, preview }: { clientId: string; preview: PreviewAdm
         expiresAt: expires ? new Date(expires).toISOString() : null,
       },
       {
-        onSuccess: () => toast.success("Preview settings saved"),
         onError: (e) => {
           const fields = (e as { fields?: Record<string, string> }).fields;
           if (fields) setErrors(fields);

@@ -89,7 +89,7 @@ export function InvoicesList() {
           </li>
         ))}
       </ul>
-      {editing && <InvoiceDialog key={editing.id + editing.updated_at} invoice={editing} open onOpenChange={(o) => !o && setEditing(null)} />}
+      {editing && <InvoiceDialog key={editing.id} invoice={data.invoices.find((i) => i.id === editing.id) ?? editing} open onOpenChange={(o) => !o && setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

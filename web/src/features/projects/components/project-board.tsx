@@ -188,7 +188,7 @@ export function ProjectBoard() {
           )}
         </DragOverlay>
       </DndContext>
-      {editing && <ProjectDialog key={editing.id + editing.updated_at} project={editing} open onOpenChange={(o) => !o && setEditing(null)} />}
+      {editing && <ProjectDialog key={editing.id} project={data.projects.find((p) => p.id === editing.id) ?? editing} open onOpenChange={(o) => !o && setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

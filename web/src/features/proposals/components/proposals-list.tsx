@@ -133,7 +133,7 @@ export function ProposalsList() {
           </DialogContent>
         </DialogRoot>
       )}
-      {editing && <ProposalDialog key={editing.id + editing.updated_at} proposal={editing} open onOpenChange={(o) => !o && setEditing(null)} />}
+      {editing && <ProposalDialog key={editing.id} proposal={data.proposals.find((p) => p.id === editing.id) ?? editing} open onOpenChange={(o) => !o && setEditing(null)} />}
       {followUp && <AcceptFollowUpDialog proposal={followUp} onClose={() => setFollowUp(null)} />}
       <ConfirmDialog
         open={deleting !== null}

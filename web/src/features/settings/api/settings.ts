@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { StudioSettingsInput } from "../../../../../contract/settings";
 import { api, ok } from "../../../lib/api";
+import { toast } from "../../../lib/toast";
 
 export const settingsKeys = {
   all: ["settings"] as const,
@@ -27,7 +28,11 @@ export function useSaveStudio() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StudioSettingsInput) => ok(api.crm.settings.$put({ json: input })),
-    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.studio(), saved),
+    // Toast here: the form remounts on the new version, which drops per-call callbacks.
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.studio(), saved);
+      toast.success("Studio details saved");
+    },
     meta: { errorTitle: "Failed to save studio details" },
   });
 }

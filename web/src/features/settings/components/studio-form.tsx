@@ -8,7 +8,6 @@ import { Field, Input } from "../../../components/ui/field";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Textarea } from "../../../components/ui/textarea";
 import { applyFieldErrors } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
 import { studioQueryOptions, useSaveStudio } from "../api/settings";
 
 const FIELDS = ["studio_name", "address", "vat_number", "bank_name", "bank_account_name", "bank_sort_code", "bank_account_number", "invoice_notes"] as const;
@@ -20,7 +19,6 @@ function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; upd
   const errors = formState.errors;
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
-      onSuccess: () => toast.success("Studio details saved"),
       onError: (e) => applyFieldErrors(e, setError, FIELDS),
     }),
   );

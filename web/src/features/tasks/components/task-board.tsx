@@ -23,7 +23,7 @@ function TaskItem({ task, assignee, onEdit, onDelete }: { task: Task; assignee?:
         type="checkbox"
         className="mt-1 size-5 shrink-0 accent-brick-600"
         checked={task.completed}
-        aria-label={`${task.completed ? "Mark as to do" : "Mark as completed"}: ${task.title}`}
+        aria-label={`Completed: ${task.title}`}
         onChange={() => toggle.mutate(task)}
       />
       <div className="min-w-0 flex-1">
@@ -95,7 +95,7 @@ export function TaskBoard() {
         {column(`To Do (${todo.length})`, todo, "Nothing to do.")}
         {column(`Completed (${done.length})`, done, "No completed tasks yet.")}
       </div>
-      {editing && <TaskDialog key={editing.id + editing.updated_at} task={editing} open onOpenChange={(o) => !o && setEditing(null)} />}
+      {editing && <TaskDialog key={editing.id} task={data.tasks.find((t) => t.id === editing.id) ?? editing} open onOpenChange={(o) => !o && setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

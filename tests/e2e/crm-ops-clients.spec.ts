@@ -1,0 +1,83 @@
+/** Clients: add with two e-mails, edit on the detail page; preview access code set there unlocks the public preview, revoke locks it. */
+import { expect, test, type Page } from "@playwright/test";
+import { demo } from "./support";
+
+async function signIn(page: Page) {
+  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+}
+
+test("add a client with two e-mails and edit it on its detail page", async ({ page }) => {
+  await signIn(page);
+  const name = `Ops Client ${Date.now()}`;
+  await page.goto("/crm/clients");
+  await page.getByRole("button", { name: "Add Client" }).click();
+  const add = page.getByRole("dialog", { name: "Add New Client" });
+  await add.getByLabel("Name").fill(name);
+  await add.getByLabel("Website").fill("https://example.co.uk");
+  await add.getByLabel("Email").fill("first@example.co.uk");
+  await add.getByLabel("Services").fill(" Web Design , SEO,Branding ");
+  await add.getByRole("button", { name: "Add Client" }).click();
+  await expect(page.getByText("Client added successfully")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("first@example.co.uk");
+  await expect(row).toContainText("+1");
+
+  await row.getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Client" });
+  const emailInput = edit.getByLabel("Emails");
+  // A second e-mail by Enter; a duplicate and a blank are refused.
+  await emailInput.fill("second@example.co.uk");
+  await emailInput.press("Enter");
+  await emailInput.fill("FIRST@example.co.uk");
+  await edit.getByRole("button", { name: "Add email" }).click();
+  await expect(edit.getByText("That email is already listed")).toBeVisible();
+  await emailInput.fill("   ");
+  await emailInput.press("Enter");
+  await expect(edit.getByText("Email cannot be blank")).toBeVisible();
+  await edit.getByLabel("Consulting").check();
+  await edit.getByLabel("Name").fill(`${name} Ltd`);
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Client updated successfully")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: `${name} Ltd`, level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "first@example.co.uk" })).toHaveAttribute("href", "mailto:first@example.co.uk");
+  await expect(page.getByRole("link", { name: "second@example.co.uk" })).toHaveAttribute("href", "mailto:second@example.co.uk");
+  await expect(page.getByText("Consulting")).toBeVisible();
+});
+
+test("a preview code set on the client unlocks the public preview until it is revoked", async ({ page }) => {
+  await signIn(page);
+  const created = await page.request.post("/api/crm/clients", { data: { name: `Preview Client ${Date.now()}` } });
+  expect(created.status()).toBe(201);
+  const { client } = (await created.json()) as { client: { id: string } };
+  const previewId = "salford-quays-physio";
+
+  await page.goto(`/crm/clients/${client.id}`);
+  const panel = page.getByRole("region", { name: "Preview access" });
+  await panel.getByLabel("Preview", { exact: true }).selectOption(previewId);
+  await panel.getByLabel("Preview URL").fill("https://example.com/physio");
+  await panel.getByRole("button", { name: "Save Preview" }).click();
+  await expect(page.getByText("Preview settings saved")).toBeVisible();
+  await panel.getByRole("button", { name: "Generate Code" }).click();
+  const code = (await panel.getByTestId("preview-code").textContent())?.trim() ?? "";
+  expect(code.length).toBeGreaterThan(5);
+
+  const ok = await page.request.post(`/api/previews/${previewId}/verify`, { data: { password: code } });
+  expect(ok.status()).toBe(200);
+  expect(((await ok.json()) as { success: boolean }).success).toBe(true);
+
+  await panel.getByRole("button", { name: "Revoke Access" }).click();
+  await expect(page.getByText("Preview access revoked")).toBeVisible();
+  await expect(panel.getByText("Revoked", { exact: true })).toBeVisible();
+  const refused = await page.request.post(`/api/previews/${previewId}/verify`, { data: { password: code } });
+  expect(refused.status()).toBe(401);
+
+  // The access log lists both attempts.
+  await page.reload();
+  await expect(panel.getByRole("cell", { name: "Unlocked" })).toBeVisible();
+  await expect(panel.getByRole("cell", { name: "Refused" })).toBeVisible();
+});

@@ -1,0 +1,116 @@
+/** Projects board drag (keyboard), proposal accept + follow-up, invoice print page, task toggle counts. */
+import { expect, test, type Page } from "@playwright/test";
+import { demo } from "./support";
+
+async function signIn(page: Page) {
+  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+}
+
+test("move a project to another stage with the keyboard; it stays after a reload", async ({ page }) => {
+  await signIn(page);
+  const title = `Drag Project ${Date.now()}`;
+  const res = await page.request.post("/api/crm/projects", { data: { title, stage: "Discovery", status: "At Risk" } });
+  expect(res.status()).toBe(201);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/crm/projects");
+  const discovery = page.getByRole("region", { name: "Discovery column" });
+  const design = page.getByRole("region", { name: "Design column" });
+  const handle = discovery.getByRole("button", { name: `Move ${title}` });
+  await handle.focus();
+  await page.keyboard.press("Space");
+  const from = await discovery.boundingBox();
+  const to = await design.boundingBox();
+  // The keyboard sensor moves 25px a press.
+  const presses = Math.ceil((to!.x - from!.x) / 25);
+  for (let i = 0; i < presses; i++) await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Project moved to Design")).toBeVisible();
+  await expect(design.getByText(title)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Design column" }).getByText(title)).toBeVisible();
+});
+
+test("accept a sent proposal and run its follow-up", async ({ page }) => {
+  await signIn(page);
+  const stamp = Date.now();
+  const lead = await page.request.post("/api/crm/leads", { data: { name: `Accept Lead ${stamp}`, company: `Accept Co ${stamp}` } });
+  expect(lead.status()).toBe(201);
+  const leadId = ((await lead.json()) as { lead: { id: string } }).lead.id;
+  const title = `Website rebuild ${stamp}`;
+  const created = await page.request.post("/api/crm/proposals", { data: { title, value: 4800, status: "Sent", lead_id: leadId } });
+  expect(created.status()).toBe(201);
+
+  await page.goto("/crm/proposals");
+  const card = page.getByTestId("proposal-card").filter({ hasText: title });
+  await expect(card.getByText("£4,800.00")).toBeVisible();
+  await card.getByRole("button", { name: "Accept" }).click();
+  await expect(page.getByText("Proposal Accepted!")).toBeVisible();
+  await expect(card.getByText("Accepted", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Accept" })).toHaveCount(0);
+  const dialog = page.getByRole("dialog", { name: "Workflow Actions" });
+  await dialog.getByRole("button", { name: "Run Actions" }).click();
+  await expect(page.getByText("2 action(s) completed successfully")).toBeVisible();
+
+  const after = (await (await page.request.get(`/api/crm/leads/${leadId}`)).json()) as { lead: { status: string; converted_to_client_id: string | null } };
+  expect(after.lead.status).toBe("Won");
+  expect(after.lead.converted_to_client_id).toBeTruthy();
+  const projects = (await (await page.request.get(`/api/crm/projects?client_id=${after.lead.converted_to_client_id}`)).json()) as { projects: unknown[] };
+  expect(projects.projects.length).toBeGreaterThan(0);
+});
+
+test("create an invoice and open its print page", async ({ page }) => {
+  await signIn(page);
+  const stamp = Date.now();
+  const client = await page.request.post("/api/crm/clients", { data: { name: `Invoice Client ${stamp}` } });
+  const clientId = ((await client.json()) as { client: { id: string } }).client.id;
+  const project = await page.request.post("/api/crm/projects", { data: { title: `Invoice Project ${stamp}`, client_id: clientId } });
+  expect(project.status()).toBe(201);
+
+  await page.goto("/crm/invoices");
+  await page.getByRole("button", { name: "New Invoice" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Invoice" });
+  await expect(dialog.getByLabel("Invoice Number")).toHaveValue(/^INV-\d{6}-\d{3}$/);
+  const number = `INV-E2E-${stamp}`;
+  await dialog.getByLabel("Invoice Number").fill(number);
+  await dialog.getByLabel("Client").selectOption({ label: `Invoice Client ${stamp}` });
+  await dialog.getByLabel("Project").selectOption({ label: `Invoice Project ${stamp}` });
+  await dialog.getByLabel("Total (£)").fill("1234.5");
+  await dialog.getByLabel("Due Date").fill("2026-12-31");
+  await dialog.getByRole("button", { name: "Add Invoice" }).click();
+  await expect(page.getByText("Invoice added successfully")).toBeVisible();
+
+  const card = page.getByTestId("invoice-card").filter({ hasText: number });
+  await expect(card.getByText("£1,234.50")).toBeVisible();
+  await card.getByRole("link", { name: `Print ${number}` }).click();
+  const sheet = page.getByRole("article", { name: `Invoice ${number}` });
+  await expect(sheet).toContainText(`Invoice Client ${stamp}`);
+  await expect(sheet).toContainText(`Invoice Project ${stamp}`);
+  await expect(sheet).toContainText("£1,234.50");
+  await expect(sheet).toContainText("31 Dec 2026");
+  await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  await page.screenshot({ path: "/tmp/invoice-print.png", fullPage: true });
+  // Printing hides the CRM chrome.
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+});
+
+test("ticking a task moves it from To Do to Completed and both counts change", async ({ page }) => {
+  await signIn(page);
+  const title = `Toggle Task ${Date.now()}`;
+  const res = await page.request.post("/api/crm/tasks", { data: { title, priority: "High", due_date: "2020-01-01", notes: "Call back" } });
+  expect(res.status()).toBe(201);
+  await page.goto("/crm/tasks");
+  const todoHeading = page.getByRole("heading", { name: /^To Do \(\d+\)$/ });
+  const doneHeading = page.getByRole("heading", { name: /^Completed \(\d+\)$/ });
+  const count = async (h: typeof todoHeading) => Number((await h.textContent())!.match(/\((\d+)\)/)![1]);
+  await expect(page.getByRole("region", { name: /^To Do/ }).getByText(title)).toBeVisible();
+  const todo = await count(todoHeading);
+  const done = await count(doneHeading);
+  await page.getByRole("checkbox", { name: `Completed: ${title}` }).check();
+  await expect(page.getByRole("heading", { name: `To Do (${todo - 1})` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Completed (${done + 1})` })).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Completed/ }).getByText(title)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: `Completed (${done + 1})` })).toBeVisible();
+});
