@@ -66,6 +66,12 @@ test("create an invoice and open its print page", async ({ page }) => {
   const clientId = ((await client.json()) as { client: { id: string } }).client.id;
   const project = await page.request.post("/api/crm/projects", { data: { title: `Invoice Project ${stamp}`, client_id: clientId } });
   expect(project.status()).toBe(201);
+  // Studio details with a VAT number, so the printed invoice shows its VAT line.
+  const current = (await (await page.request.get("/api/crm/settings")).json()) as { updated_at: string | null };
+  const saved = await page.request.put("/api/crm/settings", {
+    data: { studio_name: "Redbrick Studio", address: "1 Brick Lane\nManchester M4 1AA", vat_number: "GB 123 4567 89", updated_at: current.updated_at },
+  });
+  expect(saved.ok()).toBeTruthy();
 
   await page.goto("/crm/invoices");
   await page.getByRole("button", { name: "New Invoice" }).click();
@@ -88,6 +94,8 @@ test("create an invoice and open its print page", async ({ page }) => {
   await expect(sheet).toContainText(`Invoice Project ${stamp}`);
   await expect(sheet).toContainText("£1,234.50");
   await expect(sheet).toContainText("31 Dec 2026");
+  await expect(sheet).toContainText("Manchester M4 1AA");
+  await expect(sheet).toContainText("VAT No. GB 123 4567 89");
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await page.emulateMedia({ media: "print" });
   await page.screenshot({ path: "/tmp/invoice-print.png", fullPage: true });

@@ -27,7 +27,7 @@ function InviteForm() {
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 grid items-start gap-3 sm:grid-cols-[1fr_10rem_auto]">
+    <form onSubmit={onSubmit} noValidate className="mt-4 grid items-start gap-3 sm:grid-cols-[1fr_10rem]">
       <Field label="Invite by e-mail" error={formState.errors.email?.message}>
         {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
       </Field>
@@ -40,7 +40,7 @@ function InviteForm() {
           </NativeSelect>
         )}
       </Field>
-      <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
+      <Button type="submit" className="justify-self-start" disabled={invite.isPending}>
         {invite.isPending ? "Sending..." : "Send Invite"}
       </Button>
     </form>

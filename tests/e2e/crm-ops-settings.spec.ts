@@ -1,0 +1,20 @@
+/** Settings: Sales sees Export and the team but none of the Owner's controls; export downloads JSON. */
+import { expect, test } from "@playwright/test";
+import { demo } from "./support";
+
+test("Sales gets Export but no Owner-only controls", async ({ page }) => {
+  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  await page.goto("/crm/settings");
+  await expect(page.getByRole("heading", { name: "User Management" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Export Data" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Danger Zone" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Import Data" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Backups" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send Invite" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save Studio Details" })).toHaveCount(0);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export JSON" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^crm-export-\d{4}-\d{2}-\d{2}\.json$/);
+});
