@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { site } from "../../content/site";
 import { createQueryClient } from "../../lib/query-client";
+import { LiveProvider } from "../../lib/live";
 import { AppToaster } from "../../lib/toast";
 import type { RouteHandle } from "../../lib/page-meta";
 import { sessionQueryOptions } from "../../features/auth/api/session";
@@ -46,5 +47,10 @@ function CrmGate() {
       </div>
     );
   if (!session.data) return <TeamSignIn studioName={site.name} />;
-  return <CrmLayout />;
+  return (
+    // Keyed by user: signing in as someone else opens a fresh socket under their name.
+    <LiveProvider key={session.data.id} userId={session.data.id}>
+      <CrmLayout />
+    </LiveProvider>
+  );
 }

@@ -10,7 +10,9 @@ import { showFlash, toast } from "../../../lib/toast";
 import { useSessionUser, useSignOut } from "../../../features/auth/api/session";
 import { AddLeadDialog } from "../../../features/leads/components/add-lead-dialog";
 import { AddTaskDialog } from "../../../features/tasks/components/add-task-dialog";
+import { PresenceBar } from "../../../components/presence";
 import { CrmNav } from "./crm-nav";
+import { LiveStatusNotice } from "./live-status";
 import { GlobalSearch } from "./global-search";
 
 export function CrmLayout() {
@@ -54,6 +56,7 @@ export function CrmLayout() {
           </Button>
           <GlobalSearch />
           <div className="ml-auto flex items-center gap-2">
+            <PresenceBar className="mr-1 max-sm:hidden" />
             <Button size="sm" onClick={() => setAddLeadOpen(true)}>
               <Plus className="size-4" aria-hidden="true" />
               <span className="max-sm:sr-only">Add Lead</span>
@@ -73,6 +76,7 @@ export function CrmLayout() {
         </main>
       </div>
 
+      <LiveStatusNotice />
       <AddLeadDialog open={addLeadOpen} onOpenChange={setAddLeadOpen} />
       <AddTaskDialog open={addTaskOpen} onOpenChange={setAddTaskOpen} />
     </div>

@@ -1,9 +1,11 @@
 /** The CRM's section links, shared by the desktop sidebar and the small-screen drawer. */
 import { NavLink } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
 import { Activity, Building2, CheckSquare, FileText, FolderKanban, KanbanSquare, Receipt, Settings, Users } from "lucide-react";
 import type { SessionUser } from "../../../../../contract/user";
 import { BrickMark } from "../../../components/layout/logo";
 import { cn } from "../../../lib/cn";
+import { openTaskCountQueryOptions } from "../../../features/tasks/api/open-count";
 
 const sections = [
   { label: "Pipeline", to: "/crm", end: true, Icon: KanbanSquare },
@@ -26,6 +28,7 @@ const initials = (name: string) =>
     .join("");
 
 export function CrmNav({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
+  const openTasks = useQuery(openTaskCountQueryOptions).data ?? 0;
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 items-center gap-2.5 px-5">
@@ -51,6 +54,12 @@ export function CrmNav({ user, onNavigate }: { user: SessionUser; onNavigate?: (
               >
                 <Icon className="size-5 shrink-0" aria-hidden="true" />
                 {label}
+                {to === "/crm/tasks" && openTasks > 0 && (
+                  <>
+                    <span data-open-tasks-dot aria-hidden="true" className="ml-auto size-2 rounded-full bg-red-500" />
+                    <span className="sr-only">({openTasks} open)</span>
+                  </>
+                )}
               </NavLink>
             </li>
           ))}

@@ -1,0 +1,208 @@
+/**
+ * The live channel: one WebSocket per CRM tab to /api/crm/live. Every change the hub reports
+ * becomes a TanStack Query invalidation by entity (every feature's keys start with the entity
+ * name, contract/live.ts), so screens refetch from D1 rather than trust data over the socket.
+ * A tab's own echo waits until its mutations settle, so an optimistic change is not clobbered.
+ * After a drop it reconnects with backoff and refetches everything on screen.
+ */
+import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { serverMessage, type ClientMessage, type LiveEntity, type PresenceEntry } from "../../../contract/live";
+
+export type LiveStatus = "connecting" | "open" | "reconnecting";
+
+interface LiveContextValue {
+  /** The signed-in user this tab connected as. */
+  userId: string;
+  status: LiveStatus;
+  /** Everyone connected, one entry per open tab (the current user's own tabs included). */
+  present: PresenceEntry[];
+  /** Change events received since this tab's CRM mounted. */
+  events: number;
+  setViewing: (viewing: string | null) => void;
+}
+
+const LiveContext = createContext<LiveContextValue | null>(null);
+
+const PING_MS = 25_000;
+const BACKOFF_MIN_MS = 500;
+const BACKOFF_MAX_MS = 10_000;
+
+/** Exponential backoff with full jitter over the upper half: 0.5 s, 1 s, 2 s … capped at 10 s. */
+export function backoffDelay(attempt: number): number {
+  const cap = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt);
+  return cap / 2 + Math.random() * (cap / 2);
+}
+
+export function liveUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/crm/live`;
+}
+
+/** Invalidates what a change touched, deferring the tab's own echoes until its mutations settle. */
+function createInvalidator(queryClient: QueryClient, userId: string) {
+  const deferred = new Set<LiveEntity>();
+  const flush = () => {
+    if (deferred.size === 0 || queryClient.isMutating() > 0) return;
+    const entities = [...deferred];
+    deferred.clear();
+    for (const entity of entities) void invalidate(entity);
+  };
+  const invalidate = (entity: LiveEntity) =>
+    entity === "all" ? queryClient.invalidateQueries() : queryClient.invalidateQueries({ queryKey: [entity] });
+  const unsubscribe = queryClient.getMutationCache().subscribe(flush);
+  return {
+    change(entity: LiveEntity, by: string | null) {
+      // Our own write, still in flight here: refetching now could briefly undo the optimistic state.
+      if (by === userId && queryClient.isMutating() > 0) {
+        deferred.add(entity);
+        return;
+      }
+      void invalidate(entity);
+    },
+    dispose: unsubscribe,
+  };
+}
+
+declare global {
+  interface Window {
+    /** Set by end-to-end tests (before the page loads) to get the drop hook below. */
+    __LIVE_TEST__?: boolean;
+    __liveTest?: { drop: (holdMs: number) => void };
+  }
+}
+
+/** The tab's socket and what it is viewing: they outlive renders and never drive them. */
+class Connection {
+  socket: WebSocket | null = null;
+  viewing: string | null = null;
+
+  send(message: ClientMessage, ws = this.socket) {
+    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+  }
+
+  setViewing(viewing: string | null) {
+    this.viewing = viewing;
+    this.send({ kind: "viewing", viewing });
+  }
+}
+
+export function LiveProvider({ userId, children }: { userId: string; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>("connecting");
+  const [present, setPresent] = useState<PresenceEntry[]>([]);
+  const [events, setEvents] = useState(0);
+  // The socket and what this tab is viewing outlive renders and never drive them.
+  const [conn] = useState(() => new Connection());
+
+  useEffect(() => {
+    let disposed = false;
+    let attempt = 0;
+    let hasConnected = false;
+    let holdUntil = 0;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let pingTimer: ReturnType<typeof setInterval> | undefined;
+    const invalidator = createInvalidator(queryClient, userId);
+
+    const connect = () => {
+      if (disposed) return;
+      const ws = new WebSocket(liveUrl());
+      conn.socket = ws;
+      ws.onopen = () => {
+        attempt = 0;
+        setStatus("open");
+        if (conn.viewing !== null) conn.send({ kind: "viewing", viewing: conn.viewing }, ws);
+        clearInterval(pingTimer);
+        pingTimer = setInterval(() => conn.send({ kind: "ping" }, ws), PING_MS);
+        // Anything could have changed while we were away: refetch what is on screen.
+        if (hasConnected) void queryClient.invalidateQueries();
+        hasConnected = true;
+      };
+      ws.onmessage = (e) => {
+        if (typeof e.data !== "string") return;
+        let parsed;
+        try {
+          parsed = serverMessage.safeParse(JSON.parse(e.data));
+        } catch {
+          return;
+        }
+        if (!parsed.success) return;
+        const message = parsed.data;
+        if (message.kind === "change") {
+          setEvents((n) => n + 1);
+          invalidator.change(message.event.entity, message.event.by);
+        } else if (message.kind === "presence") {
+          setPresent(message.present);
+        }
+      };
+      ws.onclose = () => {
+        clearInterval(pingTimer);
+        if (conn.socket === ws) conn.socket = null;
+        if (disposed) return;
+        setStatus("reconnecting");
+        setPresent([]);
+        const delay = Math.max(backoffDelay(attempt++), holdUntil - Date.now());
+        retryTimer = setTimeout(connect, delay);
+      };
+    };
+
+    if (window.__LIVE_TEST__) {
+      window.__liveTest = {
+        drop: (holdMs) => {
+          holdUntil = Date.now() + holdMs;
+          conn.socket?.close();
+        },
+      };
+    }
+
+    connect();
+    return () => {
+      disposed = true;
+      clearTimeout(retryTimer);
+      clearInterval(pingTimer);
+      invalidator.dispose();
+      conn.socket?.close(1000, "bye");
+      conn.socket = null;
+      delete window.__liveTest;
+    };
+  }, [queryClient, userId, conn]);
+
+  const setViewing = useCallback((viewing: string | null) => conn.setViewing(viewing), [conn]);
+
+  const value = useMemo<LiveContextValue>(
+    () => ({ userId, status, present, events, setViewing }),
+    [userId, status, present, events, setViewing],
+  );
+
+  return createElement(LiveContext.Provider, { value }, children);
+}
+
+export function useLive(): LiveContextValue {
+  const value = useContext(LiveContext);
+  if (!value) throw new Error("useLive is only for screens inside the CRM's LiveProvider");
+  return value;
+}
+
+/** Tells the others what this tab is looking at ("pipeline", "lead:{id}") while mounted. */
+export function useViewing(viewing: string | null): void {
+  const { setViewing } = useLive();
+  useEffect(() => {
+    setViewing(viewing);
+    return () => setViewing(null);
+  }, [viewing, setViewing]);
+}
+
+/** Everyone else connected (not the current user), one entry per person, joined across their tabs. */
+export function useOthersPresent(viewing?: string): PresenceEntry[] {
+  const { present, userId } = useLive();
+  return useMemo(() => {
+    const byUser = new Map<string, PresenceEntry>();
+    for (const p of present) {
+      if (p.user_id === userId) continue;
+      if (viewing !== undefined && p.viewing !== viewing) continue;
+      const seen = byUser.get(p.user_id);
+      // Prefer an entry that says what they are looking at.
+      if (!seen || (!seen.viewing && p.viewing)) byUser.set(p.user_id, p);
+    }
+    return [...byUser.values()].sort((a, b) => a.full_name.localeCompare(b.full_name));
+  }, [present, userId, viewing]);
+}
