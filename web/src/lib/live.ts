@@ -19,7 +19,8 @@ interface LiveContextValue {
   present: PresenceEntry[];
   /** Change events received since this tab's CRM mounted. */
   events: number;
-  setViewing: (viewing: string | null) => void;
+  /** Announces what this tab is looking at until the returned function is called. */
+  view: (viewing: string) => () => void;
 }
 
 const LiveContext = createContext<LiveContextValue | null>(null);
@@ -74,15 +75,25 @@ declare global {
 /** The tab's socket and what it is viewing: they outlive renders and never drive them. */
 class Connection {
   socket: WebSocket | null = null;
-  viewing: string | null = null;
+  /** Innermost last: a lead dialog open over the pipeline wins, and closing it falls back to the pipeline. */
+  private views: { viewing: string }[] = [];
+
+  get viewing(): string | null {
+    return this.views.at(-1)?.viewing ?? null;
+  }
 
   send(message: ClientMessage, ws = this.socket) {
     if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   }
 
-  setViewing(viewing: string | null) {
-    this.viewing = viewing;
-    this.send({ kind: "viewing", viewing });
+  view(viewing: string): () => void {
+    const entry = { viewing };
+    this.views.push(entry);
+    this.send({ kind: "viewing", viewing: this.viewing });
+    return () => {
+      this.views = this.views.filter((v) => v !== entry);
+      this.send({ kind: "viewing", viewing: this.viewing });
+    };
   }
 }
 
@@ -166,11 +177,11 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
     };
   }, [queryClient, userId, conn]);
 
-  const setViewing = useCallback((viewing: string | null) => conn.setViewing(viewing), [conn]);
+  const view = useCallback((viewing: string) => conn.view(viewing), [conn]);
 
   const value = useMemo<LiveContextValue>(
-    () => ({ userId, status, present, events, setViewing }),
-    [userId, status, present, events, setViewing],
+    () => ({ userId, status, present, events, view }),
+    [userId, status, present, events, view],
   );
 
   return createElement(LiveContext.Provider, { value }, children);
@@ -184,11 +195,8 @@ export function useLive(): LiveContextValue {
 
 /** Tells the others what this tab is looking at ("pipeline", "lead:{id}") while mounted. */
 export function useViewing(viewing: string | null): void {
-  const { setViewing } = useLive();
-  useEffect(() => {
-    setViewing(viewing);
-    return () => setViewing(null);
-  }, [viewing, setViewing]);
+  const { view } = useLive();
+  useEffect(() => (viewing === null ? undefined : view(viewing)), [viewing, view]);
 }
 
 /** Everyone else connected (not the current user), one entry per person, joined across their tabs. */
