@@ -44,14 +44,15 @@ async function completeAllOpenTasks(context: BrowserContext) {
   }
 }
 
-async function someLead(context: BrowserContext): Promise<Lead> {
-  const { leads } = (await (await context.request.get("/api/crm/leads")).json()) as { leads: Lead[] };
-  const names = new Map<string, number>();
-  for (const l of leads) names.set(l.name, (names.get(l.name) ?? 0) + 1);
-  const lead = leads.find((l) => names.get(l.name) === 1 && l.status !== "Won");
-  expect(lead).toBeTruthy();
-  return lead!;
+/** A fresh lead with a unique name, created by `context`'s user. */
+async function newLead(context: BrowserContext): Promise<Lead> {
+  const name = `Live ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const res = await context.request.post("/api/crm/leads", { data: { name, company: "Live Co" } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { lead: Lead }).lead;
 }
+
+const column = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
 
 test("a task created and completed by one person shows and clears the other's red dot", async ({ browser }) => {
   const a = await signedIn(browser, owner);
@@ -76,21 +77,22 @@ test("a task created and completed by one person shows and clears the other's re
   await b.context.close();
 });
 
-test("a lead moved by one person moves on the other's screen", async ({ browser }) => {
+test("a lead added and moved by one person appears and moves on the other's pipeline", async ({ browser }) => {
   const a = await signedIn(browser, owner);
   const b = await signedIn(browser, sales);
-  await live(a.page, "/crm/leads");
-  const lead = await someLead(b.context);
-  const next = lead.status === "Negotiation" ? "Qualified" : "Negotiation";
-  const row = a.page.getByRole("listitem").filter({ hasText: lead.name });
-  await expect(row).toContainText(lead.status);
+  await a.page.setViewportSize({ width: 1440, height: 1000 });
+  await live(a.page, "/crm");
+  await expect(a.page.getByRole("heading", { name: "Sales Pipeline" })).toBeVisible();
   const events = Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events"));
 
-  const res = await b.context.request.patch(`/api/crm/leads/${lead.id}`, { data: { status: next, updated_at: lead.updated_at } });
-  expect(res.ok()).toBeTruthy();
+  const lead = await newLead(b.context);
+  await expect(column(a.page, "New").getByText(lead.name)).toBeVisible();
 
-  await expect(row).toContainText(next);
-  await expect.poll(async () => Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events"))).toBeGreaterThan(events);
+  const res = await b.context.request.patch(`/api/crm/leads/${lead.id}`, { data: { status: "Negotiation", updated_at: lead.updated_at } });
+  expect(res.ok()).toBeTruthy();
+  await expect(column(a.page, "Negotiation").getByText(lead.name)).toBeVisible();
+  await expect(column(a.page, "New").getByText(lead.name)).toHaveCount(0);
+  await expect.poll(async () => Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events"))).toBeGreaterThanOrEqual(events + 2);
 
   await a.context.close();
   await b.context.close();
@@ -117,22 +119,22 @@ test("presence shows who else is in the CRM, and goes when they leave", async ({
 test("after a dropped connection the notice shows, and a change made meanwhile appears on reconnect", async ({ browser }) => {
   const a = await signedIn(browser, owner, { testHook: true });
   const b = await signedIn(browser, sales);
-  await live(a.page, "/crm/leads");
-  const lead = await someLead(b.context);
-  const next = lead.status === "Lost" ? "Qualified" : "Lost";
-  const row = a.page.getByRole("listitem").filter({ hasText: lead.name });
-  await expect(row).toContainText(lead.status);
+  await a.page.setViewportSize({ width: 1440, height: 1000 });
+  const lead = await newLead(b.context);
+  await live(a.page, "/crm");
+  await expect(column(a.page, "New").getByText(lead.name)).toBeVisible();
 
   // Drop the socket and stay away for 3 s; the change happens while this tab cannot hear it.
   await a.page.evaluate(() => (window as unknown as LiveTestWindow).__liveTest!.drop(3_000));
   const notice = a.page.getByRole("status").filter({ hasText: "Offline, reconnecting…" });
   await expect(notice).toBeVisible();
-  const res = await b.context.request.patch(`/api/crm/leads/${lead.id}`, { data: { status: next, updated_at: lead.updated_at } });
+  const res = await b.context.request.patch(`/api/crm/leads/${lead.id}`, { data: { status: "Qualified", updated_at: lead.updated_at } });
   expect(res.ok()).toBeTruthy();
-  await expect(row).toContainText(lead.status);
+  // Still offline: the change waits.
+  await expect(column(a.page, "New").getByText(lead.name)).toBeVisible();
 
   await expect(notice).toHaveCount(0);
-  await expect(row).toContainText(next);
+  await expect(column(a.page, "Qualified").getByText(lead.name)).toBeVisible();
 
   await a.context.close();
   await b.context.close();
