@@ -7,6 +7,7 @@ import { AddLeadDialog } from "../../features/leads/components/add-lead-dialog";
 import { LeadDialogsProvider } from "../../features/leads/components/lead-dialogs";
 import { PipelineBoard } from "../../features/leads/components/pipeline/pipeline-board";
 import { CrmPage } from "./components/crm-page";
+import { Presence } from "../../components/presence";
 
 export const handle: RouteHandle = { meta: () => ({ title: "Sales Pipeline – CRM", description: "The sales pipeline.", noindex: true }) };
 
@@ -17,10 +18,13 @@ export function Component() {
       <CrmPage
         title="Sales Pipeline"
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <Plus className="size-4" aria-hidden="true" />
-            New Lead
-          </Button>
+          <>
+            <Presence viewing="pipeline" />
+            <Button onClick={() => setAdding(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              New Lead
+            </Button>
+          </>
         }
       >
         <PipelineBoard />

@@ -1,4 +1,5 @@
 /** A lead at a glance: tabs Details, Timeline (notes and stage changes, newest first) and Quick Actions. */
+import { Presence } from "../../../components/presence";
 import { useId, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Mail, Phone } from "lucide-react";
@@ -44,12 +45,14 @@ export function LeadDetailDialog({
   onOpenChange: (open: boolean) => void;
   onEdit?: (lead: Lead) => void;
 }) {
-  const lead = useQuery({ ...leadQueryOptions(initial?.id ?? ""), enabled: open && !!initial, initialData: initial ?? undefined }).data ?? initial;
+  const lead =
+    useQuery({ ...leadQueryOptions(initial?.id ?? ""), enabled: open && !!initial, initialData: initial ?? undefined }).data ?? initial;
   const { data: names } = useQuery(usersQueryOptions());
   if (!lead) return null;
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogContent title={lead.name} description={lead.company ?? undefined} className="max-w-2xl">
+        <Presence viewing={`lead:${lead.id}`} className="mb-2" />
         <Tabs defaultValue="details">
           <TabsList>
             <TabsTrigger value="details">Details</TabsTrigger>
@@ -197,13 +200,21 @@ function QuickActions({ lead }: { lead: Lead }) {
   return (
     <div className="space-y-4">
       <div className="grid gap-2 sm:grid-cols-2">
-        <Button variant="secondary" disabled={busy || !!lead.converted_to_client_id} onClick={() => run("convert_to_client", "Lead converted to client successfully", "Failed to convert lead to client")}>
+        <Button
+          variant="secondary"
+          disabled={busy || !!lead.converted_to_client_id}
+          onClick={() => run("convert_to_client", "Lead converted to client successfully", "Failed to convert lead to client")}
+        >
           {lead.converted_to_client_id ? "Already a client" : "Convert to Client"}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={() => run("follow_up_task", "Task added successfully", "Failed to add task")}>
           Create Follow-up Task
         </Button>
-        <Button variant="secondary" disabled={busy} onClick={() => run("proposal", "Proposal added successfully", "Failed to add proposal")}>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => run("proposal", "Proposal added successfully", "Failed to add proposal")}
+        >
           Create Proposal
         </Button>
       </div>
@@ -219,7 +230,10 @@ function QuickActions({ lead }: { lead: Lead }) {
               ))}
             </NativeSelect>
           </div>
-          <Button disabled={busy} onClick={() => run("start_project", "Project created successfully! Check the Projects page.", "Failed to start project")}>
+          <Button
+            disabled={busy}
+            onClick={() => run("start_project", "Project created successfully! Check the Projects page.", "Failed to start project")}
+          >
             Start Project
           </Button>
         </div>
