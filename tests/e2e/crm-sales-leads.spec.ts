@@ -34,7 +34,9 @@ test("edit validation: a blank name shows 'Name is required'; a valid edit saves
   await name.fill(`  ${lead.name} Renamed  `);
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Lead updated successfully")).toBeVisible();
-  const saved = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { name: string; value: number; status: string } }).lead;
+  const saved = (
+    (await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { name: string; value: number; status: string } }
+  ).lead;
   expect(saved).toMatchObject({ name: `${lead.name} Renamed`, value: 1500, status: "Negotiation" });
 });
 
@@ -85,6 +87,9 @@ test("'/' focuses the search; a search navigates to the hits and toasts", async 
 });
 
 test("a stale edit (409) says the lead changed, keeps the typed input, and saves on retry", async ({ page }) => {
+  // With live updates on, the other person's save reaches this tab first and no 409 happens;
+  // cut the live channel so the tab really holds a stale copy (as in the gap before a reconnect).
+  await page.routeWebSocket(/\/api\/crm\/live/, () => {});
   const lead = await createLead(page.request, { name: `Contested ${tag()}` });
   await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);
   await page.getByRole("button", { name: `Edit ${lead.name}` }).click();
@@ -93,7 +98,9 @@ test("a stale edit (409) says the lead changed, keeps the typed input, and saves
 
   // Someone else saves first.
   const current = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { updated_at: string } }).lead;
-  const other = await page.request.patch(`/api/crm/leads/${lead.id}`, { data: { company: "Changed Elsewhere", updated_at: current.updated_at } });
+  const other = await page.request.patch(`/api/crm/leads/${lead.id}`, {
+    data: { company: "Changed Elsewhere", updated_at: current.updated_at },
+  });
   expect(other.status()).toBe(200);
 
   await dialog.getByLabel("Next Action").fill("My unsaved next step");
@@ -103,7 +110,8 @@ test("a stale edit (409) says the lead changed, keeps the typed input, and saves
 
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Lead updated successfully")).toBeVisible();
-  const saved = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { next_action: string; company: string } }).lead;
+  const saved = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { next_action: string; company: string } })
+    .lead;
   // Only the changed field is sent, so the other person's edit survives.
   expect(saved).toMatchObject({ next_action: "My unsaved next step", company: "Changed Elsewhere" });
 });
