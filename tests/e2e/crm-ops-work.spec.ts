@@ -52,10 +52,14 @@ test("accept a sent proposal and run its follow-up", async ({ page }) => {
   await dialog.getByRole("button", { name: "Run Actions" }).click();
   await expect(page.getByText("2 action(s) completed successfully")).toBeVisible();
 
-  const after = (await (await page.request.get(`/api/crm/leads/${leadId}`)).json()) as { lead: { status: string; converted_to_client_id: string | null } };
+  const after = (await (await page.request.get(`/api/crm/leads/${leadId}`)).json()) as {
+    lead: { status: string; converted_to_client_id: string | null };
+  };
   expect(after.lead.status).toBe("Won");
   expect(after.lead.converted_to_client_id).toBeTruthy();
-  const projects = (await (await page.request.get(`/api/crm/projects?client_id=${after.lead.converted_to_client_id}`)).json()) as { projects: unknown[] };
+  const projects = (await (await page.request.get(`/api/crm/projects?client_id=${after.lead.converted_to_client_id}`)).json()) as {
+    projects: unknown[];
+  };
   expect(projects.projects.length).toBeGreaterThan(0);
 });
 
@@ -69,7 +73,12 @@ test("create an invoice and open its print page", async ({ page }) => {
   // Studio details with a VAT number, so the printed invoice shows its VAT line.
   const current = (await (await page.request.get("/api/crm/settings")).json()) as { updated_at: string | null };
   const saved = await page.request.put("/api/crm/settings", {
-    data: { studio_name: "Redbrick Studio", address: "1 Brick Lane\nManchester M4 1AA", vat_number: "GB 123 4567 89", updated_at: current.updated_at },
+    data: {
+      studio_name: "Redbrick Studio",
+      address: "1 Brick Lane\nManchester M4 1AA",
+      vat_number: "GB 123 4567 89",
+      updated_at: current.updated_at,
+    },
   });
   expect(saved.ok()).toBeTruthy();
 
@@ -115,7 +124,11 @@ test("ticking a task moves it from To Do to Completed and both counts change", a
   await expect(page.getByRole("region", { name: /^To Do/ }).getByText(title)).toBeVisible();
   const todo = await count(todoHeading);
   const done = await count(doneHeading);
-  await page.getByRole("checkbox", { name: `Completed: ${title}` }).check();
+  // click, not check(): the box is controlled by the task list, which updates a tick after the click
+  // (and a live refetch may be in flight), so wait for the state rather than demand it at once.
+  const box = page.getByRole("checkbox", { name: `Completed: ${title}` });
+  await box.click();
+  await expect(box).toBeChecked();
   await expect(page.getByRole("heading", { name: `To Do (${todo - 1})` })).toBeVisible();
   await expect(page.getByRole("heading", { name: `Completed (${done + 1})` })).toBeVisible();
   await expect(page.getByRole("region", { name: /^Completed/ }).getByText(title)).toBeVisible();
