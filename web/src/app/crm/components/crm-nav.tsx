@@ -3,6 +3,7 @@ import { NavLink } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, Building2, CheckSquare, FileText, FolderKanban, KanbanSquare, Receipt, Settings, Users } from "lucide-react";
 import type { SessionUser } from "../../../../../contract/user";
+import { initials } from "../../../../../contract/live";
 import { BrickMark } from "../../../components/layout/logo";
 import { cn } from "../../../lib/cn";
 import { openTaskCountQueryOptions } from "../../../features/tasks/api/open-count";
@@ -18,14 +19,6 @@ const sections = [
   { label: "Activity", to: "/crm/activity", Icon: Activity },
   { label: "Settings", to: "/crm/settings", Icon: Settings },
 ];
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]?.toUpperCase())
-    .join("");
 
 export function CrmNav({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   const openTasks = useQuery(openTaskCountQueryOptions).data ?? 0;
