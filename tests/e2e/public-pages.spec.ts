@@ -1,23 +1,6 @@
 /** Every public route answers 200 with its h1 already in the HTML (before any script runs). */
 import { expect, test } from "@playwright/test";
-import { caseStudies } from "../../web/src/content/case-studies";
-import { clientPreviews } from "../../web/src/content/client-previews";
-import { services } from "../../web/src/content/services";
-
-const h1s: Record<string, string> = {
-  "/": "Websites that win you customers, live in 5 days.",
-  ...Object.fromEntries(services.map((s) => [s.path, s.heading])),
-  "/portfolio": "Our Work",
-  ...Object.fromEntries(caseStudies.map((c) => [`/portfolio/${c.slug}`, c.title])),
-  "/client-previews": "Client Previews",
-  ...Object.fromEntries(clientPreviews.map((c) => [`/clients/${c.id}`, "Client Preview"])),
-  "/testimonials": "Client Testimonials",
-  "/contact": "Let's work together",
-  "/free-redesign": "Get Your Free Redesign",
-  "/terms": "Terms & Conditions",
-  "/privacy": "Privacy Policy",
-  "/cookies": "Cookie Policy",
-};
+import { h1s } from "./public-routes";
 
 /** The text of the page's only h1, as a crawler reads it (tags and React's text separators removed). */
 function h1Of(html: string): string[] {

@@ -1,18 +1,18 @@
 /**
  * Prerender entry, built with `vite build --ssr` and driven by scripts/prerender.ts. Renders one
- * path to HTML with the static router. `hydrate={false}` because the CSP allows no inline script:
- * public routes have no loaders, so the browser rebuilds the same state from the URL alone.
+ * path to HTML with the static router. Public routes have no loaders and the page ships no
+ * inline state (the CSP allows no inline script): the browser rebuilds the same tree from the URL.
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
-import { moduleOfRoute, routes } from "./app/routes";
+import { StaticRouter } from "react-router-dom";
+import { App, matchedPages, moduleOfRoute, pageMetaOf, preloadPages } from "./app/routes";
 import { caseStudies } from "./content/case-studies";
 import { clientPreviews } from "./content/client-previews";
 import { services } from "./content/services";
 import { legalPages } from "./content/legal";
 import { site } from "./content/site";
-import { documentTitle, metaOf, type PageMeta } from "./lib/page-meta";
+import { documentTitle, type PageMeta } from "./lib/page-meta";
 
 /** Every public path with its own file; the CRM shell and 404 page are written separately. */
 export const publicPaths: string[] = [
@@ -66,18 +66,16 @@ function headFor(meta: PageMeta | undefined, path: string): string {
   return tags.join("\n    ");
 }
 
-const handler = createStaticHandler(routes);
-
 export async function render(path: string): Promise<RenderedPage> {
-  const context = await handler.query(new Request(new URL(path, site.origin)));
-  if (context instanceof Response) throw new Error(`${path} answered a redirect; public pages must render`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadPages(path);
   const html = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={path}>
+        <App />
+      </StaticRouter>
     </StrictMode>,
   );
-  const meta = metaOf(context.matches.map((m) => ({ handle: m.route.handle, params: m.params })));
-  const modules = context.matches.map((m) => moduleOfRoute(m.route.id)).filter((m): m is string => !!m);
+  const meta = pageMetaOf(path);
+  const modules = matchedPages(path).map((m) => moduleOfRoute(m.route.id!)).filter((m): m is string => !!m);
   return { html, head: headFor(meta, path), meta, modules };
 }

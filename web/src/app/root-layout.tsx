@@ -4,13 +4,14 @@
  * It renders nothing of its own on the server, so it cannot cause a hydration mismatch.
  */
 import { useEffect } from "react";
-import { Outlet, useLocation, useNavigation } from "react-router-dom";
+import { Outlet, useLocation } from "react-router-dom";
 import { documentTitle, usePageMeta } from "../lib/page-meta";
+import { usePageLoading } from "./page-modules";
 
 export function RootLayout() {
   const meta = usePageMeta();
   const { pathname, hash } = useLocation();
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
 
   const title = documentTitle(meta);
   const description = meta?.description;
@@ -27,7 +28,7 @@ export function RootLayout() {
 
   return (
     <>
-      {navigation.state === "loading" && (
+      {pageLoading && (
         <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[100] h-0.5 animate-pulse bg-brick-600" />
       )}
       <Outlet />

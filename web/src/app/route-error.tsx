@@ -1,13 +1,40 @@
 /**
  * Shown when a page throws or its chunk fails to load (typically a tab left open across a
- * deploy, whose old chunk names are gone): reloading fetches the current build.
+ * deploy, whose old chunk names are gone): reloading fetches the current build. Navigating to
+ * another path clears it.
  */
-import { isRouteErrorResponse, useRouteError } from "react-router-dom";
+import { Component, type ReactNode } from "react";
 import { buttonClass } from "../components/ui/button";
 
-export function RouteError() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
+interface Props {
+  resetKey: string;
+  children: ReactNode;
+}
+
+export class RouteErrorBoundary extends Component<Props, { failedAt: string | null }> {
+  state = { failedAt: null as string | null };
+
+  static getDerivedStateFromError() {
+    return { failedAt: "" };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: { failedAt: string | null }) {
+    // A new error records where it happened; leaving that path clears it.
+    if (state.failedAt === "") return { failedAt: props.resetKey };
+    if (state.failedAt !== null && state.failedAt !== props.resetKey) return { failedAt: null };
+    return null;
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  render() {
+    return this.state.failedAt === null ? this.props.children : <RouteError />;
+  }
+}
+
+function RouteError() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-4 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>

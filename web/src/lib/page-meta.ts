@@ -1,8 +1,10 @@
 /**
  * Per-page head data. Each route module exports `handle = { meta }`; the prerender writes it
- * into <head>, and the client updates the title and description on navigation.
+ * into <head>, and the client updates the title and description on navigation. The app root
+ * (app/routes.tsx) matches the location and provides the deepest page's meta through context.
  */
-import { useMatches, type Params, type UIMatch } from "react-router-dom";
+import { createContext, useContext } from "react";
+import type { Params } from "react-router-dom";
 import { site } from "../content/site";
 
 export interface PageMeta {
@@ -29,7 +31,7 @@ export const notFoundMeta: PageMeta = {
 };
 
 /** The deepest matched route's meta: a page overrides its layout. */
-export function metaOf(matches: readonly Pick<UIMatch, "handle" | "params">[]): PageMeta | undefined {
+export function metaOf(matches: readonly { handle: unknown; params: Params }[]): PageMeta | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i].handle as RouteHandle | undefined;
     if (handle?.meta) return handle.meta(matches[i].params);
@@ -37,8 +39,10 @@ export function metaOf(matches: readonly Pick<UIMatch, "handle" | "params">[]): 
   return undefined;
 }
 
+export const PageMetaContext = createContext<PageMeta | undefined>(undefined);
+
 export function usePageMeta(): PageMeta | undefined {
-  return metaOf(useMatches());
+  return useContext(PageMetaContext);
 }
 
 export const documentTitle = (meta: PageMeta | undefined) =>

@@ -1,6 +1,6 @@
 /** The public footer: brand, social links, quick/service/legal links and the current year. */
 import { Link } from "react-router-dom";
-import { Mail, MessageCircle } from "lucide-react";
+import { Mail, MessageCircle } from "../marketing/icons";
 import { services } from "../../content/services";
 import { links, STUDIO_EMAIL } from "../../content/links";
 import { legalPages } from "../../content/legal";

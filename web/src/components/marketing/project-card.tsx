@@ -1,6 +1,6 @@
 /** A case study card (portfolio grid and home teaser) and the project illustration image. */
 import { Link } from "react-router-dom";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "./icons";
 import type { CaseStudy } from "../../content/case-studies";
 import { cn } from "../../lib/cn";
 

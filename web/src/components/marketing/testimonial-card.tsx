@@ -1,5 +1,5 @@
 /** One client testimonial with its five stars. */
-import { Star } from "lucide-react";
+import { Star } from "./icons";
 import type { Testimonial } from "../../content/testimonials";
 
 export function TestimonialCard({ t }: { t: Testimonial }) {

@@ -1,0 +1,41 @@
+/**
+ * What a visitor's browser downloads: the home page stays within its 100 KB (gzip) JavaScript
+ * budget before any interaction, and no public page requests CRM code (DECISIONS 10).
+ */
+import { readdirSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { expect, test, type Page } from "@playwright/test";
+import { h1s } from "./public-routes";
+
+/** Chunk-name prefixes of the CRM's route modules (Vite names a chunk after its module). */
+const crmChunks = readdirSync("web/src/app/crm")
+  .filter((f) => f.endsWith(".tsx") && f !== "not-found.tsx")
+  .map((f) => f.replace(/\.tsx$/, ""));
+
+async function scriptsRequestedBy(page: Page, path: string) {
+  const urls = new Set<string>();
+  const listener = (r: { resourceType(): string; url(): string }) => {
+    if (r.resourceType() === "script") urls.add(r.url());
+  };
+  page.on("request", listener);
+  await page.goto(path, { waitUntil: "networkidle" });
+  page.off("request", listener);
+  return [...urls];
+}
+
+test("the home page requests at most 100 KB of JavaScript (gzip) before any interaction", async ({ page }) => {
+  const scripts = await scriptsRequestedBy(page, "/");
+  let gzip = 0;
+  for (const url of scripts) gzip += gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length;
+  console.log(`/ requests ${scripts.length} JS files, ${(gzip / 1000).toFixed(1)} KB gzip`);
+  expect(gzip).toBeLessThanOrEqual(100_000);
+});
+
+test("no public page requests a CRM chunk", async ({ page }) => {
+  expect(crmChunks).toContain("crm-root");
+  for (const path of Object.keys(h1s)) {
+    const names = (await scriptsRequestedBy(page, path)).map((u) => new URL(u).pathname.split("/").pop()!);
+    const crm = names.filter((n) => crmChunks.some((c) => n.startsWith(`${c}-`)));
+    expect(crm, path).toEqual([]);
+  }
+});
