@@ -99,3 +99,17 @@ test("Amco's Book A Valuation form becomes a lead", async ({ page }) => {
   await expect(page.getByText("Valuation Requested!")).toBeVisible();
   await leadExists(page, email);
 });
+
+test("validating a form breaks no Content Security Policy rule", async ({ page }) => {
+  // zod probes `new Function` unless told not to; the browser reports the blocked probe.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`));
+  });
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name must be at least 2 characters");
+  expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+});

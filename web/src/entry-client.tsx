@@ -9,6 +9,12 @@ import { BrowserRouter } from "react-router-dom";
 import { App, preloadPages } from "./app/routes";
 import "./styles.css";
 
+// Zod otherwise probes `new Function` once to choose a faster parser; our CSP forbids eval and
+// the browser reports the blocked probe as a policy violation even though zod catches it. This
+// is the global behind `z.config({ jitless: true })`, set here so the home page doesn't pay for
+// importing zod (public-forms e2e checks that no page reports a violation).
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
+
 async function start() {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from the page");
