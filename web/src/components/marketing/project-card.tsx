@@ -1,4 +1,7 @@
-/** A case study card (portfolio grid and home teaser) and the project illustration image. */
+/**
+ * A case study card (portfolio grid and home teaser) and the project illustration image. An
+ * eager image is the page's largest paint: fetched first and never faded in, so it counts at once.
+ */
 import { Link } from "react-router-dom";
 import { ArrowRight } from "./icons";
 import type { CaseStudy } from "../../content/case-studies";
@@ -12,8 +15,9 @@ export function ProjectImage({ study, eager, className }: { study: CaseStudy; ea
       width={800}
       height={500}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
-      data-fade
+      data-fade={eager ? undefined : true}
       className={cn("block h-auto w-full bg-slate-50", className)}
     />
   );
