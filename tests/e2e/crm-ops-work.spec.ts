@@ -105,6 +105,9 @@ test("create an invoice and open its print page", async ({ page }) => {
   await expect(sheet).toContainText("31 Dec 2026");
   await expect(sheet).toContainText("Manchester M4 1AA");
   await expect(sheet).toContainText("VAT No. GB 123 4567 89");
+  // The total includes VAT at 20%: £1,234.50 = £1,028.75 net + £205.75 VAT.
+  await expect(sheet.getByRole("row", { name: "Net (excl. VAT) £1,028.75" })).toBeVisible();
+  await expect(sheet.getByRole("row", { name: "VAT at 20% £205.75" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await page.emulateMedia({ media: "print" });
   await page.screenshot({ path: "/tmp/invoice-print.png", fullPage: true });

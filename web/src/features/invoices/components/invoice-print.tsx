@@ -8,6 +8,13 @@ import { isApiError } from "../../../lib/api";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { invoiceQueryOptions, studioSettingsQueryOptions } from "../api/invoices";
 
+/**
+ * Invoice totals are what the client pays, VAT included (docs/decisions/0005). A VAT-registered
+ * studio's invoice shows the net amount and the VAT in it at the UK standard rate.
+ */
+const VAT_RATE_PERCENT = 20;
+const vatIncludedIn = (gross: number) => Math.round(((gross * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT)) * 100) / 100;
+
 /** A4, no CRM chrome: everything but the invoice is hidden when printing. */
 const PRINT_CSS = `
 @page { size: A4; margin: 18mm; }
@@ -41,7 +48,9 @@ export function InvoicePrint({ id }: { id: string }) {
       <div className="mx-auto max-w-3xl space-y-4">
         {back}
         <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
-          <h1 className="text-xl font-semibold">{isApiError(invoiceQuery.error) && invoiceQuery.error.status === 404 ? "Invoice not found" : "Could not load this invoice"}</h1>
+          <h1 className="text-xl font-semibold">
+            {isApiError(invoiceQuery.error) && invoiceQuery.error.status === 404 ? "Invoice not found" : "Could not load this invoice"}
+          </h1>
         </div>
       </div>
     );
@@ -49,6 +58,7 @@ export function InvoicePrint({ id }: { id: string }) {
   const inv = invoiceQuery.data.invoice;
   const studio = settingsQuery.data.settings;
   const hasVat = Boolean(studio.vat_number);
+  const vat = hasVat ? vatIncludedIn(inv.total) : null;
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <style>{PRINT_CSS}</style>
@@ -59,7 +69,10 @@ export function InvoicePrint({ id }: { id: string }) {
           Print
         </Button>
       </div>
-      <article className="invoice-sheet rounded-xl border border-slate-200 bg-white p-8 text-slate-900 shadow-sm sm:p-12" aria-label={`Invoice ${inv.number}`}>
+      <article
+        className="invoice-sheet rounded-xl border border-slate-200 bg-white p-8 text-slate-900 shadow-sm sm:p-12"
+        aria-label={`Invoice ${inv.number}`}
+      >
         <header className="flex flex-wrap items-start justify-between gap-6">
           <div>
             <p className="text-2xl font-bold">{studio.studio_name}</p>
@@ -101,11 +114,17 @@ export function InvoicePrint({ id }: { id: string }) {
             </tr>
           </tbody>
           <tfoot>
-            {hasVat && (
-              <tr>
-                <td className="pt-3 text-right text-slate-600">VAT (included, VAT No. {studio.vat_number})</td>
-                <td className="pt-3 text-right text-slate-600">{formatMoney(Math.round((inv.total / 6) * 100) / 100)}</td>
-              </tr>
+            {vat !== null && (
+              <>
+                <tr>
+                  <td className="pt-3 text-right text-slate-600">Net (excl. VAT)</td>
+                  <td className="pt-3 text-right text-slate-600">{formatMoney(inv.total - vat)}</td>
+                </tr>
+                <tr>
+                  <td className="pt-1 text-right text-slate-600">VAT at {VAT_RATE_PERCENT}%</td>
+                  <td className="pt-1 text-right text-slate-600">{formatMoney(vat)}</td>
+                </tr>
+              </>
             )}
             <tr>
               <td className="pt-3 text-right font-semibold">Total</td>
