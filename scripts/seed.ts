@@ -18,7 +18,7 @@ import type { D1Database, KVNamespace } from "@cloudflare/workers-types";
 import { createDb, type Db } from "../worker/db/client";
 import { activities, clients, invoices, lead_activities, leads, projects, proposals, tasks, users } from "../worker/db/schema";
 import { hashPassword } from "../worker/auth/password";
-import { writePreview, type PreviewRecord } from "../worker/previews/store";
+import { writePreview, type PreviewRecord, type PreviewStores } from "../worker/previews/store";
 import { leadSources, type LeadStatus } from "../contract/lead";
 import type { ProjectStage, ProjectStatus } from "../contract/project";
 import type { ProposalStatus } from "../contract/proposal";
@@ -699,7 +699,7 @@ async function writeSeed(db: Db, rows: SeedRows): Promise<number> {
   return statements.length;
 }
 
-async function writePreviews(kv: KVNamespace, code: string, now = new Date()): Promise<void> {
+async function writePreviews(stores: PreviewStores, code: string, now = new Date()): Promise<void> {
   const updatedAt = now.toISOString();
   await Promise.all(
     PREVIEW_CLIENTS.map(async (p) => {
@@ -711,7 +711,7 @@ async function writePreviews(kv: KVNamespace, code: string, now = new Date()): P
         revoked: false,
         updatedAt,
       };
-      await writePreview(kv, p.id, record);
+      await writePreview(stores, p.id, record);
     }),
   );
 }
@@ -813,7 +813,7 @@ async function main(): Promise<void> {
       leadCount,
     );
     const statements = await writeSeed(db, rows);
-    await writePreviews(proxy.env.PREVIEWS, settings.DEMO_PREVIEW_CODE);
+    await writePreviews({ kv: proxy.env.PREVIEWS, db }, settings.DEMO_PREVIEW_CODE);
     const counts = Object.entries(rows)
       .map(([table, list]) => `${list.length} ${table}`)
       .join(", ");

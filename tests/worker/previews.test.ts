@@ -1,12 +1,14 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "../../worker/auth/password";
-import { writePreview, type PreviewRecord } from "../../worker/previews/store";
+import { createDb } from "../../worker/db/client";
+import { previewKey, writePreview, type PreviewRecord } from "../../worker/previews/store";
 
 const CODE = "let-me-in-2026";
+const stores = () => ({ kv: env.PREVIEWS, db: createDb(env.DB) });
 
 async function seedPreview(id: string, overrides: Partial<PreviewRecord> = {}) {
-  await writePreview(env.PREVIEWS, id, {
+  await writePreview(stores(), id, {
     name: "VM Fitness",
     previewUrl: "https://staging.vmfitness.example/",
     code: await hashPassword(CODE, 1000),
@@ -93,6 +95,16 @@ describe("client preview access", () => {
     const fresh = cookieOf(await verify("vm-fitness", CODE, "192.0.2.13"));
     await seedPreview("vm-fitness", { updatedAt: "2026-02-01T00:00:00.000Z" });
     expect(await unlocked("vm-fitness", fresh)).toBe(false);
+  });
+
+  it("opens no edge's stale KV copy: revocation and a new code hold everywhere at once", async () => {
+    const cookie = cookieOf(await verify("vm-fitness", CODE));
+    const open = await env.PREVIEWS.get(previewKey("vm-fitness"));
+    // The CRM revokes; a distant edge still serves the old, open copy from its KV cache.
+    await seedPreview("vm-fitness", { revoked: true, updatedAt: new Date(Date.now() + 1000).toISOString() });
+    await env.PREVIEWS.put(previewKey("vm-fitness"), open!);
+    expect(await unlocked("vm-fitness", cookie)).toBe(false);
+    expect((await verify("vm-fitness", CODE, "192.0.2.14")).status).toBe(401);
   });
 
   it("answers a preview without a URL with previewUrl null (Preview Coming Soon)", async () => {

@@ -358,6 +358,16 @@ export const preview_views = sqliteTable("preview_views", {
 });
 
 /**
+ * The current version (`updatedAt`) of each preview record in KV. KV copies at distant edges
+ * may lag a write by up to a minute; D1 answers from its primary, so the public preview opens
+ * only for the KV copy this row names: a revocation or a new code takes effect at once everywhere.
+ */
+export const preview_versions = sqliteTable("preview_versions", {
+  preview_id: text("preview_id").primaryKey(),
+  version: text("version").notNull(),
+});
+
+/**
  * Full JSON backups taken before delete-all (DECISIONS 19), kept 30 days. The document can be
  * several MB, more than one D1 row may hold, so its text is split over backup_chunks; the
  * chunks are written in the same batch as the deletion, so a backup exists exactly when the

@@ -8,7 +8,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { DUMMY_HASH, verifyPassword } from "../auth/password";
-import { isOpen, readPreview, type PreviewRecord } from "./store";
+import { isOpen, readCurrentPreview, type PreviewRecord } from "./store";
 import type { PreviewClient } from "../../contract/preview";
 
 export const PREVIEW_TTL_SECONDS = 12 * 60 * 60;
@@ -19,7 +19,7 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 export const previewClientOf = (r: PreviewRecord): PreviewClient => ({ name: r.name, previewUrl: r.previewUrl });
 
 export async function checkCode(c: Context<AppEnv>, id: string, code: string): Promise<PreviewRecord | null> {
-  const record = await readPreview(c.env.PREVIEWS, id);
+  const record = await readCurrentPreview({ kv: c.env.PREVIEWS, db: c.get("db") }, id);
   const open = isOpen(record);
   const ok = await verifyPassword(code, open ? record.code : DUMMY_HASH);
   return open && ok ? record : null;
@@ -42,7 +42,7 @@ export async function unlockedRecord(c: Context<AppEnv>, id: string): Promise<Pr
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, key(c.env.SESSION_SECRET), { audience: AUDIENCE, subject: id, algorithms: ["HS256"] });
-    const record = await readPreview(c.env.PREVIEWS, id);
+    const record = await readCurrentPreview({ kv: c.env.PREVIEWS, db: c.get("db") }, id);
     return isOpen(record) && payload.v === record.updatedAt ? record : null;
   } catch {
     return null;

@@ -97,7 +97,7 @@ export async function linkClientPreview(
       if (now) throw takenBy(now.name);
       throw err;
     }
-    if (client.preview_id) await revokeRecord(kv, client.preview_id);
+    if (client.preview_id) await revokeRecord(db, kv, client.preview_id);
   }
   const current = await readPreview(kv, target);
   const settings = { name: client.name, previewUrl: input.previewUrl, expiresAt: input.expiresAt };
@@ -105,13 +105,13 @@ export async function linkClientPreview(
   // whoever held it before are locked out. Otherwise only the URL and expiry change.
   const record: PreviewRecord =
     newlyLinked || !current ? { ...freshRecord(client.name), ...settings, updatedAt: bump(current) } : { ...current, ...settings };
-  await writePreview(kv, target, record);
+  await writePreview({ kv, db }, target, record);
   return view(db, target, record, client.name);
 }
 
-async function revokeRecord(kv: KVNamespace, previewId: string) {
+async function revokeRecord(db: Db, kv: KVNamespace, previewId: string) {
   const record = await readPreview(kv, previewId);
-  if (record) await writePreview(kv, previewId, { ...record, revoked: true, updatedAt: bump(record) });
+  if (record) await writePreview({ kv, db }, previewId, { ...record, revoked: true, updatedAt: bump(record) });
 }
 
 /** Unlinks the client from its card; the card is revoked so nobody can open it until it is linked again. */
@@ -119,7 +119,7 @@ export async function unlinkClientPreview(db: Db, kv: KVNamespace, clientId: str
   const client = await clientOf(db, clientId);
   if (!client.preview_id) throw notLinked();
   await db.update(clients).set({ preview_id: null }).where(eq(clients.id, client.id));
-  await revokeRecord(kv, client.preview_id);
+  await revokeRecord(db, kv, client.preview_id);
 }
 
 /** Lower-case letters and digits without look-alikes (no i, l, o, 0, 1). */
@@ -149,7 +149,7 @@ export async function issueAccessCode(db: Db, kv: KVNamespace, clientId: string)
     code: await hashPassword(code),
     updatedAt: bump(current),
   };
-  await writePreview(kv, client.preview_id, record);
+  await writePreview({ kv, db }, client.preview_id, record);
   return { code, preview: await view(db, client.preview_id, record, client.name) };
 }
 
@@ -159,7 +159,7 @@ export async function setPreviewRevoked(db: Db, kv: KVNamespace, clientId: strin
   if (!client.preview_id) throw notLinked();
   const current = await readPreview(kv, client.preview_id);
   const record: PreviewRecord = { ...(current ?? freshRecord(client.name)), name: client.name, revoked, updatedAt: bump(current) };
-  await writePreview(kv, client.preview_id, record);
+  await writePreview({ kv, db }, client.preview_id, record);
   return view(db, client.preview_id, record, client.name);
 }
 
