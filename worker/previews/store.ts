@@ -35,13 +35,16 @@ export async function readPreview(kv: KVNamespace, id: string): Promise<PreviewR
   return kv.get<PreviewRecord>(previewKey(id), "json");
 }
 
-/** The record only if this edge's copy is the current version; a stale copy reads as no record. */
+/**
+ * The record only if this edge's copy is the current version; a stale copy reads as no record.
+ * A record written before versions were pinned (no pin yet) is taken as it is.
+ */
 export async function readCurrentPreview({ kv, db }: PreviewStores, id: string): Promise<PreviewRecord | null> {
   const [record, pin] = await Promise.all([
     readPreview(kv, id),
     db.select({ version: preview_versions.version }).from(preview_versions).where(eq(preview_versions.preview_id, id)).get(),
   ]);
-  return record && pin?.version === record.updatedAt ? record : null;
+  return record && (!pin || pin.version === record.updatedAt) ? record : null;
 }
 
 /** Pins the version in D1 first: if the KV write then fails, the preview is locked, never stale-open. */
