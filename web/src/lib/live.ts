@@ -39,6 +39,17 @@ export function liveUrl(location: Pick<Location, "protocol" | "host"> = window.l
   return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/crm/live`;
 }
 
+/**
+ * Screens that show a row of one entity inside another's data: a change to the key entity makes
+ * them stale too. A lead's status change writes its timeline; client detail lists the client's
+ * projects; project, proposal and invoice cards show client, lead and project names.
+ */
+const shownWith: Partial<Record<LiveEntity, LiveEntity[]>> = {
+  leads: ["lead_activities", "proposals", "tasks", "activities"],
+  clients: ["projects", "proposals", "invoices", "leads"],
+  projects: ["clients", "invoices"],
+};
+
 /** Invalidates what a change touched, deferring the tab's own echoes until its mutations settle. */
 function createInvalidator(queryClient: QueryClient, userId: string) {
   const deferred = new Set<LiveEntity>();
@@ -49,7 +60,9 @@ function createInvalidator(queryClient: QueryClient, userId: string) {
     for (const entity of entities) void invalidate(entity);
   };
   const invalidate = (entity: LiveEntity) =>
-    entity === "all" ? queryClient.invalidateQueries() : queryClient.invalidateQueries({ queryKey: [entity] });
+    entity === "all"
+      ? queryClient.invalidateQueries()
+      : Promise.all([entity, ...(shownWith[entity] ?? [])].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
   const unsubscribe = queryClient.getMutationCache().subscribe(flush);
   return {
     change(entity: LiveEntity, by: string | null) {
@@ -179,10 +192,7 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
 
   const view = useCallback((viewing: string) => conn.view(viewing), [conn]);
 
-  const value = useMemo<LiveContextValue>(
-    () => ({ userId, status, present, events, view }),
-    [userId, status, present, events, view],
-  );
+  const value = useMemo<LiveContextValue>(() => ({ userId, status, present, events, view }), [userId, status, present, events, view]);
 
   return createElement(LiveContext.Provider, { value }, children);
 }

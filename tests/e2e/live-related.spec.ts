@@ -1,0 +1,65 @@
+/**
+ * Live updates reach screens that show one entity inside another: another person's status
+ * change appears in an open lead's Timeline, and a project created for a client appears on that
+ * client's page, both without a reload (issue 6: every screen stays current).
+ */
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { demo } from "./support";
+
+const owner = { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD };
+const sales = { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD };
+
+async function signedIn(browser: Browser, who: typeof owner): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const res = await context.request.post("/api/auth/login", { data: who });
+  expect(res.ok(), `sign in as ${who.email}`).toBeTruthy();
+  return { context, page: await context.newPage() };
+}
+
+async function live(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
+}
+
+const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test("another person's status change appears in an open lead's Timeline", async ({ browser }) => {
+  const hannah = await signedIn(browser, owner);
+  const marcus = await signedIn(browser, sales);
+  const created = await hannah.context.request.post("/api/crm/leads", { data: { name: `Timeline ${tag()}` } });
+  expect(created.status()).toBe(201);
+  const { lead } = (await created.json()) as { lead: { id: string; name: string; updated_at: string } };
+
+  await live(hannah.page, `/crm/leads?q=${encodeURIComponent(lead.name)}`);
+  await hannah.page.getByRole("button", { name: `View ${lead.name}` }).click();
+  const detail = hannah.page.getByRole("dialog", { name: lead.name });
+  await detail.getByRole("tab", { name: "Timeline" }).click();
+  await expect(detail.getByText(/Moved from New to Qualified/)).toHaveCount(0);
+
+  const moved = await marcus.context.request.patch(`/api/crm/leads/${lead.id}`, {
+    data: { status: "Qualified", updated_at: lead.updated_at },
+  });
+  expect(moved.ok()).toBeTruthy();
+  await expect(detail.getByText(/Moved from New to Qualified by Marcus Reid/)).toBeVisible();
+  await hannah.context.close();
+  await marcus.context.close();
+});
+
+test("a project created for a client appears on that client's open page", async ({ browser }) => {
+  const hannah = await signedIn(browser, owner);
+  const marcus = await signedIn(browser, sales);
+  const t = tag();
+  const made = await hannah.context.request.post("/api/crm/clients", { data: { name: `Related Client ${t}` } });
+  expect(made.status()).toBe(201);
+  const { client } = (await made.json()) as { client: { id: string } };
+
+  await live(hannah.page, `/crm/clients/${client.id}`);
+  await expect(hannah.page.getByRole("heading", { name: "Projects (0)" })).toBeVisible();
+
+  const project = await marcus.context.request.post("/api/crm/projects", { data: { title: `Related Project ${t}`, client_id: client.id } });
+  expect(project.status()).toBe(201);
+  await expect(hannah.page.getByRole("heading", { name: "Projects (1)" })).toBeVisible();
+  await expect(hannah.page.getByText(`Related Project ${t}`)).toBeVisible();
+  await hannah.context.close();
+  await marcus.context.close();
+});
