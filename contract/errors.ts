@@ -12,6 +12,8 @@ export const errorCodes = [
   "conflict",
   "rate_limited",
   "internal",
+  /** A service we depend on (the e-mail binding) refused; what we stored is safe and can be retried. */
+  "upstream_failed",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -28,6 +28,7 @@ import { settingsRoute } from "./routes/settings";
 import { dataRoute } from "./routes/data";
 import { backupsRoute } from "./routes/backups";
 import { userAdminRoute } from "./routes/user-admin";
+import { formSubmissionsRoute } from "./routes/form-submissions";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
@@ -45,6 +46,7 @@ const crm = new Hono<AppEnv>()
   .route("/settings", settingsRoute)
   .route("/", dataRoute)
   .route("/backups", backupsRoute)
+  .route("/form-submissions", formSubmissionsRoute)
   .route("/live", liveRoute);
 
 const api = new Hono<AppEnv>()

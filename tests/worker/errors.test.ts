@@ -1,6 +1,8 @@
 /** One error envelope for every failure, the Origin check and the security headers of API answers. */
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf, json, login, ORIGIN, PASSWORD, signedIn } from "./helpers";
+import { expectJson, signInAs } from "./api";
 
 const JSON_TYPE = { "Content-Type": "application/json" };
 
@@ -60,6 +62,40 @@ describe("the error envelope", () => {
   it("carries a request id in every error", async () => {
     const error = await errorOf(call("/api/nope"), 404);
     expect(error.requestId).toMatch(/\S{8,}/);
+  });
+});
+
+describe("when D1 answers an error", () => {
+  it("answers a JSON 500 with a request id that finds the log line, and leaks no SQL or stack", async () => {
+    const staff = await signInAs("Sales");
+    await expectJson(staff.call("POST", "/api/crm/leads", { name: "Before the outage" }), 201);
+    // A real D1 failure, not a mock: the table the query needs is gone.
+    await env.DB.exec("ALTER TABLE leads RENAME TO leads_offline");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const [method, path, body] of [
+        ["GET", "/api/crm/leads", undefined],
+        ["POST", "/api/crm/leads", { name: "During the outage" }],
+        ["GET", "/api/crm/leads/board", undefined],
+      ] as const) {
+        const res = await staff.call(method, path, body);
+        expect(res.status, `${method} ${path}`).toBe(500);
+        expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+        const text = await res.text();
+        const { error } = JSON.parse(text) as { error: { code: string; message: string; requestId: string } };
+        expect(error).toEqual({ code: "internal", message: "Something went wrong. Please try again.", requestId: expect.any(String) });
+        expect(error.requestId.length).toBeGreaterThanOrEqual(8);
+        expect(text).not.toMatch(/leads_offline|no such table|SQLITE|D1_|select |insert |\bat \w+ \(|\.ts:\d+/i);
+        // The operator can find the cause from the id the user reports.
+        expect(logged.mock.calls.some(([line]) => String(line).includes(error.requestId) && /no such table/.test(String(line)))).toBe(true);
+      }
+    } finally {
+      logged.mockRestore();
+      await env.DB.exec("ALTER TABLE leads_offline RENAME TO leads");
+    }
+    // Nothing was half-written while it was down.
+    const { leads } = await expectJson<{ leads: { name: string }[] }>(staff.call("GET", "/api/crm/leads"), 200);
+    expect(leads.map((l) => l.name)).toEqual(["Before the outage"]);
   });
 });
 

@@ -2,6 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
+import { expectJson, signInAs } from "./api";
+import { waitForMail } from "./helpers";
 
 const validContact = {
   name: "Priya Shah",
@@ -118,6 +120,114 @@ describe("POST /api/contact", () => {
     expect(submission.email_status).toBe("failed");
     expect(submission.email_error).toBeTruthy();
     expect(await rows("SELECT id FROM leads")).toHaveLength(1);
+  });
+});
+
+/** Calls the worker with some bindings replaced, waiting for its background work (live publish). */
+async function fetchWith(overrides: Partial<typeof env>, method: string, path: string, body?: unknown, cookie?: string) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        "CF-Connecting-IP": `192.0.2.${++ipCounter}`,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    }),
+    { ...env, ...overrides },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+/** The real send_email binding refuses a message whose sender is not an address: a real failure, no mock. */
+const brokenMail = { MAIL_FROM: "not an address" };
+const uniqueInbox = () => `inbox-${crypto.randomUUID()}@redbrickstudio.co.uk`;
+
+describe("notifications when the e-mail binding fails", () => {
+  it.each([
+    ["contact", "/api/contact", validContact, "Priya Shah"],
+    ["redesign", "/api/redesign", validRedesign, "Tom Baxter"],
+  ] as const)("a %s request still lands in D1 and in the CRM, marked failed", async (kind, path, body, name) => {
+    const res = await fetchWith(brokenMail, "POST", path, body);
+    expect(res.status).toBe(201);
+    const [submission] = await rows("SELECT * FROM form_submissions");
+    expect(submission).toMatchObject({ kind, email_status: "failed", email_attempts: 1 });
+    expect(submission.email_error).toBeTruthy();
+    // The lead is in the CRM, and the CRM lists the failed notification for a retry.
+    const staff = await signInAs("Sales");
+    const { leads } = await expectJson<{ leads: { id: string; name: string }[] }>(staff.call("GET", "/api/crm/leads"), 200);
+    expect(leads).toEqual([expect.objectContaining({ id: submission.lead_id, name })]);
+    const { notifications } = await expectJson<{ notifications: Record<string, unknown>[] }>(
+      staff.call("GET", "/api/crm/form-submissions/failed"),
+      200,
+    );
+    expect(notifications).toEqual([
+      expect.objectContaining({ id: submission.id, kind, name, lead_id: submission.lead_id, email_status: "failed", email_attempts: 1 }),
+    ]);
+  });
+
+  it("resends a failed notification from the CRM once the binding works again, and it leaves the failed list", async () => {
+    await fetchWith(brokenMail, "POST", "/api/redesign", validRedesign);
+    const [submission] = await rows("SELECT id FROM form_submissions");
+    const staff = await signInAs("Sales");
+    const inbox = uniqueInbox();
+    const res = await fetchWith(
+      { STUDIO_INBOX: inbox },
+      "POST",
+      `/api/crm/form-submissions/${submission.id}/retry-email`,
+      undefined,
+      staff.cookie,
+    );
+    const { notification } = await expectJson<{ notification: Record<string, unknown> }>(res, 200);
+    expect(notification).toMatchObject({ id: submission.id, email_status: "sent", email_attempts: 2 });
+    const [mail] = await waitForMail(inbox);
+    expect(mail.headers.subject).toBe("Free redesign request: Tom Baxter");
+    expect(mail.text).toContain("Budget: £5,000 – £10,000");
+    expect(mail.text).toContain("Our site is slow and looks dated on phones.");
+    expect(await rows("SELECT email_status, email_error FROM form_submissions")).toEqual([{ email_status: "sent", email_error: null }]);
+    const { notifications } = await expectJson<{ notifications: unknown[] }>(staff.call("GET", "/api/crm/form-submissions/failed"), 200);
+    expect(notifications).toHaveLength(0);
+  });
+
+  it("answers a retry that fails again with a 502 envelope and keeps the submission marked for the next retry", async () => {
+    await fetchWith(brokenMail, "POST", "/api/contact", validContact);
+    const [submission] = await rows("SELECT id FROM form_submissions");
+    const staff = await signInAs("Sales");
+    const res = await fetchWith(brokenMail, "POST", `/api/crm/form-submissions/${submission.id}/retry-email`, undefined, staff.cookie);
+    const { error } = await expectJson<{ error: { code: string; requestId: string } }>(res, 502);
+    expect(error.code).toBe("upstream_failed");
+    expect(error.requestId).toBeTruthy();
+    expect(await rows("SELECT email_status, email_attempts FROM form_submissions")).toEqual([
+      { email_status: "failed", email_attempts: 2 },
+    ]);
+    expect(await rows("SELECT id FROM leads")).toHaveLength(1);
+  });
+
+  it("needs a signed-in member of staff to list or retry, and answers 404 for an unknown submission", async () => {
+    expect((await exports.default.fetch("http://localhost/api/crm/form-submissions/failed")).status).toBe(401);
+    expect((await exports.default.fetch("http://localhost/api/crm/form-submissions/x/retry-email", { method: "POST" })).status).toBe(401);
+    const staff = await signInAs("Sales");
+    await expectJson(staff.call("POST", "/api/crm/form-submissions/nope/retry-email"), 404);
+  });
+});
+
+describe("the notification e-mail", () => {
+  it("carries HTML typed into the form as plain text only, never as markup", async () => {
+    const inbox = uniqueInbox();
+    const name = '<img src=x onerror=alert(1)> "><svg onload=alert(2)>';
+    const message = "<script>alert('x')</script> and <b>bold</b> please";
+    const res = await fetchWith({ STUDIO_INBOX: inbox }, "POST", "/api/contact", { ...validContact, name, message });
+    expect(res.status).toBe(201);
+    const [mail] = await waitForMail(inbox);
+    // One text/plain part and no HTML part: a mail client cannot run or render what the visitor typed.
+    expect(mail.headers["content-type"]).toMatch(/^text\/plain;/);
+    expect(mail.raw).not.toMatch(/text\/html/i);
+    expect(mail.raw).not.toMatch(/multipart/i);
+    expect(mail.text).toContain(`Name: ${name}`);
+    expect(mail.text).toContain(`Message: ${message}`);
   });
 });
 

@@ -142,6 +142,31 @@ describe("workflow actions", () => {
     await env.DB.prepare("DROP TRIGGER fail_timeline").run();
   });
 
+  it.each([
+    ["start_project", "projects", { action: "start_project" }],
+    ["won_to_project", "projects", { action: "won_to_project", versioned: true }],
+    ["follow_up_task", "tasks", { action: "follow_up_task" }],
+    ["proposal", "proposals", { action: "proposal" }],
+  ] as const)(
+    "leaves no partial rows when %s fails at its %s insert",
+    async (_name, table, { versioned, ...body }: { action: string; versioned?: boolean }) => {
+      const lead = await addLead({ status: "Negotiation" });
+      const before = await rows("SELECT * FROM leads");
+      // A real D1 refusal of one statement in the batch, after the client and lead writes before it.
+      await env.DB.prepare(`CREATE TRIGGER fail_step BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'disk full'); END`).run();
+      try {
+        const res = await act(lead, versioned ? { ...body, updated_at: lead.updated_at } : body);
+        expect(res.status).toBe(500);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe("internal");
+      } finally {
+        await env.DB.prepare("DROP TRIGGER fail_step").run();
+      }
+      for (const t of ["clients", "projects", "tasks", "proposals"]) expect(await countRows(t), t).toBe(0);
+      expect(await workflowEntries(lead)).toHaveLength(0);
+      expect(await rows("SELECT * FROM leads")).toEqual(before);
+    },
+  );
+
   it("requires the lead's version for a drop on Won, and answers 404 for an unknown lead", async () => {
     const lead = await addLead();
     expect((await act(lead, { action: "won_to_project" })).status).toBe(422);

@@ -91,15 +91,31 @@ describe("leads", () => {
     expect(await count("lead_activities")).toBe(0);
   });
 
-  it("lets exactly one of many parallel edits from the same copy win", async () => {
-    const lead = await addLead({ name: "Race Ltd" });
+  it("lets exactly one of 50 parallel edits from the same copy win, and keeps the winner's value whole", async () => {
+    const lead = await addLead({ name: "Race Ltd", company: "Race & Sons", value: 1200, notes: "Met at the expo" });
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        call("PATCH", `/api/crm/leads/${lead.id}`, { next_action: `call ${i}`, updated_at: lead.updated_at }),
+      Array.from({ length: 50 }, (_, i) =>
+        call("PATCH", `/api/crm/leads/${lead.id}`, { next_action: `call ${i}`, status: "Qualified", updated_at: lead.updated_at }),
       ),
     );
-    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(answers.filter((r) => r.status === 409)).toHaveLength(9);
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const winner = answers.findIndex((r) => r.status === 200);
+    const { lead: saved } = await json<{ lead: Lead }>(answers[winner], 200);
+    const { lead: now } = await json<{ lead: Lead }>(await call("GET", `/api/crm/leads/${lead.id}`), 200);
+    // The row holds exactly the winner's edit, and every field nobody edited is intact.
+    expect(now).toEqual(saved);
+    expect(now).toMatchObject({
+      name: "Race Ltd",
+      company: "Race & Sons",
+      value: 1200,
+      notes: "Met at the expo",
+      status: "Qualified",
+      next_action: `call ${winner}`,
+    });
+    // One stage change, recorded once: the 49 refused edits left no trace.
+    expect(await count("lead_activities")).toBe(1);
   });
 
   it("answers 404 for an unknown lead on read, edit, delete and timeline", async () => {

@@ -12,6 +12,7 @@ const statusOf: Record<ErrorCode, number> = {
   conflict: 409,
   rate_limited: 429,
   internal: 500,
+  upstream_failed: 502,
 };
 
 export class AppError extends Error {

@@ -42,6 +42,10 @@ export function onError(err: unknown, c: Context<AppEnv>) {
         requestId,
         path: c.req.path,
         error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+        // drizzle wraps D1's own message ("no such table", "SQLITE_BUSY") in the cause: without it the log says only "Failed query".
+        ...(err instanceof Error && err.cause !== undefined
+          ? { cause: err.cause instanceof Error ? err.cause.message : String(err.cause) }
+          : {}),
       }),
     );
   }

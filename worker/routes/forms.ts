@@ -5,7 +5,7 @@ import { contactInput, redesignInput, submissionMeta, valuationInput, type FormK
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
 import { ipHash } from "../lib/client-info";
-import { budgetLabel, notificationMail, recordEmailOutcome, storeSubmission, type Enquiry } from "../services/form-submissions";
+import { enquiryOf, notificationMail, recordEmailOutcome, storeSubmission } from "../services/form-submissions";
 import { sendMail } from "../email/send";
 import { publish } from "../live/publish";
 
@@ -13,12 +13,12 @@ async function accept(
   c: Context<AppEnv>,
   kind: FormKind,
   body: Record<string, unknown> & { website_url?: string; page?: string; utm?: Record<string, string> },
-  enquiry: Enquiry,
 ) {
   const { website_url, page, utm, ...payload } = body;
   // A filled honeypot is a bot: it sees the same answer as a person and nothing is stored.
   if (website_url) return c.json({ ok: true as const }, 201);
   const db = c.get("db");
+  const enquiry = enquiryOf(kind, payload);
   const meta = { ipKey: await ipHash(clientIp(c), c.env.SESSION_SECRET), page, utm };
   const stored = await storeSubmission(db, kind, payload, enquiry, meta);
   publish(c, { entity: "leads", op: stored.newLead ? "create" : "update", id: stored.leadId });
@@ -32,39 +32,6 @@ async function accept(
 }
 
 export const forms = new Hono<AppEnv>()
-  .post("/contact", jsonBody(contactInput.extend(submissionMeta.shape)), async (c) => {
-    const body = c.req.valid("json");
-    return accept(c, "contact", body, {
-      name: body.name,
-      email: body.email,
-      details: [
-        ["Subject", body.subject],
-        ["Message", body.message],
-      ],
-    });
-  })
-  .post("/redesign", jsonBody(redesignInput.extend(submissionMeta.shape)), async (c) => {
-    const body = c.req.valid("json");
-    return accept(c, "redesign", body, {
-      name: body.name,
-      email: body.email,
-      details: [
-        ["Budget", budgetLabel(body.budget)],
-        ["Current website", body.currentWebsite || "None given"],
-        ["Project description", body.projectDescription],
-      ],
-    });
-  })
-  .post("/valuation", jsonBody(valuationInput.extend(submissionMeta.shape)), async (c) => {
-    const body = c.req.valid("json");
-    return accept(c, "valuation", body, {
-      name: body.name,
-      email: body.email,
-      phone: body.phone,
-      details: [
-        ["Phone", body.phone],
-        ["Property address", body.propertyAddress],
-        ["Message", body.message || "None given"],
-      ],
-    });
-  });
+  .post("/contact", jsonBody(contactInput.extend(submissionMeta.shape)), async (c) => accept(c, "contact", c.req.valid("json")))
+  .post("/redesign", jsonBody(redesignInput.extend(submissionMeta.shape)), async (c) => accept(c, "redesign", c.req.valid("json")))
+  .post("/valuation", jsonBody(valuationInput.extend(submissionMeta.shape)), async (c) => accept(c, "valuation", c.req.valid("json")));

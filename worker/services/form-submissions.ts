@@ -2,11 +2,12 @@
  * Public enquiries. The order is the promise "never lost": validate, store the submission and
  * its CRM lead in one batch, and only then try the e-mail, whose outcome is recorded either way.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { form_submissions, lead_activities, leads } from "../db/schema";
 import type { FormKind } from "../../contract/form-submission";
 import { budgetOptions } from "../../contract/form-submission";
+import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
@@ -33,6 +34,45 @@ const kindTitle: Record<FormKind, string> = {
 };
 
 export const budgetLabel = (value: string) => budgetOptions.find((b) => b.value === value)?.label ?? value;
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+/**
+ * The enquiry a validated form body describes. Built from the stored payload too, so a retried
+ * notification says exactly what the first attempt would have said.
+ */
+export function enquiryOf(kind: FormKind, payload: Record<string, unknown>): Enquiry {
+  const base = { name: str(payload.name), email: str(payload.email) };
+  switch (kind) {
+    case "contact":
+      return {
+        ...base,
+        details: [
+          ["Subject", str(payload.subject)],
+          ["Message", str(payload.message)],
+        ],
+      };
+    case "redesign":
+      return {
+        ...base,
+        details: [
+          ["Budget", budgetLabel(str(payload.budget))],
+          ["Current website", str(payload.currentWebsite) || "None given"],
+          ["Project description", str(payload.projectDescription)],
+        ],
+      };
+    case "valuation":
+      return {
+        ...base,
+        phone: str(payload.phone),
+        details: [
+          ["Phone", str(payload.phone)],
+          ["Property address", str(payload.propertyAddress)],
+          ["Message", str(payload.message) || "None given"],
+        ],
+      };
+  }
+}
 
 function describe(kind: FormKind, enquiry: Enquiry, meta: SubmissionMeta): string {
   const lines = [`${kindTitle[kind]} from the website`, ...enquiry.details.map(([label, value]) => `${label}: ${value}`)];
@@ -119,4 +159,43 @@ export async function recordEmailOutcome(db: Db, submissionId: string, error: st
       updated_at: nowIso(),
     })
     .where(and(eq(form_submissions.id, submissionId)));
+}
+
+/** Submissions whose notification e-mail failed, newest first: what the CRM offers to resend. */
+export async function listFailedNotifications(db: Db) {
+  const rows = await db
+    .select()
+    .from(form_submissions)
+    .where(eq(form_submissions.email_status, "failed"))
+    .orderBy(desc(form_submissions.created_at))
+    .limit(100);
+  return rows.map(toFailedNotification);
+}
+
+function toFailedNotification(row: typeof form_submissions.$inferSelect) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: str(row.payload.name),
+    email: str(row.payload.email),
+    lead_id: row.lead_id,
+    email_status: row.email_status,
+    email_error: row.email_error,
+    email_attempts: row.email_attempts,
+    created_at: row.created_at,
+  };
+}
+
+/** The stored submission and the notification it should have sent, rebuilt from what was stored. */
+export async function notificationFor(db: Db, submissionId: string, inbox: string) {
+  const [row] = await db.select().from(form_submissions).where(eq(form_submissions.id, submissionId)).limit(1);
+  if (!row) throw notFound("Form submission");
+  const meta: SubmissionMeta = { ipKey: row.ip_hash ?? "", page: row.page ?? undefined, utm: row.utm ?? undefined };
+  return { row, mail: notificationMail(row.kind, enquiryOf(row.kind, row.payload), meta, inbox) };
+}
+
+export async function getNotification(db: Db, submissionId: string) {
+  const [row] = await db.select().from(form_submissions).where(eq(form_submissions.id, submissionId)).limit(1);
+  if (!row) throw notFound("Form submission");
+  return toFailedNotification(row);
 }

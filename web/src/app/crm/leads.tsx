@@ -10,6 +10,7 @@ import type { RouteHandle } from "../../lib/page-meta";
 import { AddLeadDialog } from "../../features/leads/components/add-lead-dialog";
 import { LeadDialogsProvider } from "../../features/leads/components/lead-dialogs";
 import { LeadsTable } from "../../features/leads/components/leads-table";
+import { FailedNotifications } from "../../features/form-submissions/components/failed-notifications";
 import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = {
@@ -69,6 +70,7 @@ export function Component() {
           </Button>
         }
       >
+        <FailedNotifications />
         <div className="mb-4 flex flex-col gap-3 sm:flex-row">
           <div className="relative flex-1">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />

@@ -1,0 +1,159 @@
+/**
+ * Stored names and notes that hold HTML or script render as the literal text staff typed, on
+ * every CRM surface that shows them: the payload is visible, no element it describes exists in
+ * the DOM, and no alert ever fires. The rows are made through the API with unique names.
+ */
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { demo } from "./support";
+
+const tag = `xss${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** Three classic breakouts: an image with an error handler, an attribute escape into SVG, and a script tag. */
+const hostile = (label: string) => `${label} ${tag} <img src=x onerror=alert(1)> "><svg onload=alert(2)><script>alert(3)</script>`;
+
+const text = {
+  lead: hostile("Lead"),
+  leadCompany: hostile("Company"),
+  leadNotes: hostile("Lead notes"),
+  timeline: hostile("Timeline note"),
+  client: hostile("Client"),
+  clientNotes: hostile("Client notes"),
+  project: hostile("Project"),
+  proposal: hostile("Proposal"),
+  proposalNotes: hostile("Proposal notes"),
+  task: hostile("Task"),
+  taskNotes: hostile("Task notes"),
+  activity: hostile("Activity"),
+};
+const ids = { lead: "", client: "", project: "", invoice: "" };
+const invoiceNumber = `INJ-${tag}`;
+
+async function created<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const res = await request.post(path, { data });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+  return (await res.json()) as T;
+}
+
+async function signIn(request: APIRequestContext) {
+  const res = await request.post("/api/auth/login", { data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
+  expect(res.status()).toBe(200);
+}
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  await signIn(request);
+  const { lead } = await created<{ lead: { id: string } }>(request, "/api/crm/leads", {
+    name: text.lead,
+    company: text.leadCompany,
+    notes: text.leadNotes,
+    status: "Qualified",
+  });
+  ids.lead = lead.id;
+  await created(request, `/api/crm/leads/${lead.id}/activities`, { description: text.timeline });
+  const { client } = await created<{ client: { id: string } }>(request, "/api/crm/clients", { name: text.client, notes: text.clientNotes });
+  ids.client = client.id;
+  const { project } = await created<{ project: { id: string } }>(request, "/api/crm/projects", {
+    title: text.project,
+    client_id: client.id,
+    stage: "Discovery",
+  });
+  ids.project = project.id;
+  await created(request, "/api/crm/proposals", { title: text.proposal, lead_id: lead.id, notes: text.proposalNotes, value: 1200 });
+  const { invoice } = await created<{ invoice: { id: string } }>(request, "/api/crm/invoices", {
+    number: invoiceNumber,
+    client_id: client.id,
+    project_id: project.id,
+    total: 950,
+    date: "2026-01-10",
+    due_date: "2026-02-09",
+  });
+  ids.invoice = invoice.id;
+  await created(request, "/api/crm/tasks", { title: text.task, notes: text.taskNotes, priority: "High" });
+  await created(request, "/api/crm/activities", { summary: text.activity, type: "Call" });
+  await request.dispose();
+});
+
+/** Every alert, confirm or prompt the page opens: an executed payload would land here. */
+let dialogs: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  dialogs = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await signIn(page.request);
+});
+
+/** The payloads read as text, and nothing they describe became an element or ran. */
+async function expectShownAsText(page: Page, shown: string[]) {
+  for (const t of shown) await expect(page.getByText(t).first(), t).toBeVisible();
+  const injected = await page.evaluate(() => ({
+    images: document.querySelectorAll('img[src="x"]').length,
+    svgs: document.querySelectorAll("svg[onload]").length,
+    handlers: document.querySelectorAll("[onerror], [onload]").length,
+    scripts: Array.from(document.scripts).filter((s) => s.textContent?.includes("alert(3)")).length,
+  }));
+  expect(injected).toEqual({ images: 0, svgs: 0, handlers: 0, scripts: 0 });
+  expect(dialogs).toEqual([]);
+}
+
+test("leads table", async ({ page }) => {
+  await page.goto(`/crm/leads?q=${tag}`);
+  await expectShownAsText(page, [text.lead]);
+});
+
+test("pipeline card", async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto("/crm");
+  await expect(page.getByRole("button", { name: `Move ${text.lead}` })).toBeVisible();
+  await expectShownAsText(page, [text.lead]);
+});
+
+test("lead detail dialog and its timeline", async ({ page }) => {
+  await page.goto(`/crm/leads?q=${tag}`);
+  await page.getByRole("button", { name: `View ${text.lead}` }).click();
+  const dialog = page.getByRole("dialog", { name: text.lead });
+  await expect(dialog).toBeVisible();
+  await expectShownAsText(page, [text.leadCompany, text.leadNotes]);
+  await dialog.getByRole("tab", { name: "Timeline" }).click();
+  await expectShownAsText(page, [text.timeline]);
+});
+
+test("clients table and client detail", async ({ page }) => {
+  await page.goto("/crm/clients");
+  await expectShownAsText(page, [text.client]);
+  await page.goto(`/crm/clients/${ids.client}`);
+  await expectShownAsText(page, [text.client, text.clientNotes, text.project]);
+});
+
+test("projects board", async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto("/crm/projects");
+  await expectShownAsText(page, [text.project, text.client]);
+});
+
+test("proposals list and proposal view", async ({ page }) => {
+  await page.goto("/crm/proposals");
+  await expectShownAsText(page, [text.proposal]);
+  await page.getByRole("button", { name: `View ${text.proposal}` }).click();
+  await expect(page.getByRole("dialog", { name: text.proposal })).toBeVisible();
+  await expectShownAsText(page, [text.proposalNotes, text.lead]);
+});
+
+test("invoices list and the invoice print page", async ({ page }) => {
+  await page.goto("/crm/invoices");
+  await expect(page.getByText(invoiceNumber).first()).toBeVisible();
+  await expectShownAsText(page, [text.client]);
+  await page.goto(`/crm/invoices/${ids.invoice}/print`);
+  await expectShownAsText(page, [text.client, `Project: ${text.project}`]);
+});
+
+test("tasks", async ({ page }) => {
+  await page.goto("/crm/tasks");
+  await expectShownAsText(page, [text.task, text.taskNotes]);
+});
+
+test("activity feed", async ({ page }) => {
+  await page.goto("/crm/activity");
+  await expectShownAsText(page, [text.activity]);
+});

@@ -1,0 +1,135 @@
+/**
+ * A restarted `wrangler dev` keeps every row. This spec runs its own server on its own state
+ * directory and port (never the shared e2e server): it writes through the API, stops the
+ * process, starts it again on the same state and reads everything back.
+ *
+ * The first run has a broken mail sender, so a contact request's notification fails for real;
+ * after the restart (mail fixed) the failed notification is still listed in the CRM and staff
+ * resend it from the leads page.
+ */
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { E2E_PORT, ROOT, spawnWrangler, waitForHttp } from "../../scripts/lib/local";
+import { demo, latestMailTo } from "./support";
+
+const PORT = Number(process.env.E2E_RESTART_PORT ?? E2E_PORT + 1);
+const ORIGIN = `http://localhost:${PORT}`;
+const STATE_DIR = join(".wrangler", `e2e-restart-${PORT}`);
+const STUDIO_INBOX = "hello@redbrickstudio.co.uk";
+
+let server: ChildProcess | undefined;
+
+async function start(vars: string[] = []) {
+  const child = spawnWrangler(
+    [
+      "dev",
+      "--port",
+      String(PORT),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      STATE_DIR,
+      // The shared e2e server may hold the default inspector port.
+      "--inspector-port",
+      String(PORT + 1000),
+      "--show-interactive-dev-session=false",
+      ...vars.flatMap((v) => ["--var", v]),
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let alive = true;
+  child.on("exit", () => (alive = false));
+  server = child;
+  await waitForHttp(`http://127.0.0.1:${PORT}/api/health`, 90_000, () => alive);
+}
+
+async function stop() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+async function signIn(request: APIRequestContext) {
+  const res = await request.post(`${ORIGIN}/api/auth/login`, {
+    data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+}
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(240_000);
+
+test.beforeAll(() => {
+  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
+  const seed = spawnSync(
+    process.execPath,
+    [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/seed.ts"), "--reset", "--persist-to", STATE_DIR, "--leads", "5"],
+    { cwd: ROOT, stdio: "ignore" },
+  );
+  expect(seed.status, "seeding the restart test's own state").toBe(0);
+});
+
+test.afterAll(async () => {
+  await stop();
+  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
+});
+
+test("rows written before a restart are all there after it, and a failed notification can be resent", async ({ page, playwright }) => {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const leadName = `Restart Lead ${stamp}`;
+  const enquirer = `Restart Enquirer ${stamp}`;
+
+  // First run: the mail sender is not an address, so the real send_email binding refuses.
+  await start(["MAIL_FROM:not-an-address"]);
+  const before = await playwright.request.newContext();
+  await signIn(before);
+  const created = await before.post(`${ORIGIN}/api/crm/leads`, { data: { name: leadName, company: "Persist Ltd" } });
+  expect(created.status()).toBe(201);
+  const { lead } = (await created.json()) as { lead: { id: string; updated_at: string } };
+  const edited = await before.patch(`${ORIGIN}/api/crm/leads/${lead.id}`, { data: { status: "Qualified", updated_at: lead.updated_at } });
+  expect(edited.status()).toBe(200);
+  const note = await before.post(`${ORIGIN}/api/crm/leads/${lead.id}/activities`, { data: { description: `Called ${stamp}` } });
+  expect(note.status()).toBe(201);
+  const contact = await before.post(`${ORIGIN}/api/contact`, {
+    data: { name: enquirer, email: `${stamp}@example.com`, subject: "Restart check", message: "Please keep this message safe." },
+  });
+  expect(contact.status()).toBe(201);
+  const snapshot = await (await before.get(`${ORIGIN}/api/crm/leads/${lead.id}`)).json();
+  await before.dispose();
+
+  await stop();
+  await start();
+
+  // Everything written before is still there, exactly.
+  const after = await playwright.request.newContext();
+  await signIn(after);
+  expect(await (await after.get(`${ORIGIN}/api/crm/leads/${lead.id}`)).json()).toEqual(snapshot);
+  const timeline = (await (await after.get(`${ORIGIN}/api/crm/leads/${lead.id}/activities`)).json()) as {
+    activities: { description: string }[];
+  };
+  expect(timeline.activities.map((a) => a.description)).toContain(`Called ${stamp}`);
+  const failed = (await (await after.get(`${ORIGIN}/api/crm/form-submissions/failed`)).json()) as { notifications: { name: string }[] };
+  expect(failed.notifications.map((n) => n.name)).toEqual([enquirer]);
+  await after.dispose();
+
+  // Staff see the failed notification on the leads page and resend it now that mail works.
+  await signIn(page.request);
+  await page.goto(`${ORIGIN}/crm/leads`);
+  const notice = page.getByRole("region", { name: "1 enquiry notification was not e-mailed" });
+  await expect(notice).toContainText(enquirer);
+  await expect(page.getByRole("button", { name: `View ${enquirer}` })).toBeVisible();
+  await notice.getByRole("button", { name: `Resend e-mail for ${enquirer}` }).click();
+  await expect(page.getByText("Notification e-mail sent")).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  const mails = await playwright.request.newContext({ baseURL: ORIGIN });
+  const mail = await latestMailTo(mails, STUDIO_INBOX);
+  expect(mail.subject).toBe(`Contact message: ${enquirer}`);
+  expect(mail.text).toContain("Please keep this message safe.");
+  await mails.dispose();
+});
