@@ -22,7 +22,11 @@ interface Lead {
   updated_at: string;
 }
 
-async function signedIn(browser: Browser, who: typeof owner, opts: { testHook?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(
+  browser: Browser,
+  who: typeof owner,
+  opts: { testHook?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   if (opts.testHook) await context.addInitScript(() => ((window as unknown as LiveTestWindow).__LIVE_TEST__ = true));
   const res = await context.request.post("/api/auth/login", { data: { email: who.email, password: who.password } });
@@ -77,6 +81,42 @@ test("a task created and completed by one person shows and clears the other's re
   await b.context.close();
 });
 
+test("a task created and ticked on one person's Tasks page moves between the other's columns, counts included", async ({ browser }) => {
+  const a = await signedIn(browser, owner);
+  const b = await signedIn(browser, sales);
+  await live(a.page, "/crm/tasks");
+  await live(b.page, "/crm/tasks");
+  // Set once; a reload would lose it, so it proves the list changed in place.
+  await a.page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
+  const heading = (page: Page, column: "To Do" | "Completed") => page.getByRole("heading", { name: new RegExp(`^${column} \\(\\d+\\)$`) });
+  const count = async (page: Page, column: "To Do" | "Completed") =>
+    Number((await heading(page, column).textContent())!.match(/\((\d+)\)/)![1]);
+  const todo = await count(a.page, "To Do");
+  const done = await count(a.page, "Completed");
+
+  const title = `Send the brand pack ${Date.now().toString(36)}`;
+  const created = await b.context.request.post("/api/crm/tasks", { data: { title, priority: "Low" } });
+  expect(created.status()).toBe(201);
+  const inColumn = (column: "To Do" | "Completed") => a.page.getByRole("region", { name: new RegExp(`^${column} `) }).getByText(title);
+  await expect(inColumn("To Do")).toBeVisible();
+  await expect(a.page.getByRole("heading", { name: `To Do (${todo + 1})` })).toBeVisible();
+
+  // Marcus ticks it on his own Tasks page.
+  const box = b.page.getByRole("checkbox", { name: `Completed: ${title}` });
+  await box.click();
+  await expect(box).toBeChecked();
+
+  await expect(inColumn("Completed")).toBeVisible();
+  await expect(inColumn("To Do")).toHaveCount(0);
+  await expect(a.page.getByRole("heading", { name: `To Do (${todo})` })).toBeVisible();
+  await expect(a.page.getByRole("heading", { name: `Completed (${done + 1})` })).toBeVisible();
+  await expect(a.page.getByRole("checkbox", { name: `Completed: ${title}` })).toBeChecked();
+  expect(await a.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+  await a.context.close();
+  await b.context.close();
+});
+
 test("a lead added and moved by one person appears and moves on the other's pipeline", async ({ browser }) => {
   const a = await signedIn(browser, owner);
   const b = await signedIn(browser, sales);
@@ -92,7 +132,9 @@ test("a lead added and moved by one person appears and moves on the other's pipe
   expect(res.ok()).toBeTruthy();
   await expect(column(a.page, "Negotiation").getByText(lead.name)).toBeVisible();
   await expect(column(a.page, "New").getByText(lead.name)).toHaveCount(0);
-  await expect.poll(async () => Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events"))).toBeGreaterThanOrEqual(events + 2);
+  await expect
+    .poll(async () => Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events")))
+    .toBeGreaterThanOrEqual(events + 2);
 
   await a.context.close();
   await b.context.close();
