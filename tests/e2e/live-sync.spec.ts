@@ -2,7 +2,7 @@
  * The live channel between two people: Hannah (Owner) and Marcus (Sales), each in their own
  * browser context. One writes through the API; the other's screen changes without a reload.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 const owner = { email: "hannah@redbrickstudio.co.uk", password: "owner-demo-pass-2026", name: "Hannah Whitaker" };
 const sales = { email: "marcus@redbrickstudio.co.uk", password: "sales-demo-pass-2026", name: "Marcus Reid" };
@@ -22,7 +22,11 @@ interface Lead {
   updated_at: string;
 }
 
-async function signedIn(browser: Browser, who: typeof owner, opts: { testHook?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(
+  browser: Browser,
+  who: typeof owner,
+  opts: { testHook?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   if (opts.testHook) await context.addInitScript(() => ((window as unknown as LiveTestWindow).__LIVE_TEST__ = true));
   const res = await context.request.post("/api/auth/login", { data: { email: who.email, password: who.password } });
@@ -45,14 +49,26 @@ async function completeAllOpenTasks(context: BrowserContext) {
 }
 
 /** A fresh lead with a unique name, created by `context`'s user. */
-async function newLead(context: BrowserContext): Promise<Lead> {
+async function newLead(context: BrowserContext, data: Record<string, unknown> = {}): Promise<Lead> {
   const name = `Live ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const res = await context.request.post("/api/crm/leads", { data: { name, company: "Live Co" } });
+  const res = await context.request.post("/api/crm/leads", { data: { name, company: "Live Co", ...data } });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { lead: Lead }).lead;
 }
 
 const column = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
+const card = (page: Page, id: string) => page.locator(`li[data-lead-id="${id}"]`);
+
+async function mouseDrag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 30, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 60, { steps: 12 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 70, { steps: 2 });
+  await page.mouse.up();
+}
 
 test("a task created and completed by one person shows and clears the other's red dot", async ({ browser }) => {
   const a = await signedIn(browser, owner);
@@ -77,6 +93,42 @@ test("a task created and completed by one person shows and clears the other's re
   await b.context.close();
 });
 
+test("a task created and ticked on one person's Tasks page moves between the other's columns, counts included", async ({ browser }) => {
+  const a = await signedIn(browser, owner);
+  const b = await signedIn(browser, sales);
+  await live(a.page, "/crm/tasks");
+  await live(b.page, "/crm/tasks");
+  // Set once; a reload would lose it, so it proves the list changed in place.
+  await a.page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
+  const heading = (page: Page, column: "To Do" | "Completed") => page.getByRole("heading", { name: new RegExp(`^${column} \\(\\d+\\)$`) });
+  const count = async (page: Page, column: "To Do" | "Completed") =>
+    Number((await heading(page, column).textContent())!.match(/\((\d+)\)/)![1]);
+  const todo = await count(a.page, "To Do");
+  const done = await count(a.page, "Completed");
+
+  const title = `Send the brand pack ${Date.now().toString(36)}`;
+  const created = await b.context.request.post("/api/crm/tasks", { data: { title, priority: "Low" } });
+  expect(created.status()).toBe(201);
+  const inColumn = (column: "To Do" | "Completed") => a.page.getByRole("region", { name: new RegExp(`^${column} `) }).getByText(title);
+  await expect(inColumn("To Do")).toBeVisible();
+  await expect(a.page.getByRole("heading", { name: `To Do (${todo + 1})` })).toBeVisible();
+
+  // Marcus ticks it on his own Tasks page.
+  const box = b.page.getByRole("checkbox", { name: `Completed: ${title}` });
+  await box.click();
+  await expect(box).toBeChecked();
+
+  await expect(inColumn("Completed")).toBeVisible();
+  await expect(inColumn("To Do")).toHaveCount(0);
+  await expect(a.page.getByRole("heading", { name: `To Do (${todo})` })).toBeVisible();
+  await expect(a.page.getByRole("heading", { name: `Completed (${done + 1})` })).toBeVisible();
+  await expect(a.page.getByRole("checkbox", { name: `Completed: ${title}` })).toBeChecked();
+  expect(await a.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+  await a.context.close();
+  await b.context.close();
+});
+
 test("a lead added and moved by one person appears and moves on the other's pipeline", async ({ browser }) => {
   const a = await signedIn(browser, owner);
   const b = await signedIn(browser, sales);
@@ -92,7 +144,9 @@ test("a lead added and moved by one person appears and moves on the other's pipe
   expect(res.ok()).toBeTruthy();
   await expect(column(a.page, "Negotiation").getByText(lead.name)).toBeVisible();
   await expect(column(a.page, "New").getByText(lead.name)).toHaveCount(0);
-  await expect.poll(async () => Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events"))).toBeGreaterThanOrEqual(events + 2);
+  await expect
+    .poll(async () => Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events")))
+    .toBeGreaterThanOrEqual(events + 2);
 
   await a.context.close();
   await b.context.close();
@@ -137,5 +191,91 @@ test("after a dropped connection the notice shows, and a change made meanwhile a
   await expect(column(a.page, "Qualified").getByText(lead.name)).toBeVisible();
 
   await a.context.close();
+  await b.context.close();
+});
+
+/**
+ * Issue 6: a tab's own writes come back to it over the socket (`by` is the tab's user). While one of
+ * its moves is still saving, refetching the board for that echo would bring back the server's copy,
+ * where the unsaved card still sits in its old column. Marcus drags one lead (its save held in the
+ * network) and then another (saved at once, so its echo arrives while the first is pending): the
+ * first card must never flip back, and the board must not refetch until both have settled.
+ * Fails if lib/live.ts refetches on its own echo mid-flight, or if a settled move refetches the
+ * leads while another is still saving (features/leads/api/leads.ts).
+ */
+test("a tab's own echo does not undo a move it is still saving", async ({ browser }) => {
+  const b = await signedIn(browser, sales);
+  const page = b.page;
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  // Both start in the active row of columns, so every drag stays on screen.
+  const first = await newLead(b.context, { status: "Qualified" });
+  const second = await newLead(b.context, { status: "Proposal Sent" });
+  await live(page, "/crm");
+  await expect(column(page, "Qualified").getByText(first.name)).toBeVisible();
+  await expect(column(page, "Proposal Sent").getByText(second.name)).toBeVisible();
+
+  // Every column each card is rendered in, in order, straight from the DOM.
+  await page.evaluate(
+    (ids) => {
+      const w = window as unknown as { __columns: Record<string, string[]> };
+      w.__columns = Object.fromEntries(ids.map((id) => [id, []]));
+      const record = () => {
+        for (const id of ids) {
+          const status =
+            document.querySelector(`li[data-lead-id="${id}"]`)?.closest("section[data-status]")?.getAttribute("data-status") ?? "none";
+          const seen = w.__columns[id];
+          if (seen.at(-1) !== status) seen.push(status);
+        }
+      };
+      record();
+      new MutationObserver(record).observe(document.body, { childList: true, subtree: true });
+    },
+    [first.id, second.id],
+  );
+  const columnsOf = (id: string) => page.evaluate((id) => (window as unknown as { __columns: Record<string, string[]> }).__columns[id], id);
+
+  // Hold the first lead's save in the network until released: its PATCH has not reached the server.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let held!: () => void;
+  const isHeld = new Promise<void>((r) => (held = r));
+  await page.route(`**/api/crm/leads/${first.id}`, async (route) => {
+    if (route.request().method() !== "PATCH") return route.fallback();
+    held();
+    await released;
+    await route.continue();
+  });
+  let boardFetches = 0;
+  page.on("request", (r) => {
+    if (r.method() === "GET" && new URL(r.url()).pathname === "/api/crm/leads/board") boardFetches++;
+  });
+
+  await mouseDrag(page, card(page, first.id), column(page, "Negotiation"));
+  await isHeld;
+  await expect(column(page, "Negotiation").getByText(first.name)).toBeVisible();
+  const events = Number(await page.locator("[data-live-events]").getAttribute("data-live-events"));
+
+  // The second move saves normally; its echo reaches this tab while the first is still in flight.
+  await mouseDrag(page, card(page, second.id), column(page, "New"));
+  await expect(page.getByText("Lead moved to New")).toBeVisible();
+  await expect.poll(async () => Number(await page.locator("[data-live-events]").getAttribute("data-live-events"))).toBeGreaterThan(events);
+  // An observation window, not a wait for something: a refetch set off by that echo lands within
+  // milliseconds locally, and the observer above records any flip it causes.
+  await page.waitForTimeout(1_500);
+  expect(await columnsOf(first.id)).toEqual(["Qualified", "Negotiation"]);
+  expect(boardFetches, "no board refetch while a move is still saving").toBe(0);
+
+  const firstSaved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/api/crm/leads/${first.id}`));
+  release();
+  expect((await firstSaved).ok()).toBeTruthy();
+  // Once everything settled the deferred refresh runs, and agrees with what the user saw.
+  await expect.poll(() => boardFetches).toBeGreaterThan(0);
+  await expect(column(page, "Negotiation").getByText(first.name)).toBeVisible();
+  await expect(column(page, "New").getByText(second.name)).toBeVisible();
+  expect(await columnsOf(first.id)).toEqual(["Qualified", "Negotiation"]);
+  expect(await columnsOf(second.id)).toEqual(["Proposal Sent", "New"]);
+  const saved = (await (await b.context.request.get(`/api/crm/leads/${first.id}`)).json()) as { lead: Lead };
+  expect(saved.lead.status).toBe("Negotiation");
+
   await b.context.close();
 });

@@ -103,6 +103,16 @@ export const personName = (names: Record<string, string> | undefined, id: string
 
 const refreshLeads = (qc: QueryClient) => qc.invalidateQueries({ queryKey: leadKeys.all });
 
+/**
+ * Lead changes the board shows optimistically. While one of them is still saving, refetching for
+ * another that settled would bring back the server's copy without the unsaved move and undo it on
+ * screen (issue 6), so only the last to settle (it still counts itself) refreshes the leads.
+ */
+const leadChangeKey = ["leads", "change"] as const;
+const refreshLeadsWhenLast = (qc: QueryClient) => {
+  if (qc.isMutating({ mutationKey: leadChangeKey }) <= 1) void refreshLeads(qc);
+};
+
 export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -115,12 +125,13 @@ export function useCreateLead() {
 export function useUpdateLead(errorTitle: string | false = "Failed to update lead") {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: leadChangeKey,
     mutationFn: ({ id, patch }: { id: string; patch: LeadPatch }) => ok(api.crm.leads[":id"].$patch({ param: { id }, json: patch })).then((r) => r.lead),
     onSuccess: (lead) => {
       queryClient.setQueryData(leadKeys.detail(lead.id), lead);
-      void refreshLeads(queryClient);
       void queryClient.invalidateQueries({ queryKey: leadKeys.activities(lead.id) });
     },
+    onSettled: () => refreshLeadsWhenLast(queryClient),
     meta: { errorTitle },
   });
 }
@@ -156,9 +167,11 @@ export interface ActionRequest {
 export function useLeadAction() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: leadChangeKey,
     mutationFn: ({ id, ...body }: ActionRequest) => ok(api.crm.leads[":id"].actions.$post({ param: { id }, json: body })),
     onSettled: () => {
-      for (const key of [leadKeys.all, ["lead_activities"], ["projects"], ["clients"], ["tasks"], ["proposals"]])
+      refreshLeadsWhenLast(queryClient);
+      for (const key of [["lead_activities"], ["projects"], ["clients"], ["tasks"], ["proposals"]])
         void queryClient.invalidateQueries({ queryKey: key });
     },
     meta: { errorTitle: false },

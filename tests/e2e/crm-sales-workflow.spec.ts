@@ -1,0 +1,155 @@
+/**
+ * Workflow Actions from the browser (SPEC §4): a lead moved to Qualified or Proposal Sent on the
+ * pipeline offers its follow-up; running it creates the rows a salesperson then works from (the
+ * task on /crm/tasks, the Draft proposal on /crm/proposals) and writes a workflow_action entry on the
+ * lead's Timeline. Quick Actions turn a lead into a client and a project the same way.
+ * Each test seeds its own uniquely named lead as Marcus (Sales).
+ */
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { demo } from "./support";
+
+const SALES_NAME = "Marcus Reid";
+const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function createLead(request: APIRequestContext, data: Record<string, unknown>) {
+  const res = await request.post("/api/crm/leads", { data });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { lead: { id: string; name: string } }).lead;
+}
+
+const column = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
+const card = (page: Page, id: string) => page.locator(`li[data-lead-id="${id}"]`);
+
+async function mouseDrag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 30, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 60, { steps: 12 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 70, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** Opens the lead from its pipeline card and shows its Timeline tab. */
+async function openTimeline(page: Page, lead: { id: string; name: string }) {
+  await card(page, lead.id).getByRole("button").filter({ hasText: lead.name }).click();
+  const detail = page.getByRole("dialog", { name: lead.name });
+  await detail.getByRole("tab", { name: "Timeline" }).click();
+  return detail;
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD } });
+  expect(res.status()).toBe(200);
+});
+
+test("moving a lead to Qualified offers a follow-up task; running it puts a High task for me on Tasks and in the Timeline", async ({
+  page,
+}) => {
+  // Negotiation holds few leads, so the card is on the first page of its column whatever else the suite adds.
+  const lead = await createLead(page.request, { name: `Qualify ${tag()}`, company: "Follow Co", status: "Negotiation" });
+  await page.goto("/crm");
+  await expect(column(page, "Negotiation").getByText(lead.name)).toBeVisible();
+
+  await mouseDrag(page, card(page, lead.id), column(page, "Qualified"));
+  await expect(page.getByText("Lead moved to Qualified")).toBeVisible();
+  const workflow = page.getByRole("dialog", { name: "Workflow Actions" });
+  await expect(workflow).toContainText(`${lead.name} moved to Qualified`);
+  // The recommendation comes ticked; it is the only one offered.
+  await expect(workflow.getByRole("checkbox", { name: /Create follow-up task/ })).toBeChecked();
+  await expect(workflow.getByRole("checkbox")).toHaveCount(1);
+  await workflow.getByRole("button", { name: "Run 1 action" }).click();
+  await expect(page.getByText("1 action(s) completed successfully")).toBeVisible();
+  await expect(workflow).toBeHidden();
+
+  const detail = await openTimeline(page, lead);
+  const entry = detail.getByRole("listitem").filter({ hasText: `Follow-up task created by ${SALES_NAME}` });
+  await expect(entry).toContainText("workflow action");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("link", { name: /^Tasks/ }).click();
+  const task = page
+    .getByRole("region", { name: /^To Do \(\d+\)$/ })
+    .getByRole("listitem")
+    .filter({ hasText: `Follow up on lead: ${lead.name}` });
+  await expect(task).toBeVisible();
+  await expect(task.getByText("High", { exact: true })).toBeVisible();
+  await expect(task).toContainText(SALES_NAME);
+  await expect(task.getByRole("checkbox", { name: `Completed: Follow up on lead: ${lead.name}` })).not.toBeChecked();
+});
+
+test("moving a lead to Proposal Sent offers a proposal; running it lists a Draft 'Proposal for …' and a Timeline entry", async ({
+  page,
+}) => {
+  const lead = await createLead(page.request, { name: `Propose ${tag()}`, company: "Proposal Co", status: "Negotiation", value: 3200 });
+  await page.goto("/crm");
+  await expect(column(page, "Negotiation").getByText(lead.name)).toBeVisible();
+
+  await mouseDrag(page, card(page, lead.id), column(page, "Proposal Sent"));
+  await expect(page.getByText("Lead moved to Proposal Sent")).toBeVisible();
+  const workflow = page.getByRole("dialog", { name: "Workflow Actions" });
+  await expect(workflow.getByRole("checkbox", { name: /Create proposal/ })).toBeChecked();
+  await workflow.getByRole("button", { name: "Run 1 action" }).click();
+  await expect(page.getByText("1 action(s) completed successfully")).toBeVisible();
+  await expect(workflow).toBeHidden();
+
+  const detail = await openTimeline(page, lead);
+  await expect(detail.getByRole("listitem").filter({ hasText: `Draft proposal created by ${SALES_NAME}` })).toContainText(
+    "workflow action",
+  );
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("link", { name: "Proposals" }).click();
+  const proposal = page.getByTestId("proposal-card").filter({ hasText: `Proposal for ${lead.name}` });
+  await expect(proposal).toBeVisible();
+  await expect(proposal.getByText("Draft", { exact: true })).toBeVisible();
+  // A Draft cannot be accepted yet: Accept is only for Sent proposals.
+  await expect(proposal.getByRole("button", { name: "Accept" })).toHaveCount(0);
+});
+
+test("Quick Actions convert a lead to a client, then start its project; both show on their pages and in the Timeline", async ({ page }) => {
+  const t = tag();
+  const company = `Convert Co ${t}`;
+  const lead = await createLead(page.request, { name: `Convert ${t}`, company, status: "Negotiation", value: 5400 });
+  await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);
+  await page.getByRole("button", { name: `View ${lead.name}` }).click();
+  const detail = page.getByRole("dialog", { name: lead.name });
+  await detail.getByRole("tab", { name: "Quick Actions" }).click();
+
+  await detail.getByRole("button", { name: "Convert to Client" }).click();
+  await expect(page.getByText("Lead converted to client successfully")).toBeVisible();
+  // Converting twice would make a second client: the button says so and is off.
+  await expect(detail.getByRole("button", { name: "Already a client" })).toBeDisabled();
+
+  await detail.getByLabel("Project type").selectOption("E-commerce");
+  await detail.getByRole("button", { name: "Start Project" }).click();
+  await expect(page.getByText("Project created successfully! Check the Projects page.")).toBeVisible();
+
+  await detail.getByRole("tab", { name: "Details" }).click();
+  await expect(detail.getByText("Won", { exact: true })).toBeVisible();
+  await detail.getByRole("tab", { name: "Timeline" }).click();
+  await expect(detail.getByRole("listitem").filter({ hasText: `Converted to client ${company} by ${SALES_NAME}` })).toContainText(
+    "workflow action",
+  );
+  await expect(detail.getByRole("listitem").filter({ hasText: `Project started by ${SALES_NAME}` })).toContainText("workflow action");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("link", { name: "Clients" }).click();
+  await expect(page.getByRole("row").filter({ hasText: company })).toContainText("Active");
+
+  await page.getByRole("link", { name: "Projects" }).click();
+  const project = page
+    .getByRole("region", { name: "Discovery column" })
+    .getByRole("listitem")
+    .filter({ hasText: `Project for ${lead.name}` });
+  await expect(project).toBeVisible();
+  // Linked to the new client, budgeted from the deal value.
+  await expect(project).toContainText(company);
+  await expect(project).toContainText("£5,400.00");
+  const { projects } = (await (await page.request.get("/api/crm/projects")).json()) as {
+    projects: { lead_id: string | null; type: string | null }[];
+  };
+  expect(projects.find((p) => p.lead_id === lead.id)?.type).toBe("E-commerce");
+});
