@@ -102,12 +102,18 @@ export interface Credentials {
 
 export async function measureJs(browser: Browser, base: string, publicPaths: string[], owner: Credentials, progress: (l: string) => void) {
   const crm = crmChunks();
-  const pages: PageJs[] = [];
-  for (const path of publicPaths) {
-    const context = await browser.newContext();
-    pages.push(await measurePage(context, base, path, crm));
-    await context.close();
-  }
+  // Byte counts do not depend on timing, so pages load three at a time to keep the run short.
+  const pages: PageJs[] = new Array(publicPaths.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < publicPaths.length) {
+      const i = next++;
+      const context = await browser.newContext();
+      pages[i] = await measurePage(context, base, publicPaths[i], crm);
+      await context.close();
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
   progress(`JS measured on ${publicPaths.length} public pages (${crm.size} CRM-only chunks in the build)`);
   const context = await browser.newContext();
   await signInContext(context, base, owner.email, owner.password);
