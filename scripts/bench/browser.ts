@@ -1,0 +1,153 @@
+/**
+ * What a real Chromium fetches and how soon the CRM is usable: the JavaScript each page requests
+ * on load (gzip bytes, counted here because `wrangler dev` serves it uncompressed), whether a
+ * public page pulls in CRM code, and the time from navigation start to a draggable pipeline
+ * card. Every visit gets a fresh browser context, so the cache is cold each time.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { ROOT } from "../lib/local";
+import { CHROME_PATH } from "./lighthouse";
+import { median } from "./stats";
+
+const LAUNCH_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const launchBrowser = () => chromium.launch({ executablePath: CHROME_PATH, args: LAUNCH_ARGS });
+
+/**
+ * The JS files only the CRM can reach. The build's manifest is gone by now (the prerender deletes
+ * it), so the import graph is read from the chunks themselves: `./x.js` in a static or dynamic
+ * import. The route table in the entry chunk names each CRM route module (`"./crm/….tsx":
+ * () => import("./pipeline-….js")`). A CRM chunk is one reachable from the entry, but no
+ * longer reachable once those CRM route modules are taken out of the graph.
+ */
+export function crmChunks(): Set<string> {
+  const dir = join(ROOT, "dist", "assets");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".js"));
+  const edges = new Map<string, string[]>();
+  for (const f of files) {
+    const code = readFileSync(join(dir, f), "utf8");
+    edges.set(
+      f,
+      [...new Set([...code.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1]))].filter((d) => d !== f),
+    );
+  }
+  const html = readFileSync(join(ROOT, "dist", "index.html"), "utf8");
+  const entry = /<script[^>]+src="\/assets\/([\w.-]+\.js)"/.exec(html)?.[1];
+  if (!entry || !edges.has(entry)) throw new Error("could not find the entry script in dist/index.html");
+  const entryCode = readFileSync(join(dir, entry), "utf8");
+  const crmRoutes = new Set(
+    [...entryCode.matchAll(/"\.\/crm\/[\w-]+\.tsx":\(\)=>[^`'"]*import\(["'`]\.\/([\w.-]+\.js)/g)].map((m) => m[1]),
+  );
+  if (!crmRoutes.size) throw new Error("found no CRM route modules in the entry chunk (did the route table change?)");
+  const reach = (skip: Set<string>) => {
+    const seen = new Set<string>();
+    const stack = [entry];
+    while (stack.length) {
+      const f = stack.pop()!;
+      if (seen.has(f) || skip.has(f)) continue;
+      seen.add(f);
+      stack.push(...(edges.get(f) ?? []));
+    }
+    return seen;
+  };
+  const all = reach(new Set());
+  const publicReach = reach(crmRoutes);
+  return new Set([...all].filter((f) => !publicReach.has(f)));
+}
+
+export interface PageJs {
+  path: string;
+  files: number;
+  gzipBytes: number;
+  crmFiles: string[];
+}
+
+/** Loads `path` in a fresh context and sums the gzip size of every script it requested until the network went quiet. */
+async function measurePage(context: BrowserContext, base: string, path: string, crm: Set<string>): Promise<PageJs> {
+  const page = await context.newPage();
+  const bodies: Promise<Buffer | null>[] = [];
+  const urls = new Set<string>();
+  page.on("response", (res) => {
+    if (res.request().resourceType() !== "script" || urls.has(res.url())) return;
+    urls.add(res.url());
+    bodies.push(res.body().catch(() => null));
+  });
+  await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+  const gzipBytes = (await Promise.all(bodies)).reduce((sum, b) => sum + (b ? gzipSync(b, { level: 9 }).length : 0), 0);
+  await page.close();
+  const crmFiles = [...urls].map((u) => basename(new URL(u).pathname)).filter((f) => crm.has(f));
+  return { path, files: urls.size, gzipBytes, crmFiles };
+}
+
+/** Signs the context in through the API, so its cookie jar holds the session as after the sign-in form. */
+async function signInContext(context: BrowserContext, base: string, email: string, password: string) {
+  const res = await context.request.post(`${base}/api/auth/login`, { data: { email, password }, headers: { Origin: base } });
+  if (!res.ok()) throw new Error(`sign-in as ${email}: ${res.status()} ${await res.text()}`);
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export async function measureJs(browser: Browser, base: string, publicPaths: string[], owner: Credentials, progress: (l: string) => void) {
+  const crm = crmChunks();
+  // Byte counts do not depend on timing, so pages load three at a time to keep the run short.
+  const pages: PageJs[] = new Array(publicPaths.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < publicPaths.length) {
+      const i = next++;
+      const context = await browser.newContext();
+      pages[i] = await measurePage(context, base, publicPaths[i], crm);
+      await context.close();
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+  progress(`JS measured on ${publicPaths.length} public pages (${crm.size} CRM-only chunks in the build)`);
+  const context = await browser.newContext();
+  await signInContext(context, base, owner.email, owner.password);
+  const crmPage = await measurePage(context, base, "/crm", crm);
+  await context.close();
+  return { pages, crm: crmPage, crmChunkCount: crm.size };
+}
+
+/**
+ * Navigation start → the first draggable card (its "Move …" handle) is in the DOM, recorded by a
+ * MutationObserver installed before any page script runs, as the pipeline e2e test does.
+ */
+export async function measureBoardReady(browser: Browser, base: string, owner: Credentials, runs: number, progress: (l: string) => void) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    await signInContext(context, base, owner.email, owner.password);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __boardReady?: number };
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[aria-label^="Move "]')) {
+          w.__boardReady = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${base}/crm`);
+    await page.waitForFunction(() => (window as unknown as { __boardReady?: number }).__boardReady !== undefined, null, {
+      timeout: 30_000,
+    });
+    samples.push(await page.evaluate(() => (window as unknown as { __boardReady: number }).__boardReady));
+    await context.close();
+  }
+  progress(`board ready: ${samples.map((s) => Math.round(s)).join(", ")} ms`);
+  return { medianMs: median(samples), runs };
+}

@@ -1,0 +1,80 @@
+/**
+ * Lighthouse with its default config (mobile, simulated throttling, all four categories) through
+ * its Node API. One Chromium serves every run: starting a browser per run would cost more than
+ * a run. Pages are visited round-robin, so a slow spell on the shared machine lands on every
+ * page alike, and the home page and the bare page of its LCP ratio share each round.
+ */
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import { median } from "./stats";
+
+export const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  runs: number;
+}
+
+const score = (s: number | null | undefined) => (s == null ? NaN : Math.round(s * 100));
+
+export async function runLighthouse(
+  base: string,
+  paths: string[],
+  runs: number,
+  debuggingPort: number,
+  progress: (line: string) => void,
+): Promise<Record<string, LighthouseScores>> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    port: debuggingPort,
+    logLevel: "silent",
+  });
+  const samples: Record<string, { p: number[]; a: number[]; bp: number[]; seo: number[]; lcp: number[] }> = {};
+  for (const path of paths) samples[path] = { p: [], a: [], bp: [], seo: [], lcp: [] };
+  try {
+    for (let round = 1; round <= runs; round++) {
+      for (const path of paths) {
+        const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error" });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
+        if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const s = samples[path];
+        s.p.push(score(lhr.categories.performance?.score));
+        s.a.push(score(lhr.categories.accessibility?.score));
+        s.bp.push(score(lhr.categories["best-practices"]?.score));
+        s.seo.push(score(lhr.categories.seo?.score));
+        s.lcp.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN);
+        progress(`lighthouse ${round}/${runs} ${path}: performance ${s.p.at(-1)}, LCP ${Math.round(s.lcp.at(-1)!)} ms`);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return Object.fromEntries(
+    Object.entries(samples).map(([path, s]) => [
+      path,
+      {
+        performance: median(s.p),
+        accessibility: median(s.a),
+        bestPractices: median(s.bp),
+        seo: median(s.seo),
+        lcpMs: median(s.lcp),
+        runs: s.p.length,
+      },
+    ]),
+  );
+}
