@@ -138,3 +138,38 @@ test("ticking a task moves it from To Do to Completed and both counts change", a
   await page.reload();
   await expect(page.getByRole("heading", { name: `Completed (${done + 1})` })).toBeVisible();
 });
+
+test("two quick ticks both stay ticked while the first is still saving", async ({ page }) => {
+  await signIn(page);
+  const stamp = Date.now();
+  const titles = [`Quick Tick A ${stamp}`, `Quick Tick B ${stamp}`];
+  const ids: string[] = [];
+  for (const title of titles) {
+    const res = await page.request.post("/api/crm/tasks", { data: { title } });
+    expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { task: { id: string } }).task.id);
+  }
+  // Hold the first tick's save in the network: the second saves and settles while it is pending.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(`**/api/crm/tasks/${ids[0]}`, async (route) => {
+    if (route.request().method() !== "PATCH") return route.fallback();
+    await released;
+    await route.continue();
+  });
+  await page.goto("/crm/tasks");
+  const [first, second] = titles.map((t) => page.getByRole("checkbox", { name: `Completed: ${t}` }));
+  await first.click();
+  await expect(first).toBeChecked();
+  const secondSaved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/api/crm/tasks/${ids[1]}`));
+  await second.click();
+  expect((await secondSaved).ok()).toBeTruthy();
+  // The second tick's refresh must not bring back the server's copy, where the first is unticked.
+  await page.waitForTimeout(1_000);
+  await expect(first).toBeChecked();
+  await expect(second).toBeChecked();
+  release();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: `Completed: ${titles[0]}` })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: `Completed: ${titles[1]}` })).toBeChecked();
+});

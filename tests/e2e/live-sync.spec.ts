@@ -199,11 +199,13 @@ test("after a dropped connection the notice shows, and a change made meanwhile a
  * its moves is still saving, refetching the board for that echo would bring back the server's copy,
  * where the unsaved card still sits in its old column. Marcus drags one lead (its save held in the
  * network) and then another (saved at once, so its echo arrives while the first is pending): the
- * first card must never flip back, and the board must not refetch until both have settled.
+ * first card must never flip back, and the board must not refetch until both have settled, even
+ * when Hannah's change arrives meanwhile.
  * Fails if lib/live.ts refetches on its own echo mid-flight, or if a settled move refetches the
  * leads while another is still saving (features/leads/api/leads.ts).
  */
-test("a tab's own echo does not undo a move it is still saving", async ({ browser }) => {
+test("neither the tab's own echo nor another person's change undoes a move it is still saving", async ({ browser }) => {
+  const a = await signedIn(browser, owner);
   const b = await signedIn(browser, sales);
   const page = b.page;
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -259,6 +261,10 @@ test("a tab's own echo does not undo a move it is still saving", async ({ browse
   await mouseDrag(page, card(page, second.id), column(page, "New"));
   await expect(page.getByText("Lead moved to New")).toBeVisible();
   await expect.poll(async () => Number(await page.locator("[data-live-events]").getAttribute("data-live-events"))).toBeGreaterThan(events);
+  // Hannah adds a lead meanwhile: her change must wait for Marcus's unsaved move too.
+  const before = Number(await page.locator("[data-live-events]").getAttribute("data-live-events"));
+  await newLead(a.context);
+  await expect.poll(async () => Number(await page.locator("[data-live-events]").getAttribute("data-live-events"))).toBeGreaterThan(before);
   // An observation window, not a wait for something: a refetch set off by that echo lands within
   // milliseconds locally, and the observer above records any flip it causes.
   await page.waitForTimeout(1_500);
@@ -268,6 +274,8 @@ test("a tab's own echo does not undo a move it is still saving", async ({ browse
   const firstSaved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/api/crm/leads/${first.id}`));
   release();
   expect((await firstSaved).ok()).toBeTruthy();
+  // Each of the two overlapping moves gets its own toast, not only the latest.
+  await expect(page.getByText("Lead moved to Negotiation")).toBeVisible();
   // Once everything settled the deferred refresh runs, and agrees with what the user saw.
   await expect.poll(() => boardFetches).toBeGreaterThan(0);
   await expect(column(page, "Negotiation").getByText(first.name)).toBeVisible();
@@ -277,5 +285,6 @@ test("a tab's own echo does not undo a move it is still saving", async ({ browse
   const saved = (await (await b.context.request.get(`/api/crm/leads/${first.id}`)).json()) as { lead: Lead };
   expect(saved.lead.status).toBe("Negotiation");
 
+  await a.context.close();
   await b.context.close();
 });

@@ -2,7 +2,7 @@
  * The live channel: one WebSocket per CRM tab to /api/crm/live. Every change the hub reports
  * becomes a TanStack Query invalidation by entity (every feature's keys start with the entity
  * name, contract/live.ts), so screens refetch from D1 rather than trust data over the socket.
- * A tab's own echo waits until its mutations settle, so an optimistic change is not clobbered.
+ * While one of the tab's own changes is saving, events wait, so an optimistic change is not clobbered.
  * After a drop it reconnects with backoff and refetches everything on screen.
  */
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
@@ -50,8 +50,8 @@ const shownWith: Partial<Record<LiveEntity, LiveEntity[]>> = {
   projects: ["clients", "invoices"],
 };
 
-/** Invalidates what a change touched, deferring the tab's own echoes until its mutations settle. */
-function createInvalidator(queryClient: QueryClient, userId: string) {
+/** Invalidates what a change touched, deferring it while any of the tab's own changes is saving. */
+function createInvalidator(queryClient: QueryClient) {
   const deferred = new Set<LiveEntity>();
   const flush = () => {
     if (deferred.size === 0 || queryClient.isMutating() > 0) return;
@@ -65,9 +65,10 @@ function createInvalidator(queryClient: QueryClient, userId: string) {
       : Promise.all([entity, ...(shownWith[entity] ?? [])].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
   const unsubscribe = queryClient.getMutationCache().subscribe(flush);
   return {
-    change(entity: LiveEntity, by: string | null) {
-      // Our own write, still in flight here: refetching now could briefly undo the optimistic state.
-      if (by === userId && queryClient.isMutating() > 0) {
+    change(entity: LiveEntity) {
+      // While a change of ours is still saving, a refetch (for our own echo or for someone else's
+      // write) would bring back a server copy without it and undo it on screen: wait until it settles.
+      if (queryClient.isMutating() > 0) {
         deferred.add(entity);
         return;
       }
@@ -125,7 +126,7 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
     let holdUntil = 0;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let pingTimer: ReturnType<typeof setInterval> | undefined;
-    const invalidator = createInvalidator(queryClient, userId);
+    const invalidator = createInvalidator(queryClient);
 
     const connect = () => {
       if (disposed) return;
@@ -153,7 +154,7 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
         const message = parsed.data;
         if (message.kind === "change") {
           setEvents((n) => n + 1);
-          invalidator.change(message.event.entity, message.event.by);
+          invalidator.change(message.event.entity);
         } else if (message.kind === "presence") {
           setPresent(message.present);
         }

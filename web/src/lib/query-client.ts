@@ -55,3 +55,12 @@ export function createQueryClient(): QueryClient {
   });
   return client;
 }
+
+/**
+ * Refreshes `queryKey` once the last of the `mutationKey` changes in flight settles (it still
+ * counts itself). Refetching while another optimistic change is saving would bring back the
+ * server's copy without it and undo it on screen (issue 6).
+ */
+export function refreshWhenLastSettles(queryClient: QueryClient, mutationKey: QueryKey, queryKey: QueryKey) {
+  if (queryClient.isMutating({ mutationKey }) <= 1) void queryClient.invalidateQueries({ queryKey });
+}

@@ -3,6 +3,7 @@
  * Keys start with "leads" / "lead_activities" / "users" so live updates (lib/live.ts) invalidate them.
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { refreshWhenLastSettles } from "../../../lib/query-client";
 import type { Lead, LeadInput, LeadPatch, LeadStatus, WorkflowAction } from "../../../../../contract/lead";
 import type { projectTypes } from "../../../../../contract/project";
 import { api, ok } from "../../../lib/api";
@@ -94,7 +95,9 @@ export const usersQueryOptions = () =>
   queryOptions({
     queryKey: ["users", "names"],
     queryFn: ({ signal }) =>
-      ok(api.crm.users.$get({}, { init: { signal } })).then((r) => Object.fromEntries(r.users.map((u) => [u.id, u.full_name])) as Record<string, string>),
+      ok(api.crm.users.$get({}, { init: { signal } })).then(
+        (r) => Object.fromEntries(r.users.map((u) => [u.id, u.full_name])) as Record<string, string>,
+      ),
     staleTime: 5 * 60_000,
     meta: { errorTitle: false },
   });
@@ -103,15 +106,9 @@ export const personName = (names: Record<string, string> | undefined, id: string
 
 const refreshLeads = (qc: QueryClient) => qc.invalidateQueries({ queryKey: leadKeys.all });
 
-/**
- * Lead changes the board shows optimistically. While one of them is still saving, refetching for
- * another that settled would bring back the server's copy without the unsaved move and undo it on
- * screen (issue 6), so only the last to settle (it still counts itself) refreshes the leads.
- */
+/** Lead changes the board shows optimistically: only the last to settle refreshes the leads. */
 const leadChangeKey = ["leads", "change"] as const;
-const refreshLeadsWhenLast = (qc: QueryClient) => {
-  if (qc.isMutating({ mutationKey: leadChangeKey }) <= 1) void refreshLeads(qc);
-};
+const refreshLeadsWhenLast = (qc: QueryClient) => refreshWhenLastSettles(qc, leadChangeKey, leadKeys.all);
 
 export function useCreateLead() {
   const queryClient = useQueryClient();
@@ -126,7 +123,8 @@ export function useUpdateLead(errorTitle: string | false = "Failed to update lea
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: leadChangeKey,
-    mutationFn: ({ id, patch }: { id: string; patch: LeadPatch }) => ok(api.crm.leads[":id"].$patch({ param: { id }, json: patch })).then((r) => r.lead),
+    mutationFn: ({ id, patch }: { id: string; patch: LeadPatch }) =>
+      ok(api.crm.leads[":id"].$patch({ param: { id }, json: patch })).then((r) => r.lead),
     onSuccess: (lead) => {
       queryClient.setQueryData(leadKeys.detail(lead.id), lead);
       void queryClient.invalidateQueries({ queryKey: leadKeys.activities(lead.id) });

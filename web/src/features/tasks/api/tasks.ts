@@ -1,5 +1,6 @@
 /** Tasks: list (due date order, undated last — the server's), users for the assignee, CRUD. Keys start with "tasks". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { refreshWhenLastSettles } from "../../../lib/query-client";
 import type { Task, TaskInput, TaskPriority } from "../../../../../contract/task";
 import { api, ok } from "../../../lib/api";
 
@@ -53,22 +54,25 @@ export function useUpdateTask() {
 
 type TaskList = { tasks: Task[] };
 
-/** The checkbox: ticks at once, unticks again if the save fails. */
+const toggleKey = ["tasks", "toggle"] as const;
+
+/** The checkbox: ticks at once, unticks again if the save fails; two quick ticks both stay. */
 export function useToggleTask() {
   const queryClient = useQueryClient();
   const key = taskKeys.list();
+  const setCompleted = (id: string, completed: boolean) =>
+    queryClient.setQueryData<TaskList>(key, (list) => list && { tasks: list.tasks.map((t) => (t.id === id ? { ...t, completed } : t)) });
   return useMutation({
-    mutationFn: (task: Task) => ok(api.crm.tasks[":id"].$patch({ param: { id: task.id }, json: { completed: !task.completed, updated_at: task.updated_at } })),
+    mutationKey: toggleKey,
+    mutationFn: (task: Task) =>
+      ok(api.crm.tasks[":id"].$patch({ param: { id: task.id }, json: { completed: !task.completed, updated_at: task.updated_at } })),
     onMutate: async (task) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<TaskList>(key);
-      if (previous) queryClient.setQueryData<TaskList>(key, { tasks: previous.tasks.map((t) => (t.id === task.id ? { ...t, completed: !t.completed } : t)) });
-      return { previous };
+      setCompleted(task.id, !task.completed);
     },
-    onError: (_e, _t, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+    // Only this task goes back: another tick may have landed since this one began.
+    onError: (_e, task) => setCompleted(task.id, task.completed),
+    onSettled: () => refreshWhenLastSettles(queryClient, toggleKey, taskKeys.all),
     meta: { errorTitle: "Failed to update task" },
   });
 }

@@ -64,7 +64,8 @@ function moveInBoard(board: LeadBoard, lead: Lead, to: LeadStatus): LeadBoard {
     columns: board.columns.map((col) => {
       if (col.status === lead.status)
         return { ...col, count: col.count - 1, value: col.value - value, leads: col.leads.filter((l) => l.id !== lead.id) };
-      if (col.status === to) return { ...col, count: col.count + 1, value: col.value + value, leads: [{ ...lead, status: to }, ...col.leads] };
+      if (col.status === to)
+        return { ...col, count: col.count + 1, value: col.value + value, leads: [{ ...lead, status: to }, ...col.leads] };
       return col;
     }),
   };
@@ -100,7 +101,8 @@ export function PipelineBoard() {
     (over?.data.current as { status?: LeadStatus } | undefined)?.status;
 
   const announcements: Announcements = {
-    onDragStart: ({ active: a }) => `Picked up lead ${leadById(a.id)?.name ?? ""}. Use the arrow keys to move it between columns, Space to drop, Escape to cancel.`,
+    onDragStart: ({ active: a }) =>
+      `Picked up lead ${leadById(a.id)?.name ?? ""}. Use the arrow keys to move it between columns, Space to drop, Escape to cancel.`,
     onDragOver: ({ active: a, over }) => {
       const s = statusOfOver(over);
       return s ? `Lead ${leadById(a.id)?.name ?? ""} is over ${titleOf(s)}.` : `Lead ${leadById(a.id)?.name ?? ""} is not over a column.`;
@@ -122,37 +124,32 @@ export function PipelineBoard() {
     const from = lead.status;
     const key = leadKeys.board();
     void queryClient.cancelQueries({ queryKey: key });
-    const snapshot = queryClient.getQueryData<LeadBoard>(key);
     queryClient.setQueryData<LeadBoard>(key, (b) => (b ? moveInBoard(b, lead, to) : b));
-    const revert = () => snapshot && queryClient.setQueryData(key, snapshot);
+    // Undo only this move: another move may have been made (and saved) since this one began.
+    const revert = () => queryClient.setQueryData<LeadBoard>(key, (b) => (b ? moveInBoard(b, { ...lead, status: to }, from) : b));
 
+    // mutateAsync, not mutate's callbacks: those run only for the latest call, and every one of
+    // two quick moves needs its own toast (and its own revert if it fails).
     if (to === "Won") {
-      action.mutate(
-        { id: lead.id, action: "won_to_project", updated_at: lead.updated_at },
-        {
-          onSuccess: () =>
-            toast.success("🎉 Congratulations!", { description: `${lead.name} has been moved to projects in the Discovery stage.` }),
-          onError: (error) => {
-            revert();
-            toast.error("Error", { description: "Failed to convert lead to project" });
-            if (!isApiError(error)) console.error(error);
-          },
+      action.mutateAsync({ id: lead.id, action: "won_to_project", updated_at: lead.updated_at }).then(
+        () => toast.success("🎉 Congratulations!", { description: `${lead.name} has been moved to projects in the Discovery stage.` }),
+        (error: unknown) => {
+          revert();
+          toast.error("Error", { description: "Failed to convert lead to project" });
+          if (!isApiError(error)) console.error(error);
         },
       );
       return;
     }
 
-    update.mutate(
-      { id: lead.id, patch: { status: to, updated_at: lead.updated_at } },
-      {
-        onSuccess: (saved) => {
-          toast.success(`Lead moved to ${to}`);
-          if (followUpStatuses.includes(to)) dialogs.openWorkflow(saved, { type: "status_change", from, to });
-        },
-        onError: () => {
-          revert();
-          toast.error("Error", { description: "Failed to update lead status" });
-        },
+    update.mutateAsync({ id: lead.id, patch: { status: to, updated_at: lead.updated_at } }).then(
+      (saved) => {
+        toast.success(`Lead moved to ${to}`);
+        if (followUpStatuses.includes(to)) dialogs.openWorkflow(saved, { type: "status_change", from, to });
+      },
+      () => {
+        revert();
+        toast.error("Error", { description: "Failed to update lead status" });
       },
     );
   };
@@ -165,7 +162,9 @@ export function PipelineBoard() {
           ? {
               ...b,
               columns: b.columns.map((c) =>
-                c.status === col.status ? { ...c, leads: [...c.leads, ...page.leads.filter((l) => !c.leads.some((x) => x.id === l.id))] } : c,
+                c.status === col.status
+                  ? { ...c, leads: [...c.leads, ...page.leads.filter((l) => !c.leads.some((x) => x.id === l.id))] }
+                  : c,
               ),
             }
           : b,
@@ -197,7 +196,8 @@ export function PipelineBoard() {
         accessibility={{
           announcements,
           screenReaderInstructions: {
-            draggable: "To move a lead, press Space to pick it up, use the arrow keys to move it to another column, and press Space again to drop it. Press Escape to cancel.",
+            draggable:
+              "To move a lead, press Space to pick it up, use the arrow keys to move it to another column, and press Space again to drop it. Press Escape to cancel.",
           },
         }}
       >
@@ -251,7 +251,10 @@ function BoardColumn({
       ref={setNodeRef}
       aria-labelledby={headingId}
       data-status={column.status}
-      className={cn("flex min-h-[250px] flex-col rounded-xl border bg-slate-100/70 p-3", isOver ? "border-brick-400 bg-brick-50" : "border-slate-200")}
+      className={cn(
+        "flex min-h-[250px] flex-col rounded-xl border bg-slate-100/70 p-3",
+        isOver ? "border-brick-400 bg-brick-50" : "border-slate-200",
+      )}
     >
       <header className="mb-3 flex items-center justify-between gap-2">
         <h3 id={headingId} className="font-semibold text-slate-900">
@@ -260,7 +263,10 @@ function BoardColumn({
         <div className="flex items-center gap-2 text-xs text-slate-600">
           {column.value > 0 && <span className="tabular-nums">{formatMoneyWhole(column.value)}</span>}
           {column.count > 0 && (
-            <span className="rounded-full bg-white px-2 py-0.5 font-semibold text-slate-800 ring-1 ring-slate-200" aria-label={`${column.count} leads`}>
+            <span
+              className="rounded-full bg-white px-2 py-0.5 font-semibold text-slate-800 ring-1 ring-slate-200"
+              aria-label={`${column.count} leads`}
+            >
               {column.count}
             </span>
           )}
@@ -316,7 +322,11 @@ function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: (lead: Lead) => void }
         >
           <GripVertical className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" onClick={() => onOpen(lead)} className="block w-full rounded-lg p-3 pr-8 text-left focus-visible:outline-2 focus-visible:outline-brick-600">
+        <button
+          type="button"
+          onClick={() => onOpen(lead)}
+          className="block w-full rounded-lg p-3 pr-8 text-left focus-visible:outline-2 focus-visible:outline-brick-600"
+        >
           <CardBody lead={lead} />
         </button>
       </div>
@@ -330,7 +340,9 @@ function CardBody({ lead, overlay }: { lead: Lead; overlay?: boolean }) {
       <p className="truncate font-medium text-slate-900">{lead.name}</p>
       {lead.company && <p className="truncate text-sm text-slate-600">{lead.company}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        {lead.value != null && lead.value > 0 && <span className="text-sm font-semibold text-slate-900 tabular-nums">{formatMoney(lead.value)}</span>}
+        {lead.value != null && lead.value > 0 && (
+          <span className="text-sm font-semibold text-slate-900 tabular-nums">{formatMoney(lead.value)}</span>
+        )}
         <LeadSourceBadge source={lead.source} />
         {lead.email && <Mail className="size-4 text-slate-500" aria-label="Has email" role="img" />}
         {lead.phone && <Phone className="size-4 text-slate-500" aria-label="Has phone" role="img" />}
