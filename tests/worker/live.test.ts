@@ -38,7 +38,7 @@ describe("live hub", () => {
     expect(anonymous.res.status).toBe(401);
     expect(anonymous.ws).toBeNull();
     const foreign = await connect(staff.cookie, "https://evil.example");
-    expect(foreign.res.status).toBe(403);
+    expect(foreign.res.status).toBe(401);
     expect(foreign.ws).toBeNull();
   });
 
@@ -51,6 +51,46 @@ describe("live hub", () => {
     const events = changes(tab.messages);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ kind: "change", event: { entity: "tasks", op: "create", by: staff.id } });
+  });
+
+  it("broadcasts every kind of CRM write: each entity, each op, imports and delete-all", async () => {
+    const owner = await signInAs("Owner", "Hannah Whitaker");
+    const tab = await connect(staff.cookie);
+    const made = async <T>(path: string, body: unknown, who = staff) => expectJson<Record<string, T>>(who.call("POST", path, body), 201);
+    type Row = { id: string; updated_at: string };
+    /** Performs `write` and expects exactly one new event, for `entity` and `op`, by `who`. */
+    const expectOne = async (entity: string, op: string, write: () => Promise<unknown>, who = staff) => {
+      const before = changes(tab.messages).length;
+      await write();
+      await until(() => changes(tab.messages).length > before);
+      await new Promise((r) => setTimeout(r, 50));
+      const fresh = changes(tab.messages).slice(before);
+      expect(fresh, `${entity} ${op}`).toHaveLength(1);
+      expect(fresh[0]).toMatchObject({ event: { entity, op, by: who.id } });
+    };
+
+    let lead!: Row;
+    await expectOne("leads", "create", async () => (lead = (await made<Row>("/api/crm/leads", { name: "Broadcast Lead" })).lead));
+    await expectOne("leads", "update", () =>
+      expectJson(staff.call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Qualified", updated_at: lead.updated_at }), 200),
+    );
+    await expectOne("lead_activities", "create", () => made(`/api/crm/leads/${lead.id}/activities`, { description: "Rang them" }));
+    let client!: Row;
+    await expectOne("clients", "create", async () => (client = (await made<Row>("/api/crm/clients", { name: "Broadcast Ltd" })).client));
+    await expectOne("clients", "update", () =>
+      expectJson(staff.call("PATCH", `/api/crm/clients/${client.id}`, { name: "Broadcast Limited", updated_at: client.updated_at }), 200),
+    );
+    await expectOne("projects", "create", () => made("/api/crm/projects", { title: "Broadcast Site", client_id: client.id }));
+    await expectOne("proposals", "create", () => made("/api/crm/proposals", { title: "Broadcast Proposal" }));
+    await expectOne("invoices", "create", () =>
+      made("/api/crm/invoices", { number: "INV-202611-901", client_id: client.id, total: 100, date: "2026-11-01", due_date: "2026-12-01" }),
+    );
+    await expectOne("activities", "create", () => made("/api/crm/activities", { summary: "Broadcast call", type: "Call" }));
+    await expectOne("leads", "delete", () => expectJson(staff.call("DELETE", `/api/crm/leads/${lead.id}`), 200));
+
+    const exported = await expectJson(owner.call("GET", "/api/crm/export"), 200);
+    await expectOne("all", "reset", () => expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200), owner);
+    await expectOne("all", "reset", () => expectJson(owner.call("POST", "/api/crm/import", exported), 200), owner);
   });
 
   it("does not broadcast a refused write", async () => {
@@ -73,6 +113,25 @@ describe("live hub", () => {
       const last = a.messages.filter((m) => m.kind === "presence").at(-1);
       return !!last && last.kind === "presence" && last.present.every((p) => p.full_name !== "Hannah Whitaker");
     });
+  });
+
+  it("closes a disabled user's tabs at once and drops them from everyone's presence", async () => {
+    const owner = await signInAs("Owner", "Hannah Whitaker");
+    const watcher = await connect(owner.cookie);
+    const tab = await connect(staff.cookie);
+    let closedWith: number | undefined;
+    tab.ws!.addEventListener("close", (e) => (closedWith = e.code));
+    await until(() => watcher.messages.some((m) => m.kind === "presence" && m.present.some((p) => p.user_id === staff.id)));
+
+    await expectJson(owner.call("PATCH", `/api/crm/users/${staff.id}`, { disabled: true }), 200);
+    await until(() => closedWith !== undefined);
+    expect(closedWith).toBe(4401);
+    await until(() => {
+      const last = watcher.messages.filter((m) => m.kind === "presence").at(-1);
+      return !!last && last.kind === "presence" && last.present.every((p) => p.user_id !== staff.id);
+    });
+    // Nor can the disabled account open a new socket.
+    expect((await connect(staff.cookie)).res.status).toBe(401);
   });
 
   it("keeps its sockets across eviction (hibernation)", async () => {

@@ -32,6 +32,22 @@ export class LiveHub extends DurableObject<Env> {
       this.sendPresence();
       return new Response(null, { status: 101, webSocket: client });
     }
+    if (url.pathname === "/disconnect" && request.method === "POST") {
+      // A disabled account: its tabs stop receiving changes and presence at once, not on their
+      // next reconnect (which its dead session then cannot make).
+      const userId = url.searchParams.get("user_id") ?? "";
+      const gone = this.ctx.getWebSockets(userId);
+      for (const ws of gone) {
+        try {
+          ws.close(4401, "Account disabled");
+        } catch {
+          // already closed
+        }
+      }
+      const staying = this.ctx.getWebSockets().filter((ws) => !gone.includes(ws));
+      this.send({ kind: "presence", present: this.present().filter((p) => p.user_id !== userId) }, staying);
+      return Response.json({ closed: gone.length });
+    }
     return new Response("Not found", { status: 404 });
   }
 

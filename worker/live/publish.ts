@@ -1,16 +1,24 @@
-/** Tells every open CRM tab that something changed, after the write has committed. */
+/** Tells every open CRM tab that something changed, after the write has committed; closes a disabled user's tabs. */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { LiveEvent } from "../../contract/live";
 
 export const HUB_NAME = "crm";
 
-export function publish(c: Context<AppEnv>, event: Omit<LiveEvent, "by">): void {
+/** Posts to the hub after the answer is sent; a hub failure never fails the write. */
+function tellHub(c: Context<AppEnv>, path: string, body?: unknown): void {
   const hub = c.env.LIVE.get(c.env.LIVE.idFromName(HUB_NAME));
-  const body: LiveEvent = { ...event, by: c.get("user")?.id ?? null };
   const sent = hub
-    .fetch("https://live.internal/broadcast", { method: "POST", body: JSON.stringify(body) })
+    .fetch(`https://live.internal${path}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) })
     .then(() => undefined)
-    .catch((err: unknown) => console.error(JSON.stringify({ level: "warn", what: "live publish failed", error: String(err) })));
+    .catch((err: unknown) => console.error(JSON.stringify({ level: "warn", what: `live ${path} failed`, error: String(err) })));
   c.executionCtx.waitUntil(sent);
+}
+
+export function publish(c: Context<AppEnv>, event: Omit<LiveEvent, "by">): void {
+  tellHub(c, "/broadcast", { ...event, by: c.get("user")?.id ?? null } satisfies LiveEvent);
+}
+
+export function disconnectUser(c: Context<AppEnv>, userId: string): void {
+  tellHub(c, `/disconnect?user_id=${encodeURIComponent(userId)}`);
 }

@@ -1,6 +1,7 @@
 /**
  * GET /api/crm/live: the WebSocket upgrade to the live hub. The session was checked by the CRM
- * gate; here the Origin must be our own, since browsers let any page open a WebSocket.
+ * gate; here the Origin must be our own, since browsers let any page open a WebSocket and send
+ * our cookie with it. A cookie arriving from another site proves nobody, so it is a 401 (issue 6).
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
@@ -10,7 +11,8 @@ import { HUB_NAME } from "../live/publish";
 export const liveRoute = new Hono<AppEnv>().get("/", async (c) => {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new AppError("bad_request", "Expected a WebSocket upgrade");
   const origin = c.req.header("Origin");
-  if (!origin || origin !== new URL(c.req.url).origin) throw new AppError("forbidden", "Cross-site WebSocket connections are not allowed");
+  if (!origin || origin !== new URL(c.req.url).origin)
+    throw new AppError("unauthenticated", "Cross-site WebSocket connections are not allowed");
   const user = c.get("user");
   const url = new URL("https://live.internal/connect");
   url.searchParams.set("user_id", user.id);

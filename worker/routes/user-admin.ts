@@ -8,12 +8,13 @@ import { userStatusInput } from "../../contract/user-admin";
 import { jsonBody } from "../lib/validate";
 import { ownerOnly } from "../middleware/auth";
 import { pendingInvites, setUserDisabled } from "../services/user-admin";
-import { publish } from "../live/publish";
+import { disconnectUser, publish } from "../live/publish";
 
 export const userAdminRoute = new Hono<AppEnv>()
   .get("/invites", ownerOnly, async (c) => c.json({ invites: await pendingInvites(c.get("db")) }, 200))
   .patch("/:id", ownerOnly, jsonBody(userStatusInput), async (c) => {
     const user = await setUserDisabled(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "users", op: "update", id: user.id });
+    if (c.req.valid("json").disabled) disconnectUser(c, user.id);
     return c.json({ user }, 200);
   });
