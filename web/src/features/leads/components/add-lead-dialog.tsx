@@ -1,37 +1,28 @@
 /** 'Add Lead' from the top bar: the few fields needed to start a lead; the rest is edited later. */
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { leadInput, leadSources, type LeadInput } from "../../../../../contract/lead";
 import { Button } from "../../../components/ui/button";
 import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
 import { Field, Input } from "../../../components/ui/field";
 import { NativeSelect } from "../../../components/ui/select-native";
-import { applyFieldErrors } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
+import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { useCreateLead } from "../api/leads";
 
 const empty: LeadInput = { name: "", company: "", email: "", phone: "", source: null, notes: "" };
 
 export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const createLead = useCreateLead();
+  const { form, onSubmit, busy } = useVersionedEditForm({
+    schema: leadInput,
+    defaultValues: empty,
+    fields: ["name", "company", "email", "phone", "source", "notes"],
+    create: (values) => createLead.mutateAsync(values),
+    toasts: { created: "Lead added successfully" },
+    onDone: () => onOpenChange(false),
+  });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(leadInput), defaultValues: empty });
-
-  const onSubmit = handleSubmit((values) =>
-    createLead.mutate(values, {
-      onSuccess: () => {
-        toast.success("Lead added successfully");
-        reset(empty);
-        onOpenChange(false);
-      },
-      onError: (error) => applyFieldErrors(error, setError, ["name", "company", "email", "phone", "source", "notes"]),
-    }),
-  );
+  } = form;
 
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
@@ -67,8 +58,8 @@ export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             <DialogClose asChild>
               <Button variant="secondary">Cancel</Button>
             </DialogClose>
-            <Button type="submit" disabled={createLead.isPending}>
-              {createLead.isPending ? "Adding..." : "Add Lead"}
+            <Button type="submit" disabled={busy}>
+              {busy ? "Adding..." : "Add Lead"}
             </Button>
           </div>
         </form>
