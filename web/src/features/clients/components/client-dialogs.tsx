@@ -5,7 +5,7 @@ import { z } from "zod";
 import { X } from "lucide-react";
 import { clientFields, clientPatch, clientServiceOptions, type Client } from "../../../../../contract/client";
 import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
@@ -34,7 +34,14 @@ export function AddClientDialog({ open, onOpenChange }: { open: boolean; onOpenC
         website: v.website,
         emails: v.email ? [v.email] : [],
         phones: v.phone ? [v.phone] : [],
-        services: [...new Set(v.services.split(",").map((s) => s.trim()).filter(Boolean))],
+        services: [
+          ...new Set(
+            v.services
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ],
         notes: v.notes,
         active: true,
       }),
@@ -44,40 +51,37 @@ export function AddClientDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const { register } = form;
   const errors = form.formState.errors;
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Add New Client" description="Services are separated by commas.">
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Name" error={errors.name?.message} required>
-            {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
-          </Field>
-          <Field label="Website" error={errors.website?.message}>
-            {(p) => <Input {...p} {...register("website")} type="url" placeholder="https://" />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Email" error={errors.email?.message}>
-              {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
-            </Field>
-            <Field label="Phone" error={errors.phone?.message}>
-              {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
-            </Field>
-          </div>
-          <Field label="Services" hint="e.g. Web Design, SEO" error={errors.services?.message}>
-            {(p) => <Input {...p} {...register("services")} />}
-          </Field>
-          <Field label="Notes" error={errors.notes?.message}>
-            {(p) => <Textarea {...p} {...register("notes")} />}
-          </Field>
-          <div className="flex justify-end gap-2 pt-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Adding..." : "Add Client"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add New Client"
+      description="Services are separated by commas."
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel="Add Client"
+      busyLabel="Adding..."
+    >
+      <Field label="Name" error={errors.name?.message} required>
+        {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
+      </Field>
+      <Field label="Website" error={errors.website?.message}>
+        {(p) => <Input {...p} {...register("website")} type="url" placeholder="https://" />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Email" error={errors.email?.message}>
+          {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
+        </Field>
+        <Field label="Phone" error={errors.phone?.message}>
+          {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
+        </Field>
+      </div>
+      <Field label="Services" hint="e.g. Web Design, SEO" error={errors.services?.message}>
+        {(p) => <Input {...p} {...register("services")} />}
+      </Field>
+      <Field label="Notes" error={errors.notes?.message}>
+        {(p) => <Textarea {...p} {...register("notes")} />}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -135,7 +139,14 @@ function ListEditor({
             </ul>
           )}
           <div className="flex gap-2">
-            <Input {...p} type={type} value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} placeholder={`Add ${label.toLowerCase()}`} />
+            <Input
+              {...p}
+              type={type}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={onKey}
+              placeholder={`Add ${label.toLowerCase()}`}
+            />
             <Button variant="secondary" onClick={add} aria-label={`Add ${label.toLowerCase()}`}>
               Add
             </Button>
@@ -175,50 +186,52 @@ export function EditClientDialog({ client, open, onOpenChange }: { client: Clien
   const setList = (name: "emails" | "phones" | "services") => (items: string[]) => setValue(name, items, { shouldDirty: true });
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Edit Client" description={`Update ${client.name}'s details.`}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Name" error={errors.name?.message} required>
-            {(p) => <Input {...p} {...register("name")} />}
-          </Field>
-          <Field label="Website" error={errors.website?.message}>
-            {(p) => <Input {...p} type="url" {...register("website")} />}
-          </Field>
-          <ListEditor label="Email" items={emails} onChange={setList("emails")} type="email" validate={(v) => (emailCheck.safeParse(v).success ? null : "Please enter a valid email address")} />
-          <ListEditor label="Phone" items={phones} onChange={setList("phones")} type="tel" />
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Services</legend>
-            <div className="mt-2 grid grid-cols-2 gap-2">
-              {clientServiceOptions.map((s) => (
-                <label key={s} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-brick-600"
-                    checked={services.includes(s)}
-                    onChange={(e) => setList("services")(e.target.checked ? [...services, s] : services.filter((x) => x !== s))}
-                  />
-                  {s}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4 accent-brick-600" {...register("active")} />
-            Active
-          </label>
-          <Field label="Notes" error={errors.notes?.message}>
-            {(p) => <Textarea {...p} {...register("notes")} />}
-          </Field>
-          <div className="flex justify-end gap-2 pt-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : "Save Changes"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Client"
+      description={`Update ${client.name}'s details.`}
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel="Save Changes"
+    >
+      <Field label="Name" error={errors.name?.message} required>
+        {(p) => <Input {...p} {...register("name")} />}
+      </Field>
+      <Field label="Website" error={errors.website?.message}>
+        {(p) => <Input {...p} type="url" {...register("website")} />}
+      </Field>
+      <ListEditor
+        label="Email"
+        items={emails}
+        onChange={setList("emails")}
+        type="email"
+        validate={(v) => (emailCheck.safeParse(v).success ? null : "Please enter a valid email address")}
+      />
+      <ListEditor label="Phone" items={phones} onChange={setList("phones")} type="tel" />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Services</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          {clientServiceOptions.map((s) => (
+            <label key={s} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-brick-600"
+                checked={services.includes(s)}
+                onChange={(e) => setList("services")(e.target.checked ? [...services, s] : services.filter((x) => x !== s))}
+              />
+              {s}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-brick-600" {...register("active")} />
+        Active
+      </label>
+      <Field label="Notes" error={errors.notes?.message}>
+        {(p) => <Textarea {...p} {...register("notes")} />}
+      </Field>
+    </FormDialog>
   );
 }

@@ -10,10 +10,9 @@ import {
   type InvoiceInput,
   type InvoiceStatus,
 } from "../../../../../contract/invoice";
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/select-native";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { todayInLondon } from "../../../lib/format";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { clientProjectsQueryOptions, invoiceClientOptions, useCreateInvoice, useUpdateInvoice } from "../api/invoices";
@@ -23,7 +22,15 @@ const invoiceEdit = invoicePatch.omit({ updated_at: true });
 // A blank total stays null so the schema can say "Total is required".
 const toNumber = (v: unknown) => (v === "" || v == null ? null : Number(v)) as number;
 
-export function InvoiceDialog({ invoice, open, onOpenChange }: { invoice?: Invoice; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function InvoiceDialog({
+  invoice,
+  open,
+  onOpenChange,
+}: {
+  invoice?: Invoice;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
   const { form, onSubmit, busy } = useVersionedEditForm({
@@ -53,69 +60,69 @@ export function InvoiceDialog({ invoice, open, onOpenChange }: { invoice?: Invoi
   const projects = useQuery(clientProjectsQueryOptions(clientId ?? ""));
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={invoice ? "Edit Invoice" : "Add Invoice"} description="Amounts are in pounds.">
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Invoice Number" error={errors.number?.message} required>
-              {(p) => <Input {...p} {...register("number")} autoComplete="off" />}
-            </Field>
-            <Field label="Status" error={errors.status?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("status")}>
-                  {invoiceStatuses.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </NativeSelect>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={invoice ? "Edit Invoice" : "Add Invoice"}
+      description="Amounts are in pounds."
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel={invoice ? "Save Changes" : "Add Invoice"}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Invoice Number" error={errors.number?.message} required>
+          {(p) => <Input {...p} {...register("number")} autoComplete="off" />}
+        </Field>
+        <Field label="Status" error={errors.status?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("status")}>
+              <NativeOptions values={invoiceStatuses} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Client" error={errors.client_id?.message} required>
+          {(p) => (
+            <NativeSelect
+              {...p}
+              value={clientId ?? ""}
+              {...register("client_id", { onChange: () => setValue("project_id", "", { shouldDirty: true }) })}
+            >
+              <option value="">Choose a client</option>
+              {clients.data?.clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+              {invoice && !clients.data?.clients.some((c) => c.id === invoice.client_id) && (
+                <option value={invoice.client_id}>{invoice.client_name ?? "Current client"}</option>
               )}
-            </Field>
-            <Field label="Client" error={errors.client_id?.message} required>
-              {(p) => (
-                <NativeSelect {...p} value={clientId ?? ""} {...register("client_id", { onChange: () => setValue("project_id", "", { shouldDirty: true }) })}>
-                  <option value="">Choose a client</option>
-                  {clients.data?.clients.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                  {invoice && !clients.data?.clients.some((c) => c.id === invoice.client_id) && <option value={invoice.client_id}>{invoice.client_name ?? "Current client"}</option>}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Project" error={errors.project_id?.message} hint={clientId ? undefined : "Choose a client first"}>
-              {(p) => (
-                <NativeSelect {...p} {...register("project_id")} value={projectId ?? ""} disabled={!clientId}>
-                  <option value="">No project</option>
-                  {projects.data?.projects.map((pr) => (
-                    <option key={pr.id} value={pr.id}>
-                      {pr.title}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Total (£)" error={errors.total?.message} required>
-              {(p) => <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("total", { setValueAs: toNumber })} />}
-            </Field>
-            <div />
-            <Field label="Date" error={errors.date?.message} required>
-              {(p) => <Input {...p} type="date" {...register("date")} />}
-            </Field>
-            <Field label="Due Date" error={errors.due_date?.message} required>
-              {(p) => <Input {...p} type="date" {...register("due_date")} />}
-            </Field>
-          </div>
-          <div className="flex justify-end gap-2 pt-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : invoice ? "Save Changes" : "Add Invoice"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Project" error={errors.project_id?.message} hint={clientId ? undefined : "Choose a client first"}>
+          {(p) => (
+            <NativeSelect {...p} {...register("project_id")} value={projectId ?? ""} disabled={!clientId}>
+              <option value="">No project</option>
+              {projects.data?.projects.map((pr) => (
+                <option key={pr.id} value={pr.id}>
+                  {pr.title}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Total (£)" error={errors.total?.message} required>
+          {(p) => <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("total", { setValueAs: toNumber })} />}
+        </Field>
+        <div />
+        <Field label="Date" error={errors.date?.message} required>
+          {(p) => <Input {...p} type="date" {...register("date")} />}
+        </Field>
+        <Field label="Due Date" error={errors.due_date?.message} required>
+          {(p) => <Input {...p} type="date" {...register("due_date")} />}
+        </Field>
+      </div>
+    </FormDialog>
   );
 }
 

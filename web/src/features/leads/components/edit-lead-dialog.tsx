@@ -15,10 +15,9 @@ import {
   type LeadInput,
   type LeadStatus,
 } from "../../../../../contract/lead";
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/select-native";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { leadQueryOptions, useUpdateLead } from "../api/leads";
@@ -94,75 +93,69 @@ export function EditLeadDialog({
   if (!lead || !latest) return null;
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Edit Lead" description={`Update the details of ${lead.name}.`} className="max-w-2xl">
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Name" error={errors.name?.message} required>
-            {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Company" error={errors.company?.message}>
-              {(p) => <Input {...p} {...register("company")} autoComplete="off" />}
-            </Field>
-            <Field label="Email" error={errors.email?.message}>
-              {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
-            </Field>
-            <Field label="Phone" error={errors.phone?.message}>
-              {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
-            </Field>
-            <Field label="Source" error={errors.source?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("source", { setValueAs: (v: string | null) => v || null })}>
-                  <option value="">Choose a source</option>
-                  {leadSources.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Status" error={errors.status?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("status")}>
-                  {leadStatuses.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            {status && statusesWithValue.includes(status) && (
-              <Field label="Deal Value (£)" error={errors.value?.message}>
-                {(p) => (
-                  <Input
-                    {...p}
-                    {...register("value", { setValueAs: (v: unknown) => (v === "" || v == null ? null : Number(v)) })}
-                    type="number"
-                    min={0}
-                    step="0.01"
-                    inputMode="decimal"
-                  />
-                )}
-              </Field>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Lead"
+      description={`Update the details of ${lead.name}.`}
+      className="max-w-2xl"
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel="Save Changes"
+      stackActions
+    >
+      <Field label="Name" error={errors.name?.message} required>
+        {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Company" error={errors.company?.message}>
+          {(p) => <Input {...p} {...register("company")} autoComplete="off" />}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
+        </Field>
+        <Field label="Phone" error={errors.phone?.message}>
+          {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
+        </Field>
+        <Field label="Source" error={errors.source?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("source", { setValueAs: (v: string | null) => v || null })}>
+              <option value="">Choose a source</option>
+              <NativeOptions values={leadSources} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Status" error={errors.status?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("status")}>
+              <NativeOptions values={leadStatuses} />
+            </NativeSelect>
+          )}
+        </Field>
+        {status && statusesWithValue.includes(status) && (
+          <Field label="Deal Value (£)" error={errors.value?.message}>
+            {(p) => (
+              <Input
+                {...p}
+                {...register("value", { setValueAs: (v: unknown) => (v === "" || v == null ? null : Number(v)) })}
+                type="number"
+                min={0}
+                step="0.01"
+                inputMode="decimal"
+              />
             )}
-            <Field label="Next Action" error={errors.next_action?.message}>
-              {(p) => <Input {...p} {...register("next_action")} autoComplete="off" />}
-            </Field>
-            <Field label="Follow-up Date" error={errors.follow_up_date?.message}>
-              {(p) => <Input {...p} {...register("follow_up_date")} type="date" />}
-            </Field>
-          </div>
-          <Field label="Notes" error={errors.notes?.message}>
-            {(p) => <Textarea {...p} {...register("notes")} rows={4} />}
           </Field>
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : "Save Changes"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+        )}
+        <Field label="Next Action" error={errors.next_action?.message}>
+          {(p) => <Input {...p} {...register("next_action")} autoComplete="off" />}
+        </Field>
+        <Field label="Follow-up Date" error={errors.follow_up_date?.message}>
+          {(p) => <Input {...p} {...register("follow_up_date")} type="date" />}
+        </Field>
+      </div>
+      <Field label="Notes" error={errors.notes?.message}>
+        {(p) => <Textarea {...p} {...register("notes")} rows={4} />}
+      </Field>
+    </FormDialog>
   );
 }

@@ -11,10 +11,9 @@ import {
   type Project,
   type ProjectInput,
 } from "../../../../../contract/project";
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/select-native";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { projectClientOptionsQuery, useCreateProject, useUpdateProject } from "../api/projects";
@@ -63,83 +62,68 @@ export function ProjectDialog({
   const clientId = useWatch({ control, name: "client_id" });
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={project ? "Edit Project" : "New Project"}
-        description={project ? "Update the project's details." : "Add a project to the board."}
-      >
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Title" error={errors.title?.message} required>
-            {(p) => <Input {...p} {...register("title")} />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Client" error={errors.client_id?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("client_id")} value={clientId ?? ""}>
-                  <option value="">No client</option>
-                  {clients.data?.clients.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                  {project?.client_id && !clients.data?.clients.some((c) => c.id === project.client_id) && (
-                    <option value={project.client_id}>{project.client_name ?? "Current client"}</option>
-                  )}
-                </NativeSelect>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={project ? "Edit Project" : "New Project"}
+      description={project ? "Update the project's details." : "Add a project to the board."}
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel={project ? "Save Changes" : "Add Project"}
+    >
+      <Field label="Title" error={errors.title?.message} required>
+        {(p) => <Input {...p} {...register("title")} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Client" error={errors.client_id?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("client_id")} value={clientId ?? ""}>
+              <option value="">No client</option>
+              {clients.data?.clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+              {project?.client_id && !clients.data?.clients.some((c) => c.id === project.client_id) && (
+                <option value={project.client_id}>{project.client_name ?? "Current client"}</option>
               )}
-            </Field>
-            <Field label="Type" error={errors.type?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("type")}>
-                  {projectTypes.map((t) => (
-                    <option key={t}>{t}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Budget (£)" error={errors.budget?.message}>
-              {(p) => (
-                <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("budget", { setValueAs: toNumber })} />
-              )}
-            </Field>
-            <Field label="Stage" error={errors.stage?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("stage")}>
-                  {projectStages.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Start Date" error={errors.start_date?.message}>
-              {(p) => <Input {...p} type="date" {...register("start_date")} />}
-            </Field>
-            <Field label="Due Date" error={errors.due_date?.message}>
-              {(p) => <Input {...p} type="date" {...register("due_date")} />}
-            </Field>
-            <Field label="Status" error={errors.status?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("status")}>
-                  {(project ? projectStatuses : projectCreateStatuses).map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-          </div>
-          <Field label="Notes" error={errors.notes?.message}>
-            {(p) => <Textarea {...p} {...register("notes")} />}
-          </Field>
-          <div className="flex justify-end gap-2 pt-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : project ? "Save Changes" : "Add Project"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Type" error={errors.type?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("type")}>
+              <NativeOptions values={projectTypes} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Budget (£)" error={errors.budget?.message}>
+          {(p) => <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("budget", { setValueAs: toNumber })} />}
+        </Field>
+        <Field label="Stage" error={errors.stage?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("stage")}>
+              <NativeOptions values={projectStages} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Start Date" error={errors.start_date?.message}>
+          {(p) => <Input {...p} type="date" {...register("start_date")} />}
+        </Field>
+        <Field label="Due Date" error={errors.due_date?.message}>
+          {(p) => <Input {...p} type="date" {...register("due_date")} />}
+        </Field>
+        <Field label="Status" error={errors.status?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("status")}>
+              <NativeOptions values={project ? projectStatuses : projectCreateStatuses} />
+            </NativeSelect>
+          )}
+        </Field>
+      </div>
+      <Field label="Notes" error={errors.notes?.message}>
+        {(p) => <Textarea {...p} {...register("notes")} />}
+      </Field>
+    </FormDialog>
   );
 }

@@ -2,10 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { proposalInput, proposalStatuses, type Proposal } from "../../../../../contract/proposal";
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/select-native";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { proposalClientOptions, proposalLeadOptions, useCreateProposal, useUpdateProposal } from "../api/proposals";
@@ -52,89 +51,81 @@ export function ProposalDialog({
   const [leadId, clientId] = useWatch({ control, name: ["lead_id", "client_id"] });
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={proposal ? "Edit Proposal" : "Add Proposal"} description="A proposal goes to a lead or to a client.">
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Title" error={errors.title?.message} required>
-            {(p) => <Input {...p} {...register("title")} />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Lead" error={errors.lead_id?.message}>
-              {(p) => (
-                <NativeSelect
-                  {...p}
-                  value={leadId ?? ""}
-                  {...register("lead_id", {
-                    onChange: (e: { target: { value: string } }) => e.target.value && setValue("client_id", "", { shouldDirty: true }),
-                  })}
-                >
-                  <option value="">No lead</option>
-                  {leads.data?.leads.map((l) => (
-                    <option key={l.id} value={l.id}>
-                      {l.name}
-                    </option>
-                  ))}
-                  {proposal?.lead && !leads.data?.leads.some((l) => l.id === proposal.lead?.id) && (
-                    <option value={proposal.lead.id}>{proposal.lead.name}</option>
-                  )}
-                </NativeSelect>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={proposal ? "Edit Proposal" : "Add Proposal"}
+      description="A proposal goes to a lead or to a client."
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel={proposal ? "Save Changes" : "Add Proposal"}
+    >
+      <Field label="Title" error={errors.title?.message} required>
+        {(p) => <Input {...p} {...register("title")} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Lead" error={errors.lead_id?.message}>
+          {(p) => (
+            <NativeSelect
+              {...p}
+              value={leadId ?? ""}
+              {...register("lead_id", {
+                onChange: (e: { target: { value: string } }) => e.target.value && setValue("client_id", "", { shouldDirty: true }),
+              })}
+            >
+              <option value="">No lead</option>
+              {leads.data?.leads.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+              {proposal?.lead && !leads.data?.leads.some((l) => l.id === proposal.lead?.id) && (
+                <option value={proposal.lead.id}>{proposal.lead.name}</option>
               )}
-            </Field>
-            <Field label="Client" error={errors.client_id?.message}>
-              {(p) => (
-                <NativeSelect
-                  {...p}
-                  value={clientId ?? ""}
-                  {...register("client_id", {
-                    onChange: (e: { target: { value: string } }) => e.target.value && setValue("lead_id", "", { shouldDirty: true }),
-                  })}
-                >
-                  <option value="">No client</option>
-                  {clients.data?.clients.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                  {proposal?.client && !clients.data?.clients.some((c) => c.id === proposal.client?.id) && (
-                    <option value={proposal.client.id}>{proposal.client.name}</option>
-                  )}
-                </NativeSelect>
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Client" error={errors.client_id?.message}>
+          {(p) => (
+            <NativeSelect
+              {...p}
+              value={clientId ?? ""}
+              {...register("client_id", {
+                onChange: (e: { target: { value: string } }) => e.target.value && setValue("lead_id", "", { shouldDirty: true }),
+              })}
+            >
+              <option value="">No client</option>
+              {clients.data?.clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+              {proposal?.client && !clients.data?.clients.some((c) => c.id === proposal.client?.id) && (
+                <option value={proposal.client.id}>{proposal.client.name}</option>
               )}
-            </Field>
-            <Field label="Value (£)" error={errors.value?.message}>
-              {(p) => (
-                <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("value", { setValueAs: toNumber })} />
-              )}
-            </Field>
-            <Field label="Status" error={errors.status?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("status")}>
-                  {proposalStatuses.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Sent Date" error={errors.sent_date?.message}>
-              {(p) => <Input {...p} type="date" {...register("sent_date")} />}
-            </Field>
-            <Field label="Due Date" error={errors.due_date?.message}>
-              {(p) => <Input {...p} type="date" {...register("due_date")} />}
-            </Field>
-          </div>
-          <Field label="Notes" error={errors.notes?.message}>
-            {(p) => <Textarea {...p} {...register("notes")} />}
-          </Field>
-          <div className="flex justify-end gap-2 pt-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : proposal ? "Save Changes" : "Add Proposal"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Value (£)" error={errors.value?.message}>
+          {(p) => <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("value", { setValueAs: toNumber })} />}
+        </Field>
+        <Field label="Status" error={errors.status?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("status")}>
+              <NativeOptions values={proposalStatuses} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Sent Date" error={errors.sent_date?.message}>
+          {(p) => <Input {...p} type="date" {...register("sent_date")} />}
+        </Field>
+        <Field label="Due Date" error={errors.due_date?.message}>
+          {(p) => <Input {...p} type="date" {...register("due_date")} />}
+        </Field>
+      </div>
+      <Field label="Notes" error={errors.notes?.message}>
+        {(p) => <Textarea {...p} {...register("notes")} />}
+      </Field>
+    </FormDialog>
   );
 }

@@ -2,10 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { taskInput, taskPatch, taskPriorities, type Task, type TaskInput } from "../../../../../contract/task";
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/select-native";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { taskUsersQueryOptions, useCreateTask, useUpdateTask } from "../api/tasks";
@@ -40,56 +39,47 @@ export function TaskDialog({ task, open, onOpenChange }: { task?: Task; open: bo
   const assignee = useWatch({ control, name: "assignee_username" });
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={task ? "Edit Task" : "Add New Task"}
-        description={task ? "Update the task." : "A task for someone in the team."}
-      >
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Title" error={errors.title?.message} required>
-            {(p) => <Input {...p} {...register("title")} autoComplete="off" />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Assignee" error={errors.assignee_username?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("assignee_username")} value={assignee ?? ""}>
-                  <option value="">Unassigned</option>
-                  {users.data?.users
-                    .filter((u) => !u.disabled || u.id === assignee)
-                    .map((u) => (
-                      <option key={u.id} value={u.id}>
-                        {u.full_name}
-                      </option>
-                    ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Priority" error={errors.priority?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("priority")}>
-                  {taskPriorities.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Due Date" error={errors.due_date?.message}>
-              {(p) => <Input {...p} type="date" {...register("due_date")} />}
-            </Field>
-          </div>
-          <Field label="Notes" error={errors.notes?.message}>
-            {(p) => <Textarea {...p} {...register("notes")} />}
-          </Field>
-          <div className="flex justify-end gap-2 pt-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : task ? "Save Changes" : "Add Task"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={task ? "Edit Task" : "Add New Task"}
+      description={task ? "Update the task." : "A task for someone in the team."}
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel={task ? "Save Changes" : "Add Task"}
+    >
+      <Field label="Title" error={errors.title?.message} required>
+        {(p) => <Input {...p} {...register("title")} autoComplete="off" />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Assignee" error={errors.assignee_username?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("assignee_username")} value={assignee ?? ""}>
+              <option value="">Unassigned</option>
+              {users.data?.users
+                .filter((u) => !u.disabled || u.id === assignee)
+                .map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.full_name}
+                  </option>
+                ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Priority" error={errors.priority?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("priority")}>
+              <NativeOptions values={taskPriorities} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Due Date" error={errors.due_date?.message}>
+          {(p) => <Input {...p} type="date" {...register("due_date")} />}
+        </Field>
+      </div>
+      <Field label="Notes" error={errors.notes?.message}>
+        {(p) => <Textarea {...p} {...register("notes")} />}
+      </Field>
+    </FormDialog>
   );
 }
