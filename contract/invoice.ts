@@ -28,6 +28,10 @@ export const invoiceNumber = z
   .max(40)
   .regex(/^[A-Za-z0-9][A-Za-z0-9\-_/]*$/, "Use letters, digits and dashes only");
 
+// The form's words for what is missing (SPEC §5: number, client, total, date and due date are required).
+const requiredTotal = z.number({ error: (issue) => (issue.input == null ? "Total is required" : "Enter a number") }).pipe(money);
+const requiredDate = z.string({ error: "Date is required" }).min(1, { error: "Date is required", abort: true }).pipe(isoDate);
+
 const invoiceFields = {
   number: invoiceNumber,
   client_id: z.string().min(1, "Client is required"),
@@ -36,9 +40,9 @@ const invoiceFields = {
     .nullable()
     .optional()
     .transform((v) => v || null),
-  total: money,
-  date: isoDate,
-  due_date: isoDate,
+  total: requiredTotal,
+  date: requiredDate,
+  due_date: requiredDate,
   status: z.enum(invoiceStatuses).default("Draft"),
 };
 export const invoiceInput = z.object(invoiceFields).strict();

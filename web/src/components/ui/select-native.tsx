@@ -19,3 +19,8 @@ export function NativeSelect({
     </div>
   );
 }
+
+/** One <option> per value, the value as its text. */
+export function NativeOptions({ values }: { values: readonly string[] }) {
+  return values.map((v) => <option key={v}>{v}</option>);
+}

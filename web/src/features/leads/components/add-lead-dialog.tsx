@@ -1,78 +1,61 @@
 /** 'Add Lead' from the top bar: the few fields needed to start a lead; the rest is edited later. */
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { leadInput, leadSources, type LeadInput } from "../../../../../contract/lead";
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/select-native";
-import { applyFieldErrors } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
+import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { useCreateLead } from "../api/leads";
 
 const empty: LeadInput = { name: "", company: "", email: "", phone: "", source: null, notes: "" };
 
 export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const createLead = useCreateLead();
+  const { form, onSubmit, busy } = useVersionedEditForm({
+    schema: leadInput,
+    defaultValues: empty,
+    fields: ["name", "company", "email", "phone", "source", "notes"],
+    create: (values) => createLead.mutateAsync(values),
+    toasts: { created: "Lead added successfully" },
+    onDone: () => onOpenChange(false),
+  });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(leadInput), defaultValues: empty });
-
-  const onSubmit = handleSubmit((values) =>
-    createLead.mutate(values, {
-      onSuccess: () => {
-        toast.success("Lead added successfully");
-        reset(empty);
-        onOpenChange(false);
-      },
-      onError: (error) => applyFieldErrors(error, setError, ["name", "company", "email", "phone", "source", "notes"]),
-    }),
-  );
+  } = form;
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Add New Lead" description="Start a lead in the New column of the pipeline.">
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Name" error={errors.name?.message} required>
-            {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Company" error={errors.company?.message}>
-              {(p) => <Input {...p} {...register("company")} autoComplete="off" />}
-            </Field>
-            <Field label="Source" error={errors.source?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("source", { setValueAs: (v: string) => v || null })}>
-                  <option value="">Choose a source</option>
-                  {leadSources.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Email" error={errors.email?.message}>
-              {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
-            </Field>
-            <Field label="Phone" error={errors.phone?.message}>
-              {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
-            </Field>
-          </div>
-          <div className="flex justify-end gap-2 pt-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={createLead.isPending}>
-              {createLead.isPending ? "Adding..." : "Add Lead"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add New Lead"
+      description="Start a lead in the New column of the pipeline."
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel="Add Lead"
+      busyLabel="Adding..."
+    >
+      <Field label="Name" error={errors.name?.message} required>
+        {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Company" error={errors.company?.message}>
+          {(p) => <Input {...p} {...register("company")} autoComplete="off" />}
+        </Field>
+        <Field label="Source" error={errors.source?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("source", { setValueAs: (v: string) => v || null })}>
+              <option value="">Choose a source</option>
+              <NativeOptions values={leadSources} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
+        </Field>
+        <Field label="Phone" error={errors.phone?.message}>
+          {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

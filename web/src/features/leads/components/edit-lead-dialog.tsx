@@ -4,18 +4,22 @@
  * lead is reloaded (for the next save) while what the user typed stays in the form.
  */
 import { useEffect } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useWatch } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
-import { leadInput, leadSources, leadStatuses, statusesWithValue, type Lead, type LeadInput, type LeadStatus } from "../../../../../contract/lead";
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
+import {
+  leadInput,
+  leadSources,
+  leadStatuses,
+  statusesWithValue,
+  type Lead,
+  type LeadInput,
+  type LeadStatus,
+} from "../../../../../contract/lead";
+import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/select-native";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Textarea } from "../../../components/ui/textarea";
-import { isApiError } from "../../../lib/api";
-import { applyFieldErrors } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
+import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { leadQueryOptions, useUpdateLead } from "../api/leads";
 
 const toForm = (l: Lead): LeadInput => ({
@@ -50,14 +54,34 @@ export function EditLeadDialog({
   const update = useUpdateLead(false);
   // The newest copy: after a 409 it refetches, so the next save sends the current updated_at.
   const latest = useQuery({ ...leadQueryOptions(lead?.id ?? ""), enabled: open && !!lead, initialData: lead ?? undefined }).data ?? lead;
+  const { form, onSubmit, busy } = useVersionedEditForm({
+    schema: leadInput,
+    defaultValues: lead ? toForm(lead) : ({} as LeadInput),
+    fields: fieldNames,
+    copy: latest,
+    update: (patch) => update.mutateAsync({ id: lead!.id, patch }),
+    // A value its status does not show is not sent.
+    sendable: (k, values) => k !== "value" || statusesWithValue.includes(values.status),
+    toasts: {
+      updated: "Lead updated successfully",
+      failed: "Failed to update lead",
+      conflict: {
+        title: "This lead was changed by someone else",
+        description: "We reloaded it. Your changes are still here — review them and save again.",
+      },
+    },
+    onDone: (saved) => {
+      onOpenChange(false);
+      if (lead && saved && saved.status !== lead.status && workflowStatuses.includes(saved.status))
+        onStatusChanged?.(saved, lead.status, saved.status);
+    },
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     control,
-    formState: { errors, dirtyFields },
-  } = useForm({ resolver: zodResolver(leadInput), defaultValues: lead ? toForm(lead) : undefined });
+    formState: { errors },
+  } = form;
   const status = useWatch({ control, name: "status" });
 
   useEffect(() => {
@@ -68,106 +92,70 @@ export function EditLeadDialog({
 
   if (!lead || !latest) return null;
 
-  const onSubmit = handleSubmit((values) => {
-    // Only the fields this user changed: someone else's edit to another field survives a retry after a 409.
-    const changed = fieldNames.filter((k) => dirtyFields[k] && (k !== "value" || statusesWithValue.includes(values.status)));
-    if (changed.length === 0) {
-      onOpenChange(false);
-      return;
-    }
-    const patch = { ...Object.fromEntries(changed.map((k) => [k, values[k]])), updated_at: latest.updated_at };
-    update.mutate(
-      { id: lead.id, patch },
-      {
-        onSuccess: (saved) => {
-          toast.success("Lead updated successfully");
-          onOpenChange(false);
-          if (saved.status !== lead.status && workflowStatuses.includes(saved.status)) onStatusChanged?.(saved, lead.status, saved.status);
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 409) {
-            toast.error("This lead was changed by someone else", {
-              description: "We reloaded it. Your changes are still here — review them and save again.",
-            });
-            return;
-          }
-          if (!applyFieldErrors(error, setError, fieldNames))
-            toast.error("Failed to update lead", { description: isApiError(error) ? error.message : undefined });
-        },
-      },
-    );
-  });
-
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Edit Lead" description={`Update the details of ${lead.name}.`} className="max-w-2xl">
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Name" error={errors.name?.message} required>
-            {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Company" error={errors.company?.message}>
-              {(p) => <Input {...p} {...register("company")} autoComplete="off" />}
-            </Field>
-            <Field label="Email" error={errors.email?.message}>
-              {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
-            </Field>
-            <Field label="Phone" error={errors.phone?.message}>
-              {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
-            </Field>
-            <Field label="Source" error={errors.source?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("source", { setValueAs: (v: string | null) => v || null })}>
-                  <option value="">Choose a source</option>
-                  {leadSources.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Status" error={errors.status?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("status")}>
-                  {leadStatuses.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            {status && statusesWithValue.includes(status) && (
-              <Field label="Deal Value (£)" error={errors.value?.message}>
-                {(p) => (
-                  <Input
-                    {...p}
-                    {...register("value", { setValueAs: (v: unknown) => (v === "" || v == null ? null : Number(v)) })}
-                    type="number"
-                    min={0}
-                    step="0.01"
-                    inputMode="decimal"
-                  />
-                )}
-              </Field>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Lead"
+      description={`Update the details of ${lead.name}.`}
+      className="max-w-2xl"
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel="Save Changes"
+      stackActions
+    >
+      <Field label="Name" error={errors.name?.message} required>
+        {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Company" error={errors.company?.message}>
+          {(p) => <Input {...p} {...register("company")} autoComplete="off" />}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
+        </Field>
+        <Field label="Phone" error={errors.phone?.message}>
+          {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
+        </Field>
+        <Field label="Source" error={errors.source?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("source", { setValueAs: (v: string | null) => v || null })}>
+              <option value="">Choose a source</option>
+              <NativeOptions values={leadSources} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Status" error={errors.status?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("status")}>
+              <NativeOptions values={leadStatuses} />
+            </NativeSelect>
+          )}
+        </Field>
+        {status && statusesWithValue.includes(status) && (
+          <Field label="Deal Value (£)" error={errors.value?.message}>
+            {(p) => (
+              <Input
+                {...p}
+                {...register("value", { setValueAs: (v: unknown) => (v === "" || v == null ? null : Number(v)) })}
+                type="number"
+                min={0}
+                step="0.01"
+                inputMode="decimal"
+              />
             )}
-            <Field label="Next Action" error={errors.next_action?.message}>
-              {(p) => <Input {...p} {...register("next_action")} autoComplete="off" />}
-            </Field>
-            <Field label="Follow-up Date" error={errors.follow_up_date?.message}>
-              {(p) => <Input {...p} {...register("follow_up_date")} type="date" />}
-            </Field>
-          </div>
-          <Field label="Notes" error={errors.notes?.message}>
-            {(p) => <Textarea {...p} {...register("notes")} rows={4} />}
           </Field>
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? "Saving..." : "Save Changes"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+        )}
+        <Field label="Next Action" error={errors.next_action?.message}>
+          {(p) => <Input {...p} {...register("next_action")} autoComplete="off" />}
+        </Field>
+        <Field label="Follow-up Date" error={errors.follow_up_date?.message}>
+          {(p) => <Input {...p} {...register("follow_up_date")} type="date" />}
+        </Field>
+      </div>
+      <Field label="Notes" error={errors.notes?.message}>
+        {(p) => <Textarea {...p} {...register("notes")} rows={4} />}
+      </Field>
+    </FormDialog>
   );
 }
