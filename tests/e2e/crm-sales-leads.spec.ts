@@ -115,3 +115,23 @@ test("a stale edit (409) says the lead changed, keeps the typed input, and saves
   // Only the changed field is sent, so the other person's edit survives.
   expect(saved).toMatchObject({ next_action: "My unsaved next step", company: "Changed Elsewhere" });
 });
+
+test("a search whose first hits are clients opens Clients narrowed to them, until cleared", async ({ page }) => {
+  const t = tag();
+  const res = await page.request.post("/api/crm/clients", { data: { name: `Searchable Bakery ${t}` } });
+  expect(res.status()).toBe(201);
+  await page.goto("/crm");
+  const search = page.getByRole("searchbox", { name: "Search leads, clients, projects and proposals" });
+  await search.fill(`bakery ${t}`);
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/crm\/clients\?q=/);
+  await expect(page.getByText("Found 1 client", { exact: true })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Showing clients matching" })).toContainText(`bakery ${t}`);
+  const rows = page.getByRole("row").filter({ has: page.getByRole("link") });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Searchable Bakery ${t}`);
+
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(page).toHaveURL(/\/crm\/clients$/);
+  await expect.poll(() => rows.count()).toBeGreaterThan(1);
+});

@@ -6,12 +6,14 @@ import { Button } from "../../components/ui/button";
 import { AddClientDialog } from "../../features/clients/components/client-dialogs";
 import { ClientsTable } from "../../features/clients/components/clients-table";
 import { CrmPage } from "./components/crm-page";
+import { SearchFilterNotice, useSearchTerm } from "./components/search-filter";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Clients – CRM", description: "Clients in the Redbrick Studio CRM.", noindex: true }),
 };
 
 export function Component() {
+  const { matches } = useSearchTerm();
   const [adding, setAdding] = useState(false);
   return (
     <CrmPage
@@ -24,7 +26,8 @@ export function Component() {
         </Button>
       }
     >
-      <ClientsTable />
+      <SearchFilterNotice noun="clients" />
+      <ClientsTable matches={(name) => matches(name)} />
       <AddClientDialog open={adding} onOpenChange={setAdding} />
     </CrmPage>
   );

@@ -6,12 +6,14 @@ import { Button } from "../../components/ui/button";
 import { ProjectBoard } from "../../features/projects/components/project-board";
 import { ProjectDialog } from "../../features/projects/components/project-dialog";
 import { CrmPage } from "./components/crm-page";
+import { SearchFilterNotice, useSearchTerm } from "./components/search-filter";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Projects – CRM", description: "Projects in the Redbrick Studio CRM.", noindex: true }),
 };
 
 export function Component() {
+  const { matches } = useSearchTerm();
   const [adding, setAdding] = useState(false);
   return (
     <CrmPage
@@ -24,7 +26,8 @@ export function Component() {
         </Button>
       }
     >
-      <ProjectBoard />
+      <SearchFilterNotice noun="projects" />
+      <ProjectBoard matches={(title, type) => matches(title, type)} />
       {adding && <ProjectDialog open onOpenChange={setAdding} />}
     </CrmPage>
   );

@@ -6,12 +6,14 @@ import { Button } from "../../components/ui/button";
 import { ProposalsList } from "../../features/proposals/components/proposals-list";
 import { ProposalDialog } from "../../features/proposals/components/proposal-dialog";
 import { CrmPage } from "./components/crm-page";
+import { SearchFilterNotice, useSearchTerm } from "./components/search-filter";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Proposals – CRM", description: "Proposals in the Redbrick Studio CRM.", noindex: true }),
 };
 
 export function Component() {
+  const { matches } = useSearchTerm();
   const [adding, setAdding] = useState(false);
   return (
     <CrmPage
@@ -24,7 +26,8 @@ export function Component() {
         </Button>
       }
     >
-      <ProposalsList />
+      <SearchFilterNotice noun="proposals" />
+      <ProposalsList matches={(title) => matches(title)} />
       {adding && <ProposalDialog open onOpenChange={setAdding} />}
     </CrmPage>
   );

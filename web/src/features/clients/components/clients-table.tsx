@@ -13,7 +13,8 @@ import { toast } from "../../../lib/toast";
 import { clientsQueryOptions, useDeleteClient } from "../api/clients";
 import { EditClientDialog } from "./client-dialogs";
 
-export function ClientsTable() {
+/** `matches` narrows the rows (the global search's term); the empty text says whether anything exists. */
+export function ClientsTable({ matches = () => true }: { matches?: (name: string) => boolean }) {
   const { data, isPending, isError, refetch } = useQuery(clientsQueryOptions());
   const [editing, setEditing] = useState<Client | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
@@ -38,7 +39,7 @@ export function ClientsTable() {
       </div>
     );
   }
-  const clients = data.clients;
+  const clients = data.clients.filter((c) => matches(c.name));
   return (
     <>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -106,7 +107,13 @@ export function ClientsTable() {
                     <Button variant="ghost" size="sm" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
                       <Pencil className="size-4" aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="sm" className="max-sm:hidden" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="max-sm:hidden"
+                      aria-label={`Delete ${c.name}`}
+                      onClick={() => setDeleting(c)}
+                    >
                       <Trash2 className="size-4" aria-hidden="true" />
                     </Button>
                   </div>
@@ -116,7 +123,14 @@ export function ClientsTable() {
           </tbody>
         </table>
       </div>
-      {editing && <EditClientDialog key={editing.id} client={clients.find((c) => c.id === editing.id) ?? editing} open onOpenChange={(o) => !o && setEditing(null)} />}
+      {editing && (
+        <EditClientDialog
+          key={editing.id}
+          client={clients.find((c) => c.id === editing.id) ?? editing}
+          open
+          onOpenChange={(o) => !o && setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -34,7 +34,11 @@ function CardBody({ project }: { project: Project }) {
     <>
       <div className="flex items-start justify-between gap-2">
         <p className="font-medium text-slate-900">{project.title}</p>
-        <span className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", statusDotClass(project.status))} title={project.status} aria-hidden="true" />
+        <span
+          className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", statusDotClass(project.status))}
+          title={project.status}
+          aria-hidden="true"
+        />
       </div>
       <p className="text-sm text-slate-600">{project.client_name ?? "No client"}</p>
       <div className="mt-2 flex flex-wrap justify-between gap-1 text-xs text-slate-500">
@@ -83,7 +87,10 @@ function StageColumn({ stage, projects, children }: { stage: ProjectStage; proje
       ref={setNodeRef}
       aria-label={`${stage} column`}
       data-stage={stage}
-      className={cn("flex min-h-[250px] w-64 shrink-0 flex-col rounded-xl bg-slate-100 p-3 lg:w-auto lg:shrink", isOver && "ring-2 ring-brick-500")}
+      className={cn(
+        "flex min-h-[250px] w-64 shrink-0 flex-col rounded-xl bg-slate-100 p-3 lg:w-auto lg:shrink",
+        isOver && "ring-2 ring-brick-500",
+      )}
     >
       <h2 className="flex items-center justify-between text-sm font-semibold text-slate-700">
         {stage}
@@ -94,7 +101,7 @@ function StageColumn({ stage, projects, children }: { stage: ProjectStage; proje
   );
 }
 
-export function ProjectBoard() {
+export function ProjectBoard({ matches = () => true }: { matches?: (title: string, type: string | null) => boolean }) {
   const { data, isPending, isError, refetch } = useQuery(projectsQueryOptions());
   const move = useMoveProject();
   const del = useDeleteProject();
@@ -169,7 +176,7 @@ export function ProjectBoard() {
       >
         <div className="flex gap-3 overflow-x-auto pb-2 lg:grid lg:grid-cols-6 lg:overflow-visible">
           {projectStages.map((stage) => {
-            const inStage = data.projects.filter((p) => p.stage === stage);
+            const inStage = data.projects.filter((p) => p.stage === stage && matches(p.title, p.type));
             return (
               <StageColumn key={stage} stage={stage} projects={inStage}>
                 {inStage.length === 0 && <li className="text-center text-xs text-slate-500">No projects</li>}
@@ -188,7 +195,14 @@ export function ProjectBoard() {
           )}
         </DragOverlay>
       </DndContext>
-      {editing && <ProjectDialog key={editing.id} project={data.projects.find((p) => p.id === editing.id) ?? editing} open onOpenChange={(o) => !o && setEditing(null)} />}
+      {editing && (
+        <ProjectDialog
+          key={editing.id}
+          project={data.projects.find((p) => p.id === editing.id) ?? editing}
+          open
+          onOpenChange={(o) => !o && setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -23,7 +23,7 @@ const facts = (p: Proposal): RecordFact[] => [
   { label: "Created", value: formatDate(p.created_at) },
 ];
 
-export function ProposalsList() {
+export function ProposalsList({ matches = () => true }: { matches?: (title: string) => boolean }) {
   const query = useQuery(proposalsQueryOptions());
   const accept = useAcceptProposal();
   const del = useDeleteProposal();
@@ -35,7 +35,7 @@ export function ProposalsList() {
 
   return (
     <>
-      <RecordCards noun="proposals" query={query} items={query.data?.proposals}>
+      <RecordCards noun="proposals" query={query} items={query.data?.proposals.filter((p) => matches(p.title))}>
         {(p) => (
           <RecordCard
             key={p.id}
