@@ -108,6 +108,15 @@ test("create an invoice and open its print page", async ({ page }) => {
   // The total includes VAT at 20%: £1,234.50 = £1,028.75 net + £205.75 VAT.
   await expect(sheet.getByRole("row", { name: "Net (excl. VAT) £1,028.75" })).toBeVisible();
   await expect(sheet.getByRole("row", { name: "VAT at 20% £205.75" })).toBeVisible();
+  // Without a VAT number (the studio is not registered) the invoice shows no VAT at all.
+  const withVat = (await (await page.request.get("/api/crm/settings")).json()) as { settings: Record<string, unknown>; updated_at: string };
+  const cleared = await page.request.put("/api/crm/settings", {
+    data: { studio_name: "Redbrick Studio", address: "1 Brick Lane\nManchester M4 1AA", vat_number: null, updated_at: withVat.updated_at },
+  });
+  expect(cleared.ok()).toBeTruthy();
+  await page.reload();
+  await expect(sheet).toContainText("£1,234.50");
+  await expect(sheet).not.toContainText("VAT");
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await page.emulateMedia({ media: "print" });
   await page.screenshot({ path: "/tmp/invoice-print.png", fullPage: true });
