@@ -1,5 +1,6 @@
 /** Public enquiries: contact messages, free-redesign requests and valuation bookings. */
 import { z } from "zod";
+import { budgetOptions, type BudgetValue } from "./budget-options";
 
 export const formKinds = ["contact", "redesign", "valuation"] as const;
 export type FormKind = (typeof formKinds)[number];
@@ -20,16 +21,8 @@ export const contactInput = z.object({
 });
 export type ContactInput = z.input<typeof contactInput>;
 
-export const budgetOptions = [
-  { value: "under-5k", label: "Under £5,000" },
-  { value: "5k-10k", label: "£5,000 – £10,000" },
-  { value: "10k-20k", label: "£10,000 – £20,000" },
-  { value: "20k-50k", label: "£20,000 – £50,000" },
-  { value: "over-50k", label: "Over £50,000" },
-] as const;
-
+export { budgetOptions, type BudgetValue };
 const budgetValues = budgetOptions.map((b) => b.value) as [BudgetValue, ...BudgetValue[]];
-export type BudgetValue = (typeof budgetOptions)[number]["value"];
 
 export const redesignInput = z.object({
   name,

@@ -9,6 +9,7 @@
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_PORT, ROOT, spawnWrangler, waitForHttp } from "../../scripts/lib/local";
@@ -21,7 +22,18 @@ const STUDIO_INBOX = "hello@redbrickstudio.co.uk";
 
 let server: ChildProcess | undefined;
 
+/** Another server already on the port would answer in our stead and the test would check the wrong data. */
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once("error", () => resolve(false))
+      .once("listening", () => probe.close(() => resolve(true)));
+    probe.listen(port, "127.0.0.1");
+  });
+}
+
 async function start(vars: string[] = []) {
+  expect(await portIsFree(PORT), `port ${PORT} is taken: set E2E_RESTART_PORT to a free one`).toBe(true);
   const child = spawnWrangler(
     [
       "dev",

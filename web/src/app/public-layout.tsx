@@ -1,19 +1,17 @@
 /** Header, main and footer around every public page. */
-import { useState, type ComponentType } from "react";
 import { Outlet } from "react-router-dom";
 import { SiteHeader } from "../components/layout/site-header";
 import { SiteFooter } from "../components/layout/site-footer";
 import { usePageMeta } from "../lib/page-meta";
-import { useFlash, type Flash } from "../lib/flash";
+import { useFlash } from "../lib/flash";
+import { useLazyToast } from "../lib/lazy-toast";
 import { usePublicMotion } from "../components/marketing/motion";
 
 export function PublicLayout() {
   const notFound = usePageMeta()?.notFound ?? false;
   usePublicMotion();
-  const [flash, setFlash] = useState<{ flash: Flash; Toaster: ComponentType<{ flash: Flash }> } | null>(null);
-  useFlash((f) => {
-    void import("./flash-toaster").then((m) => setFlash({ flash: f, Toaster: m.FlashToaster }));
-  });
+  const { show, toaster } = useLazyToast();
+  useFlash(show);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -28,7 +26,7 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {flash && <flash.Toaster flash={flash.flash} />}
+      {toaster}
     </div>
   );
 }

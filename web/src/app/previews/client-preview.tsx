@@ -4,7 +4,7 @@
  * so on load GET /api/previews/:clientId is asked first. An id that is not one of the eight cards
  * is the not-found page. Toasts load on demand, so sonner is not part of the first paint.
  */
-import { useEffect, useId, useState, type ComponentType, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { ExternalLink, Lock, Mail } from "../../components/marketing/icons";
 import { NotFoundContent } from "../../components/layout/not-found-content";
@@ -14,7 +14,7 @@ import { clientPreviewById } from "../../content/client-previews";
 import { mailtoWithSubject } from "../../content/links";
 import { api, isApiError, ok } from "../../lib/api";
 import { waitMessage } from "../../lib/form-errors";
-import type { Flash } from "../../lib/flash";
+import { useLazyToast } from "../../lib/lazy-toast";
 import { notFoundMeta, type RouteHandle } from "../../lib/page-meta";
 import { site } from "../../content/site";
 
@@ -60,16 +60,6 @@ function setUnlockHint(id: string, on: boolean) {
   } catch {
     // storage blocked: nothing to remember
   }
-}
-
-/** Mounts the toaster the first time a toast is needed (see app/flash-toaster.tsx). */
-function useLazyToast() {
-  const [state, setState] = useState<{ flash: Flash; Toaster: ComponentType<{ flash: Flash }> } | null>(null);
-  const show = (flash: Flash) => {
-    void import("../flash-toaster").then((m) => setState({ flash: { ...flash }, Toaster: m.FlashToaster }));
-  };
-  const toaster = state ? <state.Toaster flash={state.flash} /> : null;
-  return { show, toaster };
 }
 
 export function Component() {

@@ -1,9 +1,9 @@
 /** The /contact message form: name, email, subject, message (SPEC §2, §5, §8). */
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { contactInput, type ContactInput } from "../../../../../contract/form-submission";
+import type { ContactInput } from "../../../../../contract/form-submission";
+import { lazyZodResolver } from "./lazy-resolver";
 import { applyFieldErrors } from "../../../lib/form-errors";
-import { AppToaster, toast } from "../../../lib/toast";
+import { useLazyToast } from "../../../lib/lazy-toast";
 import { Field, Input } from "../../ui/field";
 import { Textarea } from "../../ui/textarea";
 import { Button } from "../../ui/button";
@@ -12,24 +12,27 @@ import { sendContact } from "./submit";
 
 const empty: ContactInput = { name: "", email: "", subject: "", message: "", website_url: "" };
 
+const validation = lazyZodResolver<ContactInput>(() => import("../../../../../contract/form-submission").then((m) => m.contactInput));
+
 export function ContactForm() {
-  const form = useForm<ContactInput>({ resolver: zodResolver(contactInput), defaultValues: empty });
+  const form = useForm<ContactInput>({ resolver: validation.resolver, defaultValues: empty });
   const { register, handleSubmit, reset, setError, formState } = form;
   const { errors, isSubmitting } = formState;
+  const { show, toaster } = useLazyToast();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await sendContact(values);
-      toast.success("Message Sent!", { description: "Thank you for your message. We'll get back to you within 24 hours." });
+      show({ kind: "success", title: "Message Sent!", description: "Thank you for your message. We'll get back to you within 24 hours." });
       reset(empty);
     } catch (error) {
       applyFieldErrors(error, setError, ["name", "email", "subject", "message"]);
-      toast.error("Error", { description: "Something went wrong. Please try again." });
+      show({ kind: "error", title: "Error", description: "Something went wrong. Please try again." });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative space-y-5" aria-label="Send us a message">
+    <form onSubmit={onSubmit} onFocus={validation.prefetch} noValidate className="relative space-y-5" aria-label="Send us a message">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message} required>
           {(c) => <Input {...c} autoComplete="name" {...register("name")} />}
@@ -48,7 +51,7 @@ export function ContactForm() {
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
         {isSubmitting ? "Sending..." : "Send Message"}
       </Button>
-      <AppToaster />
+      {toaster}
     </form>
   );
 }

@@ -1,9 +1,10 @@
 /** The /free-redesign request form (SPEC §2, §5, §8). */
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { budgetOptions, redesignInput, type RedesignInput } from "../../../../../contract/form-submission";
+import type { RedesignInput } from "../../../../../contract/form-submission";
+import { budgetOptions } from "../../../../../contract/budget-options";
+import { lazyZodResolver } from "./lazy-resolver";
 import { applyFieldErrors } from "../../../lib/form-errors";
-import { AppToaster, toast } from "../../../lib/toast";
+import { useLazyToast } from "../../../lib/lazy-toast";
 import { Field, Input } from "../../ui/field";
 import { Textarea } from "../../ui/textarea";
 import { NativeSelect } from "../../ui/select-native";
@@ -13,26 +14,39 @@ import { sendRedesign } from "./submit";
 
 const empty = { name: "", email: "", budget: "", currentWebsite: "", projectDescription: "", website_url: "" } as unknown as RedesignInput;
 
+const validation = lazyZodResolver<RedesignInput>(() => import("../../../../../contract/form-submission").then((m) => m.redesignInput));
+
 export function RedesignForm() {
   const { register, handleSubmit, reset, setError, formState } = useForm<RedesignInput>({
-    resolver: zodResolver(redesignInput),
+    resolver: validation.resolver,
     defaultValues: empty,
   });
   const { errors, isSubmitting } = formState;
+  const { show, toaster } = useLazyToast();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await sendRedesign(values);
-      toast.success("Request Submitted!", { description: "We'll get back to you with your free redesign proposal within 24 hours." });
+      show({
+        kind: "success",
+        title: "Request Submitted!",
+        description: "We'll get back to you with your free redesign proposal within 24 hours.",
+      });
       reset(empty);
     } catch (error) {
       applyFieldErrors(error, setError, ["name", "email", "budget", "currentWebsite", "projectDescription"]);
-      toast.error("Error", { description: "Something went wrong. Please try again." });
+      show({ kind: "error", title: "Error", description: "Something went wrong. Please try again." });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative space-y-5" aria-labelledby="redesign-form-heading">
+    <form
+      onSubmit={onSubmit}
+      onFocus={validation.prefetch}
+      noValidate
+      className="relative space-y-5"
+      aria-labelledby="redesign-form-heading"
+    >
       <h2 id="redesign-form-heading" className="text-2xl font-bold tracking-tight">
         Tell us about your website
       </h2>
@@ -78,7 +92,7 @@ export function RedesignForm() {
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
         {isSubmitting ? "Submitting..." : "Submit"}
       </Button>
-      <AppToaster />
+      {toaster}
     </form>
   );
 }

@@ -4,10 +4,10 @@
  * read, so zod and the toaster load on first submit instead of with the page; the fields
  * themselves are plain inputs, present in the prerendered HTML.
  */
-import { useState, type ComponentType, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { ValuationInput } from "../../../../../contract/form-submission";
 import { isApiError } from "../../../lib/api";
-import type { Flash } from "../../../lib/flash";
+import { useLazyToast } from "../../../lib/lazy-toast";
 import { Field, Input } from "../../ui/field";
 import { Textarea } from "../../ui/textarea";
 import { Button } from "../../ui/button";
@@ -19,12 +19,7 @@ type Errors = Partial<Record<FieldName, string>>;
 export function ValuationForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [toast, setToast] = useState<{ flash: Flash; Toaster: ComponentType<{ flash: Flash }> } | null>(null);
-
-  const show = async (flash: Flash) => {
-    const { FlashToaster } = await import("../../../app/flash-toaster");
-    setToast({ flash, Toaster: FlashToaster });
-  };
+  const { show, toaster } = useLazyToast();
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -47,14 +42,14 @@ export function ValuationForm() {
       setErrors({});
       await sendValuation(values);
       form.reset();
-      void show({
+      show({
         kind: "success",
         title: "Valuation Requested!",
         description: "Thank you. We'll be in touch within 24 hours to arrange a time.",
       });
     } catch (error) {
       if (isApiError(error) && error.fields) setErrors(error.fields as Errors);
-      void show({ kind: "error", title: "Error", description: "Something went wrong. Please try again." });
+      show({ kind: "error", title: "Error", description: "Something went wrong. Please try again." });
     } finally {
       setBusy(false);
     }
@@ -95,7 +90,7 @@ export function ValuationForm() {
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? "Sending..." : "Book A Valuation"}
       </Button>
-      {toast && <toast.Toaster flash={toast.flash} />}
+      {toaster}
     </form>
   );
 }
