@@ -1,4 +1,7 @@
-/** Every public route answers 200 with its h1 already in the HTML (before any script runs). */
+/**
+ * Every public route answers 200 with its h1 already in the HTML (before any script runs), and
+ * the footer's year is today's.
+ */
 import { expect, test } from "@playwright/test";
 import { h1s } from "./public-routes";
 
@@ -51,4 +54,18 @@ test("portfolio tabs work with the keyboard; Branding and Apparel are coming soo
   await expect(page.getByRole("tabpanel")).toContainText("Coming soon");
   await page.getByRole("tab", { name: "Apparel" }).click();
   await expect(page.getByRole("tabpanel", { name: "Apparel" })).toContainText("Coming soon");
+});
+
+test("the footer shows the visitor's current year, not the year the page was built", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.clock.setFixedTime(new Date("2031-06-01T12:00:00Z"));
+  await page.goto("/");
+  await expect(page.getByRole("contentinfo")).toContainText("© 2031 Redbrick Studio. All rights reserved.");
+  await page.waitForLoadState("networkidle");
+  // A year that differs between the HTML and the first client render is a hydration error.
+  expect(errors).toEqual([]);
 });
