@@ -9,6 +9,8 @@ import tailwindcss from "@tailwindcss/vite";
 export default defineConfig(({ isSsrBuild }) => ({
   root: "web",
   plugins: [react(), tailwindcss()],
+  // The footer's year in the prerendered HTML; the browser build must agree with it to hydrate cleanly.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: isSsrBuild
     ? {
         outDir: "../dist-ssr",

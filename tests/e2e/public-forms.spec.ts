@@ -1,7 +1,8 @@
 /**
  * The contact and free-redesign forms: each SPEC §5 message shows beside its field, then a valid
  * submission succeeds, the form resets, the lead is in the CRM and the studio is e-mailed.
- * One file, run in order, so the two notifications to the studio inbox never interleave.
+ * While a request is in flight the button says so and is disabled. One file, run in order, so
+ * the notifications to the studio inbox never interleave.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { demo, latestMailTo } from "./support";
@@ -112,4 +113,48 @@ test("validating a form breaks no Content Security Policy rule", async ({ page }
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name must be at least 2 characters");
   expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+});
+
+/**
+ * Holds the form's POST until `release` is called, then lets it through to the worker, so the
+ * in-flight state can be seen however fast the server answers. One real submission each.
+ */
+async function holdPost(page: Page, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${path}`, async (route) => {
+    if (route.request().method() === "POST") await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("contact form: the button reads Sending... and cannot be pressed again while the message is on its way", async ({ page }) => {
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await form.getByLabel("Name", { exact: true }).fill("Pending Test");
+  await form.getByLabel("Email", { exact: true }).fill(`pending.${Date.now()}@example.co.uk`);
+  await form.getByLabel("Subject", { exact: true }).fill("Checking the busy button");
+  await form.getByLabel("Message", { exact: true }).fill("This message is held in flight for a moment.");
+  const release = await holdPost(page, "/api/contact");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+  release();
+  await expect(page.getByText("Message Sent!")).toBeVisible();
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+});
+
+test("free redesign form: the button reads Submitting... and cannot be pressed again while the request is on its way", async ({ page }) => {
+  await page.goto("/free-redesign");
+  const form = page.getByRole("form", { name: "Tell us about your website" });
+  await form.getByLabel("Name", { exact: true }).fill("Pending Redesign");
+  await form.getByLabel("Email", { exact: true }).fill(`pending.redesign.${Date.now()}@example.co.uk`);
+  await form.getByLabel("Budget", { exact: true }).selectOption({ label: "£5,000 – £10,000" });
+  await form.getByLabel("Project description", { exact: true }).fill("This request is held in flight for a moment.");
+  const release = await holdPost(page, "/api/redesign");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  release();
+  await expect(page.getByText("Request Submitted!")).toBeVisible();
+  await expect(form.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
 });

@@ -1,18 +1,24 @@
-/** Every public route answers 200 with its h1 already in the HTML (before any script runs). */
+/**
+ * Every public route answers 200 with its h1 already in the HTML (before any script runs), the
+ * legal pages carry the sections and terms they promise, and the footer's year is today's.
+ */
 import { expect, test } from "@playwright/test";
 import { h1s } from "./public-routes";
 
-/** The text of the page's only h1, as a crawler reads it (tags and React's text separators removed). */
+/** Markup as a crawler reads it: tags and React's text separators removed, entities decoded. */
+function textOf(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The text of the page's only h1. */
 function h1Of(html: string): string[] {
-  return [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) =>
-    m[1]
-      .replace(/<!--[\s\S]*?-->/g, "")
-      .replace(/<[^>]+>/g, "")
-      .replace(/&amp;/g, "&")
-      .replace(/&#x27;|&#39;/g, "'")
-      .replace(/\s+/g, " ")
-      .trim(),
-  );
+  return [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => textOf(m[1]));
 }
 
 test("every public route answers 200 with its one h1 in the raw HTML", async ({ page }) => {
@@ -51,4 +57,39 @@ test("portfolio tabs work with the keyboard; Branding and Apparel are coming soo
   await expect(page.getByRole("tabpanel")).toContainText("Coming soon");
   await page.getByRole("tab", { name: "Apparel" }).click();
   await expect(page.getByRole("tabpanel", { name: "Apparel" })).toContainText("Coming soon");
+});
+
+test("legal pages carry their sections and the terms they promise in the raw HTML", async ({ page }) => {
+  const expected = { "/terms": 7, "/privacy": 7, "/cookies": 6 };
+  const texts: Record<string, string> = {};
+  for (const [path, count] of Object.entries(expected)) {
+    const res = await page.request.get(path);
+    expect(res.status(), path).toBe(200);
+    // Only the page's own content: the footer has section headings of its own.
+    const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(await res.text())?.[1] ?? "";
+    const headings = [...main.matchAll(/<h2[^>]*>([\s\S]*?)<\/h2>/g)].map((m) => textOf(m[1]));
+    expect(headings, path).toHaveLength(count);
+    // Numbered 1..n in order, so a dropped or duplicated section shows.
+    const oneToN = Array.from({ length: count }, (_, i) => String(i + 1));
+    expect(headings.map((h) => h.split(".")[0]), path).toEqual(oneToN);
+    texts[path] = textOf(main);
+  }
+  expect(texts["/terms"]).toContain("50% deposit up front");
+  expect(texts["/terms"]).toContain("remaining 50% is due on completion");
+  expect(texts["/terms"]).toContain("14 days' written notice");
+  expect(texts["/terms"]).toContain("transfer to you upon full payment");
+});
+
+test("the footer shows the visitor's current year, not the year the page was built", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.clock.setFixedTime(new Date("2031-06-01T12:00:00Z"));
+  await page.goto("/");
+  await expect(page.getByRole("contentinfo")).toContainText("© 2031 Redbrick Studio. All rights reserved.");
+  await page.waitForLoadState("networkidle");
+  // A year that differs between the HTML and the first client render is a hydration error.
+  expect(errors).toEqual([]);
 });

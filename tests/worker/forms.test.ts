@@ -102,6 +102,18 @@ describe("POST /api/contact", () => {
     expect((await post("/api/contact", { ...validContact, email: "other@example.com" }, "198.51.100.8")).status).toBe(201);
   });
 
+  it("counts an IPv6 sender by its /64, so rotating addresses within it does not reset the limit", async () => {
+    for (let i = 1; i <= 20; i++) {
+      const res = await post("/api/contact", { ...validContact, email: `v6-${i}@example.com` }, `2001:db8:f0:1::${i.toString(16)}`);
+      expect(res.status).toBe(201);
+    }
+    const res = await post("/api/contact", { ...validContact, email: "v6-late@example.com" }, "2001:0db8:00f0:0001:abcd:1:2:3");
+    expect(res.status).toBe(429);
+    expect(await rows("SELECT id FROM leads WHERE email = 'v6-late@example.com'")).toHaveLength(0);
+    // The neighbouring /64 is someone else.
+    expect((await post("/api/contact", { ...validContact, email: "v6-other@example.com" }, "2001:db8:f0:2::1")).status).toBe(201);
+  });
+
   it("keeps the submission and the lead when the e-mail cannot be sent, marked failed for a retry", async () => {
     // The real send_email binding refuses a message whose sender is not an address.
     const ctx = createExecutionContext();

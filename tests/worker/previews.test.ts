@@ -82,6 +82,12 @@ describe("client preview access", () => {
     expect((await verify("vm-fitness", CODE, "192.0.2.51")).status).toBe(200);
   });
 
+  it("counts an IPv6 guesser by its /64, so rotating addresses buys no extra guesses", async () => {
+    for (let i = 1; i <= 5; i++) expect((await verify("vm-fitness", "nope", `2001:db8:c0:1::${i.toString(16)}`)).status).toBe(401);
+    expect((await verify("vm-fitness", CODE, "2001:0db8:00c0:0001:ffff:1:2:3")).status).toBe(429);
+    expect((await verify("vm-fitness", CODE, "2001:db8:c0:2::1")).status).toBe(200);
+  });
+
   it("honours revocation, expiry and code rotation at once, even for an unlocked visitor", async () => {
     const cookie = cookieOf(await verify("vm-fitness", CODE));
     await seedPreview("vm-fitness", { revoked: true });

@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import { contactInput, redesignInput, submissionMeta, valuationInput, type FormKind } from "../../contract/form-submission";
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
-import { ipHash } from "../lib/client-info";
+import { ipBucket, ipHash } from "../lib/client-info";
 import { enquiryOf, notificationMail, recordEmailOutcome, storeSubmission } from "../services/form-submissions";
 import { sendMail } from "../email/send";
 import { publish } from "../live/publish";
@@ -19,8 +19,11 @@ async function accept(
   if (website_url) return c.json({ ok: true as const }, 201);
   const db = c.get("db");
   const enquiry = enquiryOf(kind, payload);
-  const meta = { ipKey: await ipHash(clientIp(c), c.env.SESSION_SECRET), page, utm };
-  const stored = await storeSubmission(db, kind, payload, enquiry, meta);
+  const ip = clientIp(c);
+  const meta = { ipKey: await ipHash(ip, c.env.SESSION_SECRET), page, utm };
+  // Counted like sign-in, an IPv6 sender by its /64: one subscriber can rotate through a whole /64.
+  const limitKey = await ipHash(ipBucket(ip), c.env.SESSION_SECRET);
+  const stored = await storeSubmission(db, kind, payload, enquiry, meta, limitKey);
   publish(c, { entity: "leads", op: stored.newLead ? "create" : "update", id: stored.leadId });
   const error = await sendMail(c.env, notificationMail(kind, enquiry, meta, c.env.STUDIO_INBOX)).then(
     () => null,

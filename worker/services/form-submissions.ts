@@ -90,7 +90,7 @@ export interface StoredSubmission {
 
 /**
  * Stores the submission and creates (or, for a repeat sender, annotates) the lead, atomically.
- * Counts against the per-IP limit only once it is accepted.
+ * Counts against the per-IP limit (under `limitKey`) only once it is accepted.
  */
 export async function storeSubmission(
   db: Db,
@@ -98,8 +98,9 @@ export async function storeSubmission(
   payload: Record<string, unknown>,
   enquiry: Enquiry,
   meta: SubmissionMeta,
+  limitKey: string,
 ): Promise<StoredSubmission> {
-  await assertUnderLimit(db, limits.forms, meta.ipKey);
+  await assertUnderLimit(db, limits.forms, limitKey);
   const email = enquiry.email.toLowerCase();
   const now = nowIso();
   const text = describe(kind, enquiry, meta);
@@ -135,7 +136,7 @@ export async function storeSubmission(
         updated_at: now,
       });
   // The lead is written before the submission that points at it.
-  await db.batch([leadWrite, submission, recordEvent(db, limits.forms, meta.ipKey)]);
+  await db.batch([leadWrite, submission, recordEvent(db, limits.forms, limitKey)]);
   return { id: submissionId, leadId, newLead: !existing };
 }
 

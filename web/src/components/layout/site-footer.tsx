@@ -1,4 +1,5 @@
 /** The public footer: brand, social links, quick/service/legal links and the current year. */
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router-dom";
 import { Mail, MessageCircle } from "../marketing/icons";
 import { services } from "../../content/services";
@@ -41,7 +42,24 @@ function FooterColumn({ title, items }: { title: string; items: readonly { label
   );
 }
 
+const neverChanges = () => () => {};
+
+/**
+ * The prerendered HTML carries the build's year, so hydration must start from that same year
+ * (a mismatch would be an error, and React keeps the server's text); the browser then moves to
+ * today's year, so a page built one December doesn't show last year's date all the next one.
+ */
+function useCurrentYear(): number {
+  return useSyncExternalStore(
+    neverChanges,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
+
 export function SiteFooter() {
+  const year = useCurrentYear();
+
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="container-page grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -70,8 +88,7 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col gap-2 py-6 text-sm text-slate-400 sm:flex-row sm:items-center sm:justify-between">
           <p>
-            {/* The year is the build's on the server and today's in the browser; across New Year they differ by design. */}©{" "}
-            <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved.
+            © {year} {site.name}. All rights reserved.
           </p>
           <p>Designed and built in {site.city}, UK.</p>
         </div>
