@@ -182,3 +182,32 @@ test("two quick ticks both stay ticked while the first is still saving", async (
   await expect(page.getByRole("checkbox", { name: `Completed: ${titles[0]}` })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: `Completed: ${titles[1]}` })).toBeChecked();
 });
+
+test("a stale project edit (409) says it changed, keeps the typed input, and saving again keeps both edits", async ({ page }) => {
+  // Cut the live channel so this tab really holds a stale copy (live updates would refresh it first).
+  await page.routeWebSocket(/\/api\/crm\/live/, () => {});
+  await signIn(page);
+  const title = `Contested Project ${Date.now()}`;
+  const made = await page.request.post("/api/crm/projects", { data: { title } });
+  expect(made.status()).toBe(201);
+  const { project } = (await made.json()) as { project: { id: string; updated_at: string } };
+  await page.goto("/crm/projects");
+  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Project" });
+  await expect(dialog.getByLabel("Title")).toHaveValue(title);
+
+  const other = await page.request.patch(`/api/crm/projects/${project.id}`, { data: { budget: 7500, updated_at: project.updated_at } });
+  expect(other.status()).toBe(200);
+
+  await dialog.getByLabel("Notes").fill("My unsaved notes");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("This project was changed by someone else")).toBeVisible();
+  await expect(dialog.getByLabel("Notes")).toHaveValue("My unsaved notes");
+
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog).toBeHidden();
+  const saved = (
+    (await (await page.request.get(`/api/crm/projects/${project.id}`)).json()) as { project: { notes: string; budget: number } }
+  ).project;
+  expect(saved).toMatchObject({ notes: "My unsaved notes", budget: 7500 });
+});
