@@ -5,7 +5,7 @@
  * Build first (`npm test` does): the server serves the existing dist/.
  */
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_PORT } from "./scripts/lib/local";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_PORT } from "./scripts/lib/local";
 
 const CI = !!process.env.CI;
 
@@ -30,18 +30,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: {
-          // Debian's Chromium: `npx playwright install` cannot download browsers on these machines.
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
   ],

@@ -8,20 +8,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
-import { ROOT } from "../lib/local";
-import { CHROME_PATH } from "./lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT } from "../lib/local";
 import { median } from "./stats";
 
-const LAUNCH_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
-export const launchBrowser = () => chromium.launch({ executablePath: CHROME_PATH, args: LAUNCH_ARGS });
+export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 /**
  * The JS files only the CRM can reach. The build's manifest is gone by now (the prerender deletes

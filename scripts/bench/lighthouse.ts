@@ -6,18 +6,10 @@
  */
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/local";
 import { median } from "./stats";
 
-export const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 export interface LighthouseScores {
   performance: number;
@@ -38,7 +30,7 @@ export async function runLighthouse(
   progress: (line: string) => void,
 ): Promise<Record<string, LighthouseScores>> {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     port: debuggingPort,
     logLevel: "silent",

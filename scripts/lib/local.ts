@@ -15,6 +15,21 @@ export const DEFAULT_STATE_DIR = ".wrangler/state";
 /** The end-to-end tests' own state, wiped on every run, so they never touch the dev database. */
 export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? ".wrangler/e2e";
 export const DEV_PORT = 8787;
+
+/** Debian's Chromium (`npx playwright install` cannot download browsers on these machines). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * How every tool here starts Chromium: no sandbox (root in CI), no GPU, and none of its own
+ * network traffic, which this machine's closed network refuses (TOOLING.md).
+ */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 
 export interface DemoSettings {
