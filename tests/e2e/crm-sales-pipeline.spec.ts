@@ -1,6 +1,6 @@
 /** The pipeline board: mouse and keyboard moves persist; a drop on Won becomes a project. Also measures /crm's JS weight. */
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { demo } from "./support";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { demo, mouseDrag } from "./support";
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -23,17 +23,6 @@ async function statusOf(request: APIRequestContext, id: string) {
 const titles: Record<string, string> = { "New Leads": "New", Qualified: "Qualified", Negotiation: "Negotiation", Won: "Won" };
 const column = (page: Page, heading: string) => page.locator(`section[data-status="${titles[heading]}"]`);
 const card = (page: Page, name: string) => page.locator("li[data-lead-id]").filter({ hasText: name });
-
-async function mouseDrag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + 20);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 30, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + 60, { steps: 12 });
-  await page.mouse.move(b.x + b.width / 2, b.y + 70, { steps: 2 });
-  await page.mouse.up();
-}
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });

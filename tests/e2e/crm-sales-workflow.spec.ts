@@ -5,8 +5,8 @@
  * lead's Timeline. Quick Actions turn a lead into a client and a project the same way.
  * Each test seeds its own uniquely named lead as Marcus (Sales).
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { demo } from "./support";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { demo, leadCard, leadColumn, mouseDrag } from "./support";
 
 const SALES_NAME = "Marcus Reid";
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -17,19 +17,8 @@ async function createLead(request: APIRequestContext, data: Record<string, unkno
   return ((await res.json()) as { lead: { id: string; name: string } }).lead;
 }
 
-const column = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
-const card = (page: Page, id: string) => page.locator(`li[data-lead-id="${id}"]`);
-
-async function mouseDrag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + 20);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 30, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + 60, { steps: 12 });
-  await page.mouse.move(b.x + b.width / 2, b.y + 70, { steps: 2 });
-  await page.mouse.up();
-}
+const column = leadColumn;
+const card = leadCard;
 
 /** Opens the lead from its pipeline card and shows its Timeline tab. */
 async function openTimeline(page: Page, lead: { id: string; name: string }) {

@@ -3,23 +3,10 @@
  * change appears in an open lead's Timeline, and a project created for a client appears on that
  * client's page, both without a reload (issue 6: every screen stays current).
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { demo } from "./support";
+import { expect, test } from "@playwright/test";
+import { live, signedIn, staff } from "./support";
 
-const owner = { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD };
-const sales = { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD };
-
-async function signedIn(browser: Browser, who: typeof owner): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const res = await context.request.post("/api/auth/login", { data: who });
-  expect(res.ok(), `sign in as ${who.email}`).toBeTruthy();
-  return { context, page: await context.newPage() };
-}
-
-async function live(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
-}
+const { owner, sales } = staff;
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

@@ -2,10 +2,10 @@
  * The live channel between two people: Hannah (Owner) and Marcus (Sales), each in their own
  * browser context. One writes through the API; the other's screen changes without a reload.
  */
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { leadCard, leadColumn, live, mouseDrag, signedIn, staff } from "./support";
 
-const owner = { email: "hannah@redbrickstudio.co.uk", password: "owner-demo-pass-2026", name: "Hannah Whitaker" };
-const sales = { email: "marcus@redbrickstudio.co.uk", password: "sales-demo-pass-2026", name: "Marcus Reid" };
+const { owner, sales } = staff;
 
 /** The hook web/src/lib/live.ts exposes only when the page set __LIVE_TEST__ before loading. */
 type LiveTestWindow = { __LIVE_TEST__?: boolean; __liveTest?: { drop: (holdMs: number) => void } };
@@ -20,24 +20,6 @@ interface Lead {
   name: string;
   status: string;
   updated_at: string;
-}
-
-async function signedIn(
-  browser: Browser,
-  who: typeof owner,
-  opts: { testHook?: boolean } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  if (opts.testHook) await context.addInitScript(() => ((window as unknown as LiveTestWindow).__LIVE_TEST__ = true));
-  const res = await context.request.post("/api/auth/login", { data: { email: who.email, password: who.password } });
-  expect(res.ok(), `sign in as ${who.email}`).toBeTruthy();
-  return { context, page: await context.newPage() };
-}
-
-/** Waits until the page's live socket is open (the provider marks its status on the notice region). */
-async function live(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
 }
 
 async function completeAllOpenTasks(context: BrowserContext) {
@@ -56,19 +38,8 @@ async function newLead(context: BrowserContext, data: Record<string, unknown> = 
   return ((await res.json()) as { lead: Lead }).lead;
 }
 
-const column = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
-const card = (page: Page, id: string) => page.locator(`li[data-lead-id="${id}"]`);
-
-async function mouseDrag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + 20);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 30, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + 60, { steps: 12 });
-  await page.mouse.move(b.x + b.width / 2, b.y + 70, { steps: 2 });
-  await page.mouse.up();
-}
+const column = leadColumn;
+const card = leadCard;
 
 test("a task created and completed by one person shows and clears the other's red dot", async ({ browser }) => {
   const a = await signedIn(browser, owner);

@@ -40,7 +40,16 @@ test("SEO: canonical, Open Graph and JSON-LD are in the HTML; sitemap and robots
   expect(study).toContain('"@type":"CreativeWork"');
 
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
-  for (const path of ["/", "/web-design", "/portfolio", "/portfolio/amco-real-estate", "/contact", "/free-redesign", "/terms", "/clients/vm-fitness"]) {
+  for (const path of [
+    "/",
+    "/web-design",
+    "/portfolio",
+    "/portfolio/amco-real-estate",
+    "/contact",
+    "/free-redesign",
+    "/terms",
+    "/clients/vm-fitness",
+  ]) {
     expect(sitemap).toContain(`<loc>https://redbrickstudio.co.uk${path}</loc>`);
   }
   expect(await (await page.request.get("/robots.txt")).text()).toContain("Sitemap: https://redbrickstudio.co.uk/sitemap.xml");
@@ -71,7 +80,10 @@ test("legal pages carry their sections and the terms they promise in the raw HTM
     expect(headings, path).toHaveLength(count);
     // Numbered 1..n in order, so a dropped or duplicated section shows.
     const oneToN = Array.from({ length: count }, (_, i) => String(i + 1));
-    expect(headings.map((h) => h.split(".")[0]), path).toEqual(oneToN);
+    expect(
+      headings.map((h) => h.split(".")[0]),
+      path,
+    ).toEqual(oneToN);
     texts[path] = textOf(main);
   }
   expect(texts["/terms"]).toContain("50% deposit up front");

@@ -1,9 +1,57 @@
-/** What the end-to-end specs share: the demo sign-ins the server was seeded with, and the local mail capture. */
-import { expect, type APIRequestContext } from "@playwright/test";
+/**
+ * What the end-to-end specs share: the demo sign-ins the server was seeded with, signed-in
+ * browser contexts, the pipeline's columns and cards with a mouse drag, and the local mail capture.
+ */
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { readDemoSettings } from "../../scripts/lib/local";
 
 /** The same values scripts/seed.ts used (.dev.vars, else .dev.vars.example). */
 export const demo = readDemoSettings();
+
+/** The two seeded members of staff. */
+export const staff = {
+  owner: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD, name: "Hannah Whitaker" },
+  sales: { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD, name: "Marcus Reid" },
+};
+export type StaffLogin = (typeof staff)["owner"];
+
+/**
+ * A fresh browser context signed in as `who`, and a page in it. `testHook` asks web/src/lib/live.ts
+ * for its test hook (window.__liveTest) before the page loads.
+ */
+export async function signedIn(
+  browser: Browser,
+  who: StaffLogin,
+  opts: { testHook?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  if (opts.testHook) await context.addInitScript(() => ((window as unknown as { __LIVE_TEST__?: boolean }).__LIVE_TEST__ = true));
+  const res = await context.request.post("/api/auth/login", { data: { email: who.email, password: who.password } });
+  expect(res.ok(), `sign in as ${who.email}`).toBeTruthy();
+  return { context, page: await context.newPage() };
+}
+
+/** Opens `path` and waits until the page's live socket is open (the provider marks it on the notice region). */
+export async function live(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
+}
+
+/** A pipeline column by its status, and a lead's card by id. */
+export const leadColumn = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
+export const leadCard = (page: Page, id: string) => page.locator(`li[data-lead-id="${id}"]`);
+
+/** A pointer drag dnd-kit recognises: press, move past its 5 px threshold, travel, drop. */
+export async function mouseDrag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 30, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 60, { steps: 12 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 70, { steps: 2 });
+  await page.mouse.up();
+}
 
 interface CapturedMail {
   messageId: string;

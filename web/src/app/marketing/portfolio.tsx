@@ -91,9 +91,9 @@ export function Component() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {caseStudies
               .filter((c) => c.featured)
-              .map((c) => (
+              .map((c, i) => (
                 <li key={c.slug}>
-                  <ProjectCard study={c} headingLevel="h2" />
+                  <ProjectCard study={c} headingLevel="h2" eager={i === 0} />
                 </li>
               ))}
           </ul>

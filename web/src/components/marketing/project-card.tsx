@@ -23,14 +23,15 @@ export function ProjectImage({ study, eager, className }: { study: CaseStudy; ea
   );
 }
 
-export function ProjectCard({ study, headingLevel = "h3" }: { study: CaseStudy; headingLevel?: "h2" | "h3" }) {
+/** `eager`: the card is at the top of the page, so its image is the largest paint (see ProjectImage). */
+export function ProjectCard({ study, headingLevel = "h3", eager }: { study: CaseStudy; headingLevel?: "h2" | "h3"; eager?: boolean }) {
   const Heading = headingLevel;
   return (
     <article
       data-reveal
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-brick-600 focus-within:ring-offset-2 hover:border-brick-300 hover:shadow-md"
     >
-      <ProjectImage study={study} />
+      <ProjectImage study={study} eager={eager} />
       <div className="flex flex-1 flex-col p-6">
         <span className="text-xs font-semibold tracking-wide text-brick-700 uppercase">{study.category}</span>
         <Heading className="mt-2 text-lg font-semibold">
