@@ -83,7 +83,18 @@ for (const [tag, file] of stylesheetLinks) {
   if (css.includes("</style")) throw new Error(`${file} cannot be inlined: it contains </style`);
   inlineTemplate = inlineTemplate.replace(tag, () => `<style>${css}</style>`);
 }
-const fillInline = (head: string, html: string) => inlineTemplate.replace("<!--app-head-->", head).replace("<!--app-html-->", () => html);
+/**
+ * On prerendered pages the content is already there: the scripts only hydrate it, so they are
+ * fetched at low priority and never compete with the page's text and images for a first paint
+ * (Lighthouse then also stops counting them as render-blocking). The CRM shell keeps them high.
+ */
+const lowPriority = (html: string) =>
+  html
+    .replace(/<script type="module" crossorigin /g, '<script type="module" crossorigin fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" crossorigin /g, '<link rel="modulepreload" crossorigin fetchpriority="low" ');
+inlineTemplate = lowPriority(inlineTemplate);
+const fillInline = (head: string, html: string) =>
+  inlineTemplate.replace("<!--app-head-->", () => lowPriority(head)).replace("<!--app-html-->", () => html);
 
 /** "/" → index.html, "/a/b" → a/b.html. */
 const fileFor = (path: string) => (path === "/" ? "index.html" : `${path.slice(1)}.html`);
