@@ -100,24 +100,36 @@ test("a task created and ticked on one person's Tasks page moves between the oth
   await b.context.close();
 });
 
-test("a lead added and moved by one person appears and moves on the other's pipeline", async ({ browser }) => {
+test("a lead dragged on one person's pipeline moves on the other's, and each sees the other looking", async ({ browser }) => {
   const a = await signedIn(browser, owner);
   const b = await signedIn(browser, sales);
-  await a.page.setViewportSize({ width: 1440, height: 1000 });
+  for (const p of [a.page, b.page]) await p.setViewportSize({ width: 1440, height: 1000 });
   await live(a.page, "/crm");
   await expect(a.page.getByRole("heading", { name: "Sales Pipeline" })).toBeVisible();
+
+  // Created by Marcus while Hannah watches: it appears on her board without a reload.
+  const lead = await newLead(b.context, { status: "Qualified" });
+  await expect(column(a.page, "Qualified").getByText(lead.name)).toBeVisible();
+
+  await live(b.page, "/crm");
+  // Presence on the pipeline itself: each sees the other looking at it.
+  await expect(a.page.getByRole("group", { name: /^Also looking: Marcus Reid \(viewing the Pipeline\)/ })).toBeVisible();
+  await expect(b.page.getByRole("group", { name: /^Also looking: Hannah Whitaker \(viewing the Pipeline\)/ })).toBeVisible();
+
   const events = Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events"));
-
-  const lead = await newLead(b.context);
-  await expect(column(a.page, "New").getByText(lead.name)).toBeVisible();
-
-  const res = await b.context.request.patch(`/api/crm/leads/${lead.id}`, { data: { status: "Negotiation", updated_at: lead.updated_at } });
-  expect(res.ok()).toBeTruthy();
+  await mouseDrag(b.page, card(b.page, lead.id), column(b.page, "Negotiation"));
+  await expect(b.page.getByText("Lead moved to Negotiation")).toBeVisible();
   await expect(column(a.page, "Negotiation").getByText(lead.name)).toBeVisible();
-  await expect(column(a.page, "New").getByText(lead.name)).toHaveCount(0);
+  await expect(column(a.page, "Qualified").getByText(lead.name)).toHaveCount(0);
   await expect
     .poll(async () => Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events")))
-    .toBeGreaterThanOrEqual(events + 2);
+    .toBeGreaterThan(events);
+
+  // Both open the same lead: its dialog shows the other person there too.
+  for (const p of [a.page, b.page]) await card(p, lead.id).getByRole("button").filter({ hasText: lead.name }).click();
+  await expect(
+    a.page.getByRole("dialog", { name: lead.name }).getByRole("group", { name: /^Also looking: Marcus Reid \(viewing a lead\)/ }),
+  ).toBeVisible();
 
   await a.context.close();
   await b.context.close();
