@@ -103,10 +103,18 @@ test("a stale edit (409) says the lead changed, keeps the typed input, and saves
   });
   expect(other.status()).toBe(200);
 
+  // The reload after the 409 takes a moment (as on a slow connection): a save pressed at once
+  // must wait for the fresh copy instead of being refused again.
+  await page.route(`**/api/crm/leads/${lead.id}`, async (route) => {
+    if (route.request().method() !== "GET") return route.fallback();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.fallback();
+  });
   await dialog.getByLabel("Next Action").fill("My unsaved next step");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("This lead was changed by someone else")).toBeVisible();
   await expect(dialog.getByLabel("Next Action")).toHaveValue("My unsaved next step");
+  await expect(dialog.getByRole("button", { name: "Saving..." })).toBeDisabled();
 
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Lead updated successfully")).toBeVisible();

@@ -7,12 +7,14 @@
  * - Editing: only changed fields go to `update`, so someone else's edit to another field survives.
  *   Nothing changed: no request, the dialog just closes.
  * - 409, the copy was stale: the query client's one error path refetches every query (so `copy`
- *   becomes the newest one for the next save) while the form keeps what the user typed. A 409 that
- *   names fields (a duplicate invoice number) is a field error, not a stale copy.
+ *   becomes the newest one for the next save) while the form keeps what the user typed. Saving
+ *   waits (busy) until that newer copy arrives, or a save made at once would be refused again. A
+ *   409 that names fields (a duplicate invoice number) is a field error, not a stale copy.
  * - 422 (or a 409 with fields): the envelope's `fields` are shown beside the inputs.
  * - Toasts: success from `toasts`; failures come from the mutation's `meta.errorTitle` unless the
  *   caller turned that off and passes `toasts.failed` / `toasts.conflict` to word them itself.
  */
+import { useEffect, useState } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
@@ -60,9 +62,19 @@ export function useVersionedEditForm<S extends Schema, Saved>(options: Versioned
     resolver: zodResolver(schema as never) as never,
     defaultValues: defaultValues as DefaultValues<z.input<S>>,
   });
+  // The version a 409 refused: until `copy` moves past it, another save would be refused too.
+  const [refused, setRefused] = useState<string | null>(null);
+  const awaitingFresh = refused !== null && copy?.updated_at === refused;
+  useEffect(() => {
+    if (!awaitingFresh) return;
+    // If the refetch never lands (offline), let the user try again rather than stay stuck.
+    const giveUp = setTimeout(() => setRefused(null), 5_000);
+    return () => clearTimeout(giveUp);
+  }, [awaitingFresh]);
 
   const fail = (error: unknown) => {
     if (isApiError(error) && error.status === 409 && !error.fields) {
+      setRefused(copy?.updated_at ?? null);
       if (toasts.conflict) toast.error(toasts.conflict.title, { description: toasts.conflict.description });
       return;
     }
@@ -71,6 +83,7 @@ export function useVersionedEditForm<S extends Schema, Saved>(options: Versioned
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (awaitingFresh) return;
     try {
       if (copy) {
         if (!update) throw new Error("useVersionedEditForm: editing needs update");
@@ -94,5 +107,5 @@ export function useVersionedEditForm<S extends Schema, Saved>(options: Versioned
     }
   });
 
-  return { form, onSubmit, busy: form.formState.isSubmitting };
+  return { form, onSubmit, busy: form.formState.isSubmitting || awaitingFresh };
 }
