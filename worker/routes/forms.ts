@@ -5,8 +5,7 @@ import { contactInput, redesignInput, submissionMeta, valuationInput, type FormK
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
 import { ipBucket, ipHash } from "../lib/client-info";
-import { enquiryOf, notificationMail, recordEmailOutcome, storeSubmission } from "../services/form-submissions";
-import { sendMail } from "../email/send";
+import { deliverNotification, enquiryOf, notificationMail, storeSubmission } from "../services/form-submissions";
 import { publish } from "../live/publish";
 
 async function accept(
@@ -25,12 +24,7 @@ async function accept(
   const limitKey = await ipHash(ipBucket(ip), c.env.SESSION_SECRET);
   const stored = await storeSubmission(db, kind, payload, enquiry, meta, limitKey);
   publish(c, { entity: "leads", op: stored.newLead ? "create" : "update", id: stored.leadId });
-  const error = await sendMail(c.env, notificationMail(kind, enquiry, meta, c.env.STUDIO_INBOX)).then(
-    () => null,
-    (err: unknown) => (err instanceof Error ? err.message : String(err)),
-  );
-  await recordEmailOutcome(db, stored.id, error);
-  if (error) console.error(JSON.stringify({ level: "error", what: "notification email failed", submission: stored.id, error }));
+  await deliverNotification(c.env, db, stored.id, notificationMail(kind, enquiry, meta, c.env.STUDIO_INBOX));
   return c.json({ ok: true as const }, 201);
 }
 

@@ -2,7 +2,7 @@
  * Public enquiries. The order is the promise "never lost": validate, store the submission and
  * its CRM lead in one batch, and only then try the e-mail, whose outcome is recorded either way.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { form_submissions, lead_activities, leads } from "../db/schema";
 import type { FormKind } from "../../contract/form-submission";
@@ -11,7 +11,8 @@ import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
-import type { Mail } from "../email/send";
+import { sendMail, type Mail } from "../email/send";
+import type { Env } from "../env";
 
 export interface Enquiry {
   name: string;
@@ -149,9 +150,16 @@ export function notificationMail(kind: FormKind, enquiry: Enquiry, meta: Submiss
   };
 }
 
-/** Records how the notification went; a failure stays visible in the CRM for a retry. */
-export async function recordEmailOutcome(db: Db, submissionId: string, error: string | null): Promise<void> {
-  await db
+/**
+ * Sends a submission's notification and records how it went; a failure is logged and stays
+ * visible in the CRM for a resend. Never throws for a failed send: the submission is already safe.
+ */
+export async function deliverNotification(env: Pick<Env, "EMAIL" | "MAIL_FROM">, db: Db, submissionId: string, mail: Mail) {
+  const error = await sendMail(env, mail).then(
+    () => null,
+    (err: unknown) => (err instanceof Error ? err.message : String(err)),
+  );
+  const [row] = await db
     .update(form_submissions)
     .set({
       email_status: error ? "failed" : "sent",
@@ -159,7 +167,10 @@ export async function recordEmailOutcome(db: Db, submissionId: string, error: st
       email_attempts: sql`${form_submissions.email_attempts} + 1`,
       updated_at: nowIso(),
     })
-    .where(and(eq(form_submissions.id, submissionId)));
+    .where(eq(form_submissions.id, submissionId))
+    .returning();
+  if (error) console.error(JSON.stringify({ level: "error", what: "notification email failed", submission: submissionId, error }));
+  return { error, notification: row ? toFailedNotification(row) : null };
 }
 
 /** Submissions whose notification e-mail failed, newest first: what the CRM offers to resend. */
@@ -187,16 +198,15 @@ function toFailedNotification(row: typeof form_submissions.$inferSelect) {
   };
 }
 
-/** The stored submission and the notification it should have sent, rebuilt from what was stored. */
-export async function notificationFor(db: Db, submissionId: string, inbox: string) {
+/**
+ * Sends a stored submission's notification again, rebuilt from what was stored. One already sent
+ * is answered as it is. `error` is set when the send failed again (it stays marked for a retry).
+ */
+export async function resendNotification(env: Pick<Env, "EMAIL" | "MAIL_FROM">, db: Db, submissionId: string, inbox: string) {
   const [row] = await db.select().from(form_submissions).where(eq(form_submissions.id, submissionId)).limit(1);
   if (!row) throw notFound("Form submission");
+  if (row.email_status === "sent") return { error: null, notification: toFailedNotification(row), leadId: row.lead_id };
   const meta: SubmissionMeta = { ipKey: row.ip_hash ?? "", page: row.page ?? undefined, utm: row.utm ?? undefined };
-  return { row, mail: notificationMail(row.kind, enquiryOf(row.kind, row.payload), meta, inbox) };
-}
-
-export async function getNotification(db: Db, submissionId: string) {
-  const [row] = await db.select().from(form_submissions).where(eq(form_submissions.id, submissionId)).limit(1);
-  if (!row) throw notFound("Form submission");
-  return toFailedNotification(row);
+  const sent = await deliverNotification(env, db, row.id, notificationMail(row.kind, enquiryOf(row.kind, row.payload), meta, inbox));
+  return { ...sent, leadId: row.lead_id };
 }
