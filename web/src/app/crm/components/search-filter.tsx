@@ -15,8 +15,8 @@ export function useSearchTerm() {
 }
 
 export function SearchFilterNotice({ noun }: { noun: string }) {
-  const [params, setParams] = useSearchParams();
-  const term = (params.get("q") ?? "").trim();
+  const { term } = useSearchTerm();
+  const [, setParams] = useSearchParams();
   if (!term) return null;
   return (
     <div

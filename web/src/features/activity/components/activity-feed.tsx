@@ -16,11 +16,26 @@ import { applyFieldErrors } from "../../../lib/form-errors";
 import { formatActivityTime } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { activitiesQueryOptions, activityUsersQueryOptions, useLogActivity } from "../api/activities";
+import { textOrNull } from "../../../lib/form-values";
 
-const icons: Record<ActivityType, LucideIcon> = { Call: Phone, Email: Mail, Meeting: Users, Note: MessageSquare, StatusChange: ArrowRightLeft };
+const icons: Record<ActivityType, LucideIcon> = {
+  Call: Phone,
+  Email: Mail,
+  Meeting: Users,
+  Note: MessageSquare,
+  StatusChange: ArrowRightLeft,
+};
 const tones: Record<ActivityType, BadgeTone> = { Call: "blue", Email: "indigo", Meeting: "violet", Note: "slate", StatusChange: "amber" };
 
-export function LogActivityDialog({ open, onOpenChange, userId }: { open: boolean; onOpenChange: (open: boolean) => void; userId: string }) {
+export function LogActivityDialog({
+  open,
+  onOpenChange,
+  userId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  userId: string;
+}) {
   const log = useLogActivity();
   const users = useQuery({ ...activityUsersQueryOptions(), enabled: open });
   const empty: ActivityInput = { who_username: userId, type: "Note", summary: "", related_type: null, related_id: null };
@@ -63,7 +78,7 @@ export function LogActivityDialog({ open, onOpenChange, userId }: { open: boolea
             </Field>
             <Field label="Related Type" error={errors.related_type?.message}>
               {(p) => (
-                <NativeSelect {...p} {...register("related_type", { setValueAs: (v: string) => v || null })}>
+                <NativeSelect {...p} {...register("related_type", { setValueAs: textOrNull })}>
                   <option value="">None</option>
                   {relatedTypes.map((t) => (
                     <option key={t}>{t}</option>
@@ -109,7 +124,10 @@ export function ActivityFeed() {
         </Button>
       </div>
     );
-  if (data.activities.length === 0) return <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">No activity yet.</div>;
+  if (data.activities.length === 0)
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">No activity yet.</div>
+    );
   const names = new Map(users.data?.users.map((u) => [u.id, u.full_name]));
   return (
     <ul className="space-y-2">
@@ -126,7 +144,8 @@ export function ActivityFeed() {
                 <Badge tone={tones[a.type]}>{a.type}</Badge>
               </div>
               <p className="mt-1 text-sm text-slate-600">
-                {(a.who_username && names.get(a.who_username)) ?? "Unknown user"} · <time dateTime={a.created_at}>{formatActivityTime(a.created_at)}</time>
+                {(a.who_username && names.get(a.who_username)) ?? "Unknown user"} ·{" "}
+                <time dateTime={a.created_at}>{formatActivityTime(a.created_at)}</time>
               </p>
               {a.related_type && (
                 <p className="mt-1 text-xs text-slate-500">

@@ -71,7 +71,8 @@ export interface ClientPatchBody {
 export function useUpdateClient() {
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: ClientPatchBody }) => ok(api.crm.clients[":id"].$patch({ param: { id }, json: patch })),
+    mutationFn: ({ id, patch }: { id: string; patch: ClientPatchBody }) =>
+      ok(api.crm.clients[":id"].$patch({ param: { id }, json: patch })),
     onSuccess: invalidate,
     meta: { errorTitle: "Failed to update client" },
   });
@@ -121,7 +122,11 @@ export function useSetRevoked(id: string) {
   const invalidate = useInvalidateClients();
   return useMutation({
     mutationFn: (revoked: boolean) =>
-      ok(revoked ? api.crm.clients[":id"].preview.revoke.$post({ param: { id } }) : api.crm.clients[":id"].preview.restore.$post({ param: { id } })),
+      ok(
+        revoked
+          ? api.crm.clients[":id"].preview.revoke.$post({ param: { id } })
+          : api.crm.clients[":id"].preview.restore.$post({ param: { id } }),
+      ),
     onSuccess: invalidate,
     meta: { errorTitle: "Failed to update preview access" },
   });

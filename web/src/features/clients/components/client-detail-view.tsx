@@ -25,7 +25,10 @@ export function ClientDetailView({ id }: { id: string }) {
   const navigate = useNavigate();
 
   const back = (
-    <Link to="/crm/clients" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brick-600">
+    <Link
+      to="/crm/clients"
+      className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brick-600"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to Clients
     </Link>
@@ -109,11 +112,17 @@ export function ClientDetailView({ id }: { id: string }) {
                 </a>
               </li>
             ))}
-            {!client.website && client.emails.length === 0 && client.phones.length === 0 && <li className="text-slate-600">No contact details yet.</li>}
+            {!client.website && client.emails.length === 0 && client.phones.length === 0 && (
+              <li className="text-slate-600">No contact details yet.</li>
+            )}
           </ul>
           <h2 className="mt-5 text-lg font-semibold">Services</h2>
           <div className="mt-2 flex flex-wrap gap-1">
-            {client.services.length ? client.services.map((s) => <Badge key={s}>{s}</Badge>) : <span className="text-sm text-slate-600">None listed.</span>}
+            {client.services.length ? (
+              client.services.map((s) => <Badge key={s}>{s}</Badge>)
+            ) : (
+              <span className="text-sm text-slate-600">None listed.</span>
+            )}
           </div>
           <h2 className="mt-5 text-lg font-semibold">Notes</h2>
           <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{client.notes ?? "No notes."}</p>

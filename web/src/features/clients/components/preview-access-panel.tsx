@@ -151,11 +151,19 @@ export function PreviewAccessPanel({ clientId }: { clientId: string }) {
                   {preview.hasCode ? "Rotate Code" : "Generate Code"}
                 </Button>
                 {preview.revoked ? (
-                  <Button variant="secondary" disabled={setRevoked.isPending} onClick={() => setRevoked.mutate(false, { onSuccess: () => toast.success("Preview access restored") })}>
+                  <Button
+                    variant="secondary"
+                    disabled={setRevoked.isPending}
+                    onClick={() => setRevoked.mutate(false, { onSuccess: () => toast.success("Preview access restored") })}
+                  >
                     Restore Access
                   </Button>
                 ) : (
-                  <Button variant="danger" disabled={setRevoked.isPending} onClick={() => setRevoked.mutate(true, { onSuccess: () => toast.success("Preview access revoked") })}>
+                  <Button
+                    variant="danger"
+                    disabled={setRevoked.isPending}
+                    onClick={() => setRevoked.mutate(true, { onSuccess: () => toast.success("Preview access revoked") })}
+                  >
                     Revoke Access
                   </Button>
                 )}

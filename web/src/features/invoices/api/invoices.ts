@@ -72,7 +72,8 @@ export function useCreateInvoice() {
 export function useUpdateInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: InvoicePatchBody }) => ok(api.crm.invoices[":id"].$patch({ param: { id }, json: patch })),
+    mutationFn: ({ id, patch }: { id: string; patch: InvoicePatchBody }) =>
+      ok(api.crm.invoices[":id"].$patch({ param: { id }, json: patch })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
     meta: { errorTitle: "Failed to update invoice" },
   });

@@ -16,11 +16,11 @@ import { NativeOptions, NativeSelect } from "../../../components/ui/select-nativ
 import { todayInLondon } from "../../../lib/format";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { clientProjectsQueryOptions, invoiceClientOptions, useCreateInvoice, useUpdateInvoice } from "../api/invoices";
+import { numberOrNull } from "../../../lib/form-values";
 
 const fields = ["number", "client_id", "project_id", "total", "date", "due_date", "status"] as const;
 const invoiceEdit = invoicePatch.omit({ updated_at: true });
 // A blank total stays null so the schema can say "Total is required".
-const toNumber = (v: unknown) => (v === "" || v == null ? null : Number(v)) as number;
 
 export function InvoiceDialog({
   invoice,
@@ -39,7 +39,8 @@ export function InvoiceDialog({
       number: invoice?.number ?? suggestInvoiceNumber(),
       client_id: invoice?.client_id ?? "",
       project_id: invoice?.project_id ?? "",
-      total: invoice?.total ?? toNumber(""),
+      // Empty until typed; the schema says "Total is required".
+      total: invoice?.total ?? (null as unknown as number),
       date: invoice?.date ?? todayInLondon(),
       due_date: invoice?.due_date ?? "",
       status: invoice?.status ?? "Draft",
@@ -112,7 +113,9 @@ export function InvoiceDialog({
           )}
         </Field>
         <Field label="Total (£)" error={errors.total?.message} required>
-          {(p) => <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("total", { setValueAs: toNumber })} />}
+          {(p) => (
+            <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("total", { setValueAs: numberOrNull })} />
+          )}
         </Field>
         <div />
         <Field label="Date" error={errors.date?.message} required>

@@ -6,21 +6,15 @@
 import { useEffect } from "react";
 import { useWatch } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
-import {
-  leadInput,
-  leadSources,
-  leadStatuses,
-  statusesWithValue,
-  type Lead,
-  type LeadInput,
-  type LeadStatus,
-} from "../../../../../contract/lead";
+import { leadInput, leadStatuses, statusesWithValue, type Lead, type LeadInput, type LeadStatus } from "../../../../../contract/lead";
 import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
 import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
+import { numberOrNull } from "../../../lib/form-values";
 import { leadQueryOptions, useUpdateLead } from "../api/leads";
+import { LeadContactFields } from "./lead-contact-fields";
 
 const toForm = (l: Lead): LeadInput => ({
   name: l.name,
@@ -104,27 +98,8 @@ export function EditLeadDialog({
       submitLabel="Save Changes"
       stackActions
     >
-      <Field label="Name" error={errors.name?.message} required>
-        {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
-      </Field>
+      <LeadContactFields register={register} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Company" error={errors.company?.message}>
-          {(p) => <Input {...p} {...register("company")} autoComplete="off" />}
-        </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
-        </Field>
-        <Field label="Phone" error={errors.phone?.message}>
-          {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
-        </Field>
-        <Field label="Source" error={errors.source?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("source", { setValueAs: (v: string | null) => v || null })}>
-              <option value="">Choose a source</option>
-              <NativeOptions values={leadSources} />
-            </NativeSelect>
-          )}
-        </Field>
         <Field label="Status" error={errors.status?.message}>
           {(p) => (
             <NativeSelect {...p} {...register("status")}>
@@ -135,14 +110,7 @@ export function EditLeadDialog({
         {status && statusesWithValue.includes(status) && (
           <Field label="Deal Value (£)" error={errors.value?.message}>
             {(p) => (
-              <Input
-                {...p}
-                {...register("value", { setValueAs: (v: unknown) => (v === "" || v == null ? null : Number(v)) })}
-                type="number"
-                min={0}
-                step="0.01"
-                inputMode="decimal"
-              />
+              <Input {...p} {...register("value", { setValueAs: numberOrNull })} type="number" min={0} step="0.01" inputMode="decimal" />
             )}
           </Field>
         )}

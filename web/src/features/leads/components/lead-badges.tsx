@@ -22,4 +22,5 @@ const sourceTone: Record<LeadSource, BadgeTone> = {
 };
 
 export const LeadStatusBadge = ({ status }: { status: LeadStatus }) => <Badge tone={statusTone[status]}>{status}</Badge>;
-export const LeadSourceBadge = ({ source }: { source: LeadSource | null }) => (source ? <Badge tone={sourceTone[source]}>{source}</Badge> : null);
+export const LeadSourceBadge = ({ source }: { source: LeadSource | null }) =>
+  source ? <Badge tone={sourceTone[source]}>{source}</Badge> : null;

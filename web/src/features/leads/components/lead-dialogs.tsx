@@ -26,7 +26,10 @@ export function useLeadDialogs(): LeadDialogs {
   return ctx;
 }
 
-type Open = { kind: "detail" | "edit" | "delete"; lead: Lead } | { kind: "workflow"; lead: { id: string; name: string }; trigger: WorkflowTrigger } | null;
+type Open =
+  | { kind: "detail" | "edit" | "delete"; lead: Lead }
+  | { kind: "workflow"; lead: { id: string; name: string }; trigger: WorkflowTrigger }
+  | null;
 
 export function LeadDialogsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open>(null);
@@ -53,7 +56,12 @@ export function LeadDialogsProvider({ children }: { children: ReactNode }) {
   return (
     <Ctx value={api}>
       {children}
-      <LeadDetailDialog lead={current?.kind === "detail" ? lead : null} open={open?.kind === "detail"} onOpenChange={close} onEdit={api.openEdit} />
+      <LeadDetailDialog
+        lead={current?.kind === "detail" ? lead : null}
+        open={open?.kind === "detail"}
+        onOpenChange={close}
+        onEdit={api.openEdit}
+      />
       <EditLeadDialog
         lead={current?.kind === "edit" ? lead : null}
         open={open?.kind === "edit"}

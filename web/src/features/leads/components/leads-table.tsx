@@ -34,7 +34,12 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
   const rows = query.data?.pages.flatMap((p) => p.leads) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
 
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 10 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW,
+    overscan: 10,
+  });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -114,9 +119,18 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
             {items.map((item) => {
               const lead = rows[item.index];
               return (
-                <tr key={lead.id} aria-rowindex={item.index + 2} className="border-t border-slate-100 hover:bg-slate-50" style={{ height: ROW }}>
+                <tr
+                  key={lead.id}
+                  aria-rowindex={item.index + 2}
+                  className="border-t border-slate-100 hover:bg-slate-50"
+                  style={{ height: ROW }}
+                >
                   <td className={cn(td, "max-w-[7.5rem] truncate font-medium text-slate-900 sm:max-w-48")}>
-                    <button type="button" className="block max-w-full truncate text-left hover:underline" onClick={() => dialogs.openDetail(lead)}>
+                    <button
+                      type="button"
+                      className="block max-w-full truncate text-left hover:underline"
+                      onClick={() => dialogs.openDetail(lead)}
+                    >
                       {lead.name}
                     </button>
                   </td>
@@ -130,13 +144,31 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
                   <td className={cn(td, col.created, "whitespace-nowrap")}>{formatDate(lead.created_at)}</td>
                   <td className={cn(td, col.addedBy, "whitespace-nowrap")}>{personName(names, lead.added_by)}</td>
                   <td className={cn(td, "text-right whitespace-nowrap")}>
-                    <Button variant="ghost" size="icon" className="size-8 max-sm:hidden sm:size-9" aria-label={`View ${lead.name}`} onClick={() => dialogs.openDetail(lead)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 max-sm:hidden sm:size-9"
+                      aria-label={`View ${lead.name}`}
+                      onClick={() => dialogs.openDetail(lead)}
+                    >
                       <Eye className="size-4" aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" className="size-8 sm:size-9" aria-label={`Edit ${lead.name}`} onClick={() => dialogs.openEdit(lead)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 sm:size-9"
+                      aria-label={`Edit ${lead.name}`}
+                      onClick={() => dialogs.openEdit(lead)}
+                    >
                       <Pencil className="size-4" aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" className="size-8 sm:size-9 text-red-700" aria-label={`Delete ${lead.name}`} onClick={() => dialogs.askDelete(lead)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 sm:size-9 text-red-700"
+                      aria-label={`Delete ${lead.name}`}
+                      onClick={() => dialogs.askDelete(lead)}
+                    >
                       <Trash2 className="size-4" aria-hidden="true" />
                     </Button>
                   </td>

@@ -17,7 +17,8 @@ import { isApiError } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { useLeadAction, type ProjectType } from "../api/leads";
 
-export type WorkflowTrigger = { type: "status_change"; from?: LeadStatus; to: LeadStatus } | { type: "proposal_accepted" } | { type: "manual" };
+export type WorkflowTrigger =
+  { type: "status_change"; from?: LeadStatus; to: LeadStatus } | { type: "proposal_accepted" } | { type: "manual" };
 
 type OfferedAction = Exclude<WorkflowAction, "won_to_project">;
 

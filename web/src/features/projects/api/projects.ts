@@ -49,7 +49,8 @@ export function useCreateProject() {
 export function useUpdateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: ProjectPatchBody }) => ok(api.crm.projects[":id"].$patch({ param: { id }, json: patch })),
+    mutationFn: ({ id, patch }: { id: string; patch: ProjectPatchBody }) =>
+      ok(api.crm.projects[":id"].$patch({ param: { id }, json: patch })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
     meta: { errorTitle: "Failed to update project" },
   });

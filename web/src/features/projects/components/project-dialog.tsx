@@ -17,11 +17,11 @@ import { NativeOptions, NativeSelect } from "../../../components/ui/select-nativ
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { projectClientOptionsQuery, useCreateProject, useUpdateProject } from "../api/projects";
+import { numberOrNull } from "../../../lib/form-values";
 
 const fields = ["title", "type", "client_id", "budget", "start_date", "due_date", "stage", "status", "notes"] as const;
 // Editing may also mark a project Completed, which the create schema refuses.
 const projectEdit = projectPatch.omit({ updated_at: true });
-const toNumber = (v: unknown) => (v === "" || v == null ? null : Number(v));
 
 export function ProjectDialog({
   project,
@@ -98,7 +98,9 @@ export function ProjectDialog({
           )}
         </Field>
         <Field label="Budget (£)" error={errors.budget?.message}>
-          {(p) => <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("budget", { setValueAs: toNumber })} />}
+          {(p) => (
+            <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("budget", { setValueAs: numberOrNull })} />
+          )}
         </Field>
         <Field label="Stage" error={errors.stage?.message}>
           {(p) => (

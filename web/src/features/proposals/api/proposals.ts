@@ -55,7 +55,8 @@ export function useCreateProposal() {
 export function useUpdateProposal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: ProposalPatchBody }) => ok(api.crm.proposals[":id"].$patch({ param: { id }, json: patch })),
+    mutationFn: ({ id, patch }: { id: string; patch: ProposalPatchBody }) =>
+      ok(api.crm.proposals[":id"].$patch({ param: { id }, json: patch })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
     meta: { errorTitle: "Failed to update proposal" },
   });
@@ -64,7 +65,8 @@ export function useUpdateProposal() {
 export function useAcceptProposal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, updated_at }: { id: string; updated_at: string }) => ok(api.crm.proposals[":id"].accept.$post({ param: { id }, json: { updated_at } })),
+    mutationFn: ({ id, updated_at }: { id: string; updated_at: string }) =>
+      ok(api.crm.proposals[":id"].accept.$post({ param: { id }, json: { updated_at } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
     meta: { errorTitle: "Failed to accept proposal" },
   });
@@ -86,7 +88,9 @@ export function useLeadWorkflow() {
     mutationFn: ({ leadId, action }: { leadId: string; action: "convert_to_client" | "start_project" }) =>
       ok(api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action } })),
     onSettled: () =>
-      Promise.all(["leads", "clients", "projects", "proposals", "lead_activities"].map((k) => queryClient.invalidateQueries({ queryKey: [k] }))),
+      Promise.all(
+        ["leads", "clients", "projects", "proposals", "lead_activities"].map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
+      ),
     meta: { errorTitle: false },
   });
 }

@@ -48,7 +48,12 @@ export function AcceptFollowUpDialog({ proposal, onClose }: { proposal: Proposal
         <div className="space-y-3">
           {leadId && (
             <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
-              <input type="checkbox" className="mt-1 size-4 accent-brick-600" checked={convert} onChange={(e) => setConvert(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="mt-1 size-4 accent-brick-600"
+                checked={convert}
+                onChange={(e) => setConvert(e.target.checked)}
+              />
               <span>
                 <span className="block font-medium">Convert to client</span>
                 <span className="text-sm text-slate-600">Create a client from the lead and mark it Won.</span>
@@ -57,14 +62,21 @@ export function AcceptFollowUpDialog({ proposal, onClose }: { proposal: Proposal
           )}
           {(leadId || proposal.client_id) && (
             <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
-              <input type="checkbox" className="mt-1 size-4 accent-brick-600" checked={project} onChange={(e) => setProject(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="mt-1 size-4 accent-brick-600"
+                checked={project}
+                onChange={(e) => setProject(e.target.checked)}
+              />
               <span>
                 <span className="block font-medium">Create project</span>
                 <span className="text-sm text-slate-600">Start a project in Discovery, On Track.</span>
               </span>
             </label>
           )}
-          {!leadId && !proposal.client_id && <p className="text-sm text-slate-600">This proposal has no lead or client, so there is nothing to follow up.</p>}
+          {!leadId && !proposal.client_id && (
+            <p className="text-sm text-slate-600">This proposal has no lead or client, so there is nothing to follow up.</p>
+          )}
         </div>
         <div className="mt-6 flex justify-end gap-2">
           <DialogClose asChild>

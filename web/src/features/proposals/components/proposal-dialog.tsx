@@ -8,9 +8,9 @@ import { NativeOptions, NativeSelect } from "../../../components/ui/select-nativ
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { proposalClientOptions, proposalLeadOptions, useCreateProposal, useUpdateProposal } from "../api/proposals";
+import { numberOrNull } from "../../../lib/form-values";
 
 const fields = ["title", "value", "status", "sent_date", "due_date", "lead_id", "client_id", "notes"] as const;
-const toNumber = (v: unknown) => (v === "" || v == null ? null : Number(v));
 
 export function ProposalDialog({
   proposal,
@@ -107,7 +107,9 @@ export function ProposalDialog({
           )}
         </Field>
         <Field label="Value (£)" error={errors.value?.message}>
-          {(p) => <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("value", { setValueAs: toNumber })} />}
+          {(p) => (
+            <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("value", { setValueAs: numberOrNull })} />
+          )}
         </Field>
         <Field label="Status" error={errors.status?.message}>
           {(p) => (

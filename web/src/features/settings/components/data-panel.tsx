@@ -13,11 +13,39 @@ import { formatActivityTime } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { backupsQueryOptions, useDeleteAll, useExport, useImport, useRestoreBackup } from "../api/settings";
 
-const LEAD_COLUMNS = ["id", "name", "company", "email", "phone", "source", "status", "value", "notes", "next_action", "follow_up_date", "converted_to_client_id", "created_at", "updated_at"] as const;
-const CLIENT_COLUMNS = ["id", "name", "website", "emails", "phones", "services", "notes", "active", "preview_id", "created_at", "updated_at"] as const;
+const LEAD_COLUMNS = [
+  "id",
+  "name",
+  "company",
+  "email",
+  "phone",
+  "source",
+  "status",
+  "value",
+  "notes",
+  "next_action",
+  "follow_up_date",
+  "converted_to_client_id",
+  "created_at",
+  "updated_at",
+] as const;
+const CLIENT_COLUMNS = [
+  "id",
+  "name",
+  "website",
+  "emails",
+  "phones",
+  "services",
+  "notes",
+  "active",
+  "preview_id",
+  "created_at",
+  "updated_at",
+] as const;
 
 const card = "rounded-xl border border-slate-200 bg-white p-5";
-const sizeOf = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const sizeOf = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function ExportPanel() {
   const exp = useExport();
@@ -27,10 +55,20 @@ export function ExportPanel() {
         const day = doc.exported_at.slice(0, 10);
         if (kind === "json") downloadText(`crm-export-${day}.json`, JSON.stringify(doc, null, 2), "application/json");
         else {
-          downloadText(`leads-${day}.csv`, toCsv(doc.leads as unknown as Record<string, unknown>[], LEAD_COLUMNS), "text/csv;charset=utf-8");
-          downloadText(`clients-${day}.csv`, toCsv(doc.clients as unknown as Record<string, unknown>[], CLIENT_COLUMNS), "text/csv;charset=utf-8");
+          downloadText(
+            `leads-${day}.csv`,
+            toCsv(doc.leads as unknown as Record<string, unknown>[], LEAD_COLUMNS),
+            "text/csv;charset=utf-8",
+          );
+          downloadText(
+            `clients-${day}.csv`,
+            toCsv(doc.clients as unknown as Record<string, unknown>[], CLIENT_COLUMNS),
+            "text/csv;charset=utf-8",
+          );
         }
-        toast.success("Export complete", { description: kind === "json" ? "All CRM data was downloaded as JSON." : "Leads and clients were downloaded as CSV." });
+        toast.success("Export complete", {
+          description: kind === "json" ? "All CRM data was downloaded as JSON." : "Leads and clients were downloaded as CSV.",
+        });
       },
     });
   return (
@@ -86,7 +124,9 @@ export function ImportPanel() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">Load a JSON export into an empty CRM. All of it is imported, or nothing.</p>
       <div className="mt-4 flex flex-wrap items-end gap-2">
-        <Field label="Export file">{(p) => <input {...p} ref={fileRef} type="file" accept="application/json,.json" className="block text-sm" />}</Field>
+        <Field label="Export file">
+          {(p) => <input {...p} ref={fileRef} type="file" accept="application/json,.json" className="block text-sm" />}
+        </Field>
         <Button onClick={() => void run()} disabled={imp.isPending}>
           <Upload className="size-4" aria-hidden="true" />
           {imp.isPending ? "Importing..." : "Import"}
@@ -129,7 +169,8 @@ export function BackupsPanel() {
           {data.backups.map((b) => (
             <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span>
-                {formatActivityTime(b.created_at)} · {b.created_by_name ?? "Unknown"} · {sizeOf(b.size)} · {b.counts.leads ?? 0} leads, {b.counts.clients ?? 0} clients
+                {formatActivityTime(b.created_at)} · {b.created_by_name ?? "Unknown"} · {sizeOf(b.size)} · {b.counts.leads ?? 0} leads,{" "}
+                {b.counts.clients ?? 0} clients
               </span>
               <Button variant="secondary" size="sm" onClick={() => setRestoring(b.id)}>
                 <RotateCcw className="size-4" aria-hidden="true" />
@@ -169,13 +210,18 @@ export function DangerZone() {
       <h2 id="danger-zone" className="text-lg font-semibold text-red-800">
         Danger Zone
       </h2>
-      <p className="mt-1 text-sm text-slate-700">Delete every lead, client, project, proposal, invoice, task and activity. A backup is stored first.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Delete every lead, client, project, proposal, invoice, task and activity. A backup is stored first.
+      </p>
       <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
         <Trash2 className="size-4" aria-hidden="true" />
         Delete All Data
       </Button>
       <DialogRoot open={open} onOpenChange={setOpen}>
-        <DialogContent title="Delete all CRM data?" description="This cannot be undone from here (restore the backup in Settings). Type DELETE ALL to confirm.">
+        <DialogContent
+          title="Delete all CRM data?"
+          description="This cannot be undone from here (restore the backup in Settings). Type DELETE ALL to confirm."
+        >
           <form
             className="space-y-4"
             onSubmit={(e) => {
@@ -183,7 +229,9 @@ export function DangerZone() {
               if (typed === "DELETE ALL") run();
             }}
           >
-            <Field label="Type DELETE ALL">{(p) => <Input {...p} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />}</Field>
+            <Field label="Type DELETE ALL">
+              {(p) => <Input {...p} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />}
+            </Field>
             <div className="flex justify-end gap-2">
               <DialogClose asChild>
                 <Button variant="secondary">Cancel</Button>

@@ -10,7 +10,16 @@ import { Textarea } from "../../../components/ui/textarea";
 import { applyFieldErrors } from "../../../lib/form-errors";
 import { studioQueryOptions, useSaveStudio } from "../api/settings";
 
-const FIELDS = ["studio_name", "address", "vat_number", "bank_name", "bank_account_name", "bank_sort_code", "bank_account_number", "invoice_notes"] as const;
+const FIELDS = [
+  "studio_name",
+  "address",
+  "vat_number",
+  "bank_name",
+  "bank_account_name",
+  "bank_sort_code",
+  "bank_account_number",
+  "invoice_notes",
+] as const;
 
 function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; updatedAt: string | null; readOnly: boolean }) {
   const save = useSaveStudio();
@@ -62,7 +71,11 @@ export function StudioForm({ isOwner }: { isOwner: boolean }) {
         Studio Details
       </h2>
       <p className="mt-1 text-sm text-slate-600">Printed on every invoice.{!isOwner && " Only the Owner can change them."}</p>
-      {isPending || !data ? <Skeleton className="mt-4 h-64" /> : <Form key={data.updated_at ?? "new"} settings={data.settings} updatedAt={data.updated_at} readOnly={!isOwner} />}
+      {isPending || !data ? (
+        <Skeleton className="mt-4 h-64" />
+      ) : (
+        <Form key={data.updated_at ?? "new"} settings={data.settings} updatedAt={data.updated_at} readOnly={!isOwner} />
+      )}
     </section>
   );
 }

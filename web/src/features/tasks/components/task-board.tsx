@@ -83,7 +83,13 @@ export function TaskBoard() {
       ) : (
         <ul className="space-y-2">
           {list.map((t) => (
-            <TaskItem key={t.id} task={t} assignee={t.assignee_username ? names.get(t.assignee_username) : undefined} onEdit={() => setEditing(t)} onDelete={() => setDeleting(t)} />
+            <TaskItem
+              key={t.id}
+              task={t}
+              assignee={t.assignee_username ? names.get(t.assignee_username) : undefined}
+              onEdit={() => setEditing(t)}
+              onDelete={() => setDeleting(t)}
+            />
           ))}
         </ul>
       )}
@@ -95,7 +101,14 @@ export function TaskBoard() {
         {column(`To Do (${todo.length})`, todo, "Nothing to do.")}
         {column(`Completed (${done.length})`, done, "No completed tasks yet.")}
       </div>
-      {editing && <TaskDialog key={editing.id} task={data.tasks.find((t) => t.id === editing.id) ?? editing} open onOpenChange={(o) => !o && setEditing(null)} />}
+      {editing && (
+        <TaskDialog
+          key={editing.id}
+          task={data.tasks.find((t) => t.id === editing.id) ?? editing}
+          open
+          onOpenChange={(o) => !o && setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -31,7 +31,8 @@ export function useInvite() {
 export function useSetDisabled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) => ok(api.crm.users[":id"].$patch({ param: { id }, json: { disabled } })),
+    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
+      ok(api.crm.users[":id"].$patch({ param: { id }, json: { disabled } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
     meta: { errorTitle: "Failed to update user" },
   });

@@ -81,7 +81,10 @@ export function UserManagement({ isOwner, currentUserId }: { isOwner: boolean; c
                     onClick={() =>
                       setDisabled.mutate(
                         { id: u.id, disabled: !u.disabled },
-                        { onSuccess: () => toast.success(u.disabled ? `${u.full_name} can sign in again` : `${u.full_name} has been disabled`) },
+                        {
+                          onSuccess: () =>
+                            toast.success(u.disabled ? `${u.full_name} can sign in again` : `${u.full_name} has been disabled`),
+                        },
                       )
                     }
                   >
