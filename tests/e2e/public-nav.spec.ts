@@ -74,3 +74,27 @@ test.describe("mobile menu", () => {
     await expect(menu).toBeHidden();
   });
 });
+
+test("a page whose code is slow shows a progress bar, and one that fails to load shows the error page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // A tab left open across a deploy: the next page's chunk is slow, then gone.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/portfolio-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.abort();
+  });
+  await page.getByRole("main").getByRole("link", { name: "See Our Work" }).click();
+  await expect(page.getByRole("progressbar", { name: "Loading page" })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reload page" })).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Loading page" })).toHaveCount(0);
+
+  // Back to where the visitor was, then the same link again once the chunk can load: it works.
+  await page.unroute(/\/assets\/portfolio-[^/]+\.js$/);
+  await page.goBack();
+  await page.getByRole("main").getByRole("link", { name: "See Our Work" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Our Work" })).toBeVisible();
+});

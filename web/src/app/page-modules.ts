@@ -14,35 +14,44 @@ export interface RouteModule {
 const modules = import.meta.glob<RouteModule>(["./marketing/*.tsx", "./previews/*.tsx", "./auth/*.tsx", "./crm/*.tsx"]);
 
 const loaded = new Map<string, RouteModule>();
-const loading = new Map<string, Promise<RouteModule>>();
+/** Loads in flight, and failed ones until forgotten: a render must meet the same rejected promise again, or it would retry forever. */
+const attempts = new Map<string, Promise<RouteModule>>();
+const failed = new Set<string>();
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
+const inFlight = () => attempts.size > failed.size;
 
-/** Loads a page's module once; a failed load is forgotten, so the next render tries again. */
+/** Loads a page's module once. A failed load stays failed (the error page shows) until forgotten. */
 export function loadPage(id: string): Promise<RouteModule> {
   const done = loaded.get(id);
   if (done) return Promise.resolve(done);
-  let pending = loading.get(id);
-  if (!pending) {
+  let attempt = attempts.get(id);
+  if (!attempt) {
     const load = modules[`./${id}.tsx`];
     if (!load) return Promise.reject(new Error(`Route module web/src/app/${id}.tsx does not exist`));
-    pending = load().then(
+    attempt = load().then(
       (mod) => {
         loaded.set(id, mod);
-        loading.delete(id);
+        attempts.delete(id);
         notify();
         return mod;
       },
       (error: unknown) => {
-        loading.delete(id);
+        failed.add(id);
         notify();
         throw error;
       },
     );
-    loading.set(id, pending);
+    attempts.set(id, attempt);
     notify();
   }
-  return pending;
+  return attempt;
+}
+
+/** Called when the error page is left: the next visit to a page that failed tries its chunk again. */
+export function forgetFailedPages() {
+  for (const id of failed) attempts.delete(id);
+  failed.clear();
 }
 
 /** True while a page's chunk is on its way (the root shows a progress bar). */
@@ -52,7 +61,7 @@ export function usePageLoading() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => loading.size > 0,
+    inFlight,
     () => false,
   );
 }

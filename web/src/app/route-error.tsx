@@ -5,6 +5,7 @@
  */
 import { Component, type ReactNode } from "react";
 import { buttonClass } from "../components/ui/button";
+import { forgetFailedPages } from "./page-modules";
 
 interface Props {
   resetKey: string;
@@ -21,7 +22,10 @@ export class RouteErrorBoundary extends Component<Props, { failedAt: string | nu
   static getDerivedStateFromProps(props: Props, state: { failedAt: string | null }) {
     // A new error records where it happened; leaving that path clears it.
     if (state.failedAt === "") return { failedAt: props.resetKey };
-    if (state.failedAt !== null && state.failedAt !== props.resetKey) return { failedAt: null };
+    if (state.failedAt !== null && state.failedAt !== props.resetKey) {
+      forgetFailedPages();
+      return { failedAt: null };
+    }
     return null;
   }
 

@@ -81,7 +81,8 @@ export const routes: RouteObject[] = [
 ];
 
 /** The matched routes of a path, each with the module ids to load before rendering it. */
-export const matchedPages = (path: string | Partial<Location>) => (matchRoutes(routes, path) ?? []).filter((m) => moduleOfRoute(m.route.id!));
+export const matchedPages = (path: string | Partial<Location>) =>
+  (matchRoutes(routes, path) ?? []).filter((m) => moduleOfRoute(m.route.id!));
 
 /** Resolves once every page module a path needs is loaded, so its first render does not suspend. */
 export const preloadPages = (path: string | Partial<Location>) => Promise.all(matchedPages(path).map((m) => loadPage(m.route.id!)));
