@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { countRows, expectJson, rows, signInAs, type Staff } from "./api";
 import type { Lead } from "../../contract/lead";
 
@@ -25,6 +25,7 @@ async function addLead(body: Record<string, unknown> = {}) {
 beforeEach(async () => {
   staff = await signInAs("Sales", "Marcus Reid");
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe("workflow actions", () => {
   it("creates the follow-up task: High priority, assigned to the signed-in user, linked to the lead", async () => {
@@ -127,6 +128,20 @@ describe("workflow actions", () => {
     expect(await countRows("projects")).toBe(0);
     expect(await workflowEntries(lead)).toHaveLength(0);
     expect((await rows<{ status: string }>("SELECT status FROM leads"))[0].status).toBe("Negotiation");
+  });
+
+  it("refuses a stale drop on Won made in the same millisecond as the edit that beat it, creating nothing", async () => {
+    // Both writes compute the same new version when the clock stands still (as it does between I/O).
+    const lead = await addLead({ status: "Negotiation" });
+    vi.spyOn(Date, "now").mockReturnValue(Date.parse(lead.updated_at) + 5_000);
+    await expectJson(staff.call("PATCH", `/api/crm/leads/${lead.id}`, { notes: "changed elsewhere", updated_at: lead.updated_at }), 200);
+    await expectJson(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 409);
+    expect(await countRows("projects")).toBe(0);
+    expect(await workflowEntries(lead)).toHaveLength(0);
+    expect((await rows<{ status: string; notes: string }>("SELECT status, notes FROM leads"))[0]).toEqual({
+      status: "Negotiation",
+      notes: "changed elsewhere",
+    });
   });
 
   it("leaves no partial rows when the database refuses a step midway", async () => {

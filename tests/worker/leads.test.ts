@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { countRows, expectJson, signInAs, type Staff } from "./api";
 import type { Lead } from "../../contract/lead";
 
@@ -13,6 +13,7 @@ beforeEach(async () => {
   staff = await signInAs("Sales");
   userId = staff.id;
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe("leads", () => {
   it("creates a lead as New, stamped with the signed-in user, blanks saved as null", async () => {
@@ -115,6 +116,18 @@ describe("leads", () => {
       next_action: `call ${winner}`,
     });
     // One stage change, recorded once: the 49 refused edits left no trace.
+    expect(await count("lead_activities")).toBe(1);
+  });
+
+  it("refuses a second edit from the same copy made in the same millisecond, and records one stage change", async () => {
+    // Workers' clock stands still between I/O, so two requests often read the same Date.now():
+    // both edits compute the same new version, and the loser must still leave no trace.
+    const lead = await addLead({ name: "Same Tick" });
+    vi.spyOn(Date, "now").mockReturnValue(Date.parse(lead.updated_at) + 5_000);
+    await json(call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Qualified", updated_at: lead.updated_at }), 200);
+    await json(call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Proposal Sent", updated_at: lead.updated_at }), 409);
+    const { lead: now } = await json<{ lead: Lead }>(await call("GET", `/api/crm/leads/${lead.id}`), 200);
+    expect(now.status).toBe("Qualified");
     expect(await count("lead_activities")).toBe(1);
   });
 

@@ -1,7 +1,6 @@
 /** Helpers for writes that must commit together. */
-import { and, eq, notExists, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { write_guards } from "../db/schema";
 
@@ -11,22 +10,21 @@ export function runBatch(db: Db, items: BatchItem<"sqlite">[]) {
 }
 
 /**
- * Aborts the batch it is in unless the row now carries `version` — that is, unless the
- * versioned UPDATE before it in the same batch went through. Answered as 409 by onError.
+ * Aborts the batch it is in unless the versioned UPDATE right before it changed a row.
+ * Answered as 409 by onError. Checking the row's new version instead is not enough: the
+ * Workers clock stands still between I/O, so two requests editing the same copy compute the
+ * same new version, and the loser would find the winner's row "at its version".
  */
-export function requireVersion(db: Db, table: SQLiteTable & { id: SQLiteColumn; updated_at: SQLiteColumn }, id: string, version: string) {
-  // A one-row SELECT with no table, kept only when the row is not at `version`.
+export function requireUpdated(db: Db) {
+  // A one-row SELECT with no table, kept only when the previous statement changed nothing.
   return db.insert(write_guards).select(
     db
       .select({ token: sql<string>`'stale'`.as("token") })
       .from(sql`(SELECT 1)`)
-      .where(
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(table)
-            .where(and(eq(table.id, id), eq(table.updated_at, version))),
-        ),
-      ),
+      .where(previousStatementChangedNothing),
   );
 }
+
+/** SQLite's changes(): rows changed by the last completed statement on this connection, here the one before in the batch. */
+export const previousStatementChangedNothing = sql`changes() = 0`;
+export const previousStatementChangedOne = sql`changes() = 1`;

@@ -14,7 +14,7 @@ import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { getLead } from "./leads";
 import { leadActivityInsert } from "./lead-activities";
 import { formatGbp } from "../lib/money";
-import { requireVersion, runBatch } from "../lib/batch";
+import { requireUpdated, runBatch } from "../lib/batch";
 
 type ProjectType = (typeof projectTypes)[number];
 
@@ -73,7 +73,7 @@ export async function runWorkflowAction(
         .update(leads)
         .set({ ...set, updated_at: version })
         .where(and(eq(leads.id, lead.id), eq(leads.updated_at, seen))),
-      requireVersion(db, leads, lead.id, version),
+      requireUpdated(db),
     ] as const;
   };
 
