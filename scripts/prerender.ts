@@ -10,7 +10,10 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createHash } from "node:crypto";
 import { headersFile } from "../worker/lib/security-headers";
+import { PAGE_BOOT_SCRIPT, PAGE_BOOT_SCRIPT_HASH, type PageBoot } from "../worker/lib/page-boot";
+import { withCriticalCss } from "./lib/critical-css";
 
 interface PageMeta {
   title: string;
@@ -57,44 +60,66 @@ function chunkClosure(key: string, seen = new Set<string>()): Set<string> {
 }
 const entryChunks = chunkClosure("index.html");
 
-function preloadTags(modules: string[]): string {
-  const keys = new Set<string>();
-  for (const m of modules) for (const k of chunkClosure(m)) if (!entryChunks.has(k)) keys.add(k);
-  const tags: string[] = [];
-  for (const k of keys) {
-    for (const css of manifest[k].css ?? []) tags.push(`<link rel="stylesheet" crossorigin href="/${css}" />`);
-    tags.push(`<link rel="modulepreload" crossorigin href="/${manifest[k].file}" />`);
+/** Chunk files a page's modules need beyond the entry's own. */
+function pageChunks(modules: string[]): string[] {
+  const files = new Set<string>();
+  for (const m of modules) {
+    for (const k of chunkClosure(m)) {
+      if (entryChunks.has(k)) continue;
+      if (manifest[k].css?.length) throw new Error(`${k} has its own stylesheet; prerendered pages expect one (the entry's)`);
+      files.add(`/${manifest[k].file}`);
+    }
   }
-  return tags.join("\n    ");
+  return [...files];
+}
+
+/** For the CRM shell: page chunks preloaded in the ordinary way. */
+function preloadTags(modules: string[]): string {
+  return pageChunks(modules)
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`)
+    .join("\n    ");
 }
 
 const fill = (head: string, html: string) => template.replace("<!--app-head-->", head).replace("<!--app-html-->", () => html);
 
 /**
- * Prerendered pages carry the stylesheet inline: a visitor's first page then paints from one
- * response, with no render-blocking request (about half a second on a mobile connection, for
- * 11 KB of gzip). The CRM shell keeps the cacheable file. The CSP allows inline styles.
+ * Prerendered pages paint from their one response: the rules their HTML uses are inline (no
+ * render-blocking request), and every script and the full stylesheet start downloading only
+ * after that first paint, through PAGE_BOOT_SCRIPT (see worker/lib/page-boot.ts for why). So
+ * the template's stylesheet link, entry script and modulepreloads are taken out here and handed
+ * to the boot script instead. The CRM shell keeps them as Vite wrote them.
  */
-const stylesheetLinks = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
-if (stylesheetLinks.length === 0) throw new Error("dist/index.html links no stylesheet to inline");
-let inlineTemplate = template;
-for (const [tag, file] of stylesheetLinks) {
-  const css = await readFile(join(dist, file), "utf8");
-  if (css.includes("</style")) throw new Error(`${file} cannot be inlined: it contains </style`);
-  inlineTemplate = inlineTemplate.replace(tag, () => `<style>${css}</style>`);
+const stylesheetTags = [...template.matchAll(/<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"[^>]*>/g)];
+const entryScriptTags = [...template.matchAll(/<script type="module"[^>]*src="(\/[^"]+)"[^>]*><\/script>/g)];
+const modulePreloadTags = [...template.matchAll(/<link rel="modulepreload"[^>]*href="(\/[^"]+)"[^>]*>/g)];
+if (stylesheetTags.length !== 1) throw new Error(`dist/index.html links ${stylesheetTags.length} stylesheets; expected the entry's one`);
+if (entryScriptTags.length !== 1) throw new Error(`dist/index.html has ${entryScriptTags.length} entry scripts; expected one`);
+const hash = `'sha256-${createHash("sha256").update(PAGE_BOOT_SCRIPT).digest("base64")}'`;
+if (hash !== PAGE_BOOT_SCRIPT_HASH) {
+  throw new Error(`PAGE_BOOT_SCRIPT changed: set PAGE_BOOT_SCRIPT_HASH in worker/lib/page-boot.ts to ${hash}`);
 }
-/**
- * On prerendered pages the content is already there: the scripts only hydrate it, so they are
- * fetched at low priority and never compete with the page's text and images for a first paint
- * (Lighthouse then also stops counting them as render-blocking). The CRM shell keeps them high.
- */
-const lowPriority = (html: string) =>
-  html
-    .replace(/<script type="module" crossorigin /g, '<script type="module" crossorigin fetchpriority="low" ')
-    .replace(/<link rel="modulepreload" crossorigin /g, '<link rel="modulepreload" crossorigin fetchpriority="low" ');
-inlineTemplate = lowPriority(inlineTemplate);
-const fillInline = (head: string, html: string) =>
-  inlineTemplate.replace("<!--app-head-->", () => lowPriority(head)).replace("<!--app-html-->", () => html);
+const stylesheet = await readFile(join(dist, stylesheetTags[0][1]), "utf8");
+if (stylesheet.includes("</style")) throw new Error(`${stylesheetTags[0][1]} cannot be inlined: it contains </style`);
+let pageTemplate = template.replace(stylesheetTags[0][0], () => `<style>${stylesheet}</style>`);
+for (const [tag] of [...entryScriptTags, ...modulePreloadTags]) pageTemplate = pageTemplate.replace(tag, "");
+
+/** JSON inside a script element: `<` escaped so no value can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+async function prerenderedPage(page: RenderedPage): Promise<string> {
+  const boot: PageBoot = {
+    css: [stylesheetTags[0][1]],
+    modules: [...modulePreloadTags.map(([, href]) => href), ...pageChunks(page.modules)],
+    entry: entryScriptTags[0][1],
+  };
+  // At the end of the body, so the frame it waits for has the whole page to paint.
+  const bootTags = `<script type="application/json" id="page-boot">${scriptJson(boot)}</script><script>${PAGE_BOOT_SCRIPT}</script>`;
+  const html = pageTemplate
+    .replace("<!--app-head-->", () => page.head)
+    .replace("<!--app-html-->", () => page.html)
+    .replace("</body>", () => `${bootTags}\n  </body>`);
+  return withCriticalCss(html);
+}
 
 /** "/" → index.html, "/a/b" → a/b.html. */
 const fileFor = (path: string) => (path === "/" ? "index.html" : `${path.slice(1)}.html`);
@@ -110,13 +135,13 @@ for (const path of entry.publicPaths) {
   const page = await entry.render(path);
   if (page.meta?.notFound) throw new Error(`${path} renders the not-found page: its content entry is missing`);
   if (!page.html.includes("<h1")) throw new Error(`${path} rendered no <h1>`);
-  await write(fileFor(path), fillInline([page.head, preloadTags(page.modules)].filter(Boolean).join("\n    "), page.html));
+  await write(fileFor(path), await prerenderedPage(page));
   if (!page.meta?.noindex) indexable.push(path);
 }
 
 const notFound = await entry.render("/404");
 if (!notFound.meta?.notFound) throw new Error("/404 did not render the not-found page");
-await write("404.html", fillInline([notFound.head, preloadTags(notFound.modules)].join("\n    "), notFound.html));
+await write("404.html", await prerenderedPage(notFound));
 
 // The CRM shell: no content (the CRM is private and client-rendered), but its root chunk preloaded.
 const crmHead = [

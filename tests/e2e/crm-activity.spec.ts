@@ -3,7 +3,7 @@
  * person; times read 'MMM d, yyyy HH:mm' in the studio's zone (Europe/London) whatever the
  * browser's zone is, here New York.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo } from "./support";
 
 test.use({ timezoneId: "America/New_York" });

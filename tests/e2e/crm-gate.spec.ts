@@ -1,5 +1,6 @@
 /** The /crm gate: the shared team password signs in, the session survives a reload, Logout ends it. */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo } from "./support";
 
 const SIDEBAR = [

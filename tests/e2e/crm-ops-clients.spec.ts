@@ -1,5 +1,6 @@
 /** Clients: add with two e-mails, edit on the detail page; preview access code set there unlocks the public preview, revoke locks it. */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo } from "./support";
 
 async function signIn(page: Page) {

@@ -1,5 +1,5 @@
 /** Settings: Sales sees Export and the team but none of the Owner's controls; export downloads JSON. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo } from "./support";
 
 test("Sales gets Export but no Owner-only controls", async ({ page }) => {

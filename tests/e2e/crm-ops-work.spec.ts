@@ -1,5 +1,6 @@
 /** Projects board drag (keyboard), proposal accept + follow-up, invoice print page, task toggle counts. */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo } from "./support";
 
 async function signIn(page: Page) {

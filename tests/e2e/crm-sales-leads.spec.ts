@@ -1,5 +1,6 @@
 /** Leads table and dialogs: edit validation, delete confirmation, and the top bar's '/' search. */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo } from "./support";
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,5 +1,6 @@
 /** The pipeline board: mouse and keyboard moves persist; a drop on Won becomes a project. Also measures /crm's JS weight. */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo, mouseDrag } from "./support";
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

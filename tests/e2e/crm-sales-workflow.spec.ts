@@ -5,7 +5,8 @@
  * lead's Timeline. Quick Actions turn a lead into a client and a project the same way.
  * Each test seeds its own uniquely named lead as Marcus (Sales).
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo, leadCard, leadColumn, mouseDrag } from "./support";
 
 const SALES_NAME = "Marcus Reid";

@@ -3,7 +3,8 @@
  * every CRM surface that shows them: the payload is visible, no element it describes exists in
  * the DOM, and no alert ever fires. The rows are made through the API with unique names.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo } from "./support";
 
 const tag = `xss${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,5 +1,5 @@
 /** Sign-up by invitation: an Owner invites, the colleague follows the e-mailed link and lands in the CRM. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo, latestMailTo } from "./support";
 
 test("an invited colleague sets a name and password from the e-mailed link and lands signed in on /crm", async ({ page, request }) => {

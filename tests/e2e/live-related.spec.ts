@@ -3,7 +3,7 @@
  * change appears in an open lead's Timeline, and a project created for a client appears on that
  * client's page, both without a reload (issue 6: every screen stays current).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { live, signedIn, staff } from "./support";
 
 const { owner, sales } = staff;

@@ -2,7 +2,8 @@
  * The live channel between two people: Hannah (Owner) and Marcus (Sales), each in their own
  * browser context. One writes through the API; the other's screen changes without a reload.
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { leadCard, leadColumn, live, mouseDrag, signedIn, staff } from "./support";
 
 const { owner, sales } = staff;

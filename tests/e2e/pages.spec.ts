@@ -1,5 +1,5 @@
 /** Raw HTTP answers, as a crawler sees them: real statuses, content in the HTML. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the home page answers 200 with HTML", async ({ request }) => {
   const res = await request.get("/");

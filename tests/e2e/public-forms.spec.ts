@@ -4,7 +4,8 @@
  * While a request is in flight the button says so and is disabled. One file, run in order, so
  * the notifications to the studio inbox never interleave.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo, latestMailTo } from "./support";
 
 const INBOX = "hello@redbrickstudio.co.uk";

@@ -4,7 +4,8 @@
  */
 import { readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { h1s } from "./public-routes";
 
 /** Chunk-name prefixes of the CRM's route modules (Vite names a chunk after its module). */

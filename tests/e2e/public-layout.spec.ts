@@ -1,5 +1,5 @@
 /** No horizontal scroll at 375 or 1280 px on any public page; reveal never hides content under reduced motion. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const paths = [
   "/",

@@ -1,5 +1,5 @@
 /** The header's services dropdown (desktop) and the mobile menu, by mouse and by keyboard. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("desktop services dropdown", () => {
   test.use({ viewport: { width: 1280, height: 800 } });

@@ -2,7 +2,7 @@
  * Every public route answers 200 with its h1 already in the HTML (before any script runs), the
  * legal pages carry the sections and terms they promise, and the footer's year is today's.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { h1s } from "./public-routes";
 
 /** Markup as a crawler reads it: tags and React's text separators removed, entities decoded. */

@@ -1,5 +1,5 @@
 /** Client previews: the demo code unlocks and a reload stays unlocked; a wrong code is refused. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo } from "./support";
 
 test("a preview unlocks with the demo code and stays unlocked after reload", async ({ page }) => {

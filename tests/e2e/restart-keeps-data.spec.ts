@@ -11,7 +11,8 @@ import { spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E_PORT, ROOT, spawnWrangler, waitForHttp } from "../../scripts/lib/local";
 import { demo, latestMailTo } from "./support";
 

@@ -1,7 +1,8 @@
 /** Headers and secrets as a browser receives them from the production-shaped server. */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type APIResponse } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 function expectSecurityHeaders(res: APIResponse) {
   const h = res.headers();

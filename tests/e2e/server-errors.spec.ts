@@ -4,7 +4,8 @@
  * call, and the CRM must keep its shell, say what failed with the spec's toast, and recover
  * once the server does: never a blank screen.
  */
-import { expect, test, type Page, type Route } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demo } from "./support";
 
 /** Exactly what worker/middleware/errors.ts answers for an unknown failure such as a D1 error. */

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf, json, login, ORIGIN, PASSWORD, signedIn } from "./helpers";
 import { expectJson, signInAs } from "./api";
+import { PAGE_BOOT_SCRIPT } from "../../worker/lib/page-boot";
 
 const JSON_TYPE = { "Content-Type": "application/json" };
 
@@ -138,6 +139,15 @@ describe("the Origin check", () => {
 });
 
 describe("security headers", () => {
+  it("let inline scripts run only if they are the prerendered pages' boot script, by its SHA-256", async () => {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(PAGE_BOOT_SCRIPT)));
+    const hash = `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+    const csp = (await call("/api/health")).headers.get("Content-Security-Policy") ?? "";
+    const scriptSrc = csp.split(";").map((d) => d.trim().split(/\s+/)).find(([name]) => name === "script-src");
+    // Exactly these two: a stale hash would block the boot script, leaving every public page unhydrated.
+    expect(scriptSrc?.slice(1)).toEqual(["'self'", hash]);
+  });
+
   function expectSecurityHeaders(res: Response) {
     const csp = res.headers.get("Content-Security-Policy") ?? "";
     const directives = new Map(

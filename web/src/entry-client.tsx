@@ -3,7 +3,7 @@
  * and is rendered. Either way the matched pages' modules are loaded first, so the first client
  * render is the same tree the server rendered (nothing suspends, no second header).
  */
-import { StrictMode } from "react";
+import { StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App, preloadPages } from "./app/routes";
@@ -15,6 +15,19 @@ import "./styles.css";
 // importing zod (public-forms e2e checks that no page reports a violation).
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
+/**
+ * Marks <html data-hydrated> once React has committed its first render. Prerendered pages boot
+ * after their first paint (worker/lib/page-boot.ts), so there is a moment when the page is on
+ * screen but not yet interactive: until this mark the boot script holds back native form
+ * submissions, and the end-to-end tests wait for it before using the page.
+ */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return children;
+}
+
 async function start() {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from the page");
@@ -23,7 +36,9 @@ async function start() {
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <App />
+        <MarkHydrated>
+          <App />
+        </MarkHydrated>
       </BrowserRouter>
     </StrictMode>
   );

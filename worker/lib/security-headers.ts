@@ -2,10 +2,13 @@
  * The security headers of every response. The worker sets them on what it answers; the build
  * writes the same values into dist/_headers for files the assets layer serves directly.
  */
+import { PAGE_BOOT_SCRIPT_HASH } from "./page-boot";
+
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
-  // Radix and the toaster set styles at run time; scripts stay strictly 'self'.
+  // Besides our own files, only the prerendered pages' boot script, by its hash.
+  `script-src 'self' ${PAGE_BOOT_SCRIPT_HASH}`,
+  // Radix and the toaster set styles at run time, and prerendered pages inline their critical CSS.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

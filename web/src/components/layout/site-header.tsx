@@ -86,7 +86,7 @@ export function SiteHeader({ notFound }: { notFound: boolean }) {
           type="button"
           className={buttonClass("ghost", "icon", "xl:hidden")}
           aria-expanded={mobileOpen}
-          aria-controls="mobile-menu"
+          aria-controls={mobileOpen ? "mobile-menu" : undefined}
           aria-label={mobileOpen ? "Close menu" : "Open menu"}
           onClick={() => setMobileOpen((o) => !o)}
         >
@@ -94,7 +94,8 @@ export function SiteHeader({ notFound }: { notFound: boolean }) {
         </button>
       </div>
 
-      <MobileMenu open={mobileOpen} onClose={closeMobile} isActive={isActive} servicesActive={servicesActive} />
+      {/* Closed menus are not rendered: their links would only repeat, in every page's HTML, what the footer lists. */}
+      {mobileOpen && <MobileMenu onClose={closeMobile} isActive={isActive} servicesActive={servicesActive} />}
     </header>
   );
 }
@@ -160,7 +161,7 @@ function ServicesDisclosure({ active, isActive }: { active: boolean; isActive: R
         ref={buttonRef}
         type="button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         onClick={onClick}
         className={cn(desktopLink(active), "inline-flex items-center gap-1")}
       >
@@ -168,38 +169,38 @@ function ServicesDisclosure({ active, isActive }: { active: boolean; isActive: R
         <ChevronDown className={cn("size-4 transition-transform", open && "rotate-180")} aria-hidden="true" />
       </button>
       {/* pt-2 bridges the gap so moving the mouse into the panel keeps it open. */}
-      <div id={panelId} hidden={!open} className="absolute top-full left-0 z-50 pt-2">
-        <ul className="w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg shadow-slate-900/5">
-          {services.map((s) => (
-            <li key={s.path}>
-              <Link
-                to={s.path}
-                onClick={() => setOpen(false)}
-                aria-current={isActive({ to: s.path }) ? "page" : undefined}
-                className={cn(
-                  "block rounded-lg px-3 py-2 text-sm",
-                  isActive({ to: s.path })
-                    ? "bg-brick-50 font-semibold text-brick-700"
-                    : "text-slate-700 hover:bg-slate-50 hover:text-slate-900",
-                )}
-              >
-                {s.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {open && (
+        <div id={panelId} className="absolute top-full left-0 z-50 pt-2">
+          <ul className="w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg shadow-slate-900/5">
+            {services.map((s) => (
+              <li key={s.path}>
+                <Link
+                  to={s.path}
+                  onClick={() => setOpen(false)}
+                  aria-current={isActive({ to: s.path }) ? "page" : undefined}
+                  className={cn(
+                    "block rounded-lg px-3 py-2 text-sm",
+                    isActive({ to: s.path })
+                      ? "bg-brick-50 font-semibold text-brick-700"
+                      : "text-slate-700 hover:bg-slate-50 hover:text-slate-900",
+                  )}
+                >
+                  {s.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </div>
   );
 }
 
 function MobileMenu({
-  open,
   onClose,
   isActive,
   servicesActive,
 }: {
-  open: boolean;
   onClose: () => void;
   isActive: ReturnType<typeof useIsActive>;
   servicesActive: boolean;
@@ -211,7 +212,6 @@ function MobileMenu({
   return (
     <div
       id="mobile-menu"
-      hidden={!open}
       className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white xl:hidden"
       onKeyDown={(e) => e.key === "Escape" && onClose()}
     >
@@ -231,27 +231,29 @@ function MobileMenu({
             <button
               type="button"
               aria-expanded={servicesOpen}
-              aria-controls="mobile-services"
+              aria-controls={servicesOpen ? "mobile-services" : undefined}
               onClick={() => setServicesOpen((o) => !o)}
               className={cn(item(servicesActive), "flex w-full items-center justify-between text-left")}
             >
               Services
               <ChevronDown className={cn("size-5 transition-transform", servicesOpen && "rotate-180")} aria-hidden="true" />
             </button>
-            <ul id="mobile-services" hidden={!servicesOpen} className="mt-1 ml-3 space-y-1 border-l border-slate-200 pl-3">
-              {services.map((s) => (
-                <li key={s.path}>
-                  <Link
-                    to={s.path}
-                    onClick={onClose}
-                    aria-current={isActive({ to: s.path }) ? "page" : undefined}
-                    className={item(isActive({ to: s.path }))}
-                  >
-                    {s.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            {servicesOpen && (
+              <ul id="mobile-services" className="mt-1 ml-3 space-y-1 border-l border-slate-200 pl-3">
+                {services.map((s) => (
+                  <li key={s.path}>
+                    <Link
+                      to={s.path}
+                      onClick={onClose}
+                      aria-current={isActive({ to: s.path }) ? "page" : undefined}
+                      className={item(isActive({ to: s.path }))}
+                    >
+                      {s.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
           </li>
           {primaryNav.map((n) => (
             <li key={n.to}>

@@ -10,10 +10,8 @@ export type IconProps = SVGProps<SVGSVGElement>;
 function icon(paths: ReactNode) {
   return function Icon(props: IconProps) {
     return (
+      // Inline SVG needs no xmlns, and every use sizes it with a class.
       <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={24}
-        height={24}
         viewBox="0 0 24 24"
         fill="none"
         stroke="currentColor"

@@ -1,0 +1,148 @@
+/**
+ * How prerendered pages reach their first paint (worker/lib/page-boot.ts, scripts/lib/critical-css.ts):
+ * from their HTML alone, which for the home page fits in one round trip of a new connection;
+ * with scripts and the full stylesheet starting only after that paint; and with inline CSS that
+ * styles what the HTML shows exactly as the full stylesheet does.
+ */
+import { request as httpRequest } from "node:http";
+import type { Browser, Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
+
+/** TCP's initial congestion window (10 segments of 1,460 bytes): what a new connection delivers in its first round trip. */
+const FIRST_ROUND_TRIP = 14_600;
+
+/** The response as it crosses the wire: status line, headers and the gzip body, undecoded. */
+function wireSize(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+      const head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n${res.rawHeaders
+        .map((v, i) => (i % 2 === 0 ? `${v}: ` : `${v}\r\n`))
+        .join("")}\r\n`;
+      let body = 0;
+      res.on("data", (chunk: Buffer) => (body += chunk.length));
+      res.on("end", () => resolve({ bytes: Buffer.byteLength(head) + body, encoding: res.headers["content-encoding"] }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("the home page's HTML, headers included, fits in a new connection's first round trip", async ({ baseURL }) => {
+  const { bytes, encoding } = await wireSize(`${baseURL}/`);
+  console.log(`/ is ${bytes} bytes on the wire (gzip, with headers)`);
+  expect(encoding).toBe("gzip");
+  expect(bytes).toBeLessThanOrEqual(FIRST_ROUND_TRIP);
+});
+
+test("prerendered pages start no script or stylesheet download before their first contentful paint", async ({ page }) => {
+  for (const path of ["/", "/contact", "/portfolio/dreamwell"]) {
+    await page.goto(path);
+    const { fcp, assets } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      assets: performance
+        .getEntriesByType("resource")
+        .filter((r) => /\/assets\/.*\.(js|css)$/.test(r.name))
+        .map((r) => ({ name: r.name, start: r.startTime })),
+    }));
+    expect(fcp, path).toBeGreaterThan(0);
+    // Both kinds did load (the page hydrated), only later.
+    expect(
+      assets.some((a) => a.name.endsWith(".js")),
+      path,
+    ).toBe(true);
+    expect(
+      assets.some((a) => a.name.endsWith(".css")),
+      path,
+    ).toBe(true);
+    for (const a of assets) expect(a.start, `${path} ${a.name}`).toBeGreaterThanOrEqual(fcp);
+  }
+});
+
+test("a form sent before the page has hydrated goes nowhere, and keeps what was typed", async ({ page }) => {
+  // Slow scripts hold hydration back long enough to type and press Enter before it.
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto("/clients/vm-fitness", { waitUntil: "commit" });
+  const code = page.getByLabel("Access Code");
+  await code.fill("typed-too-soon");
+  await code.press("Enter");
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+  await hydrated(page);
+  // A native submission would have reloaded the page as /clients/vm-fitness?password=typed-too-soon.
+  expect(new URL(page.url()).search).toBe("");
+  await expect(code).toHaveValue("typed-too-soon");
+});
+
+const STYLE_PROPS = [
+  "display",
+  "position",
+  "color",
+  "background-color",
+  "background-image",
+  "font-family",
+  "font-size",
+  "font-weight",
+  "line-height",
+  "margin-top",
+  "margin-left",
+  "padding-top",
+  "padding-left",
+  "border-top-width",
+  "border-top-color",
+  "border-radius",
+  "box-shadow",
+  "width",
+  "height",
+  "grid-template-columns",
+  "opacity",
+  "transform",
+];
+
+/** The computed styles of every element of the first screen, in document order. */
+function firstScreenStyles(page: Page) {
+  return page.evaluate((props) => {
+    const out: string[] = [];
+    document.body.querySelectorAll("*").forEach((el, i) => {
+      const box = el.getBoundingClientRect();
+      if (box.bottom < 0 || box.top > window.innerHeight) return;
+      const style = getComputedStyle(el);
+      out.push(
+        `${i} <${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> ${props.map((p) => `${p}=${style.getPropertyValue(p)}`).join("; ")}`,
+      );
+    });
+    return out;
+  }, STYLE_PROPS);
+}
+
+async function stylesWith(browser: Browser, path: string, viewport: { width: number; height: number }, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.goto(path);
+  if (javaScriptEnabled) {
+    await hydrated(page);
+    // The full stylesheet has arrived and applies.
+    await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes("/assets/")));
+  } else {
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  }
+  const styles = await firstScreenStyles(page);
+  await context.close();
+  return styles;
+}
+
+for (const viewport of [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px, a page's inline CSS styles its first screen exactly as the full stylesheet does`, async ({ browser }) => {
+    for (const path of ["/", "/contact", "/portfolio"]) {
+      const inlineOnly = await stylesWith(browser, path, viewport, false);
+      const full = await stylesWith(browser, path, viewport, true);
+      expect(inlineOnly.length, path).toBeGreaterThan(20);
+      expect(inlineOnly, path).toEqual(full);
+    }
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * The one inline script of prerendered pages. A prerendered page is complete without scripts,
+ * so it starts downloading its scripts and its full stylesheet only once the browser reports
+ * the page's first contentful paint: they then never compete with the page's own bytes for
+ * that paint (on a slow connection the document and a 100 KB script bundle otherwise share the
+ * bandwidth), and that paint is exactly the HTML's. A tab that is hidden, or a browser without
+ * paint timing, starts at once; a paint that never comes is given up on after two seconds.
+ *
+ * It reads what to load from `<script type="application/json" id="page-boot">`, which the build
+ * writes per page, so its own text never changes and the CSP allows it by hash alone. It is
+ * written compactly because every page carries it: the home page must fit in the first round
+ * trip of a new connection (about 14 KB with headers).
+ */
+export const PAGE_BOOT_SCRIPT = [
+  "(function(){",
+  'var b=JSON.parse(document.getElementById("page-boot").textContent),d=document,go=0;',
+  "function add(t,p){var e=d.createElement(t);for(var k in p)e[k]=p[k];d.head.appendChild(e)}",
+  // Until React has hydrated, a form would submit natively: a GET that puts what was typed (an
+  // access code, a phone number) into the address bar and the server's logs.
+  'd.addEventListener("submit",function(e){d.documentElement.hasAttribute("data-hydrated")||e.preventDefault()},!0);',
+  "function start(){if(go++)return;",
+  'b.css.forEach(function(h){add("link",{rel:"stylesheet",href:h})});',
+  'b.modules.forEach(function(h){add("link",{rel:"modulepreload",href:h,crossOrigin:""})});',
+  'add("script",{type:"module",src:b.entry,crossOrigin:""})}',
+  "var P=window.PerformanceObserver;",
+  'if(d.visibilityState=="hidden"||!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return start();',
+  'new P(function(l){l.getEntriesByName("first-contentful-paint").length&&start()}).observe({type:"paint",buffered:true});',
+  'd.addEventListener("visibilitychange",start);setTimeout(start,2e3)',
+  "})();",
+].join("");
+
+/** CSP source for PAGE_BOOT_SCRIPT; the build refuses to run if it no longer matches. */
+export const PAGE_BOOT_SCRIPT_HASH = "'sha256-q2rfWJSBilGMqIXZsZAntZE+M+m/0Uq0DwOch0eEBoI='";
+
+/** What PAGE_BOOT_SCRIPT reads. */
+export interface PageBoot {
+  /** Stylesheets: the page inlines only the rules its own HTML uses. */
+  css: string[];
+  /** Module chunks the entry and the page need, fetched in parallel with the entry. */
+  modules: string[];
+  entry: string;
+}
