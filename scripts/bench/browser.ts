@@ -31,9 +31,10 @@ export function crmChunks(): Set<string> {
       [...new Set([...code.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1]))].filter((d) => d !== f),
     );
   }
-  const html = readFileSync(join(ROOT, "dist", "index.html"), "utf8");
+  // The CRM shell keeps Vite's entry script tag; prerendered pages hand it to their boot script.
+  const html = readFileSync(join(ROOT, "dist", "crm.html"), "utf8");
   const entry = /<script[^>]+src="\/assets\/([\w.-]+\.js)"/.exec(html)?.[1];
-  if (!entry || !edges.has(entry)) throw new Error("could not find the entry script in dist/index.html");
+  if (!entry || !edges.has(entry)) throw new Error("could not find the entry script in dist/crm.html");
   const entryCode = readFileSync(join(dir, entry), "utf8");
   const crmRoutes = new Set(
     [...entryCode.matchAll(/"\.\/crm\/[\w-]+\.tsx":\(\)=>[^`'"]*import\(["'`]\.\/([\w.-]+\.js)/g)].map((m) => m[1]),
