@@ -59,6 +59,28 @@ test("prerendered pages start no script or stylesheet download before their firs
   }
 });
 
+test("a browser without paint timing still boots the page", async ({ page }) => {
+  await page.addInitScript(() => delete (window as { PerformanceObserver?: unknown }).PerformanceObserver);
+  await page.goto("/");
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(true);
+});
+
+test("a page opened in a hidden tab starts its scripts at once, without waiting for a paint", async ({ page }) => {
+  // A background tab paints nothing, so waiting for the first paint would leave it unhydrated.
+  await page.addInitScript(() => Object.defineProperty(document, "visibilityState", { get: () => "hidden" }));
+  await page.goto("/");
+  const { fcp, firstScript } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((r) => /\/assets\/.*\.js$/.test(r.name))
+        .map((r) => r.startTime),
+    ),
+  }));
+  expect(firstScript).toBeLessThan(fcp);
+});
+
 test("a form sent before the page has hydrated goes nowhere, and keeps what was typed", async ({ page }) => {
   // Slow scripts hold hydration back long enough to type and press Enter before it.
   await page.route("**/assets/*.js", async (route) => {

@@ -1,5 +1,5 @@
 /** Helpers for writes that must commit together. */
-import { sql } from "drizzle-orm";
+import { not, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { write_guards } from "../db/schema";
@@ -21,10 +21,13 @@ export function requireUpdated(db: Db) {
     db
       .select({ token: sql<string>`'stale'`.as("token") })
       .from(sql`(SELECT 1)`)
-      .where(previousStatementChangedNothing),
+      .where(not(previousStatementChangedRows)),
   );
 }
 
-/** SQLite's changes(): rows changed by the last completed statement on this connection, here the one before in the batch. */
-export const previousStatementChangedNothing = sql`changes() = 0`;
-export const previousStatementChangedOne = sql`changes() = 1`;
+/**
+ * True when the statement before this one in the batch changed a row. SQLite's changes()
+ * counts the last completed statement on the connection, and a D1 batch runs its statements
+ * in order on one connection.
+ */
+export const previousStatementChangedRows = sql`changes() > 0`;

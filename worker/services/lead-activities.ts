@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { lead_activities, leads } from "../db/schema";
 import type { LeadActivity, LeadActivityType } from "../../contract/lead-activity";
-import { previousStatementChangedOne } from "../lib/batch";
+import { previousStatementChangedRows } from "../lib/batch";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
@@ -40,7 +40,7 @@ export async function addLeadNote(db: Db, leadId: string, description: string, b
  * A stage_change entry written only if the versioned update right before it in the same batch
  * changed the lead (see requireUpdated for why the version alone cannot tell).
  */
-export function stageChangeIfUpdated(db: Db, leadId: string, version: string, description: string, by: string) {
+export function stageChangeIfUpdated(db: Db, leadId: string, description: string, by: string) {
   const now = nowIso();
   return db.insert(lead_activities).select(
     db
@@ -54,6 +54,6 @@ export function stageChangeIfUpdated(db: Db, leadId: string, version: string, de
         updated_at: sql<string>`${now}`.as("updated_at"),
       })
       .from(leads)
-      .where(and(eq(leads.id, leadId), eq(leads.updated_at, version), previousStatementChangedOne)),
+      .where(and(eq(leads.id, leadId), previousStatementChangedRows)),
   );
 }

@@ -148,10 +148,7 @@ export async function updateLead(db: Db, id: string, patch: z.output<typeof lead
     .where(and(eq(leads.id, id), eq(leads.updated_at, seen)))
     .returning();
   const [rows] = statusChanged
-    ? await db.batch([
-        update,
-        stageChangeIfUpdated(db, id, version, `Moved from ${current.status} to ${changes.status} by ${by.full_name}`, by.id),
-      ])
+    ? await db.batch([update, stageChangeIfUpdated(db, id, `Moved from ${current.status} to ${changes.status} by ${by.full_name}`, by.id)])
     : [await update];
   return versionedResult(rows, async () => true, "Lead");
 }
