@@ -21,7 +21,6 @@ export const contactInput = z.object({
 });
 export type ContactInput = z.input<typeof contactInput>;
 
-export { budgetOptions, type BudgetValue };
 const budgetValues = budgetOptions.map((b) => b.value) as [BudgetValue, ...BudgetValue[]];
 
 export const redesignInput = z.object({

@@ -3,7 +3,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { expectJson, signInAs } from "./api";
-import { waitForMail } from "./helpers";
+import { mailTo, waitForMail } from "./helpers";
 
 const validContact = {
   name: "Priya Shah",
@@ -202,6 +202,22 @@ describe("notifications when the e-mail binding fails", () => {
     expect(await rows("SELECT email_status, email_error FROM form_submissions")).toEqual([{ email_status: "sent", email_error: null }]);
     const { notifications } = await expectJson<{ notifications: unknown[] }>(staff.call("GET", "/api/crm/form-submissions/failed"), 200);
     expect(notifications).toHaveLength(0);
+  });
+
+  it("answers a retry of a notification already sent as it stands, sending nothing more", async () => {
+    await fetchWith(brokenMail, "POST", "/api/contact", validContact);
+    const [submission] = await rows("SELECT id FROM form_submissions");
+    const staff = await signInAs("Sales");
+    const retry = (inbox: string) =>
+      fetchWith({ STUDIO_INBOX: inbox }, "POST", `/api/crm/form-submissions/${submission.id}/retry-email`, undefined, staff.cookie);
+    const first = uniqueInbox();
+    await expectJson(retry(first), 200);
+    await waitForMail(first);
+    const second = uniqueInbox();
+    const { notification } = await expectJson<{ notification: Record<string, unknown> }>(retry(second), 200);
+    expect(notification).toMatchObject({ id: submission.id, email_status: "sent", email_attempts: 2 });
+    expect(await rows("SELECT email_attempts FROM form_submissions")).toEqual([{ email_attempts: 2 }]);
+    expect(await mailTo(second)).toHaveLength(0);
   });
 
   it("answers a retry that fails again with a 502 envelope and keeps the submission marked for the next retry", async () => {

@@ -51,6 +51,7 @@ describe("invoices", () => {
   it("requires number, client, total, date and due date", async () => {
     const missing = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", {}), 422);
     expect(Object.keys(missing.error.fields).sort()).toEqual(["client_id", "date", "due_date", "number", "total"]);
+    expect(missing.error.fields).toMatchObject({ total: "Total is required", date: "Date is required" });
     const blank = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ number: " " })), 422);
     expect(blank.error.fields.number).toBe("Invoice number is required");
     const total = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ total: -1 })), 422);

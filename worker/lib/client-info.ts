@@ -5,6 +5,9 @@ export async function ipHash(ip: string, secret: string): Promise<string> {
   return (await sha256Hex(`${secret}:${ip}`)).slice(0, 32);
 }
 
+/** The key per-IP limits count a request under: the keyed hash of its address's bucket. */
+export const limitKeyOf = (ip: string, secret: string) => ipHash(ipBucket(ip), secret);
+
 /**
  * The unit per-IP limits count: an IPv4 address, or the /64 network of an IPv6 address (one
  * subscriber usually holds a whole /64, so counting single addresses would let them rotate past

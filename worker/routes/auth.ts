@@ -9,7 +9,7 @@ import { acceptInvite, checkPassword, checkTeamPassword } from "../services/user
 import { assertUnderLimit, clearEvents, limits, recordEvent } from "../lib/rate-limit";
 import { AppError, unauthenticated } from "../lib/errors";
 import { clientIp } from "../middleware/auth";
-import { ipBucket, ipHash } from "../lib/client-info";
+import { ipHash, limitKeyOf } from "../lib/client-info";
 import type { Db } from "../db/client";
 
 /** The Team gate's account key; no e-mail address can be this string. */
@@ -21,7 +21,7 @@ export const TEAM_ACCOUNT = "team";
  */
 export const loginAccountKey = (account: string, secret: string) => ipHash(`login-account:${account}`, secret);
 const loginKeys = async (c: Context<AppEnv>, account: string) => ({
-  ip: await ipHash(ipBucket(clientIp(c)), c.env.SESSION_SECRET),
+  ip: await limitKeyOf(clientIp(c), c.env.SESSION_SECRET),
   account: await loginAccountKey(account, c.env.SESSION_SECRET),
 });
 

@@ -11,9 +11,9 @@ import { publish } from "../live/publish";
 export const formSubmissionsRoute = new Hono<AppEnv>()
   .get("/failed", async (c) => c.json({ notifications: await listFailedNotifications(c.get("db")) }, 200))
   .post("/:id/retry-email", async (c) => {
-    const { error, notification, leadId } = await resendNotification(c.env, c.get("db"), c.req.param("id"), c.env.STUDIO_INBOX);
+    const { error, notification, leadId, resent } = await resendNotification(c.env, c.get("db"), c.req.param("id"));
     // The failed list is keyed under "leads" in the CRM, so a lead event refreshes it in every tab.
-    if (leadId) publish(c, { entity: "leads", op: "update", id: leadId });
+    if (resent && leadId) publish(c, { entity: "leads", op: "update", id: leadId });
     if (error) throw new AppError("upstream_failed", "The notification e-mail could not be sent. It stays marked for another retry.");
     return c.json({ notification }, 200);
   });

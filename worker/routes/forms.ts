@@ -4,8 +4,8 @@ import type { AppEnv } from "../env";
 import { contactInput, redesignInput, submissionMeta, valuationInput, type FormKind } from "../../contract/form-submission";
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
-import { ipBucket, ipHash } from "../lib/client-info";
-import { deliverNotification, enquiryOf, notificationMail, storeSubmission } from "../services/form-submissions";
+import { ipHash, limitKeyOf } from "../lib/client-info";
+import { acceptSubmission } from "../services/form-submissions";
 import { publish } from "../live/publish";
 
 async function accept(
@@ -16,15 +16,11 @@ async function accept(
   const { website_url, page, utm, ...payload } = body;
   // A filled honeypot is a bot: it sees the same answer as a person and nothing is stored.
   if (website_url) return c.json({ ok: true as const }, 201);
-  const db = c.get("db");
-  const enquiry = enquiryOf(kind, payload);
   const ip = clientIp(c);
-  const meta = { ipKey: await ipHash(ip, c.env.SESSION_SECRET), page, utm };
-  // Counted like sign-in, an IPv6 sender by its /64: one subscriber can rotate through a whole /64.
-  const limitKey = await ipHash(ipBucket(ip), c.env.SESSION_SECRET);
-  const stored = await storeSubmission(db, kind, payload, enquiry, meta, limitKey);
+  const sender = { ipKey: await ipHash(ip, c.env.SESSION_SECRET), limitKey: await limitKeyOf(ip, c.env.SESSION_SECRET) };
+  const stored = await acceptSubmission(c.env, c.get("db"), kind, payload, { page, utm }, sender);
+  // After the e-mail's outcome is recorded, so other tabs also see a failed notification.
   publish(c, { entity: "leads", op: stored.newLead ? "create" : "update", id: stored.leadId });
-  await deliverNotification(c.env, db, stored.id, notificationMail(kind, enquiry, meta, c.env.STUDIO_INBOX));
   return c.json({ ok: true as const }, 201);
 }
 

@@ -7,7 +7,7 @@ import type { AppEnv } from "../env";
 import { isPreviewId, PREVIEW_INVALID_MESSAGE, previewVerifyInput } from "../../contract/preview";
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
-import { coarseBrowser, ipBucket, ipHash } from "../lib/client-info";
+import { coarseBrowser, ipHash, limitKeyOf } from "../lib/client-info";
 import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
 import { checkCode, grantCookie, previewClientOf, unlockedRecord } from "../previews/access";
 import { logAttempt, markViewed } from "../previews/log";
@@ -21,7 +21,7 @@ export const previews = new Hono<AppEnv>()
     const ip = clientIp(c);
     const visitor = await ipHash(ip, c.env.SESSION_SECRET);
     // Guesses are counted like sign-in, an IPv6 client by its /64, so rotating addresses buys no extra tries.
-    const limitKey = `${id}:${await ipHash(ipBucket(ip), c.env.SESSION_SECRET)}`;
+    const limitKey = `${id}:${await limitKeyOf(ip, c.env.SESSION_SECRET)}`;
     await assertUnderLimit(db, limits.preview, limitKey);
     const record = await checkCode(c, id, c.req.valid("json").password);
     // Every attempt on one of the public cards is logged for the CRM; made-up ids are not.

@@ -6,7 +6,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { form_submissions, lead_activities, leads } from "../db/schema";
 import type { FormKind } from "../../contract/form-submission";
-import { budgetOptions } from "../../contract/form-submission";
+import { budgetOptions } from "../../contract/budget-options";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
@@ -22,10 +22,16 @@ export interface Enquiry {
   phone?: string | null;
 }
 
-export interface SubmissionMeta {
-  ipKey: string;
+/** Where the enquiry came from: the lead's notes and the e-mail mention it. */
+export interface SubmissionContext {
   page?: string;
   utm?: Record<string, string>;
+}
+
+/** Who sent it, as keyed hashes only: `ipKey` is stored with it, `limitKey` counts against the per-IP limit. */
+export interface Sender {
+  ipKey: string;
+  limitKey: string;
 }
 
 const kindTitle: Record<FormKind, string> = {
@@ -34,7 +40,7 @@ const kindTitle: Record<FormKind, string> = {
   valuation: "Valuation request",
 };
 
-export const budgetLabel = (value: string) => budgetOptions.find((b) => b.value === value)?.label ?? value;
+const budgetLabel = (value: string) => budgetOptions.find((b) => b.value === value)?.label ?? value;
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
@@ -42,7 +48,7 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
  * The enquiry a validated form body describes. Built from the stored payload too, so a retried
  * notification says exactly what the first attempt would have said.
  */
-export function enquiryOf(kind: FormKind, payload: Record<string, unknown>): Enquiry {
+function enquiryOf(kind: FormKind, payload: Record<string, unknown>): Enquiry {
   const base = { name: str(payload.name), email: str(payload.email) };
   switch (kind) {
     case "contact":
@@ -75,7 +81,7 @@ export function enquiryOf(kind: FormKind, payload: Record<string, unknown>): Enq
   }
 }
 
-function describe(kind: FormKind, enquiry: Enquiry, meta: SubmissionMeta): string {
+function describe(kind: FormKind, enquiry: Enquiry, meta: SubmissionContext): string {
   const lines = [`${kindTitle[kind]} from the website`, ...enquiry.details.map(([label, value]) => `${label}: ${value}`)];
   if (meta.page) lines.push(`Page: ${meta.page}`);
   const utm = Object.entries(meta.utm ?? {});
@@ -90,16 +96,34 @@ export interface StoredSubmission {
 }
 
 /**
- * Stores the submission and creates (or, for a repeat sender, annotates) the lead, atomically.
- * Counts against the per-IP limit (under `limitKey`) only once it is accepted.
+ * A validated public enquiry, end to end: stored with its lead, then the studio notified.
+ * A failed e-mail is recorded on the submission, never thrown.
  */
-export async function storeSubmission(
+export async function acceptSubmission(
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX">,
+  db: Db,
+  kind: FormKind,
+  payload: Record<string, unknown>,
+  context: SubmissionContext,
+  sender: Sender,
+): Promise<StoredSubmission> {
+  const enquiry = enquiryOf(kind, payload);
+  const stored = await storeSubmission(db, kind, payload, enquiry, context, sender);
+  await deliverNotification(env, db, stored.id, notificationMail(kind, enquiry, context, env.STUDIO_INBOX));
+  return stored;
+}
+
+/**
+ * Stores the submission and creates (or, for a repeat sender, annotates) the lead, atomically.
+ * Counts against the per-IP limit only once it is accepted.
+ */
+async function storeSubmission(
   db: Db,
   kind: FormKind,
   payload: Record<string, unknown>,
   enquiry: Enquiry,
-  meta: SubmissionMeta,
-  limitKey: string,
+  meta: SubmissionContext,
+  { ipKey, limitKey }: Sender,
 ): Promise<StoredSubmission> {
   await assertUnderLimit(db, limits.forms, limitKey);
   const email = enquiry.email.toLowerCase();
@@ -116,7 +140,7 @@ export async function storeSubmission(
     lead_id: leadId,
     page: meta.page ?? null,
     utm: meta.utm ?? null,
-    ip_hash: meta.ipKey,
+    ip_hash: ipKey,
     created_at: now,
     updated_at: now,
   });
@@ -141,7 +165,7 @@ export async function storeSubmission(
   return { id: submissionId, leadId, newLead: !existing };
 }
 
-export function notificationMail(kind: FormKind, enquiry: Enquiry, meta: SubmissionMeta, inbox: string): Mail {
+function notificationMail(kind: FormKind, enquiry: Enquiry, meta: SubmissionContext, inbox: string): Mail {
   return {
     to: inbox,
     replyTo: enquiry.email,
@@ -154,7 +178,7 @@ export function notificationMail(kind: FormKind, enquiry: Enquiry, meta: Submiss
  * Sends a submission's notification and records how it went; a failure is logged and stays
  * visible in the CRM for a resend. Never throws for a failed send: the submission is already safe.
  */
-export async function deliverNotification(env: Pick<Env, "EMAIL" | "MAIL_FROM">, db: Db, submissionId: string, mail: Mail) {
+async function deliverNotification(env: Pick<Env, "EMAIL" | "MAIL_FROM">, db: Db, submissionId: string, mail: Mail) {
   const error = await sendMail(env, mail).then(
     () => null,
     (err: unknown) => (err instanceof Error ? err.message : String(err)),
@@ -200,13 +224,19 @@ function toFailedNotification(row: typeof form_submissions.$inferSelect) {
 
 /**
  * Sends a stored submission's notification again, rebuilt from what was stored. One already sent
- * is answered as it is. `error` is set when the send failed again (it stays marked for a retry).
+ * is answered as it is (`resent` false). `error` is set when the send failed again (it stays
+ * marked for a retry).
  */
-export async function resendNotification(env: Pick<Env, "EMAIL" | "MAIL_FROM">, db: Db, submissionId: string, inbox: string) {
+export async function resendNotification(env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX">, db: Db, submissionId: string) {
   const [row] = await db.select().from(form_submissions).where(eq(form_submissions.id, submissionId)).limit(1);
   if (!row) throw notFound("Form submission");
-  if (row.email_status === "sent") return { error: null, notification: toFailedNotification(row), leadId: row.lead_id };
-  const meta: SubmissionMeta = { ipKey: row.ip_hash ?? "", page: row.page ?? undefined, utm: row.utm ?? undefined };
-  const sent = await deliverNotification(env, db, row.id, notificationMail(row.kind, enquiryOf(row.kind, row.payload), meta, inbox));
-  return { ...sent, leadId: row.lead_id };
+  if (row.email_status === "sent") return { error: null, notification: toFailedNotification(row), leadId: row.lead_id, resent: false };
+  const context: SubmissionContext = { page: row.page ?? undefined, utm: row.utm ?? undefined };
+  const sent = await deliverNotification(
+    env,
+    db,
+    row.id,
+    notificationMail(row.kind, enquiryOf(row.kind, row.payload), context, env.STUDIO_INBOX),
+  );
+  return { ...sent, leadId: row.lead_id, resent: true };
 }
