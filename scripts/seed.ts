@@ -711,7 +711,7 @@ async function writePreviews(stores: PreviewStores, code: string, now = new Date
         revoked: false,
         updatedAt,
       };
-      await writePreview(stores, p.id, record);
+      await writePreview(stores, p.id, null, record);
     }),
   );
 }

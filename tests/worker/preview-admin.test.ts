@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { expectJson, rows, signInAs, type Staff } from "./api";
-import { readPreview } from "../../worker/previews/store";
+import { previewKey, readPreview } from "../../worker/previews/store";
 import { previewIds, type PreviewAdmin, type PreviewAccessEntry } from "../../contract/preview";
 
 let staff: Staff;
@@ -142,6 +142,36 @@ describe("managing a client's preview", () => {
     const res = await revisit("vm-fitness", cookie);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ client: { previewUrl: "https://v2.vmfitness.example/" } });
+  });
+
+  it("refuses a change made from an edge's stale copy of the card, so a revocation it had not seen holds", async () => {
+    await expectJson(link({ preview_id: "vm-fitness" }), 200);
+    const { code } = await newCode();
+    const open = await env.PREVIEWS.get(previewKey("vm-fitness"));
+    await expectJson(staff.call("POST", `${base()}/revoke`), 200);
+    const revoked = await env.PREVIEWS.get(previewKey("vm-fitness"));
+    // This edge still serves the copy from before the revocation.
+    await env.PREVIEWS.put(previewKey("vm-fitness"), open!);
+    const stale = await expectJson<Fields>(staff.call("POST", `${base()}/code`), 409);
+    expect(stale.error.message).toBe("This preview was changed by someone else. It has been reloaded with the latest details.");
+    expect(
+      (await expectJson<Fields>(link({ preview_id: "vm-fitness", previewUrl: "https://v3.vmfitness.example/" }), 409)).error.code,
+    ).toBe("conflict");
+    // Once the edge catches up, the card is still revoked, and the next change goes through.
+    await env.PREVIEWS.put(previewKey("vm-fitness"), revoked!);
+    expect((await verify("vm-fitness", code, { ip: "192.0.2.35" })).status).toBe(401);
+    expect((await preview())!.revoked).toBe(true);
+    await expectJson(staff.call("POST", `${base()}/restore`), 200);
+  });
+
+  it("a new URL or expiry makes older copies of the card stale, so a shortened expiry holds at once", async () => {
+    await expectJson(link({ preview_id: "vm-fitness" }), 200);
+    const { code } = await newCode();
+    const before = await env.PREVIEWS.get(previewKey("vm-fitness"));
+    await expectJson(link({ preview_id: "vm-fitness", expiresAt: new Date(Date.now() + 1000).toISOString() }), 200);
+    // An edge serving the copy from before the new expiry opens nothing.
+    await env.PREVIEWS.put(previewKey("vm-fitness"), before!);
+    expect((await verify("vm-fitness", code, { ip: "192.0.2.36" })).status).toBe(401);
   });
 
   it("moving a client to another card revokes the old one; a card passing to a new client starts without a code", async () => {

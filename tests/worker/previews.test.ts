@@ -2,13 +2,14 @@ import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "../../worker/auth/password";
 import { createDb } from "../../worker/db/client";
-import { previewKey, writePreview, type PreviewRecord } from "../../worker/previews/store";
+import { previewKey, readPreview, writePreview, type PreviewRecord } from "../../worker/previews/store";
 
 const CODE = "let-me-in-2026";
 const stores = () => ({ kv: env.PREVIEWS, db: createDb(env.DB) });
 
+/** Writes the card's next version, as the CRM would from the current copy. */
 async function seedPreview(id: string, overrides: Partial<PreviewRecord> = {}) {
-  await writePreview(stores(), id, {
+  await writePreview(stores(), id, await readPreview(env.PREVIEWS, id), {
     name: "VM Fitness",
     previewUrl: "https://staging.vmfitness.example/",
     code: await hashPassword(CODE, 1000),

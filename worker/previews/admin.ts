@@ -103,15 +103,18 @@ export async function linkClientPreview(
   const settings = { name: client.name, previewUrl: input.previewUrl, expiresAt: input.expiresAt };
   // A card passing to this client starts afresh: no code until one is issued, and visitors of
   // whoever held it before are locked out. Otherwise only the URL and expiry change.
-  const record: PreviewRecord =
-    newlyLinked || !current ? { ...freshRecord(client.name), ...settings, updatedAt: bump(current) } : { ...current, ...settings };
-  await writePreview({ kv, db }, target, record);
+  const record = await writePreview(
+    { kv, db },
+    target,
+    current,
+    newlyLinked || !current ? { ...freshRecord(client.name), ...settings, updatedAt: bump(current) } : { ...current, ...settings },
+  );
   return view(db, target, record, client.name);
 }
 
 async function revokeRecord(db: Db, kv: KVNamespace, previewId: string) {
   const record = await readPreview(kv, previewId);
-  if (record) await writePreview({ kv, db }, previewId, { ...record, revoked: true, updatedAt: bump(record) });
+  if (record) await writePreview({ kv, db }, previewId, record, { ...record, revoked: true, updatedAt: bump(record) });
 }
 
 /** Unlinks the client from its card; the card is revoked so nobody can open it until it is linked again. */
@@ -143,13 +146,12 @@ export async function issueAccessCode(db: Db, kv: KVNamespace, clientId: string)
   if (!client.preview_id) throw notLinked();
   const current = await readPreview(kv, client.preview_id);
   const code = generateAccessCode();
-  const record: PreviewRecord = {
+  const record = await writePreview({ kv, db }, client.preview_id, current, {
     ...(current ?? freshRecord(client.name)),
     name: client.name,
     code: await hashPassword(code),
     updatedAt: bump(current),
-  };
-  await writePreview({ kv, db }, client.preview_id, record);
+  });
   return { code, preview: await view(db, client.preview_id, record, client.name) };
 }
 
@@ -158,8 +160,12 @@ export async function setPreviewRevoked(db: Db, kv: KVNamespace, clientId: strin
   const client = await clientOf(db, clientId);
   if (!client.preview_id) throw notLinked();
   const current = await readPreview(kv, client.preview_id);
-  const record: PreviewRecord = { ...(current ?? freshRecord(client.name)), name: client.name, revoked, updatedAt: bump(current) };
-  await writePreview({ kv, db }, client.preview_id, record);
+  const record = await writePreview({ kv, db }, client.preview_id, current, {
+    ...(current ?? freshRecord(client.name)),
+    name: client.name,
+    revoked,
+    updatedAt: bump(current),
+  });
   return view(db, client.preview_id, record, client.name);
 }
 
