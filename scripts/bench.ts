@@ -13,11 +13,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { readDemoSettings, ROOT } from "./lib/local";
+import { readDemoSettings, ROOT, seedLocal } from "./lib/local";
 import {
   build,
   removeStaticPage,
-  seed,
   signIn,
   sitemapPaths,
   startServer,
@@ -110,14 +109,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 try {
   const demo = readDemoSettings();
-  const owner = { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD };
   if (!flags["no-build"]) {
     progress("building (npm run build)…");
     build();
   }
   if (!flags["reuse-state"]) {
     progress(`seeding ${LEADS} leads into ${STATE_DIR} (wiped first)…`);
-    seed(STATE_DIR, LEADS);
+    seedLocal(STATE_DIR, { leads: LEADS });
   }
   // Written after the build (which empties dist/) and removed in `finally`.
   writeStaticPage();
@@ -150,13 +148,19 @@ try {
     });
   }
 
+  // One owner session serves every signed-in section: the browser contexts get its cookie, the API calls send it.
+  const cookie =
+    wants("js") || wants("board") || wants("api") || wants("load")
+      ? await signIn(base, demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD)
+      : "";
+
   if (wants("js") || wants("board")) {
     const browser = await launchBrowser();
     try {
       if (wants("js")) {
         const paths = [...new Set([...sitemapPaths(), ...LIGHTHOUSE_PAGES])];
         progress(`JavaScript on load: ${paths.length} public pages and /crm…`);
-        const js = await measureJs(browser, base, paths, owner, progress);
+        const js = await measureJs(browser, base, paths, cookie, progress);
         results.js = js;
         const row = (p: PageJs) => `${kb(p.gzipBytes)} in ${p.files} files`;
         // The case studies share one template: one row for the rest of them keeps the table readable (results.json has each).
@@ -199,7 +203,7 @@ try {
       }
       if (wants("board")) {
         progress(`/crm board, cold cache, ${settings.boardRuns} runs…`);
-        const board = await measureBoardReady(browser, base, owner, settings.boardRuns, progress);
+        const board = await measureBoardReady(browser, base, cookie, settings.boardRuns, progress);
         results.board = board;
         rows.push({
           section: "CRM first load",
@@ -213,12 +217,8 @@ try {
     }
   }
 
-  let cookie = "";
   let sample: LeadSample | undefined;
-  if (wants("api") || wants("load")) {
-    cookie = await signIn(base, owner.email, owner.password);
-    sample = await sampleLeads(base, cookie);
-  }
+  if (wants("api") || wants("load")) sample = await sampleLeads(base, cookie);
 
   if (wants("api") && sample) {
     progress(`API latency: ${settings.apiRequests} sequential requests per endpoint after 20 warm-up…`);

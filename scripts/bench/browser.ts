@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT } from "../lib/local";
 import { median } from "./stats";
 
@@ -20,7 +20,7 @@ export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM_PA
  * () => import("./pipeline-….js")`). A CRM chunk is one reachable from the entry, but no
  * longer reachable once those CRM route modules are taken out of the graph.
  */
-export function crmChunks(): Set<string> {
+function crmChunks(): Set<string> {
   const dir = join(ROOT, "dist", "assets");
   const files = readdirSync(dir).filter((f) => f.endsWith(".js"));
   const edges = new Map<string, string[]>();
@@ -80,18 +80,31 @@ async function measurePage(context: BrowserContext, base: string, path: string, 
   return { path, files: urls.size, gzipBytes, crmFiles };
 }
 
-/** Signs the context in through the API, so its cookie jar holds the session as after the sign-in form. */
-async function signInContext(context: BrowserContext, base: string, email: string, password: string) {
-  const res = await context.request.post(`${base}/api/auth/login`, { data: { email, password }, headers: { Origin: base } });
-  if (!res.ok()) throw new Error(`sign-in as ${email}: ${res.status()} ${await res.text()}`);
+/**
+ * A context holding the session of `cookie` (the Cookie header signIn returns), with the
+ * attributes the worker sets on it (worker/auth/session.ts), as after the sign-in form.
+ */
+async function signedInContext(browser: Browser, base: string, cookie: string, options?: BrowserContextOptions) {
+  const context = await browser.newContext(options);
+  const domain = new URL(base).hostname;
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return {
+        name: pair.slice(0, at),
+        value: pair.slice(at + 1),
+        domain,
+        path: "/",
+        httpOnly: true,
+        secure: true,
+        sameSite: "Lax" as const,
+      };
+    }),
+  );
+  return context;
 }
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-export async function measureJs(browser: Browser, base: string, publicPaths: string[], owner: Credentials, progress: (l: string) => void) {
+export async function measureJs(browser: Browser, base: string, publicPaths: string[], cookie: string, progress: (l: string) => void) {
   const crm = crmChunks();
   // Byte counts do not depend on timing, so pages load three at a time to keep the run short.
   const pages: PageJs[] = new Array(publicPaths.length);
@@ -106,8 +119,7 @@ export async function measureJs(browser: Browser, base: string, publicPaths: str
   };
   await Promise.all([worker(), worker(), worker()]);
   progress(`JS measured on ${publicPaths.length} public pages (${crm.size} CRM-only chunks in the build)`);
-  const context = await browser.newContext();
-  await signInContext(context, base, owner.email, owner.password);
+  const context = await signedInContext(browser, base, cookie);
   const crmPage = await measurePage(context, base, "/crm", crm);
   await context.close();
   return { pages, crm: crmPage, crmChunkCount: crm.size };
@@ -117,11 +129,10 @@ export async function measureJs(browser: Browser, base: string, publicPaths: str
  * Navigation start → the first draggable card (its "Move …" handle) is in the DOM, recorded by a
  * MutationObserver installed before any page script runs, as the pipeline e2e test does.
  */
-export async function measureBoardReady(browser: Browser, base: string, owner: Credentials, runs: number, progress: (l: string) => void) {
+export async function measureBoardReady(browser: Browser, base: string, cookie: string, runs: number, progress: (l: string) => void) {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    await signInContext(context, base, owner.email, owner.password);
+    const context = await signedInContext(browser, base, cookie, { viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
     await page.addInitScript(() => {
       const w = window as unknown as { __boardReady?: number };

@@ -1,13 +1,13 @@
 /**
  * The bench's own server: a fresh state directory seeded with the benchmark data, the built
  * site on `wrangler dev`, and the bare comparison page that lives in dist/ only while the bench
- * runs. Reuses scripts/lib/local.ts so it starts wrangler exactly as `npm run dev` and the e2e
- * server do.
+ * runs. Seeding and `wrangler dev` come from scripts/lib/local.ts, shared with the e2e server and
+ * the restart spec.
  */
-import { spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureDevVars, ROOT, spawnWrangler, waitForHttp } from "../lib/local";
+import { ensureDevVars, ROOT, startLocalServer, type LocalServer } from "../lib/local";
 
 /**
  * The bare page the home page's LCP is compared with. Its name cannot collide with a route, and
@@ -27,12 +27,6 @@ export function build(): void {
   const npm = process.env.npm_execpath;
   if (npm) run("npm run build", process.execPath, [npm, "run", "build", "--silent"]);
   else run("npm run build", "npm", ["run", "build", "--silent"]);
-}
-
-/** Wipes `stateDir`, applies the migrations and seeds the demo data with `leads` leads. */
-export function seed(stateDir: string, leads: number): void {
-  const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
-  run("seeding", process.execPath, [tsx, join(ROOT, "scripts/seed.ts"), "--reset", "--persist-to", stateDir, "--leads", String(leads)]);
 }
 
 /** The text and type scale of the home page's hero, with no script, font or stylesheet. */
@@ -62,10 +56,7 @@ export function removeStaticPage(): void {
   rmSync(staticFile, { force: true });
 }
 
-export interface BenchServer {
-  base: string;
-  stop(): Promise<void>;
-}
+export type BenchServer = LocalServer;
 
 /**
  * `wrangler dev` on 127.0.0.1:port with the given state; its output goes to a log file in the
@@ -75,54 +66,13 @@ export interface BenchServer {
 export async function startServer(port: number, inspectorPort: number, stateDir: string): Promise<BenchServer> {
   // The worker reads SESSION_SECRET from .dev.vars, as under `npm run dev`.
   ensureDevVars();
-  const logDir = join(ROOT, stateDir);
-  mkdirSync(logDir, { recursive: true });
-  const logPath = join(logDir, "wrangler.log");
-  const log = createWriteStream(logPath);
-  const child: ChildProcess = spawnWrangler(
-    [
-      "dev",
-      "--port",
-      String(port),
-      "--ip",
-      "127.0.0.1",
-      "--inspector-port",
-      String(inspectorPort),
-      "--inspector-ip",
-      "127.0.0.1",
-      "--persist-to",
-      stateDir,
-      "--show-interactive-dev-session=false",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"], env: { WRANGLER_LOG: "warn" } },
-  );
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  let exited = false;
-  const done = new Promise<void>((resolve) =>
-    child.on("exit", () => {
-      exited = true;
-      resolve();
-    }),
-  );
-  // localhost, not 127.0.0.1: the session cookie is Secure, which browsers accept over plain http only for localhost.
-  const base = `http://localhost:${port}`;
-  const stop = async () => {
-    if (exited) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    await done;
-    clearTimeout(timer);
-    log.end();
-  };
-  try {
-    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 90_000, () => !exited);
-  } catch (error) {
-    await stop();
-    const tail = existsSync(logPath) ? readFileSync(logPath, "utf8").split("\n").slice(-20).join("\n") : "";
-    throw new Error(`${(error as Error).message}\n${tail}`, { cause: error });
-  }
-  return { base, stop };
+  return startLocalServer({
+    port,
+    inspectorPort,
+    stateDir,
+    env: { WRANGLER_LOG: "warn" },
+    log: { file: join(stateDir, "wrangler.log") },
+  });
 }
 
 /** Signs in through the API as a browser would and returns the Cookie header value. */

@@ -20,5 +20,3 @@ export const ms = (n: number) => (Number.isFinite(n) ? `${round(n, n < 10 ? 1 : 
 export const seconds = (msValue: number) => (Number.isFinite(msValue) ? `${(msValue / 1000).toFixed(2)} s` : "n/a");
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(2)}×` : "n/a");
-
-export const sleep = (msValue: number) => new Promise<void>((r) => setTimeout(r, msValue));

@@ -1,9 +1,10 @@
 /**
- * What the local scripts (seed, dev, e2e server) share: the demo settings in .dev.vars, where
- * wrangler keeps local state, and running wrangler under the same Node as the caller.
+ * What the local scripts (seed, dev, e2e server, bench) share: the demo settings in .dev.vars, where
+ * wrangler keeps local state, running wrangler under the same Node as the caller, and seeding and
+ * serving a state directory of their own.
  */
-import { spawn, spawnSync, type SpawnOptions } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, type WriteStream } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -132,4 +133,107 @@ export async function waitForHttp(url: string, timeoutMs = 60_000, isAlive: () =
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+/** A command run by these helpers that failed; `exitCode` is the one to exit with in its stead. */
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * `tsx scripts/seed.ts --reset --persist-to stateDir [--leads N]`: wipes that state, applies the
+ * migrations and seeds the demo data. Throws a CommandError when the seed fails.
+ */
+export function seedLocal(stateDir: string, { leads, stdio = "inherit" }: { leads?: number; stdio?: "inherit" | "ignore" } = {}): void {
+  const args = [join(ROOT, "scripts/seed.ts"), "--reset", "--persist-to", stateDir];
+  if (leads !== undefined) args.push("--leads", String(leads));
+  const result = spawnSync(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), ...args], { cwd: ROOT, stdio });
+  if (result.status !== 0) throw new CommandError(`seeding failed (exit ${result.status ?? result.signal})`, result.status || 1);
+}
+
+export interface LocalServerOptions {
+  port: number;
+  /** The --persist-to directory, relative to the project. */
+  stateDir: string;
+  /** wrangler's inspector port (on 127.0.0.1), so it does not take the default 9229. */
+  inspectorPort?: number;
+  /** `--var NAME:value` overrides of .dev.vars / wrangler.toml. */
+  vars?: Record<string, string>;
+  /** Extra environment for wrangler. */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * Where wrangler's output goes: "inherit" (the default), "ignore", or a log file path relative to
+   * the project, whose last lines are added to the error when the server does not come up.
+   */
+  log?: "inherit" | "ignore" | { file: string };
+  /** How long to wait for /api/health (default 90 s); false returns at once, for callers that wait themselves. */
+  readyTimeoutMs?: number | false;
+  /** How long stop() waits after SIGTERM before sending SIGKILL (default 5 s). */
+  killAfterMs?: number;
+}
+
+export interface LocalServer {
+  /** http://localhost:port: the session cookie is Secure, which browsers accept over plain http only for localhost. */
+  base: string;
+  child: ChildProcess;
+  /** SIGTERM, then SIGKILL after killAfterMs; resolves once wrangler has exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `wrangler dev` on 127.0.0.1:port serving dist/ with the given state, and, unless
+ * readyTimeoutMs is false, once /api/health answers. When it does not come up it is stopped and
+ * the error names why (with the log's tail when it writes to a file).
+ */
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const { port, stateDir, inspectorPort, vars = {}, env, log = "inherit", readyTimeoutMs = 90_000, killAfterMs = 5_000 } = options;
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1"];
+  if (inspectorPort !== undefined) args.push("--inspector-port", String(inspectorPort), "--inspector-ip", "127.0.0.1");
+  args.push("--persist-to", stateDir, "--show-interactive-dev-session=false");
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+
+  let logPath: string | undefined;
+  let logStream: WriteStream | undefined;
+  if (typeof log === "object") {
+    logPath = resolve(ROOT, log.file);
+    mkdirSync(dirname(logPath), { recursive: true });
+    logStream = createWriteStream(logPath);
+  }
+  const output = logStream ? "pipe" : (log as "inherit" | "ignore");
+  const child = spawnWrangler(args, { stdio: ["ignore", output, output], env });
+  if (logStream) {
+    child.stdout?.pipe(logStream);
+    child.stderr?.pipe(logStream);
+  }
+  let exited = false;
+  const done = new Promise<void>((resolveDone) =>
+    child.on("exit", () => {
+      exited = true;
+      resolveDone();
+    }),
+  );
+  const stop = async () => {
+    if (exited) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+    await done;
+    clearTimeout(timer);
+    logStream?.end();
+  };
+  const server = { base: `http://localhost:${port}`, child, stop };
+  if (readyTimeoutMs === false) return server;
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, readyTimeoutMs, () => !exited);
+  } catch (error) {
+    await stop();
+    if (!logPath) throw error;
+    const tail = existsSync(logPath) ? readFileSync(logPath, "utf8").split("\n").slice(-20).join("\n") : "";
+    throw new Error(`${(error as Error).message}\n${tail}`, { cause: error });
+  }
+  return server;
 }

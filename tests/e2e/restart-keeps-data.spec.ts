@@ -7,13 +7,12 @@
  * after the restart (mail fixed) the failed notification is still listed in the CRM and staff
  * resend it from the leads page.
  */
-import { spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { E2E_PORT, ROOT, spawnWrangler, waitForHttp } from "../../scripts/lib/local";
+import { E2E_PORT, ROOT, seedLocal, startLocalServer, type LocalServer } from "../../scripts/lib/local";
 import { demo, latestMailTo } from "./support";
 
 const PORT = Number(process.env.E2E_RESTART_PORT ?? E2E_PORT + 1);
@@ -21,7 +20,7 @@ const ORIGIN = `http://localhost:${PORT}`;
 const STATE_DIR = join(".wrangler", `e2e-restart-${PORT}`);
 const STUDIO_INBOX = "hello@redbrickstudio.co.uk";
 
-let server: ChildProcess | undefined;
+let server: LocalServer | undefined;
 
 /** Another server already on the port would answer in our stead and the test would check the wrong data. */
 async function portIsFree(port: number): Promise<boolean> {
@@ -33,39 +32,23 @@ async function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function start(vars: string[] = []) {
+async function start(vars: Record<string, string> = {}) {
   expect(await portIsFree(PORT), `port ${PORT} is taken: set E2E_RESTART_PORT to a free one`).toBe(true);
-  const child = spawnWrangler(
-    [
-      "dev",
-      "--port",
-      String(PORT),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      STATE_DIR,
-      // The shared e2e server may hold the default inspector port.
-      "--inspector-port",
-      String(PORT + 1000),
-      "--show-interactive-dev-session=false",
-      ...vars.flatMap((v) => ["--var", v]),
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  let alive = true;
-  child.on("exit", () => (alive = false));
-  server = child;
-  await waitForHttp(`http://127.0.0.1:${PORT}/api/health`, 90_000, () => alive);
+  server = await startLocalServer({
+    port: PORT,
+    stateDir: STATE_DIR,
+    // The shared e2e server may hold the default inspector port.
+    inspectorPort: PORT + 1000,
+    vars,
+    log: "ignore",
+    killAfterMs: 10_000,
+  });
 }
 
 async function stop() {
-  const child = server;
+  const running = server;
   server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
+  await running?.stop();
 }
 
 async function signIn(request: APIRequestContext) {
@@ -80,12 +63,7 @@ test.setTimeout(240_000);
 
 test.beforeAll(() => {
   rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
-  const seed = spawnSync(
-    process.execPath,
-    [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/seed.ts"), "--reset", "--persist-to", STATE_DIR, "--leads", "5"],
-    { cwd: ROOT, stdio: "ignore" },
-  );
-  expect(seed.status, "seeding the restart test's own state").toBe(0);
+  expect(() => seedLocal(STATE_DIR, { leads: 5, stdio: "ignore" }), "seeding the restart test's own state").not.toThrow();
 });
 
 test.afterAll(async () => {
@@ -99,7 +77,7 @@ test("rows written before a restart are all there after it, and a failed notific
   const enquirer = `Restart Enquirer ${stamp}`;
 
   // First run: the mail sender is not an address, so the real send_email binding refuses.
-  await start(["MAIL_FROM:not-an-address"]);
+  await start({ MAIL_FROM: "not-an-address" });
   const before = await playwright.request.newContext();
   await signIn(before);
   const created = await before.post(`${ORIGIN}/api/crm/leads`, { data: { name: leadName, company: "Persist Ltd" } });
