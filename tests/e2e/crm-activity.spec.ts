@@ -4,7 +4,7 @@
  * browser's zone is, here New York.
  */
 import { expect, test } from "./fixtures";
-import { demo } from "./support";
+import { signIn, staff } from "./support";
 
 test.use({ timezoneId: "America/New_York" });
 
@@ -27,8 +27,7 @@ function formatIn(iso: string, timeZone: string): string {
 }
 
 test("Log Activity needs a summary, defaults Who to me, and the feed shows London time", async ({ page }) => {
-  const login = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD } });
-  expect(login.ok()).toBeTruthy();
+  await signIn(page.request, staff.sales);
   await page.goto("/crm/activity");
   await page.getByRole("button", { name: "Log Activity" }).click();
   const dialog = page.getByRole("dialog", { name: "Log Activity" });

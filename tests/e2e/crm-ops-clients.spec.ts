@@ -1,15 +1,9 @@
 /** Clients: add with two e-mails, edit on the detail page; preview access code set there unlocks the public preview, revoke locks it. */
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { demo } from "./support";
-
-async function signIn(page: Page) {
-  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-}
+import { signIn } from "./support";
 
 test("add a client with two e-mails and edit it on its detail page", async ({ page }) => {
-  await signIn(page);
+  await signIn(page.request);
   const name = `Ops Client ${Date.now()}`;
   await page.goto("/crm/clients");
   await page.getByRole("button", { name: "Add Client" }).click();
@@ -51,7 +45,7 @@ test("add a client with two e-mails and edit it on its detail page", async ({ pa
 });
 
 test("a preview code set on the client unlocks the public preview until it is revoked", async ({ page }) => {
-  await signIn(page);
+  await signIn(page.request);
   const created = await page.request.post("/api/crm/clients", { data: { name: `Preview Client ${Date.now()}` } });
   expect(created.status()).toBe(201);
   const { client } = (await created.json()) as { client: { id: string } };

@@ -1,10 +1,9 @@
 /** Settings: Sales sees Export and the team but none of the Owner's controls; export downloads JSON. */
 import { expect, test } from "./fixtures";
-import { demo } from "./support";
+import { signIn, staff } from "./support";
 
 test("Sales gets Export but no Owner-only controls", async ({ page }) => {
-  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
+  await signIn(page.request, staff.sales);
   await page.goto("/crm/settings");
   await expect(page.getByRole("heading", { name: "User Management" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Export Data" })).toBeVisible();

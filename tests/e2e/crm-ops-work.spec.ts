@@ -1,15 +1,9 @@
 /** Projects board drag (keyboard), proposal accept + follow-up, invoice print page, task toggle counts. */
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { demo } from "./support";
-
-async function signIn(page: Page) {
-  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-}
+import { createLead, keyboardDrag, signIn } from "./support";
 
 test("move a project to another stage with the keyboard; it stays after a reload", async ({ page }) => {
-  await signIn(page);
+  await signIn(page.request);
   const title = `Drag Project ${Date.now()}`;
   const res = await page.request.post("/api/crm/projects", { data: { title, stage: "Discovery", status: "At Risk" } });
   expect(res.status()).toBe(201);
@@ -17,15 +11,7 @@ test("move a project to another stage with the keyboard; it stays after a reload
   await page.goto("/crm/projects");
   const discovery = page.getByRole("region", { name: "Discovery column" });
   const design = page.getByRole("region", { name: "Design column" });
-  const handle = discovery.getByRole("button", { name: `Move ${title}` });
-  await handle.focus();
-  await page.keyboard.press("Space");
-  const from = await discovery.boundingBox();
-  const to = await design.boundingBox();
-  // The keyboard sensor moves 25px a press.
-  const presses = Math.ceil((to!.x - from!.x) / 25);
-  for (let i = 0; i < presses; i++) await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("Space");
+  await keyboardDrag(page, discovery.getByRole("button", { name: `Move ${title}` }), discovery, design, { align: "left" });
   await expect(page.getByText("Project moved to Design")).toBeVisible();
   await expect(design.getByText(title)).toBeVisible();
   await page.reload();
@@ -33,11 +19,9 @@ test("move a project to another stage with the keyboard; it stays after a reload
 });
 
 test("accept a sent proposal and run its follow-up", async ({ page }) => {
-  await signIn(page);
+  await signIn(page.request);
   const stamp = Date.now();
-  const lead = await page.request.post("/api/crm/leads", { data: { name: `Accept Lead ${stamp}`, company: `Accept Co ${stamp}` } });
-  expect(lead.status()).toBe(201);
-  const leadId = ((await lead.json()) as { lead: { id: string } }).lead.id;
+  const leadId = (await createLead(page.request, { name: `Accept Lead ${stamp}`, company: `Accept Co ${stamp}` })).id;
   const title = `Website rebuild ${stamp}`;
   const created = await page.request.post("/api/crm/proposals", { data: { title, value: 4800, status: "Sent", lead_id: leadId } });
   expect(created.status()).toBe(201);
@@ -65,7 +49,7 @@ test("accept a sent proposal and run its follow-up", async ({ page }) => {
 });
 
 test("create an invoice and open its print page", async ({ page }) => {
-  await signIn(page);
+  await signIn(page.request);
   const stamp = Date.now();
   const client = await page.request.post("/api/crm/clients", { data: { name: `Invoice Client ${stamp}` } });
   const clientId = ((await client.json()) as { client: { id: string } }).client.id;
@@ -126,7 +110,7 @@ test("create an invoice and open its print page", async ({ page }) => {
 });
 
 test("ticking a task moves it from To Do to Completed and both counts change", async ({ page }) => {
-  await signIn(page);
+  await signIn(page.request);
   const title = `Toggle Task ${Date.now()}`;
   const res = await page.request.post("/api/crm/tasks", { data: { title, priority: "High", due_date: "2020-01-01", notes: "Call back" } });
   expect(res.status()).toBe(201);
@@ -150,7 +134,7 @@ test("ticking a task moves it from To Do to Completed and both counts change", a
 });
 
 test("two quick ticks both stay ticked while the first is still saving", async ({ page }) => {
-  await signIn(page);
+  await signIn(page.request);
   const stamp = Date.now();
   const titles = [`Quick Tick A ${stamp}`, `Quick Tick B ${stamp}`];
   const ids: string[] = [];
@@ -187,7 +171,7 @@ test("two quick ticks both stay ticked while the first is still saving", async (
 test("a stale project edit (409) says it changed, keeps the typed input, and saving again keeps both edits", async ({ page }) => {
   // Cut the live channel so this tab really holds a stale copy (live updates would refresh it first).
   await page.routeWebSocket(/\/api\/crm\/live/, () => {});
-  await signIn(page);
+  await signIn(page.request);
   const title = `Contested Project ${Date.now()}`;
   const made = await page.request.post("/api/crm/projects", { data: { title } });
   expect(made.status()).toBe(201);

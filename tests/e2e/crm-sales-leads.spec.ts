@@ -1,19 +1,9 @@
 /** Leads table and dialogs: edit validation, delete confirmation, and the top bar's '/' search. */
-import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { demo } from "./support";
-
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function createLead(request: APIRequestContext, data: Record<string, unknown>) {
-  const res = await request.post("/api/crm/leads", { data });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { lead: { id: string; name: string } }).lead;
-}
+import { createLead, signIn, staff, tag } from "./support";
 
 test.beforeEach(async ({ page }) => {
-  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD } });
-  expect(res.status()).toBe(200);
+  await signIn(page.request, staff.sales);
 });
 
 test("edit validation: a blank name shows 'Name is required'; a valid edit saves", async ({ page }) => {

@@ -1,20 +1,7 @@
 /** The pipeline board: mouse and keyboard moves persist; a drop on Won becomes a project. Also measures /crm's JS weight. */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { demo, mouseDrag } from "./support";
-
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function signIn(request: APIRequestContext) {
-  const res = await request.post("/api/auth/login", { data: { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD } });
-  expect(res.status()).toBe(200);
-}
-
-async function createLead(request: APIRequestContext, data: Record<string, unknown>) {
-  const res = await request.post("/api/crm/leads", { data });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { lead: { id: string; name: string } }).lead;
-}
+import { createLead, keyboardDrag, mouseDrag, signIn, staff, tag } from "./support";
 
 async function statusOf(request: APIRequestContext, id: string) {
   const res = await request.get(`/api/crm/leads/${id}`);
@@ -27,7 +14,7 @@ const card = (page: Page, name: string) => page.locator("li[data-lead-id]").filt
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await signIn(page.request);
+  await signIn(page.request, staff.sales);
 });
 
 test("drag a lead to Qualified with the mouse and another with the keyboard; both persist", async ({ page }) => {
@@ -54,14 +41,7 @@ test("drag a lead to Qualified with the mouse and another with the keyboard; bot
   await expect(workflow).toBeHidden();
 
   // Keyboard: Space picks up, arrows move 25 px, Space drops.
-  const handle = page.getByRole("button", { name: `Move ${keyLead.name}` });
-  await handle.focus();
-  await page.keyboard.press("Space");
-  const from = (await card(page, keyLead.name).boundingBox())!;
-  const target = (await qualified.boundingBox())!;
-  const steps = Math.round((target.x + target.width / 2 - (from.x + from.width / 2)) / 25);
-  for (let i = 0; i < steps; i++) await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("Space");
+  await keyboardDrag(page, page.getByRole("button", { name: `Move ${keyLead.name}` }), card(page, keyLead.name), qualified);
   await expect(page.getByText("Lead moved to Qualified").first()).toBeVisible();
   await expect(qualified.getByText(keyLead.name)).toBeVisible();
   await page.getByRole("dialog", { name: "Workflow Actions" }).getByRole("button", { name: "Skip" }).click();

@@ -5,25 +5,13 @@
  * lead's Timeline. Quick Actions turn a lead into a client and a project the same way.
  * Each test seeds its own uniquely named lead as Marcus (Sales).
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { demo, leadCard, leadColumn, mouseDrag } from "./support";
-
-const SALES_NAME = "Marcus Reid";
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function createLead(request: APIRequestContext, data: Record<string, unknown>) {
-  const res = await request.post("/api/crm/leads", { data });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { lead: { id: string; name: string } }).lead;
-}
-
-const column = leadColumn;
-const card = leadCard;
+import { createLead, leadCard, leadColumn, mouseDrag, signIn, staff, tag } from "./support";
 
 /** Opens the lead from its pipeline card and shows its Timeline tab. */
 async function openTimeline(page: Page, lead: { id: string; name: string }) {
-  await card(page, lead.id).getByRole("button").filter({ hasText: lead.name }).click();
+  await leadCard(page, lead.id).getByRole("button").filter({ hasText: lead.name }).click();
   const detail = page.getByRole("dialog", { name: lead.name });
   await detail.getByRole("tab", { name: "Timeline" }).click();
   return detail;
@@ -31,8 +19,7 @@ async function openTimeline(page: Page, lead: { id: string; name: string }) {
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
-  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD } });
-  expect(res.status()).toBe(200);
+  await signIn(page.request, staff.sales);
 });
 
 test("moving a lead to Qualified offers a follow-up task; running it puts a High task for me on Tasks and in the Timeline", async ({
@@ -41,9 +28,9 @@ test("moving a lead to Qualified offers a follow-up task; running it puts a High
   // Negotiation holds few leads, so the card is on the first page of its column whatever else the suite adds.
   const lead = await createLead(page.request, { name: `Qualify ${tag()}`, company: "Follow Co", status: "Negotiation" });
   await page.goto("/crm");
-  await expect(column(page, "Negotiation").getByText(lead.name)).toBeVisible();
+  await expect(leadColumn(page, "Negotiation").getByText(lead.name)).toBeVisible();
 
-  await mouseDrag(page, card(page, lead.id), column(page, "Qualified"));
+  await mouseDrag(page, leadCard(page, lead.id), leadColumn(page, "Qualified"));
   await expect(page.getByText("Lead moved to Qualified")).toBeVisible();
   const workflow = page.getByRole("dialog", { name: "Workflow Actions" });
   await expect(workflow).toContainText(`${lead.name} moved to Qualified`);
@@ -55,7 +42,7 @@ test("moving a lead to Qualified offers a follow-up task; running it puts a High
   await expect(workflow).toBeHidden();
 
   const detail = await openTimeline(page, lead);
-  const entry = detail.getByRole("listitem").filter({ hasText: `Follow-up task created by ${SALES_NAME}` });
+  const entry = detail.getByRole("listitem").filter({ hasText: `Follow-up task created by ${staff.sales.name}` });
   await expect(entry).toContainText("workflow action");
   await page.keyboard.press("Escape");
 
@@ -66,7 +53,7 @@ test("moving a lead to Qualified offers a follow-up task; running it puts a High
     .filter({ hasText: `Follow up on lead: ${lead.name}` });
   await expect(task).toBeVisible();
   await expect(task.getByText("High", { exact: true })).toBeVisible();
-  await expect(task).toContainText(SALES_NAME);
+  await expect(task).toContainText(staff.sales.name);
   await expect(task.getByRole("checkbox", { name: `Completed: Follow up on lead: ${lead.name}` })).not.toBeChecked();
 });
 
@@ -75,9 +62,9 @@ test("moving a lead to Proposal Sent offers a proposal; running it lists a Draft
 }) => {
   const lead = await createLead(page.request, { name: `Propose ${tag()}`, company: "Proposal Co", status: "Negotiation", value: 3200 });
   await page.goto("/crm");
-  await expect(column(page, "Negotiation").getByText(lead.name)).toBeVisible();
+  await expect(leadColumn(page, "Negotiation").getByText(lead.name)).toBeVisible();
 
-  await mouseDrag(page, card(page, lead.id), column(page, "Proposal Sent"));
+  await mouseDrag(page, leadCard(page, lead.id), leadColumn(page, "Proposal Sent"));
   await expect(page.getByText("Lead moved to Proposal Sent")).toBeVisible();
   const workflow = page.getByRole("dialog", { name: "Workflow Actions" });
   await expect(workflow.getByRole("checkbox", { name: /Create proposal/ })).toBeChecked();
@@ -86,7 +73,7 @@ test("moving a lead to Proposal Sent offers a proposal; running it lists a Draft
   await expect(workflow).toBeHidden();
 
   const detail = await openTimeline(page, lead);
-  await expect(detail.getByRole("listitem").filter({ hasText: `Draft proposal created by ${SALES_NAME}` })).toContainText(
+  await expect(detail.getByRole("listitem").filter({ hasText: `Draft proposal created by ${staff.sales.name}` })).toContainText(
     "workflow action",
   );
   await page.keyboard.press("Escape");
@@ -120,10 +107,10 @@ test("Quick Actions convert a lead to a client, then start its project; both sho
   await detail.getByRole("tab", { name: "Details" }).click();
   await expect(detail.getByText("Won", { exact: true })).toBeVisible();
   await detail.getByRole("tab", { name: "Timeline" }).click();
-  await expect(detail.getByRole("listitem").filter({ hasText: `Converted to client ${company} by ${SALES_NAME}` })).toContainText(
+  await expect(detail.getByRole("listitem").filter({ hasText: `Converted to client ${company} by ${staff.sales.name}` })).toContainText(
     "workflow action",
   );
-  await expect(detail.getByRole("listitem").filter({ hasText: `Project started by ${SALES_NAME}` })).toContainText("workflow action");
+  await expect(detail.getByRole("listitem").filter({ hasText: `Project started by ${staff.sales.name}` })).toContainText("workflow action");
   await page.keyboard.press("Escape");
 
   await page.getByRole("link", { name: "Clients" }).click();

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { demo } from "./support";
+import { signIn } from "./support";
 
 const tag = `xss${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** Three classic breakouts: an image with an error handler, an attribute escape into SVG, and a script tag. */
@@ -32,11 +32,6 @@ async function created<T>(request: APIRequestContext, path: string, data: unknow
   const res = await request.post(path, { data });
   expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
   return (await res.json()) as T;
-}
-
-async function signIn(request: APIRequestContext) {
-  const res = await request.post("/api/auth/login", { data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
-  expect(res.status()).toBe(200);
 }
 
 test.beforeAll(async ({ playwright, baseURL }) => {

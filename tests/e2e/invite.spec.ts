@@ -1,11 +1,10 @@
 /** Sign-up by invitation: an Owner invites, the colleague follows the e-mailed link and lands in the CRM. */
 import { expect, test } from "./fixtures";
-import { demo, latestMailTo } from "./support";
+import { latestMailTo, signIn } from "./support";
 
 test("an invited colleague sets a name and password from the e-mailed link and lands signed in on /crm", async ({ page, request }) => {
   // The Owner works through the API with their own cookie jar; the colleague uses the browser page.
-  const login = await request.post("/api/auth/login", { data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
-  expect(login.status()).toBe(200);
+  await signIn(request);
 
   const email = `new.starter.${Date.now()}@redbrickstudio.co.uk`;
   const invite = await request.post("/api/crm/users/invites", { data: { email, role: "Sales" } });

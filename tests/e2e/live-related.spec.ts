@@ -4,18 +4,14 @@
  * client's page, both without a reload (issue 6: every screen stays current).
  */
 import { expect, test } from "./fixtures";
-import { live, signedIn, staff } from "./support";
+import { createLead, live, signedIn, staff, tag } from "./support";
 
 const { owner, sales } = staff;
-
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test("another person's status change appears in an open lead's Timeline", async ({ browser }) => {
   const hannah = await signedIn(browser, owner);
   const marcus = await signedIn(browser, sales);
-  const created = await hannah.context.request.post("/api/crm/leads", { data: { name: `Timeline ${tag()}` } });
-  expect(created.status()).toBe(201);
-  const { lead } = (await created.json()) as { lead: { id: string; name: string; updated_at: string } };
+  const lead = await createLead(hannah.context.request, { name: `Timeline ${tag()}` });
 
   await live(hannah.page, `/crm/leads?q=${encodeURIComponent(lead.name)}`);
   await hannah.page.getByRole("button", { name: `View ${lead.name}` }).click();

@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { leadCard, leadColumn, live, mouseDrag, signedIn, staff } from "./support";
+import { createLead, leadCard, leadColumn, live, mouseDrag, signedIn, staff, tag } from "./support";
 
 const { owner, sales } = staff;
 
@@ -33,14 +33,8 @@ async function completeAllOpenTasks(context: BrowserContext) {
 
 /** A fresh lead with a unique name, created by `context`'s user. */
 async function newLead(context: BrowserContext, data: Record<string, unknown> = {}): Promise<Lead> {
-  const name = `Live ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const res = await context.request.post("/api/crm/leads", { data: { name, company: "Live Co", ...data } });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { lead: Lead }).lead;
+  return createLead(context.request, { name: `Live ${tag()}`, company: "Live Co", ...data });
 }
-
-const column = leadColumn;
-const card = leadCard;
 
 test("a task created and completed by one person shows and clears the other's red dot", async ({ browser }) => {
   const a = await signedIn(browser, owner);
@@ -110,7 +104,7 @@ test("a lead dragged on one person's pipeline moves on the other's, and each see
 
   // Created by Marcus while Hannah watches: it appears on her board without a reload.
   const lead = await newLead(b.context, { status: "Qualified" });
-  await expect(column(a.page, "Qualified").getByText(lead.name)).toBeVisible();
+  await expect(leadColumn(a.page, "Qualified").getByText(lead.name)).toBeVisible();
 
   await live(b.page, "/crm");
   // Presence on the pipeline itself: each sees the other looking at it.
@@ -118,16 +112,16 @@ test("a lead dragged on one person's pipeline moves on the other's, and each see
   await expect(b.page.getByRole("group", { name: /^Also looking: Hannah Whitaker \(viewing the Pipeline\)/ })).toBeVisible();
 
   const events = Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events"));
-  await mouseDrag(b.page, card(b.page, lead.id), column(b.page, "Negotiation"));
+  await mouseDrag(b.page, leadCard(b.page, lead.id), leadColumn(b.page, "Negotiation"));
   await expect(b.page.getByText("Lead moved to Negotiation")).toBeVisible();
-  await expect(column(a.page, "Negotiation").getByText(lead.name)).toBeVisible();
-  await expect(column(a.page, "Qualified").getByText(lead.name)).toHaveCount(0);
+  await expect(leadColumn(a.page, "Negotiation").getByText(lead.name)).toBeVisible();
+  await expect(leadColumn(a.page, "Qualified").getByText(lead.name)).toHaveCount(0);
   await expect
     .poll(async () => Number(await a.page.locator("[data-live-events]").getAttribute("data-live-events")))
     .toBeGreaterThan(events);
 
   // Both open the same lead: its dialog shows the other person there too.
-  for (const p of [a.page, b.page]) await card(p, lead.id).getByRole("button").filter({ hasText: lead.name }).click();
+  for (const p of [a.page, b.page]) await leadCard(p, lead.id).getByRole("button").filter({ hasText: lead.name }).click();
   await expect(
     a.page.getByRole("dialog", { name: lead.name }).getByRole("group", { name: /^Also looking: Marcus Reid \(viewing a lead\)/ }),
   ).toBeVisible();
@@ -160,7 +154,7 @@ test("after a dropped connection the notice shows, and a change made meanwhile a
   await a.page.setViewportSize({ width: 1440, height: 1000 });
   const lead = await newLead(b.context);
   await live(a.page, "/crm");
-  await expect(column(a.page, "New").getByText(lead.name)).toBeVisible();
+  await expect(leadColumn(a.page, "New").getByText(lead.name)).toBeVisible();
 
   // Drop the socket and stay away for 3 s; the change happens while this tab cannot hear it.
   await a.page.evaluate(() => (window as unknown as LiveTestWindow).__liveTest!.drop(3_000));
@@ -169,10 +163,10 @@ test("after a dropped connection the notice shows, and a change made meanwhile a
   const res = await b.context.request.patch(`/api/crm/leads/${lead.id}`, { data: { status: "Qualified", updated_at: lead.updated_at } });
   expect(res.ok()).toBeTruthy();
   // Still offline: the change waits.
-  await expect(column(a.page, "New").getByText(lead.name)).toBeVisible();
+  await expect(leadColumn(a.page, "New").getByText(lead.name)).toBeVisible();
 
   await expect(notice).toHaveCount(0);
-  await expect(column(a.page, "Qualified").getByText(lead.name)).toBeVisible();
+  await expect(leadColumn(a.page, "Qualified").getByText(lead.name)).toBeVisible();
 
   await a.context.close();
   await b.context.close();
@@ -197,8 +191,8 @@ test("neither the tab's own echo nor another person's change undoes a move it is
   const first = await newLead(b.context, { status: "Qualified" });
   const second = await newLead(b.context, { status: "Proposal Sent" });
   await live(page, "/crm");
-  await expect(column(page, "Qualified").getByText(first.name)).toBeVisible();
-  await expect(column(page, "Proposal Sent").getByText(second.name)).toBeVisible();
+  await expect(leadColumn(page, "Qualified").getByText(first.name)).toBeVisible();
+  await expect(leadColumn(page, "Proposal Sent").getByText(second.name)).toBeVisible();
 
   // Every column each card is rendered in, in order, straight from the DOM.
   await page.evaluate(
@@ -236,13 +230,13 @@ test("neither the tab's own echo nor another person's change undoes a move it is
     if (r.method() === "GET" && new URL(r.url()).pathname === "/api/crm/leads/board") boardFetches++;
   });
 
-  await mouseDrag(page, card(page, first.id), column(page, "Negotiation"));
+  await mouseDrag(page, leadCard(page, first.id), leadColumn(page, "Negotiation"));
   await isHeld;
-  await expect(column(page, "Negotiation").getByText(first.name)).toBeVisible();
+  await expect(leadColumn(page, "Negotiation").getByText(first.name)).toBeVisible();
   const events = Number(await page.locator("[data-live-events]").getAttribute("data-live-events"));
 
   // The second move saves normally; its echo reaches this tab while the first is still in flight.
-  await mouseDrag(page, card(page, second.id), column(page, "New"));
+  await mouseDrag(page, leadCard(page, second.id), leadColumn(page, "New"));
   await expect(page.getByText("Lead moved to New")).toBeVisible();
   await expect.poll(async () => Number(await page.locator("[data-live-events]").getAttribute("data-live-events"))).toBeGreaterThan(events);
   // Hannah adds a lead meanwhile: her change must wait for Marcus's unsaved move too.
@@ -262,8 +256,8 @@ test("neither the tab's own echo nor another person's change undoes a move it is
   await expect(page.getByText("Lead moved to Negotiation")).toBeVisible();
   // Once everything settled the deferred refresh runs, and agrees with what the user saw.
   await expect.poll(() => boardFetches).toBeGreaterThan(0);
-  await expect(column(page, "Negotiation").getByText(first.name)).toBeVisible();
-  await expect(column(page, "New").getByText(second.name)).toBeVisible();
+  await expect(leadColumn(page, "Negotiation").getByText(first.name)).toBeVisible();
+  await expect(leadColumn(page, "New").getByText(second.name)).toBeVisible();
   expect(await columnsOf(first.id)).toEqual(["Qualified", "Negotiation"]);
   expect(await columnsOf(second.id)).toEqual(["Proposal Sent", "New"]);
   const saved = (await (await b.context.request.get(`/api/crm/leads/${first.id}`)).json()) as { lead: Lead };

@@ -6,7 +6,7 @@
  */
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { demo } from "./support";
+import { signIn, staff } from "./support";
 
 /** Exactly what worker/middleware/errors.ts answers for an unknown failure such as a D1 error. */
 const serverError = (route: Route) =>
@@ -19,8 +19,7 @@ const serverError = (route: Route) =>
   });
 
 test.beforeEach(async ({ page }) => {
-  const res = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_SALES_EMAIL, password: demo.DEMO_SALES_PASSWORD } });
-  expect(res.status()).toBe(200);
+  await signIn(page.request, staff.sales);
 });
 
 async function expectShell(page: Page, heading: string) {

@@ -1,6 +1,7 @@
 /**
- * What the end-to-end specs share: the demo sign-ins the server was seeded with, signed-in
- * browser contexts, the pipeline's columns and cards with a mouse drag, and the local mail capture.
+ * What the end-to-end specs share: the demo sign-ins the server was seeded with, API sign-in and
+ * signed-in browser contexts, unique tags and leads made through the API, the pipeline's columns
+ * and cards with a mouse or keyboard drag, and the local mail capture.
  */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { readDemoSettings } from "../../scripts/lib/local";
@@ -16,6 +17,15 @@ export const staff = {
 export type StaffLogin = (typeof staff)["owner"];
 
 /**
+ * Signs `request` in as `who` through the API; its cookie jar (a page's `page.request` shares the
+ * page's) then carries the session.
+ */
+export async function signIn(request: APIRequestContext, who: StaffLogin = staff.owner) {
+  const res = await request.post("/api/auth/login", { data: { email: who.email, password: who.password } });
+  expect(res.status(), `sign in as ${who.email}`).toBe(200);
+}
+
+/**
  * A fresh browser context signed in as `who`, and a page in it. `testHook` asks web/src/lib/live.ts
  * for its test hook (window.__liveTest) before the page loads.
  */
@@ -26,9 +36,26 @@ export async function signedIn(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   if (opts.testHook) await context.addInitScript(() => ((window as unknown as { __LIVE_TEST__?: boolean }).__LIVE_TEST__ = true));
-  const res = await context.request.post("/api/auth/login", { data: { email: who.email, password: who.password } });
-  expect(res.ok(), `sign in as ${who.email}`).toBeTruthy();
+  await signIn(context.request, who);
   return { context, page: await context.newPage() };
+}
+
+/** A short unique string (time and a random number, base 36) for names no other test or run shares. */
+export const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A lead as the API answers it (the fields the specs read). */
+export interface CreatedLead {
+  id: string;
+  name: string;
+  status: string;
+  updated_at: string;
+}
+
+/** Creates a lead through the API as whoever `request` is signed in as; expects a 201. */
+export async function createLead(request: APIRequestContext, data: Record<string, unknown>): Promise<CreatedLead> {
+  const res = await request.post("/api/crm/leads", { data });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { lead: CreatedLead }).lead;
 }
 
 /** Opens `path` and waits until the page's live socket is open (the provider marks it on the notice region). */
@@ -51,6 +78,28 @@ export async function mouseDrag(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(b.x + b.width / 2, b.y + 60, { steps: 12 });
   await page.mouse.move(b.x + b.width / 2, b.y + 70, { steps: 2 });
   await page.mouse.up();
+}
+
+/**
+ * A drag with dnd-kit's keyboard sensor: focus `handle`, Space picks up, each ArrowRight moves
+ * 25 px, Space drops. Once picked up, the presses cover the horizontal distance from `from` to `to`:
+ * by default between their centres, to the nearest press; with `align: "left"` between their left
+ * edges, rounded up.
+ */
+export async function keyboardDrag(
+  page: Page,
+  handle: Locator,
+  from: Locator,
+  to: Locator,
+  { align = "centre" }: { align?: "centre" | "left" } = {},
+) {
+  await handle.focus();
+  await page.keyboard.press("Space");
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  const presses = align === "left" ? Math.ceil((b.x - a.x) / 25) : Math.round((b.x + b.width / 2 - (a.x + a.width / 2)) / 25);
+  for (let i = 0; i < presses; i++) await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Space");
 }
 
 interface CapturedMail {
