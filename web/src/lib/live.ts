@@ -50,6 +50,24 @@ const shownWith: Partial<Record<LiveEntity, LiveEntity[]>> = {
   projects: ["clients", "invoices"],
 };
 
+/**
+ * Invalidates the queries a change to `entity` (or to each of several) makes stale: its own and
+ * those of the screens that show its rows (shownWith). The one map of what a change affects, used
+ * by the live channel and by the tab's own mutations. `except` leaves out entities the caller
+ * refreshes itself (e.g. leads, which wait for the last optimistic lead change to settle).
+ */
+export function invalidateEntity(
+  queryClient: QueryClient,
+  entity: LiveEntity | readonly LiveEntity[],
+  { except = [] }: { except?: readonly LiveEntity[] } = {},
+): Promise<unknown> {
+  const changed: readonly LiveEntity[] = typeof entity === "string" ? [entity] : entity;
+  if (changed.includes("all")) return queryClient.invalidateQueries();
+  const stale = new Set(changed.flatMap((e) => [e, ...(shownWith[e] ?? [])]));
+  for (const e of except) stale.delete(e);
+  return Promise.all([...stale].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+}
+
 /** Invalidates what a change touched, deferring it while any of the tab's own changes is saving. */
 function createInvalidator(queryClient: QueryClient) {
   const deferred = new Set<LiveEntity>();
@@ -57,12 +75,8 @@ function createInvalidator(queryClient: QueryClient) {
     if (deferred.size === 0 || queryClient.isMutating() > 0) return;
     const entities = [...deferred];
     deferred.clear();
-    for (const entity of entities) void invalidate(entity);
+    for (const entity of entities) void invalidateEntity(queryClient, entity);
   };
-  const invalidate = (entity: LiveEntity) =>
-    entity === "all"
-      ? queryClient.invalidateQueries()
-      : Promise.all([entity, ...(shownWith[entity] ?? [])].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
   const unsubscribe = queryClient.getMutationCache().subscribe(flush);
   return {
     change(entity: LiveEntity) {
@@ -72,7 +86,7 @@ function createInvalidator(queryClient: QueryClient) {
         deferred.add(entity);
         return;
       }
-      void invalidate(entity);
+      void invalidateEntity(queryClient, entity);
     },
     dispose: unsubscribe,
   };

@@ -31,8 +31,9 @@ export function createQueryClient(): QueryClient {
       client.setQueryData(SESSION_QUERY_KEY, null);
       return;
     }
-    if (isApiError(error) && error.code === "conflict") {
-      // Someone else saved first: show their copy rather than keep editing a stale one.
+    if (isApiError(error) && error.code === "conflict" && !error.fields) {
+      // Someone else saved first: show their copy rather than keep editing a stale one. A 409 that
+      // names fields (a duplicate invoice number) is a field error, not a stale copy: nothing to refetch.
       void client.invalidateQueries();
     }
     if (!isApiError(error)) console.error(error);
@@ -63,4 +64,43 @@ export function createQueryClient(): QueryClient {
  */
 export function refreshWhenLastSettles(queryClient: QueryClient, mutationKey: QueryKey, queryKey: QueryKey) {
   if (queryClient.isMutating({ mutationKey }) <= 1) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** An optimistic change to one item (a task's tick, a card's column) shown in one cached query. */
+export interface OptimisticItemChange<TData, TVariables> {
+  /** The changes that must not undo one another on screen; counted by refreshWhenLastSettles. */
+  mutationKey: QueryKey;
+  /** The cached query (a list, a board) that shows the change at once. */
+  queryKey: QueryKey;
+  /** What to refetch once the last change of `mutationKey` has settled. */
+  refresh: QueryKey;
+  /** The cached data with this change made. */
+  apply: (data: TData, variables: TVariables) => TData;
+  /** The cached data with only this change taken back: others made since it began stay. */
+  undo: (data: TData, variables: TVariables) => TData;
+}
+
+/**
+ * The mutation options (spread them into useMutation) for an optimistic change of one item: it
+ * shows in the cached query at once; if its save fails only this item goes back (a snapshot of the
+ * whole query would also undo any change made meanwhile); and the query is refreshed only when the
+ * last change of the same key settles (issue 6). The options' callbacks run for every call, but
+ * `mutate(vars, { onSuccess })` ones only for the latest: callers that report each call (a toast
+ * per move) use `mutateAsync` per call.
+ */
+export function optimisticItemChange<TData, TVariables>(queryClient: QueryClient, change: OptimisticItemChange<TData, TVariables>) {
+  const update = (step: (data: TData, variables: TVariables) => TData, variables: TVariables) =>
+    queryClient.setQueryData<TData>(change.queryKey, (data) => (data === undefined ? data : step(data, variables)));
+  return {
+    mutationKey: change.mutationKey,
+    onMutate: async (variables: TVariables) => {
+      // A fetch already on its way would land without this change and undo it on screen.
+      await queryClient.cancelQueries({ queryKey: change.queryKey });
+      update(change.apply, variables);
+    },
+    onError: (_error: unknown, variables: TVariables) => {
+      update(change.undo, variables);
+    },
+    onSettled: () => refreshWhenLastSettles(queryClient, change.mutationKey, change.refresh),
+  };
 }

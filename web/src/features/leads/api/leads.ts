@@ -3,10 +3,11 @@
  * Keys start with "leads" / "lead_activities" / "users" so live updates (lib/live.ts) invalidate them.
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { refreshWhenLastSettles } from "../../../lib/query-client";
+import { optimisticItemChange, refreshWhenLastSettles } from "../../../lib/query-client";
 import type { Lead, LeadInput, LeadPatch, LeadStatus, WorkflowAction } from "../../../../../contract/lead";
 import type { projectTypes } from "../../../../../contract/project";
 import { api, ok } from "../../../lib/api";
+import { invalidateEntity } from "../../../lib/live";
 
 export interface LeadFilters {
   q?: string;
@@ -161,16 +162,85 @@ export interface ActionRequest {
   updated_at?: string;
 }
 
+const runAction = ({ id, ...body }: ActionRequest) => ok(api.crm.leads[":id"].actions.$post({ param: { id }, json: body }));
+type ActionResult = Awaited<ReturnType<typeof runAction>>;
+
 /** One workflow action = one server call. Callers choose the error toast (meta false) because the words differ per screen. */
 export function useLeadAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: leadChangeKey,
-    mutationFn: ({ id, ...body }: ActionRequest) => ok(api.crm.leads[":id"].actions.$post({ param: { id }, json: body })),
-    onSettled: () => {
-      refreshLeadsWhenLast(queryClient);
-      for (const key of [["lead_activities"], ["projects"], ["clients"], ["tasks"], ["proposals"]])
-        void queryClient.invalidateQueries({ queryKey: key });
+    mutationFn: runAction,
+    onSuccess: (result) => refreshAfterAction(queryClient, result),
+    onSettled: () => refreshLeadsWhenLast(queryClient),
+    meta: { errorTitle: false },
+  });
+}
+
+/**
+ * What a workflow action changed besides the leads (which wait for the last lead change to
+ * settle): the lead's timeline and the screens showing it, and whatever it created (a client, a
+ * project, a task, a proposal): the same entities the worker announces on the live channel.
+ */
+function refreshAfterAction(queryClient: QueryClient, result: ActionResult) {
+  void invalidateEntity(queryClient, ["leads", ...result.created.map((c) => c.entity)], { except: ["leads"] });
+}
+
+/** Moves a lead between columns in the cached board, keeping counts and sums in step. */
+export function moveInBoard(board: LeadBoard, lead: Lead, to: LeadStatus): LeadBoard {
+  const value = lead.value ?? 0;
+  return {
+    ...board,
+    columns: board.columns.map((col) => {
+      if (col.status === lead.status)
+        return { ...col, count: col.count - 1, value: col.value - value, leads: col.leads.filter((l) => l.id !== lead.id) };
+      if (col.status === to)
+        return { ...col, count: col.count + 1, value: col.value + value, leads: [{ ...lead, status: to }, ...col.leads] };
+      return col;
+    }),
+  };
+}
+
+export interface LeadMove {
+  lead: Lead;
+  to: LeadStatus;
+}
+
+/**
+ * A pipeline drag: the card moves at once and, if the save fails, only it moves back (another
+ * move made meanwhile stays); the leads refresh once the last lead change settles. Won converts
+ * the lead into a project (won_to_project), any other column is a status change. Callers word
+ * the toasts (meta false) and need mutateAsync per move for them.
+ */
+export function useMoveLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...optimisticItemChange<LeadBoard, LeadMove>(queryClient, {
+      mutationKey: leadChangeKey,
+      queryKey: leadKeys.board(),
+      refresh: leadKeys.all,
+      apply: (board, { lead, to }) => moveInBoard(board, lead, to),
+      // Only while the card is still where this move put it: a later move of it stays.
+      undo: (board, { lead, to }) =>
+        board.columns.some((c) => c.status === to && c.leads.some((l) => l.id === lead.id))
+          ? moveInBoard(board, { ...lead, status: to }, lead.status)
+          : board,
+    }),
+    mutationFn: async ({ lead, to }: LeadMove): Promise<{ lead: Lead; action?: ActionResult }> => {
+      if (to === "Won") {
+        const action = await runAction({ id: lead.id, action: "won_to_project", updated_at: lead.updated_at });
+        return { lead: action.lead, action };
+      }
+      const saved = await ok(api.crm.leads[":id"].$patch({ param: { id: lead.id }, json: { status: to, updated_at: lead.updated_at } }));
+      return { lead: saved.lead };
+    },
+    onSuccess: ({ lead, action }) => {
+      if (action) {
+        refreshAfterAction(queryClient, action);
+        return;
+      }
+      queryClient.setQueryData(leadKeys.detail(lead.id), lead);
+      void queryClient.invalidateQueries({ queryKey: leadKeys.activities(lead.id) });
     },
     meta: { errorTitle: false },
   });

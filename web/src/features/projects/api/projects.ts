@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Project, ProjectInput, ProjectStage, ProjectStatus } from "../../../../../contract/project";
 import { api, ok } from "../../../lib/api";
+import { optimisticItemChange } from "../../../lib/query-client";
 
 export const projectKeys = {
   all: ["projects"] as const,
@@ -58,27 +59,37 @@ export function useUpdateProject() {
 
 type Board = Awaited<ReturnType<ReturnType<typeof projectsQueryOptions>["queryFn"] & object>>;
 
-/** Drag between stages: the card moves at once and moves back if the save fails. */
+const moveKey = [...projectKeys.all, "move"] as const;
+
+export interface ProjectMove {
+  project: Project;
+  stage: ProjectStage;
+}
+
+/** The board with one project in `to` (if it is still in `from`), the Completed count in step. */
+function setStage(board: Board, id: string, from: ProjectStage, to: ProjectStage): Board {
+  const projects = board.projects.map((p) => (p.id === id && p.stage === from ? { ...p, stage: to } : p));
+  const completed = projects.filter((p) => p.stage === "Done").length;
+  return { ...board, projects, overview: { ...board.overview, completed } };
+}
+
+/**
+ * Drag between stages: the card moves at once and, if the save fails, only it moves back; the
+ * board refreshes once the last of several quick moves has settled. Each caller's toast needs
+ * mutateAsync per move (mutate's own callbacks run only for the latest).
+ */
 export function useMoveProject() {
   const queryClient = useQueryClient();
-  const key = projectKeys.board();
   return useMutation({
-    mutationFn: ({ project, stage }: { project: Project; stage: ProjectStage }) =>
+    ...optimisticItemChange<Board, ProjectMove>(queryClient, {
+      mutationKey: moveKey,
+      queryKey: projectKeys.board(),
+      refresh: projectKeys.all,
+      apply: (board, { project, stage }) => setStage(board, project.id, project.stage, stage),
+      undo: (board, { project, stage }) => setStage(board, project.id, stage, project.stage),
+    }),
+    mutationFn: ({ project, stage }: ProjectMove) =>
       ok(api.crm.projects[":id"].$patch({ param: { id: project.id }, json: { stage, updated_at: project.updated_at } })),
-    onMutate: async ({ project, stage }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<Board>(key);
-      if (previous) {
-        const projects = previous.projects.map((p) => (p.id === project.id ? { ...p, stage } : p));
-        const completed = projects.filter((p) => p.stage === "Done").length;
-        queryClient.setQueryData<Board>(key, { ...previous, projects, overview: { ...previous.overview, completed } });
-      }
-      return { previous };
-    },
-    onError: (_e, _v, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
     meta: { errorTitle: "Failed to update project stage" },
   });
 }

@@ -58,6 +58,7 @@ function ProjectCard({ project, onEdit, onDelete }: { project: Project; onEdit: 
       style={{ transform: CSS.Translate.toString(transform) }}
       className={cn("group relative rounded-lg border border-slate-200 bg-white p-3 shadow-sm", isDragging && "opacity-40")}
       data-testid="project-card"
+      data-project-id={project.id}
     >
       <div
         {...listeners}
@@ -139,7 +140,12 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
     const project = (e.active.data.current as { project: Project } | undefined)?.project;
     const stage = e.over?.id as ProjectStage | undefined;
     if (!project || !stage || stage === project.stage) return;
-    move.mutate({ project, stage }, { onSuccess: () => toast.success(`Project moved to ${stage}`) });
+    // mutateAsync, not mutate's callbacks: those run only for the latest call, and each of two
+    // quick moves needs its own toast. A failure's toast comes from the query client's error path.
+    void move.mutateAsync({ project, stage }).then(
+      () => toast.success(`Project moved to ${stage}`),
+      () => undefined,
+    );
   };
 
   const { overview } = data;

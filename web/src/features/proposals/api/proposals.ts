@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProposalInput, ProposalStatus } from "../../../../../contract/proposal";
 import { api, ok } from "../../../lib/api";
+import { invalidateEntity } from "../../../lib/live";
 
 export const proposalKeys = {
   all: ["proposals"] as const,
@@ -87,10 +88,9 @@ export function useLeadWorkflow() {
   return useMutation({
     mutationFn: ({ leadId, action }: { leadId: string; action: "convert_to_client" | "start_project" }) =>
       ok(api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action } })),
-    onSettled: () =>
-      Promise.all(
-        ["leads", "clients", "projects", "proposals", "lead_activities"].map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
-      ),
+    // The lead, its timeline and the screens showing it, and what the action created (the same
+    // entities the worker announces on the live channel); a failed action created nothing.
+    onSettled: (result) => invalidateEntity(queryClient, ["leads", ...(result?.created.map((c) => c.entity) ?? [])]),
     meta: { errorTitle: false },
   });
 }

@@ -1,6 +1,6 @@
 /** Tasks: list (due date order, undated last — the server's), users for the assignee, CRUD. Keys start with "tasks". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { refreshWhenLastSettles } from "../../../lib/query-client";
+import { optimisticItemChange } from "../../../lib/query-client";
 import type { Task, TaskInput, TaskPriority } from "../../../../../contract/task";
 import { api, ok } from "../../../lib/api";
 
@@ -56,23 +56,24 @@ type TaskList = { tasks: Task[] };
 
 const toggleKey = ["tasks", "toggle"] as const;
 
+/** The list with one task ticked or unticked; the others as they are. */
+const setCompleted = (list: TaskList, id: string, completed: boolean): TaskList => ({
+  tasks: list.tasks.map((t) => (t.id === id ? { ...t, completed } : t)),
+});
+
 /** The checkbox: ticks at once, unticks again if the save fails; two quick ticks both stay. */
 export function useToggleTask() {
   const queryClient = useQueryClient();
-  const key = taskKeys.list();
-  const setCompleted = (id: string, completed: boolean) =>
-    queryClient.setQueryData<TaskList>(key, (list) => list && { tasks: list.tasks.map((t) => (t.id === id ? { ...t, completed } : t)) });
   return useMutation({
-    mutationKey: toggleKey,
+    ...optimisticItemChange<TaskList, Task>(queryClient, {
+      mutationKey: toggleKey,
+      queryKey: taskKeys.list(),
+      refresh: taskKeys.all,
+      apply: (list, task) => setCompleted(list, task.id, !task.completed),
+      undo: (list, task) => setCompleted(list, task.id, task.completed),
+    }),
     mutationFn: (task: Task) =>
       ok(api.crm.tasks[":id"].$patch({ param: { id: task.id }, json: { completed: !task.completed, updated_at: task.updated_at } })),
-    onMutate: async (task) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      setCompleted(task.id, !task.completed);
-    },
-    // Only this task goes back: another tick may have landed since this one began.
-    onError: (_e, task) => setCompleted(task.id, task.completed),
-    onSettled: () => refreshWhenLastSettles(queryClient, toggleKey, taskKeys.all),
     meta: { errorTitle: "Failed to update task" },
   });
 }

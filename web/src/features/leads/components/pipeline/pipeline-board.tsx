@@ -31,7 +31,7 @@ import { isApiError } from "../../../../lib/api";
 import { cn } from "../../../../lib/cn";
 import { formatMoney, formatMoneyWhole } from "../../../../lib/format";
 import { toast } from "../../../../lib/toast";
-import { fetchColumnPage, leadBoardQueryOptions, leadKeys, useLeadAction, useUpdateLead, type LeadBoard } from "../../api/leads";
+import { fetchColumnPage, leadBoardQueryOptions, leadKeys, useMoveLead, type LeadBoard } from "../../api/leads";
 import { LeadSourceBadge } from "../lead-badges";
 import { useLeadDialogs } from "../lead-dialogs";
 
@@ -56,27 +56,11 @@ const followUpStatuses: readonly LeadStatus[] = ["Qualified", "Proposal Sent"];
 
 type Column = LeadBoard["columns"][number];
 
-/** Moves a lead between columns in the cached board, keeping counts and sums in step. */
-function moveInBoard(board: LeadBoard, lead: Lead, to: LeadStatus): LeadBoard {
-  const value = lead.value ?? 0;
-  return {
-    ...board,
-    columns: board.columns.map((col) => {
-      if (col.status === lead.status)
-        return { ...col, count: col.count - 1, value: col.value - value, leads: col.leads.filter((l) => l.id !== lead.id) };
-      if (col.status === to)
-        return { ...col, count: col.count + 1, value: col.value + value, leads: [{ ...lead, status: to }, ...col.leads] };
-      return col;
-    }),
-  };
-}
-
 export function PipelineBoard() {
   const { data, isPending, isError, refetch } = useQuery(leadBoardQueryOptions());
   const queryClient = useQueryClient();
   const dialogs = useLeadDialogs();
-  const update = useUpdateLead(false);
-  const action = useLeadAction();
+  const move = useMoveLead();
   const [active, setActive] = useState<Lead | null>(null);
 
   const sensors = useSensors(
@@ -122,35 +106,19 @@ export function PipelineBoard() {
     const to = statusOfOver(e.over);
     if (!lead || !to || to === lead.status) return;
     const from = lead.status;
-    const key = leadKeys.board();
-    void queryClient.cancelQueries({ queryKey: key });
-    queryClient.setQueryData<LeadBoard>(key, (b) => (b ? moveInBoard(b, lead, to) : b));
-    // Undo only this move: another move may have been made (and saved) since this one began.
-    const revert = () => queryClient.setQueryData<LeadBoard>(key, (b) => (b ? moveInBoard(b, { ...lead, status: to }, from) : b));
 
     // mutateAsync, not mutate's callbacks: those run only for the latest call, and every one of
-    // two quick moves needs its own toast (and its own revert if it fails).
-    if (to === "Won") {
-      action.mutateAsync({ id: lead.id, action: "won_to_project", updated_at: lead.updated_at }).then(
-        () => toast.success("🎉 Congratulations!", { description: `${lead.name} has been moved to projects in the Discovery stage.` }),
-        (error: unknown) => {
-          revert();
-          toast.error("Error", { description: "Failed to convert lead to project" });
-          if (!isApiError(error)) console.error(error);
-        },
-      );
-      return;
-    }
-
-    update.mutateAsync({ id: lead.id, patch: { status: to, updated_at: lead.updated_at } }).then(
-      (saved) => {
+    // two quick moves needs its own toast. useMoveLead moves the card back if its save fails.
+    void move.mutateAsync({ lead, to }).then(
+      ({ lead: saved }) => {
+        if (to === "Won") {
+          toast.success("🎉 Congratulations!", { description: `${lead.name} has been moved to projects in the Discovery stage.` });
+          return;
+        }
         toast.success(`Lead moved to ${to}`);
         if (followUpStatuses.includes(to)) dialogs.openWorkflow(saved, { type: "status_change", from, to });
       },
-      () => {
-        revert();
-        toast.error("Error", { description: "Failed to update lead status" });
-      },
+      () => toast.error("Error", { description: to === "Won" ? "Failed to convert lead to project" : "Failed to update lead status" }),
     );
   };
 
