@@ -24,7 +24,7 @@ import { toast } from "./toast";
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 
-export interface VersionedEditFormOptions<S extends Schema, Saved> {
+interface VersionedEditFormOptions<S extends Schema, Saved> {
   /** The contract's schema for this form (create's, or one built from the contract's fields). */
   schema: S;
   defaultValues: z.input<S>;

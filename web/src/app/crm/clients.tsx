@@ -27,7 +27,7 @@ export function Component() {
       }
     >
       <SearchFilterNotice noun="clients" />
-      <ClientsTable matches={(name) => matches(name)} />
+      <ClientsTable matches={matches} />
       <AddClientDialog open={adding} onOpenChange={setAdding} />
     </CrmPage>
   );

@@ -5,7 +5,7 @@ import { Plus, Search } from "lucide-react";
 import { leadStatuses, type LeadStatus } from "../../../../contract/lead";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/field";
-import { NativeSelect } from "../../components/ui/select-native";
+import { NativeOptions, NativeSelect } from "../../components/ui/select-native";
 import type { RouteHandle } from "../../lib/page-meta";
 import { AddLeadDialog } from "../../features/leads/components/add-lead-dialog";
 import { LeadDialogsProvider } from "../../features/leads/components/lead-dialogs";
@@ -86,9 +86,7 @@ export function Component() {
           <div className="sm:w-56">
             <NativeSelect aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="">All Statuses</option>
-              {leadStatuses.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
+              <NativeOptions values={leadStatuses} />
             </NativeSelect>
           </div>
         </div>

@@ -27,7 +27,7 @@ export function Component() {
       }
     >
       <SearchFilterNotice noun="projects" />
-      <ProjectBoard matches={(title, type) => matches(title, type)} />
+      <ProjectBoard matches={matches} />
       {adding && <ProjectDialog open onOpenChange={setAdding} />}
     </CrmPage>
   );

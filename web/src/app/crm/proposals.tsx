@@ -27,7 +27,7 @@ export function Component() {
       }
     >
       <SearchFilterNotice noun="proposals" />
-      <ProposalsList matches={(title) => matches(title)} />
+      <ProposalsList matches={matches} />
       {adding && <ProposalDialog open onOpenChange={setAdding} />}
     </CrmPage>
   );

@@ -64,16 +64,21 @@ export function RecordCard({
   );
 }
 
-/** The list's query states, then the cards. `noun` is plural: "proposals". */
+/**
+ * The list's query states, then the cards. `noun` is plural: "proposals". `emptyText` replaces
+ * "No proposals yet." when `items` is a filtered list that some records did not match.
+ */
 export function RecordCards<T>({
   noun,
   query,
   items,
+  emptyText = `No ${noun} yet.`,
   children,
 }: {
   noun: string;
   query: { isPending: boolean; isError: boolean; refetch: () => unknown };
   items: T[] | undefined;
+  emptyText?: string;
   children: (item: T) => ReactNode;
 }) {
   if (query.isPending)
@@ -94,6 +99,6 @@ export function RecordCards<T>({
       </div>
     );
   if (items.length === 0)
-    return <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">No {noun} yet.</div>;
+    return <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">{emptyText}</div>;
   return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{items.map(children)}</ul>;
 }

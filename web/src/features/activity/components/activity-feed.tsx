@@ -1,22 +1,20 @@
 /** The activity feed and its 'Log Activity' dialog. */
 import { useQuery } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowRightLeft, Mail, MessageSquare, Phone, Users, type LucideIcon } from "lucide-react";
 import { activityInput, activityTypes, type ActivityInput, type ActivityType } from "../../../../../contract/activity";
 import { relatedTypes } from "../../../../../contract/task";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/select-native";
+import { FormDialog } from "../../../components/ui/form-dialog";
+import { SelectField } from "../../../components/ui/select-field";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Textarea } from "../../../components/ui/textarea";
-import { applyFieldErrors } from "../../../lib/form-errors";
 import { formatActivityTime } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
-import { activitiesQueryOptions, activityUsersQueryOptions, useLogActivity } from "../api/activities";
 import { textOrNull } from "../../../lib/form-values";
+import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
+import { activitiesQueryOptions, activityUsersQueryOptions, useLogActivity } from "../api/activities";
 
 const icons: Record<ActivityType, LucideIcon> = {
   Call: Phone,
@@ -39,68 +37,57 @@ export function LogActivityDialog({
   const log = useLogActivity();
   const users = useQuery({ ...activityUsersQueryOptions(), enabled: open });
   const empty: ActivityInput = { who_username: userId, type: "Note", summary: "", related_type: null, related_id: null };
-  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(activityInput), defaultValues: empty });
-  const errors = formState.errors;
-  const onSubmit = handleSubmit((values) =>
-    log.mutate(values, {
-      onSuccess: () => {
-        toast.success("Activity logged successfully");
-        reset(empty);
-        onOpenChange(false);
-      },
-      onError: (e) => applyFieldErrors(e, setError, ["who_username", "type", "summary", "related_type", "related_id"]),
-    }),
-  );
+  const { form, onSubmit, busy } = useVersionedEditForm({
+    schema: activityInput,
+    defaultValues: empty,
+    fields: ["who_username", "type", "summary", "related_type", "related_id"],
+    create: (values) => log.mutateAsync(values),
+    toasts: { created: "Activity logged successfully" },
+    onDone: () => onOpenChange(false),
+  });
+  const { register, control } = form;
+  const errors = form.formState.errors;
+
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Log Activity" description="A call, e-mail, meeting or note for the team's record.">
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Type" error={errors.type?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("type")}>
-                  {activityTypes.map((t) => (
-                    <option key={t}>{t}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Who" error={errors.who_username?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("who_username")}>
-                  {users.data?.users.map((u) => (
-                    <option key={u.id} value={u.id}>
-                      {u.full_name}
-                    </option>
-                  )) ?? <option value={userId}>Me</option>}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Related Type" error={errors.related_type?.message}>
-              {(p) => (
-                <NativeSelect {...p} {...register("related_type", { setValueAs: textOrNull })}>
-                  <option value="">None</option>
-                  {relatedTypes.map((t) => (
-                    <option key={t}>{t}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-          </div>
-          <Field label="Summary" error={errors.summary?.message} required>
-            {(p) => <Textarea {...p} {...register("summary")} />}
-          </Field>
-          <div className="flex justify-end gap-2 pt-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={log.isPending}>
-              {log.isPending ? "Logging..." : "Log Activity"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Log Activity"
+      description="A call, e-mail, meeting or note for the team's record."
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel="Log Activity"
+      busyLabel="Logging..."
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Type" error={errors.type?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("type")}>
+              <NativeOptions values={activityTypes} />
+            </NativeSelect>
+          )}
+        </Field>
+        {/* The users may arrive after the form mounts. */}
+        <SelectField control={control} name="who_username" label="Who">
+          {users.data?.users.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.full_name}
+            </option>
+          )) ?? <option value={userId}>Me</option>}
+        </SelectField>
+        <Field label="Related Type" error={errors.related_type?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("related_type", { setValueAs: textOrNull })}>
+              <option value="">None</option>
+              <NativeOptions values={relatedTypes} />
+            </NativeSelect>
+          )}
+        </Field>
+      </div>
+      <Field label="Summary" error={errors.summary?.message} required>
+        {(p) => <Textarea {...p} {...register("summary")} />}
+      </Field>
+    </FormDialog>
   );
 }
 

@@ -13,7 +13,7 @@ import { toast } from "../../../lib/toast";
 import { clientsQueryOptions, useDeleteClient } from "../api/clients";
 import { EditClientDialog } from "./client-dialogs";
 
-/** `matches` narrows the rows (the global search's term); the empty text says whether anything exists. */
+/** `matches` narrows the rows (the global search's term); "No clients found" when none are left, filtered or not. */
 export function ClientsTable({ matches = () => true }: { matches?: (name: string) => boolean }) {
   const { data, isPending, isError, refetch } = useQuery(clientsQueryOptions());
   const [editing, setEditing] = useState<Client | null>(null);

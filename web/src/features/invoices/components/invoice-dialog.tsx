@@ -12,6 +12,7 @@ import {
 } from "../../../../../contract/invoice";
 import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
+import { SelectField } from "../../../components/ui/select-field";
 import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { todayInLondon } from "../../../lib/format";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
@@ -20,7 +21,6 @@ import { numberOrNull } from "../../../lib/form-values";
 
 const fields = ["number", "client_id", "project_id", "total", "date", "due_date", "status"] as const;
 const invoiceEdit = invoicePatch.omit({ updated_at: true });
-// A blank total stays null so the schema can say "Total is required".
 
 export function InvoiceDialog({
   invoice,
@@ -55,8 +55,8 @@ export function InvoiceDialog({
   });
   const { register, control, setValue } = form;
   const errors = form.formState.errors;
-  // Controlled: their options arrive after the form mounts.
-  const [clientId, projectId] = useWatch({ control, name: ["client_id", "project_id"] });
+  // The chosen client picks the projects on offer.
+  const clientId = useWatch({ control, name: "client_id" });
   const clients = useQuery({ ...invoiceClientOptions(), enabled: open });
   const projects = useQuery(clientProjectsQueryOptions(clientId ?? ""));
 
@@ -81,37 +81,37 @@ export function InvoiceDialog({
             </NativeSelect>
           )}
         </Field>
-        <Field label="Client" error={errors.client_id?.message} required>
-          {(p) => (
-            <NativeSelect
-              {...p}
-              value={clientId ?? ""}
-              {...register("client_id", { onChange: () => setValue("project_id", "", { shouldDirty: true }) })}
-            >
-              <option value="">Choose a client</option>
-              {clients.data?.clients.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-              {invoice && !clients.data?.clients.some((c) => c.id === invoice.client_id) && (
-                <option value={invoice.client_id}>{invoice.client_name ?? "Current client"}</option>
-              )}
-            </NativeSelect>
+        <SelectField
+          control={control}
+          name="client_id"
+          label="Client"
+          required
+          onValueChange={() => setValue("project_id", "", { shouldDirty: true })}
+        >
+          <option value="">Choose a client</option>
+          {clients.data?.clients.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+          {invoice && !clients.data?.clients.some((c) => c.id === invoice.client_id) && (
+            <option value={invoice.client_id}>{invoice.client_name ?? "Current client"}</option>
           )}
-        </Field>
-        <Field label="Project" error={errors.project_id?.message} hint={clientId ? undefined : "Choose a client first"}>
-          {(p) => (
-            <NativeSelect {...p} {...register("project_id")} value={projectId ?? ""} disabled={!clientId}>
-              <option value="">No project</option>
-              {projects.data?.projects.map((pr) => (
-                <option key={pr.id} value={pr.id}>
-                  {pr.title}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
+        </SelectField>
+        <SelectField
+          control={control}
+          name="project_id"
+          label="Project"
+          hint={clientId ? undefined : "Choose a client first"}
+          disabled={!clientId}
+        >
+          <option value="">No project</option>
+          {projects.data?.projects.map((pr) => (
+            <option key={pr.id} value={pr.id}>
+              {pr.title}
+            </option>
+          ))}
+        </SelectField>
         <Field label="Total (£)" error={errors.total?.message} required>
           {(p) => (
             <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("total", { setValueAs: numberOrNull })} />

@@ -10,7 +10,7 @@ import { DialogContent, DialogRoot } from "../../../components/ui/dialog";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { Textarea } from "../../../components/ui/textarea";
-import { NativeSelect } from "../../../components/ui/select-native";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { isApiError } from "../../../lib/api";
 import { formatActivityTime, formatDate, formatMoney } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
@@ -225,9 +225,7 @@ function QuickActions({ lead }: { lead: Lead }) {
         <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
           <div className="flex-1">
             <NativeSelect id={typeId} value={type} onChange={(e) => setType(e.target.value as ProjectType)}>
-              {projectTypes.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
+              <NativeOptions values={projectTypes} />
             </NativeSelect>
           </div>
           <Button

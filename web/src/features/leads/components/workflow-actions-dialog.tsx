@@ -12,7 +12,7 @@ import type { LeadStatus, WorkflowAction } from "../../../../../contract/lead";
 import { projectTypes } from "../../../../../contract/project";
 import { Button } from "../../../components/ui/button";
 import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
-import { NativeSelect } from "../../../components/ui/select-native";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { isApiError } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { useLeadAction, type ProjectType } from "../api/leads";
@@ -117,9 +117,7 @@ export function WorkflowActionsDialog({ open, onOpenChange, trigger, lead, onDon
               Project type
             </label>
             <NativeSelect id={typeId} value={projectType} onChange={(e) => setProjectType(e.target.value as ProjectType)}>
-              {projectTypes.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
+              <NativeOptions values={projectTypes} />
             </NativeSelect>
           </div>
         )}

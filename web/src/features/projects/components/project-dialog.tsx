@@ -1,6 +1,5 @@
 /** New Project / Edit Project. Create offers On Track, At Risk, Blocked; edit also Completed. */
 import { useQuery } from "@tanstack/react-query";
-import { useWatch } from "react-hook-form";
 import {
   projectInput,
   projectPatch,
@@ -13,6 +12,7 @@ import {
 } from "../../../../../contract/project";
 import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
+import { SelectField } from "../../../components/ui/select-field";
 import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
@@ -58,8 +58,6 @@ export function ProjectDialog({
   });
   const { register, control } = form;
   const errors = form.formState.errors;
-  // Controlled: its options arrive after the form mounts.
-  const clientId = useWatch({ control, name: "client_id" });
 
   return (
     <FormDialog
@@ -75,21 +73,17 @@ export function ProjectDialog({
         {(p) => <Input {...p} {...register("title")} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Client" error={errors.client_id?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("client_id")} value={clientId ?? ""}>
-              <option value="">No client</option>
-              {clients.data?.clients.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-              {project?.client_id && !clients.data?.clients.some((c) => c.id === project.client_id) && (
-                <option value={project.client_id}>{project.client_name ?? "Current client"}</option>
-              )}
-            </NativeSelect>
+        <SelectField control={control} name="client_id" label="Client">
+          <option value="">No client</option>
+          {clients.data?.clients.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+          {project?.client_id && !clients.data?.clients.some((c) => c.id === project.client_id) && (
+            <option value={project.client_id}>{project.client_name ?? "Current client"}</option>
           )}
-        </Field>
+        </SelectField>
         <Field label="Type" error={errors.type?.message}>
           {(p) => (
             <NativeSelect {...p} {...register("type")}>

@@ -1,9 +1,9 @@
 /** Add Proposal / Edit Proposal. Choosing a lead clears the client and vice versa. */
 import { useQuery } from "@tanstack/react-query";
-import { useWatch } from "react-hook-form";
 import { proposalInput, proposalStatuses, type Proposal } from "../../../../../contract/proposal";
 import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
+import { SelectField } from "../../../components/ui/select-field";
 import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
@@ -47,8 +47,6 @@ export function ProposalDialog({
   });
   const { register, control, setValue } = form;
   const errors = form.formState.errors;
-  // Controlled: their options arrive after the form mounts.
-  const [leadId, clientId] = useWatch({ control, name: ["lead_id", "client_id"] });
 
   return (
     <FormDialog
@@ -64,48 +62,38 @@ export function ProposalDialog({
         {(p) => <Input {...p} {...register("title")} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Lead" error={errors.lead_id?.message}>
-          {(p) => (
-            <NativeSelect
-              {...p}
-              value={leadId ?? ""}
-              {...register("lead_id", {
-                onChange: (e: { target: { value: string } }) => e.target.value && setValue("client_id", "", { shouldDirty: true }),
-              })}
-            >
-              <option value="">No lead</option>
-              {leads.data?.leads.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-              {proposal?.lead && !leads.data?.leads.some((l) => l.id === proposal.lead?.id) && (
-                <option value={proposal.lead.id}>{proposal.lead.name}</option>
-              )}
-            </NativeSelect>
+        <SelectField
+          control={control}
+          name="lead_id"
+          label="Lead"
+          onValueChange={(v) => v && setValue("client_id", "", { shouldDirty: true })}
+        >
+          <option value="">No lead</option>
+          {leads.data?.leads.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+          {proposal?.lead && !leads.data?.leads.some((l) => l.id === proposal.lead?.id) && (
+            <option value={proposal.lead.id}>{proposal.lead.name}</option>
           )}
-        </Field>
-        <Field label="Client" error={errors.client_id?.message}>
-          {(p) => (
-            <NativeSelect
-              {...p}
-              value={clientId ?? ""}
-              {...register("client_id", {
-                onChange: (e: { target: { value: string } }) => e.target.value && setValue("lead_id", "", { shouldDirty: true }),
-              })}
-            >
-              <option value="">No client</option>
-              {clients.data?.clients.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-              {proposal?.client && !clients.data?.clients.some((c) => c.id === proposal.client?.id) && (
-                <option value={proposal.client.id}>{proposal.client.name}</option>
-              )}
-            </NativeSelect>
+        </SelectField>
+        <SelectField
+          control={control}
+          name="client_id"
+          label="Client"
+          onValueChange={(v) => v && setValue("lead_id", "", { shouldDirty: true })}
+        >
+          <option value="">No client</option>
+          {clients.data?.clients.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+          {proposal?.client && !clients.data?.clients.some((c) => c.id === proposal.client?.id) && (
+            <option value={proposal.client.id}>{proposal.client.name}</option>
           )}
-        </Field>
+        </SelectField>
         <Field label="Value (£)" error={errors.value?.message}>
           {(p) => (
             <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("value", { setValueAs: numberOrNull })} />

@@ -32,10 +32,17 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
   const [deleting, setDeleting] = useState<Proposal | null>(null);
   const [followUp, setFollowUp] = useState<Proposal | null>(null);
   const proposals = query.data?.proposals ?? [];
+  const shown = query.data?.proposals.filter((p) => matches(p.title));
 
   return (
     <>
-      <RecordCards noun="proposals" query={query} items={query.data?.proposals.filter((p) => matches(p.title))}>
+      <RecordCards
+        noun="proposals"
+        query={query}
+        items={shown}
+        // None left but some exist: the search filtered them all out.
+        emptyText={proposals.length > 0 ? "No proposals match your search." : undefined}
+      >
         {(p) => (
           <RecordCard
             key={p.id}

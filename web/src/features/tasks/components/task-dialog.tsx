@@ -1,9 +1,9 @@
 /** Add New Task / Edit Task: title, assignee (from the users), priority (default Med), due date, notes. */
 import { useQuery } from "@tanstack/react-query";
-import { useWatch } from "react-hook-form";
 import { taskInput, taskPatch, taskPriorities, type Task, type TaskInput } from "../../../../../contract/task";
 import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
+import { SelectField } from "../../../components/ui/select-field";
 import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
@@ -35,8 +35,6 @@ export function TaskDialog({ task, open, onOpenChange }: { task?: Task; open: bo
   });
   const { register, control } = form;
   const errors = form.formState.errors;
-  // Controlled: its options arrive after the form mounts.
-  const assignee = useWatch({ control, name: "assignee_username" });
 
   return (
     <FormDialog
@@ -52,20 +50,17 @@ export function TaskDialog({ task, open, onOpenChange }: { task?: Task; open: bo
         {(p) => <Input {...p} {...register("title")} autoComplete="off" />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Assignee" error={errors.assignee_username?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("assignee_username")} value={assignee ?? ""}>
-              <option value="">Unassigned</option>
-              {users.data?.users
-                .filter((u) => !u.disabled || u.id === assignee)
-                .map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.full_name}
-                  </option>
-                ))}
-            </NativeSelect>
-          )}
-        </Field>
+        <SelectField control={control} name="assignee_username" label="Assignee">
+          <option value="">Unassigned</option>
+          {/* A disabled user stays on offer for the task already theirs. */}
+          {users.data?.users
+            .filter((u) => !u.disabled || u.id === task?.assignee_username)
+            .map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.full_name}
+              </option>
+            ))}
+        </SelectField>
         <Field label="Priority" error={errors.priority?.message}>
           {(p) => (
             <NativeSelect {...p} {...register("priority")}>

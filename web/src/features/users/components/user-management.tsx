@@ -6,7 +6,7 @@ import { inviteInput, roles, type InviteInput } from "../../../../../contract/us
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Field, Input } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/select-native";
+import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { applyFieldErrors } from "../../../lib/form-errors";
 import { formatDate } from "../../../lib/format";
@@ -34,9 +34,7 @@ function InviteForm() {
       <Field label="Role" error={formState.errors.role?.message}>
         {(p) => (
           <NativeSelect {...p} {...register("role")}>
-            {roles.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
+            <NativeOptions values={roles} />
           </NativeSelect>
         )}
       </Field>
