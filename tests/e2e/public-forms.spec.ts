@@ -6,13 +6,12 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { demo, latestMailTo } from "./support";
+import { latestMailTo, signIn } from "./support";
 
 const INBOX = "hello@redbrickstudio.co.uk";
 
 async function leadExists(page: Page, email: string) {
-  const login = await page.request.post("/api/auth/login", { data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
-  expect(login.ok()).toBeTruthy();
+  await signIn(page.request);
   const res = await page.request.get(`/api/crm/leads?q=${encodeURIComponent(email)}`);
   expect(res.ok()).toBeTruthy();
   const { leads } = (await res.json()) as { leads: { email: string | null; source: string }[] };
@@ -158,4 +157,22 @@ test("free redesign form: the button reads Submitting... and cannot be pressed a
   release();
   await expect(page.getByText("Request Submitted!")).toBeVisible();
   await expect(form.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
+});
+
+test("once a flash has loaded the public toaster, a form's answer is still toasted once", async ({ page }) => {
+  await signIn(page.request);
+  await page.goto("/crm");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Signed Out", { exact: true })).toBeVisible();
+  // A link, not a reload: the layout and the toaster it loaded stay mounted.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await form.getByLabel("Name", { exact: true }).fill("Olivia Once");
+  await form.getByLabel("Email", { exact: true }).fill(`once.${Date.now()}@example.co.uk`);
+  await form.getByLabel("Subject", { exact: true }).fill("Just the one toast please");
+  await form.getByLabel("Message", { exact: true }).fill("Checking that the answer shows a single time.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  // Strict: two toasters would each show it, and this would match twice.
+  await expect(page.getByText("Message Sent!")).toBeVisible();
+  await expect(page.locator("[data-sonner-toaster]")).toHaveCount(1);
 });

@@ -4,14 +4,21 @@ import { SiteHeader } from "../components/layout/site-header";
 import { SiteFooter } from "../components/layout/site-footer";
 import { usePageMeta } from "../lib/page-meta";
 import { useFlash } from "../lib/flash";
-import { useLazyToast } from "../lib/lazy-toast";
+import { LazyToaster, usePublicToast } from "../lib/lazy-toast";
 import { usePublicMotion } from "../components/marketing/motion";
 
 export function PublicLayout() {
+  return (
+    <LazyToaster>
+      <PublicPage />
+    </LazyToaster>
+  );
+}
+
+function PublicPage() {
   const notFound = usePageMeta()?.notFound ?? false;
   usePublicMotion();
-  const { show, toaster } = useLazyToast();
-  useFlash(show);
+  useFlash(usePublicToast());
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -26,7 +33,6 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {toaster}
     </div>
   );
 }

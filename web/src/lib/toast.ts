@@ -1,7 +1,8 @@
 /**
  * Toasts (sonner). Import `toast` from here, never from sonner, so the look is set once.
- * Mount one <AppToaster/> per tree that needs it: the CRM root, and any public page with a form;
- * it lives in those lazy chunks so sonner never reaches the home page.
+ * Mount one <AppToaster/> per tree: the CRM root, and on public pages the one LazyToaster in
+ * PublicLayout loads it (lib/lazy-toast.tsx) the first time a toast is shown, so sonner never
+ * reaches the home page.
  */
 import { createElement } from "react";
 import { toast, Toaster } from "sonner";

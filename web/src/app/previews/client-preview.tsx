@@ -14,7 +14,7 @@ import { clientPreviewById } from "../../content/client-previews";
 import { mailtoWithSubject } from "../../content/links";
 import { api, isApiError, ok } from "../../lib/api";
 import { waitMessage } from "../../lib/form-errors";
-import { useLazyToast } from "../../lib/lazy-toast";
+import { usePublicToast } from "../../lib/lazy-toast";
 import { notFoundMeta, type RouteHandle } from "../../lib/page-meta";
 import { site } from "../../content/site";
 
@@ -70,7 +70,7 @@ export function Component() {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const { show, toaster } = useLazyToast();
+  const show = usePublicToast();
 
   useEffect(() => {
     if (!clientId) {
@@ -131,7 +131,6 @@ export function Component() {
           sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
           className="w-full flex-1 border-0"
         />
-        {toaster}
       </div>
     );
   }
@@ -148,7 +147,6 @@ export function Component() {
           <Mail className="size-5" aria-hidden="true" />
           Get Website
         </a>
-        {toaster}
       </section>
     );
   }
@@ -164,7 +162,6 @@ export function Component() {
         <p className="mt-2 text-slate-600">Enter your access code to view the preview</p>
         <AccessForm code={code} setCode={setCode} error={error} busy={busy} onSubmit={onSubmit} />
       </div>
-      {toaster}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import type { ContactInput } from "../../../../../contract/form-submission";
 import { lazyZodResolver } from "./lazy-resolver";
 import { applyFieldErrors } from "../../../lib/form-errors";
-import { useLazyToast } from "../../../lib/lazy-toast";
+import { usePublicToast } from "../../../lib/lazy-toast";
 import { Field, Input } from "../../ui/field";
 import { Textarea } from "../../ui/textarea";
 import { Button } from "../../ui/button";
@@ -18,7 +18,7 @@ export function ContactForm() {
   const form = useForm<ContactInput>({ resolver: validation.resolver, defaultValues: empty });
   const { register, handleSubmit, reset, setError, formState } = form;
   const { errors, isSubmitting } = formState;
-  const { show, toaster } = useLazyToast();
+  const show = usePublicToast();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -51,7 +51,6 @@ export function ContactForm() {
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
         {isSubmitting ? "Sending..." : "Send Message"}
       </Button>
-      {toaster}
     </form>
   );
 }

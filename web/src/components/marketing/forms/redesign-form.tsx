@@ -4,7 +4,7 @@ import type { RedesignInput } from "../../../../../contract/form-submission";
 import { budgetOptions } from "../../../../../contract/budget-options";
 import { lazyZodResolver } from "./lazy-resolver";
 import { applyFieldErrors } from "../../../lib/form-errors";
-import { useLazyToast } from "../../../lib/lazy-toast";
+import { usePublicToast } from "../../../lib/lazy-toast";
 import { Field, Input } from "../../ui/field";
 import { Textarea } from "../../ui/textarea";
 import { NativeSelect } from "../../ui/select-native";
@@ -22,7 +22,7 @@ export function RedesignForm() {
     defaultValues: empty,
   });
   const { errors, isSubmitting } = formState;
-  const { show, toaster } = useLazyToast();
+  const show = usePublicToast();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -92,7 +92,6 @@ export function RedesignForm() {
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
         {isSubmitting ? "Submitting..." : "Submit"}
       </Button>
-      {toaster}
     </form>
   );
 }

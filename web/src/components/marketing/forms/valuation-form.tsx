@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from "react";
 import type { ValuationInput } from "../../../../../contract/form-submission";
 import { isApiError } from "../../../lib/api";
-import { useLazyToast } from "../../../lib/lazy-toast";
+import { usePublicToast } from "../../../lib/lazy-toast";
 import { Field, Input } from "../../ui/field";
 import { Textarea } from "../../ui/textarea";
 import { Button } from "../../ui/button";
@@ -19,7 +19,7 @@ type Errors = Partial<Record<FieldName, string>>;
 export function ValuationForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const { show, toaster } = useLazyToast();
+  const show = usePublicToast();
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -90,7 +90,6 @@ export function ValuationForm() {
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? "Sending..." : "Book A Valuation"}
       </Button>
-      {toaster}
     </form>
   );
 }
