@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
 import { headersFile } from "../worker/lib/security-headers";
 import { PAGE_BOOT_SCRIPT, PAGE_BOOT_SCRIPT_HASH, type PageBoot } from "../worker/lib/page-boot";
-import { withCriticalCss } from "./lib/critical-css";
+import { criticalCssFor } from "./lib/critical-css";
 
 interface PageMeta {
   title: string;
@@ -29,6 +29,8 @@ interface RenderedPage {
 /** The shape of web/src/entry-prerender.tsx (its types cannot be imported: it is browser code). */
 interface PrerenderModule {
   render(path: string): Promise<RenderedPage>;
+  /** JSON that cannot close the script element it is written into. */
+  safeJson(value: unknown): string;
   publicPaths: string[];
   site: { name: string; origin: string };
 }
@@ -100,20 +102,18 @@ if (hash !== PAGE_BOOT_SCRIPT_HASH) {
 }
 const stylesheet = await readFile(join(dist, stylesheetTags[0][1]), "utf8");
 if (stylesheet.includes("</style")) throw new Error(`${stylesheetTags[0][1]} cannot be inlined: it contains </style`);
+const withCriticalCss = criticalCssFor(stylesheet);
 let pageTemplate = template.replace(stylesheetTags[0][0], () => `<style>${stylesheet}</style>`);
 for (const [tag] of [...entryScriptTags, ...modulePreloadTags]) pageTemplate = pageTemplate.replace(tag, "");
 
-/** JSON inside a script element: `<` escaped so no value can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-
 async function prerenderedPage(page: RenderedPage): Promise<string> {
   const boot: PageBoot = {
-    css: [stylesheetTags[0][1]],
+    css: stylesheetTags[0][1],
     modules: [...modulePreloadTags.map(([, href]) => href), ...pageChunks(page.modules)],
     entry: entryScriptTags[0][1],
   };
   // At the end of the body, so the frame it waits for has the whole page to paint.
-  const bootTags = `<script type="application/json" id="page-boot">${scriptJson(boot)}</script><script>${PAGE_BOOT_SCRIPT}</script>`;
+  const bootTags = `<script type="application/json" id="page-boot">${entry.safeJson(boot)}</script><script>${PAGE_BOOT_SCRIPT}</script>`;
   const html = pageTemplate
     .replace("<!--app-head-->", () => page.head)
     .replace("<!--app-html-->", () => page.html)

@@ -2,35 +2,41 @@
  * The CSS a prerendered page needs for its first paint: the rules whose selectors match its
  * own HTML (Beasties), minus the theme's custom properties and `@property` registrations
  * that no remaining rule uses, and minus Tailwind's `@layer properties`, a fallback for
- * browsers without `@property` (Safari before 16.4) that the full stylesheet brings them. Tailwind's theme carries every colour the CRM uses too, so that
- * second pass is what brings the home page's HTML under one round trip of a new connection
- * (about 14 KB). The full stylesheet loads after the first paint (worker/lib/page-boot.ts), so
- * rules for states the HTML does not show yet (open menus, form errors, other pages) still arrive
- * before anyone can reach them.
+ * browsers without `@property` (Safari before 16.4) that the full stylesheet brings them.
+ * Tailwind's theme carries every colour the CRM uses too, so that second pass is what brings the
+ * home page's HTML under one round trip of a new connection (about 14 KB). The full stylesheet
+ * loads after the first paint, and the app runs only once it applies (worker/lib/page-boot.ts),
+ * so rules for states the HTML does not show yet (open menus, form errors, other pages) are
+ * there before anyone can reach them.
  */
 import Beasties from "beasties";
 import postcss from "postcss";
 
 const styleBlock = /<style>([\s\S]*?)<\/style>/;
 
-/** `html` with its one inline `<style>` cut down to what the page's HTML uses. */
-export async function withCriticalCss(html: string): Promise<string> {
-  const full = styleBlock.exec(html)?.[1];
-  if (full === undefined) throw new Error("the page has no <style> to reduce");
-  const beasties = new Beasties({
-    reduceInlineStyles: true,
-    pruneSource: false,
-    keyframes: "critical",
-    compress: true,
-    logLevel: "warn",
-    allowRules: functionalSelectorsOf(full, classesIn(html)),
-  });
-  // Beasties re-serialises the whole document; only its CSS is taken, so the markup React
-  // hydrates stays byte for byte what the prerender wrote.
-  const reduced = styleBlock.exec(await beasties.process(html))?.[1];
-  if (reduced === undefined) throw new Error("Beasties dropped the page's <style>");
-  const css = withoutUnusedProperties(reduced, html.replace(styleBlock, ""));
-  return html.replace(styleBlock, () => `<style>${css}</style>`);
+/**
+ * A reducer for pages that inline `stylesheet` in their one `<style>`: it returns the page with
+ * that `<style>` cut down to what the page's HTML uses. The stylesheet is parsed once, here.
+ */
+export function criticalCssFor(stylesheet: string): (html: string) => Promise<string> {
+  const functional = functionalSelectorsOf(stylesheet);
+  return async (html) => {
+    const classes = classesIn(html);
+    const beasties = new Beasties({
+      reduceInlineStyles: true,
+      pruneSource: false,
+      keyframes: "critical",
+      compress: true,
+      logLevel: "warn",
+      allowRules: functional.filter(({ named }) => named.every((c) => classes.has(c))).map(({ selector }) => selector),
+    });
+    // Beasties re-serialises the whole document; only its CSS is taken, so the markup React
+    // hydrates stays byte for byte what the prerender wrote.
+    const reduced = styleBlock.exec(await beasties.process(html))?.[1];
+    if (reduced === undefined) throw new Error("Beasties dropped the page's <style>");
+    const css = withoutUnusedProperties(reduced, html.replace(styleBlock, ""));
+    return html.replace(styleBlock, () => `<style>${css}</style>`);
+  };
 }
 
 function classesIn(html: string): Set<string> {
@@ -43,18 +49,19 @@ function classesIn(html: string): Set<string> {
 /**
  * Beasties matches a selector after deleting its pseudo-classes, arguments and all, so
  * `:where(.space-y-4>:not(:last-child))` (Tailwind's space-y, divide and similar) becomes
- * empty and is dropped. Such selectors are kept whenever every class they name is on the page.
+ * empty and is dropped. Such selectors, with the classes they name, are kept for a page
+ * whenever every one of those classes is on it.
  */
-function functionalSelectorsOf(css: string, classes: Set<string>): string[] {
-  const keep: string[] = [];
+function functionalSelectorsOf(css: string): { selector: string; named: string[] }[] {
+  const found: { selector: string; named: string[] }[] = [];
   postcss.parse(css).walkRules((rule) => {
     for (const selector of rule.selectors) {
       if (!/:(where|is|has|not)\(/.test(selector)) continue;
       const named = [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map(([, c]) => c.replace(/\\(.)/g, "$1"));
-      if (named.length > 0 && named.every((c) => classes.has(c))) keep.push(selector);
+      if (named.length > 0) found.push({ selector, named });
     }
   });
-  return keep;
+  return found;
 }
 
 /**
@@ -108,7 +115,7 @@ const varRefs = (text: string) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map(
  * Drops the `@property` fallback layer, then custom-property declarations and `@property` rules
  * nothing reads, directly or through another property.
  */
-export function withoutUnusedProperties(css: string, html: string): string {
+function withoutUnusedProperties(css: string, html: string): string {
   const root = postcss.parse(css);
   root.walkAtRules("layer", (rule) => {
     if (rule.params.trim() === "properties" && rule.nodes) rule.remove();

@@ -59,6 +59,20 @@ test("prerendered pages start no script or stylesheet download before their firs
   }
 });
 
+test("the app runs only once the full stylesheet applies, so an early tap never opens an unstyled menu", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.route("**/assets/*.css", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto("/");
+  // The fixture's goto returned at hydration: the stylesheet must already be in force.
+  expect(await page.evaluate(() => [...document.styleSheets].some((s) => s.href?.includes("/assets/")))).toBe(true);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  // The open menu's own rules (not in the home page's inline CSS) apply.
+  await expect(page.locator("#mobile-menu")).toHaveCSS("overflow-y", "auto");
+});
+
 test("a browser without paint timing still boots the page", async ({ page }) => {
   await page.addInitScript(() => delete (window as { PerformanceObserver?: unknown }).PerformanceObserver);
   await page.goto("/");

@@ -6,7 +6,8 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
-import { App, matchedPages, moduleOfRoute, pageMetaOf, preloadPages } from "./app/routes";
+import { App, matchedPages, pageMetaOf, preloadPages } from "./app/routes";
+import { moduleOfRoute } from "./app/page-modules";
 import { caseStudies } from "./content/case-studies";
 import { clientPreviews } from "./content/client-previews";
 import { services } from "./content/services";
@@ -42,7 +43,8 @@ export interface RenderedPage {
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 /** JSON inside <script> must not be able to close the element. */
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+export const safeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 
 function headFor(meta: PageMeta | undefined, path: string): string {
   const title = escapeHtml(documentTitle(meta));
@@ -76,6 +78,6 @@ export async function render(path: string): Promise<RenderedPage> {
     </StrictMode>,
   );
   const meta = pageMetaOf(path);
-  const modules = matchedPages(path).map((m) => moduleOfRoute(m.route.id!)).filter((m): m is string => !!m);
+  const modules = matchedPages(path).map((m) => moduleOfRoute(m.route.id!)!);
   return { html, head: headFor(meta, path), meta, modules };
 }

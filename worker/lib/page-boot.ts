@@ -5,6 +5,8 @@
  * that paint (on a slow connection the document and a 100 KB script bundle otherwise share the
  * bandwidth), and that paint is exactly the HTML's. A tab that is hidden, or a browser without
  * paint timing, starts at once; a paint that never comes is given up on after two seconds.
+ * The app itself runs only once the full stylesheet applies (all modules download meanwhile):
+ * what it can show at once, an open menu say, may need rules the page's inline CSS left out.
  *
  * It reads what to load from `<script type="application/json" id="page-boot">`, which the build
  * writes per page, so its own text never changes and the CSP allows it by hash alone. It is
@@ -15,13 +17,13 @@ export const PAGE_BOOT_SCRIPT = [
   "(function(){",
   'var b=JSON.parse(document.getElementById("page-boot").textContent),d=document,go=0;',
   "function add(t,p){var e=d.createElement(t);for(var k in p)e[k]=p[k];d.head.appendChild(e)}",
+  'function run(){add("script",{type:"module",src:b.entry,crossOrigin:""})}',
   // Until React has hydrated, a form would submit natively: a GET that puts what was typed (an
   // access code, a phone number) into the address bar and the server's logs.
   'd.addEventListener("submit",function(e){d.documentElement.hasAttribute("data-hydrated")||e.preventDefault()},!0);',
   "function start(){if(go++)return;",
-  'b.css.forEach(function(h){add("link",{rel:"stylesheet",href:h})});',
-  'b.modules.forEach(function(h){add("link",{rel:"modulepreload",href:h,crossOrigin:""})});',
-  'add("script",{type:"module",src:b.entry,crossOrigin:""})}',
+  'add("link",{rel:"stylesheet",href:b.css,onload:run,onerror:run});',
+  'b.modules.concat(b.entry).forEach(function(h){add("link",{rel:"modulepreload",href:h,crossOrigin:""})})}',
   "var P=window.PerformanceObserver;",
   'if(d.visibilityState=="hidden"||!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return start();',
   'new P(function(l){l.getEntriesByName("first-contentful-paint").length&&start()}).observe({type:"paint",buffered:true});',
@@ -30,13 +32,14 @@ export const PAGE_BOOT_SCRIPT = [
 ].join("");
 
 /** CSP source for PAGE_BOOT_SCRIPT; the build refuses to run if it no longer matches. */
-export const PAGE_BOOT_SCRIPT_HASH = "'sha256-q2rfWJSBilGMqIXZsZAntZE+M+m/0Uq0DwOch0eEBoI='";
+export const PAGE_BOOT_SCRIPT_HASH = "'sha256-uq9TNOsOTWxyD5JmUY19ZnJzCI2x9Pfat2ecb6y6vho='";
 
 /** What PAGE_BOOT_SCRIPT reads. */
 export interface PageBoot {
-  /** Stylesheets: the page inlines only the rules its own HTML uses. */
-  css: string[];
+  /** The full stylesheet: the page inlines only the rules its own HTML uses. */
+  css: string;
   /** Module chunks the entry and the page need, fetched in parallel with the entry. */
   modules: string[];
+  /** The app's entry module, run once `css` has loaded. */
   entry: string;
 }

@@ -27,8 +27,6 @@ function page(module: string, placement: Placement): RouteObject {
   return { id: module, element: <Page id={module} />, ...placement } as RouteObject;
 }
 
-export { moduleOfRoute };
-
 export const routes: RouteObject[] = [
   {
     id: "root",
