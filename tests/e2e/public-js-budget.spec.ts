@@ -41,3 +41,12 @@ test("no public page requests a CRM chunk", async ({ page }) => {
     expect(crm, path).toEqual([]);
   }
 });
+
+test("public pages with forms load no Lucide icon code: their fields and selects draw plain SVG icons", async ({ page }) => {
+  for (const path of ["/contact", "/free-redesign", "/clients/vm-fitness"]) {
+    for (const url of await scriptsRequestedBy(page, path)) {
+      // Lucide's icon factory stamps every icon it makes with the class "lucide".
+      expect(await (await page.request.get(url)).text(), `${path} ${url}`).not.toMatch(/[`"']lucide[`"']/);
+    }
+  }
+});

@@ -1,6 +1,6 @@
 /** /portfolio/{slug} : one case study; an unknown slug is the not-found page. */
 import { Link, useParams } from "react-router-dom";
-import { ArrowLeft, CalendarDays, Check, ExternalLink } from "../../components/marketing/icons";
+import { ArrowLeft, CalendarDays, Check, ExternalLink } from "../../components/ui/icons";
 import { NotFoundContent } from "../../components/layout/not-found-content";
 import { caseStudyBySlug } from "../../content/case-studies";
 import { caseStudyText } from "../../content/case-study-text";

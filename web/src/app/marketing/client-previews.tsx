@@ -1,6 +1,6 @@
 /** /client-previews : the eight private preview cards. */
 import { Link } from "react-router-dom";
-import { Lock } from "../../components/marketing/icons";
+import { Lock } from "../../components/ui/icons";
 import { PageIntro } from "../../components/marketing/page-intro";
 import { buttonClass } from "../../components/ui/button";
 import { clientPreviews } from "../../content/client-previews";

@@ -1,5 +1,5 @@
 /** /free-redesign : the free redesign request. */
-import { Check } from "../../components/marketing/icons";
+import { Check } from "../../components/ui/icons";
 import { PageIntro } from "../../components/marketing/page-intro";
 import { RedesignForm } from "../../components/marketing/forms/redesign-form";
 import { claims, site } from "../../content/site";

@@ -1,6 +1,6 @@
 /** / : the home page. Sections in SPEC §2 order: hero, How It Works, team, featured project, portfolio teaser, testimonials, contact. */
 import { Link } from "react-router-dom";
-import { ArrowRight, Check, Star } from "../../components/marketing/icons";
+import { ArrowRight, Check, Star } from "../../components/ui/icons";
 import { buttonClass } from "../../components/ui/button";
 import { ContactCards } from "../../components/marketing/contact-cards";
 import { ProjectCard, ProjectImage } from "../../components/marketing/project-card";

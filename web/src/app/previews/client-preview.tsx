@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useParams } from "react-router-dom";
-import { ExternalLink, Lock, Mail } from "../../components/marketing/icons";
+import { ExternalLink, Lock, Mail } from "../../components/ui/icons";
 import { NotFoundContent } from "../../components/layout/not-found-content";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Field, PasswordInput } from "../../components/ui/field";

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { ChevronDown, Menu, X } from "../marketing/icons";
+import { ChevronDown, Menu, X } from "../ui/icons";
 import { services } from "../../content/services";
 import { links } from "../../content/links";
 import { cn } from "../../lib/cn";

@@ -1,5 +1,5 @@
 /** The closing "get in touch" band used by the home and service pages (the #contact anchor). */
-import { CalendarDays, Mail } from "./icons";
+import { CalendarDays, Mail } from "../ui/icons";
 import { links } from "../../content/links";
 import { claims } from "../../content/site";
 import { buttonClass } from "../ui/button";

@@ -3,7 +3,7 @@
  * eager image is the page's largest paint: fetched first and never faded in, so it counts at once.
  */
 import { Link } from "react-router-dom";
-import { ArrowRight } from "./icons";
+import { ArrowRight } from "../ui/icons";
 import type { CaseStudy } from "../../content/case-studies";
 import { cn } from "../../lib/cn";
 

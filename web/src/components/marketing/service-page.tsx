@@ -1,5 +1,5 @@
 /** The shared body of the five service pages; each page module passes its service. */
-import { Gauge, Sparkles, Wrench } from "./icons";
+import { Gauge, Sparkles, Wrench } from "../ui/icons";
 import type { Service } from "../../content/services";
 import { serviceFeatures } from "../../content/service-features";
 import type { PageMeta } from "../../lib/page-meta";

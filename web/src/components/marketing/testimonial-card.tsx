@@ -1,5 +1,5 @@
 /** One client testimonial with its five stars. */
-import { Star } from "./icons";
+import { Star } from "../ui/icons";
 import type { Testimonial } from "../../content/testimonials";
 
 export function TestimonialCard({ t }: { t: Testimonial }) {

@@ -1,7 +1,7 @@
 /** Modal dialog and side sheet on Radix Dialog (focus trap, Escape, aria wiring come from Radix). */
 import type { ReactNode } from "react";
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
+import { X } from "./icons";
 import { cn } from "../../lib/cn";
 
 export const DialogRoot = RadixDialog.Root;

@@ -1,7 +1,23 @@
 /** Labelled form controls. Errors are tied to their input with aria-describedby and aria-invalid. */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
-import { Eye, EyeOff } from "lucide-react";
+import { icon } from "./icons";
 import { cn } from "../../lib/cn";
+
+const Eye = /* @__PURE__ */ icon(
+  <>
+    <path d="M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+
+const EyeOff = /* @__PURE__ */ icon(
+  <>
+    <path d="M10.733 5.076a10.744 10.744 0 0 1 11.205 6.575 1 1 0 0 1 0 .696 10.747 10.747 0 0 1-1.444 2.49" />
+    <path d="M14.084 14.158a3 3 0 0 1-4.242-4.242" />
+    <path d="M17.479 17.499a10.75 10.75 0 0 1-15.417-5.151 1 1 0 0 1 0-.696 10.75 10.75 0 0 1 4.446-5.143" />
+    <path d="m2 2 20 20" />
+  </>,
+);
 
 export const inputClass = cn(
   "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm sm:text-sm",

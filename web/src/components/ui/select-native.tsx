@@ -1,6 +1,6 @@
 /** A styled native <select>: accessible everywhere, and light enough for simple pickers. */
 import type { Ref, SelectHTMLAttributes } from "react";
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "./icons";
 import { cn } from "../../lib/cn";
 import { inputClass } from "./field";
 
