@@ -37,15 +37,8 @@ export class LiveHub extends DurableObject<Env> {
       // next reconnect (which its dead session then cannot make).
       const userId = url.searchParams.get("user_id") ?? "";
       const gone = this.ctx.getWebSockets(userId);
-      for (const ws of gone) {
-        try {
-          ws.close(4401, "Account disabled");
-        } catch {
-          // already closed
-        }
-      }
-      const staying = this.ctx.getWebSockets().filter((ws) => !gone.includes(ws));
-      this.send({ kind: "presence", present: this.present().filter((p) => p.user_id !== userId) }, staying);
+      for (const ws of gone) closeQuietly(ws, 4401, "Account disabled");
+      this.sendPresence(gone);
       return Response.json({ closed: gone.length });
     }
     return new Response("Not found", { status: 404 });
@@ -66,16 +59,17 @@ export class LiveHub extends DurableObject<Env> {
     return sent;
   }
 
-  present(except?: WebSocket): PresenceEntry[] {
-    return this.open(except).map((ws) => ws.deserializeAttachment() as Attachment);
+  /** Who is connected, leaving out sockets on their way out. */
+  private present(leaving: WebSocket[] = []): PresenceEntry[] {
+    return this.open(leaving).map((ws) => ws.deserializeAttachment() as Attachment);
   }
 
-  private open(except?: WebSocket) {
-    return this.ctx.getWebSockets().filter((ws) => ws !== except);
+  private open(leaving: WebSocket[] = []) {
+    return this.ctx.getWebSockets().filter((ws) => !leaving.includes(ws));
   }
 
-  private sendPresence(except?: WebSocket) {
-    this.send({ kind: "presence", present: this.present(except) }, this.open(except));
+  private sendPresence(leaving: WebSocket[] = []) {
+    this.send({ kind: "presence", present: this.present(leaving) }, this.open(leaving));
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -98,15 +92,19 @@ export class LiveHub extends DurableObject<Env> {
 
   async webSocketClose(ws: WebSocket): Promise<void> {
     // Echoing 1005/1006 throws in workerd; 1000 is always a valid close.
-    try {
-      ws.close(1000, "bye");
-    } catch {
-      // already closed
-    }
-    this.sendPresence(ws);
+    closeQuietly(ws, 1000, "bye");
+    this.sendPresence([ws]);
   }
 
   async webSocketError(ws: WebSocket): Promise<void> {
     await this.webSocketClose(ws);
+  }
+}
+
+function closeQuietly(ws: WebSocket, code: number, reason: string) {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // already closed
   }
 }

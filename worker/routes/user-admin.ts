@@ -15,6 +15,6 @@ export const userAdminRoute = new Hono<AppEnv>()
   .patch("/:id", ownerOnly, jsonBody(userStatusInput), async (c) => {
     const user = await setUserDisabled(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "users", op: "update", id: user.id });
-    if (c.req.valid("json").disabled) disconnectUser(c, user.id);
+    if (user.disabled) disconnectUser(c, user.id);
     return c.json({ user }, 200);
   });
