@@ -220,6 +220,22 @@ describe("notifications when the e-mail binding fails", () => {
     expect(await mailTo(second)).toHaveLength(0);
   });
 
+  it("resends a submission stored under an older version of its form, field by field", async () => {
+    await fetchWith(brokenMail, "POST", "/api/contact", validContact);
+    const [submission] = await rows("SELECT id FROM form_submissions");
+    const old = { name: "Old Form", email: "old@example.co.uk", enquiry: "Do you build shops?" };
+    await env.DB.prepare("UPDATE form_submissions SET payload = ?").bind(JSON.stringify(old)).run();
+    const staff = await signInAs("Sales");
+    const inbox = uniqueInbox();
+    await expectJson(
+      fetchWith({ STUDIO_INBOX: inbox }, "POST", `/api/crm/form-submissions/${submission.id}/retry-email`, undefined, staff.cookie),
+      200,
+    );
+    const [mail] = await waitForMail(inbox);
+    expect(mail.headers.subject).toBe("Contact message: Old Form");
+    expect(mail.text).toContain("enquiry: Do you build shops?");
+  });
+
   it("answers a retry that fails again with a 502 envelope and keeps the submission marked for the next retry", async () => {
     await fetchWith(brokenMail, "POST", "/api/contact", validContact);
     const [submission] = await rows("SELECT id FROM form_submissions");

@@ -120,7 +120,7 @@ describe("live hub", () => {
     const watcher = await connect(owner.cookie);
     const tab = await connect(staff.cookie);
     // A second tab of the same user: both go in one step, not one presence update per tab.
-    const other = await connect(staff.cookie);
+    await connect(staff.cookie);
     let closedWith: number | undefined;
     tab.ws!.addEventListener("close", (e) => (closedWith = e.code));
     const presences = () => watcher.messages.filter((m) => m.kind === "presence");

@@ -5,7 +5,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { form_submissions, lead_activities, leads } from "../db/schema";
-import type { FormKind } from "../../contract/form-submission";
+import type { z } from "zod";
+import { contactInput, redesignInput, valuationInput, type FormKind } from "../../contract/form-submission";
 import { budgetOptions } from "../../contract/budget-options";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -44,41 +45,57 @@ const budgetLabel = (value: string) => budgetOptions.find((b) => b.value === val
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-/**
- * The enquiry a validated form body describes. Built from the stored payload too, so a retried
- * notification says exactly what the first attempt would have said.
- */
-function enquiryOf(kind: FormKind, payload: Record<string, unknown>): Enquiry {
-  const base = { name: str(payload.name), email: str(payload.email) };
-  switch (kind) {
+const formInputs = { contact: contactInput, redesign: redesignInput, valuation: valuationInput };
+
+/** A validated form body, with the kind of form it came from. */
+export type FormBody = { [K in FormKind]: { kind: K; body: z.output<(typeof formInputs)[K]> } }[FormKind];
+
+/** The enquiry a validated form body describes: the lead's notes and the e-mail are built from it. */
+function enquiryOf(form: FormBody): Enquiry {
+  const { name, email } = form.body;
+  switch (form.kind) {
     case "contact":
       return {
-        ...base,
+        name,
+        email,
         details: [
-          ["Subject", str(payload.subject)],
-          ["Message", str(payload.message)],
+          ["Subject", form.body.subject],
+          ["Message", form.body.message],
         ],
       };
     case "redesign":
       return {
-        ...base,
+        name,
+        email,
         details: [
-          ["Budget", budgetLabel(str(payload.budget))],
-          ["Current website", str(payload.currentWebsite) || "None given"],
-          ["Project description", str(payload.projectDescription)],
+          ["Budget", budgetLabel(form.body.budget)],
+          ["Current website", form.body.currentWebsite || "None given"],
+          ["Project description", form.body.projectDescription],
         ],
       };
     case "valuation":
       return {
-        ...base,
-        phone: str(payload.phone),
+        name,
+        email,
+        phone: form.body.phone,
         details: [
-          ["Phone", str(payload.phone)],
-          ["Property address", str(payload.propertyAddress)],
-          ["Message", str(payload.message) || "None given"],
+          ["Phone", form.body.phone],
+          ["Property address", form.body.propertyAddress],
+          ["Message", form.body.message || "None given"],
         ],
       };
   }
+}
+
+/**
+ * The enquiry of a stored submission, so a retried notification says exactly what the first
+ * attempt said. A row stored under an older version of its form is told field by field.
+ */
+function storedEnquiry(kind: FormKind, payload: Record<string, unknown>): Enquiry {
+  const parsed = formInputs[kind].safeParse(payload);
+  if (parsed.success) return enquiryOf({ kind, body: parsed.data } as FormBody);
+  const { name, email, ...rest } = payload;
+  return { name: str(name), email: str(email), details: Object.entries(rest).map(([label, value]) => [label, String(value)]) };
 }
 
 function describe(kind: FormKind, enquiry: Enquiry, meta: SubmissionContext): string {
@@ -102,14 +119,13 @@ export interface StoredSubmission {
 export async function acceptSubmission(
   env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX">,
   db: Db,
-  kind: FormKind,
-  payload: Record<string, unknown>,
+  form: FormBody,
   context: SubmissionContext,
   sender: Sender,
 ): Promise<StoredSubmission> {
-  const enquiry = enquiryOf(kind, payload);
-  const stored = await storeSubmission(db, kind, payload, enquiry, context, sender);
-  await deliverNotification(env, db, stored.id, notificationMail(kind, enquiry, context, env.STUDIO_INBOX));
+  const enquiry = enquiryOf(form);
+  const stored = await storeSubmission(db, form.kind, form.body, enquiry, context, sender);
+  await deliverNotification(env, db, stored.id, notificationMail(form.kind, enquiry, context, env.STUDIO_INBOX));
   return stored;
 }
 
@@ -236,7 +252,7 @@ export async function resendNotification(env: Pick<Env, "EMAIL" | "MAIL_FROM" | 
     env,
     db,
     row.id,
-    notificationMail(row.kind, enquiryOf(row.kind, row.payload), context, env.STUDIO_INBOX),
+    notificationMail(row.kind, storedEnquiry(row.kind, row.payload), context, env.STUDIO_INBOX),
   );
   return { ...sent, leadId: row.lead_id, resent: true };
 }
