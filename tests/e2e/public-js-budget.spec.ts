@@ -50,3 +50,23 @@ test("public pages with forms load no Lucide icon code: their fields and selects
     }
   }
 });
+
+test("an enquiry page loads zod only when its form is first used, and tries again after a failed download", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  let aborted = 0;
+  await page.route(/\/assets\/zod-[\w-]+\.js$/, async (route) => {
+    // The first download fails, as on a dropped connection.
+    if (aborted++ === 0) await route.abort();
+    else await route.continue();
+  });
+  await page.goto("/contact", { waitUntil: "networkidle" });
+  const zod = () => requested.filter((p) => /\/zod-[\w-]+\.js$/.test(p));
+  expect(zod()).toEqual([]);
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await form.getByLabel("Name", { exact: true }).focus();
+  await expect.poll(() => zod().length).toBe(1);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name must be at least 2 characters");
+  expect(zod()).toHaveLength(2);
+});
