@@ -5,14 +5,11 @@ import { activityInput, activityTypes, type ActivityInput, type ActivityType } f
 import { relatedTypes } from "../../../../../contract/task";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
 import { FormDialog } from "../../../components/ui/form-dialog";
+import { OptionsField, TextareaField } from "../../../components/ui/form-fields";
 import { SelectField } from "../../../components/ui/select-field";
-import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { Textarea } from "../../../components/ui/textarea";
 import { formatActivityTime } from "../../../lib/format";
-import { textOrNull } from "../../../lib/form-values";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { activitiesQueryOptions, activityUsersQueryOptions, useLogActivity } from "../api/activities";
 
@@ -45,8 +42,7 @@ export function LogActivityDialog({
     toasts: { created: "Activity logged successfully" },
     onDone: () => onOpenChange(false),
   });
-  const { register, control } = form;
-  const errors = form.formState.errors;
+  const { control } = form;
 
   return (
     <FormDialog
@@ -60,13 +56,7 @@ export function LogActivityDialog({
       busyLabel="Logging..."
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Type" error={errors.type?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("type")}>
-              <NativeOptions values={activityTypes} />
-            </NativeSelect>
-          )}
-        </Field>
+        <OptionsField control={control} name="type" label="Type" values={activityTypes} />
         {/* The users may arrive after the form mounts. */}
         <SelectField control={control} name="who_username" label="Who">
           {users.data?.users.map((u) => (
@@ -75,18 +65,9 @@ export function LogActivityDialog({
             </option>
           )) ?? <option value={userId}>Me</option>}
         </SelectField>
-        <Field label="Related Type" error={errors.related_type?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("related_type", { setValueAs: textOrNull })}>
-              <option value="">None</option>
-              <NativeOptions values={relatedTypes} />
-            </NativeSelect>
-          )}
-        </Field>
+        <OptionsField control={control} name="related_type" label="Related Type" values={relatedTypes} emptyOption="None" />
       </div>
-      <Field label="Summary" error={errors.summary?.message} required>
-        {(p) => <Textarea {...p} {...register("summary")} />}
-      </Field>
+      <TextareaField control={control} name="summary" label="Summary" required />
     </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { clientFields, clientPatch, clientServiceOptions, type Client } from "..
 import { Button } from "../../../components/ui/button";
 import { FormDialog } from "../../../components/ui/form-dialog";
 import { Field, Input } from "../../../components/ui/field";
-import { Textarea } from "../../../components/ui/textarea";
+import { TextareaField, TextField } from "../../../components/ui/form-fields";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { useCreateClient, useUpdateClient } from "../api/clients";
 
@@ -48,8 +48,7 @@ export function AddClientDialog({ open, onOpenChange }: { open: boolean; onOpenC
     toasts: { created: "Client added successfully" },
     onDone: () => onOpenChange(false),
   });
-  const { register } = form;
-  const errors = form.formState.errors;
+  const { control } = form;
   return (
     <FormDialog
       open={open}
@@ -61,26 +60,14 @@ export function AddClientDialog({ open, onOpenChange }: { open: boolean; onOpenC
       submitLabel="Add Client"
       busyLabel="Adding..."
     >
-      <Field label="Name" error={errors.name?.message} required>
-        {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
-      </Field>
-      <Field label="Website" error={errors.website?.message}>
-        {(p) => <Input {...p} {...register("website")} type="url" placeholder="https://" />}
-      </Field>
+      <TextField control={control} name="name" label="Name" required autoComplete="off" />
+      <TextField control={control} name="website" label="Website" type="url" placeholder="https://" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Email" error={errors.email?.message}>
-          {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
-        </Field>
-        <Field label="Phone" error={errors.phone?.message}>
-          {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
-        </Field>
+        <TextField control={control} name="email" label="Email" type="email" autoComplete="off" />
+        <TextField control={control} name="phone" label="Phone" type="tel" autoComplete="off" />
       </div>
-      <Field label="Services" hint="e.g. Web Design, SEO" error={errors.services?.message}>
-        {(p) => <Input {...p} {...register("services")} />}
-      </Field>
-      <Field label="Notes" error={errors.notes?.message}>
-        {(p) => <Textarea {...p} {...register("notes")} />}
-      </Field>
+      <TextField control={control} name="services" label="Services" hint="e.g. Web Design, SEO" />
+      <TextareaField control={control} name="notes" label="Notes" />
     </FormDialog>
   );
 }
@@ -180,7 +167,6 @@ export function EditClientDialog({ client, open, onOpenChange }: { client: Clien
     onDone: () => onOpenChange(false),
   });
   const { register, control, setValue } = form;
-  const errors = form.formState.errors;
   // The lists and checkboxes are not plain inputs: they read and write the form's values.
   const [emails = [], phones = [], services = []] = useWatch({ control, name: ["emails", "phones", "services"] });
   const setList = (name: "emails" | "phones" | "services") => (items: string[]) => setValue(name, items, { shouldDirty: true });
@@ -195,12 +181,8 @@ export function EditClientDialog({ client, open, onOpenChange }: { client: Clien
       busy={busy}
       submitLabel="Save Changes"
     >
-      <Field label="Name" error={errors.name?.message} required>
-        {(p) => <Input {...p} {...register("name")} />}
-      </Field>
-      <Field label="Website" error={errors.website?.message}>
-        {(p) => <Input {...p} type="url" {...register("website")} />}
-      </Field>
+      <TextField control={control} name="name" label="Name" required />
+      <TextField control={control} name="website" label="Website" type="url" />
       <ListEditor
         label="Email"
         items={emails}
@@ -229,9 +211,7 @@ export function EditClientDialog({ client, open, onOpenChange }: { client: Clien
         <input type="checkbox" className="size-4 accent-brick-600" {...register("active")} />
         Active
       </label>
-      <Field label="Notes" error={errors.notes?.message}>
-        {(p) => <Textarea {...p} {...register("notes")} />}
-      </Field>
+      <TextareaField control={control} name="notes" label="Notes" />
     </FormDialog>
   );
 }

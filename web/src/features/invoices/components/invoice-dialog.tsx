@@ -11,13 +11,11 @@ import {
   type InvoiceStatus,
 } from "../../../../../contract/invoice";
 import { FormDialog } from "../../../components/ui/form-dialog";
-import { Field, Input } from "../../../components/ui/field";
+import { DateField, MoneyField, OptionsField, TextField } from "../../../components/ui/form-fields";
 import { SelectField } from "../../../components/ui/select-field";
-import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { todayInLondon } from "../../../lib/format";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { clientProjectsQueryOptions, invoiceClientOptions, useCreateInvoice, useUpdateInvoice } from "../api/invoices";
-import { numberOrNull } from "../../../lib/form-values";
 
 const fields = ["number", "client_id", "project_id", "total", "date", "due_date", "status"] as const;
 const invoiceEdit = invoicePatch.omit({ updated_at: true });
@@ -53,8 +51,7 @@ export function InvoiceDialog({
     toasts: { created: "Invoice added successfully", updated: "Invoice updated successfully" },
     onDone: () => onOpenChange(false),
   });
-  const { register, control, setValue } = form;
-  const errors = form.formState.errors;
+  const { control, setValue } = form;
   // The chosen client picks the projects on offer.
   const clientId = useWatch({ control, name: "client_id" });
   const clients = useQuery({ ...invoiceClientOptions(), enabled: open });
@@ -71,16 +68,8 @@ export function InvoiceDialog({
       submitLabel={invoice ? "Save Changes" : "Add Invoice"}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Invoice Number" error={errors.number?.message} required>
-          {(p) => <Input {...p} {...register("number")} autoComplete="off" />}
-        </Field>
-        <Field label="Status" error={errors.status?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("status")}>
-              <NativeOptions values={invoiceStatuses} />
-            </NativeSelect>
-          )}
-        </Field>
+        <TextField control={control} name="number" label="Invoice Number" required autoComplete="off" />
+        <OptionsField control={control} name="status" label="Status" values={invoiceStatuses} />
         <SelectField
           control={control}
           name="client_id"
@@ -112,18 +101,10 @@ export function InvoiceDialog({
             </option>
           ))}
         </SelectField>
-        <Field label="Total (£)" error={errors.total?.message} required>
-          {(p) => (
-            <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("total", { setValueAs: numberOrNull })} />
-          )}
-        </Field>
+        <MoneyField control={control} name="total" label="Total (£)" required />
         <div />
-        <Field label="Date" error={errors.date?.message} required>
-          {(p) => <Input {...p} type="date" {...register("date")} />}
-        </Field>
-        <Field label="Due Date" error={errors.due_date?.message} required>
-          {(p) => <Input {...p} type="date" {...register("due_date")} />}
-        </Field>
+        <DateField control={control} name="date" label="Date" required />
+        <DateField control={control} name="due_date" label="Due Date" required />
       </div>
     </FormDialog>
   );

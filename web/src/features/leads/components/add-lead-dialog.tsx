@@ -17,10 +17,7 @@ export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     toasts: { created: "Lead added successfully" },
     onDone: () => onOpenChange(false),
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { control } = form;
 
   return (
     <FormDialog
@@ -33,7 +30,7 @@ export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       submitLabel="Add Lead"
       busyLabel="Adding..."
     >
-      <LeadContactFields register={register} errors={errors} />
+      <LeadContactFields control={control} />
     </FormDialog>
   );
 }

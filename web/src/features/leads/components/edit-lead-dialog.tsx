@@ -8,11 +8,8 @@ import { useWatch } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
 import { leadInput, leadStatuses, statusesWithValue, type Lead, type LeadInput, type LeadStatus } from "../../../../../contract/lead";
 import { FormDialog } from "../../../components/ui/form-dialog";
-import { Field, Input } from "../../../components/ui/field";
-import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
-import { Textarea } from "../../../components/ui/textarea";
+import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "../../../components/ui/form-fields";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
-import { numberOrNull } from "../../../lib/form-values";
 import { leadQueryOptions, useUpdateLead } from "../api/leads";
 import { LeadContactFields } from "./lead-contact-fields";
 
@@ -70,12 +67,7 @@ export function EditLeadDialog({
         onStatusChanged?.(saved, lead.status, saved.status);
     },
   });
-  const {
-    register,
-    reset,
-    control,
-    formState: { errors },
-  } = form;
+  const { reset, control } = form;
   const status = useWatch({ control, name: "status" });
 
   useEffect(() => {
@@ -98,32 +90,14 @@ export function EditLeadDialog({
       submitLabel="Save Changes"
       stackActions
     >
-      <LeadContactFields register={register} errors={errors} />
+      <LeadContactFields control={control} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Status" error={errors.status?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("status")}>
-              <NativeOptions values={leadStatuses} />
-            </NativeSelect>
-          )}
-        </Field>
-        {status && statusesWithValue.includes(status) && (
-          <Field label="Deal Value (£)" error={errors.value?.message}>
-            {(p) => (
-              <Input {...p} {...register("value", { setValueAs: numberOrNull })} type="number" min={0} step="0.01" inputMode="decimal" />
-            )}
-          </Field>
-        )}
-        <Field label="Next Action" error={errors.next_action?.message}>
-          {(p) => <Input {...p} {...register("next_action")} autoComplete="off" />}
-        </Field>
-        <Field label="Follow-up Date" error={errors.follow_up_date?.message}>
-          {(p) => <Input {...p} {...register("follow_up_date")} type="date" />}
-        </Field>
+        <OptionsField control={control} name="status" label="Status" values={leadStatuses} />
+        {status && statusesWithValue.includes(status) && <MoneyField control={control} name="value" label="Deal Value (£)" />}
+        <TextField control={control} name="next_action" label="Next Action" autoComplete="off" />
+        <DateField control={control} name="follow_up_date" label="Follow-up Date" />
       </div>
-      <Field label="Notes" error={errors.notes?.message}>
-        {(p) => <Textarea {...p} {...register("notes")} rows={4} />}
-      </Field>
+      <TextareaField control={control} name="notes" label="Notes" rows={4} />
     </FormDialog>
   );
 }

@@ -1,34 +1,17 @@
 /** Who the lead is and how they found us: the fields Add Lead and Edit Lead both start with. */
-import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import type { Control } from "react-hook-form";
 import { leadSources, type LeadInput } from "../../../../../contract/lead";
-import { Field, Input } from "../../../components/ui/field";
-import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
-import { textOrNull } from "../../../lib/form-values";
+import { OptionsField, TextField } from "../../../components/ui/form-fields";
 
-export function LeadContactFields({ register, errors }: { register: UseFormRegister<LeadInput>; errors: FieldErrors<LeadInput> }) {
+export function LeadContactFields<TTransformed>({ control }: { control: Control<LeadInput, unknown, TTransformed> }) {
   return (
     <>
-      <Field label="Name" error={errors.name?.message} required>
-        {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
-      </Field>
+      <TextField control={control} name="name" label="Name" required autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Company" error={errors.company?.message}>
-          {(p) => <Input {...p} {...register("company")} autoComplete="off" />}
-        </Field>
-        <Field label="Source" error={errors.source?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("source", { setValueAs: textOrNull })}>
-              <option value="">Choose a source</option>
-              <NativeOptions values={leadSources} />
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
-        </Field>
-        <Field label="Phone" error={errors.phone?.message}>
-          {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="off" />}
-        </Field>
+        <TextField control={control} name="company" label="Company" autoComplete="off" />
+        <OptionsField control={control} name="source" label="Source" values={leadSources} emptyOption="Choose a source" />
+        <TextField control={control} name="email" label="Email" type="email" autoComplete="off" />
+        <TextField control={control} name="phone" label="Phone" type="tel" autoComplete="off" />
       </div>
     </>
   );

@@ -11,13 +11,10 @@ import {
   type ProjectInput,
 } from "../../../../../contract/project";
 import { FormDialog } from "../../../components/ui/form-dialog";
-import { Field, Input } from "../../../components/ui/field";
+import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "../../../components/ui/form-fields";
 import { SelectField } from "../../../components/ui/select-field";
-import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
-import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { projectClientOptionsQuery, useCreateProject, useUpdateProject } from "../api/projects";
-import { numberOrNull } from "../../../lib/form-values";
 
 const fields = ["title", "type", "client_id", "budget", "start_date", "due_date", "stage", "status", "notes"] as const;
 // Editing may also mark a project Completed, which the create schema refuses.
@@ -56,8 +53,7 @@ export function ProjectDialog({
     toasts: { created: "Project added successfully", updated: "Project updated successfully" },
     onDone: () => onOpenChange(false),
   });
-  const { register, control } = form;
-  const errors = form.formState.errors;
+  const { control } = form;
 
   return (
     <FormDialog
@@ -69,9 +65,7 @@ export function ProjectDialog({
       busy={busy}
       submitLabel={project ? "Save Changes" : "Add Project"}
     >
-      <Field label="Title" error={errors.title?.message} required>
-        {(p) => <Input {...p} {...register("title")} />}
-      </Field>
+      <TextField control={control} name="title" label="Title" required />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField control={control} name="client_id" label="Client">
           <option value="">No client</option>
@@ -84,42 +78,14 @@ export function ProjectDialog({
             <option value={project.client_id}>{project.client_name ?? "Current client"}</option>
           )}
         </SelectField>
-        <Field label="Type" error={errors.type?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("type")}>
-              <NativeOptions values={projectTypes} />
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label="Budget (£)" error={errors.budget?.message}>
-          {(p) => (
-            <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("budget", { setValueAs: numberOrNull })} />
-          )}
-        </Field>
-        <Field label="Stage" error={errors.stage?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("stage")}>
-              <NativeOptions values={projectStages} />
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label="Start Date" error={errors.start_date?.message}>
-          {(p) => <Input {...p} type="date" {...register("start_date")} />}
-        </Field>
-        <Field label="Due Date" error={errors.due_date?.message}>
-          {(p) => <Input {...p} type="date" {...register("due_date")} />}
-        </Field>
-        <Field label="Status" error={errors.status?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("status")}>
-              <NativeOptions values={project ? projectStatuses : projectCreateStatuses} />
-            </NativeSelect>
-          )}
-        </Field>
+        <OptionsField control={control} name="type" label="Type" values={projectTypes} />
+        <MoneyField control={control} name="budget" label="Budget (£)" />
+        <OptionsField control={control} name="stage" label="Stage" values={projectStages} />
+        <DateField control={control} name="start_date" label="Start Date" />
+        <DateField control={control} name="due_date" label="Due Date" />
+        <OptionsField control={control} name="status" label="Status" values={project ? projectStatuses : projectCreateStatuses} />
       </div>
-      <Field label="Notes" error={errors.notes?.message}>
-        {(p) => <Textarea {...p} {...register("notes")} />}
-      </Field>
+      <TextareaField control={control} name="notes" label="Notes" />
     </FormDialog>
   );
 }

@@ -2,13 +2,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { proposalInput, proposalStatuses, type Proposal } from "../../../../../contract/proposal";
 import { FormDialog } from "../../../components/ui/form-dialog";
-import { Field, Input } from "../../../components/ui/field";
+import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "../../../components/ui/form-fields";
 import { SelectField } from "../../../components/ui/select-field";
-import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
-import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { proposalClientOptions, proposalLeadOptions, useCreateProposal, useUpdateProposal } from "../api/proposals";
-import { numberOrNull } from "../../../lib/form-values";
 
 const fields = ["title", "value", "status", "sent_date", "due_date", "lead_id", "client_id", "notes"] as const;
 
@@ -45,8 +42,7 @@ export function ProposalDialog({
     toasts: { created: "Proposal added successfully", updated: "Proposal updated successfully" },
     onDone: () => onOpenChange(false),
   });
-  const { register, control, setValue } = form;
-  const errors = form.formState.errors;
+  const { control, setValue } = form;
 
   return (
     <FormDialog
@@ -58,9 +54,7 @@ export function ProposalDialog({
       busy={busy}
       submitLabel={proposal ? "Save Changes" : "Add Proposal"}
     >
-      <Field label="Title" error={errors.title?.message} required>
-        {(p) => <Input {...p} {...register("title")} />}
-      </Field>
+      <TextField control={control} name="title" label="Title" required />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           control={control}
@@ -94,28 +88,12 @@ export function ProposalDialog({
             <option value={proposal.client.id}>{proposal.client.name}</option>
           )}
         </SelectField>
-        <Field label="Value (£)" error={errors.value?.message}>
-          {(p) => (
-            <Input {...p} type="number" min={0} step="0.01" inputMode="decimal" {...register("value", { setValueAs: numberOrNull })} />
-          )}
-        </Field>
-        <Field label="Status" error={errors.status?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("status")}>
-              <NativeOptions values={proposalStatuses} />
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label="Sent Date" error={errors.sent_date?.message}>
-          {(p) => <Input {...p} type="date" {...register("sent_date")} />}
-        </Field>
-        <Field label="Due Date" error={errors.due_date?.message}>
-          {(p) => <Input {...p} type="date" {...register("due_date")} />}
-        </Field>
+        <MoneyField control={control} name="value" label="Value (£)" />
+        <OptionsField control={control} name="status" label="Status" values={proposalStatuses} />
+        <DateField control={control} name="sent_date" label="Sent Date" />
+        <DateField control={control} name="due_date" label="Due Date" />
       </div>
-      <Field label="Notes" error={errors.notes?.message}>
-        {(p) => <Textarea {...p} {...register("notes")} />}
-      </Field>
+      <TextareaField control={control} name="notes" label="Notes" />
     </FormDialog>
   );
 }

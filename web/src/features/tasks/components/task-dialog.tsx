@@ -2,10 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { taskInput, taskPatch, taskPriorities, type Task, type TaskInput } from "../../../../../contract/task";
 import { FormDialog } from "../../../components/ui/form-dialog";
-import { Field, Input } from "../../../components/ui/field";
+import { DateField, OptionsField, TextareaField, TextField } from "../../../components/ui/form-fields";
 import { SelectField } from "../../../components/ui/select-field";
-import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
-import { Textarea } from "../../../components/ui/textarea";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { taskUsersQueryOptions, useCreateTask, useUpdateTask } from "../api/tasks";
 
@@ -33,8 +31,7 @@ export function TaskDialog({ task, open, onOpenChange }: { task?: Task; open: bo
     toasts: { created: "Task added successfully", updated: "Task updated successfully" },
     onDone: () => onOpenChange(false),
   });
-  const { register, control } = form;
-  const errors = form.formState.errors;
+  const { control } = form;
 
   return (
     <FormDialog
@@ -46,9 +43,7 @@ export function TaskDialog({ task, open, onOpenChange }: { task?: Task; open: bo
       busy={busy}
       submitLabel={task ? "Save Changes" : "Add Task"}
     >
-      <Field label="Title" error={errors.title?.message} required>
-        {(p) => <Input {...p} {...register("title")} autoComplete="off" />}
-      </Field>
+      <TextField control={control} name="title" label="Title" required autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField control={control} name="assignee_username" label="Assignee">
           <option value="">Unassigned</option>
@@ -61,20 +56,10 @@ export function TaskDialog({ task, open, onOpenChange }: { task?: Task; open: bo
               </option>
             ))}
         </SelectField>
-        <Field label="Priority" error={errors.priority?.message}>
-          {(p) => (
-            <NativeSelect {...p} {...register("priority")}>
-              <NativeOptions values={taskPriorities} />
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label="Due Date" error={errors.due_date?.message}>
-          {(p) => <Input {...p} type="date" {...register("due_date")} />}
-        </Field>
+        <OptionsField control={control} name="priority" label="Priority" values={taskPriorities} />
+        <DateField control={control} name="due_date" label="Due Date" />
       </div>
-      <Field label="Notes" error={errors.notes?.message}>
-        {(p) => <Textarea {...p} {...register("notes")} />}
-      </Field>
+      <TextareaField control={control} name="notes" label="Notes" />
     </FormDialog>
   );
 }
