@@ -74,7 +74,13 @@ async function measurePage(context: BrowserContext, base: string, path: string, 
     bodies.push(res.body().catch(() => null));
   });
   await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
-  const gzipBytes = (await Promise.all(bodies)).reduce((sum, b) => sum + (b ? gzipSync(b, { level: 9 }).length : 0), 0);
+  // A prerendered page starts its scripts only after its first paint and stylesheet, so a quiet
+  // network can come before them: wait until it has hydrated, then for the network to settle.
+  await page.waitForFunction(() => !document.getElementById("page-boot") || document.documentElement.hasAttribute("data-hydrated"));
+  await page.waitForLoadState("networkidle");
+  const loaded = await Promise.all(bodies);
+  if (loaded.includes(null)) throw new Error(`${path}: a script's body could not be read, so its size would be missing`);
+  const gzipBytes = loaded.reduce((sum, b) => sum + gzipSync(b!, { level: 9 }).length, 0);
   await page.close();
   const crmFiles = [...urls].map((u) => basename(new URL(u).pathname)).filter((f) => crm.has(f));
   return { path, files: urls.size, gzipBytes, crmFiles };
