@@ -15,11 +15,25 @@ import { invoiceStatuses } from "./invoice";
 import { relatedTypes, taskPriorities } from "./task";
 import { activityTypes } from "./activity";
 import { previewIds } from "./preview";
+import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificationStatuses } from "./preview-feedback";
 
 export const EXPORT_VERSION = 1;
 
 /** The tables in the document, parents before children (the order Import writes them in). */
-export const exportTables = ["clients", "leads", "lead_activities", "projects", "proposals", "invoices", "tasks", "activities"] as const;
+export const exportTables = [
+  "clients",
+  "leads",
+  "lead_activities",
+  "projects",
+  "proposals",
+  "invoices",
+  "tasks",
+  "activities",
+  "preview_releases",
+  "preview_comments",
+  "preview_replies",
+  "preview_approvals",
+] as const;
 export type ExportTable = (typeof exportTables)[number];
 
 const rowId = z.string().min(1, "An id is required").max(64);
@@ -93,6 +107,8 @@ export const projectRow = z
     status: z.enum(projectStatuses),
     notes: optional(50_000),
     lead_id: ref,
+    // Absent from exports made before it existed.
+    stage_changed_by: optional(NAME_MAX + 20).default(null),
     ...stamps,
   })
   .strict();
@@ -153,6 +169,61 @@ export const activityRow = z
   })
   .strict();
 
+const notification = {
+  email_status: z.enum(notificationStatuses),
+  email_error: optional(500),
+  email_attempts: z.number().int().min(0).max(1_000_000),
+};
+
+export const previewReleaseRow = z
+  .object({
+    id: rowId,
+    preview_id: z.enum(previewIds),
+    client_id: rowId,
+    preview_url: optional(2000),
+    published_at: stamp,
+    ...stamps,
+  })
+  .strict();
+
+export const previewCommentRow = z
+  .object({
+    id: rowId,
+    client_id: rowId,
+    release_id: rowId,
+    author_name: text(NAME_MAX).min(1),
+    body: text(COMMENT_MAX).min(1),
+    page: optional(PAGE_MAX),
+    status: z.enum(commentStatuses),
+    ...notification,
+    ...stamps,
+  })
+  .strict();
+
+export const previewReplyRow = z
+  .object({
+    id: rowId,
+    comment_id: rowId,
+    author_id: ref,
+    author_name: text(1000).min(1),
+    body: text(REPLY_MAX).min(1),
+    ...stamps,
+  })
+  .strict();
+
+export const previewApprovalRow = z
+  .object({
+    id: rowId,
+    client_id: rowId,
+    release_id: rowId,
+    approver_name: text(NAME_MAX).min(1),
+    ip_hash: text(128),
+    project_id: ref,
+    ...notification,
+    ...stamps,
+  })
+  .strict();
+
 /** Most rows a document may hold per table: far above the 10,000-lead demo, well under a worker's memory. */
 export const MAX_ROWS_PER_TABLE = 100_000;
 const rows = <T extends z.ZodType>(row: T) => z.array(row).max(MAX_ROWS_PER_TABLE);
@@ -169,6 +240,11 @@ const exportShape = z
     invoices: rows(invoiceRow),
     tasks: rows(taskRow),
     activities: rows(activityRow),
+    // Client feedback (issue 11): absent from exports made before it existed.
+    preview_releases: rows(previewReleaseRow).default([]),
+    preview_comments: rows(previewCommentRow).default([]),
+    preview_replies: rows(previewReplyRow).default([]),
+    preview_approvals: rows(previewApprovalRow).default([]),
   })
   .strict();
 export type ExportDocument = z.infer<typeof exportShape>;
@@ -195,6 +271,12 @@ function checkConsistency(doc: ExportDocument, ctx: Ctx) {
     });
   };
   unique("invoices", "number", "This invoice number appears twice");
+  const approved = new Set<string>();
+  doc.preview_approvals.forEach((row, i) => {
+    if (approved.has(row.release_id))
+      ctx.addIssue({ code: "custom", path: ["preview_approvals", i, "release_id"], message: "This version is approved twice" });
+    approved.add(row.release_id);
+  });
   unique("clients", "preview_id", "This preview is linked to two clients");
 
   const refs: [ExportTable, string, ExportTable, string][] = [
@@ -206,6 +288,13 @@ function checkConsistency(doc: ExportDocument, ctx: Ctx) {
     ["proposals", "client_id", "clients", "client"],
     ["invoices", "client_id", "clients", "client"],
     ["invoices", "project_id", "projects", "project"],
+    ["preview_releases", "client_id", "clients", "client"],
+    ["preview_comments", "client_id", "clients", "client"],
+    ["preview_comments", "release_id", "preview_releases", "preview version"],
+    ["preview_replies", "comment_id", "preview_comments", "comment"],
+    ["preview_approvals", "client_id", "clients", "client"],
+    ["preview_approvals", "release_id", "preview_releases", "preview version"],
+    ["preview_approvals", "project_id", "projects", "project"],
   ];
   for (const [table, column, target, noun] of refs) {
     doc[table].forEach((row, i) => {

@@ -15,6 +15,10 @@ export const liveEntities = [
   "activities",
   "users",
   "settings",
+  /** A client's preview comments and the studio's replies; `id` is the client's. */
+  "preview_feedback",
+  /** A client approved a version of their preview; `id` is the client's. */
+  "preview_approvals",
   "all",
 ] as const;
 export type LiveEntity = (typeof liveEntities)[number];

@@ -23,6 +23,8 @@ export const project = z.object({
   status: z.enum(projectStatuses),
   notes: z.string().nullable(),
   lead_id: z.string().nullable(),
+  /** A user id, or "Client: {name}" when the client's preview approval moved it to Launch. */
+  stage_changed_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

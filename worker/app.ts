@@ -29,6 +29,7 @@ import { dataRoute } from "./routes/data";
 import { backupsRoute } from "./routes/backups";
 import { userAdminRoute } from "./routes/user-admin";
 import { formSubmissionsRoute } from "./routes/form-submissions";
+import { clientFeedbackRoute, previewApprovalsRoute, previewCommentsRoute } from "./routes/preview-feedback";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
@@ -36,6 +37,9 @@ const crm = new Hono<AppEnv>()
   .route("/search", searchRoute)
   .route("/clients", clientsRoute)
   .route("/clients", previewAdminRoute)
+  .route("/clients", clientFeedbackRoute)
+  .route("/preview-comments", previewCommentsRoute)
+  .route("/preview-approvals", previewApprovalsRoute)
   .route("/projects", projectsRoute)
   .route("/proposals", proposalsRoute)
   .route("/invoices", invoicesRoute)

@@ -2,6 +2,7 @@
 import type { D1Database, DurableObjectNamespace, Fetcher, KVNamespace, SendEmail } from "@cloudflare/workers-types";
 import type { Db } from "./db/client";
 import type { SessionUser } from "../contract/user";
+import type { PreviewContext } from "./services/preview-feedback";
 
 export interface Env {
   DB: D1Database;
@@ -21,5 +22,7 @@ export interface AppEnv {
     db: Db;
     requestId: string;
     user: SessionUser;
+    /** Set on a client preview's feedback routes once the unlock cookie is checked. */
+    preview: PreviewContext;
   };
 }

@@ -46,6 +46,10 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     invoices: [],
     tasks: [],
     activities: [],
+    preview_releases: [],
+    preview_comments: [],
+    preview_replies: [],
+    preview_approvals: [],
   };
 }
 

@@ -13,6 +13,7 @@ import { relatedTypes, taskPriorities } from "../../contract/task";
 import { activityTypes } from "../../contract/activity";
 import { roles } from "../../contract/user";
 import { emailStatuses, formKinds } from "../../contract/form-submission";
+import { commentStatuses, notificationStatuses } from "../../contract/preview-feedback";
 
 const nowSql = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const id = () => text("id").primaryKey();
@@ -200,10 +201,16 @@ export const projects = sqliteTable(
     status: text("status", { enum: projectStatuses }).notNull().default("On Track"),
     notes: text("notes"),
     lead_id: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /**
+     * Who last moved the stage: a user id for a member of staff (docs/decisions/0001), or
+     * "Client: {name}" when the client's approval of their preview moved it to Launch.
+     */
+    stage_changed_by: text("stage_changed_by"),
     ...stamps,
   },
   (t) => [
     index("projects_created_idx").on(t.created_at),
+    index("projects_client_stage_idx").on(t.client_id, t.stage, t.updated_at),
     index("projects_client_idx").on(t.client_id),
     index("projects_lead_idx").on(t.lead_id),
     check("projects_stage_check", oneOf(t.stage, projectStages)),
@@ -398,4 +405,101 @@ export const backup_chunks = sqliteTable(
     data: text("data").notNull(),
   },
   (t) => [primaryKey({ columns: [t.backup_id, t.seq] })],
+);
+
+/** How the studio was told about a client's comment or approval: sent, or failed and waiting for a resend. */
+const notification = {
+  email_status: text("email_status", { enum: notificationStatuses }).notNull().default("pending"),
+  email_error: text("email_error"),
+  email_attempts: integer("email_attempts").notNull().default(0),
+};
+
+/**
+ * The versions of a client's preview (issue 11): the URL as it stood when the studio set it.
+ * A new URL publishes a new row; the newest row of a card and client is the version on screen.
+ */
+export const preview_releases = sqliteTable(
+  "preview_releases",
+  {
+    id: id(),
+    preview_id: text("preview_id").notNull(),
+    client_id: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    preview_url: text("preview_url"),
+    published_at: text("published_at").notNull(),
+    ...stamps,
+  },
+  (t) => [index("preview_releases_current_idx").on(t.preview_id, t.client_id, t.published_at)],
+);
+
+/** A client's comment on their preview, made on one version. */
+export const preview_comments = sqliteTable(
+  "preview_comments",
+  {
+    id: id(),
+    client_id: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    release_id: text("release_id")
+      .notNull()
+      .references(() => preview_releases.id, { onDelete: "cascade" }),
+    author_name: text("author_name").notNull(),
+    body: text("body").notNull(),
+    page: text("page"),
+    status: text("status", { enum: commentStatuses }).notNull().default("Open"),
+    ...notification,
+    ...stamps,
+  },
+  (t) => [
+    index("preview_comments_client_idx").on(t.client_id, t.created_at),
+    index("preview_comments_status_idx").on(t.status),
+    check("preview_comments_status_check", oneOf(t.status, commentStatuses)),
+    check("preview_comments_email_status_check", oneOf(t.email_status, notificationStatuses)),
+  ],
+);
+
+/** The studio's answer under a comment, signed with the member of staff's name. */
+export const preview_replies = sqliteTable(
+  "preview_replies",
+  {
+    id: id(),
+    comment_id: text("comment_id")
+      .notNull()
+      .references(() => preview_comments.id, { onDelete: "cascade" }),
+    author_id: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The name the client saw, kept even if the account goes. */
+    author_name: text("author_name").notNull(),
+    body: text("body").notNull(),
+    ...stamps,
+  },
+  (t) => [index("preview_replies_comment_idx").on(t.comment_id, t.created_at)],
+);
+
+/**
+ * A client's approval of one version: the name they typed, when, and their address only as the
+ * keyed hash of the access log. One per version (a second approval finds the first).
+ */
+export const preview_approvals = sqliteTable(
+  "preview_approvals",
+  {
+    id: id(),
+    client_id: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    release_id: text("release_id")
+      .notNull()
+      .references(() => preview_releases.id, { onDelete: "cascade" }),
+    approver_name: text("approver_name").notNull(),
+    ip_hash: text("ip_hash").notNull(),
+    /** The project the approval moved from Review to Launch, if there was one. */
+    project_id: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    ...notification,
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("preview_approvals_release_unique").on(t.release_id),
+    index("preview_approvals_client_idx").on(t.client_id, t.created_at),
+    check("preview_approvals_email_status_check", oneOf(t.email_status, notificationStatuses)),
+  ],
 );

@@ -47,3 +47,16 @@ export async function sendMail(env: Pick<Env, "EMAIL" | "MAIL_FROM">, mail: Mail
   const raw = buildRawMessage(env.MAIL_FROM, mail);
   await env.EMAIL.send(new EmailMessage(env.MAIL_FROM, mail.to, raw) as never);
 }
+
+/**
+ * Sends a notification whose failure must not fail the request (the record it is about is
+ * already stored): answers the error to record, or null when it went.
+ */
+export async function trySend(env: Pick<Env, "EMAIL" | "MAIL_FROM">, mail: Mail, about: Record<string, string>): Promise<string | null> {
+  const error = await sendMail(env, mail).then(
+    () => null,
+    (err: unknown) => (err instanceof Error ? err.message : String(err)),
+  );
+  if (error) console.error(JSON.stringify({ level: "error", what: "notification email failed", ...about, error }));
+  return error;
+}

@@ -18,6 +18,9 @@ export const limits = {
   loginAccount: { bucket: "login-account", max: 5, windowMs: 15 * 60_000 },
   preview: { bucket: "preview", max: 5, windowMs: 15 * 60_000 },
   forms: { bucket: "forms-ip", max: 20, windowMs: 60 * 60_000 },
+  /** Preview comments, counted per client and per address; a refused (422) comment does not count. */
+  commentsClient: { bucket: "comments-client", max: 30, windowMs: 60 * 60_000 },
+  commentsIp: { bucket: "comments-ip", max: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /**

@@ -10,6 +10,8 @@ import type { AppEnv } from "../env";
 import { DUMMY_HASH, verifyPassword } from "../auth/password";
 import { isOpen, readCurrentPreview, type PreviewRecord } from "./store";
 import type { PreviewClient } from "../../contract/preview";
+import { AppError } from "../lib/errors";
+import { clientOfPreview, type PreviewContext } from "../services/preview-feedback";
 
 export const PREVIEW_TTL_SECONDS = 12 * 60 * 60;
 const AUDIENCE = "client-preview";
@@ -47,4 +49,16 @@ export async function unlockedRecord(c: Context<AppEnv>, id: string): Promise<Pr
   } catch {
     return null;
   }
+}
+
+/**
+ * The client behind a still-valid unlock cookie for this card: what feedback and approvals act
+ * for. Anything else (no cookie, another card's, a revoked or rotated code, an unknown id) is
+ * the same 401, as it is for viewing.
+ */
+export async function unlockedContext(c: Context<AppEnv>, id: string): Promise<PreviewContext> {
+  const record = await unlockedRecord(c, id);
+  const client = record && (await clientOfPreview(c.get("db"), id));
+  if (!record || !client) throw new AppError("unauthenticated", "Enter your access code to open this preview first.");
+  return { previewId: id, client, previewUrl: record.previewUrl };
 }

@@ -18,6 +18,7 @@ import { AppError, notFound } from "../lib/errors";
 import { nextStamp, nowIso } from "../lib/time";
 import { readPreview, writePreview, type PreviewRecord } from "./store";
 import { lastViewed } from "./log";
+import { publishRelease } from "../services/preview-feedback";
 
 interface LinkedClient {
   id: string;
@@ -109,6 +110,8 @@ export async function linkClientPreview(
     current,
     newlyLinked || !current ? { ...freshRecord(client.name), ...settings, updatedAt: bump(current) } : { ...current, ...settings },
   );
+  // A new URL is a new version for the client to review (and approve); the same URL is not.
+  await publishRelease(db, target, client.id, record.previewUrl);
   return view(db, target, record, client.name);
 }
 

@@ -3,14 +3,29 @@
  * (cookie). Attempts and views are recorded for the CRM's access log and 'last viewed'.
  */
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { isPreviewId, PREVIEW_INVALID_MESSAGE, previewVerifyInput } from "../../contract/preview";
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
 import { coarseBrowser, ipHash, limitKeyOf } from "../lib/client-info";
 import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
-import { checkCode, grantCookie, previewClientOf, unlockedRecord } from "../previews/access";
+import { checkCode, grantCookie, previewClientOf, unlockedContext, unlockedRecord } from "../previews/access";
+import { approvalInput, commentInput } from "../../contract/preview-feedback";
+import { addComment, approveRelease, publicFeedback } from "../services/preview-feedback";
+import { publish } from "../live/publish";
 import { logAttempt, markViewed } from "../previews/log";
+
+/** Feedback and approval need the unlock cookie before anything else is read (401 otherwise). */
+const unlocked = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("preview", await unlockedContext(c, c.req.param("clientId") ?? ""));
+  await next();
+});
+
+async function sender(c: { req: { header(name: string): string | undefined } }, secret: string) {
+  const ip = clientIp(c);
+  return { ipHash: await ipHash(ip, secret), limitKey: await limitKeyOf(ip, secret) };
+}
 
 const invalid = { success: false as const, error: { code: "unauthenticated" as const, message: PREVIEW_INVALID_MESSAGE } };
 
@@ -41,4 +56,34 @@ export const previews = new Hono<AppEnv>()
     if (!record) return c.json({ success: false as const, client: null }, 200);
     if (isPreviewId(id)) await markViewed(c.get("db"), id);
     return c.json({ success: true as const, client: previewClientOf(record) }, 200);
+  })
+  .get("/:clientId/feedback", unlocked, async (c) => c.json(await publicFeedback(c.get("db"), c.get("preview")), 200))
+  .post("/:clientId/comments", unlocked, jsonBody(commentInput), async (c) => {
+    const ctx = c.get("preview");
+    const comment = await addComment(
+      c.env,
+      c.get("db"),
+      ctx,
+      c.req.valid("json"),
+      await sender(c, c.env.SESSION_SECRET),
+      new URL(c.req.url).origin,
+    );
+    // One event per write: open tabs refresh the feed with it (web/src/lib/live.ts, shownWith).
+    publish(c, { entity: "preview_feedback", op: "create", id: ctx.client.id });
+    return c.json({ comment }, 201);
+  })
+  .post("/:clientId/approvals", unlocked, jsonBody(approvalInput), async (c) => {
+    const ctx = c.get("preview");
+    const result = await approveRelease(
+      c.env,
+      c.get("db"),
+      ctx,
+      c.req.valid("json"),
+      await sender(c, c.env.SESSION_SECRET),
+      new URL(c.req.url).origin,
+    );
+    if (!result.created) return c.json({ approval: result.approval }, 200);
+    // One event: open tabs refresh the feedback, the projects board and the feed with it.
+    publish(c, { entity: "preview_approvals", op: "create", id: ctx.client.id });
+    return c.json({ approval: result.approval }, 201);
   });

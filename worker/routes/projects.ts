@@ -20,7 +20,7 @@ export const projectsRoute = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => c.json({ project: await getProject(c.get("db"), c.req.param("id")) }, 200))
   .patch("/:id", jsonBody(projectPatch), async (c) => {
-    const project = await updateProject(c.get("db"), c.req.param("id"), c.req.valid("json"));
+    const project = await updateProject(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "projects", op: "update", id: project.id });
     return c.json({ project }, 200);
   })

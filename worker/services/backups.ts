@@ -64,7 +64,20 @@ function changedSince(expected: string[]) {
 }
 
 /** Deletion order: children before parents, leads before clients (nothing then needs setting to null). */
-const deletionOrder = ["activities", "lead_activities", "tasks", "invoices", "proposals", "projects", "leads", "clients"] as const;
+const deletionOrder = [
+  "preview_replies",
+  "preview_approvals",
+  "preview_comments",
+  "preview_releases",
+  "activities",
+  "lead_activities",
+  "tasks",
+  "invoices",
+  "proposals",
+  "projects",
+  "leads",
+  "clients",
+] as const;
 
 export interface DeleteAllResult {
   backup: BackupSummary;

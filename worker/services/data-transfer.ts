@@ -16,7 +16,22 @@ import { count, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { activities, clients, invoices, lead_activities, leads, projects, proposals, tasks, users, write_guards } from "../db/schema";
+import {
+  activities,
+  clients,
+  invoices,
+  lead_activities,
+  leads,
+  preview_approvals,
+  preview_comments,
+  preview_releases,
+  preview_replies,
+  projects,
+  proposals,
+  tasks,
+  users,
+  write_guards,
+} from "../db/schema";
 import { EXPORT_VERSION, exportTables, type ExportDocument, type ExportTable } from "../../contract/export";
 import { AppError } from "../lib/errors";
 import { runBatch } from "../lib/batch";
@@ -31,6 +46,10 @@ export const tables: Record<ExportTable, SQLiteTable & { id: unknown; created_at
   invoices,
   tasks,
   activities,
+  preview_releases,
+  preview_comments,
+  preview_replies,
+  preview_approvals,
 };
 
 /**
@@ -124,6 +143,7 @@ const userColumns: Partial<Record<ExportTable, string[]>> = {
   lead_activities: ["created_by"],
   tasks: ["assignee_username"],
   activities: ["who_username"],
+  preview_replies: ["author_id"],
 };
 
 /** Clears references to accounts this CRM does not have; answers how many were cleared. */

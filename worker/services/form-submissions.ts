@@ -12,7 +12,7 @@ import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
-import { sendMail, type Mail } from "../email/send";
+import { trySend, type Mail } from "../email/send";
 import type { Env } from "../env";
 
 export interface Enquiry {
@@ -195,10 +195,7 @@ function notificationMail(kind: FormKind, enquiry: Enquiry, meta: SubmissionCont
  * visible in the CRM for a resend. Never throws for a failed send: the submission is already safe.
  */
 async function deliverNotification(env: Pick<Env, "EMAIL" | "MAIL_FROM">, db: Db, submissionId: string, mail: Mail) {
-  const error = await sendMail(env, mail).then(
-    () => null,
-    (err: unknown) => (err instanceof Error ? err.message : String(err)),
-  );
+  const error = await trySend(env, mail, { submission: submissionId });
   const [row] = await db
     .update(form_submissions)
     .set({
@@ -209,7 +206,6 @@ async function deliverNotification(env: Pick<Env, "EMAIL" | "MAIL_FROM">, db: Db
     })
     .where(eq(form_submissions.id, submissionId))
     .returning();
-  if (error) console.error(JSON.stringify({ level: "error", what: "notification email failed", submission: submissionId, error }));
   return { error, notification: row ? toFailedNotification(row) : null };
 }
 

@@ -53,12 +53,20 @@ export async function createProject(db: Db, input: z.output<typeof projectInput>
   return getProject(db, id);
 }
 
-export async function updateProject(db: Db, id: string, patch: z.output<typeof projectPatch>): Promise<Project> {
+export async function updateProject(db: Db, id: string, patch: z.output<typeof projectPatch>, by: { id: string }): Promise<Project> {
   const { updated_at: seen, ...changes } = patch;
   await assertLinks(db, changes);
+  // Who moved the stage, as leads keep it; a save that leaves the stage as it was keeps the stamp.
+  const stamp = changes.stage
+    ? {
+        stage_changed_by: sql<
+          string | null
+        >`CASE WHEN ${projects.stage} = ${changes.stage} THEN ${projects.stage_changed_by} ELSE ${by.id} END`,
+      }
+    : {};
   const rows = await db
     .update(projects)
-    .set({ ...changes, updated_at: nextStamp(seen) })
+    .set({ ...changes, ...stamp, updated_at: nextStamp(seen) })
     .where(and(eq(projects.id, id), eq(projects.updated_at, seen)))
     .returning({ id: projects.id });
   await versionedResult(rows, () => db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get(), "Project");
