@@ -95,6 +95,7 @@ const trimmedText = (min: number, max: number, tooShort: string, tooLong: string
     .min(min, tooShort)
     .max(max, tooLong)
     // Control characters other than line breaks and tabs are never part of a comment.
+    // eslint-disable-next-line no-control-regex -- matching them is the point
     .transform((s) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ""));
 
 const authorName = trimmedText(1, NAME_MAX, "Please enter your name", `Your name must be at most ${NAME_MAX} characters`);

@@ -1,5 +1,7 @@
 /** Calls the worker as a signed-in member of staff would. */
 import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { app } from "../../worker/app";
 import { expect } from "vitest";
 import { hashPassword } from "../../worker/auth/password";
 import type { Role } from "../../contract/user";
@@ -47,3 +49,30 @@ export const rows = async <T = Record<string, unknown>>(query: string, ...binds:
       .bind(...binds)
       .all()
   ).results as T[];
+
+/** Calls the worker with some bindings replaced (a broken mailer, say), waiting for its background work (live publish). */
+export async function requestWithEnv(
+  overrides: Partial<typeof env>,
+  method: string,
+  path: string,
+  body?: unknown,
+  cookie?: string,
+  ip = "192.0.2.1",
+) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        "CF-Connecting-IP": ip,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    }),
+    { ...env, ...overrides },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}

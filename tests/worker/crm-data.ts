@@ -1,5 +1,5 @@
 /** A small but complete CRM, made through the API, and a raw snapshot of every CRM table (export, import, backups). */
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { expectJson, type Staff } from "./api";
 import { exportTables } from "../../contract/export";
 
@@ -63,5 +63,40 @@ export async function seedCrm(staff: Staff) {
   await post("/api/crm/tasks", { title: "Send the invoice", assignee_username: staff.id, due_date: "2026-01-11", priority: "High" });
   await post("/api/crm/tasks", { title: "Undated", completed: true });
   await post("/api/crm/activities", { summary: "Kick-off call", type: "Call", related_type: "client", related_id: client.id });
+  await seedFeedback(staff, client.id, "jemrex");
   return { clientId: client.id, leadId: lead.id, projectId: project.id };
+}
+
+/** The client's side of a preview: a version, a comment with a reply, and the version approved (its project in Review moves). */
+async function seedFeedback(staff: Staff, clientId: string, card: string) {
+  const post = async <T>(path: string, body: unknown, cookie = staff.cookie) => {
+    const res = await exports.default.fetch(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie, "CF-Connecting-IP": "198.51.100.1" },
+      body: JSON.stringify(body),
+    });
+    return { res, body: (await res.json()) as T };
+  };
+  await expectJson(
+    staff.call("PUT", `/api/crm/clients/${clientId}/preview`, { preview_id: card, previewUrl: "https://cafe.example/preview" }),
+    200,
+  );
+  const { code } = await expectJson<{ code: string }>(staff.call("POST", `/api/crm/clients/${clientId}/preview/code`), 201);
+  const unlocked = await post(`/api/previews/${card}/verify`, { password: code });
+  const cookie = unlocked.res.headers.get("Set-Cookie")!.split(";")[0];
+  const { body: made } = await post<{ comment: { id: string } }>(
+    `/api/previews/${card}/comments`,
+    { body: 'Ünïcode 😀 and a "quote"\nover two lines', page: "/about", author_name: "Chloé O'Brien" },
+    cookie,
+  );
+  await expectJson(staff.call("POST", `/api/crm/preview-comments/${made.comment.id}/replies`, { body: "Thanks, done." }), 201);
+  await expectJson(staff.call("POST", "/api/crm/projects", { title: "Café launch", client_id: clientId, stage: "Review" }), 201);
+  const feedback = await exports.default.fetch(`http://localhost/api/previews/${card}/feedback`, { headers: { Cookie: cookie } });
+  const { release } = (await feedback.json()) as { release: { id: string } };
+  const approved = await post(
+    `/api/previews/${card}/approvals`,
+    { release_id: release.id, approver_name: "Chloé O'Brien", confirm: true },
+    cookie,
+  );
+  if (approved.res.status !== 201) throw new Error(`approval failed: ${approved.res.status}`);
 }

@@ -143,7 +143,10 @@ describe("security headers", () => {
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(PAGE_BOOT_SCRIPT)));
     const hash = `'sha256-${btoa(String.fromCharCode(...digest))}'`;
     const csp = (await call("/api/health")).headers.get("Content-Security-Policy") ?? "";
-    const scriptSrc = csp.split(";").map((d) => d.trim().split(/\s+/)).find(([name]) => name === "script-src");
+    const scriptSrc = csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === "script-src");
     // Exactly these two: a stale hash would block the boot script, leaving every public page unhydrated.
     expect(scriptSrc?.slice(1)).toEqual(["'self'", hash]);
   });

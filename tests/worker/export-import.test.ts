@@ -65,7 +65,10 @@ describe("export", () => {
     expect(Date.parse(doc.exported_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(Object.keys(doc).sort()).toEqual(["exported_at", "version", ...CRM_TABLES].sort());
     const stored = await snapshot();
+    // Client feedback is CRM data too (issue 11), and the seed has rows in every table.
+    expect(CRM_TABLES).toEqual(expect.arrayContaining(["preview_releases", "preview_comments", "preview_replies", "preview_approvals"]));
     for (const table of CRM_TABLES) {
+      expect(stored[table].length, table).toBeGreaterThan(0);
       expect(doc[table], table).toHaveLength(stored[table].length);
       const columns = ((await env.DB.prepare(`PRAGMA table_info(${table})`).all()).results as { name: string }[]).map((c) => c.name);
       for (const row of doc[table]) expect(Object.keys(row).sort(), table).toEqual(columns.sort());

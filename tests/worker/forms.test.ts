@@ -1,8 +1,6 @@
 import { env, exports } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
-import { expectJson, signInAs } from "./api";
+import { expectJson, requestWithEnv, signInAs } from "./api";
 import { mailTo, waitForMail } from "./helpers";
 
 const validContact = {
@@ -116,17 +114,7 @@ describe("POST /api/contact", () => {
 
   it("keeps the submission and the lead when the e-mail cannot be sent, marked failed for a retry", async () => {
     // The real send_email binding refuses a message whose sender is not an address.
-    const ctx = createExecutionContext();
-    const res = await app.fetch(
-      new Request("http://localhost/api/contact", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(validContact),
-      }),
-      { ...env, MAIL_FROM: "not an address" },
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
+    const res = await requestWithEnv({ MAIL_FROM: "not an address" }, "POST", "/api/contact", validContact);
     expect(res.status).toBe(201);
     const [submission] = await rows("SELECT * FROM form_submissions");
     expect(submission.email_status).toBe("failed");
@@ -135,25 +123,8 @@ describe("POST /api/contact", () => {
   });
 });
 
-/** Calls the worker with some bindings replaced, waiting for its background work (live publish). */
-async function fetchWith(overrides: Partial<typeof env>, method: string, path: string, body?: unknown, cookie?: string) {
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(`http://localhost${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-        "CF-Connecting-IP": `192.0.2.${++ipCounter}`,
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    }),
-    { ...env, ...overrides },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+const fetchWith = (overrides: Partial<typeof env>, method: string, path: string, body?: unknown, cookie?: string) =>
+  requestWithEnv(overrides, method, path, body, cookie, `192.0.2.${++ipCounter}`);
 /** The real send_email binding refuses a message whose sender is not an address: a real failure, no mock. */
 const brokenMail = { MAIL_FROM: "not an address" };
 const uniqueInbox = () => `inbox-${crypto.randomUUID()}@redbrickstudio.co.uk`;
