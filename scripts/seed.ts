@@ -16,7 +16,20 @@ import { count, getTableColumns, type Table } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { D1Database, KVNamespace } from "@cloudflare/workers-types";
 import { createDb, type Db } from "../worker/db/client";
-import { activities, clients, invoices, lead_activities, leads, projects, proposals, tasks, users } from "../worker/db/schema";
+import {
+  activities,
+  clients,
+  invoices,
+  lead_activities,
+  leads,
+  preview_comments,
+  preview_releases,
+  preview_replies,
+  projects,
+  proposals,
+  tasks,
+  users,
+} from "../worker/db/schema";
 import { hashPassword } from "../worker/auth/password";
 import { writePreview, type PreviewRecord, type PreviewStores } from "../worker/previews/store";
 import { leadSources, type LeadStatus } from "../contract/lead";
@@ -105,6 +118,9 @@ interface SeedRows {
   invoices: Row<typeof invoices>[];
   tasks: Row<typeof tasks>[];
   activities: Row<typeof activities>[];
+  preview_releases: Row<typeof preview_releases>[];
+  preview_comments: Row<typeof preview_comments>[];
+  preview_replies: Row<typeof preview_replies>[];
 }
 
 interface StaffHashes {
@@ -161,6 +177,9 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
     invoices: [],
     tasks: [],
     activities: [],
+    preview_releases: [],
+    preview_comments: [],
+    preview_replies: [],
   };
 
   // Staff ---------------------------------------------------------------------------------------
@@ -343,7 +362,8 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
     "VM Fitness Website Rebuild",
     "Web Design",
     "vm-fitness",
-    "Build",
+    // In Review, with the client's feedback on its preview below: a new user sees that loop at once.
+    "Review",
     "On Track",
     6500,
     60,
@@ -648,7 +668,70 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
       updated_at: created_at,
     });
   }
+  seedPreviewFeedback(rows, { clock, rand, clientIds, ownerId });
   return rows;
+}
+
+/**
+ * VM Fitness are reviewing their rebuild: an earlier version with a resolved comment and the
+ * studio's reply, and two open comments on the version now on screen (its URL is the preview
+ * record's, so the page and the CRM agree). Approving it moves "VM Fitness Website Rebuild" to Launch.
+ */
+function seedPreviewFeedback(rows: SeedRows, ctx: { clock: Clock; rand: Rand; clientIds: Record<string, string>; ownerId: string }) {
+  const { clock, rand, clientIds } = ctx;
+  const previewId = "vm-fitness";
+  const client_id = clientIds[previewId];
+  const current = PREVIEW_CLIENTS.find((p) => p.id === previewId)!.previewUrl;
+  const release = (url: string | null, days: number) => {
+    const at = clock.ago(days, rand);
+    const row = { id: rand.uuid(), preview_id: previewId, client_id, preview_url: url, published_at: at, created_at: at, updated_at: at };
+    rows.preview_releases.push(row);
+    return row;
+  };
+  const draft = release(`${current}-draft`, 9);
+  const now = release(current, 3);
+  const comment = (on: typeof now, days: number, body: string, page: string | null, status: "Open" | "Resolved") => {
+    const at = clock.ago(days, rand);
+    const id = rand.uuid();
+    rows.preview_comments.push({
+      id,
+      client_id,
+      release_id: on.id,
+      author_name: "Vicky Marsh",
+      body,
+      page,
+      status,
+      email_status: "sent",
+      email_error: null,
+      email_attempts: 1,
+      created_at: at,
+      updated_at: status === "Resolved" ? clock.after(at, rand) : at,
+    });
+    rows.activities.push({
+      id: rand.uuid(),
+      who_username: null,
+      type: "Note",
+      summary: `Vicky Marsh left feedback on the preview of VM Fitness: "${body.length > 80 ? `${body.slice(0, 79)}…` : body}"`,
+      related_type: "client",
+      related_id: client_id,
+      created_at: at,
+      updated_at: at,
+    });
+    return { id, at };
+  };
+  const logo = comment(draft, 8, "The logo looks squashed on my phone. Can it keep its proportions?", "/", "Resolved");
+  const repliedAt = clock.after(logo.at, rand);
+  rows.preview_replies.push({
+    id: rand.uuid(),
+    comment_id: logo.id,
+    author_id: ctx.ownerId,
+    author_name: STAFF.owner.full_name,
+    body: "Good spot, thank you. Fixed in the next version: the logo now scales without stretching.",
+    created_at: repliedAt,
+    updated_at: repliedAt,
+  });
+  comment(now, 2, "Could the class timetable sit higher on the home page? Most members go straight to it.", "/", "Open");
+  comment(now, 1, "The phone number in the footer is our old one. It should be 0161 496 0123.", "/contact", "Open");
 }
 
 const NOTES = [
@@ -690,6 +773,9 @@ async function writeSeed(db: Db, rows: SeedRows): Promise<number> {
     ...insertStatements(db, invoices, rows.invoices),
     ...insertStatements(db, tasks, rows.tasks),
     ...insertStatements(db, activities, rows.activities),
+    ...insertStatements(db, preview_releases, rows.preview_releases),
+    ...insertStatements(db, preview_comments, rows.preview_comments),
+    ...insertStatements(db, preview_replies, rows.preview_replies),
   ];
   // The default data fits one batch, so it lands all at once or not at all.
   for (let i = 0; i < statements.length; i += MAX_STATEMENTS_PER_BATCH) {
