@@ -1,7 +1,7 @@
 /** Sign-in attempts are limited per account and per IP: 5 failures in 15 minutes, then 429. */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { loginAccountKey } from "../../worker/routes/auth";
+import { loginKeys } from "../../worker/routes/auth";
 import { ipBucket } from "../../worker/lib/client-info";
 import { EVENT_RETENTION_MS, limits } from "../../worker/lib/rate-limit";
 import { call, createUser, errorOf, freshIp, json, login, PASSWORD, rows, sessionCookieOf } from "./helpers";
@@ -27,15 +27,43 @@ async function failTimes(n: number, email: string, ip?: () => string) {
 }
 
 describe("sign-in lockout", () => {
-  it("locks an account after 5 wrong passwords, even from different IPs and with the right password", async () => {
+  it("locks an account out of one network after 5 wrong passwords, while its owner on another network still gets in", async () => {
     const user = await createUser();
-    await failTimes(5, user.email, freshIp);
-    const retryAfter = await expectLockedOut(await login(user.email, PASSWORD, { ip: freshIp() }));
+    const attacker = (() => {
+      let n = 0;
+      return () => `203.0.113.${++n}`;
+    })();
+    await failTimes(5, user.email, attacker);
+    // Another address in the same /24 is the same network: refused, even with the right password.
+    const retryAfter = await expectLockedOut(await login(user.email, PASSWORD, { ip: "203.0.113.200" }));
     // The first failure was moments ago: the lock lasts (almost) the whole window.
     expect(retryAfter).toBeGreaterThan(WINDOW_SECONDS - 60);
+    // Five guesses from anywhere no longer lock the studio out: the owner's network signs in.
+    expect((await login(user.email, PASSWORD, { ip: "198.51.100.20" })).status).toBe(200);
     // Another account is not affected.
     const other = await createUser();
-    expect((await login(other.email, PASSWORD)).status).toBe(200);
+    expect((await login(other.email, PASSWORD, { ip: "203.0.113.201" })).status).toBe(200);
+  });
+
+  it("slows a guess spread over many networks: 50 failures to one account from anywhere, then 429 everywhere", async () => {
+    const user = await createUser();
+    const key = (await loginKeys(user.email, "192.0.2.1", env.SESSION_SECRET)).account;
+    const insert = env.DB.prepare("INSERT INTO rate_limit_events (bucket, key, created_at) VALUES ('login-account', ?, ?)");
+    await env.DB.batch(Array.from({ length: 49 }, () => insert.bind(key, new Date().toISOString())));
+    expect((await login(user.email, "wrong", { ip: "192.0.2.9" })).status).toBe(401);
+    await expectLockedOut(await login(user.email, PASSWORD, { ip: "198.51.100.99" }));
+  });
+
+  it("reserves each attempt before checking the password: 50 parallel wrong sign-ins check at most 5", async () => {
+    const user = await createUser();
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(user.email, `guess ${i}`, { ip: "203.0.113.50" })));
+    const statuses = answers.map((r) => r.status);
+    // A 401 means the password was checked; a 429 was refused before any hashing.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect((await rows("SELECT id FROM rate_limit_events WHERE bucket = 'login-ip'")).length).toBeLessThanOrEqual(5);
+    // Refused attempts keep nothing: the account's ceiling counts only what was checked.
+    expect((await rows("SELECT id FROM rate_limit_events WHERE bucket = 'login-account'")).length).toBeLessThanOrEqual(5);
   });
 
   it("counts the account whatever the case of the e-mail typed", async () => {
@@ -79,15 +107,16 @@ describe("sign-in lockout", () => {
 
   it("forgets failures older than 15 minutes, and Retry-After counts down from the oldest in the window", async () => {
     const user = await createUser();
-    const key = await loginAccountKey(user.email, env.SESSION_SECRET);
-    const insert = env.DB.prepare("INSERT INTO rate_limit_events (bucket, key, created_at) VALUES ('login-account', ?, ?)");
+    const ip = "198.51.100.61";
+    const key = (await loginKeys(user.email, ip, env.SESSION_SECRET)).accountNetwork;
+    const insert = env.DB.prepare("INSERT INTO rate_limit_events (bucket, key, created_at) VALUES ('login-account-net', ?, ?)");
     const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
     // Five failures 16 minutes ago no longer count.
     await env.DB.batch([16, 16, 17, 18, 20].map((m) => insert.bind(key, ago(m))));
-    expect((await login(user.email, PASSWORD)).status).toBe(200);
+    expect((await login(user.email, PASSWORD, { ip })).status).toBe(200);
     // Five failures within the window, the oldest 10 minutes ago: about 5 minutes left.
     await env.DB.batch([10, 8, 6, 4, 2].map((m) => insert.bind(key, ago(m))));
-    const retryAfter = await expectLockedOut(await login(user.email, PASSWORD));
+    const retryAfter = await expectLockedOut(await login(user.email, PASSWORD, { ip }));
     expect(retryAfter).toBeGreaterThanOrEqual(5 * 60 - 5);
     expect(retryAfter).toBeLessThanOrEqual(5 * 60 + 1);
   });
@@ -96,7 +125,7 @@ describe("sign-in lockout", () => {
     const ip = "203.0.113.77";
     expect((await login("Someone.Else@Example.com", "wrong password", { ip })).status).toBe(401);
     const events = await rows<{ bucket: string; key: string }>("SELECT bucket, key FROM rate_limit_events ORDER BY bucket");
-    expect(events.map((e) => e.bucket)).toEqual(["login-account", "login-ip"]);
+    expect(events.map((e) => e.bucket)).toEqual(["login-account", "login-account-net", "login-ip"]);
     for (const { key } of events) {
       expect(key).toMatch(/^[0-9a-f]{32}$/);
       expect(key).not.toContain("203.0.113");

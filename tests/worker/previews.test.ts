@@ -89,6 +89,31 @@ describe("client preview access", () => {
     expect((await verify("vm-fitness", CODE, "2001:db8:c0:2::1")).status).toBe(200);
   });
 
+  it("counts an address across all the cards too: 20 wrong codes, then 429 on every card", async () => {
+    const cards = ["vm-fitness", "jemrex", "galvin-locksmiths", "albbrit-interiors"];
+    for (const id of cards.slice(1)) await seedPreview(id, { name: id });
+    for (let i = 0; i < 20; i++) expect((await verify(cards[i % 4], "nope", "192.0.2.70")).status).toBe(401);
+    for (const id of cards) expect((await verify(id, CODE, "192.0.2.70")).status).toBe(429);
+    expect((await verify("vm-fitness", CODE, "192.0.2.71")).status).toBe(200);
+  });
+
+  it("reserves each guess before checking it: 50 parallel wrong codes check at most 5", async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => verify("vm-fitness", `guess ${i}`, "192.0.2.80")));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    // Only checked guesses are logged and counted.
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM preview_access_log").first<{ n: number }>())!.n).toBeLessThanOrEqual(5);
+  });
+
+  it("answers an unknown id at once and keeps nothing of it: no limit rows, no log", async () => {
+    for (let i = 0; i < 30; i++) expect((await verify(`made-up-${i}`, CODE, "192.0.2.90")).status).toBe(401);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM rate_limit_events").first<{ n: number }>())!.n).toBe(0);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM preview_access_log").first<{ n: number }>())!.n).toBe(0);
+    // Made-up ids did not use up the address's guesses on the real cards.
+    expect((await verify("vm-fitness", CODE, "192.0.2.90")).status).toBe(200);
+  });
+
   it("honours revocation, expiry and code rotation at once, even for an unlocked visitor", async () => {
     const cookie = cookieOf(await verify("vm-fitness", CODE));
     await seedPreview("vm-fitness", { revoked: true });

@@ -9,6 +9,19 @@ export async function ipHash(ip: string, secret: string): Promise<string> {
 export const limitKeyOf = (ip: string, secret: string) => ipHash(ipBucket(ip), secret);
 
 /**
+ * The network an address belongs to, for limits that must not reach past it: an IPv4 /24, or
+ * an IPv6 /48 (a site). An unparsable address is its own network.
+ */
+export function networkOf(ip: string): string {
+  const bucket = ipBucket(ip);
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(bucket);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  const v6 = /^([0-9a-f]+):([0-9a-f]+):([0-9a-f]+):[0-9a-f]+::\/64$/.exec(bucket);
+  if (v6) return `${v6[1]}:${v6[2]}:${v6[3]}::/48`;
+  return bucket;
+}
+
+/**
  * The unit per-IP limits count: an IPv4 address, or the /64 network of an IPv6 address (one
  * subscriber usually holds a whole /64, so counting single addresses would let them rotate past
  * the limit). Anything unparsable is returned as it came.

@@ -1,10 +1,18 @@
 /**
  * Sliding-window limits kept in D1 (one row per counted event), so every isolate sees the
- * same count. Callers record only what should count (a failed sign-in, an accepted form).
+ * same count (docs/decisions/0003).
+ *
+ * Guessable secrets (sign-in, the team gate, preview codes) RESERVE their attempt before the
+ * password is checked: one conditional INSERT that adds the event only while the key is under
+ * its limit. D1 runs statements one at a time, so 200 parallel guesses get exactly `max`
+ * reservations and the rest are refused before any hashing. A success gives its reservation back.
+ * Other limits (forms, comments) count only what was accepted, after the fact.
  */
-import { and, count, eq, gt, lt, min } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lt, min, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { rate_limit_events } from "../db/schema";
+import { runBatch } from "./batch";
 import { tooManyAttempts } from "./errors";
 
 export interface Limit {
@@ -13,15 +21,48 @@ export interface Limit {
   windowMs: number;
 }
 
+const MINUTE = 60_000;
+
 export const limits = {
-  loginIp: { bucket: "login-ip", max: 5, windowMs: 15 * 60_000 },
-  loginAccount: { bucket: "login-account", max: 5, windowMs: 15 * 60_000 },
-  preview: { bucket: "preview", max: 5, windowMs: 15 * 60_000 },
-  forms: { bucket: "forms-ip", max: 20, windowMs: 60 * 60_000 },
+  /** Failed sign-ins from one address (an IPv6 client's /64), whatever the account. */
+  loginIp: { bucket: "login-ip", max: 5, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins to one account from one network. Counting the account alone would let five
+   * wrong guesses from anywhere lock its owner out everywhere (issue 14): the owner's own network
+   * still gets in while an attacker's is refused.
+   */
+  loginAccountNetwork: { bucket: "login-account-net", max: 5, windowMs: 15 * MINUTE },
+  /** Failed sign-ins to one account from everywhere: a ceiling that slows a distributed guess. */
+  loginAccount: { bucket: "login-account", max: 50, windowMs: 15 * MINUTE },
+  /** Wrong codes for one preview from one address. */
+  preview: { bucket: "preview", max: 5, windowMs: 15 * MINUTE },
+  /** Wrong codes from one address across all previews. */
+  previewIp: { bucket: "preview-ip", max: 20, windowMs: 15 * MINUTE },
+  forms: { bucket: "forms-ip", max: 20, windowMs: 60 * MINUTE },
   /** Preview comments, counted per client and per address; a refused (422) comment does not count. */
-  commentsClient: { bucket: "comments-client", max: 30, windowMs: 60 * 60_000 },
-  commentsIp: { bucket: "comments-ip", max: 30, windowMs: 60 * 60_000 },
+  commentsClient: { bucket: "comments-client", max: 30, windowMs: 60 * MINUTE },
+  commentsIp: { bucket: "comments-ip", max: 30, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
+
+const windowStart = (limit: Limit, now: number) => new Date(now - limit.windowMs).toISOString();
+
+function inWindow(limit: Limit, key: string, now: number) {
+  return and(
+    eq(rate_limit_events.bucket, limit.bucket),
+    eq(rate_limit_events.key, key),
+    gt(rate_limit_events.created_at, windowStart(limit, now)),
+  );
+}
+
+/** The 429 for a key at its limit: Retry-After is when its oldest event in the window expires. */
+async function refusal(db: Db, limit: Limit, key: string, now: number) {
+  const [row] = await db
+    .select({ oldest: min(rate_limit_events.created_at) })
+    .from(rate_limit_events)
+    .where(inWindow(limit, key, now));
+  const oldest = row?.oldest ? Date.parse(row.oldest) : now;
+  return tooManyAttempts((oldest + limit.windowMs - now) / 1000);
+}
 
 /**
  * Throws 429 with Retry-After when `key` already has `max` events in the window. Every check
@@ -29,22 +70,64 @@ export const limits = {
  * table stays small without a scheduled job.
  */
 export async function assertUnderLimit(db: Db, limit: Limit, key: string, now = Date.now()): Promise<void> {
-  const since = new Date(now - limit.windowMs).toISOString();
   const [, [row]] = await db.batch([
     pruneEvents(db, now),
     db
-      .select({ n: count(), oldest: min(rate_limit_events.created_at) })
+      .select({ n: count() })
       .from(rate_limit_events)
-      .where(and(eq(rate_limit_events.bucket, limit.bucket), eq(rate_limit_events.key, key), gt(rate_limit_events.created_at, since))),
+      .where(inWindow(limit, key, now)),
   ]);
-  if (row && row.n >= limit.max) {
-    const oldest = row.oldest ? Date.parse(row.oldest) : now;
-    throw tooManyAttempts((oldest + limit.windowMs - now) / 1000);
-  }
+  if (row && row.n >= limit.max) throw await refusal(db, limit, key, now);
 }
 
 export function recordEvent(db: Db, limit: Limit, key: string, now = Date.now()) {
   return db.insert(rate_limit_events).values({ bucket: limit.bucket, key, created_at: new Date(now).toISOString() });
+}
+
+/** One attempt counted under each of several limits at once; give it back when the attempt succeeds. */
+export interface Reservation {
+  /** Deletes the reserved events (a success is not a failure). */
+  release(): BatchItem<"sqlite">;
+}
+
+/** Adds the event only while the key is under its limit; RETURNING says whether it did. */
+function reserveOne(db: Db, limit: Limit, key: string, now: number) {
+  const at = new Date(now).toISOString();
+  const under = sql`(SELECT count(*) FROM ${rate_limit_events} WHERE ${inWindow(limit, key, now)}) < ${limit.max}`;
+  return db
+    .insert(rate_limit_events)
+    .select(
+      db
+        .select({
+          // NULL lets SQLite assign the autoincrement id; drizzle wants every column named.
+          id: sql<number>`NULL`.as("id"),
+          bucket: sql<string>`${limit.bucket}`.as("bucket"),
+          key: sql<string>`${key}`.as("key"),
+          created_at: sql<string>`${at}`.as("created_at"),
+        })
+        .from(sql`(SELECT 1)`)
+        .where(under),
+    )
+    .returning({ id: rate_limit_events.id });
+}
+
+/**
+ * Counts this attempt against every (limit, key) before the secret is checked, atomically per
+ * key: refused with 429 (and nothing kept) when any of them is already at its limit. A failed
+ * attempt keeps its events; a successful one releases them.
+ */
+export async function reserveAttempt(db: Db, counted: { limit: Limit; key: string }[], now = Date.now()): Promise<Reservation> {
+  const results = (await runBatch(db, [pruneEvents(db, now), ...counted.map(({ limit, key }) => reserveOne(db, limit, key, now))])).slice(
+    1,
+  ) as { id: number }[][];
+  const ids = results.flatMap((rows) => rows.map((r) => r.id));
+  const release = () => db.delete(rate_limit_events).where(inArray(rate_limit_events.id, ids.length ? ids : [-1]));
+  const full = results.findIndex((rows) => rows.length === 0);
+  if (full >= 0) {
+    if (ids.length) await release();
+    throw await refusal(db, counted[full].limit, counted[full].key, now);
+  }
+  return { release };
 }
 
 /** Forget a key's events (a successful sign-in clears its failures). */

@@ -6,53 +6,56 @@ import { acceptInviteInput } from "../../contract/user";
 import { jsonBody } from "../lib/validate";
 import { currentUser, endSession, issueSession } from "../auth/session";
 import { acceptInvite, checkPassword, checkTeamPassword } from "../services/users";
-import { assertUnderLimit, clearEvents, limits, recordEvent } from "../lib/rate-limit";
+import { clearEvents, limits, reserveAttempt } from "../lib/rate-limit";
 import { AppError, unauthenticated } from "../lib/errors";
 import { clientIp } from "../middleware/auth";
-import { ipHash, limitKeyOf } from "../lib/client-info";
-import type { Db } from "../db/client";
+import { ipHash, limitKeyOf, networkOf } from "../lib/client-info";
+import type { SessionUser } from "../../contract/user";
 
 /** The Team gate's account key; no e-mail address can be this string. */
 export const TEAM_ACCOUNT = "team";
 
 /**
- * The keys sign-in limits count under (an IPv6 client by its /64). Like every other limit they
- * are keyed hashes, so the events table never holds a visitor's address or an e-mail someone typed.
+ * The keys a sign-in attempt counts under (docs/decisions/0003, issue 14): the address (an IPv6
+ * client's /64), the account from that network, and the account from everywhere. Like every
+ * other limit they are keyed hashes, so the events table never holds an address or a typed e-mail.
  */
-export const loginAccountKey = (account: string, secret: string) => ipHash(`login-account:${account}`, secret);
-const loginKeys = async (c: Context<AppEnv>, account: string) => ({
-  ip: await limitKeyOf(clientIp(c), c.env.SESSION_SECRET),
-  account: await loginAccountKey(account, c.env.SESSION_SECRET),
-});
+export async function loginKeys(account: string, ip: string, secret: string) {
+  return {
+    ip: await limitKeyOf(ip, secret),
+    accountNetwork: await ipHash(`login-account:${account}:${networkOf(ip)}`, secret),
+    account: await ipHash(`login-account:${account}`, secret),
+  };
+}
 
-/** Counts a failure against both the IP and the account, then refuses. */
-async function refuse(db: Db, keys: { ip: string; account: string }, message: string): Promise<never> {
-  await db.batch([recordEvent(db, limits.loginIp, keys.ip), recordEvent(db, limits.loginAccount, keys.account)]);
-  throw new AppError("unauthenticated", message);
+/**
+ * Checks a password only once the attempt is reserved under every limit, so parallel guesses
+ * cannot all slip under it; a success gives the reservation back and clears its network's failures.
+ */
+async function signIn(c: Context<AppEnv>, account: string, check: () => Promise<SessionUser | null>, message: string) {
+  const db = c.get("db");
+  const keys = await loginKeys(account, clientIp(c), c.env.SESSION_SECRET);
+  const reservation = await reserveAttempt(db, [
+    { limit: limits.loginIp, key: keys.ip },
+    { limit: limits.loginAccountNetwork, key: keys.accountNetwork },
+    { limit: limits.loginAccount, key: keys.account },
+  ]);
+  const user = await check();
+  if (!user) throw new AppError("unauthenticated", message);
+  await db.batch([reservation.release(), clearEvents(db, limits.loginAccountNetwork, keys.accountNetwork)]);
+  await issueSession(c, user.id);
+  return user;
 }
 
 export const auth = new Hono<AppEnv>()
   .post("/login", jsonBody(loginInput), async (c) => {
-    const db = c.get("db");
     const { email, password } = c.req.valid("json");
-    const keys = await loginKeys(c, email);
-    await assertUnderLimit(db, limits.loginIp, keys.ip);
-    await assertUnderLimit(db, limits.loginAccount, keys.account);
-    const user = await checkPassword(db, email, password);
-    if (!user) return refuse(db, keys, "Invalid email or password");
-    await clearEvents(db, limits.loginAccount, keys.account);
-    await issueSession(c, user.id);
+    const user = await signIn(c, email, () => checkPassword(c.get("db"), email, password), "Invalid email or password");
     return c.json({ user }, 200);
   })
   .post("/team", jsonBody(teamLoginInput), async (c) => {
-    const db = c.get("db");
-    const keys = await loginKeys(c, TEAM_ACCOUNT);
-    await assertUnderLimit(db, limits.loginIp, keys.ip);
-    await assertUnderLimit(db, limits.loginAccount, keys.account);
-    const user = await checkTeamPassword(db, c.req.valid("json").password);
-    if (!user) return refuse(db, keys, "Invalid CRM access password");
-    await clearEvents(db, limits.loginAccount, keys.account);
-    await issueSession(c, user.id);
+    const password = c.req.valid("json").password;
+    const user = await signIn(c, TEAM_ACCOUNT, () => checkTeamPassword(c.get("db"), password), "Invalid CRM access password");
     return c.json({ user }, 200);
   })
   .post("/logout", async (c) => {

@@ -9,7 +9,7 @@ import { isPreviewId, PREVIEW_INVALID_MESSAGE, previewVerifyInput } from "../../
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
 import { coarseBrowser, ipHash, limitKeyOf } from "../lib/client-info";
-import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
+import { limits, reserveAttempt } from "../lib/rate-limit";
 import { checkCode, grantCookie, previewClientOf, unlockedContext, unlockedRecord } from "../previews/access";
 import { approvalInput, commentInput } from "../../contract/preview-feedback";
 import { addComment, approveRelease, publicFeedback } from "../services/preview-feedback";
@@ -32,20 +32,26 @@ const invalid = { success: false as const, error: { code: "unauthenticated" as c
 export const previews = new Hono<AppEnv>()
   .post("/:clientId/verify", jsonBody(previewVerifyInput), async (c) => {
     const id = c.req.param("clientId");
+    // Only the eight public cards have codes: any other id is answered at once, with no hashing
+    // and nothing stored, so made-up ids cost an attacker nothing extra and us nothing at all.
+    if (!isPreviewId(id)) return c.json(invalid, 401);
     const db = c.get("db");
     const ip = clientIp(c);
     const visitor = await ipHash(ip, c.env.SESSION_SECRET);
-    // Guesses are counted like sign-in, an IPv6 client by its /64, so rotating addresses buys no extra tries.
-    const limitKey = `${id}:${await limitKeyOf(ip, c.env.SESSION_SECRET)}`;
-    await assertUnderLimit(db, limits.preview, limitKey);
+    const ipKey = await limitKeyOf(ip, c.env.SESSION_SECRET);
+    // Guesses are counted like sign-in (an IPv6 client by its /64), per card and across cards,
+    // and reserved before the code is checked, so parallel guesses cannot all slip under the limit.
+    const reservation = await reserveAttempt(db, [
+      { limit: limits.preview, key: `${id}:${ipKey}` },
+      { limit: limits.previewIp, key: ipKey },
+    ]);
     const record = await checkCode(c, id, c.req.valid("json").password);
-    // Every attempt on one of the public cards is logged for the CRM; made-up ids are not.
     const attempt = { browser: coarseBrowser(c.req.header("user-agent")), ipHash: visitor };
     if (!record) {
-      await db.batch([recordEvent(db, limits.preview, limitKey), ...(isPreviewId(id) ? [logAttempt(db, id, false, attempt)] : [])]);
+      await logAttempt(db, id, false, attempt);
       return c.json(invalid, 401);
     }
-    if (isPreviewId(id)) await db.batch([logAttempt(db, id, true, attempt), markViewed(db, id)]);
+    await db.batch([reservation.release(), logAttempt(db, id, true, attempt), markViewed(db, id)]);
     await grantCookie(c, id, record);
     return c.json({ success: true as const, client: previewClientOf(record) }, 200);
   })
