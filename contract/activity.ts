@@ -21,6 +21,7 @@ export const activityInput = z
   .object({
     who_username: z
       .string()
+      .max(64)
       .nullable()
       .optional()
       .transform((v) => v || null),
@@ -33,6 +34,7 @@ export const activityInput = z
       .transform((v) => v ?? null),
     related_id: z
       .string()
+      .max(64, "Choose a record from the list")
       .nullable()
       .optional()
       .transform((v) => v || null),

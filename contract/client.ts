@@ -36,7 +36,7 @@ export const clientFields = {
     .nullable()
     .optional()
     .transform((v) => v || null),
-  emails: uniqueList(z.string().trim().min(1, "Email cannot be blank").email("Please enter a valid email address"), "email"),
+  emails: uniqueList(z.string().trim().min(1, "Email cannot be blank").email("Please enter a valid email address").max(254), "email"),
   phones: uniqueList(z.string().trim().min(1, "Phone cannot be blank").max(50), "phone"),
   services: uniqueList(z.string().trim().min(1).max(60), "service"),
   notes: optionalText(10_000),

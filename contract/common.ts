@@ -14,7 +14,10 @@ export const optionalText = (max = 5000) =>
     .transform((v) => v ?? null);
 
 /** Calendar date as YYYY-MM-DD (a due date, a start date), or null. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD");
+export const isoDate = z
+  .string()
+  .max(10, "Enter a date as YYYY-MM-DD")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD");
 export const optionalDate = z
   .union([isoDate, z.literal("")])
   .nullable()

@@ -5,6 +5,8 @@ export const errorCodes = [
   "bad_request",
   "invalid_json",
   "unsupported_media_type",
+  /** The body is larger than a public endpoint accepts. */
+  "payload_too_large",
   "validation_failed",
   "unauthenticated",
   "forbidden",

@@ -1,6 +1,7 @@
 /** Public enquiries: contact messages, free-redesign requests and valuation bookings. */
 import { z } from "zod";
 import { budgetOptions, type BudgetValue } from "./budget-options";
+import { UTM_VALUE_MAX, utmKeys } from "./utm";
 
 export const formKinds = ["contact", "redesign", "valuation"] as const;
 export type FormKind = (typeof formKinds)[number];
@@ -49,8 +50,19 @@ export const valuationInput = z.object({
 });
 export type ValuationInput = z.input<typeof valuationInput>;
 
-/** Where a form was sent from, recorded with the submission. */
+/** Where a form was sent from, recorded with the submission. Unknown campaign keys are dropped, not refused. */
 export const submissionMeta = z.object({
   page: z.string().max(300).optional(),
-  utm: z.record(z.string().max(40), z.string().max(200)).optional(),
+  utm: z
+    .object(
+      Object.fromEntries(utmKeys.map((k) => [k, z.string().max(UTM_VALUE_MAX).optional()])) as Record<
+        (typeof utmKeys)[number],
+        z.ZodOptional<z.ZodString>
+      >,
+    )
+    .optional()
+    .transform((utm) => {
+      const kept = Object.entries(utm ?? {}).filter((e): e is [string, string] => !!e[1]);
+      return kept.length ? Object.fromEntries(kept) : undefined;
+    }),
 });

@@ -30,13 +30,18 @@ export const invoiceNumber = z
 
 // The form's words for what is missing (SPEC §5: number, client, total, date and due date are required).
 const requiredTotal = z.number({ error: (issue) => (issue.input == null ? "Total is required" : "Enter a number") }).pipe(money);
-const requiredDate = z.string({ error: "Date is required" }).min(1, { error: "Date is required", abort: true }).pipe(isoDate);
+const requiredDate = z
+  .string({ error: "Date is required" })
+  .min(1, { error: "Date is required", abort: true })
+  .max(10, "Enter a date as YYYY-MM-DD")
+  .pipe(isoDate);
 
 const invoiceFields = {
   number: invoiceNumber,
-  client_id: z.string().min(1, "Client is required"),
+  client_id: z.string().min(1, "Client is required").max(64),
   project_id: z
     .string()
+    .max(64)
     .nullable()
     .optional()
     .transform((v) => v || null),

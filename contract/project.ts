@@ -39,6 +39,7 @@ const projectFields = {
     .transform((v) => v ?? "Web Design"),
   client_id: z
     .string()
+    .max(64)
     .nullable()
     .optional()
     .transform((v) => v || null),
@@ -49,6 +50,7 @@ const projectFields = {
   notes: optionalText(10_000),
   lead_id: z
     .string()
+    .max(64)
     .nullable()
     .optional()
     .transform((v) => v || null),

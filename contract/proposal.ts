@@ -30,11 +30,13 @@ const proposalFields = {
   due_date: optionalDate,
   lead_id: z
     .string()
+    .max(64)
     .nullable()
     .optional()
     .transform((v) => v || null),
   client_id: z
     .string()
+    .max(64)
     .nullable()
     .optional()
     .transform((v) => v || null),

@@ -26,6 +26,7 @@ const taskFields = {
   title: z.string().trim().min(1, "Title is required").max(300),
   assignee_username: z
     .string()
+    .max(64)
     .nullable()
     .optional()
     .transform((v) => v || null),
@@ -35,6 +36,7 @@ const taskFields = {
   notes: optionalText(10_000),
   related_id: z
     .string()
+    .max(64, "Choose a record from the list")
     .nullable()
     .optional()
     .transform((v) => v || null),

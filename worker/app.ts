@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { requestContext } from "./middleware/context";
 import { sameOrigin } from "./middleware/origin";
+import { publicBodyLimit } from "./middleware/body-limit";
 import { requireSession } from "./middleware/auth";
 import { onError } from "./middleware/errors";
 import { AppError } from "./lib/errors";
@@ -55,6 +56,7 @@ const crm = new Hono<AppEnv>()
 
 const api = new Hono<AppEnv>()
   .use("*", sameOrigin)
+  .use("*", publicBodyLimit)
   .get("/health", (c) => c.json({ ok: true as const }, 200))
   .route("/auth", auth)
   .route("/", forms)

@@ -5,6 +5,7 @@ const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
   invalid_json: 400,
   unsupported_media_type: 415,
+  payload_too_large: 413,
   validation_failed: 422,
   unauthenticated: 401,
   forbidden: 403,

@@ -1,14 +1,17 @@
 /**
  * The public enquiry calls (contact, free redesign, valuation) through the typed API client, with
- * where the form was sent from: the page path and any utm_* parameters of the visit.
+ * where the form was sent from: the page path and the visit's campaign parameters the worker keeps.
  */
 import type { ContactInput, RedesignInput, ValuationInput } from "../../../../../contract/form-submission";
+import { UTM_VALUE_MAX, utmKeys } from "../../../../../contract/utm";
 import { api, ok } from "../../../lib/api";
 
 function origin(): { page: string; utm?: Record<string, string> } {
   const utm: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(window.location.search)) {
-    if (key.startsWith("utm_") && key.length <= 40 && value) utm[key] = value.slice(0, 200);
+  const params = new URLSearchParams(window.location.search);
+  for (const key of utmKeys) {
+    const value = params.get(key);
+    if (value) utm[key] = value.slice(0, UTM_VALUE_MAX);
   }
   return { page: window.location.pathname.slice(0, 300), ...(Object.keys(utm).length ? { utm } : {}) };
 }
