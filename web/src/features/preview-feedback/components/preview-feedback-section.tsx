@@ -3,7 +3,7 @@
  * studio's replies, Resolve / Reopen, a task from a comment, and the approvals with the project
  * each one moved. A notification e-mail that failed can be sent again from here.
  */
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, ListPlus, MailWarning, MessageSquareReply, RotateCcw } from "lucide-react";
 import { replyInput, type PreviewApprovalAdmin, type PreviewComment, type PreviewRelease } from "../../../../../contract/preview-feedback";
@@ -152,10 +152,16 @@ function CommentCard({
   const resolved = c.status === "Resolved";
   const headingId = useId();
 
+  // Back where the keyboard user started once the form closes, not at the top of the page.
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (replying || !returnFocus.current) return;
+    returnFocus.current = false;
+    replyButton.current?.focus();
+  }, [replying]);
   const closeReply = () => {
+    returnFocus.current = true;
     setReplying(false);
-    // Back where the keyboard user started, not at the top of the page.
-    requestAnimationFrame(() => replyButton.current?.focus());
   };
 
   return (
