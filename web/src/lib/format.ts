@@ -34,3 +34,6 @@ export const formatActivityTime = (value: string | Date): string => format(toLon
 
 /** Today's calendar date in London as YYYY-MM-DD (for date inputs and "start today"). */
 export const todayInLondon = (now = new Date()): string => format(new TZDate(now, STUDIO_TIME_ZONE), "yyyy-MM-dd");
+
+/** Feedback timestamps: 5 Mar 2026, 14:30 (en-GB order, London time). */
+export const formatDateTime = (value: string | Date): string => format(toLondon(value), "d MMM yyyy, HH:mm");

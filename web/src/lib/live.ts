@@ -5,9 +5,9 @@
  * While one of the tab's own changes is saving, events wait, so an optimistic change is not clobbered.
  * After a drop it reconnects with backoff and refetches everything on screen.
  */
-import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { serverMessage, type ClientMessage, type LiveEntity, type PresenceEntry } from "../../../contract/live";
+import { serverMessage, type ClientMessage, type LiveEntity, type LiveEvent, type PresenceEntry } from "../../../contract/live";
 
 export type LiveStatus = "connecting" | "open" | "reconnecting";
 
@@ -46,8 +46,13 @@ export function liveUrl(location: Pick<Location, "protocol" | "host"> = window.l
  */
 const shownWith: Partial<Record<LiveEntity, LiveEntity[]>> = {
   leads: ["lead_activities", "proposals", "tasks", "activities"],
-  clients: ["projects", "proposals", "invoices", "leads"],
+  // A new preview URL publishes a new version, which changes how the Feedback section labels versions.
+  clients: ["projects", "proposals", "invoices", "leads", "preview_feedback"],
   projects: ["clients", "invoices"],
+  // A comment or reply writes the Activity Feed.
+  preview_feedback: ["activities"],
+  // One event for the whole approval: it also moved the client's project to Launch and wrote the feed.
+  preview_approvals: ["preview_feedback", "projects", "activities", "clients"],
 };
 
 /**
@@ -125,8 +130,22 @@ class Connection {
   }
 }
 
-export function LiveProvider({ userId, children }: { userId: string; children: ReactNode }) {
+export function LiveProvider({
+  userId,
+  onChange,
+  children,
+}: {
+  userId: string;
+  /** Told of every change event after its invalidation, for what the app announces (a toast). */
+  onChange?: (event: LiveEvent) => void;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
+  // Read through a ref: a new callback each render must not reopen the socket.
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const [present, setPresent] = useState<PresenceEntry[]>([]);
   const [events, setEvents] = useState(0);
@@ -169,6 +188,7 @@ export function LiveProvider({ userId, children }: { userId: string; children: R
         if (message.kind === "change") {
           setEvents((n) => n + 1);
           invalidator.change(message.event.entity);
+          onChangeRef.current?.(message.event);
         } else if (message.kind === "presence") {
           setPresent(message.present);
         }

@@ -1,7 +1,10 @@
-/** /crm/clients/{id} */
+/** /crm/clients/{id}: the client's details, and under them the client's preview feedback. */
+import { useState } from "react";
 import { useParams } from "react-router-dom";
 import type { RouteHandle } from "../../lib/page-meta";
 import { ClientDetailView } from "../../features/clients/components/client-detail-view";
+import { PreviewFeedbackSection } from "../../features/preview-feedback/components/preview-feedback-section";
+import { AddTaskDialog, type TaskDraft } from "../../features/tasks/components/add-task-dialog";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Client – CRM", description: "A client in the Redbrick Studio CRM.", noindex: true }),
@@ -9,5 +12,16 @@ export const handle: RouteHandle = {
 
 export function Component() {
   const { id = "" } = useParams();
-  return <ClientDetailView key={id} id={id} />;
+  return <ClientPage key={id} id={id} />;
+}
+
+// Features do not import each other: the page puts the client, its feedback and the task dialog together.
+function ClientPage({ id }: { id: string }) {
+  const [taskDraft, setTaskDraft] = useState<TaskDraft | null>(null);
+  return (
+    <>
+      <ClientDetailView id={id} feedback={<PreviewFeedbackSection clientId={id} onCreateTask={setTaskDraft} />} />
+      <AddTaskDialog open={taskDraft !== null} onOpenChange={(open) => !open && setTaskDraft(null)} draft={taskDraft ?? undefined} />
+    </>
+  );
 }

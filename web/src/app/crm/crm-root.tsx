@@ -14,6 +14,7 @@ import type { RouteHandle } from "../../lib/page-meta";
 import { sessionQueryOptions } from "../../features/auth/api/session";
 import { TeamSignIn } from "../../features/auth/components/team-sign-in";
 import { CrmLayout } from "./components/crm-layout";
+import { useApprovalToast } from "./components/approval-toast";
 
 const queryClient = createQueryClient();
 
@@ -32,6 +33,7 @@ export function Component() {
 
 function CrmGate() {
   const session = useQuery(sessionQueryOptions);
+  const announceApproval = useApprovalToast();
   if (session.isPending)
     return (
       <div className="flex min-h-dvh items-center justify-center">
@@ -49,7 +51,7 @@ function CrmGate() {
   if (!session.data) return <TeamSignIn studioName={site.name} />;
   return (
     // Keyed by user: signing in as someone else opens a fresh socket under their name.
-    <LiveProvider key={session.data.id} userId={session.data.id}>
+    <LiveProvider key={session.data.id} userId={session.data.id} onChange={announceApproval}>
       <CrmLayout />
     </LiveProvider>
   );

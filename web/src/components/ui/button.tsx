@@ -1,5 +1,5 @@
 /** Button styles shared by <button>, internal <Link> and external <a>, so every CTA looks alike. */
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "../../lib/cn";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "dark" | "danger";
@@ -33,6 +33,8 @@ export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** To move focus back to the button (e.g. after an inline form it opened closes). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {

@@ -7,6 +7,7 @@ import { initials } from "../../../../../contract/live";
 import { BrickMark } from "../../../components/layout/logo";
 import { cn } from "../../../lib/cn";
 import { openTaskCountQueryOptions } from "../../../features/tasks/api/open-count";
+import { openCommentCountQueryOptions } from "../../../features/preview-feedback/api/preview-feedback";
 
 const sections = [
   { label: "Pipeline", to: "/crm", end: true, Icon: KanbanSquare },
@@ -22,6 +23,7 @@ const sections = [
 
 export function CrmNav({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   const openTasks = useQuery(openTaskCountQueryOptions).data ?? 0;
+  const openComments = useQuery(openCommentCountQueryOptions).data ?? 0;
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 items-center gap-2.5 px-5">
@@ -47,6 +49,20 @@ export function CrmNav({ user, onNavigate }: { user: SessionUser; onNavigate?: (
               >
                 <Icon className="size-5 shrink-0" aria-hidden="true" />
                 {label}
+                {to === "/crm/clients" && openComments > 0 && (
+                  <>
+                    <span
+                      data-open-comments-badge
+                      aria-hidden="true"
+                      className="ml-auto min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"
+                    >
+                      {openComments > 99 ? "99+" : openComments}
+                    </span>
+                    <span className="sr-only">
+                      ({openComments} open {openComments === 1 ? "comment" : "comments"})
+                    </span>
+                  </>
+                )}
                 {to === "/crm/tasks" && openTasks > 0 && (
                   <>
                     <span data-open-tasks-dot aria-hidden="true" className="ml-auto size-2 rounded-full bg-red-500" />

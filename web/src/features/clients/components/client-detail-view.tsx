@@ -1,5 +1,5 @@
 /** /crm/clients/:id: the client's details, projects and preview access. */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Mail, Pencil, Phone, Trash2 } from "lucide-react";
@@ -17,7 +17,8 @@ import { PreviewAccessPanel } from "./preview-access-panel";
 const dotClass = (status: string) =>
   status === "On Track" ? "bg-green-500" : status === "At Risk" ? "bg-yellow-400" : status === "Blocked" ? "bg-red-500" : "bg-slate-400";
 
-export function ClientDetailView({ id }: { id: string }) {
+/** `feedback` is the page's Feedback section, shown once the client has loaded (it lives in its own feature). */
+export function ClientDetailView({ id, feedback }: { id: string; feedback?: ReactNode }) {
   const { data, isPending, isError, error, refetch } = useQuery(clientQueryOptions(id));
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -151,6 +152,8 @@ export function ClientDetailView({ id }: { id: string }) {
       </div>
 
       <PreviewAccessPanel clientId={client.id} />
+
+      {feedback}
 
       {editing && <EditClientDialog key={client.id} client={client} open onOpenChange={setEditing} />}
       <ConfirmDialog

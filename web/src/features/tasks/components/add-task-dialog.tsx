@@ -1,7 +1,9 @@
-/** 'Add Task' from the top bar. */
-import { TaskDialog } from "./task-dialog";
+/** 'Add Task' from the top bar, or prefilled by another screen (a task from a client's comment). */
+import { TaskDialog, type TaskDraft } from "./task-dialog";
 
-export function AddTaskDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  // Mounted only while open so each opening starts from a blank form.
-  return open ? <TaskDialog open onOpenChange={onOpenChange} /> : null;
+export type { TaskDraft };
+
+export function AddTaskDialog({ open, onOpenChange, draft }: { open: boolean; onOpenChange: (open: boolean) => void; draft?: TaskDraft }) {
+  // Mounted only while open so each opening starts from a blank (or freshly drafted) form.
+  return open ? <TaskDialog open onOpenChange={onOpenChange} draft={draft} /> : null;
 }

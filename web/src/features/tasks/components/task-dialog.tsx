@@ -10,23 +10,37 @@ import { taskUsersQueryOptions, useCreateTask, useUpdateTask } from "../api/task
 const fields = ["title", "assignee_username", "priority", "due_date", "notes"] as const;
 const taskEdit = taskPatch.omit({ updated_at: true });
 
-export function TaskDialog({ task, open, onOpenChange }: { task?: Task; open: boolean; onOpenChange: (open: boolean) => void }) {
+/** What another screen fills in when it opens Add Task (e.g. from a client's preview comment). */
+export type TaskDraft = Pick<TaskInput, "title" | "notes" | "related_type" | "related_id">;
+
+export function TaskDialog({
+  task,
+  draft,
+  open,
+  onOpenChange,
+}: {
+  task?: Task;
+  draft?: TaskDraft;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const create = useCreateTask();
   const update = useUpdateTask();
   const users = useQuery({ ...taskUsersQueryOptions(), enabled: open });
   const { form, onSubmit, busy } = useVersionedEditForm({
     schema: task ? taskEdit : taskInput,
     defaultValues: {
-      title: task?.title ?? "",
+      title: task?.title ?? draft?.title ?? "",
       assignee_username: task?.assignee_username ?? "",
       priority: task?.priority ?? "Med",
       due_date: task?.due_date ?? "",
-      notes: task?.notes ?? "",
+      notes: task?.notes ?? draft?.notes ?? "",
     },
     fields,
     copy: task,
     // Only reached when adding, so the values are the create schema's.
-    create: (values) => create.mutateAsync(values as TaskInput),
+    // The record it is about is not a field of the form: it comes with the draft.
+    create: (values) => create.mutateAsync({ ...(values as TaskInput), related_type: draft?.related_type, related_id: draft?.related_id }),
     update: (patch) => update.mutateAsync({ id: task!.id, patch }),
     toasts: { created: "Task added successfully", updated: "Task updated successfully" },
     onDone: () => onOpenChange(false),
@@ -38,7 +52,13 @@ export function TaskDialog({ task, open, onOpenChange }: { task?: Task; open: bo
       open={open}
       onOpenChange={onOpenChange}
       title={task ? "Edit Task" : "Add New Task"}
-      description={task ? "Update the task." : "A task for someone in the team."}
+      description={
+        task
+          ? "Update the task."
+          : draft?.related_type
+            ? `A task for someone in the team, linked to this ${draft.related_type}.`
+            : "A task for someone in the team."
+      }
       onSubmit={onSubmit}
       busy={busy}
       submitLabel={task ? "Save Changes" : "Add Task"}
