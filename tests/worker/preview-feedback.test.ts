@@ -6,7 +6,7 @@ import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { expectJson, requestWithEnv, rows, signInAs, type Staff } from "./api";
 import { waitForMail } from "./helpers";
-import type { PreviewApprovalAdmin, PreviewComment, PreviewFeedback, PublicComment } from "../../contract/preview-feedback";
+import type { PreviewApprovalAdmin, PreviewComment, PreviewFeedback, PreviewRelease, PublicComment } from "../../contract/preview-feedback";
 import type { ServerMessage } from "../../contract/live";
 
 const CARD = "vm-fitness";
@@ -231,6 +231,8 @@ describe("a client's comment", () => {
     // Saving the same URL again (an expiry change, say) is not a new version.
     await expectJson(staff.call("PUT", `/api/crm/clients/${clientId}/preview`, { preview_id: CARD, previewUrl: URL_TWO }), 200);
     expect((await currentRelease()).id).toBe(second.id);
+    // The CRM names the version on screen, so it can mark comments made on older ones.
+    expect((await crmFeedback()).release).toMatchObject({ id: second.id, preview_url: URL_TWO });
     await expectJson(comment({ ...valid, body: "Much better now" }), 201);
     const { comments } = await expectJson<PreviewFeedback>(feedback(), 200);
     expect(comments.map((c) => [c.body, c.release.id])).toEqual([

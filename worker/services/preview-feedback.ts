@@ -198,11 +198,19 @@ export async function publicFeedback(db: Db, ctx: PreviewContext): Promise<Previ
   };
 }
 
-/** The client page's Feedback section: every comment and every approval, newest first. */
+/**
+ * The client page's Feedback section: every comment and every approval, newest first, and the
+ * version now on screen (null when the client has no preview or it has no URL), so older ones can be told apart.
+ */
 export async function clientFeedback(db: Db, clientId: string) {
-  if (!(await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).get())) throw notFound("Client");
-  const [comments, approvals] = await Promise.all([commentsOf(db, clientId), approvalsOf(db, clientId)]);
-  return { comments, approvals };
+  const client = await db.select({ id: clients.id, preview_id: clients.preview_id }).from(clients).where(eq(clients.id, clientId)).get();
+  if (!client) throw notFound("Client");
+  const [comments, approvals, newest] = await Promise.all([
+    commentsOf(db, clientId),
+    approvalsOf(db, clientId),
+    client.preview_id ? newestRelease(db, client.preview_id, clientId) : undefined,
+  ]);
+  return { comments, approvals, release: newest?.preview_url ? newest : null };
 }
 
 /** Open comments across all clients: the Clients entry's badge. */

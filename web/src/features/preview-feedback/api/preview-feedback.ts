@@ -12,8 +12,6 @@ import { invalidateEntity } from "../../../lib/live";
 export const previewFeedbackKeys = {
   all: ["preview_feedback"] as const,
   client: (clientId: string) => [...previewFeedbackKeys.all, "client", clientId] as const,
-  /** The client's preview as it stands, to tell the version on screen from older ones. */
-  preview: (clientId: string) => [...previewFeedbackKeys.all, "preview", clientId] as const,
   openCount: () => [...previewFeedbackKeys.all, "open-count"] as const,
 };
 
@@ -22,15 +20,6 @@ export const clientFeedbackQueryOptions = (clientId: string) =>
     queryKey: previewFeedbackKeys.client(clientId),
     queryFn: ({ signal }) => ok(api.crm.clients[":id"].feedback.$get({ param: { id: clientId } }, { init: { signal } })),
     // The section shows its own error with Try again.
-    meta: { errorTitle: false },
-  });
-
-export const currentPreviewQueryOptions = (clientId: string) =>
-  queryOptions({
-    queryKey: previewFeedbackKeys.preview(clientId),
-    queryFn: ({ signal }) => ok(api.crm.clients[":id"].preview.$get({ param: { id: clientId } }, { init: { signal } })),
-    select: (data) => data.preview,
-    // Only refines the version labels; the preview panel reports its own failure.
     meta: { errorTitle: false },
   });
 

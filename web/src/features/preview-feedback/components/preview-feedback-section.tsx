@@ -14,13 +14,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { Textarea } from "../../../components/ui/textarea";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
-import {
-  clientFeedbackQueryOptions,
-  currentPreviewQueryOptions,
-  useReplyToComment,
-  useResendFeedbackEmail,
-  useSetCommentStatus,
-} from "../api/preview-feedback";
+import { clientFeedbackQueryOptions, useReplyToComment, useResendFeedbackEmail, useSetCommentStatus } from "../api/preview-feedback";
 
 /** What Create task fills in; the page that renders this section opens the tasks dialog with it. */
 export type FeedbackTaskDraft = Required<Pick<TaskInput, "title" | "notes" | "related_type" | "related_id">>;
@@ -30,24 +24,11 @@ const excerpt = (text: string, max: number) => {
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 };
 
-/**
- * The version on screen, if this feedback names it. The feedback only carries the versions it was
- * made on, so the newest of those is the current one unless the preview's URL has since moved on
- * (a newer version nobody has commented on yet).
- */
-function currentReleaseId(releases: PreviewRelease[], previewUrl: string | null | undefined): string | null {
-  const newest = releases.reduce<PreviewRelease | null>((a, b) => (!a || b.published_at > a.published_at ? b : a), null);
-  if (!newest) return null;
-  if (previewUrl !== undefined && newest.preview_url !== previewUrl) return null;
-  return newest.id;
-}
-
 const versionLabel = (release: PreviewRelease, currentId: string | null) =>
   release.id === currentId ? "On the current version" : `On the version of ${formatDate(release.published_at)}`;
 
 export function PreviewFeedbackSection({ clientId, onCreateTask }: { clientId: string; onCreateTask: (draft: FeedbackTaskDraft) => void }) {
   const feedback = useQuery(clientFeedbackQueryOptions(clientId));
-  const preview = useQuery(currentPreviewQueryOptions(clientId));
 
   let content;
   if (feedback.isPending) {
@@ -70,12 +51,8 @@ export function PreviewFeedbackSection({ clientId, onCreateTask }: { clientId: s
       </div>
     );
   } else {
-    const { comments, approvals } = feedback.data;
-    const previewUrl = preview.isSuccess ? (preview.data?.previewUrl ?? null) : undefined;
-    const currentId = currentReleaseId(
-      [...comments, ...approvals].map((x) => x.release),
-      previewUrl,
-    );
+    const { comments, approvals, release } = feedback.data;
+    const currentId = release?.id ?? null;
     content =
       comments.length === 0 && approvals.length === 0 ? (
         <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center">
