@@ -1,5 +1,6 @@
 /** Sign-in payloads. */
 import { z } from "zod";
+import { passwordRule } from "./user";
 
 export const loginInput = z.object({
   email: z.string().trim().toLowerCase().email("Please enter a valid email address").max(254),
@@ -12,3 +13,13 @@ export const teamLoginInput = z.object({
   password: z.string().min(1, "CRM Access Password is required").max(200),
 });
 export type TeamLoginInput = z.infer<typeof teamLoginInput>;
+
+/** POST /api/auth/password: a member of staff changes their own password. */
+export const passwordChangeInput = z
+  .object({
+    current_password: z.string().min(1, "Enter your current password").max(200),
+    new_password: passwordRule,
+  })
+  .strict()
+  .refine((v) => v.current_password !== v.new_password, { message: "Choose a password you have not used here", path: ["new_password"] });
+export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;

@@ -15,6 +15,7 @@ import { invoiceStatuses } from "./invoice";
 import { relatedTypes, taskPriorities } from "./task";
 import { activityTypes } from "./activity";
 import { previewIds } from "./preview";
+import { auditEvent } from "./audit";
 import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificationStatuses } from "./preview-feedback";
 
 export const EXPORT_VERSION = 1;
@@ -245,6 +246,8 @@ const exportShape = z
     preview_comments: rows(previewCommentRow).default([]),
     preview_replies: rows(previewReplyRow).default([]),
     preview_approvals: rows(previewApprovalRow).default([]),
+    /** In delete-all backups only: the audit trail as it stood. Import leaves the trail as it is. */
+    audit_events: z.array(auditEvent.omit({ actor_name: true, subject_name: true })).optional(),
   })
   .strict();
 export type ExportDocument = z.infer<typeof exportShape>;

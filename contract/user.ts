@@ -27,7 +27,7 @@ export type InviteInput = z.infer<typeof inviteInput>;
 
 export const passwordRule = z
   .string()
-  .min(10, "Password must be at least 10 characters")
+  .min(12, "Password must be at least 12 characters")
   .max(200, "Password must be at most 200 characters");
 
 export const acceptInviteInput = z.object({

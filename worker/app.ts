@@ -30,6 +30,7 @@ import { dataRoute } from "./routes/data";
 import { backupsRoute } from "./routes/backups";
 import { userAdminRoute } from "./routes/user-admin";
 import { formSubmissionsRoute } from "./routes/form-submissions";
+import { auditRoute } from "./routes/audit";
 import { clientFeedbackRoute, previewApprovalsRoute, previewCommentsRoute } from "./routes/preview-feedback";
 
 const crm = new Hono<AppEnv>()
@@ -52,6 +53,7 @@ const crm = new Hono<AppEnv>()
   .route("/", dataRoute)
   .route("/backups", backupsRoute)
   .route("/form-submissions", formSubmissionsRoute)
+  .route("/audit", auditRoute)
   .route("/live", liveRoute);
 
 const api = new Hono<AppEnv>()

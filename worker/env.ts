@@ -22,6 +22,8 @@ export interface AppEnv {
     db: Db;
     requestId: string;
     user: SessionUser;
+    /** The session's id (its jti), the same across renewals. */
+    sessionId: string;
     /** Set on a client preview's feedback routes once the unlock cookie is checked. */
     preview: PreviewContext;
   };

@@ -7,6 +7,7 @@ import { SignJWT } from "jose";
 import { expect } from "vitest";
 import { hashPassword } from "../../worker/auth/password";
 import { SESSION_COOKIE } from "../../worker/auth/session";
+import { keyFor } from "../../worker/auth/keys";
 import type { Role, SessionUser } from "../../contract/user";
 import type { ErrorEnvelope } from "../../contract/errors";
 
@@ -126,20 +127,21 @@ export async function errorOf(res: Response | Promise<Response>, status: number)
   return body.error;
 }
 
-/** Signs a session token the way the worker does, with any claim overridden. */
+/** Signs a session token the way the worker does (its per-purpose key, auth_time and epoch), with any claim overridden. */
 export async function forgeToken(
-  claims: { sub: string; jti?: string; iat?: number; exp?: number; iss?: string },
+  claims: { sub: string; jti?: string; iat?: number; exp?: number; iss?: string; auth_time?: number; ep?: number },
   secret: string = TEST_SESSION_SECRET,
+  key?: Uint8Array,
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ auth_time: claims.auth_time ?? now, ep: claims.ep ?? 0 })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(claims.sub)
     .setIssuer(claims.iss ?? ISSUER)
     .setJti(claims.jti ?? crypto.randomUUID())
     .setIssuedAt(claims.iat ?? now)
     .setExpirationTime(claims.exp ?? now + 3600)
-    .sign(new TextEncoder().encode(secret));
+    .sign(key ?? (await keyFor(secret, "session")));
 }
 
 export const rows = async <T = Record<string, unknown>>(query: string, ...binds: unknown[]) =>

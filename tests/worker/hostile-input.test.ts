@@ -185,8 +185,14 @@ function writeRoutes() {
   const seen = new Set<string>();
   return (
     app.routes
-      // Signing out would end the session the rest of the sweep uses; it has no body to attack.
-      .filter((r) => ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) && r.path.startsWith("/api/") && r.path !== "/api/auth/logout")
+      // Signing out (here or everywhere) would end the session the rest of the sweep uses; neither has a body to attack.
+      .filter(
+        (r) =>
+          ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) &&
+          r.path.startsWith("/api/") &&
+          r.path !== "/api/auth/logout" &&
+          r.path !== "/api/auth/logout-all",
+      )
       // Deleting the target would turn the rest of the sweep into 404s: deletes aim at a missing id.
       .map((r) => {
         const entity = r.path.split("/")[3] ?? "";

@@ -189,7 +189,7 @@ describe("POST /api/auth/accept-invite", () => {
     expect(error.fields).toEqual({
       token: "This invitation link is not valid",
       full_name: "Name must be at least 2 characters",
-      password: "Password must be at least 10 characters",
+      password: "Password must be at least 12 characters",
     });
   });
 });

@@ -1,7 +1,7 @@
 /** Sign-in attempts are limited per account and per IP: 5 failures in 15 minutes, then 429. */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { loginKeys } from "../../worker/routes/auth";
+import { loginKeys } from "../../worker/services/sign-in";
 import { ipBucket } from "../../worker/lib/client-info";
 import { EVENT_RETENTION_MS, limits } from "../../worker/lib/rate-limit";
 import { call, createUser, errorOf, freshIp, json, login, PASSWORD, rows, sessionCookieOf } from "./helpers";

@@ -50,7 +50,7 @@ const project = async (stage: string, title = "VM Fitness Website") =>
     )
   ).project;
 const crmFeedback = (who = staff) =>
-  expectJson<{ comments: PreviewComment[]; approvals: PreviewApprovalAdmin[] }>(
+  expectJson<{ comments: PreviewComment[]; approvals: PreviewApprovalAdmin[]; release: PreviewRelease | null }>(
     who.call("GET", `/api/crm/clients/${clientId}/feedback`),
     200,
   );

@@ -14,6 +14,7 @@ import { activityTypes } from "../../contract/activity";
 import { roles } from "../../contract/user";
 import { emailStatuses, formKinds } from "../../contract/form-submission";
 import { commentStatuses, notificationStatuses } from "../../contract/preview-feedback";
+import { auditActions } from "../../contract/audit";
 
 const nowSql = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const id = () => text("id").primaryKey();
@@ -43,6 +44,11 @@ export const users = sqliteTable(
     disabled: bool("disabled").notNull().default(false),
     /** The shared account the gate's CRM Access Password signs in to. */
     is_team: bool("is_team").notNull().default(false),
+    /**
+     * Sessions carry the epoch they were issued in; bumping it (a new password, the account
+     * disabled, "sign out everywhere") ends every session of the account at once.
+     */
+    session_epoch: integer("session_epoch").notNull().default(0),
     ...stamps,
   },
   (t) => [
@@ -502,4 +508,27 @@ export const preview_approvals = sqliteTable(
     index("preview_approvals_client_idx").on(t.client_id, t.created_at),
     check("preview_approvals_email_status_check", oneOf(t.email_status, notificationStatuses)),
   ],
+);
+
+/**
+ * What happened to the studio's data and accounts, and who did it (issue 14): exports, imports,
+ * delete-all, restores, invitations, accounts disabled or enabled, sign-ins, lockouts and
+ * password changes. Addresses only as the access log's keyed hash. Outlives delete-all, and is
+ * written into its backup.
+ */
+export const audit_events = sqliteTable(
+  "audit_events",
+  {
+    id: id(),
+    action: text("action", { enum: auditActions }).notNull(),
+    /** Who did it: a member of staff, or null for an anonymous visitor (a failed sign-in). */
+    actor_id: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The account it was done to, when there is one (an invited, disabled or locked account). */
+    subject_id: text("subject_id").references(() => users.id, { onDelete: "set null" }),
+    detail: text("detail").notNull(),
+    ip_hash: text("ip_hash").notNull(),
+    request_id: text("request_id").notNull(),
+    created_at: text("created_at").notNull().default(nowSql),
+  },
+  (t) => [index("audit_events_created_idx").on(t.created_at)],
 );

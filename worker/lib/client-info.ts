@@ -1,8 +1,19 @@
 /** What we keep about a visitor: never the raw IP, only a keyed hash of it. */
-import { sha256Hex } from "./ids";
+import { keyFor } from "../auth/keys";
 
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+/** HMAC-SHA256 of `text` under the visitor-hash key (docs/decisions/0003), as 32 hex digits. */
 export async function ipHash(ip: string, secret: string): Promise<string> {
-  return (await sha256Hex(`${secret}:${ip}`)).slice(0, 32);
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = keyFor(secret, "visitor-hash").then((raw) =>
+      crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]),
+    );
+    hmacKeys.set(secret, key);
+  }
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await key, new TextEncoder().encode(ip)));
+  return Array.from(mac.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The key per-IP limits count a request under: the keyed hash of its address's bucket. */

@@ -27,17 +27,18 @@ export class LiveHub extends DurableObject<Env> {
         full_name: url.searchParams.get("full_name") ?? "",
         viewing: null,
       };
-      this.ctx.acceptWebSocket(server, [attachment.user_id]);
+      // Tagged by user and by session, so a disabled account or one sign-out can close exactly its tabs.
+      this.ctx.acceptWebSocket(server, [attachment.user_id, sessionTag(url.searchParams.get("session_id") ?? "")]);
       server.serializeAttachment(attachment);
       this.sendPresence();
       return new Response(null, { status: 101, webSocket: client });
     }
     if (url.pathname === "/disconnect" && request.method === "POST") {
-      // A disabled account: its tabs stop receiving changes and presence at once, not on their
-      // next reconnect (which its dead session then cannot make).
-      const userId = url.searchParams.get("user_id") ?? "";
-      const gone = this.ctx.getWebSockets(userId);
-      for (const ws of gone) closeQuietly(ws, 4401, "Account disabled");
+      // A disabled account, or a session signed out: its tabs stop receiving changes and presence
+      // at once, not on their next reconnect (which the dead session then cannot make).
+      const session = url.searchParams.get("session");
+      const gone = this.ctx.getWebSockets(session ? sessionTag(session) : (url.searchParams.get("user_id") ?? ""));
+      for (const ws of gone) closeQuietly(ws, 4401, session ? "Signed out" : "Account disabled");
       this.sendPresence(gone);
       return Response.json({ closed: gone.length });
     }
@@ -100,6 +101,8 @@ export class LiveHub extends DurableObject<Env> {
     await this.webSocketClose(ws);
   }
 }
+
+const sessionTag = (sessionId: string) => `session:${sessionId}`;
 
 function closeQuietly(ws: WebSocket, code: number, reason: string) {
   try {

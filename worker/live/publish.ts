@@ -22,3 +22,8 @@ export function publish(c: Context<AppEnv>, event: Omit<LiveEvent, "by">): void 
 export function disconnectUser(c: Context<AppEnv>, userId: string): void {
   tellHub(c, `/disconnect?user_id=${encodeURIComponent(userId)}`);
 }
+
+/** Closes the open tabs of one session (its sign-out), leaving the person's other sessions alone. */
+export function disconnectSession(c: Context<AppEnv>, sessionId: string): void {
+  tellHub(c, `/disconnect?session=${encodeURIComponent(sessionId)}`);
+}

@@ -2,7 +2,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import type { Role } from "../../contract/user";
-import { currentUser } from "../auth/session";
+import { currentSession } from "../auth/session";
 import { forbidden, unauthenticated } from "../lib/errors";
 
 export interface RouteRef {
@@ -26,6 +26,9 @@ export const OWNER_ONLY_ROUTES: readonly RouteRef[] = [
   { method: "POST", path: "/api/crm/delete-all" },
   { method: "GET", path: "/api/crm/backups" },
   { method: "POST", path: "/api/crm/backups/:id/restore" },
+  { method: "GET", path: "/api/crm/export" },
+  { method: "GET", path: "/api/crm/audit" },
+  { method: "DELETE", path: "/api/crm/users/invites/:id" },
 ];
 
 const paramSegment = /^:[A-Za-z0-9_]+(\{.*\})?\??$/;
@@ -45,10 +48,12 @@ export function isOwnerOnly(method: string, path: string): boolean {
 }
 
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await currentUser(c, c.get("db"));
-  if (!user) throw unauthenticated();
+  const session = await currentSession(c, c.get("db"));
+  if (!session) throw unauthenticated();
+  const { user, sessionId } = session;
   if (user.role !== "Owner" && isOwnerOnly(c.req.method, c.req.path)) throw forbidden();
   c.set("user", user);
+  c.set("sessionId", sessionId);
   await next();
 });
 
@@ -64,4 +69,5 @@ export const ownerOnly = requireRole("Owner");
 
 /** The client's address as Cloudflare saw it; tests and local runs may have none. */
 export const clientIp = (c: { req: { header(name: string): string | undefined } }) =>
-  c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
+  // Only Cloudflare's own header: anything else a visitor sends (X-Real-IP, X-Forwarded-For) is theirs to forge.
+  c.req.header("cf-connecting-ip") ?? "unknown";

@@ -3,10 +3,13 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { createDb } from "../db/client";
 import { securityHeaders } from "../lib/security-headers";
+import { assertSecretFitFor } from "../auth/keys";
 
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
   c.set("db", createDb(c.env.DB));
+  // Every route signs or hashes with SESSION_SECRET; a deployed demo secret would let anyone forge a session.
+  assertSecretFitFor(c.env.SESSION_SECRET, c.req.url);
   await next();
   // A WebSocket handshake's response belongs to the runtime; leave it untouched.
   if (c.res.status === 101) return;

@@ -115,6 +115,18 @@ export async function linkClientPreview(
   return view(db, target, record, client.name);
 }
 
+/**
+ * Revokes a card whatever it was linked to (its client deleted, or all data deleted). The deletion
+ * has already committed, so a failure here is logged loudly rather than undoing it.
+ */
+export async function revokePreviewCard(db: Db, kv: KVNamespace, previewId: string): Promise<void> {
+  try {
+    await revokeRecord(db, kv, previewId);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", what: "preview revocation failed", previewId, error: String(error) }));
+  }
+}
+
 async function revokeRecord(db: Db, kv: KVNamespace, previewId: string) {
   const record = await readPreview(kv, previewId);
   if (record) await writePreview({ kv, db }, previewId, record, { ...record, revoked: true, updatedAt: bump(record) });

@@ -4,11 +4,12 @@ import type { AppEnv } from "../env";
 import { ownerOnly } from "../middleware/auth";
 import { listBackups, restoreBackup } from "../services/backups";
 import { publish } from "../live/publish";
+import { auditSourceOf } from "../middleware/audit";
 
 export const backupsRoute = new Hono<AppEnv>()
   .get("/", ownerOnly, async (c) => c.json({ backups: await listBackups(c.get("db")) }, 200))
   .post("/:id/restore", ownerOnly, async (c) => {
-    const result = await restoreBackup(c.get("db"), c.req.param("id"));
+    const result = await restoreBackup(c.get("db"), c.req.param("id"), await auditSourceOf(c));
     publish(c, { entity: "all", op: "reset", id: null });
     return c.json(result, 200);
   });

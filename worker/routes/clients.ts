@@ -21,7 +21,7 @@ export const clientsRoute = new Hono<AppEnv>()
     return c.json({ client }, 200);
   })
   .delete("/:id", async (c) => {
-    await deleteClient(c.get("db"), c.req.param("id"));
+    await deleteClient(c.get("db"), c.env.PREVIEWS, c.req.param("id"));
     publish(c, { entity: "clients", op: "delete", id: c.req.param("id") });
     return c.json({ ok: true as const }, 200);
   });

@@ -1,18 +1,20 @@
 /**
- * /api/crm/export, /import and /delete-all (Settings, issue 5 item 8). Export is for everyone
- * signed in; Import and Delete-all are the Owner's (DECISIONS 7).
+ * /api/crm/export, /import and /delete-all (Settings, issue 5 item 8), all the Owner's: an export
+ * is every client's and lead's personal data in one file (issue 14). Each leaves a line in the audit trail.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { deleteAllInput, exportDocument } from "../../contract/export";
+import { deleteAllInput, exportDocument, exportTables } from "../../contract/export";
 import { fieldErrors, jsonBody } from "../lib/validate";
 import { AppError } from "../lib/errors";
 import { ownerOnly } from "../middleware/auth";
 import { exportAll, importAll } from "../services/data-transfer";
 import { deleteAll } from "../services/backups";
 import { publish } from "../live/publish";
+import { auditSourceOf } from "../middleware/audit";
+import { auditEvent } from "../services/audit";
 
 /** Far above a 10,000-lead export (a few MB), well within a worker's memory. */
 export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
@@ -20,8 +22,11 @@ export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
 const MAX_REPORTED = 50;
 
 export const dataRoute = new Hono<AppEnv>()
-  .get("/export", async (c) => {
-    const doc = await exportAll(c.get("db"));
+  .get("/export", ownerOnly, async (c) => {
+    const db = c.get("db");
+    const doc = await exportAll(db);
+    const rows = exportTables.reduce((n, t) => n + doc[t].length, 0);
+    await auditEvent(db, await auditSourceOf(c), "export", `Exported ${rows} rows as JSON`);
     c.header("Content-Disposition", `attachment; filename="crm-export-${doc.exported_at.slice(0, 10)}.json"`);
     return c.json(doc, 200);
   })
@@ -47,13 +52,15 @@ export const dataRoute = new Hono<AppEnv>()
           Object.fromEntries(keys.slice(0, MAX_REPORTED).map((k) => [k, all[k]])),
         );
       }
-      const result = await importAll(c.get("db"), parsed.data);
+      const rows = exportTables.reduce((n, t) => n + parsed.data[t].length, 0);
+      const audit = auditEvent(c.get("db"), await auditSourceOf(c), "import", `Imported ${rows} rows`);
+      const result = await importAll(c.get("db"), parsed.data, [audit]);
       publish(c, { entity: "all", op: "reset", id: null });
       return c.json(result, 200);
     },
   )
   .post("/delete-all", ownerOnly, jsonBody(deleteAllInput), async (c) => {
-    const result = await deleteAll(c.get("db"), c.get("user"));
+    const result = await deleteAll(c.get("db"), c.env.PREVIEWS, c.get("user"), await auditSourceOf(c));
     publish(c, { entity: "all", op: "reset", id: null });
     return c.json(result, 200);
   });

@@ -17,6 +17,7 @@ export const liveRoute = new Hono<AppEnv>().get("/", async (c) => {
   const url = new URL("https://live.internal/connect");
   url.searchParams.set("user_id", user.id);
   url.searchParams.set("full_name", user.full_name);
+  url.searchParams.set("session_id", c.get("sessionId"));
   const hub = c.env.LIVE.get(c.env.LIVE.idFromName(HUB_NAME));
   return hub.fetch(url.toString(), { headers: { Upgrade: "websocket" } }) as unknown as Response;
 });

@@ -7,6 +7,8 @@ import { ownerOnly } from "../middleware/auth";
 import { createInvite, deleteInvite, INVITE_TTL_MS, listUsers } from "../services/users";
 import { AppError } from "../lib/errors";
 import { sendMail } from "../email/send";
+import { auditSourceOf } from "../middleware/audit";
+import { auditEvent } from "../services/audit";
 
 export const usersRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ users: await listUsers(c.get("db")) }, 200))
@@ -32,6 +34,7 @@ export const usersRoute = new Hono<AppEnv>()
       console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), what: "invite email failed", error: String(err) }));
       throw new AppError("internal", "The invitation e-mail could not be sent. Please try again.");
     });
+    await auditEvent(c.get("db"), await auditSourceOf(c), "invite", `Invited ${invite.email} as ${invite.role}`);
     const { token: _secret, ...safe } = invite;
     return c.json({ invite: safe }, 201);
   });

@@ -8,9 +8,12 @@
  */
 import { and, asc, desc, eq, gte, lt, max, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
-import { backup_chunks, backups, users } from "../db/schema";
-import { BACKUP_RETENTION_DAYS, exportDocument, exportTables, type BackupSummary } from "../../contract/export";
+import { revokePreviewCard } from "../previews/admin";
+import { backup_chunks, backups, form_submissions, users } from "../db/schema";
+import { BACKUP_RETENTION_DAYS, exportDocument, exportTables, type BackupSummary, type ExportDocument } from "../../contract/export";
+import { allAuditEvents, auditEvent, type AuditSource } from "./audit";
 import { AppError, notFound } from "../lib/errors";
 import { runBatch } from "../lib/batch";
 import { newId } from "../lib/ids";
@@ -84,10 +87,16 @@ export interface DeleteAllResult {
   deleted: Record<string, number>;
 }
 
-export async function deleteAll(db: Db, by: { id: string; full_name: string }): Promise<DeleteAllResult> {
+export async function deleteAll(
+  db: Db,
+  kv: KVNamespace,
+  by: { id: string; full_name: string },
+  source: AuditSource,
+): Promise<DeleteAllResult> {
   // Read the fingerprint first: any write after it makes the guard below abort the batch.
   const expected = await fingerprints(db);
-  const doc = await exportAll(db);
+  // The backup keeps the audit trail as it stood too (the trail itself outlives delete-all).
+  const doc: ExportDocument = { ...(await exportAll(db)), audit_events: await allAuditEvents(db) };
   const text = JSON.stringify(doc);
   const pieces = splitUtf8(text);
   const counts = countsOf(doc);
@@ -97,7 +106,15 @@ export async function deleteAll(db: Db, by: { id: string; full_name: string }): 
     db.insert(backups).values(backup),
     ...pieces.map((data, seq) => db.insert(backup_chunks).values({ backup_id: backup.id, seq, data })),
     ...deletionOrder.map((name) => db.delete(tables[name])),
+    // Enquiries are personal data: they go with the leads they became.
+    db.delete(form_submissions),
     purgeExpired(db),
+    auditEvent(
+      db,
+      source,
+      "delete_all",
+      `Deleted all CRM data (${Object.values(counts).reduce((a, b) => a + b, 0)} rows); backup ${backup.id} kept 30 days`,
+    ),
   ];
   try {
     await runBatch(db, items);
@@ -106,6 +123,9 @@ export async function deleteAll(db: Db, by: { id: string; full_name: string }): 
       throw new AppError("conflict", "The CRM changed while the backup was being taken. Nothing was deleted; please try again.");
     throw err;
   }
+  // Cards whose clients are gone are revoked, as deleting one client does: a restore links them
+  // again, and the studio issues new codes.
+  for (const client of doc.clients) if (client.preview_id) await revokePreviewCard(db, kv, client.preview_id);
   const { chunk_count: _pieces, ...summary } = backup;
   return { backup: { ...summary, created_by_name: by.full_name }, deleted: counts };
 }
@@ -131,7 +151,7 @@ export async function listBackups(db: Db): Promise<BackupSummary[]> {
 }
 
 /** Puts a backup back into an empty CRM, through the same validation and batch as Import. */
-export async function restoreBackup(db: Db, id: string): Promise<ImportResult> {
+export async function restoreBackup(db: Db, id: string, source: AuditSource): Promise<ImportResult> {
   const [[meta], pieces] = await db.batch([
     db
       .select()
@@ -144,5 +164,5 @@ export async function restoreBackup(db: Db, id: string): Promise<ImportResult> {
   if (pieces.length !== meta.chunk_count) throw new AppError("internal", "This backup is incomplete and cannot be restored.");
   const parsed = exportDocument.safeParse(JSON.parse(pieces.map((p) => p.data).join("")));
   if (!parsed.success) throw new AppError("internal", "This backup could not be read and cannot be restored.");
-  return importAll(db, parsed.data);
+  return importAll(db, parsed.data, [auditEvent(db, source, "restore", `Restored the backup of ${meta.created_at}`)]);
 }

@@ -1,7 +1,9 @@
 /** Clients: list, detail with projects, create, versioned edit, delete. */
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
+import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
+import { revokePreviewCard } from "../previews/admin";
 import { clients, invoices, projects } from "../db/schema";
 import type { Client, clientInput, clientPatch } from "../../contract/client";
 import { AppError, notFound } from "../lib/errors";
@@ -50,9 +52,14 @@ export async function updateClient(db: Db, id: string, patch: z.output<typeof cl
   return versionedResult(rows, () => db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).get(), "Client");
 }
 
-export async function deleteClient(db: Db, id: string): Promise<void> {
+/**
+ * Deletes a client, and revokes the preview card it was linked to: an unlinked card must not stay
+ * open to whoever still holds its code (issue 14).
+ */
+export async function deleteClient(db: Db, kv: KVNamespace, id: string): Promise<void> {
   const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.client_id, id)).limit(1);
   if (invoice) throw new AppError("conflict", "This client has invoices. Delete or reassign them first.");
-  const rows = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
+  const rows = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id, preview_id: clients.preview_id });
   if (rows.length === 0) throw notFound("Client");
+  if (rows[0].preview_id) await revokePreviewCard(db, kv, rows[0].preview_id);
 }

@@ -198,11 +198,12 @@ export const isGuardAbort = (err: unknown) =>
  * Writes a validated document into an empty CRM, all or nothing. Refused with 409 when any CRM
  * table has a row, checked first and again inside the batch.
  */
-export async function importAll(db: Db, doc: ExportDocument): Promise<ImportResult> {
+export async function importAll(db: Db, doc: ExportDocument, alongside: BatchItem<"sqlite">[] = []): Promise<ImportResult> {
   if (!(await crmIsEmpty(db))) throw notEmpty();
   const { items, cleared } = await importStatements(db, doc);
   try {
-    await runBatch(db, items);
+    // `alongside` (the audit line) commits with the rows or not at all.
+    await runBatch(db, [...items, ...alongside]);
   } catch (err) {
     if (isGuardAbort(err)) throw notEmpty();
     throw err;

@@ -2,7 +2,7 @@
  * Public enquiries. The order is the promise "never lost": validate, store the submission and
  * its CRM lead in one batch, and only then try the e-mail, whose outcome is recorded either way.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { form_submissions, lead_activities, leads } from "../db/schema";
 import type { z } from "zod";
@@ -14,6 +14,10 @@ import { nowIso } from "../lib/time";
 import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
 import { trySend, type Mail } from "../email/send";
 import type { Env } from "../env";
+
+/** How long an enquiry's own record is kept (web/src/content/legal-text.ts says so to visitors). */
+export const SUBMISSION_RETENTION_DAYS = 365;
+const SUBMISSION_RETENTION_MS = SUBMISSION_RETENTION_DAYS * 24 * 60 * 60_000;
 
 export interface Enquiry {
   name: string;
@@ -176,8 +180,14 @@ async function storeSubmission(
         created_at: now,
         updated_at: now,
       });
-  // The lead is written before the submission that points at it.
-  await db.batch([leadWrite, submission, recordEvent(db, limits.forms, limitKey)]);
+  // The lead is written before the submission that points at it. Submissions past the retention
+  // period (the privacy policy's) go as new ones arrive; their leads stay in the CRM.
+  await db.batch([
+    leadWrite,
+    submission,
+    recordEvent(db, limits.forms, limitKey),
+    db.delete(form_submissions).where(lt(form_submissions.created_at, new Date(Date.now() - SUBMISSION_RETENTION_MS).toISOString())),
+  ]);
   return { id: submissionId, leadId, newLead: !existing };
 }
 

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, or, sql, sum, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
-import { clients, leads, projects, proposals } from "../db/schema";
+import { clients, form_submissions, leads, projects, proposals } from "../db/schema";
 import {
   boardColumns,
   conversionRate,
@@ -153,7 +153,11 @@ export async function updateLead(db: Db, id: string, patch: z.output<typeof lead
   return versionedResult(rows, async () => true, "Lead");
 }
 
+/** Deletes a lead and the website enquiries it came from: they hold the same person's details. */
 export async function deleteLead(db: Db, id: string): Promise<void> {
-  const rows = await db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
+  const [, rows] = await db.batch([
+    db.delete(form_submissions).where(eq(form_submissions.lead_id, id)),
+    db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id }),
+  ]);
   if (rows.length === 0) throw notFound("Lead");
 }

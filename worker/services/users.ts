@@ -1,5 +1,6 @@
 /** Staff accounts, sign-in checks and invitations. No Hono here: (db, input) => result. */
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { invites, users } from "../db/schema";
 import type { AcceptInviteInput, InviteInput, SessionUser, User } from "../../contract/user";
@@ -9,6 +10,7 @@ import { newId, randomToken, sha256Hex } from "../lib/ids";
 import { isoIn, nowIso } from "../lib/time";
 
 export const INVITE_TTL_MS = 48 * 60 * 60_000;
+const inviter = alias(users, "inviter");
 
 const publicColumns = {
   id: users.id,
@@ -92,12 +94,15 @@ export async function createInvite(db: Db, input: InviteInput, invitedBy: string
 /** Turns a valid, unexpired, unused invitation into an account, in one batch. */
 export async function acceptInvite(db: Db, input: AcceptInviteInput): Promise<SessionUser> {
   const tokenHash = await sha256Hex(input.token);
-  const [invite] = await db
-    .select()
+  const [found] = await db
+    .select({ invite: invites, inviterDisabled: inviter.disabled })
     .from(invites)
+    .leftJoin(inviter, eq(inviter.id, invites.invited_by))
     .where(and(eq(invites.token_hash, tokenHash), isNull(invites.accepted_at), gt(invites.expires_at, nowIso())))
     .limit(1);
-  if (!invite) throw new AppError("not_found", "This invitation link has expired or was already used");
+  // An invitation dies with its sender's access (disabling also deletes it; this covers a race).
+  if (!found || found.inviterDisabled) throw new AppError("not_found", "This invitation link has expired or was already used");
+  const invite = found.invite;
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, invite.email)).limit(1);
   if (taken) throw new AppError("conflict", "Someone with that email already has an account");
   const pw = await hashPassword(input.password);

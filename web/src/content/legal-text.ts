@@ -101,7 +101,8 @@ export const privacy: LegalPage = {
     {
       heading: "5. How long we keep it",
       paragraphs: [
-        "Enquiries that do not lead to a project are deleted within 24 months. Client records are kept for six years after a project ends, as UK accounting rules require.",
+        "The message you send through a form on this site is kept as you sent it for 12 months, then deleted; it is deleted sooner if we delete the enquiry it started. Enquiries that do not lead to a project are deleted within 24 months. Client records are kept for six years after a project ends, as UK accounting rules require.",
+        "If you review a website preview with us, your comments and approvals are kept with your client record, and the address you approved from only as a one-way code.",
       ],
     },
     {

@@ -76,7 +76,7 @@ export function Component() {
           <Field label="Full name" error={errors.full_name?.message} required>
             {(p) => <Input {...p} {...register("full_name")} autoComplete="name" />}
           </Field>
-          <Field label="Password" error={errors.password?.message} hint="At least 10 characters." required>
+          <Field label="Password" error={errors.password?.message} hint="At least 12 characters." required>
             {(p) => <PasswordInput {...p} {...register("password")} autoComplete="new-password" />}
           </Field>
           <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>

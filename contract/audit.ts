@@ -1,0 +1,51 @@
+/** The audit trail the Owner reads in Settings (issue 14). */
+import { z } from "zod";
+
+export const auditActions = [
+  "sign_in",
+  "lockout",
+  "password_changed",
+  "signed_out_everywhere",
+  "export",
+  "import",
+  "delete_all",
+  "restore",
+  "invite",
+  "invite_revoked",
+  "user_disabled",
+  "user_enabled",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** How Settings names each action. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  sign_in: "Signed in",
+  lockout: "Sign-in locked",
+  password_changed: "Password changed",
+  signed_out_everywhere: "Signed out everywhere",
+  export: "Exported data",
+  import: "Imported data",
+  delete_all: "Deleted all data",
+  restore: "Restored a backup",
+  invite: "Invited a colleague",
+  invite_revoked: "Revoked an invitation",
+  user_disabled: "Disabled an account",
+  user_enabled: "Enabled an account",
+};
+
+export const auditEvent = z.object({
+  id: z.string(),
+  action: z.enum(auditActions),
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  subject_id: z.string().nullable(),
+  subject_name: z.string().nullable(),
+  detail: z.string(),
+  /** A keyed hash of the address: equal hashes mean the same address, nothing more. */
+  ip_hash: z.string(),
+  request_id: z.string(),
+  created_at: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEvent>;
+
+export const auditQuery = z.object({ before: z.iso.datetime().optional() });

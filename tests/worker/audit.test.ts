@@ -1,0 +1,163 @@
+/**
+ * The audit trail and the smaller hardening items of issue 14: who exported, imported, deleted,
+ * restored, invited, disabled, signed in or was locked out; invitations that can be withdrawn
+ * and die with their sender; previews and enquiries that go with the records they belong to.
+ */
+import { exports } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { AuditEvent } from "../../contract/audit";
+import { countRows, expectJson, request, rows, signInAs, type Staff } from "./api";
+import { seedCrm } from "./crm-data";
+import { waitForMail } from "./helpers";
+
+let owner: Staff;
+beforeEach(async () => {
+  owner = await signInAs("Owner", "Hannah Whitaker");
+});
+
+const trail = async (who = owner) => (await expectJson<{ events: AuditEvent[] }>(who.call("GET", "/api/crm/audit"), 200)).events;
+const actions = async () => (await trail()).map((e) => e.action);
+
+describe("the audit trail", () => {
+  it("records sign-ins with who, when, the address only as a keyed hash, and the request id", async () => {
+    const [event] = (await trail()).filter((e) => e.action === "sign_in");
+    expect(event).toMatchObject({ actor_id: owner.id, actor_name: "Hannah Whitaker", detail: "Signed in with e-mail and password" });
+    expect(event.ip_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(event.request_id.length).toBeGreaterThan(0);
+    expect(Date.parse(event.created_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("records a lockout once, naming the locked account", async () => {
+    const sales = await signInAs("Sales", "Marcus Reid");
+    const [{ email }] = await rows<{ email: string }>("SELECT email FROM users WHERE id = ?", sales.id);
+    const guess = (i: number) =>
+      exports.default.fetch("http://localhost/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.77" },
+        body: JSON.stringify({ email, password: `wrong ${i}` }),
+      });
+    for (let i = 0; i < 7; i++) await guess(i);
+    const locks = (await trail()).filter((e) => e.action === "lockout");
+    expect(locks).toHaveLength(1);
+    expect(locks[0]).toMatchObject({ actor_id: null, subject_id: sales.id, subject_name: "Marcus Reid" });
+  });
+
+  it("records export, delete-all, restore and import, and keeps itself through delete-all and in its backup", async () => {
+    await seedCrm(owner);
+    const doc = await expectJson<Record<string, unknown>>(owner.call("GET", "/api/crm/export"), 200);
+    const { backup } = await expectJson<{ backup: { id: string } }>(
+      owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }),
+      200,
+    );
+    expect(await actions()).toEqual(expect.arrayContaining(["export", "delete_all", "sign_in"]));
+    const [chunks] = await rows<{ text: string }>(
+      "SELECT group_concat(data, '') AS text FROM (SELECT data FROM backup_chunks ORDER BY seq)",
+    );
+    const saved = JSON.parse(chunks.text) as { audit_events: AuditEvent[] };
+    expect(saved.audit_events.map((e) => e.action)).toEqual(expect.arrayContaining(["sign_in", "export"]));
+    await expectJson(owner.call("POST", `/api/crm/backups/${backup.id}/restore`), 200);
+    await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
+    await expectJson(owner.call("POST", "/api/crm/import", doc), 200);
+    const all = await actions();
+    for (const action of ["export", "delete_all", "restore", "import"]) expect(all, action).toContain(action);
+  });
+
+  it("records invitations, their withdrawal, and accounts disabled and enabled", async () => {
+    const { invite } = await expectJson<{ invite: { id: string } }>(
+      owner.call("POST", "/api/crm/users/invites", { email: "new.person@example.com", role: "Sales" }),
+      201,
+    );
+    await expectJson(owner.call("DELETE", `/api/crm/users/invites/${invite.id}`), 200);
+    const sales = await signInAs("Sales");
+    await expectJson(owner.call("PATCH", `/api/crm/users/${sales.id}`, { disabled: true }), 200);
+    await expectJson(owner.call("PATCH", `/api/crm/users/${sales.id}`, { disabled: false }), 200);
+    const events = await trail();
+    expect(events.find((e) => e.action === "invite")?.detail).toBe("Invited new.person@example.com as Sales");
+    expect(events.find((e) => e.action === "invite_revoked")?.detail).toBe("Revoked the invitation to new.person@example.com");
+    expect(events.filter((e) => e.subject_id === sales.id).map((e) => e.action)).toEqual(["user_enabled", "user_disabled"]);
+  });
+
+  it("is the Owner's to read; Sales may neither read it nor export", async () => {
+    const sales = await signInAs("Sales");
+    expect((await sales.call("GET", "/api/crm/audit")).status).toBe(403);
+    expect((await sales.call("GET", "/api/crm/export")).status).toBe(403);
+    expect((await request("GET", "/api/crm/audit")).status).toBe(401);
+  });
+});
+
+describe("invitations", () => {
+  const accept = (token: string) =>
+    request("POST", "/api/auth/accept-invite", { token, full_name: "New Person", password: "a long new password" });
+  const invite = async (who: Staff, email: string) => {
+    const inbox = email;
+    await expectJson(who.call("POST", "/api/crm/users/invites", { email, role: "Sales" }), 201);
+    const [mail] = await waitForMail(inbox);
+    return /#token=([\w-]+)/.exec(mail.text)![1];
+  };
+
+  it("can be withdrawn by an Owner: the link stops working at once", async () => {
+    const token = await invite(owner, `withdrawn-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const [{ id }] = await rows<{ id: string }>("SELECT id FROM invites");
+    await expectJson(owner.call("DELETE", `/api/crm/users/invites/${id}`), 200);
+    expect((await accept(token)).status).toBe(404);
+    expect((await owner.call("DELETE", `/api/crm/users/invites/${id}`)).status).toBe(404);
+  });
+
+  it("die with a disabled inviter", async () => {
+    const second = await signInAs("Owner", "Second Owner");
+    const token = await invite(second, `orphan-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    await expectJson(owner.call("PATCH", `/api/crm/users/${second.id}`, { disabled: true }), 200);
+    expect(await countRows("invites")).toBe(0);
+    expect((await accept(token)).status).toBe(404);
+  });
+});
+
+describe("what goes with the record it belongs to", () => {
+  async function unlockedPreview(card: string) {
+    const { client } = await expectJson<{ client: { id: string } }>(owner.call("POST", "/api/crm/clients", { name: "Gone Soon Ltd" }), 201);
+    await expectJson(
+      owner.call("PUT", `/api/crm/clients/${client.id}/preview`, { preview_id: card, previewUrl: "https://example.com/p" }),
+      200,
+    );
+    const { code } = await expectJson<{ code: string }>(owner.call("POST", `/api/crm/clients/${client.id}/preview/code`), 201);
+    const verify = () => request("POST", `/api/previews/${card}/verify`, { password: code });
+    const res = await verify();
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get("Set-Cookie")!.split(";")[0];
+    const unlocked = async () =>
+      ((await (await request("GET", `/api/previews/${card}`, undefined, cookie)).json()) as { success: boolean }).success;
+    return { clientId: client.id, verify, unlocked };
+  }
+
+  it("deleting a client revokes its preview: the code and open visits stop working", async () => {
+    const preview = await unlockedPreview("chorlton-bakehouse");
+    expect(await preview.unlocked()).toBe(true);
+    await expectJson(owner.call("DELETE", `/api/crm/clients/${preview.clientId}`), 200);
+    expect(await preview.unlocked()).toBe(false);
+    expect((await preview.verify()).status).toBe(401);
+  });
+
+  it("delete-all revokes every linked preview", async () => {
+    const preview = await unlockedPreview("ancoats-coffee-co");
+    await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
+    expect(await preview.unlocked()).toBe(false);
+    expect((await preview.verify()).status).toBe(401);
+  });
+
+  it("a website enquiry is deleted with its lead, and by delete-all", async () => {
+    const enquiry = (email: string) =>
+      request("POST", "/api/contact", {
+        name: "Priya Shah",
+        email,
+        subject: "A new website",
+        message: "We need a site with online orders.",
+      });
+    expect((await enquiry("priya@example.co.uk")).status).toBe(201);
+    expect((await enquiry("tom@example.co.uk")).status).toBe(201);
+    const [lead] = await rows<{ id: string }>("SELECT id FROM leads WHERE email = 'priya@example.co.uk'");
+    await expectJson(owner.call("DELETE", `/api/crm/leads/${lead.id}`), 200);
+    expect(await rows("SELECT payload FROM form_submissions")).toHaveLength(1);
+    await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
+    expect(await countRows("form_submissions")).toBe(0);
+  });
+});

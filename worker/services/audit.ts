@@ -1,0 +1,65 @@
+/**
+ * The audit trail (issue 14): who exported, imported, deleted or restored the studio's data,
+ * invited, disabled or enabled an account, signed in, was locked out or changed a password.
+ * Rows are written in the same batch as the change they record where there is one.
+ */
+import { desc, eq, lt } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "../db/client";
+import { audit_events, users } from "../db/schema";
+import type { AuditAction, AuditEvent } from "../../contract/audit";
+import { newId } from "../lib/ids";
+import { nowIso } from "../lib/time";
+
+/** Who and where a request came from, as the trail keeps it. */
+export interface AuditSource {
+  actorId: string | null;
+  ipHash: string;
+  requestId: string;
+}
+
+/** The row for one event (run it alone, or put it in the batch of the change it records). */
+export function auditEvent(db: Db, source: AuditSource, action: AuditAction, detail: string, subjectId: string | null = null) {
+  return db.insert(audit_events).values({
+    id: newId(),
+    action,
+    actor_id: source.actorId,
+    subject_id: subjectId,
+    detail: detail.slice(0, 500),
+    ip_hash: source.ipHash,
+    request_id: source.requestId,
+    created_at: nowIso(),
+  });
+}
+
+export const AUDIT_PAGE = 100;
+const actor = alias(users, "actor");
+const subject = alias(users, "subject");
+
+/** The newest events first, a page at a time (`before`: the created_at of the last one shown). */
+export function listAuditEvents(db: Db, before?: string): Promise<AuditEvent[]> {
+  return db
+    .select({
+      id: audit_events.id,
+      action: audit_events.action,
+      actor_id: audit_events.actor_id,
+      actor_name: actor.full_name,
+      subject_id: audit_events.subject_id,
+      subject_name: subject.full_name,
+      detail: audit_events.detail,
+      ip_hash: audit_events.ip_hash,
+      request_id: audit_events.request_id,
+      created_at: audit_events.created_at,
+    })
+    .from(audit_events)
+    .leftJoin(actor, eq(actor.id, audit_events.actor_id))
+    .leftJoin(subject, eq(subject.id, audit_events.subject_id))
+    .where(before ? lt(audit_events.created_at, before) : undefined)
+    .orderBy(desc(audit_events.created_at), desc(audit_events.id))
+    .limit(AUDIT_PAGE) as Promise<AuditEvent[]>;
+}
+
+/** Every event, oldest first: what a delete-all backup keeps of the trail. */
+export function allAuditEvents(db: Db) {
+  return db.select().from(audit_events).orderBy(audit_events.created_at);
+}

@@ -1,0 +1,138 @@
+/**
+ * Proving who you are (issue 14): staff sign-in, the team gate, and changing your own password.
+ * Every check of a guessable secret first reserves its attempt under the limits (lib/rate-limit.ts),
+ * so parallel guesses cannot all slip under them, and counts failures per account and network
+ * so five wrong guesses from anywhere cannot lock the studio out everywhere. No Hono here: the
+ * route issues the session.
+ */
+import { and, count, eq, gt } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rate_limit_events, users } from "../db/schema";
+import type { SessionUser } from "../../contract/user";
+import type { PasswordChangeInput } from "../../contract/auth";
+import { hashPassword } from "../auth/password";
+import { endAllSessions } from "../auth/session";
+import { AppError, notFound } from "../lib/errors";
+import { invalid } from "../lib/validate";
+import { ipHash, limitKeyOf, networkOf } from "../lib/client-info";
+import { clearEvents, limits, reserveAttempt } from "../lib/rate-limit";
+import { auditEvent, type AuditSource } from "./audit";
+import { checkPassword, checkTeamPassword } from "./users";
+
+/** The Team gate's account key; no e-mail address can be this string. */
+export const TEAM_ACCOUNT = "team";
+
+/**
+ * The keys a sign-in attempt counts under (docs/decisions/0003): the address (an IPv6 client's
+ * /64), the account from that network, and the account from everywhere. Like every other limit
+ * they are keyed hashes, so the events table never holds an address or a typed e-mail.
+ */
+export async function loginKeys(account: string, ip: string, secret: string) {
+  return {
+    ip: await limitKeyOf(ip, secret),
+    accountNetwork: await ipHash(`login-account:${account}:${networkOf(ip)}`, secret),
+    account: await ipHash(`login-account:${account}`, secret),
+  };
+}
+
+export interface Attempt {
+  /** The account tried: an e-mail, or TEAM_ACCOUNT. */
+  account: string;
+  ip: string;
+  secret: string;
+  audit: AuditSource;
+}
+
+/** The account an e-mail (or the gate) names, for the trail; null when there is none. */
+async function accountId(db: Db, account: string): Promise<string | null> {
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(account === TEAM_ACCOUNT ? eq(users.is_team, true) : eq(users.email, account))
+    .get();
+  return row?.id ?? null;
+}
+
+/**
+ * Runs `check` for a reserved attempt: the user on success (its reservation given back and its
+ * network's failures forgotten), 401 with `message` on failure (recorded, and the lockout it
+ * may cause written to the audit trail), 429 when a limit is already reached.
+ */
+async function attempt(db: Db, a: Attempt, check: () => Promise<SessionUser | null>, message: string): Promise<SessionUser> {
+  const keys = await loginKeys(a.account, a.ip, a.secret);
+  const reservation = await reserveAttempt(db, [
+    { limit: limits.loginIp, key: keys.ip },
+    { limit: limits.loginAccountNetwork, key: keys.accountNetwork },
+    { limit: limits.loginAccount, key: keys.account },
+  ]);
+  const user = await check();
+  if (user) {
+    await db.batch([reservation.release(), clearEvents(db, limits.loginAccountNetwork, keys.accountNetwork)]);
+    return user;
+  }
+  // The failure that reaches the limit locks this account out of this network: worth a line in the trail.
+  const since = new Date(Date.now() - limits.loginAccountNetwork.windowMs).toISOString();
+  const [row] = await db
+    .select({ n: count() })
+    .from(rate_limit_events)
+    .where(
+      and(
+        eq(rate_limit_events.bucket, limits.loginAccountNetwork.bucket),
+        eq(rate_limit_events.key, keys.accountNetwork),
+        gt(rate_limit_events.created_at, since),
+      ),
+    );
+  if (row?.n === limits.loginAccountNetwork.max) {
+    const subject = await accountId(db, a.account);
+    if (subject)
+      await auditEvent(
+        db,
+        a.audit,
+        "lockout",
+        `Sign-in locked for 15 minutes after ${limits.loginAccountNetwork.max} wrong passwords from one network`,
+        subject,
+      );
+  }
+  throw new AppError("unauthenticated", message);
+}
+
+export async function signInWithPassword(db: Db, a: Attempt, email: string, password: string): Promise<SessionUser> {
+  const user = await attempt(db, a, () => checkPassword(db, email, password), "Invalid email or password");
+  await auditEvent(db, { ...a.audit, actorId: user.id }, "sign_in", "Signed in with e-mail and password");
+  return user;
+}
+
+export async function signInToTeam(db: Db, a: Attempt, password: string): Promise<SessionUser> {
+  const user = await attempt(db, a, () => checkTeamPassword(db, password), "Invalid CRM access password");
+  await auditEvent(db, { ...a.audit, actorId: user.id }, "sign_in", "Signed in through the CRM gate");
+  return user;
+}
+
+/**
+ * A member of staff changes their own password, proving the current one (a guess like any other,
+ * limited the same way). Every other session of theirs ends at once; the caller issues this tab a new one.
+ */
+export async function changePassword(db: Db, a: Attempt, user: SessionUser, input: PasswordChangeInput): Promise<void> {
+  const row = await db.select({ is_team: users.is_team }).from(users).where(eq(users.id, user.id)).get();
+  if (!row) throw notFound("User");
+  // The team gate's password is the studio's, set with `npm run hash-password -- --team`.
+  if (row.is_team) throw new AppError("forbidden", "The shared team password is changed by the studio's owner from the command line");
+  try {
+    await attempt(db, a, () => checkPassword(db, user.email, input.current_password), "Your current password is not right");
+  } catch (err) {
+    if (err instanceof AppError && err.code === "unauthenticated")
+      throw invalid({ current_password: "Your current password is not right" });
+    throw err;
+  }
+  const pw = await hashPassword(input.new_password);
+  await db.batch([
+    db.update(users).set({ password_hash: pw.hash, salt: pw.salt, iterations: pw.iterations }).where(eq(users.id, user.id)),
+    endAllSessions(db, user.id),
+    auditEvent(db, a.audit, "password_changed", "Changed their password; every other session was signed out", user.id),
+  ]);
+}
+
+/** "Sign out everywhere": every session of the account ends, this one included. */
+export async function signOutEverywhere(db: Db, audit: AuditSource, userId: string): Promise<void> {
+  await db.batch([endAllSessions(db, userId), auditEvent(db, audit, "signed_out_everywhere", "Signed out of every session", userId)]);
+}
