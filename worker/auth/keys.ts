@@ -8,12 +8,12 @@ import { AppError } from "../lib/errors";
 export type KeyPurpose = "session" | "preview-cookie" | "visitor-hash";
 
 const utf8 = new TextEncoder();
-const cache = new Map<string, Promise<Uint8Array>>();
+const cache = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
 /** The demo value of .dev.vars.example: anyone can read it, so it signs nothing in production. */
 export const DEMO_SESSION_SECRET = "local-dev-session-secret-change-me-0123456789abcdef";
 
-async function derive(secret: string, purpose: KeyPurpose): Promise<Uint8Array> {
+async function derive(secret: string, purpose: KeyPurpose): Promise<Uint8Array<ArrayBuffer>> {
   const base = await crypto.subtle.importKey("raw", utf8.encode(secret), "HKDF", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits(
     { name: "HKDF", hash: "SHA-256", salt: utf8.encode("redbrick-studio"), info: utf8.encode(purpose) },
@@ -24,7 +24,7 @@ async function derive(secret: string, purpose: KeyPurpose): Promise<Uint8Array> 
 }
 
 /** The 256-bit key for one purpose. */
-export function keyFor(secret: string, purpose: KeyPurpose): Promise<Uint8Array> {
+export function keyFor(secret: string, purpose: KeyPurpose): Promise<Uint8Array<ArrayBuffer>> {
   if (!secret || secret.length < 32) throw new Error("SESSION_SECRET must be set to at least 32 characters");
   const id = `${purpose}\u0000${secret}`;
   let key = cache.get(id);
