@@ -6,24 +6,22 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import {
-  APPROVAL_CHECKBOX_LABEL,
-  type ApprovalInput,
-  type PreviewApproval,
-  type PreviewRelease,
-} from "../../../../../contract/preview-feedback";
+import type { ApprovalInput, PreviewApproval, PreviewRelease } from "../../../../../contract/preview-feedback";
 import { lazyZodResolver } from "../../../components/marketing/forms/lazy-resolver";
 import { Field, Input } from "../../../components/ui/field";
 import { Button } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api";
 import { applyFieldErrors, waitMessage } from "../../../lib/form-errors";
 import { dateTimeInLondon } from "./preview-dates";
+import { loadFeedbackContract, type FeedbackContract } from "./contract-copy";
 
-const validation = lazyZodResolver<ApprovalInput>(() => import("../../../../../contract/preview-feedback").then((m) => m.approvalInput));
+const validation = lazyZodResolver<ApprovalInput>(() => loadFeedbackContract().then((m) => m.approvalInput));
 
 const NOT_SAVED = "Your approval could not be saved. Please try again.";
 
 interface Props {
+  /** The contract's messages: the dialog opens once they (and the schema) have loaded. */
+  copy: FeedbackContract;
   release: PreviewRelease & { preview_url: string };
   onApprove: (input: ApprovalInput) => Promise<PreviewApproval>;
   onApproved: (approval: PreviewApproval) => void;
@@ -32,7 +30,7 @@ interface Props {
   onClose: () => void;
 }
 
-export function ApprovalDialog({ release, onApprove, onApproved, onStale, onClose }: Props) {
+export function ApprovalDialog({ copy, release, onApprove, onApproved, onStale, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const checkboxId = useId();
@@ -98,7 +96,7 @@ export function ApprovalDialog({ release, onApprove, onApproved, onStale, onClos
               {...register("confirm")}
             />
             <label htmlFor={checkboxId} className="text-sm font-medium text-slate-800">
-              {APPROVAL_CHECKBOX_LABEL}
+              {copy.APPROVAL_CHECKBOX_LABEL}
             </label>
           </div>
           {checkboxError && (

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { COMMENT_SENT_TOAST, type CommentInput } from "../../../../../contract/preview-feedback";
+import type { CommentInput } from "../../../../../contract/preview-feedback";
 import { lazyZodResolver } from "../../../components/marketing/forms/lazy-resolver";
 import { Field, Input } from "../../../components/ui/field";
 import { Textarea } from "../../../components/ui/textarea";
@@ -18,8 +18,9 @@ import { usePublicToast } from "../../../lib/lazy-toast";
 import { cn } from "../../../lib/cn";
 import { dateTimeInLondon, dayInLondon } from "./preview-dates";
 import type { ShownComment } from "./use-preview-feedback";
+import { loadFeedbackContract } from "./contract-copy";
 
-const validation = lazyZodResolver<CommentInput>(() => import("../../../../../contract/preview-feedback").then((m) => m.commentInput));
+const validation = lazyZodResolver<CommentInput>(() => loadFeedbackContract().then((m) => m.commentInput));
 
 /** The name of whoever last commented on this device (no secret; storage may be blocked). */
 const NAME_KEY = "preview-feedback-name";
@@ -59,15 +60,13 @@ export function FeedbackPanel({ id, sheet, comments, currentReleaseId, onSend, o
     resolver: validation.resolver,
     defaultValues: { body: "", page: "", author_name: rememberedName() },
   });
-  const { register, handleSubmit, reset, setError, formState } = form;
+  const { register, handleSubmit, reset, setError, setFocus, formState } = form;
   const { errors, isSubmitting } = formState;
-  const bodyField = useRef<HTMLTextAreaElement | null>(null);
-  const bodyRegistration = register("body");
 
   useEffect(() => {
     validation.prefetch();
-    bodyField.current?.focus();
-  }, []);
+    setFocus("body");
+  }, [setFocus]);
 
   // On the document, not the panel: the focus may be on the page around it (after a send, or a
   // click on the top bar). Keys pressed inside the preview's frame stay with the client's site.
@@ -90,9 +89,10 @@ export function FeedbackPanel({ id, sheet, comments, currentReleaseId, onSend, o
       await onSend(values);
       rememberName(values.author_name.trim());
       reset({ body: "", page: "", author_name: values.author_name });
-      show({ kind: "success", title: COMMENT_SENT_TOAST });
+      // Loaded already: the resolver validated with the same module.
+      show({ kind: "success", title: (await loadFeedbackContract()).COMMENT_SENT_TOAST });
       // The send button was disabled while busy, which dropped the focus: ready for the next one.
-      bodyField.current?.focus();
+      setFocus("body");
     } catch (error) {
       if (applyFieldErrors(error, setError, ["body", "page", "author_name"])) return;
       // A 401 has already taken the page back to its locked view.
@@ -134,17 +134,7 @@ export function FeedbackPanel({ id, sheet, comments, currentReleaseId, onSend, o
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Leave feedback">
           <p className="text-sm text-slate-600">Tell us what you would like changed. We reply here, under your comment.</p>
           <Field label="Comment" error={errors.body?.message} required>
-            {(c) => (
-              <Textarea
-                {...c}
-                rows={5}
-                {...bodyRegistration}
-                ref={(el) => {
-                  bodyRegistration.ref(el);
-                  bodyField.current = el;
-                }}
-              />
-            )}
+            {(c) => <Textarea {...c} rows={5} {...register("body")} />}
           </Field>
           <Field label="Page" hint="Optional: the page of your site it is about, e.g. /about" error={errors.page?.message}>
             {(c) => <Input {...c} placeholder="/about" {...register("page")} />}

@@ -4,7 +4,6 @@
  * so the locked page (what every visitor and crawler gets) keeps its first-load weight.
  */
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { APPROVED_TOAST, STALE_RELEASE_MESSAGE } from "../../../../../contract/preview-feedback";
 import { ExternalLink } from "../../../components/ui/icons";
 import { buttonClass } from "../../../components/ui/button";
 import { api, ok } from "../../../lib/api";
@@ -13,6 +12,7 @@ import { ApprovalDialog } from "./approval-dialog";
 import { FeedbackPanel } from "./feedback-panel";
 import { dateInLondon } from "./preview-dates";
 import { usePreviewFeedback } from "./use-preview-feedback";
+import { loadFeedbackContract, type FeedbackContract } from "./contract-copy";
 
 const WIDE = "(min-width: 768px)";
 const subscribeWide = (onChange: () => void) => {
@@ -70,7 +70,8 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
   const approveButton = useRef<HTMLButtonElement>(null);
   const approvedNote = useRef<HTMLParagraphElement>(null);
   const [panelOpen, setPanelOpen] = useState(false);
-  const [approving, setApproving] = useState(false);
+  // The contract's messages once loaded: the approval dialog is open while this is set.
+  const [approving, setApproving] = useState<FeedbackContract | null>(null);
   const [newReply, setNewReply] = useState(false);
   // A card the studio has not linked to a client has a preview but no feedback (the API's 401).
   const [unavailable, setUnavailable] = useState(false);
@@ -118,21 +119,26 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
     feedbackButton.current?.focus();
   }, [panelOpen]);
 
+  const openApproval = () => {
+    loadFeedbackContract().then(setApproving, () =>
+      show({ kind: "error", title: "Error", description: "Something went wrong. Please try again." }),
+    );
+  };
   const onApproved = () => {
-    setApproving(false);
-    show({ kind: "success", title: APPROVED_TOAST });
+    setApproving(null);
+    show({ kind: "success", title: approving?.APPROVED_TOAST ?? "" });
     // The button the focus would return to has gone: the note that replaced it takes it.
     requestAnimationFrame(() => approvedNote.current?.focus());
   };
   const onStale = () => {
-    setApproving(false);
-    show({ kind: "error", title: "Not approved", description: STALE_RELEASE_MESSAGE });
+    setApproving(null);
+    show({ kind: "error", title: "Not approved", description: approving?.STALE_RELEASE_MESSAGE });
     requestAnimationFrame(() => approveButton.current?.focus());
     void refreshPreview();
     void refetch();
   };
   const closeApproval = () => {
-    setApproving(false);
+    setApproving(null);
     approveButton.current?.focus();
   };
 
@@ -168,7 +174,7 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
           ) : (
             release &&
             !unavailable && (
-              <button ref={approveButton} type="button" onClick={() => setApproving(true)} className={buttonClass("primary", "sm")}>
+              <button ref={approveButton} type="button" onClick={openApproval} className={buttonClass("primary", "sm")}>
                 Approve this version
               </button>
             )
@@ -200,6 +206,7 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
       </div>
       {approving && release?.preview_url && (
         <ApprovalDialog
+          copy={approving}
           release={{ ...release, preview_url: release.preview_url }}
           onApprove={feedback.approve}
           onApproved={onApproved}
