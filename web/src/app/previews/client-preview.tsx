@@ -4,9 +4,9 @@
  * so on load GET /api/previews/:clientId is asked first. An id that is not one of the eight cards
  * is the not-found page. Toasts load on demand, so sonner is not part of the first paint.
  */
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useParams } from "react-router-dom";
-import { ExternalLink, Lock, Mail } from "../../components/ui/icons";
+import { Lock, Mail } from "../../components/ui/icons";
 import { NotFoundContent } from "../../components/layout/not-found-content";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Field, PasswordInput } from "../../components/ui/field";
@@ -38,6 +38,16 @@ interface UnlockedClient {
 
 const INVALID = "Invalid credentials. Please check your access code.";
 const FAILED = "Authentication failed. Please try again.";
+
+/**
+ * The unlocked preview (frame, feedback, approval) is its own chunk: only visitors with the
+ * code need it, and the locked page is what everyone else downloads. Asked for as soon as an
+ * unlock looks likely (a code is sent, or an earlier unlock is remembered), so it arrives while
+ * the server answers.
+ */
+const loadWorkspace = () => import("./feedback/preview-workspace");
+const prefetchWorkspace = () => void loadWorkspace().catch(() => undefined);
+const PreviewWorkspace = lazy(() => loadWorkspace().then((m) => ({ default: m.PreviewWorkspace })));
 
 /**
  * The unlock cookie is HttpOnly, so the page cannot see it. A hint in localStorage (no secret: an
@@ -78,6 +88,7 @@ export function Component() {
       return;
     }
     if (!card || !hasUnlockHint(clientId)) return;
+    prefetchWorkspace();
     let live = true;
     // A cookie from an earlier unlock (12 h) opens the preview straight away; a 401 just means locked.
     ok(api.previews[":clientId"].$get({ param: { clientId } }))
@@ -98,6 +109,7 @@ export function Component() {
     }
     setBusy(true);
     setError(undefined);
+    prefetchWorkspace();
     try {
       const res = await ok(api.previews[":clientId"].verify.$post({ param: { clientId }, json: { password: code } }));
       if (!res.success) throw new Error("verification refused");
@@ -117,21 +129,20 @@ export function Component() {
 
   if (client?.previewUrl) {
     return (
-      <div className="fixed inset-0 z-50 flex flex-col bg-white">
-        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
-          <h1 className="truncate text-sm font-semibold">{client.name} preview</h1>
-          <a href={client.previewUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "sm")}>
-            <ExternalLink className="size-4" aria-hidden="true" />
-            Open in new tab
-          </a>
-        </div>
-        <iframe
-          src={client.previewUrl}
-          title={`Website preview for ${client.name}`}
-          sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
-          className="w-full flex-1 border-0"
+      <Suspense>
+        <PreviewWorkspace
+          clientId={clientId}
+          client={client}
+          onClient={setClient}
+          // Revoked, rotated or expired while open: the locked view again, the field saying why.
+          onLocked={(message) => {
+            setUnlockHint(clientId, false);
+            setClient(null);
+            setCode("");
+            setError(message);
+          }}
         />
-      </div>
+      </Suspense>
     );
   }
 
