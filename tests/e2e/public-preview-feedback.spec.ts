@@ -5,7 +5,7 @@
  * published while they approve is refused with the newer-version message and shown instead.
  *
  * Each test makes its own client through the API as the Owner and links it to the
- * stockport-bike-works card (no other spec uses it), unlinking it again afterwards. The preview
+ * chorlton-bakehouse card (no other spec uses it), unlinking it again afterwards. The preview
  * URLs are example.com pages this spec serves itself: the machine has no internet.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -13,8 +13,8 @@ import { APPROVAL_CHECKBOX_LABEL, APPROVED_TOAST, COMMENT_SENT_TOAST, STALE_RELE
 import { expect, test } from "./fixtures";
 import { signIn, tag } from "./support";
 
-const CARD = "stockport-bike-works";
-const siteUrl = (version: string) => `https://example.com/stockport-bike-works/${version}`;
+const CARD = "chorlton-bakehouse";
+const siteUrl = (version: string) => `https://example.com/chorlton-bakehouse/${version}`;
 
 interface Setup {
   clientId: string;
