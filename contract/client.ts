@@ -26,7 +26,7 @@ const uniqueList = (item: z.ZodString, label: string) =>
     .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, `That ${label} is already listed`);
 
 /** Only http(s): a website is rendered as a link, and `javascript:` is a URL too. */
-const websiteUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Please enter a valid website URL" });
+export const websiteUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Please enter a valid website URL" });
 
 // No defaults here: a PATCH must leave out what it does not change (defaults are added on create).
 export const clientFields = {

@@ -14,7 +14,9 @@ import { proposalStatuses } from "./proposal";
 import { invoiceStatuses } from "./invoice";
 import { relatedTypes, taskPriorities } from "./task";
 import { activityTypes } from "./activity";
-import { previewIds } from "./preview";
+import { previewIds, previewUrl } from "./preview";
+import { websiteUrl } from "./client";
+import { invoiceNumber } from "./invoice";
 import { auditEvent } from "./audit";
 import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificationStatuses } from "./preview-feedback";
 
@@ -48,13 +50,17 @@ const amount = z.number().finite().min(0).max(1_000_000_000);
 // Limits are the database's, not the forms': rows the CRM wrote itself (a workflow's
 // "Proposal for {name}" title, say) may be longer than a form allows, and must import again.
 const list = z.array(z.string().max(500)).max(100);
+// Values the CRM renders as links or mails to are held to the API's own rules, so a file cannot
+// bring in what no form would accept (a `javascript:` website, say).
+const website = z.string().max(1000).pipe(websiteUrl).nullable();
+const emailAddress = z.string().max(254).pipe(z.email("Please enter a valid email address"));
 
 export const leadRow = z
   .object({
     id: rowId,
     name: text(1000).min(1),
     company: optional(1000),
-    email: optional(1000),
+    email: emailAddress.nullable(),
     phone: optional(1000),
     source: z.enum(leadSources).nullable(),
     status: z.enum(leadStatuses),
@@ -84,8 +90,8 @@ export const clientRow = z
   .object({
     id: rowId,
     name: text(1000).min(1),
-    website: optional(1000),
-    emails: list,
+    website,
+    emails: z.array(emailAddress).max(100),
     phones: list,
     services: list,
     notes: optional(50_000),
@@ -132,7 +138,7 @@ export const proposalRow = z
 export const invoiceRow = z
   .object({
     id: rowId,
-    number: text(100).min(1),
+    number: invoiceNumber,
     client_id: rowId,
     project_id: ref,
     total: amount,
@@ -181,7 +187,7 @@ export const previewReleaseRow = z
     id: rowId,
     preview_id: z.enum(previewIds),
     client_id: rowId,
-    preview_url: optional(2000),
+    preview_url: z.string().max(2000).pipe(previewUrl).nullable(),
     published_at: stamp,
     ...stamps,
   })

@@ -44,7 +44,7 @@ export const previewAdmin = z.object({
 export type PreviewAdmin = z.infer<typeof previewAdmin>;
 
 /** The preview is shown in a sandboxed frame on our https page: an https URL only. */
-const previewUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: "Please enter a valid https:// URL" });
+export const previewUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: "Please enter a valid https:// URL" });
 
 /** PUT /api/crm/clients/:id/preview: link the client to a card and set its URL and expiry. */
 export const previewLinkInput = z

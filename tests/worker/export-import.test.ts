@@ -121,6 +121,29 @@ describe("import", () => {
     expect(await countRows("leads")).toBe(0);
   });
 
+  it("holds links and addresses to the API's own rules: no javascript: website, no malformed e-mail", async () => {
+    await seedCrm(owner);
+    const doc = await exportNow();
+    await deleteAll();
+    const tampered = structuredClone(doc) as unknown as Record<string, Record<string, unknown>[]>;
+    tampered.clients[0].website = "javascript:alert(document.cookie)";
+    tampered.clients[1].emails = ["not an e-mail"];
+    tampered.leads[0].email = "<script>@x";
+    tampered.invoices[0].number = "INV 1; DROP";
+    tampered.preview_releases[0].preview_url = "http://plain-http.example/";
+    const refused = await expectJson<Refused>(importDoc(tampered), 422);
+    expect(Object.keys(refused.error.fields).sort()).toEqual([
+      "clients.0.website",
+      "clients.1.emails.0",
+      "invoices.0.number",
+      "leads.0.email",
+      "preview_releases.0.preview_url",
+    ]);
+    expect(await totalRows()).toBe(0);
+    // The untouched file still imports.
+    await expectJson(importDoc(doc), 200);
+  });
+
   it("checks ids and references across the whole file", async () => {
     const doc = leadsDoc(2);
     doc.leads[1].id = doc.leads[0].id;
