@@ -21,6 +21,8 @@ export const lead = z.object({
   source: z.enum(leadSources).nullable(),
   status: z.enum(leadStatuses),
   notes: z.string().nullable(),
+  /** Lists and the board cut long notes (and say so); a lead's own GET answers them whole. */
+  notes_truncated: z.boolean().optional(),
   value: z.number().nullable(),
   next_action: z.string().nullable(),
   follow_up_date: z.string().nullable(),

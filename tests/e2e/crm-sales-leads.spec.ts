@@ -6,6 +6,20 @@ test.beforeEach(async ({ page }) => {
   await signIn(page.request, staff.sales);
 });
 
+test("editing a lead whose notes the list cut starts from the whole notes, and saving keeps them", async ({ page }) => {
+  const notes = `${"Wants a booking page with deposits. ".repeat(40)}The end.`;
+  const lead = await createLead(page.request, { name: `Long notes ${tag()}`, notes });
+  await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);
+  await page.getByRole("button", { name: `Edit ${lead.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Lead" });
+  await expect(dialog.getByLabel("Notes")).toHaveValue(notes);
+  await dialog.getByLabel("Company").fill("Deposits Ltd");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Lead updated successfully")).toBeVisible();
+  const saved = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { notes: string; company: string } }).lead;
+  expect(saved).toMatchObject({ notes, company: "Deposits Ltd" });
+});
+
 test("edit validation: a blank name shows 'Name is required'; a valid edit saves", async ({ page }) => {
   const lead = await createLead(page.request, { name: `Editable ${tag()}`, company: "Edit Ltd", email: "edit@example.com" });
   await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);

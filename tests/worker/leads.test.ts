@@ -55,6 +55,24 @@ describe("leads", () => {
     expect((await call("GET", "/api/crm/leads?status=Nope")).status).toBe(422);
   });
 
+  it("cuts long notes in the list and on the board, and says so; the lead's own GET answers them whole", async () => {
+    const notes = "A long brief. ".repeat(700);
+    const lead = await addLead({ name: "Long Notes Ltd", notes: notes.slice(0, 9000) });
+    await addLead({ name: "Short Notes Ltd", notes: "Brief." });
+    const { leads } = await json<{ leads: Lead[] }>(call("GET", "/api/crm/leads"), 200);
+    const listed = leads.find((l) => l.id === lead.id)!;
+    expect(listed.notes!.length).toBe(300);
+    expect(listed.notes!.endsWith("…")).toBe(true);
+    expect(listed.notes_truncated).toBe(true);
+    expect(leads.find((l) => l.name === "Short Notes Ltd")).toMatchObject({ notes: "Brief.", notes_truncated: false });
+    const board = await json<{ columns: { leads: Lead[] }[] }>(call("GET", "/api/crm/leads/board"), 200);
+    const onBoard = board.columns.flatMap((c) => c.leads).find((l) => l.id === lead.id)!;
+    expect(onBoard).toMatchObject({ notes_truncated: true });
+    expect(onBoard.notes!.length).toBe(300);
+    const whole = (await json<{ lead: Lead }>(call("GET", `/api/crm/leads/${lead.id}`), 200)).lead;
+    expect(whole.notes).toBe(notes.slice(0, 9000).trim());
+  });
+
   it("pages the list with limit and offset and reports the total", async () => {
     for (let i = 0; i < 5; i++) await addLead({ name: `Lead ${i}` });
     const page = await json<{ leads: Lead[]; total: number }>(await call("GET", "/api/crm/leads?limit=2&offset=2"), 200);

@@ -1,5 +1,5 @@
 /** Leads: list with server-side filters, the board, search, create, versioned update, delete. */
-import { and, count, desc, eq, inArray, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, or, sql, sum, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { clients, form_submissions, leads, projects, proposals } from "../db/schema";
@@ -34,10 +34,25 @@ function leadMatches(term: string | undefined): SQL | undefined {
   return or(ilike(leads.name, p), ilike(sql`coalesce(${leads.company}, '')`, p), ilike(sql`coalesce(${leads.email}, '')`, p));
 }
 
+/** Notes in lists and on the board stop here; a lead's own GET answers them whole. */
+export const LIST_NOTES_MAX = 300;
+
+/**
+ * A lead as lists and the board show it: notes cut to LIST_NOTES_MAX, flagged when cut, so a
+ * page of 500 leads cannot carry 500 × 50,000 characters (issue 14). Edit dialogs load the lead whole.
+ */
+const listColumns = {
+  ...getTableColumns(leads),
+  notes: sql<
+    string | null
+  >`CASE WHEN length(${leads.notes}) > ${LIST_NOTES_MAX} THEN substr(${leads.notes}, 1, ${LIST_NOTES_MAX - 1}) || '…' ELSE ${leads.notes} END`,
+  notes_truncated: sql<boolean>`coalesce(length(${leads.notes}) > ${LIST_NOTES_MAX}, 0)`.mapWith(Boolean),
+};
+
 export async function listLeads(db: Db, q: ListQuery): Promise<{ leads: Lead[]; total: number }> {
   const where = and(q.status ? eq(leads.status, q.status) : undefined, leadMatches(q.q));
   const [rows, [{ total }]] = await db.batch([
-    db.select().from(leads).where(where).orderBy(desc(leads.created_at), desc(leads.id)).limit(q.limit).offset(q.offset),
+    db.select(listColumns).from(leads).where(where).orderBy(desc(leads.created_at), desc(leads.id)).limit(q.limit).offset(q.offset),
     db.select({ total: count() }).from(leads).where(where),
   ]);
   return { leads: rows, total };
@@ -70,7 +85,12 @@ export async function leadBoard(db: Db, perColumn: number) {
       .from(leads)
       .groupBy(leads.status),
     ...boardColumns.map((col) =>
-      db.select().from(leads).where(eq(leads.status, col.status)).orderBy(desc(leads.created_at), desc(leads.id)).limit(perColumn),
+      db
+        .select(listColumns)
+        .from(leads)
+        .where(eq(leads.status, col.status))
+        .orderBy(desc(leads.created_at), desc(leads.id))
+        .limit(perColumn),
     ),
   ]);
   const byStatus = new Map(totals.map((t) => [t.status, t]));

@@ -43,11 +43,15 @@ export function EditLeadDialog({
   onStatusChanged?: (lead: Lead, from: LeadStatus, to: LeadStatus) => void;
 }) {
   const update = useUpdateLead(false);
+  // A list's copy with cut notes is no starting point for an edit: wait for the whole lead.
+  const partial = !!lead?.notes_truncated;
   // The newest copy: after a 409 it refetches, so the next save sends the current updated_at.
-  const latest = useQuery({ ...leadQueryOptions(lead?.id ?? ""), enabled: open && !!lead, initialData: lead ?? undefined }).data ?? lead;
+  const latest =
+    useQuery({ ...leadQueryOptions(lead?.id ?? ""), enabled: open && !!lead, initialData: partial ? undefined : (lead ?? undefined) })
+      .data ?? (partial ? undefined : lead);
   const { form, onSubmit, busy } = useVersionedEditForm({
     schema: leadInput,
-    defaultValues: lead ? toForm(lead) : ({} as LeadInput),
+    defaultValues: latest ? toForm(latest) : ({} as LeadInput),
     fields: fieldNames,
     copy: latest,
     update: (patch) => update.mutateAsync({ id: lead!.id, patch }),
@@ -70,11 +74,12 @@ export function EditLeadDialog({
   const { reset, control } = form;
   const status = useWatch({ control, name: "status" });
 
+  const loaded = !!latest;
   useEffect(() => {
-    if (open && lead) reset(toForm(lead));
-    // Only when the dialog opens for a lead: refetches must not wipe what the user typed.
+    if (open && latest) reset(toForm(latest));
+    // Only when the dialog opens for a lead (or its whole copy first arrives): refetches must not wipe what the user typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, lead?.id]);
+  }, [open, lead?.id, loaded]);
 
   if (!lead || !latest) return null;
 
