@@ -43,6 +43,10 @@ describe("client preview access", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, client: { name: "VM Fitness", previewUrl: "https://staging.vmfitness.example/" } });
     const setCookie = res.headers.get("Set-Cookie")!;
+    // __Host-: Secure, Path=/ and no Domain, so no other host can set or read it.
+    expect(setCookie).toMatch(/^__Host-rb_preview_vm-fitness=/);
+    expect(setCookie).toMatch(/; Path=\//);
+    expect(setCookie).not.toMatch(/Domain=/i);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/Secure/i);
     expect(setCookie).toMatch(/Max-Age=43200/);

@@ -4,6 +4,7 @@
  * scoped to that client for 12 hours.
  */
 import { SignJWT, jwtVerify } from "jose";
+import { keyFor } from "../auth/keys";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
@@ -15,8 +16,9 @@ import { clientOfPreview, type PreviewContext } from "../services/preview-feedba
 
 export const PREVIEW_TTL_SECONDS = 12 * 60 * 60;
 const AUDIENCE = "client-preview";
-const cookieName = (id: string) => `rb_preview_${id.replace(/[^a-z0-9-]/gi, "")}`;
-const key = (secret: string) => new TextEncoder().encode(secret);
+/** `__Host-`: the browser only accepts it Secure, for the whole site, from this exact host. */
+const cookieName = (id: string) => `__Host-rb_preview_${id.replace(/[^a-z0-9-]/gi, "")}`;
+const key = (secret: string) => keyFor(secret, "preview-cookie");
 
 export const previewClientOf = (r: PreviewRecord): PreviewClient => ({ name: r.name, previewUrl: r.previewUrl });
 
@@ -34,7 +36,7 @@ export async function grantCookie(c: Context<AppEnv>, id: string, record: Previe
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${PREVIEW_TTL_SECONDS}s`)
-    .sign(key(c.env.SESSION_SECRET));
+    .sign(await key(c.env.SESSION_SECRET));
   setCookie(c, cookieName(id), token, { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: PREVIEW_TTL_SECONDS });
 }
 
@@ -43,7 +45,7 @@ export async function unlockedRecord(c: Context<AppEnv>, id: string): Promise<Pr
   const token = getCookie(c, cookieName(id));
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, key(c.env.SESSION_SECRET), { audience: AUDIENCE, subject: id, algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, await key(c.env.SESSION_SECRET), { audience: AUDIENCE, subject: id, algorithms: ["HS256"] });
     const record = await readCurrentPreview({ kv: c.env.PREVIEWS, db: c.get("db") }, id);
     return isOpen(record) && payload.v === record.updatedAt ? record : null;
   } catch {
