@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createLead, signIn, staff, tag } from "./support";
+import { createLead, demo, signIn, staff, tag } from "./support";
 
 const TEAM = "Studio Team";
 
@@ -162,4 +162,18 @@ test("the Studio Team account is shown apart in User Management and left out of 
   const who = page.getByRole("dialog", { name: "Log Activity" }).getByLabel("Who");
   await expect(who.locator("option", { hasText: staff.owner.name })).toHaveCount(1);
   await expect(who.locator("option", { hasText: TEAM })).toHaveCount(0);
+});
+
+test("signed in through the team gate, Log Activity's Who asks who it was instead of offering the shared account", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const res = await page.request.post("/api/auth/team", { data: { password: demo.DEMO_TEAM_PASSWORD } });
+  expect(res.status()).toBe(200);
+  await page.goto("/crm/activity");
+  await page.getByRole("button", { name: "Log Activity" }).click();
+  const who = page.getByRole("dialog", { name: "Log Activity" }).getByLabel("Who");
+  await expect(who.locator("option:checked")).toHaveText("Choose who");
+  await expect(who.locator("option", { hasText: staff.sales.name })).toHaveCount(1);
+  await expect(who.locator("option", { hasText: TEAM })).toHaveCount(0);
+  await context.close();
 });

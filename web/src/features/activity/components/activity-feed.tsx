@@ -1,5 +1,5 @@
 /** The activity feed (each entry's related record named and linked) and its 'Log Activity' dialog. */
-import { useState } from "react";
+import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
@@ -59,12 +59,11 @@ export function LogActivityDialog({
   });
   const { control, setValue } = form;
   const relatedType = useWatch({ control, name: "related_type" });
-  // Signed in through the team gate: nobody is preselected, and the empty choice stands for that account.
-  const [seenPeople, setSeenPeople] = useState(false);
-  if (!seenPeople && users.data) {
-    setSeenPeople(true);
-    if (!signedInAsPerson) setValue("who_username", "");
-  }
+  // Signed in through the team gate: nobody is preselected (left empty, the entry is the shared account's).
+  const teamSignedIn = !signedInAsPerson;
+  useEffect(() => {
+    if (teamSignedIn) setValue("who_username", "");
+  }, [teamSignedIn, setValue]);
 
   return (
     <FormDialog
