@@ -177,3 +177,26 @@ test("signed in through the team gate, Log Activity's Who asks who it was instea
   await expect(who.locator("option", { hasText: TEAM })).toHaveCount(0);
   await context.close();
 });
+
+test("a failed Log Activity reads as the spec words it: title 'Error', then 'Failed to log activity' and the reason", async ({ page }) => {
+  await page.route(
+    (url) => url.pathname === "/api/crm/activities",
+    (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "internal", message: "Something went wrong. Please try again." } }),
+          })
+        : route.fallback(),
+  );
+  await page.goto("/crm/activity");
+  await page.getByRole("button", { name: "Log Activity" }).click();
+  const dialog = page.getByRole("dialog", { name: "Log Activity" });
+  await dialog.getByLabel("Summary").fill(`Doomed note ${tag()}`);
+  await dialog.getByRole("button", { name: "Log Activity" }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to log activity" });
+  await expect(toast.locator("[data-title]")).toHaveText("Error");
+  await expect(toast.locator("[data-description]")).toHaveText("Failed to log activity. Something went wrong. Please try again.");
+  await expect(dialog).toBeVisible();
+});
