@@ -17,6 +17,23 @@ export const activity = z.object({
 });
 export type Activity = z.infer<typeof activity>;
 
+/** A feed row: the activity with its related record's name, null when that record no longer exists. */
+export const activityListItem = activity.extend({ related_name: z.string().nullable() });
+export type ActivityListItem = z.infer<typeof activityListItem>;
+
+/** GET /api/crm/activities/related?type=&q= : the Log Activity picker's matches, a few at a time. */
+export const relatedRecordQuery = z.object({
+  type: z.enum(relatedTypes, { error: "Choose what it relates to" }),
+  q: z.string().trim().max(200).default(""),
+});
+export const RELATED_RECORD_LIMIT = 20;
+/** One match: its id, its name (an invoice's number, a project's title) and a hint such as the lead's company. */
+export interface RelatedRecord {
+  id: string;
+  name: string;
+  detail: string | null;
+}
+
 export const activityInput = z
   .object({
     who_username: z

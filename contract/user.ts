@@ -16,6 +16,9 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+/** The shared team account (is_team) is the /crm gate's sign-in, not a person: never an assignee or 'Who'. */
+export const isPerson = (u: Pick<User, "is_team">) => !u.is_team;
+
 /** What GET /api/auth/me answers. */
 export type SessionUser = Pick<User, "id" | "email" | "full_name" | "role">;
 

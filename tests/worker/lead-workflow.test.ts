@@ -59,9 +59,11 @@ describe("workflow actions", () => {
     expect(client).toMatchObject({ name: "Carter & Co", emails: '["jo@carter.co.uk"]', phones: '["0161 555 0199"]', active: 1 });
     expect(result.lead).toMatchObject({ status: "Won", converted_to_client_id: client.id, stage_changed_by: staff.id });
     expect(await workflowEntries(lead)).toHaveLength(1);
-    // A second conversion is refused and creates nothing.
-    await expectJson(act(result.lead, { action: "convert_to_client" }), 409);
+    // A second conversion is skipped: it answers, says why, and creates or logs nothing.
+    const again = await expectJson<{ created: unknown[]; skipped: string }>(act(result.lead, { action: "convert_to_client" }), 201);
+    expect(again).toMatchObject({ created: [], skipped: "This lead is already a client, so it was not converted again" });
     expect(await countRows("clients")).toBe(1);
+    expect(await workflowEntries(lead)).toHaveLength(1);
   });
 
   it("names the client after the person when there is no company", async () => {
@@ -70,8 +72,8 @@ describe("workflow actions", () => {
     expect((await rows<{ name: string }>("SELECT name FROM clients"))[0].name).toBe("Jo Carter");
   });
 
-  it("starts a project, creating and linking a client when the lead has none", async () => {
-    const lead = await addLead();
+  it("starts a project for a Won lead, creating and linking a client when the lead has none", async () => {
+    const lead = await addLead({ status: "Won" });
     const result = await expectJson<{ lead: Lead }>(act(lead, { action: "start_project", project_type: "Branding" }), 201);
     const [client] = await rows("SELECT * FROM clients");
     const [project] = await rows("SELECT * FROM projects");
@@ -96,6 +98,44 @@ describe("workflow actions", () => {
     await expectJson(act(lead, { action: "start_project" }), 201);
     expect(await countRows("clients")).toBe(1);
     expect((await rows<{ type: string }>("SELECT type FROM projects"))[0].type).toBe("Web Design");
+  });
+
+  it.each(["New", "Qualified", "Proposal Sent", "Negotiation", "Lost"])(
+    "refuses Start Project for a %s lead with a clear 409, creating nothing",
+    async (status) => {
+      const lead = await addLead({ status });
+      const error = await expectJson<{ error: { code: string; message: string } }>(act(lead, { action: "start_project" }), 409);
+      expect(error.error).toMatchObject({
+        code: "conflict",
+        message: `Start Project is for Won leads only; Jo Carter is ${status}. Mark the lead Won first.`,
+      });
+      for (const t of ["clients", "projects"]) expect(await countRows(t), t).toBe(0);
+      expect(await workflowEntries(lead)).toHaveLength(0);
+    },
+  );
+
+  it("accepting a proposal of a lead converted earlier: the pre-ticked conversion is skipped and the project is created", async () => {
+    const lead = await addLead({ status: "Negotiation" });
+    const converted = await expectJson<{ lead: Lead }>(act(lead, { action: "convert_to_client" }), 201);
+    const clientId = converted.lead.converted_to_client_id;
+    const { proposal } = await expectJson<{ proposal: { id: string; updated_at: string } }>(
+      staff.call("POST", "/api/crm/proposals", { title: "Booking site", status: "Sent", value: 4200, lead_id: lead.id }),
+      201,
+    );
+    await expectJson(staff.call("POST", `/api/crm/proposals/${proposal.id}/accept`, { updated_at: proposal.updated_at }), 200);
+    // The follow-up dialog's two pre-ticked actions, in its order.
+    await expectJson(act(lead, { action: "convert_to_client" }), 201);
+    await expectJson(act(lead, { action: "start_project" }), 201);
+    expect(await countRows("clients")).toBe(1);
+    const projects = await rows<{ client_id: string; lead_id: string }>("SELECT client_id, lead_id FROM projects");
+    expect(projects).toEqual([{ client_id: clientId, lead_id: lead.id }]);
+  });
+
+  it("leaves the shared team account's follow-up task unassigned: it is a gate, not a person", async () => {
+    await env.DB.prepare("UPDATE users SET is_team = 1 WHERE id = ?").bind(staff.id).run();
+    const lead = await addLead();
+    await expectJson(act(lead, { action: "follow_up_task" }), 201);
+    expect(await rows("SELECT assignee_username FROM tasks")).toEqual([{ assignee_username: null }]);
   });
 
   it("drops a lead on Won: the project as the spec says, and the lead saved as Won", async () => {
@@ -165,7 +205,7 @@ describe("workflow actions", () => {
   ] as const)(
     "leaves no partial rows when %s fails at its %s insert",
     async (_name, table, { versioned, ...body }: { action: string; versioned?: boolean }) => {
-      const lead = await addLead({ status: "Negotiation" });
+      const lead = await addLead({ status: body.action === "start_project" ? "Won" : "Negotiation" });
       const before = await rows("SELECT * FROM leads");
       // A real D1 refusal of one statement in the batch, after the client and lead writes before it.
       await env.DB.prepare(`CREATE TRIGGER fail_step BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'disk full'); END`).run();

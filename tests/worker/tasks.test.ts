@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { expectJson, signInAs, type Staff } from "./api";
 import type { Task } from "../../contract/task";
@@ -26,6 +27,11 @@ describe("tasks", () => {
     expect((await staff.call("POST", "/api/crm/tasks", { title: "A", priority: "Urgent" })).status).toBe(422);
     const who = await expectJson<Fields>(staff.call("POST", "/api/crm/tasks", { title: "A", assignee_username: "nobody" }), 422);
     expect(who.error.fields.assignee_username).toBe("Choose someone from the team");
+    // The shared team account signs people in at the gate; it is nobody to give a task to.
+    const team = await signInAs("Sales", "Studio Team");
+    await env.DB.prepare("UPDATE users SET is_team = 1 WHERE id = ?").bind(team.id).run();
+    const gate = await expectJson<Fields>(staff.call("POST", "/api/crm/tasks", { title: "A", assignee_username: team.id }), 422);
+    expect(gate.error.fields.assignee_username).toBe("Choose someone from the team");
     const task = await addTask({ title: "Mine", assignee_username: staff.id, priority: "High" });
     expect(task).toMatchObject({ assignee_username: staff.id, priority: "High" });
   });

@@ -1,13 +1,16 @@
 /** /api/crm/activities */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { activityInput } from "../../contract/activity";
-import { jsonBody } from "../lib/validate";
-import { listActivities, logActivity } from "../services/activities";
+import { activityInput, relatedRecordQuery } from "../../contract/activity";
+import { jsonBody, queryParams } from "../lib/validate";
+import { findRelatedRecords, listActivities, logActivity } from "../services/activities";
 import { publish } from "../live/publish";
 
 export const activitiesRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ activities: await listActivities(c.get("db")) }, 200))
+  .get("/related", queryParams(relatedRecordQuery), async (c) =>
+    c.json({ records: await findRelatedRecords(c.get("db"), c.req.valid("query")) }, 200),
+  )
   .post("/", jsonBody(activityInput), async (c) => {
     const activity = await logActivity(c.get("db"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "activities", op: "create", id: activity.id });

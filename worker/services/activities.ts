@@ -1,22 +1,96 @@
-/** The activity feed, newest first. */
-import { desc, eq } from "drizzle-orm";
+/** The activity feed, newest first, with each entry's related record named; and the Log Activity picker's lookup. */
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
-import { activities, users } from "../db/schema";
+import { activities, clients, invoices, leads, projects, proposals, users } from "../db/schema";
 import { invalid } from "../lib/validate";
-import type { Activity, activityInput } from "../../contract/activity";
+import {
+  RELATED_RECORD_LIMIT,
+  type Activity,
+  type activityInput,
+  type ActivityListItem,
+  type RelatedRecord,
+  type relatedRecordQuery,
+} from "../../contract/activity";
+import type { RelatedType } from "../../contract/task";
 import type { SessionUser } from "../../contract/user";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
+import { containsPattern, ilike } from "./leads";
 
-export function listActivities(db: Db, limit = 200): Promise<Activity[]> {
-  return db.select().from(activities).orderBy(desc(activities.created_at)).limit(limit);
+/** Where each kind of record keeps the words a person knows it by. */
+const named = {
+  lead: { table: leads, id: leads.id, name: leads.name, detail: leads.company },
+  client: { table: clients, id: clients.id, name: clients.name, detail: null },
+  project: { table: projects, id: projects.id, name: projects.title, detail: projects.type },
+  proposal: { table: proposals, id: proposals.id, name: proposals.title, detail: proposals.status },
+  invoice: { table: invoices, id: invoices.id, name: invoices.number, detail: invoices.status },
+} as const;
+
+/** The related record's name by primary key, per row: a few hundred key lookups, never a whole table. */
+const relatedName = sql<string | null>`CASE ${activities.related_type} ${sql.join(
+  Object.entries(named).map(
+    ([type, n]) => sql`WHEN ${type} THEN (SELECT ${n.name} FROM ${n.table} WHERE ${n.id} = ${activities.related_id})`,
+  ),
+  sql` `,
+)} END`;
+
+export function listActivities(db: Db, limit = 200): Promise<ActivityListItem[]> {
+  return db
+    .select({
+      id: activities.id,
+      who_username: activities.who_username,
+      type: activities.type,
+      summary: activities.summary,
+      related_type: activities.related_type,
+      related_id: activities.related_id,
+      related_name: relatedName,
+      created_at: activities.created_at,
+      updated_at: activities.updated_at,
+    })
+    .from(activities)
+    .orderBy(desc(activities.created_at))
+    .limit(limit);
 }
 
-/** 'Who' defaults to the signed-in user; a named one must be on the team. */
+/** Up to RELATED_RECORD_LIMIT records of `type` whose name contains `q` (any case), by name. */
+export async function findRelatedRecords(db: Db, query: z.output<typeof relatedRecordQuery>): Promise<RelatedRecord[]> {
+  const n = named[query.type];
+  const p = containsPattern(query.q);
+  const where = query.q
+    ? query.type === "lead"
+      ? sql`(${ilike(leads.name, p)} OR ${ilike(sql`coalesce(${leads.company}, '')`, p)})`
+      : ilike(n.name, p)
+    : undefined;
+  const rows = await db
+    .select({ id: n.id, name: n.name, detail: n.detail ? sql<string | null>`${n.detail}` : sql<string | null>`NULL` })
+    .from(n.table)
+    .where(where)
+    .orderBy(n.name)
+    .limit(RELATED_RECORD_LIMIT);
+  return rows;
+}
+
+async function relatedExists(db: Db, type: RelatedType, id: string): Promise<boolean> {
+  const n = named[type];
+  return !!(await db.select({ id: n.id }).from(n.table).where(eq(n.id, id)).get());
+}
+
+/** 'Who' defaults to the signed-in user; a named one must be a person on the team (not the shared team account). */
 export async function logActivity(db: Db, input: z.output<typeof activityInput>, by: SessionUser): Promise<Activity> {
-  if (input.who_username && !(await db.select({ id: users.id }).from(users).where(eq(users.id, input.who_username)).get()))
+  if (
+    input.who_username &&
+    !(await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.who_username), eq(users.is_team, false)))
+      .get())
+  )
     throw invalid({ who_username: "Choose someone from the team" });
+  if (input.related_id && !input.related_type) throw invalid({ related_type: "Choose what it relates to" });
+  if (input.related_type && !input.related_id) throw invalid({ related_id: "Choose a record from the list" });
+  if (input.related_type && input.related_id && !(await relatedExists(db, input.related_type, input.related_id)))
+    throw invalid({ related_id: "Choose a record from the list" });
   const now = nowIso();
   const [row] = await db
     .insert(activities)

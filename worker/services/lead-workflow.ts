@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { clients, leads, projects, proposals, tasks } from "../db/schema";
+import { clients, leads, projects, proposals, tasks, users } from "../db/schema";
 import type { Lead, WorkflowAction } from "../../contract/lead";
 import type { projectTypes } from "../../contract/project";
 import type { SessionUser } from "../../contract/user";
@@ -22,6 +22,8 @@ export interface WorkflowResult {
   action: WorkflowAction;
   lead: Lead;
   created: { entity: "tasks" | "proposals" | "clients" | "projects"; id: string }[];
+  /** Set when the action had nothing to do (a lead already converted): why, in the user's words. */
+  skipped?: string;
 }
 
 const displayName = (lead: Lead) => lead.company || lead.name;
@@ -80,12 +82,14 @@ export async function runWorkflowAction(
   switch (action) {
     case "follow_up_task": {
       const id = newId();
+      // The shared team account is a gate, not a person: its follow-ups start unassigned.
+      const person = await db.select({ is_team: users.is_team }).from(users).where(eq(users.id, by.id)).get();
       await db.batch([
         db.insert(tasks).values({
           id,
           title: `Follow up on lead: ${lead.name}`,
           priority: "High",
-          assignee_username: by.id,
+          assignee_username: person?.is_team ? null : by.id,
           due_date: lead.follow_up_date,
           related_type: "lead",
           related_id: lead.id,
@@ -113,7 +117,10 @@ export async function runWorkflowAction(
       return { action, lead: await getLead(db, lead.id), created: [{ entity: "proposals", id }] };
     }
     case "convert_to_client": {
-      if (lead.converted_to_client_id) throw new AppError("conflict", "This lead has already been converted to a client");
+      // Already a client (converted earlier, say before its proposal was accepted): nothing to convert,
+      // and the steps after it (Create project) go on.
+      if (lead.converted_to_client_id)
+        return { action, lead, created: [], skipped: "This lead is already a client, so it was not converted again" };
       const client = newClientRow(lead, now);
       await db.batch([
         db.insert(clients).values(client),
@@ -123,6 +130,9 @@ export async function runWorkflowAction(
       return { action, lead: await getLead(db, lead.id), created: [{ entity: "clients", id: client.id }] };
     }
     case "start_project": {
+      // SPEC §4: Start Project is offered for Won leads.
+      if (lead.status !== "Won")
+        throw new AppError("conflict", `Start Project is for Won leads only; ${lead.name} is ${lead.status}. Mark the lead Won first.`);
       const client = lead.converted_to_client_id ? null : newClientRow(lead, now);
       const projectId = newId();
       const clientId = lead.converted_to_client_id ?? client!.id;

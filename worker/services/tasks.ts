@@ -22,8 +22,16 @@ export async function openTaskCount(db: Db): Promise<number> {
   return row.n;
 }
 
+/** A task goes to a person: the shared team account is a gate, not someone who can do it. */
 async function assertAssignee(db: Db, userId: string | null | undefined) {
-  if (userId && !(await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()))
+  if (
+    userId &&
+    !(await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.is_team, false)))
+      .get())
+  )
     throw invalid({ assignee_username: "Choose someone from the team" });
 }
 

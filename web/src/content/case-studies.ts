@@ -24,6 +24,12 @@ export interface CaseStudy {
   accent: string;
   /** Shows Amco's 'Book A Valuation' form. */
   valuationForm?: boolean;
+  /**
+   * The finished site, behind 'View Live Site' (opens in a new tab); no button without one. Amco
+   * Real Estate has none (SPEC §3). These are demo addresses on example.com until the studio
+   * confirms each client's real one.
+   */
+  liveUrl?: string;
 }
 
 export const caseStudies: readonly CaseStudy[] = [
@@ -33,6 +39,7 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "A rebrand and redesign for a property management company.",
     featured: true,
+    liveUrl: "https://dreamwell.example.com/",
     accent: "#b5352a",
   },
   {
@@ -41,6 +48,7 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "A luxury short-stay brand site with booking built in.",
     featured: true,
+    liveUrl: "https://guestfavourite.example.com/",
     accent: "#0f766e",
   },
   {
@@ -58,6 +66,7 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "A property-technology SaaS concept, from landing page to dashboard.",
     featured: true,
+    liveUrl: "https://propalytiq.example.com/",
     accent: "#7c3aed",
   },
   {
@@ -66,6 +75,7 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "A fashion e-commerce site with a clean, editorial feel.",
     featured: true,
+    liveUrl: "https://modestparis.example.com/",
     accent: "#be185d",
   },
   {
@@ -74,6 +84,7 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "A community website for services, events and news.",
     featured: true,
+    liveUrl: "https://vinestreetsynagogue.example.com/",
     accent: "#b45309",
   },
   {
@@ -82,6 +93,7 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "An art gallery e-commerce site for original works and prints.",
     featured: true,
+    liveUrl: "https://judaicartz.example.com/",
     accent: "#0369a1",
   },
   {

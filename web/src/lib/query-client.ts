@@ -25,6 +25,35 @@ export const SESSION_QUERY_KEY: QueryKey = ["auth", "me"];
 
 const UNEXPECTED = "An unexpected error occurred";
 
+/**
+ * SPEC §8 titles these destructive toasts 'Error' with the words as their description; the
+ * worker's reason follows the words. Every other failure is titled with its own words.
+ */
+const titledError = new Set([
+  "Failed to add client",
+  "Failed to update client",
+  "Failed to fetch clients",
+  "Failed to delete client",
+  "Failed to add project",
+  "Failed to update project",
+  "Failed to update project stage",
+  "Failed to add proposal",
+  "Failed to update proposal",
+  "Failed to delete proposal",
+  "Failed to accept proposal",
+  "Failed to update task",
+  "Failed to delete task",
+  "Failed to log activity",
+  "Failed to fetch client data",
+  "Failed to delete some data. Please try again.",
+]);
+
+/** The toast for a failure whose words are `words` and whose reason (the worker's message) is `reason`. */
+export function errorToast(words: string, reason: string) {
+  if (titledError.has(words)) toast.error("Error", { description: `${/[.!?]$/.test(words) ? words : `${words}.`} ${reason}` });
+  else toast.error(words, { description: reason });
+}
+
 export function createQueryClient(): QueryClient {
   const report = (error: unknown, meta: CallMeta | undefined) => {
     if (isApiError(error) && error.status === 401) {
@@ -38,7 +67,7 @@ export function createQueryClient(): QueryClient {
     }
     if (!isApiError(error)) console.error(error);
     if (meta?.errorTitle === false) return;
-    toast.error(meta?.errorTitle ?? "Error", { description: isApiError(error) ? error.message : UNEXPECTED });
+    errorToast(meta?.errorTitle ?? "Error", isApiError(error) ? error.message : UNEXPECTED);
   };
 
   const client: QueryClient = new QueryClient({

@@ -1,5 +1,9 @@
-/** /crm/leads : the Leads table with server-side search (?q=, also set by the global search) and a status filter. */
+/**
+ * /crm/leads : the Leads table with server-side search (?q=, also set by the global search) and a
+ * status filter; ?lead={id} (a link from the activity feed) opens that lead's dialog.
+ */
 import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router-dom";
 import { Plus, Search } from "lucide-react";
 import { leadStatuses, type LeadStatus } from "../../../../contract/lead";
@@ -8,7 +12,8 @@ import { Input } from "../../components/ui/field";
 import { NativeOptions, NativeSelect } from "../../components/ui/select-native";
 import type { RouteHandle } from "../../lib/page-meta";
 import { AddLeadDialog } from "../../features/leads/components/add-lead-dialog";
-import { LeadDialogsProvider } from "../../features/leads/components/lead-dialogs";
+import { leadQueryOptions } from "../../features/leads/api/leads";
+import { LeadDialogsProvider, useLeadDialogs } from "../../features/leads/components/lead-dialogs";
 import { LeadsTable } from "../../features/leads/components/leads-table";
 import { FailedNotifications } from "../../features/form-submissions/components/failed-notifications";
 import { CrmPage } from "./components/crm-page";
@@ -16,6 +21,27 @@ import { CrmPage } from "./components/crm-page";
 export const handle: RouteHandle = {
   meta: () => ({ title: "Leads – CRM", description: "Leads in the Redbrick Studio CRM.", noindex: true }),
 };
+
+/** Opens the lead named by ?lead= once, then drops the parameter so closing the dialog stays closed. */
+function OpenLeadFromUrl() {
+  const [params, setParams] = useSearchParams();
+  const leadId = params.get("lead");
+  const queryClient = useQueryClient();
+  const { openDetail } = useLeadDialogs();
+  useEffect(() => {
+    if (!leadId) return;
+    void queryClient.fetchQuery(leadQueryOptions(leadId)).then(openDetail, () => undefined);
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete("lead");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [leadId, queryClient, openDetail, setParams]);
+  return null;
+}
 
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -70,6 +96,7 @@ export function Component() {
           </Button>
         }
       >
+        <OpenLeadFromUrl />
         <FailedNotifications />
         <div className="mb-4 flex flex-col gap-3 sm:flex-row">
           <div className="relative flex-1">

@@ -56,16 +56,20 @@ export function Component() {
             </p>
             <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">{study.title}</h1>
             <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">{details?.description ?? study.summary}</p>
-            {details && (
+            {(study.liveUrl || details) && (
               <div className="mt-8 flex flex-wrap gap-3">
-                {/* The template's live link is a placeholder until the project is public. */}
-                <a href="#top" aria-disabled="true" className={buttonClass("secondary", "lg")} onClick={(e) => e.preventDefault()}>
-                  <ExternalLink className="size-5" aria-hidden="true" />
-                  View Live Site
-                </a>
-                <Link to="/contact" className={buttonClass("primary", "lg")}>
-                  Get Similar Project
-                </Link>
+                {study.liveUrl && (
+                  <a href={study.liveUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "lg")}>
+                    <ExternalLink className="size-5" aria-hidden="true" />
+                    View Live Site
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                )}
+                {details && (
+                  <Link to="/contact" className={buttonClass("primary", "lg")}>
+                    Get Similar Project
+                  </Link>
+                )}
               </div>
             )}
           </div>

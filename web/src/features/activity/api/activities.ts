@@ -1,6 +1,7 @@
 /** The activity feed: list and log. Keys start with "activities". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ActivityInput } from "../../../../../contract/activity";
+import type { RelatedType } from "../../../../../contract/task";
 import { api, ok } from "../../../lib/api";
 
 export const activityKeys = { all: ["activities"] as const, list: () => ["activities", "list"] as const };
@@ -10,6 +11,15 @@ export const activitiesQueryOptions = () =>
     queryKey: activityKeys.list(),
     queryFn: ({ signal }) => ok(api.crm.activities.$get({}, { init: { signal } })),
     meta: { errorTitle: "Failed to fetch activities" },
+  });
+
+/** Log Activity's picker: records of `type` whose name contains `q`, found by the worker. */
+export const relatedRecordsQueryOptions = (type: RelatedType, q: string) =>
+  queryOptions({
+    queryKey: ["activities", "related", type, q] as const,
+    queryFn: ({ signal }) => ok(api.crm.activities.related.$get({ query: { type, q } }, { init: { signal } })),
+    meta: { errorTitle: false },
+    staleTime: 30_000,
   });
 
 export const activityUsersQueryOptions = () =>

@@ -1,12 +1,24 @@
-/** The activity feed and its 'Log Activity' dialog. */
+/** The activity feed (each entry's related record named and linked) and its 'Log Activity' dialog. */
+import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
+import { Link } from "react-router-dom";
 import { ArrowRightLeft, Mail, MessageSquare, Phone, Users, type LucideIcon } from "lucide-react";
-import { activityInput, activityTypes, type ActivityInput, type ActivityType } from "../../../../../contract/activity";
+import {
+  activityInput,
+  activityTypes,
+  type ActivityInput,
+  type ActivityListItem,
+  type ActivityType,
+} from "../../../../../contract/activity";
 import { relatedTypes } from "../../../../../contract/task";
+import { isPerson } from "../../../../../contract/user";
+import { NativeOptions } from "../../../components/ui/select-native";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { FormDialog } from "../../../components/ui/form-dialog";
 import { OptionsField, TextareaField } from "../../../components/ui/form-fields";
+import { RelatedRecordPicker } from "./related-record-picker";
 import { SelectField } from "../../../components/ui/select-field";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { formatActivityTime } from "../../../lib/format";
@@ -33,6 +45,9 @@ export function LogActivityDialog({
 }) {
   const log = useLogActivity();
   const users = useQuery({ ...activityUsersQueryOptions(), enabled: open });
+  // 'Who' offers people only: the shared team account is a gate, not someone who made a call.
+  const people = users.data?.users.filter((u) => isPerson(u) && (!u.disabled || u.id === userId));
+  const signedInAsPerson = !users.data || people?.some((u) => u.id === userId);
   const empty: ActivityInput = { who_username: userId, type: "Note", summary: "", related_type: null, related_id: null };
   const { form, onSubmit, busy } = useVersionedEditForm({
     schema: activityInput,
@@ -42,7 +57,13 @@ export function LogActivityDialog({
     toasts: { created: "Activity logged successfully" },
     onDone: () => onOpenChange(false),
   });
-  const { control } = form;
+  const { control, setValue } = form;
+  const relatedType = useWatch({ control, name: "related_type" });
+  // Signed in through the team gate: nobody is preselected (left empty, the entry is the shared account's).
+  const teamSignedIn = !signedInAsPerson;
+  useEffect(() => {
+    if (teamSignedIn) setValue("who_username", "");
+  }, [teamSignedIn, setValue]);
 
   return (
     <FormDialog
@@ -59,20 +80,73 @@ export function LogActivityDialog({
         <OptionsField control={control} name="type" label="Type" values={activityTypes} />
         {/* The users may arrive after the form mounts. */}
         <SelectField control={control} name="who_username" label="Who">
-          {users.data?.users.map((u) => (
+          {!signedInAsPerson && <option value="">Choose who</option>}
+          {people?.map((u) => (
             <option key={u.id} value={u.id}>
               {u.full_name}
             </option>
           )) ?? <option value={userId}>Me</option>}
         </SelectField>
-        <OptionsField control={control} name="related_type" label="Related Type" values={relatedTypes} emptyOption="None" />
+        <SelectField
+          control={control}
+          name="related_type"
+          label="Related Type"
+          onValueChange={(v) => {
+            setValue("related_id", null);
+            if (!v) setValue("related_type", null);
+          }}
+        >
+          <option value="">None</option>
+          <NativeOptions values={relatedTypes} />
+        </SelectField>
       </div>
+      <RelatedRecordPicker key={relatedType ?? ""} control={control} type={relatedType} />
       <TextareaField control={control} name="summary" label="Summary" required />
     </FormDialog>
   );
 }
 
-export function ActivityFeed() {
+/** Where a related record lives: a client's page, the invoice's printable page, the list filtered to a project or proposal. */
+function relatedHref(a: ActivityListItem & { related_id: string; related_name: string }): string {
+  switch (a.related_type) {
+    case "lead":
+      return `/crm/leads?lead=${encodeURIComponent(a.related_id)}`;
+    case "client":
+      return `/crm/clients/${encodeURIComponent(a.related_id)}`;
+    case "invoice":
+      return `/crm/invoices/${encodeURIComponent(a.related_id)}/print`;
+    case "project":
+      return `/crm/projects?q=${encodeURIComponent(a.related_name)}`;
+    default:
+      return `/crm/proposals?q=${encodeURIComponent(a.related_name)}`;
+  }
+}
+
+/** 'Related to lead: Priya Shah' as a link, or plain 'Deleted lead' once the record is gone. */
+function RelatedTo({ activity: a, onOpenLead }: { activity: ActivityListItem; onOpenLead?: (leadId: string) => void }) {
+  if (!a.related_type) return null;
+  if (!a.related_id || a.related_name === null) return <p className="mt-1 text-xs text-slate-500">Related to: Deleted {a.related_type}</p>;
+  const target = { ...a, related_id: a.related_id, related_name: a.related_name };
+  return (
+    <p className="mt-1 text-xs text-slate-500">
+      Related to {a.related_type}:{" "}
+      <Link
+        to={relatedHref(target)}
+        className="font-medium text-brick-700 underline"
+        onClick={(e) => {
+          // A plain click on a lead opens its dialog here; a new-tab click follows the link.
+          if (a.related_type !== "lead" || !onOpenLead || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+          e.preventDefault();
+          onOpenLead(target.related_id);
+        }}
+      >
+        {a.related_name}
+      </Link>
+    </p>
+  );
+}
+
+export function ActivityFeed({ onOpenLead }: { onOpenLead?: (leadId: string) => void }) {
   const { data, isPending, isError, refetch } = useQuery(activitiesQueryOptions());
   const users = useQuery(activityUsersQueryOptions());
   if (isPending)
@@ -115,12 +189,7 @@ export function ActivityFeed() {
                 {(a.who_username && names.get(a.who_username)) ?? "Unknown user"} ·{" "}
                 <time dateTime={a.created_at}>{formatActivityTime(a.created_at)}</time>
               </p>
-              {a.related_type && (
-                <p className="mt-1 text-xs text-slate-500">
-                  Related to {a.related_type}
-                  {a.related_id ? ` ${a.related_id}` : ""}
-                </p>
-              )}
+              <RelatedTo activity={a} onOpenLead={onOpenLead} />
             </div>
           </li>
         );

@@ -1,19 +1,36 @@
-/** 'Add Lead' from the top bar: the few fields needed to start a lead; the rest is edited later. */
-import { leadInput, type LeadInput } from "../../../../../contract/lead";
+/**
+ * 'Add Lead' (top bar, pipeline, Leads page): every field the lead record has, as Edit Lead shows
+ * them. Status defaults to New; empty optional fields are saved as null; a Deal Value is sent only
+ * for a status that shows it.
+ */
+import { leadInput, statusesWithValue, type LeadInput } from "../../../../../contract/lead";
 import { FormDialog } from "../../../components/ui/form-dialog";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { useCreateLead } from "../api/leads";
 import { LeadContactFields } from "./lead-contact-fields";
+import { LeadProgressFields } from "./lead-progress-fields";
 
-const empty: LeadInput = { name: "", company: "", email: "", phone: "", source: null, notes: "" };
+const empty: LeadInput = {
+  name: "",
+  company: "",
+  email: "",
+  phone: "",
+  source: null,
+  status: "New",
+  value: null,
+  next_action: "",
+  follow_up_date: "",
+  notes: "",
+};
 
 export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const createLead = useCreateLead();
   const { form, onSubmit, busy } = useVersionedEditForm({
     schema: leadInput,
     defaultValues: empty,
-    fields: ["name", "company", "email", "phone", "source", "notes"],
-    create: (values) => createLead.mutateAsync(values),
+    fields: ["name", "company", "email", "phone", "source", "status", "value", "next_action", "follow_up_date", "notes"],
+    // A value typed for a status that hides it is not saved.
+    create: (values) => createLead.mutateAsync({ ...values, value: statusesWithValue.includes(values.status) ? values.value : null }),
     toasts: { created: "Lead added successfully" },
     onDone: () => onOpenChange(false),
   });
@@ -24,13 +41,15 @@ export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       open={open}
       onOpenChange={onOpenChange}
       title="Add New Lead"
-      description="Start a lead in the New column of the pipeline."
+      description="A new lead for the pipeline; it starts in the column of its status."
+      className="max-w-2xl"
       onSubmit={onSubmit}
       busy={busy}
       submitLabel="Add Lead"
       busyLabel="Adding..."
     >
       <LeadContactFields control={control} />
+      <LeadProgressFields control={control} />
     </FormDialog>
   );
 }

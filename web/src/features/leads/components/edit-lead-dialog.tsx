@@ -4,14 +4,13 @@
  * lead is reloaded (for the next save) while what the user typed stays in the form.
  */
 import { useEffect } from "react";
-import { useWatch } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
-import { leadInput, leadStatuses, statusesWithValue, type Lead, type LeadInput, type LeadStatus } from "../../../../../contract/lead";
+import { leadInput, statusesWithValue, type Lead, type LeadInput, type LeadStatus } from "../../../../../contract/lead";
 import { FormDialog } from "../../../components/ui/form-dialog";
-import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "../../../components/ui/form-fields";
 import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
 import { leadQueryOptions, useUpdateLead } from "../api/leads";
 import { LeadContactFields } from "./lead-contact-fields";
+import { LeadProgressFields } from "./lead-progress-fields";
 
 const toForm = (l: Lead): LeadInput => ({
   name: l.name,
@@ -72,7 +71,6 @@ export function EditLeadDialog({
     },
   });
   const { reset, control } = form;
-  const status = useWatch({ control, name: "status" });
 
   const loaded = !!latest;
   useEffect(() => {
@@ -96,13 +94,7 @@ export function EditLeadDialog({
       stackActions
     >
       <LeadContactFields control={control} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <OptionsField control={control} name="status" label="Status" values={leadStatuses} />
-        {status && statusesWithValue.includes(status) && <MoneyField control={control} name="value" label="Deal Value (£)" />}
-        <TextField control={control} name="next_action" label="Next Action" autoComplete="off" />
-        <DateField control={control} name="follow_up_date" label="Follow-up Date" />
-      </div>
-      <TextareaField control={control} name="notes" label="Notes" rows={4} />
+      <LeadProgressFields control={control} />
     </FormDialog>
   );
 }

@@ -218,24 +218,31 @@ function QuickActions({ lead }: { lead: Lead }) {
           Create Proposal
         </Button>
       </div>
-      <div className="rounded-lg border border-slate-200 p-3">
-        <label htmlFor={typeId} className="text-sm font-medium text-slate-800">
-          Project type
-        </label>
-        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-          <div className="flex-1">
-            <NativeSelect id={typeId} value={type} onChange={(e) => setType(e.target.value as ProjectType)}>
-              <NativeOptions values={projectTypes} />
-            </NativeSelect>
+      {/* SPEC §4: Start Project is offered for Won leads (the worker refuses it for any other). */}
+      {lead.status !== "Won" ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-3 text-sm text-slate-600">
+          Start Project is offered once the lead is Won.
+        </p>
+      ) : (
+        <div className="rounded-lg border border-slate-200 p-3">
+          <label htmlFor={typeId} className="text-sm font-medium text-slate-800">
+            Project type
+          </label>
+          <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+            <div className="flex-1">
+              <NativeSelect id={typeId} value={type} onChange={(e) => setType(e.target.value as ProjectType)}>
+                <NativeOptions values={projectTypes} />
+              </NativeSelect>
+            </div>
+            <Button
+              disabled={busy}
+              onClick={() => run("start_project", "Project created successfully! Check the Projects page.", "Failed to start project")}
+            >
+              Start Project
+            </Button>
           </div>
-          <Button
-            disabled={busy}
-            onClick={() => run("start_project", "Project created successfully! Check the Projects page.", "Failed to start project")}
-          >
-            Start Project
-          </Button>
         </div>
-      </div>
+      )}
     </div>
   );
 }

@@ -76,15 +76,20 @@ export function WorkflowActionsDialog({ open, onOpenChange, trigger, lead, onDon
   const run = async () => {
     setRunning(true);
     let done = 0;
+    let step: OfferedAction | null = null;
     try {
       for (const a of chosen) {
-        await action.mutateAsync({ id: lead.id, action: a, project_type: a === "start_project" ? projectType : undefined });
-        done++;
+        step = a;
+        const result = await action.mutateAsync({ id: lead.id, action: a, project_type: a === "start_project" ? projectType : undefined });
+        // A conversion of a lead that is already a client did nothing, and the next action goes on.
+        if (!result.skipped) done++;
       }
       toast.success(`${done} action(s) completed successfully`);
       onOpenChange(false);
     } catch (error) {
-      toast.error(`Failed to execute workflow actions: ${isApiError(error) ? error.message : "An unexpected error occurred"}`);
+      const message = isApiError(error) ? error.message : "An unexpected error occurred";
+      // SPEC §8 words a failed follow-up task on its own.
+      toast.error(step === "follow_up_task" ? `Task creation failed: ${message}` : `Failed to execute workflow actions: ${message}`);
     } finally {
       setRunning(false);
       onDone?.(done);

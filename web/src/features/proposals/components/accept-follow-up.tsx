@@ -22,8 +22,9 @@ export function AcceptFollowUpDialog({ proposal, onClose }: { proposal: Proposal
     try {
       if (leadId) {
         if (convert) {
-          await workflow.mutateAsync({ leadId, action: "convert_to_client" });
-          done++;
+          // A lead that is already a client is skipped by the worker, and the project still follows.
+          const converted = await workflow.mutateAsync({ leadId, action: "convert_to_client" });
+          if (!converted.skipped) done++;
         }
         if (project) {
           await workflow.mutateAsync({ leadId, action: "start_project" });

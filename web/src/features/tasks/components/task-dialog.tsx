@@ -1,6 +1,7 @@
 /** Add New Task / Edit Task: title, assignee (from the users), priority (default Med), due date, notes. */
 import { useQuery } from "@tanstack/react-query";
 import { taskInput, taskPatch, taskPriorities, type Task, type TaskInput } from "../../../../../contract/task";
+import { isPerson } from "../../../../../contract/user";
 import { FormDialog } from "../../../components/ui/form-dialog";
 import { DateField, OptionsField, TextareaField, TextField } from "../../../components/ui/form-fields";
 import { SelectField } from "../../../components/ui/select-field";
@@ -67,9 +68,9 @@ export function TaskDialog({
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField control={control} name="assignee_username" label="Assignee">
           <option value="">Unassigned</option>
-          {/* A disabled user stays on offer for the task already theirs. */}
+          {/* People only (not the shared team account); a disabled user stays on offer for the task already theirs. */}
           {users.data?.users
-            .filter((u) => !u.disabled || u.id === task?.assignee_username)
+            .filter((u) => isPerson(u) && (!u.disabled || u.id === task?.assignee_username))
             .map((u) => (
               <option key={u.id} value={u.id}>
                 {u.full_name}

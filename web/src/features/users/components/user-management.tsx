@@ -1,8 +1,12 @@
-/** User Management: role badges (Owner; 'Sales' for Head of Sales), invitations, disable/enable (Owner). */
+/**
+ * User Management: the people (role badges: Owner; 'Sales' for Head of Sales; disable/enable by an
+ * Owner), invitations, and apart from them the shared team account behind the /crm gate, which is
+ * not a person: no role or disable control, never an assignee or 'Who'.
+ */
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { inviteInput, roles, type InviteInput } from "../../../../../contract/user";
+import { inviteInput, isPerson, roles, type InviteInput, type User } from "../../../../../contract/user";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Field, Input } from "../../../components/ui/field";
@@ -45,6 +49,27 @@ function InviteForm() {
   );
 }
 
+function SharedTeamAccess({ accounts }: { accounts: User[] }) {
+  if (accounts.length === 0) return null;
+  return (
+    <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4" role="group" aria-labelledby="shared-team-access">
+      <h3 id="shared-team-access" className="text-sm font-semibold">
+        Shared team access
+      </h3>
+      {accounts.map((a) => (
+        <p key={a.id} className="mt-1 text-sm text-slate-700">
+          <span className="font-medium">{a.full_name}</span> · {a.email}
+          {a.disabled && " · turned off"}
+        </p>
+      ))}
+      <p className="mt-1 text-sm text-slate-600">
+        The CRM Access Password on the /crm sign-in screen opens this shared account. It is a way in, not a person, so it is never offered
+        as a task assignee or as who logged an activity.
+      </p>
+    </div>
+  );
+}
+
 export function UserManagement({ isOwner, currentUserId }: { isOwner: boolean; currentUserId: string }) {
   const { data, isPending } = useQuery(usersQueryOptions());
   const invites = useQuery({ ...invitesQueryOptions(), enabled: isOwner });
@@ -57,42 +82,45 @@ export function UserManagement({ isOwner, currentUserId }: { isOwner: boolean; c
       {isPending || !data ? (
         <Skeleton className="mt-4 h-32" />
       ) : (
-        <ul className="mt-4 divide-y divide-slate-100">
-          {data.users.map((u) => (
-            <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <div>
-                <p className="font-medium">
-                  {u.full_name} {u.disabled && <span className="text-sm font-normal text-slate-500">(disabled)</span>}
-                </p>
-                <p className="text-sm text-slate-600">
-                  {u.email}
-                  {u.job_title && ` · ${u.job_title}`}
-                </p>
-              </div>
-              <div className="flex items-center gap-2">
-                <Badge tone={u.role === "Owner" ? "brick" : "blue"}>{u.role}</Badge>
-                {isOwner && u.id !== currentUserId && (
-                  <Button
-                    variant={u.disabled ? "secondary" : "ghost"}
-                    size="sm"
-                    disabled={setDisabled.isPending}
-                    onClick={() =>
-                      setDisabled.mutate(
-                        { id: u.id, disabled: !u.disabled },
-                        {
-                          onSuccess: () =>
-                            toast.success(u.disabled ? `${u.full_name} can sign in again` : `${u.full_name} has been disabled`),
-                        },
-                      )
-                    }
-                  >
-                    {u.disabled ? "Enable" : "Disable"}
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="mt-4 divide-y divide-slate-100" aria-label="People">
+            {data.users.filter(isPerson).map((u) => (
+              <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div>
+                  <p className="font-medium">
+                    {u.full_name} {u.disabled && <span className="text-sm font-normal text-slate-500">(disabled)</span>}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {u.email}
+                    {u.job_title && ` · ${u.job_title}`}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Badge tone={u.role === "Owner" ? "brick" : "blue"}>{u.role}</Badge>
+                  {isOwner && u.id !== currentUserId && (
+                    <Button
+                      variant={u.disabled ? "secondary" : "ghost"}
+                      size="sm"
+                      disabled={setDisabled.isPending}
+                      onClick={() =>
+                        setDisabled.mutate(
+                          { id: u.id, disabled: !u.disabled },
+                          {
+                            onSuccess: () =>
+                              toast.success(u.disabled ? `${u.full_name} can sign in again` : `${u.full_name} has been disabled`),
+                          },
+                        )
+                      }
+                    >
+                      {u.disabled ? "Enable" : "Disable"}
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <SharedTeamAccess accounts={data.users.filter((u) => !isPerson(u))} />
+        </>
       )}
       {isOwner && (
         <>
