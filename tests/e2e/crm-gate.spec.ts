@@ -27,8 +27,9 @@ async function expectGate(page: Page) {
 async function expectShell(page: Page) {
   await expect(page.getByRole("heading", { name: "Sales Pipeline" })).toBeVisible();
   for (const [name, href] of SIDEBAR) {
-    // Tasks may carry the red "incomplete tasks" dot in its accessible name.
-    const link = page.getByRole("link", { name: name === "Tasks" ? /^Tasks\b/ : name, exact: name !== "Tasks" }).first();
+    // Tasks may carry the red "incomplete tasks" dot in its accessible name, and Clients its open-comments count.
+    const counted = name === "Tasks" || name === "Clients";
+    const link = page.getByRole("link", { name: counted ? new RegExp(`^${name}\\b`) : name, exact: !counted }).first();
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute("href", href);
   }
