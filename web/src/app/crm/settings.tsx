@@ -1,4 +1,7 @@
-/** /crm/settings: data export/import, backups, danger zone, studio details, users. Owner-only parts hidden from Sales. */
+/**
+ * /crm/settings: data export/import, backups, danger zone, studio details, users. Owner-only parts
+ * are hidden from Sales: export too, since it holds every client's and lead's personal data (issue 14).
+ */
 import type { RouteHandle } from "../../lib/page-meta";
 import { useSessionUser } from "../../features/auth/api/session";
 import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "../../features/settings/components/data-panel";
@@ -16,7 +19,7 @@ export function Component() {
   return (
     <CrmPage title="Settings" description="Data, studio details and the team.">
       <div className="grid gap-6 lg:grid-cols-2">
-        <ExportPanel />
+        {isOwner && <ExportPanel />}
         {isOwner && <ImportPanel />}
         <StudioForm isOwner={isOwner} />
         <UserManagement isOwner={isOwner} currentUserId={user.id} />
