@@ -1,17 +1,20 @@
-/** User Management: role badges (Owner; 'Sales' for Head of Sales), invitations, disable/enable (Owner). */
+/** User Management: role badges (Owner; 'Sales' for Head of Sales), invitations and their revoking, disable/enable (Owner). */
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { inviteInput, roles, type InviteInput } from "../../../../../contract/user";
+import type { PendingInvite } from "../../../../../contract/user-admin";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Field, Input } from "../../../components/ui/field";
 import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { applyFieldErrors } from "../../../lib/form-errors";
 import { formatDate } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
-import { invitesQueryOptions, useInvite, useSetDisabled, usersQueryOptions } from "../api/users";
+import { invitesQueryOptions, useInvite, useRevokeInvite, useSetDisabled, usersQueryOptions } from "../api/users";
 
 function InviteForm() {
   const invite = useInvite();
@@ -42,6 +45,36 @@ function InviteForm() {
         {invite.isPending ? "Sending..." : "Send Invite"}
       </Button>
     </form>
+  );
+}
+
+function OpenInvites({ invites }: { invites: PendingInvite[] }) {
+  const revoke = useRevokeInvite();
+  const [revoking, setRevoking] = useState<PendingInvite | null>(null);
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-semibold">Open invitations</h3>
+      <ul className="mt-2 divide-y divide-slate-100 text-sm text-slate-600">
+        {invites.map((i) => (
+          <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span className="min-w-0 break-words">
+              {i.email} · {i.role} · expires {formatDate(i.expires_at)}
+            </span>
+            <Button variant="ghost" size="sm" aria-label={`Revoke the invitation to ${i.email}`} onClick={() => setRevoking(i)}>
+              Revoke
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(o) => !o && setRevoking(null)}
+        title="Revoke invitation"
+        description={`Revoke the invitation to ${revoking?.email ?? ""}? Its link will stop working.`}
+        confirmLabel="Revoke"
+        onConfirm={() => revoke.mutateAsync(revoking!.id).then(() => toast.success("Invitation revoked"))}
+      />
+    </div>
   );
 }
 
@@ -97,18 +130,7 @@ export function UserManagement({ isOwner, currentUserId }: { isOwner: boolean; c
       {isOwner && (
         <>
           <InviteForm />
-          {invites.data && invites.data.invites.length > 0 && (
-            <div className="mt-4">
-              <h3 className="text-sm font-semibold">Open invitations</h3>
-              <ul className="mt-2 space-y-1 text-sm text-slate-600">
-                {invites.data.invites.map((i) => (
-                  <li key={i.id}>
-                    {i.email} · {i.role} · expires {formatDate(i.expires_at)}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          {invites.data && invites.data.invites.length > 0 && <OpenInvites invites={invites.data.invites} />}
         </>
       )}
     </section>
