@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { latestMailTo, signIn, staff, tag } from "./support";
+import { demo, latestMailTo, signIn, staff, tag } from "./support";
 
 const INVITE_LINK = /https?:\/\/[^\s]+\/auth\/invite#token=[A-Za-z0-9_-]+/;
 
@@ -108,6 +108,16 @@ test("Sales has an account panel but neither Export nor the audit trail", async 
   await expect(page.getByRole("button", { name: /^Revoke/ })).toHaveCount(0);
 });
 
+test("the shared team account is told why it has no password form", async ({ page }) => {
+  expect((await page.request.post("/api/auth/team", { data: { password: demo.DEMO_TEAM_PASSWORD } })).status()).toBe(200);
+  await page.goto("/crm/settings");
+  const account = page.getByRole("region", { name: "Your account" });
+  await expect(account).toContainText("This is the shared team account");
+  await expect(account).toContainText("changed by the studio's owner from the command line");
+  await expect(account.getByRole("heading", { name: "Change password" })).toHaveCount(0);
+  await expect(account.getByLabel("Current password")).toHaveCount(0);
+});
+
 test("changing the password signs out the other session, keeps this one, and the new password signs in", async ({ browser, request }) => {
   test.setTimeout(SEVERAL_SESSIONS_MS);
   const { context, page, login } = await newColleague(browser, request);
@@ -201,4 +211,24 @@ test("Sign out everywhere ends this session and every other one", async ({ brows
 
   await other.context.close();
   await context.close();
+});
+
+test("the audit trail pages with Load more and reads on a phone", async ({ page, request }) => {
+  test.setTimeout(SEVERAL_SESSIONS_MS);
+  // More than a page (100) of events: each API sign-in leaves one.
+  for (let i = 0; i < 101; i++) await signIn(request, staff.owner);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page.request, staff.owner);
+  await page.goto("/crm/settings");
+
+  const audit = page.getByRole("region", { name: "Audit trail" });
+  const events = audit.locator("tbody").getByRole("row");
+  await expect(events).toHaveCount(100);
+  await expect(events.first()).toContainText("Signed in");
+  await expect(events.first()).toContainText(staff.owner.name);
+  await audit.getByRole("button", { name: "Load more" }).click();
+  await expect.poll(() => events.count()).toBeGreaterThan(100);
+
+  // Nothing sideways: the page is no wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
