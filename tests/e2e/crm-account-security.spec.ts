@@ -40,7 +40,8 @@ async function secondSession(browser: Browser, login: { email: string; password:
   await signIn(context.request, login);
   const page = await context.newPage();
   await page.goto("/crm/settings");
-  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  // A fresh context loads the CRM's code uncached: give a busy machine longer than the default.
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible({ timeout: 15_000 });
   return { context, page };
 }
 

@@ -26,7 +26,8 @@ export function Component() {
   const isTeam = team?.users.find((u) => u.id === user.id)?.is_team;
   return (
     <CrmPage title="Settings" description="Your account, data, studio details and the team.">
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* grid-cols-1, not the implicit column: a long e-mail address must not widen every panel past a phone's screen. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <AccountPanel email={user.email} isTeam={team ? (isTeam ?? false) : undefined} />
         {isOwner && <ExportPanel />}
         {isOwner && <ImportPanel />}

@@ -22,7 +22,7 @@ function EventRow({ event }: { event: AuditEvent }) {
         {auditActionLabels[event.action]}
         {event.subject_name && <span className="block text-slate-600">{event.subject_name}</span>}
       </td>
-      <td className={`${cell} break-words text-slate-600`}>{event.detail}</td>
+      <td className={`${cell} text-slate-600 wrap-anywhere`}>{event.detail}</td>
     </tr>
   );
 }

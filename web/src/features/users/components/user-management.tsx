@@ -57,7 +57,7 @@ function OpenInvites({ invites }: { invites: PendingInvite[] }) {
       <ul className="mt-2 divide-y divide-slate-100 text-sm text-slate-600">
         {invites.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span className="min-w-0 break-words">
+            <span className="min-w-0 wrap-anywhere">
               {i.email} · {i.role} · expires {formatDate(i.expires_at)}
             </span>
             <Button variant="ghost" size="sm" aria-label={`Revoke the invitation to ${i.email}`} onClick={() => setRevoking(i)}>
@@ -93,7 +93,7 @@ export function UserManagement({ isOwner, currentUserId }: { isOwner: boolean; c
         <ul className="mt-4 divide-y divide-slate-100">
           {data.users.map((u) => (
             <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <div>
+              <div className="min-w-0 wrap-anywhere">
                 <p className="font-medium">
                   {u.full_name} {u.disabled && <span className="text-sm font-normal text-slate-500">(disabled)</span>}
                 </p>
