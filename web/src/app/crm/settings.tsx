@@ -1,9 +1,17 @@
-/** /crm/settings: data export/import, backups, danger zone, studio details, users. Owner-only parts hidden from Sales. */
+/**
+ * /crm/settings: your account, data export/import, backups, danger zone, studio details, users and
+ * the audit trail. Owner-only parts are hidden from Sales: export too, since it holds every
+ * client's and lead's personal data (issue 14).
+ */
+import { useQuery } from "@tanstack/react-query";
 import type { RouteHandle } from "../../lib/page-meta";
 import { useSessionUser } from "../../features/auth/api/session";
+import { AccountPanel } from "../../features/auth/components/account-panel";
+import { AuditPanel } from "../../features/audit/components/audit-panel";
 import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "../../features/settings/components/data-panel";
 import { StudioForm } from "../../features/settings/components/studio-form";
 import { UserManagement } from "../../features/users/components/user-management";
+import { usersQueryOptions } from "../../features/users/api/users";
 import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = {
@@ -13,15 +21,21 @@ export const handle: RouteHandle = {
 export function Component() {
   const user = useSessionUser();
   const isOwner = user.role === "Owner";
+  // The session says who, not whether it is the shared team account: the users list does.
+  const { data: team } = useQuery(usersQueryOptions());
+  const isTeam = team?.users.find((u) => u.id === user.id)?.is_team;
   return (
-    <CrmPage title="Settings" description="Data, studio details and the team.">
-      <div className="grid gap-6 lg:grid-cols-2">
-        <ExportPanel />
+    <CrmPage title="Settings" description="Your account, data, studio details and the team.">
+      {/* grid-cols-1, not the implicit column: a long e-mail address must not widen every panel past a phone's screen. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <AccountPanel email={user.email} isTeam={team ? (isTeam ?? false) : undefined} />
+        {isOwner && <ExportPanel />}
         {isOwner && <ImportPanel />}
         <StudioForm isOwner={isOwner} />
         <UserManagement isOwner={isOwner} currentUserId={user.id} />
         {isOwner && <BackupsPanel />}
         {isOwner && <DangerZone />}
+        {isOwner && <AuditPanel className="lg:col-span-2" />}
       </div>
     </CrmPage>
   );

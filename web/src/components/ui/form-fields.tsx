@@ -14,7 +14,7 @@ import {
   type UseFormRegisterReturn,
 } from "react-hook-form";
 import { numberOrNull, textOrNull } from "../../lib/form-values";
-import { Field, Input } from "./field";
+import { Field, Input, PasswordInput } from "./field";
 import { NativeOptions, NativeSelect } from "./select-native";
 import { Textarea } from "./textarea";
 
@@ -58,6 +58,23 @@ export function TextField<T extends FieldValues, N extends TextPath<T>, TTransfo
   return (
     <Field label={label} error={error} hint={hint} required={required}>
       {(p) => <Input {...p} type={type} autoComplete={autoComplete} placeholder={placeholder} {...registration} />}
+    </Field>
+  );
+}
+
+/** A password with a show/hide toggle; `autoComplete` tells password managers which one it is. */
+export function PasswordField<T extends FieldValues, N extends TextPath<T>, TTransformed = T>({
+  control,
+  name,
+  label,
+  required,
+  hint,
+  autoComplete,
+}: BoundProps<T, N, TTransformed> & { hint?: string; autoComplete: "current-password" | "new-password" }) {
+  const { registration, error } = useRegistered(control, name);
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {(p) => <PasswordInput {...p} autoComplete={autoComplete} {...registration} />}
     </Field>
   );
 }

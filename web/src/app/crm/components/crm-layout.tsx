@@ -1,12 +1,11 @@
 /** The signed-in CRM: sidebar (a drawer on small screens), top bar and the current section. */
 import { useState } from "react";
-import { Outlet, useNavigate } from "react-router-dom";
-import { useQueryClient } from "@tanstack/react-query";
+import { Outlet } from "react-router-dom";
 import { ListPlus, LogOut, Menu, Plus } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { DialogRoot, SheetContent } from "../../../components/ui/dialog";
-import { flashState, useFlash } from "../../../lib/flash";
-import { showFlash, toast } from "../../../lib/toast";
+import { useFlash } from "../../../lib/flash";
+import { showFlash } from "../../../lib/toast";
 import { useSessionUser, useSignOut } from "../../../features/auth/api/session";
 import { AddLeadDialog } from "../../../features/leads/components/add-lead-dialog";
 import { AddTaskDialog } from "../../../features/tasks/components/add-task-dialog";
@@ -21,22 +20,9 @@ export function CrmLayout() {
   const [addLeadOpen, setAddLeadOpen] = useState(false);
   const [addTaskOpen, setAddTaskOpen] = useState(false);
   const signOut = useSignOut();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   useFlash(showFlash);
 
-  const logout = () =>
-    signOut.mutate(undefined, {
-      onSuccess: async () => {
-        // The next toaster would replay every toast still showing; only "Signed Out" should follow us home.
-        toast.dismiss();
-        // Leave first, then forget: clearing while still on /crm would flash the sign-in screen.
-        await navigate("/", {
-          state: flashState({ kind: "success", title: "Signed Out", description: "You have been logged out of the CRM system" }),
-        });
-        queryClient.clear();
-      },
-    });
+  const logout = () => signOut.mutate();
 
   return (
     <div className="min-h-dvh bg-slate-50">

@@ -1,4 +1,4 @@
-/** User management: users, open invitations, invite, disable/enable. Keys start with "users". */
+/** User management: users, open invitations, invite, revoke, disable/enable. Keys start with "users". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InviteInput } from "../../../../../contract/user";
 import { api, ok } from "../../../lib/api";
@@ -35,5 +35,16 @@ export function useSetDisabled() {
       ok(api.crm.users[":id"].$patch({ param: { id }, json: { disabled } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
     meta: { errorTitle: "Failed to update user" },
+  });
+}
+
+/** Withdraws a pending invitation: its e-mailed link stops working. */
+export function useRevokeInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ok(api.crm.users.invites[":id"].$delete({ param: { id } })),
+    // A 404 means it was used or withdrawn meanwhile: refresh the list either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    meta: { errorTitle: "Failed to revoke invitation" },
   });
 }

@@ -1,21 +1,24 @@
 /**
  * User Management: the people (role badges: Owner; 'Sales' for Head of Sales; disable/enable by an
- * Owner), invitations, and apart from them the shared team account behind the /crm gate, which is
- * not a person: no role or disable control, never an assignee or 'Who'.
+ * Owner), invitations and their revoking, and apart from them the shared team account behind the
+ * /crm gate, which is not a person: no role or disable control, never an assignee or 'Who'.
  */
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { inviteInput, isPerson, roles, type InviteInput, type User } from "../../../../../contract/user";
+import type { PendingInvite } from "../../../../../contract/user-admin";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Field, Input } from "../../../components/ui/field";
 import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { applyFieldErrors } from "../../../lib/form-errors";
 import { formatDate } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
-import { invitesQueryOptions, useInvite, useSetDisabled, usersQueryOptions } from "../api/users";
+import { invitesQueryOptions, useInvite, useRevokeInvite, useSetDisabled, usersQueryOptions } from "../api/users";
 
 function InviteForm() {
   const invite = useInvite();
@@ -70,6 +73,36 @@ function SharedTeamAccess({ accounts }: { accounts: User[] }) {
   );
 }
 
+function OpenInvites({ invites }: { invites: PendingInvite[] }) {
+  const revoke = useRevokeInvite();
+  const [revoking, setRevoking] = useState<PendingInvite | null>(null);
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-semibold">Open invitations</h3>
+      <ul className="mt-2 divide-y divide-slate-100 text-sm text-slate-600">
+        {invites.map((i) => (
+          <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span className="min-w-0 wrap-anywhere">
+              {i.email} · {i.role} · expires {formatDate(i.expires_at)}
+            </span>
+            <Button variant="ghost" size="sm" aria-label={`Revoke the invitation to ${i.email}`} onClick={() => setRevoking(i)}>
+              Revoke
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(o) => !o && setRevoking(null)}
+        title="Revoke invitation"
+        description={`Revoke the invitation to ${revoking?.email ?? ""}? Its link will stop working.`}
+        confirmLabel="Revoke"
+        onConfirm={() => revoke.mutateAsync(revoking!.id).then(() => toast.success("Invitation revoked"))}
+      />
+    </div>
+  );
+}
+
 export function UserManagement({ isOwner, currentUserId }: { isOwner: boolean; currentUserId: string }) {
   const { data, isPending } = useQuery(usersQueryOptions());
   const invites = useQuery({ ...invitesQueryOptions(), enabled: isOwner });
@@ -86,7 +119,7 @@ export function UserManagement({ isOwner, currentUserId }: { isOwner: boolean; c
           <ul className="mt-4 divide-y divide-slate-100" aria-label="People">
             {data.users.filter(isPerson).map((u) => (
               <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <div>
+                <div className="min-w-0 wrap-anywhere">
                   <p className="font-medium">
                     {u.full_name} {u.disabled && <span className="text-sm font-normal text-slate-500">(disabled)</span>}
                   </p>
@@ -125,18 +158,7 @@ export function UserManagement({ isOwner, currentUserId }: { isOwner: boolean; c
       {isOwner && (
         <>
           <InviteForm />
-          {invites.data && invites.data.invites.length > 0 && (
-            <div className="mt-4">
-              <h3 className="text-sm font-semibold">Open invitations</h3>
-              <ul className="mt-2 space-y-1 text-sm text-slate-600">
-                {invites.data.invites.map((i) => (
-                  <li key={i.id}>
-                    {i.email} · {i.role} · expires {formatDate(i.expires_at)}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          {invites.data && invites.data.invites.length > 0 && <OpenInvites invites={invites.data.invites} />}
         </>
       )}
     </section>
