@@ -48,4 +48,11 @@ export const auditEvent = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEvent>;
 
-export const auditQuery = z.object({ before: z.iso.datetime().optional() });
+/** Events per page of GET /api/crm/audit. */
+export const AUDIT_PAGE = 100;
+
+/**
+ * The next page starts after the last event shown: its created_at and id, since several events
+ * can share a millisecond (a batch writes them together).
+ */
+export const auditQuery = z.object({ before: z.iso.datetime().optional(), before_id: z.string().max(64).optional() });

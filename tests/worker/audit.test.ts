@@ -3,7 +3,7 @@
  * restored, invited, disabled, signed in or was locked out; invitations that can be withdrawn
  * and die with their sender; previews and enquiries that go with the records they belong to.
  */
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AuditEvent } from "../../contract/audit";
 import { countRows, expectJson, request, rows, signInAs, type Staff } from "./api";
@@ -75,6 +75,30 @@ describe("the audit trail", () => {
     expect(events.find((e) => e.action === "invite")?.detail).toBe("Invited new.person@example.com as Sales");
     expect(events.find((e) => e.action === "invite_revoked")?.detail).toBe("Revoked the invitation to new.person@example.com");
     expect(events.filter((e) => e.subject_id === sales.id).map((e) => e.action)).toEqual(["user_enabled", "user_disabled"]);
+  });
+
+  it("pages by time and then id, so events written in the same millisecond are neither skipped nor repeated", async () => {
+    const at = "2026-01-01T09:00:00.000Z";
+    const insert = env.DB.prepare(
+      "INSERT INTO audit_events (id, action, actor_id, subject_id, detail, ip_hash, request_id, created_at) VALUES (?, 'export', NULL, NULL, 'x', 'h', 'r', ?)",
+    );
+    await env.DB.batch(Array.from({ length: 150 }, (_, i) => insert.bind(`evt-${String(i).padStart(3, "0")}`, at)));
+    const seen: string[] = [];
+    let page = await trail();
+    seen.push(...page.map((e) => e.id));
+    while (page.length === 100) {
+      const last = page.at(-1)!;
+      page = (
+        await expectJson<{ events: AuditEvent[] }>(
+          owner.call("GET", `/api/crm/audit?before=${encodeURIComponent(last.created_at)}&before_id=${encodeURIComponent(last.id)}`),
+          200,
+        )
+      ).events;
+      seen.push(...page.map((e) => e.id));
+    }
+    const all = await rows<{ id: string }>("SELECT id FROM audit_events");
+    expect(seen.length).toBe(all.length);
+    expect(new Set(seen).size).toBe(all.length);
   });
 
   it("is the Owner's to read; Sales may neither read it nor export", async () => {

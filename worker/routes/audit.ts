@@ -7,5 +7,5 @@ import { ownerOnly } from "../middleware/auth";
 import { listAuditEvents } from "../services/audit";
 
 export const auditRoute = new Hono<AppEnv>().get("/", ownerOnly, queryParams(auditQuery), async (c) =>
-  c.json({ events: await listAuditEvents(c.get("db"), c.req.valid("query").before) }, 200),
+  c.json({ events: await listAuditEvents(c.get("db"), c.req.valid("query").before, c.req.valid("query").before_id) }, 200),
 );

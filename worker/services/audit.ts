@@ -3,11 +3,11 @@
  * invited, disabled or enabled an account, signed in, was locked out or changed a password.
  * Rows are written in the same batch as the change they record where there is one.
  */
-import { desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { audit_events, users } from "../db/schema";
-import type { AuditAction, AuditEvent } from "../../contract/audit";
+import { AUDIT_PAGE, type AuditAction, type AuditEvent } from "../../contract/audit";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 
@@ -32,12 +32,11 @@ export function auditEvent(db: Db, source: AuditSource, action: AuditAction, det
   });
 }
 
-export const AUDIT_PAGE = 100;
 const actor = alias(users, "actor");
 const subject = alias(users, "subject");
 
-/** The newest events first, a page at a time (`before`: the created_at of the last one shown). */
-export function listAuditEvents(db: Db, before?: string): Promise<AuditEvent[]> {
+/** The newest events first, a page at a time, after the last one shown (`before`, `beforeId`). */
+export function listAuditEvents(db: Db, before?: string, beforeId?: string): Promise<AuditEvent[]> {
   return db
     .select({
       id: audit_events.id,
@@ -54,7 +53,13 @@ export function listAuditEvents(db: Db, before?: string): Promise<AuditEvent[]> 
     .from(audit_events)
     .leftJoin(actor, eq(actor.id, audit_events.actor_id))
     .leftJoin(subject, eq(subject.id, audit_events.subject_id))
-    .where(before ? lt(audit_events.created_at, before) : undefined)
+    .where(
+      before
+        ? beforeId
+          ? or(lt(audit_events.created_at, before), and(eq(audit_events.created_at, before), lt(audit_events.id, beforeId)))
+          : lt(audit_events.created_at, before)
+        : undefined,
+    )
     .orderBy(desc(audit_events.created_at), desc(audit_events.id))
     .limit(AUDIT_PAGE) as Promise<AuditEvent[]>;
 }

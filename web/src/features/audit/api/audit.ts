@@ -4,20 +4,21 @@
  * this tab's own user changes then refresh it; delete-all and import refresh everything anyway.
  */
 import { infiniteQueryOptions } from "@tanstack/react-query";
+import { AUDIT_PAGE } from "../../../../../contract/audit";
 import { api, ok } from "../../../lib/api";
 
 export const auditKeys = { all: ["users", "audit"] as const, list: () => ["users", "audit", "list"] as const };
 
-/** The worker's page size (worker/services/audit.ts AUDIT_PAGE): a shorter page is the last. */
-export const AUDIT_PAGE = 100;
-
 export const auditQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: auditKeys.list(),
-    queryFn: ({ signal, pageParam }) =>
-      ok(api.crm.audit.$get({ query: pageParam === undefined ? {} : { before: pageParam } }, { init: { signal } })),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.events.length < AUDIT_PAGE ? undefined : last.events.at(-1)?.created_at),
+    queryFn: ({ signal, pageParam }) => ok(api.crm.audit.$get({ query: pageParam ?? {} }, { init: { signal } })),
+    initialPageParam: undefined as { before: string; before_id: string } | undefined,
+    // A shorter page is the last; the next starts after the last event shown, by time and then id.
+    getNextPageParam: (last) => {
+      const end = last.events.at(-1);
+      return last.events.length < AUDIT_PAGE || !end ? undefined : { before: end.created_at, before_id: end.id };
+    },
     // The panel shows its own error with Try again.
     meta: { errorTitle: false },
   });
