@@ -74,3 +74,13 @@ export function coarseBrowser(userAgent: string | undefined): string {
   const device = /Mobile|Android|iPhone|iPad/.test(ua) ? "mobile" : "desktop";
   return family === "Unknown" ? family : `${family} (${device})`;
 }
+
+/** Who sent a public request, as keyed hashes only: `ipKey` is stored with what they sent, `limitKey` counts against per-IP limits. */
+export interface Sender {
+  ipKey: string;
+  limitKey: string;
+}
+
+export async function senderOf(ip: string, secret: string): Promise<Sender> {
+  return { ipKey: await ipHash(ip, secret), limitKey: await limitKeyOf(ip, secret) };
+}

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { contactInput, redesignInput, submissionMeta, valuationInput } from "../../contract/form-submission";
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
-import { ipHash, limitKeyOf } from "../lib/client-info";
+import { senderOf } from "../lib/client-info";
 import { acceptSubmission, type FormBody } from "../services/form-submissions";
 import { publish } from "../live/publish";
 
@@ -13,8 +13,7 @@ async function accept(c: Context<AppEnv>, form: FormBody, { website_url, page, u
   // A filled honeypot is a bot: it sees the same answer as a person and nothing is stored.
   if (website_url) return c.json({ ok: true as const }, 201);
   const ip = clientIp(c);
-  const sender = { ipKey: await ipHash(ip, c.env.SESSION_SECRET), limitKey: await limitKeyOf(ip, c.env.SESSION_SECRET) };
-  const stored = await acceptSubmission(c.env, c.get("db"), form, { page, utm }, sender);
+  const stored = await acceptSubmission(c.env, c.get("db"), form, { page, utm }, await senderOf(ip, c.env.SESSION_SECRET));
   // After the e-mail's outcome is recorded, so other tabs also see a failed notification.
   publish(c, { entity: "leads", op: stored.newLead ? "create" : "update", id: stored.leadId });
   return c.json({ ok: true as const }, 201);

@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { isPreviewId, PREVIEW_INVALID_MESSAGE, previewVerifyInput } from "../../contract/preview";
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
-import { coarseBrowser, ipHash, limitKeyOf } from "../lib/client-info";
+import { coarseBrowser, senderOf } from "../lib/client-info";
 import { limits, reserveAttempt } from "../lib/rate-limit";
 import { checkCode, grantCookie, previewClientOf, unlockedContext, unlockedRecord } from "../previews/access";
 import { approvalInput, commentInput } from "../../contract/preview-feedback";
@@ -22,11 +22,6 @@ const unlocked = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-async function sender(c: { req: { header(name: string): string | undefined } }, secret: string) {
-  const ip = clientIp(c);
-  return { ipHash: await ipHash(ip, secret), limitKey: await limitKeyOf(ip, secret) };
-}
-
 const invalid = { success: false as const, error: { code: "unauthenticated" as const, message: PREVIEW_INVALID_MESSAGE } };
 
 export const previews = new Hono<AppEnv>()
@@ -37,8 +32,7 @@ export const previews = new Hono<AppEnv>()
     if (!isPreviewId(id)) return c.json(invalid, 401);
     const db = c.get("db");
     const ip = clientIp(c);
-    const visitor = await ipHash(ip, c.env.SESSION_SECRET);
-    const ipKey = await limitKeyOf(ip, c.env.SESSION_SECRET);
+    const { ipKey: visitor, limitKey: ipKey } = await senderOf(ip, c.env.SESSION_SECRET);
     // Guesses are counted like sign-in (an IPv6 client by its /64), per card and across cards,
     // and reserved before the code is checked, so parallel guesses cannot all slip under the limit.
     const reservation = await reserveAttempt(db, [
@@ -71,7 +65,7 @@ export const previews = new Hono<AppEnv>()
       c.get("db"),
       ctx,
       c.req.valid("json"),
-      await sender(c, c.env.SESSION_SECRET),
+      await senderOf(clientIp(c), c.env.SESSION_SECRET),
       new URL(c.req.url).origin,
     );
     // One event per write: open tabs refresh the feed with it (web/src/lib/live.ts, shownWith).
@@ -85,7 +79,7 @@ export const previews = new Hono<AppEnv>()
       c.get("db"),
       ctx,
       c.req.valid("json"),
-      await sender(c, c.env.SESSION_SECRET),
+      await senderOf(clientIp(c), c.env.SESSION_SECRET),
       new URL(c.req.url).origin,
     );
     if (!result.created) return c.json({ approval: result.approval }, 200);

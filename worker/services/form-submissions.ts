@@ -14,6 +14,7 @@ import { nowIso } from "../lib/time";
 import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
 import { trySend, type Mail } from "../email/send";
 import type { Env } from "../env";
+import type { Sender } from "../lib/client-info";
 
 /** How long an enquiry's own record is kept (web/src/content/legal-text.ts says so to visitors). */
 export const SUBMISSION_RETENTION_DAYS = 365;
@@ -31,12 +32,6 @@ export interface Enquiry {
 export interface SubmissionContext {
   page?: string;
   utm?: Record<string, string>;
-}
-
-/** Who sent it, as keyed hashes only: `ipKey` is stored with it, `limitKey` counts against the per-IP limit. */
-export interface Sender {
-  ipKey: string;
-  limitKey: string;
 }
 
 const kindTitle: Record<FormKind, string> = {

@@ -33,6 +33,7 @@ import { abortIf, isGuardAbort } from "./data-transfer";
 import { versionedResult } from "../lib/versioned";
 import { trySend, type Mail } from "../email/send";
 import type { Env } from "../env";
+import type { Sender } from "../lib/client-info";
 
 type MailEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX">;
 
@@ -41,12 +42,6 @@ export interface PreviewContext {
   previewId: string;
   client: { id: string; name: string };
   previewUrl: string | null;
-}
-
-/** Who sent a public request: the keyed hash of the address (stored) and its limit key (counted). */
-export interface Sender {
-  ipHash: string;
-  limitKey: string;
 }
 
 /** The client linked to a preview card, or null. */
@@ -389,7 +384,7 @@ export async function approveRelease(
           client_id: ctx.client.id,
           release_id: release.id,
           approver_name: input.approver_name,
-          ip_hash: sender.ipHash,
+          ip_hash: sender.ipKey,
           project_id: project?.id ?? null,
           created_at: now,
           updated_at: now,
