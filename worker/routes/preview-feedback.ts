@@ -3,7 +3,7 @@
  * GET /api/crm/clients/:id/feedback, the open-comment count of the Clients badge, and on
  * /api/crm/preview-comments/:id a reply, Resolve / Reopen, and an e-mail resend (approvals too).
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { commentPatch, replyInput } from "../../contract/preview-feedback";
 import { jsonBody } from "../lib/validate";
@@ -11,7 +11,19 @@ import { AppError } from "../lib/errors";
 import { clientFeedback, openCommentCount, replyToComment, resendFeedbackEmail, setCommentStatus } from "../services/preview-feedback";
 import { publish } from "../live/publish";
 
-const failedAgain = () => new AppError("upstream_failed", "The notification e-mail could not be sent. It stays marked for another retry.");
+/** POST …/:id/retry-email for a comment or an approval: the same resend, told apart by `kind`. */
+async function retryEmail(c: Context<AppEnv>, kind: "comment" | "approval") {
+  const { clientId, error, resent } = await resendFeedbackEmail(
+    c.env,
+    c.get("db"),
+    kind,
+    c.req.param("id") ?? "",
+    new URL(c.req.url).origin,
+  );
+  if (resent) publish(c, { entity: "preview_feedback", op: "update", id: clientId });
+  if (error) throw new AppError("upstream_failed", "The notification e-mail could not be sent. It stays marked for another retry.");
+  return c.json({ ok: true as const }, 200);
+}
 
 /** Mounted on /api/crm/clients beside the clients route. */
 export const clientFeedbackRoute = new Hono<AppEnv>().get("/:id/feedback", async (c) =>
@@ -30,28 +42,6 @@ export const previewCommentsRoute = new Hono<AppEnv>()
     publish(c, { entity: "preview_feedback", op: "update", id: comment.client_id });
     return c.json({ comment }, 200);
   })
-  .post("/:id/retry-email", async (c) => {
-    const { clientId, error, resent } = await resendFeedbackEmail(
-      c.env,
-      c.get("db"),
-      "comment",
-      c.req.param("id"),
-      new URL(c.req.url).origin,
-    );
-    if (resent) publish(c, { entity: "preview_feedback", op: "update", id: clientId });
-    if (error) throw failedAgain();
-    return c.json({ ok: true as const }, 200);
-  });
+  .post("/:id/retry-email", (c) => retryEmail(c, "comment"));
 
-export const previewApprovalsRoute = new Hono<AppEnv>().post("/:id/retry-email", async (c) => {
-  const { clientId, error, resent } = await resendFeedbackEmail(
-    c.env,
-    c.get("db"),
-    "approval",
-    c.req.param("id"),
-    new URL(c.req.url).origin,
-  );
-  if (resent) publish(c, { entity: "preview_feedback", op: "update", id: clientId });
-  if (error) throw failedAgain();
-  return c.json({ ok: true as const }, 200);
-});
+export const previewApprovalsRoute = new Hono<AppEnv>().post("/:id/retry-email", (c) => retryEmail(c, "approval"));

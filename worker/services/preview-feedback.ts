@@ -475,34 +475,35 @@ export async function setCommentStatus(db: Db, commentId: string, patch: z.outpu
   return versionedResult(rows, () => commentRow(db, commentId).catch(() => null), "Comment");
 }
 
-/** Sends a comment's or approval's notification again; one already sent is left as it is. */
-export async function resendFeedbackEmail(env: MailEnv, db: Db, kind: "comment" | "approval", id: string, origin: string) {
-  if (kind === "comment") {
-    const row = await db
-      .select({
-        comment: preview_comments,
-        client: { id: clients.id, name: clients.name, preview_id: clients.preview_id },
-        release: releaseColumns,
-      })
-      .from(preview_comments)
-      .innerJoin(clients, eq(clients.id, preview_comments.client_id))
-      .innerJoin(preview_releases, eq(preview_releases.id, preview_comments.release_id))
-      .where(eq(preview_comments.id, id))
-      .get();
-    if (!row) throw notFound("Comment");
-    if (row.comment.email_status === "sent") return { clientId: row.client.id, error: null, resent: false };
-    const ctx = { previewId: row.client.preview_id ?? "", client: row.client, previewUrl: row.release.preview_url };
-    const error = await trySend(env, commentMail(env.STUDIO_INBOX, ctx, row.comment, row.release, origin), { comment: id });
-    await recordDelivery(db, preview_comments, id, error);
-    return { clientId: row.client.id, error, resent: true };
-  }
+const feedbackClient = { id: clients.id, name: clients.name, preview_id: clients.preview_id };
+
+/** What a resend needs of a stored comment or approval: whose it is, whether it already went, and the mail to send again. */
+interface StoredNotification {
+  clientId: string;
+  sent: boolean;
+  mail: Mail;
+}
+
+async function storedCommentMail(env: MailEnv, db: Db, id: string, origin: string): Promise<StoredNotification> {
   const row = await db
-    .select({
-      approval: preview_approvals,
-      client: { id: clients.id, name: clients.name, preview_id: clients.preview_id },
-      release: releaseColumns,
-      project_title: projects.title,
-    })
+    .select({ comment: preview_comments, client: feedbackClient, release: releaseColumns })
+    .from(preview_comments)
+    .innerJoin(clients, eq(clients.id, preview_comments.client_id))
+    .innerJoin(preview_releases, eq(preview_releases.id, preview_comments.release_id))
+    .where(eq(preview_comments.id, id))
+    .get();
+  if (!row) throw notFound("Comment");
+  const ctx = { previewId: row.client.preview_id ?? "", client: row.client, previewUrl: row.release.preview_url };
+  return {
+    clientId: row.client.id,
+    sent: row.comment.email_status === "sent",
+    mail: commentMail(env.STUDIO_INBOX, ctx, row.comment, row.release, origin),
+  };
+}
+
+async function storedApprovalMail(env: MailEnv, db: Db, id: string, origin: string): Promise<StoredNotification> {
+  const row = await db
+    .select({ approval: preview_approvals, client: feedbackClient, release: releaseColumns, project_title: projects.title })
     .from(preview_approvals)
     .innerJoin(clients, eq(clients.id, preview_approvals.client_id))
     .innerJoin(preview_releases, eq(preview_releases.id, preview_approvals.release_id))
@@ -510,12 +511,20 @@ export async function resendFeedbackEmail(env: MailEnv, db: Db, kind: "comment" 
     .where(eq(preview_approvals.id, id))
     .get();
   if (!row) throw notFound("Approval");
-  if (row.approval.email_status === "sent") return { clientId: row.client.id, error: null, resent: false };
   const ctx = { previewId: row.client.preview_id ?? "", client: row.client, previewUrl: row.release.preview_url };
   const project = row.project_title !== null ? { title: row.project_title } : null;
-  const error = await trySend(env, approvalMail(env.STUDIO_INBOX, ctx, row.approval.approver_name, row.release, project, origin), {
-    approval: id,
-  });
-  await recordDelivery(db, preview_approvals, id, error);
-  return { clientId: row.client.id, error, resent: true };
+  return {
+    clientId: row.client.id,
+    sent: row.approval.email_status === "sent",
+    mail: approvalMail(env.STUDIO_INBOX, ctx, row.approval.approver_name, row.release, project, origin),
+  };
+}
+
+/** Sends a comment's or approval's notification again, rebuilt from what was stored; one already sent is left as it is. */
+export async function resendFeedbackEmail(env: MailEnv, db: Db, kind: "comment" | "approval", id: string, origin: string) {
+  const stored = await (kind === "comment" ? storedCommentMail : storedApprovalMail)(env, db, id, origin);
+  if (stored.sent) return { clientId: stored.clientId, error: null, resent: false };
+  const error = await trySend(env, stored.mail, { [kind]: id });
+  await recordDelivery(db, kind === "comment" ? preview_comments : preview_approvals, id, error);
+  return { clientId: stored.clientId, error, resent: true };
 }
