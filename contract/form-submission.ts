@@ -3,6 +3,8 @@ import { z } from "zod";
 import { budgetOptions, type BudgetValue } from "./budget-options";
 import { UTM_VALUE_MAX, utmKeys } from "./utm";
 
+export { formActions, FORM_SENT_ID } from "./form-actions";
+
 export const formKinds = ["contact", "redesign", "valuation"] as const;
 export type FormKind = (typeof formKinds)[number];
 export const emailStatuses = ["pending", "sent", "failed"] as const;

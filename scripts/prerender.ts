@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { headersFile } from "../worker/lib/security-headers";
 import { PAGE_BOOT_SCRIPT, PAGE_BOOT_SCRIPT_HASH, type PageBoot } from "../worker/lib/page-boot";
 import { criticalCssFor } from "./lib/critical-css";
+import { FORM_STATE_SAMPLE } from "../worker/lib/form-state-markup";
 
 interface PageMeta {
   title: string;
@@ -118,7 +119,8 @@ async function prerenderedPage(page: RenderedPage): Promise<string> {
     .replace("<!--app-head-->", () => page.head)
     .replace("<!--app-html-->", () => page.html)
     .replace("</body>", () => `${bootTags}\n  </body>`);
-  return withCriticalCss(html);
+  // A form page can be served back with the server's messages and no stylesheet but its own.
+  return withCriticalCss(html, html.includes(`method="post"`) ? FORM_STATE_SAMPLE : "");
 }
 
 /** "/" → index.html, "/a/b" → a/b.html. */

@@ -18,9 +18,14 @@ const styleBlock = /<style>([\s\S]*?)<\/style>/;
  * A reducer for pages that inline `stylesheet` in their one `<style>`: it returns the page with
  * that `<style>` cut down to what the page's HTML uses. The stylesheet is parsed once, here.
  */
-export function criticalCssFor(stylesheet: string): (html: string) => Promise<string> {
+export function criticalCssFor(stylesheet: string): (html: string, alsoStyle?: string) => Promise<string> {
   const functional = functionalSelectorsOf(stylesheet);
-  return async (html) => {
+  /**
+   * `alsoStyle` is markup the page may come to show without its scripts (the server's form
+   * messages): its rules are kept as if it were on the page, but it is not added to the page.
+   */
+  return async (page, alsoStyle = "") => {
+    const html = page.replace("</body>", () => `${alsoStyle}</body>`);
     const classes = classesIn(html);
     const beasties = new Beasties({
       reduceInlineStyles: true,
@@ -35,7 +40,7 @@ export function criticalCssFor(stylesheet: string): (html: string) => Promise<st
     const reduced = styleBlock.exec(await beasties.process(html))?.[1];
     if (reduced === undefined) throw new Error("Beasties dropped the page's <style>");
     const css = withoutUnusedProperties(reduced, html.replace(styleBlock, ""));
-    return html.replace(styleBlock, () => `<style>${css}</style>`);
+    return page.replace(styleBlock, () => `<style>${css}</style>`);
   };
 }
 

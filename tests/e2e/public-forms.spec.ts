@@ -42,8 +42,10 @@ test("contact form: each validation message, then Message Sent!, a lead and a no
   await form.getByLabel("Subject", { exact: true }).fill("A new website for my bakery");
   await form.getByLabel("Message", { exact: true }).fill("We need a simple site with our menu and opening hours.");
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByText("Message Sent!")).toBeVisible();
-  await expect(page.getByText("Thank you for your message. We'll get back to you within 24 hours.")).toBeVisible();
+  await expect(page.getByText("Message Sent!").filter({ visible: true })).toBeVisible();
+  await expect(
+    page.getByText("Thank you for your message. We'll get back to you within 24 hours.").filter({ visible: true }),
+  ).toBeVisible();
   await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
 
   await leadExists(page, email);
@@ -76,7 +78,7 @@ test("free redesign form: each validation message, then Request Submitted!, a le
   await form.getByLabel("Current website", { exact: true }).fill("https://theo-example.co.uk");
   await form.getByLabel("Project description", { exact: true }).fill("Our current site is slow and hard to update on mobile.");
   await form.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByText("Request Submitted!")).toBeVisible();
+  await expect(page.getByText("Request Submitted!").filter({ visible: true })).toBeVisible();
   await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
 
   await leadExists(page, email);
@@ -97,7 +99,7 @@ test("Amco's Book A Valuation form becomes a lead", async ({ page }) => {
   await form.getByLabel("Phone", { exact: true }).fill("0161 496 0000");
   await form.getByLabel("Property address", { exact: true }).fill("12 Deansgate, Manchester M3 2BW");
   await form.getByRole("button", { name: "Book A Valuation" }).click();
-  await expect(page.getByText("Valuation Requested!")).toBeVisible();
+  await expect(page.getByText("Valuation Requested!").filter({ visible: true })).toBeVisible();
   await leadExists(page, email);
 });
 
@@ -140,7 +142,7 @@ test("contact form: the button reads Sending... and cannot be pressed again whil
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
   release();
-  await expect(page.getByText("Message Sent!")).toBeVisible();
+  await expect(page.getByText("Message Sent!").filter({ visible: true })).toBeVisible();
   await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
 });
 
@@ -155,7 +157,7 @@ test("free redesign form: the button reads Submitting... and cannot be pressed a
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
   release();
-  await expect(page.getByText("Request Submitted!")).toBeVisible();
+  await expect(page.getByText("Request Submitted!").filter({ visible: true })).toBeVisible();
   await expect(form.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
 });
 
@@ -173,6 +175,6 @@ test("once a flash has loaded the public toaster, a form's answer is still toast
   await form.getByLabel("Message", { exact: true }).fill("Checking that the answer shows a single time.");
   await form.getByRole("button", { name: "Send Message" }).click();
   // Strict: two toasters would each show it, and this would match twice.
-  await expect(page.getByText("Message Sent!")).toBeVisible();
+  await expect(page.getByText("Message Sent!").filter({ visible: true })).toBeVisible();
   await expect(page.locator("[data-sonner-toaster]")).toHaveCount(1);
 });

@@ -18,3 +18,6 @@ declare module "cloudflare:workers" {
     constructor(ctx: DurableObjectState, env: Env);
   }
 }
+
+// worker/lib/native-form.ts rewrites pages with workerd's global HTMLRewriter.
+declare const HTMLRewriter: typeof import("@cloudflare/workers-types").HTMLRewriter;

@@ -18,9 +18,10 @@ export const PAGE_BOOT_SCRIPT = [
   'var b=JSON.parse(document.getElementById("page-boot").textContent),d=document,go=0;',
   "function add(t,p){var e=d.createElement(t);for(var k in p)e[k]=p[k];d.head.appendChild(e)}",
   'function run(){add("script",{type:"module",src:b.entry,crossOrigin:""})}',
-  // Until React has hydrated, a form would submit natively: a GET that puts what was typed (an
-  // access code, a phone number) into the address bar and the server's logs.
-  'd.addEventListener("submit",function(e){d.documentElement.hasAttribute("data-hydrated")||e.preventDefault()},!0);',
+  // Before React has hydrated, a form posts natively and the worker answers it (worker/lib/
+  // native-form.ts). A form with no method would instead GET what was typed (a password) into
+  // the address bar and the server's logs, so that one waits for React.
+  'd.addEventListener("submit",function(e){d.documentElement.hasAttribute("data-hydrated")||e.target.method=="post"||e.preventDefault()},!0);',
   "function start(){if(go++)return;",
   'add("link",{rel:"stylesheet",href:b.css,onload:run,onerror:run});',
   'b.modules.concat(b.entry).forEach(function(h){add("link",{rel:"modulepreload",href:h,crossOrigin:""})})}',
@@ -32,7 +33,7 @@ export const PAGE_BOOT_SCRIPT = [
 ].join("");
 
 /** CSP source for PAGE_BOOT_SCRIPT; the build refuses to run if it no longer matches. */
-export const PAGE_BOOT_SCRIPT_HASH = "'sha256-uq9TNOsOTWxyD5JmUY19ZnJzCI2x9Pfat2ecb6y6vho='";
+export const PAGE_BOOT_SCRIPT_HASH = "'sha256-7Q0FMuqRJjOhLp9nQVSvIF93FUwpUM9z55m1seCJIys='";
 
 /** What PAGE_BOOT_SCRIPT reads. */
 export interface PageBoot {

@@ -2,7 +2,16 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import type { z } from "zod";
-import { contactInput, redesignInput, submissionMeta, valuationInput } from "../../contract/form-submission";
+import {
+  contactInput,
+  formActions,
+  FORM_SENT_ID,
+  redesignInput,
+  submissionMeta,
+  valuationInput,
+  type FormKind,
+} from "../../contract/form-submission";
+import { nativeForm, type FormPage } from "../lib/native-form";
 import { jsonBody } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
 import { senderOf } from "../lib/client-info";
@@ -22,16 +31,24 @@ async function accept(c: Context<AppEnv>, form: FormBody, { website_url, page, u
 /** What travels with every form besides its fields: the honeypot and where it was sent from. */
 type FormExtras = z.output<typeof submissionMeta> & { website_url?: string };
 
+/** The page each form is on: a native post that fails is answered with it, one that succeeds is sent to its success message. */
+const pageOf = (kind: FormKind, path: string): FormPage => ({ path, action: formActions[kind], sent: `${path}#${FORM_SENT_ID}` });
+const formPages = {
+  contact: pageOf("contact", "/contact"),
+  redesign: pageOf("redesign", "/free-redesign"),
+  valuation: pageOf("valuation", "/portfolio/amco-real-estate"),
+};
+
 export const forms = new Hono<AppEnv>()
-  .post("/contact", jsonBody(contactInput.extend(submissionMeta.shape)), async (c) => {
+  .post("/contact", nativeForm(formPages.contact), jsonBody(contactInput.extend(submissionMeta.shape)), async (c) => {
     const { website_url, page, utm, ...body } = c.req.valid("json");
     return accept(c, { kind: "contact", body }, { website_url, page, utm });
   })
-  .post("/redesign", jsonBody(redesignInput.extend(submissionMeta.shape)), async (c) => {
+  .post("/redesign", nativeForm(formPages.redesign), jsonBody(redesignInput.extend(submissionMeta.shape)), async (c) => {
     const { website_url, page, utm, ...body } = c.req.valid("json");
     return accept(c, { kind: "redesign", body }, { website_url, page, utm });
   })
-  .post("/valuation", jsonBody(valuationInput.extend(submissionMeta.shape)), async (c) => {
+  .post("/valuation", nativeForm(formPages.valuation), jsonBody(valuationInput.extend(submissionMeta.shape)), async (c) => {
     const { website_url, page, utm, ...body } = c.req.valid("json");
     return accept(c, { kind: "valuation", body }, { website_url, page, utm });
   });

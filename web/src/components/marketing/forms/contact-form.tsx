@@ -9,8 +9,12 @@ import { Textarea } from "../../ui/textarea";
 import { Button } from "../../ui/button";
 import { Honeypot } from "./honeypot";
 import { sendContact } from "./submit";
+import { SentNotice } from "./sent-notice";
+import { formActions } from "../../../../../contract/form-actions";
 
 const empty: ContactInput = { name: "", email: "", subject: "", message: "", website_url: "" };
+
+const SENT = { title: "Message Sent!", description: "Thank you for your message. We'll get back to you within 24 hours." };
 
 const validation = lazyZodResolver<ContactInput>(() => import("../../../../../contract/form-submission").then((m) => m.contactInput));
 
@@ -23,7 +27,7 @@ export function ContactForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await sendContact(values);
-      show({ kind: "success", title: "Message Sent!", description: "Thank you for your message. We'll get back to you within 24 hours." });
+      show({ kind: "success", ...SENT });
       reset(empty);
     } catch (error) {
       applyFieldErrors(error, setError, ["name", "email", "subject", "message"]);
@@ -32,7 +36,16 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} onFocus={validation.prefetch} noValidate className="relative space-y-5" aria-label="Send us a message">
+    <form
+      method="post"
+      action={formActions.contact}
+      onSubmit={onSubmit}
+      onFocus={validation.prefetch}
+      noValidate
+      className="relative space-y-5"
+      aria-label="Send us a message"
+    >
+      <SentNotice title={SENT.title} description={SENT.description} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message} required>
           {(c) => <Input {...c} autoComplete="name" {...register("name")} />}

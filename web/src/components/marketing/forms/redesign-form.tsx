@@ -11,8 +11,12 @@ import { NativeSelect } from "../../ui/select-native";
 import { Button } from "../../ui/button";
 import { Honeypot } from "./honeypot";
 import { sendRedesign } from "./submit";
+import { SentNotice } from "./sent-notice";
+import { formActions } from "../../../../../contract/form-actions";
 
 const empty = { name: "", email: "", budget: "", currentWebsite: "", projectDescription: "", website_url: "" } as unknown as RedesignInput;
+
+const SENT = { title: "Request Submitted!", description: "We'll get back to you with your free redesign proposal within 24 hours." };
 
 const validation = lazyZodResolver<RedesignInput>(() => import("../../../../../contract/form-submission").then((m) => m.redesignInput));
 
@@ -27,11 +31,7 @@ export function RedesignForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await sendRedesign(values);
-      show({
-        kind: "success",
-        title: "Request Submitted!",
-        description: "We'll get back to you with your free redesign proposal within 24 hours.",
-      });
+      show({ kind: "success", ...SENT });
       reset(empty);
     } catch (error) {
       applyFieldErrors(error, setError, ["name", "email", "budget", "currentWebsite", "projectDescription"]);
@@ -41,6 +41,8 @@ export function RedesignForm() {
 
   return (
     <form
+      method="post"
+      action={formActions.redesign}
       onSubmit={onSubmit}
       onFocus={validation.prefetch}
       noValidate
@@ -50,6 +52,7 @@ export function RedesignForm() {
       <h2 id="redesign-form-heading" className="text-2xl font-bold tracking-tight">
         Tell us about your website
       </h2>
+      <SentNotice title={SENT.title} description={SENT.description} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message} required>
           {(c) => <Input {...c} autoComplete="name" {...register("name")} />}
@@ -61,7 +64,9 @@ export function RedesignForm() {
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Budget" error={errors.budget?.message} required>
           {(c) => (
-            <NativeSelect {...c} {...register("budget")}>
+            // defaultValue marks the placeholder selected in the prerendered HTML: without it a
+            // browser with no JavaScript shows (and sends) the first real budget instead.
+            <NativeSelect {...c} defaultValue="" {...register("budget")}>
               <option value="" disabled>
                 Select a budget range
               </option>

@@ -12,9 +12,13 @@ import { Field, Input } from "../../ui/field";
 import { Textarea } from "../../ui/textarea";
 import { Button } from "../../ui/button";
 import { sendValuation } from "./submit";
+import { SentNotice } from "./sent-notice";
+import { formActions } from "../../../../../contract/form-actions";
 
 type FieldName = "name" | "email" | "phone" | "propertyAddress" | "message";
 type Errors = Partial<Record<FieldName, string>>;
+
+const SENT = { title: "Valuation Requested!", description: "Thank you. We'll be in touch within 24 hours to arrange a time." };
 
 export function ValuationForm() {
   const [errors, setErrors] = useState<Errors>({});
@@ -42,11 +46,7 @@ export function ValuationForm() {
       setErrors({});
       await sendValuation(values);
       form.reset();
-      show({
-        kind: "success",
-        title: "Valuation Requested!",
-        description: "Thank you. We'll be in touch within 24 hours to arrange a time.",
-      });
+      show({ kind: "success", ...SENT });
     } catch (error) {
       if (isApiError(error) && error.fields) setErrors(error.fields as Errors);
       show({ kind: "error", title: "Error", description: "Something went wrong. Please try again." });
@@ -56,13 +56,21 @@ export function ValuationForm() {
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="relative space-y-5" aria-labelledby="valuation-heading">
+    <form
+      method="post"
+      action={formActions.valuation}
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="relative space-y-5"
+      aria-labelledby="valuation-heading"
+    >
       <h2 id="valuation-heading" className="text-2xl font-bold tracking-tight">
         Book A Valuation
       </h2>
       <p className="text-slate-600">
         The form we built for Amco, working here as it does on their site. Requests reach the team in seconds.
       </p>
+      <SentNotice title={SENT.title} description={SENT.description} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name} required>
           {(c) => <Input {...c} name="name" autoComplete="name" />}

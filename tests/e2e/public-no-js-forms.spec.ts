@@ -1,0 +1,141 @@
+/**
+ * The public forms with JavaScript off, and before React has hydrated: each is a real HTML form
+ * the worker answers. A failed post comes back as the page with what was typed and each
+ * message beside its field; a good one is stored, e-mailed, and lands on the success message.
+ * Playwright's own `test` here: the shared fixture waits for hydration, which never comes.
+ */
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { latestMailTo, signIn } from "./support";
+
+const INBOX = "hello@redbrickstudio.co.uk";
+
+test.describe.configure({ mode: "serial" });
+
+/**
+ * The lead holds the stored enquiry (its notes are written from it; the table itself is checked
+ * in tests/worker/native-forms.test.ts) and the studio was e-mailed.
+ */
+async function storedAndSent(request: APIRequestContext, email: string, enquiryText: string, subject: string) {
+  await signIn(request);
+  const res = await request.get(`/api/crm/leads?q=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBeTruthy();
+  const { leads } = (await res.json()) as { leads: { email: string | null; source: string; notes: string | null }[] };
+  expect(leads).toEqual([expect.objectContaining({ email, source: "Website" })]);
+  expect(leads[0].notes).toContain(enquiryText);
+  const mail = await latestMailTo(request, INBOX);
+  expect(mail.subject).toBe(subject);
+  expect(mail.text).toContain(email);
+}
+
+async function expectMessages(page: Page, form: ReturnType<Page["getByRole"]>, messages: [string, string | RegExp][]) {
+  await expect(page.getByRole("alert").getByText("There is a problem")).toBeVisible();
+  for (const [label, message] of messages) {
+    const field = form.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(message);
+    // The summary links to the field.
+    await expect(
+      page
+        .getByRole("alert")
+        .getByRole("link", { name: typeof message === "string" ? message : undefined })
+        .first(),
+    ).toBeVisible();
+  }
+}
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("contact: every message with the typed values kept, then Message Sent!", async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Send us a message" });
+    await form.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await form.getByLabel("Subject", { exact: true }).fill("Hi");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/api\/contact$/);
+    await expect(page).toHaveTitle(/^Error: /);
+    await expectMessages(page, form, [
+      ["Name", "Name must be at least 2 characters"],
+      ["Email", "Please enter a valid email address"],
+      ["Subject", "Subject must be at least 5 characters"],
+      ["Message", "Message must be at least 10 characters"],
+    ]);
+    await expect(form.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
+    await expect(form.getByLabel("Subject", { exact: true })).toHaveValue("Hi");
+    // The summary link takes you to its field.
+    await page.getByRole("alert").getByRole("link", { name: "Please enter a valid email address" }).click();
+    await expect(form.getByLabel("Email", { exact: true })).toBeFocused();
+
+    const email = `nojs.contact.${Date.now()}@example.co.uk`;
+    await form.getByLabel("Name", { exact: true }).fill("Nora NoScript");
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Subject", { exact: true }).fill("A website that works everywhere");
+    await form.getByLabel("Message", { exact: true }).fill("Our office proxy blocks scripts; can you help?");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact#sent$/);
+    await expect(page.getByRole("status").getByText("Message Sent!")).toBeVisible();
+    await expect(page.getByText("Thank you for your message. We'll get back to you within 24 hours.")).toBeVisible();
+    await storedAndSent(page.request, email, "Our office proxy blocks scripts", "Contact message: Nora NoScript");
+  });
+
+  test("free redesign: every message, the chosen budget kept, then Request Submitted!", async ({ page }) => {
+    await page.goto("/free-redesign");
+    const form = page.getByRole("form", { name: "Tell us about your website" });
+    await form.getByLabel("Current website", { exact: true }).fill("not a url");
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expectMessages(page, form, [
+      ["Name", "Name must be at least 2 characters"],
+      ["Email", "Please enter a valid email address"],
+      ["Budget", "Please select a budget range"],
+      ["Current website", /Please enter a valid website URL/],
+      ["Project description", "Please provide at least 10 characters describing your project"],
+    ]);
+    await expect(form.getByLabel("Current website", { exact: true })).toHaveValue("not a url");
+
+    const email = `nojs.redesign.${Date.now()}@example.co.uk`;
+    await form.getByLabel("Name", { exact: true }).fill("Rex Redesign");
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Budget", { exact: true }).selectOption({ label: "£5,000 – £10,000" });
+    await form.getByLabel("Current website", { exact: true }).fill("https://rex-example.co.uk");
+    await form.getByLabel("Project description", { exact: true }).fill("Slow on phones and impossible to update.");
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/free-redesign#sent$/);
+    await expect(page.getByRole("status").getByText("Request Submitted!")).toBeVisible();
+    await storedAndSent(page.request, email, "Slow on phones", "Free redesign request: Rex Redesign");
+  });
+
+  test("Amco valuation: the messages, then Valuation Requested!", async ({ page }) => {
+    await page.goto("/portfolio/amco-real-estate");
+    const form = page.getByRole("form", { name: "Book A Valuation" });
+    await form.getByLabel("Phone", { exact: true }).fill("call me");
+    await form.getByRole("button", { name: "Book A Valuation" }).click();
+    await expectMessages(page, form, [
+      ["Phone", "Please enter a valid phone number"],
+      ["Property address", "Please enter the property address"],
+    ]);
+    await expect(form.getByLabel("Phone", { exact: true })).toHaveValue("call me");
+
+    const email = `nojs.valuation.${Date.now()}@example.co.uk`;
+    await form.getByLabel("Name", { exact: true }).fill("Val NoScript");
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Phone", { exact: true }).fill("0161 496 0000");
+    await form.getByLabel("Property address", { exact: true }).fill("12 Deansgate, Manchester M3 2BW");
+    await form.getByRole("button", { name: "Book A Valuation" }).click();
+    await expect(page).toHaveURL(/\/portfolio\/amco-real-estate#sent$/);
+    await expect(page.getByRole("status").getByText("Valuation Requested!")).toBeVisible();
+    await storedAndSent(page.request, email, "12 Deansgate", "Valuation request: Val NoScript");
+  });
+});
+
+test("before React hydrates, Send Message is not lost: the server answers it", async ({ page }) => {
+  // The page's scripts are held back: the page is painted and looks ready, but React is not running.
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((r) => setTimeout(r, 5_000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto("/contact", { waitUntil: "load" });
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name must be at least 2 characters");
+  await expect(form.getByLabel("Message", { exact: true })).toHaveAccessibleDescription("Message must be at least 10 characters");
+});
