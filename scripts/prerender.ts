@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { headersFile } from "../worker/lib/security-headers";
 import { PAGE_BOOT_SCRIPT, PAGE_BOOT_SCRIPT_HASH, type PageBoot } from "../worker/lib/page-boot";
 import { criticalCssFor } from "./lib/critical-css";
+import { UNLOCKED_NAME_TOKEN, UNLOCKED_URL_TOKEN, unlockedVariantPath } from "../worker/previews/unlocked-page";
 import { FORM_STATE_SAMPLE } from "../worker/lib/form-state-markup";
 
 interface PageMeta {
@@ -30,6 +31,8 @@ interface RenderedPage {
 /** The shape of web/src/entry-prerender.tsx (its types cannot be imported: it is browser code). */
 interface PrerenderModule {
   render(path: string): Promise<RenderedPage>;
+  renderUnlocked(path: string, client: { name: string; previewUrl: string | null }): Promise<RenderedPage>;
+  previewPaths: string[];
   /** JSON that cannot close the script element it is written into. */
   safeJson(value: unknown): string;
   publicPaths: string[];
@@ -139,6 +142,18 @@ for (const path of entry.publicPaths) {
   if (!page.html.includes("<h1")) throw new Error(`${path} rendered no <h1>`);
   await write(fileFor(path), await prerenderedPage(page));
   if (!page.meta?.noindex) indexable.push(path);
+}
+
+// Each preview card unlocked, with stand-ins for the client's name and URL: the worker serves
+// these, filled in, to a visitor whose unlock cookie holds (worker/routes/preview-pages.ts).
+for (const path of entry.previewPaths) {
+  const id = path.slice("/clients/".length);
+  for (const withUrl of [true, false]) {
+    const client = { name: UNLOCKED_NAME_TOKEN, previewUrl: withUrl ? UNLOCKED_URL_TOKEN : null };
+    const page = await entry.renderUnlocked(path, client);
+    if (withUrl && !page.html.includes(UNLOCKED_URL_TOKEN)) throw new Error(`${path} unlocked did not render the preview frame`);
+    await write(fileFor(unlockedVariantPath(id, withUrl)), await prerenderedPage(page));
+  }
 }
 
 const notFound = await entry.render("/404");

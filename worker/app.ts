@@ -20,6 +20,7 @@ import { invoicesRoute } from "./routes/invoices";
 import { tasksRoute } from "./routes/tasks";
 import { activitiesRoute } from "./routes/activities";
 import { pages } from "./routes/pages";
+import { previewPages } from "./routes/preview-pages";
 import { searchRoute } from "./routes/search";
 import { liveRoute } from "./routes/live";
 import { forms } from "./routes/forms";
@@ -68,7 +69,7 @@ const api = new Hono<AppEnv>()
     throw new AppError("not_found", "No such API endpoint");
   });
 
-export const app = new Hono<AppEnv>().use("*", requestContext).route("/api", api).route("/", pages);
+export const app = new Hono<AppEnv>().use("*", requestContext).route("/api", api).route("/clients", previewPages).route("/", pages);
 app.onError(onError);
 
 export type AppType = typeof app;

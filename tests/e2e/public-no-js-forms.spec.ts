@@ -5,7 +5,7 @@
  * Playwright's own `test` here: the shared fixture waits for hydration, which never comes.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { latestMailTo, signIn } from "./support";
+import { demo, latestMailTo, signIn } from "./support";
 
 const INBOX = "hello@redbrickstudio.co.uk";
 
@@ -125,6 +125,63 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("status").getByText("Valuation Requested!")).toBeVisible();
     await storedAndSent(page.request, email, "12 Deansgate", "Valuation request: Val NoScript");
   });
+});
+
+test.describe("client previews with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the demo code unlocks the preview in the page's own HTML, and a reload keeps it", async ({ page }) => {
+    await page.goto("/clients/vm-fitness");
+    await page.getByLabel("Access Code").fill(demo.DEMO_PREVIEW_CODE);
+    await page.getByRole("button", { name: "Access Preview" }).click();
+    await expect(page).toHaveURL(/\/clients\/vm-fitness$/);
+    const frame = page.locator("iframe");
+    await expect(frame).toHaveAttribute("src", /^https:\/\//);
+    await expect(frame).toHaveAttribute("title", "Website preview for VM Fitness");
+    await page.reload();
+    await expect(page.locator("iframe")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Access Preview" })).toHaveCount(0);
+  });
+
+  test("a card with no URL yet says Preview Coming Soon", async ({ page }) => {
+    await page.goto("/clients/galvin-locksmiths");
+    await page.getByLabel("Access Code").fill(demo.DEMO_PREVIEW_CODE);
+    await page.getByRole("button", { name: "Access Preview" }).click();
+    await expect(page.getByRole("heading", { name: "Preview Coming Soon" })).toBeVisible();
+  });
+
+  test("a wrong code shows the invalid message and stays locked", async ({ page }) => {
+    await page.goto("/clients/jemrex");
+    await page.getByLabel("Access Code").fill("not-the-code");
+    await page.getByRole("button", { name: "Access Preview" }).click();
+    await expect(page.getByLabel("Access Code")).toHaveAccessibleDescription("Invalid credentials. Please check your access code.");
+    await expect(page.getByLabel("Access Code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("iframe")).toHaveCount(0);
+  });
+});
+
+test("a preview unlocked without JavaScript hydrates as it is once scripts run, and works", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await context.newPage();
+  await noScript.goto("/clients/vm-fitness");
+  await noScript.getByLabel("Access Code").fill(demo.DEMO_PREVIEW_CODE);
+  await noScript.getByRole("button", { name: "Access Preview" }).click();
+  await expect(noScript.locator("iframe")).toBeVisible();
+  // Same cookie, scripts on: React takes over the server's unlocked HTML without re-rendering it.
+  const page = await context
+    .browser()!
+    .newContext({ storageState: await context.storageState() })
+    .then((c) => c.newPage());
+  const problems: string[] = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto("/clients/vm-fitness");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await expect(page.locator("iframe")).toHaveAttribute("title", "Website preview for VM Fitness");
+  await page.getByRole("button", { name: "Leave feedback" }).click();
+  await expect(page.getByRole("heading", { name: "Feedback" })).toBeVisible();
+  expect(problems).toEqual([]);
+  await context.close();
 });
 
 test("before React hydrates, Send Message is not lost: the server answers it", async ({ page }) => {

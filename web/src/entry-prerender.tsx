@@ -14,6 +14,7 @@ import { services } from "./content/services";
 import { legalPages } from "./content/legal";
 import { site } from "./content/site";
 import { documentTitle, type PageMeta } from "./lib/page-meta";
+import { renderingUnlocked, type UnlockedClient } from "./app/previews/unlocked-state";
 
 /** Every public path with its own file; the CRM shell and 404 page are written separately. */
 export const publicPaths: string[] = [
@@ -67,6 +68,19 @@ function headFor(meta: PageMeta | undefined, path: string): string {
   if (meta.jsonLd) tags.push(`<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>`);
   return tags.join("\n    ");
 }
+
+/** The preview cards: each also gets its unlocked variants, which only the worker serves. */
+export const previewPaths = clientPreviews.map((c) => `/clients/${c.id}`);
+
+/**
+ * A preview page as the worker serves it unlocked, with `client` standing in for the real one
+ * (the worker swaps the real name and URL in: worker/routes/preview-pages.ts).
+ */
+export async function renderUnlocked(path: string, client: UnlockedClient): Promise<RenderedPage> {
+  const page = await renderingUnlocked(client, () => render(path));
+  return client.previewUrl ? { ...page, modules: [...page.modules, WORKSPACE_MODULE] } : page;
+}
+const WORKSPACE_MODULE = "src/app/previews/feedback/preview-workspace.tsx";
 
 export async function render(path: string): Promise<RenderedPage> {
   await preloadPages(path);

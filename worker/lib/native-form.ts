@@ -13,6 +13,7 @@ import type { AppEnv } from "../env";
 import { utmKeys } from "../../contract/utm";
 import { toAppError } from "../middleware/errors";
 import { formStateMarkup } from "./form-state-markup";
+import { waitMessage } from "../../contract/wait-message";
 
 /** The body types an HTML form sends. */
 const FORM_MEDIA_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i;
@@ -27,6 +28,8 @@ export interface FormPage {
   action: string;
   /** Where a browser is sent after success (no personal data in it). */
   sent: string;
+  /** The field a failure that is not about any one field is shown beside (the preview's code). */
+  problemField?: string;
 }
 
 /** What the server answers a native post with, beside the fields. */
@@ -71,9 +74,10 @@ function originOf(c: Context<AppEnv>, page: FormPage): { page: string; utm?: Rec
  * validator are unchanged), then turns the route's answer into a browser's: 303 on success,
  * the re-rendered page on failure. JSON requests pass straight through.
  */
-export const nativeForm = (page: FormPage) =>
+export const nativeForm = (pageOf: FormPage | ((c: Context<AppEnv>) => FormPage)) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!isNativeForm(c.req.header("content-type"))) return next();
+    const page = typeof pageOf === "function" ? pageOf(c) : pageOf;
     const values = await fieldsOf(c);
     const headers = new Headers(c.req.raw.headers);
     headers.set("content-type", "application/json");
@@ -85,15 +89,43 @@ export const nativeForm = (page: FormPage) =>
     c.req.bodyCache = {};
     await next();
     if (!c.error && c.res.ok) {
-      c.res = new Response(null, { status: 303, headers: { Location: page.sent, "Cache-Control": "no-store" } });
+      const redirect = new Response(null, { status: 303, headers: { Location: page.sent, "Cache-Control": "no-store" } });
+      // What the route granted (the preview's unlock cookie) goes with the redirect.
+      for (const cookie of c.res.headers.getSetCookie()) redirect.headers.append("Set-Cookie", cookie);
+      c.res = redirect;
       return;
     }
-    const known = toAppError(c.error);
-    const status = known?.status ?? c.res.status;
-    const errors = known?.code === "validation_failed" ? (known.fields ?? {}) : {};
-    const problem = Object.keys(errors).length ? undefined : (known?.message ?? "Something went wrong. Please try again.");
-    c.res = await renderFormPage(c, page, { values, errors, problem }, status, known?.headers);
+    const failure = await failureOf(c);
+    const { status, errors, problem } = failure;
+    const state: FormState =
+      problem && page.problemField ? { values, errors: { [page.problemField]: problem } } : { values, errors, problem };
+    c.res = await renderFormPage(c, page, state, status, failure.headers);
   });
+
+const GENERIC_PROBLEM = "Something went wrong. Please try again.";
+
+/** The route's failure, thrown (AppError) or answered (an error envelope), in a person's words. */
+async function failureOf(c: Context<AppEnv>) {
+  const known = toAppError(c.error);
+  if (known) {
+    const errors = known.code === "validation_failed" ? (known.fields ?? {}) : {};
+    const retryAfter = Number(known.headers?.["Retry-After"]) || undefined;
+    const problem = Object.keys(errors).length
+      ? undefined
+      : known.code === "rate_limited"
+        ? waitMessage(retryAfter)
+        : known.code === "internal"
+          ? GENERIC_PROBLEM
+          : known.message;
+    return { status: known.status, errors, problem, headers: known.headers };
+  }
+  if (c.error) return { status: 500, errors: {}, problem: GENERIC_PROBLEM };
+  const body = (await c.res
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { message?: string } } | null;
+  return { status: c.res.status, errors: {}, problem: body?.error?.message ?? GENERIC_PROBLEM };
+}
 
 /** The prerendered page with the form filled in as posted and its messages shown. */
 export async function renderFormPage(
@@ -104,6 +136,14 @@ export async function renderFormPage(
   extraHeaders?: Record<string, string>,
 ): Promise<Response> {
   const asset = await c.env.ASSETS.fetch(new URL(page.path, c.req.url).toString() as never);
+  if (!asset.ok) {
+    // A form for a page that does not exist (a made-up preview id): the not-found page.
+    const notFound = await c.env.ASSETS.fetch(new URL("/404", c.req.url).toString() as never);
+    return new Response(notFound.body as never, {
+      status: 404,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
   const form = `form[action="${page.action}"]`;
   /** Field name → control id, in document order, for the summary's links. */
   const ids = new Map<string, string>();

@@ -2,11 +2,12 @@
  * Public client previews: POST /api/previews/:clientId/verify and GET /api/previews/:clientId
  * (cookie). Attempts and views are recorded for the CRM's access log and 'last viewed'.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { isPreviewId, PREVIEW_INVALID_MESSAGE, previewVerifyInput } from "../../contract/preview";
 import { jsonBody } from "../lib/validate";
+import { nativeForm, type FormPage } from "../lib/native-form";
 import { clientIp } from "../middleware/auth";
 import { coarseBrowser, senderOf } from "../lib/client-info";
 import { limits, reserveAttempt } from "../lib/rate-limit";
@@ -22,10 +23,20 @@ const unlocked = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * The unlock form posted without JavaScript: back to the preview on success (the worker then
+ * serves it unlocked, worker/routes/client-previews.ts), else the locked page with the message
+ * beside the code.
+ */
+const unlockPage = (c: Context<AppEnv>): FormPage => {
+  const path = `/clients/${c.req.param("clientId") ?? ""}`;
+  return { path, action: `/api${path.replace("/clients", "/previews")}/verify`, sent: path, problemField: "password" };
+};
+
 const invalid = { success: false as const, error: { code: "unauthenticated" as const, message: PREVIEW_INVALID_MESSAGE } };
 
 export const previews = new Hono<AppEnv>()
-  .post("/:clientId/verify", jsonBody(previewVerifyInput), async (c) => {
+  .post("/:clientId/verify", nativeForm(unlockPage), jsonBody(previewVerifyInput), async (c) => {
     const id = c.req.param("clientId");
     // Only the eight public cards have codes: any other id is answered at once, with no hashing
     // and nothing stored, so made-up ids cost an attacker nothing extra and us nothing at all.

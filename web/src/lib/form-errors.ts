@@ -15,10 +15,4 @@ export function applyFieldErrors<T extends FieldValues>(error: unknown, setError
   return applied;
 }
 
-/** "Please wait 2 minutes" from a 429's Retry-After. */
-export function waitMessage(retryAfter: number | undefined): string {
-  if (!retryAfter) return "Too many attempts. Please wait a few minutes before trying again.";
-  const minutes = Math.ceil(retryAfter / 60);
-  const span = retryAfter < 60 ? `${retryAfter} second${retryAfter === 1 ? "" : "s"}` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return `Too many attempts. Please wait ${span} before trying again.`;
-}
+export { waitMessage } from "../../../contract/wait-message";

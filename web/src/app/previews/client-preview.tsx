@@ -17,6 +17,7 @@ import { waitMessage } from "../../lib/form-errors";
 import { usePublicToast } from "../../lib/lazy-toast";
 import { notFoundMeta, type RouteHandle } from "../../lib/page-meta";
 import { site } from "../../content/site";
+import { initialUnlocked, loadWorkspace, loadedWorkspace, type UnlockedClient } from "./unlocked-state";
 
 export const handle: RouteHandle = {
   meta: ({ clientId }) => {
@@ -31,11 +32,6 @@ export const handle: RouteHandle = {
   },
 };
 
-interface UnlockedClient {
-  name: string;
-  previewUrl: string | null;
-}
-
 const INVALID = "Invalid credentials. Please check your access code.";
 const FAILED = "Authentication failed. Please try again.";
 
@@ -45,9 +41,8 @@ const FAILED = "Authentication failed. Please try again.";
  * unlock looks likely (a code is sent, or an earlier unlock is remembered), so it arrives while
  * the server answers.
  */
-const loadWorkspace = () => import("./feedback/preview-workspace");
 const prefetchWorkspace = () => void loadWorkspace().catch(() => undefined);
-const PreviewWorkspace = lazy(() => loadWorkspace().then((m) => ({ default: m.PreviewWorkspace })));
+const LazyWorkspace = lazy(() => loadWorkspace().then((m) => ({ default: m.PreviewWorkspace })));
 
 /**
  * The unlock cookie is HttpOnly, so the page cannot see it. A hint in localStorage (no secret: an
@@ -76,18 +71,22 @@ export function Component() {
   const { clientId } = useParams();
   const navigate = useNavigate();
   const card = clientPreviewById(clientId);
-  const [client, setClient] = useState<UnlockedClient | null>(null);
+  // Served unlocked by the worker (a code posted without JavaScript, or an earlier unlock): start there.
+  const [client, setClient] = useState<UnlockedClient | null>(initialUnlocked);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const show = usePublicToast();
+  // Synchronous when already loaded, as the prerender writes the unlocked page; chosen once, since
+  // switching component types later would remount the preview and lose its open panel.
+  const [PreviewWorkspace] = useState(() => loadedWorkspace()?.PreviewWorkspace ?? LazyWorkspace);
 
   useEffect(() => {
     if (!clientId) {
       void navigate("/client-previews", { replace: true });
       return;
     }
-    if (!card || !hasUnlockHint(clientId)) return;
+    if (!card || client || !hasUnlockHint(clientId)) return;
     prefetchWorkspace();
     let live = true;
     // A cookie from an earlier unlock (12 h) opens the preview straight away; a 401 just means locked.
@@ -97,6 +96,8 @@ export function Component() {
     return () => {
       live = false;
     };
+    // Only on arrival: later changes of `client` are the page's own doing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [clientId, card, navigate]);
 
   if (!card || !clientId) return <NotFoundContent />;
@@ -171,13 +172,22 @@ export function Component() {
         <p className="mt-6 text-sm font-semibold text-brick-700">{card.name}</p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight">Client Preview</h1>
         <p className="mt-2 text-slate-600">Enter your access code to view the preview</p>
-        <AccessForm code={code} setCode={setCode} error={error} busy={busy} onSubmit={onSubmit} />
+        <AccessForm
+          action={`/api/previews/${clientId}/verify`}
+          code={code}
+          setCode={setCode}
+          error={error}
+          busy={busy}
+          onSubmit={onSubmit}
+        />
       </div>
     </section>
   );
 }
 
 function AccessForm(props: {
+  /** Where the form posts when React is not running; the worker answers it (worker/lib/native-form.ts). */
+  action: string;
   code: string;
   setCode: (v: string) => void;
   error?: string;
@@ -186,7 +196,7 @@ function AccessForm(props: {
 }) {
   const formId = useId();
   return (
-    <form id={formId} onSubmit={props.onSubmit} noValidate className="mt-6 space-y-4">
+    <form id={formId} method="post" action={props.action} onSubmit={props.onSubmit} noValidate className="mt-6 space-y-4">
       <Field label="Access Code" error={props.error} required>
         {(c) => (
           <PasswordInput

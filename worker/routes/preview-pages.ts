@@ -1,0 +1,37 @@
+/**
+ * GET /clients/{id}: the preview page itself. With a valid unlock cookie the worker answers it
+ * unlocked in its first HTML (the frame, or "Preview Coming Soon"), so the preview needs no
+ * script to show; otherwise the prerendered locked page, as the assets layer would serve it.
+ * The unlocked variants the build writes under /clients/{id}/ are never served directly.
+ */
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../env";
+import { isPreviewId } from "../../contract/preview";
+import { unlockedRecord, previewClientOf } from "../previews/access";
+import { markViewed } from "../previews/log";
+import { fillUnlockedPage, unlockedVariantPath } from "../previews/unlocked-page";
+import { NOT_FOUND_PAGE } from "./pages";
+
+async function asset(c: Context<AppEnv>, path: string): Promise<Response> {
+  return c.env.ASSETS.fetch(new URL(path, c.req.url).toString() as never) as unknown as Promise<Response>;
+}
+
+/** A fresh response (assets' headers are immutable) that no cache keeps: it depends on the cookie. */
+const page = (body: BodyInit | null, status: number) =>
+  new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } });
+
+export const previewPages = new Hono<AppEnv>()
+  .get("/:clientId", async (c) => {
+    const id = c.req.param("clientId");
+    const record = isPreviewId(id) ? await unlockedRecord(c, id) : null;
+    if (!record) {
+      const locked = await asset(c, c.req.path);
+      if (!locked.ok) return page((await asset(c, NOT_FOUND_PAGE)).body, 404);
+      return page(locked.body, 200);
+    }
+    const client = previewClientOf(record);
+    const template = await asset(c, unlockedVariantPath(id, !!client.previewUrl));
+    await markViewed(c.get("db"), id);
+    return page(fillUnlockedPage(await template.text(), client), 200);
+  })
+  .get("/:clientId/*", async (c) => page((await asset(c, NOT_FOUND_PAGE)).body, 404));
