@@ -5,7 +5,7 @@
  * Playwright's own `test` here: the shared fixture waits for hydration, which never comes.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { demo, latestMailTo, signIn } from "./support";
+import { demo, latestMailTo, signIn, staff } from "./support";
 
 const INBOX = "hello@redbrickstudio.co.uk";
 
@@ -157,6 +157,25 @@ test.describe("client previews with JavaScript off", () => {
     await expect(page.getByLabel("Access Code")).toHaveAccessibleDescription("Invalid credentials. Please check your access code.");
     await expect(page.getByLabel("Access Code")).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("iframe")).toHaveCount(0);
+  });
+});
+
+test.describe("staff sign-in with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a wrong password is refused on the page; the right one signs in and opens the CRM", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByLabel("Email", { exact: true }).fill(staff.sales.email);
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription("Invalid email or password");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(staff.sales.email);
+    await page.getByLabel("Password", { exact: true }).fill(staff.sales.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/crm$/);
+    const me = await page.request.get("/api/auth/me");
+    expect(me.status()).toBe(200);
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(staff.sales.email);
   });
 });
 

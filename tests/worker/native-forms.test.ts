@@ -7,7 +7,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { rows } from "./api";
-import { waitForMail } from "./helpers";
+import { call, createUser, PASSWORD, sessionCookieOf, waitForMail } from "./helpers";
 import { PUBLIC_BODY_MAX_BYTES } from "../../worker/middleware/body-limit";
 
 let ipCounter = 0;
@@ -189,5 +189,36 @@ describe("native form posts", () => {
     expect(res.status).toBe(422);
     expect(fieldOf(await res.text(), "subject").invalid).toBe(true);
     expect(await rows("SELECT * FROM leads")).toHaveLength(0);
+  });
+});
+
+describe("staff sign-in posted without JavaScript", () => {
+  const signInForm = (email: string, password: string) => postForm("/api/auth/login", { email, password });
+
+  it("signs in and sends the browser to the CRM with its session cookie", async () => {
+    const user = await createUser({ role: "Sales" });
+    const res = await signInForm(user.email, PASSWORD);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/crm");
+    const cookie = sessionCookieOf(res);
+    expect(cookie).not.toBeNull();
+    expect((await call("/api/auth/me", { cookie: cookie! })).status).toBe(200);
+  });
+
+  it("shows the sign-in page again with the refusal beside the password, which is not echoed", async () => {
+    const user = await createUser();
+    const res = await signInForm(user.email, "not-the-password");
+    expect(res.status).toBe(401);
+    expect(sessionCookieOf(res)).toBeNull();
+    const html = await res.text();
+    expect(fieldOf(html, "password").message).toBe("Invalid email or password");
+    expect(fieldOf(html, "password").tag).not.toContain("not-the-password");
+    expect(fieldOf(html, "email").tag).toContain(`value="${user.email}"`);
+  });
+
+  it("says what is wrong with a malformed e-mail", async () => {
+    const res = await signInForm("nobody", "x");
+    expect(res.status).toBe(422);
+    expect(fieldOf(await res.text(), "email").invalid).toBe(true);
   });
 });

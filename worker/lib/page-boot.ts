@@ -19,8 +19,9 @@ export const PAGE_BOOT_SCRIPT = [
   "function add(t,p){var e=d.createElement(t);for(var k in p)e[k]=p[k];d.head.appendChild(e)}",
   'function run(){add("script",{type:"module",src:b.entry,crossOrigin:""})}',
   // Before React has hydrated, a form posts natively and the worker answers it (worker/lib/
-  // native-form.ts). A form with no method would instead GET what was typed (a password) into
-  // the address bar and the server's logs, so that one waits for React.
+  // native-form.ts). A form with no method (accepting an invitation, whose token is in the URL's
+  // fragment where no server sees it) would instead GET what was typed, a password, into the
+  // address bar and the server's logs, so that one waits for React.
   'd.addEventListener("submit",function(e){d.documentElement.hasAttribute("data-hydrated")||e.target.method=="post"||e.preventDefault()},!0);',
   "function start(){if(go++)return;",
   'add("link",{rel:"stylesheet",href:b.css,onload:run,onerror:run});',

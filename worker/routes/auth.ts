@@ -7,6 +7,7 @@ import type { AppEnv } from "../env";
 import { loginInput, passwordChangeInput, teamLoginInput } from "../../contract/auth";
 import { acceptInviteInput } from "../../contract/user";
 import { jsonBody } from "../lib/validate";
+import { nativeForm, type FormPage } from "../lib/native-form";
 import { clearSession, currentSession, currentUser, endSession, issueSession } from "../auth/session";
 import { acceptInvite } from "../services/users";
 import { changePassword, signInToTeam, signInWithPassword, signOutEverywhere, TEAM_ACCOUNT } from "../services/sign-in";
@@ -25,8 +26,11 @@ async function signedIn(c: Context<AppEnv>) {
   return session;
 }
 
+/** Staff sign-in posted without JavaScript (or before /auth has hydrated): into the CRM, or the page again with why. */
+const signInPage: FormPage = { path: "/auth", action: "/api/auth/login", sent: "/crm", problemField: "password" };
+
 export const auth = new Hono<AppEnv>()
-  .post("/login", jsonBody(loginInput), async (c) => {
+  .post("/login", nativeForm(signInPage), jsonBody(loginInput), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = c.get("db");
     const user = await signInWithPassword(db, await attemptOf(c, email), email, password);

@@ -68,7 +68,8 @@ export function Component() {
       }
     >
       <AppToaster />
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {/* Posts natively until React runs: the worker signs in and redirects (worker/lib/native-form.ts). */}
+      <form method="post" action="/api/auth/login" onSubmit={onSubmit} noValidate className="space-y-5">
         <Field label="Email" error={errors.email?.message} required>
           {(p) => <Input {...p} {...register("email")} type="email" autoComplete="username" inputMode="email" />}
         </Field>
