@@ -3,7 +3,7 @@
  * each run), serves it with `wrangler dev` on 127.0.0.1:8790 exactly as production serves the
  * site, measures, and prints one Markdown table (also written to bench/results.json).
  *
- *   npm run bench [-- --only lighthouse,js,board,api,live,load] [--quick] [--no-build] [--reuse-state]
+ *   npm run bench [-- --only lighthouse,js,input,board,api,live,load] [--quick] [--no-build] [--reuse-state]
  *
  * Every timing is a median (or a percentile) of several runs, and each ratio's two sides are
  * measured in the same run, so a busy shared machine moves both alike. Timings never fail the
@@ -29,7 +29,8 @@ import { launchBrowser, measureBoardReady, measureJs, type PageJs } from "./benc
 import { measureApi, sampleLeads, type Latency, type LeadSample } from "./bench/api";
 import { runLive, type LiveResult } from "./bench/live";
 import { runLoad, type LoadResult } from "./bench/load";
-import { kb, ms, ratio, round, seconds } from "./bench/stats";
+import { kb, median, ms, ratio, round, seconds } from "./bench/stats";
+import { measureContactFirstInput, measureMenuFirstInput } from "./bench/first-input";
 
 // The bench's ports (8790–8799 are this bench's range on shared machines): the server, Chromium's
 // DevTools port for Lighthouse, and wrangler's inspector, which would otherwise take 9229.
@@ -39,7 +40,7 @@ const INSPECTOR_PORT = 8799;
 const STATE_DIR = ".wrangler/bench";
 const LEADS = 10_000;
 const LIGHTHOUSE_PAGES = ["/", "/portfolio", "/portfolio/dreamwell", "/contact", "/clients/vm-fitness"];
-const SECTIONS = ["lighthouse", "js", "board", "api", "live", "load"] as const;
+const SECTIONS = ["lighthouse", "js", "input", "board", "api", "live", "load"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench [-- options]
@@ -73,6 +74,7 @@ const settings = {
   lighthouseRuns: flags.quick ? 1 : 3,
   apiRequests: flags.quick ? 50 : 200,
   boardRuns: flags.quick ? 2 : 5,
+  firstInputTries: flags.quick ? 5 : 20,
   loadSeconds: flags.quick ? 10 : 60,
   loadConnections: [20, 100],
 };
@@ -154,7 +156,7 @@ try {
       ? await signIn(base, demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD)
       : "";
 
-  if (wants("js") || wants("board")) {
+  if (wants("js") || wants("board") || wants("input")) {
     const browser = await launchBrowser();
     try {
       if (wants("js")) {
@@ -200,6 +202,25 @@ try {
           goal: goal(!leaks.length, "none"),
         });
         if (leaks.length) problems.push(`public pages load CRM chunks: ${leaks.map((p) => p.path).join(", ")}`);
+      }
+      if (wants("input")) {
+        const tries = settings.firstInputTries;
+        progress(`first input works: Send Message and the 375 px menu, ${tries} tries each (CPU 4× slower, scripts held 3 s)…`);
+        const contact = await measureContactFirstInput(browser, base, tries);
+        const menu = await measureMenuFirstInput(browser, base, tries);
+        results.firstInput = { contact, menu };
+        for (const [measure, r] of [
+          ["Send Message on empty /contact, 100 ms after first paint → SPEC messages", contact],
+          ["Menu button at 375 px, 100 ms after first paint → menu open", menu],
+        ] as const) {
+          const p50 = r.responseMs.length ? ` · p50 ${ms(median(r.responseMs))}` : "";
+          rows.push({
+            section: "First input works",
+            measure,
+            result: `${r.worked} of ${r.tries}${p50}`,
+            goal: goal(r.worked === r.tries, "100%"),
+          });
+        }
       }
       if (wants("board")) {
         progress(`/crm board, cold cache, ${settings.boardRuns} runs…`);
