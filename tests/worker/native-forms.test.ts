@@ -164,23 +164,40 @@ describe("native form posts", () => {
     expect(fieldOf(html, "propertyAddress").message).toBe("Please enter the property address");
   });
 
-  it("answers a filled honeypot like a success and stores nothing", async () => {
-    const res = await postForm("/api/contact", { ...contact, email: "bot@example.com", website_url: "http://spam.example" });
-    expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/contact#sent");
+  const endpoints = [
+    ["/api/contact", contact, "/contact#sent"],
+    ["/api/redesign", redesign, "/free-redesign#sent"],
+    ["/api/valuation", valuation, "/portfolio/amco-real-estate#sent"],
+  ] as const;
+
+  it.each(endpoints)("%s answers a filled honeypot like a success and stores nothing", async (path, fields, sent) => {
+    for (const multipart of [false, true]) {
+      const res = await postForm(path, { ...fields, email: "bot@example.com", website_url: "http://spam.example" }, { multipart });
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe(sent);
+    }
     expect(await rows("SELECT * FROM leads WHERE email = ?", "bot@example.com")).toHaveLength(0);
     expect(await rows("SELECT * FROM form_submissions")).toHaveLength(0);
   });
 
-  it("refuses a form posted from another site, and stores nothing", async () => {
-    const res = await postForm("/api/contact", contact, { origin: "https://evil.example" });
+  it.each(endpoints)("%s refuses a form posted from another site, and stores nothing", async (path, fields) => {
+    const res = await postForm(path, fields, { origin: "https://evil.example" });
     expect(res.status).toBe(403);
     expect(await rows("SELECT * FROM leads")).toHaveLength(0);
   });
 
-  it("refuses a body over the public limit before reading it", async () => {
-    const res = await postForm("/api/contact", { ...contact, message: "x".repeat(PUBLIC_BODY_MAX_BYTES) });
-    expect(res.status).toBe(413);
+  it.each(endpoints)("%s refuses a body over the public limit before reading it", async (path, fields) => {
+    for (const multipart of [false, true]) {
+      const res = await postForm(path, { ...fields, name: "x".repeat(PUBLIC_BODY_MAX_BYTES) }, { multipart });
+      expect(res.status).toBe(413);
+    }
+    expect(await rows("SELECT * FROM leads")).toHaveLength(0);
+  });
+
+  it.each(endpoints)("%s answers a multipart body's invalid field with the page and its message", async (path, fields) => {
+    const res = await postForm(path, { ...fields, email: "not-an-email" }, { multipart: true });
+    expect(res.status).toBe(422);
+    expect(fieldOf(await res.text(), "email").message).toBe("Please enter a valid email address");
     expect(await rows("SELECT * FROM leads")).toHaveLength(0);
   });
 
