@@ -36,6 +36,8 @@ interface PrerenderModule {
   /** JSON that cannot close the script element it is written into. */
   safeJson(value: unknown): string;
   publicPaths: string[];
+  /** Each island's source module, by the name pages write into `data-island`. */
+  islandModules: Record<string, string>;
   site: { name: string; origin: string };
 }
 interface ManifestChunk {
@@ -52,6 +54,8 @@ const manifestPath = join(dist, ".vite", "manifest.json");
 const template = await readFile(join(dist, "index.html"), "utf8");
 const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as Record<string, ManifestChunk>;
 const entry = (await import(pathToFileURL(join(root, "dist-ssr", "entry-prerender.js")).href)) as PrerenderModule;
+const islandsManifestPath = join(dist, "islands-manifest.json");
+const islandsManifest = JSON.parse(await readFile(islandsManifestPath, "utf8")) as Record<string, ManifestChunk>;
 
 for (const marker of ["<!--app-head-->", "<!--app-html-->"]) {
   if (!template.includes(marker)) throw new Error(`web/index.html lost its ${marker} placeholder`);
@@ -110,12 +114,47 @@ const withCriticalCss = criticalCssFor(stylesheet);
 let pageTemplate = template.replace(stylesheetTags[0][0], () => `<style>${stylesheet}</style>`);
 for (const [tag] of [...entryScriptTags, ...modulePreloadTags]) pageTemplate = pageTemplate.replace(tag, "");
 
-async function prerenderedPage(page: RenderedPage): Promise<string> {
-  const boot: PageBoot = {
-    css: stylesheetTags[0][1],
-    modules: [...modulePreloadTags.map(([, href]) => href), ...pageChunks(page.modules)],
-    entry: entryScriptTags[0][1],
+/**
+ * Public pages hydrate only their islands (docs/decisions/0012-public-islands.md): the islands
+ * entry and the chunks of the islands the page holds, or no script at all. Staff pages (/auth)
+ * are part of the single-page app and hydrate whole, with the app's entry.
+ */
+const ISLANDS_ENTRY = "src/islands/entry.tsx";
+if (!islandsManifest[ISLANDS_ENTRY]?.isEntry) throw new Error(`${ISLANDS_ENTRY} is missing from the islands build`);
+function islandFiles(keys: string[]): string[] {
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = islandsManifest[key];
+    if (!chunk) throw new Error(`${key} is not in the islands build`);
+    if (chunk.css?.length) throw new Error(`${key} has its own stylesheet; islands use the page's`);
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) walk(dep);
   };
+  keys.forEach(walk);
+  return [...seen].map((k) => `/${islandsManifest[k].file}`);
+}
+
+function bootFor(path: string, page: RenderedPage): PageBoot {
+  const css = stylesheetTags[0][1];
+  if (path.startsWith("/auth")) {
+    return { css, modules: [...modulePreloadTags.map(([, href]) => href), ...pageChunks(page.modules)], entry: entryScriptTags[0][1] };
+  }
+  const names = [...new Set([...page.html.matchAll(/data-island="([\w-]+)"/g)].map((m) => m[1]))];
+  if (!names.length) return { css, modules: [], entry: null, year: true };
+  const modules = names.map((n) => {
+    const source = entry.islandModules[n];
+    if (!source) throw new Error(`${path} has an island "${n}" that web/src/islands/registry.ts does not list`);
+    return source;
+  });
+  // A page prerendered with the preview open preloads the preview's own chunk too.
+  const extra = page.modules.filter((m) => islandsManifest[m] && m.includes("/previews/feedback/"));
+  const [entryFile, ...rest] = islandFiles([ISLANDS_ENTRY, ...modules, ...extra]);
+  return { css, modules: rest, entry: entryFile, year: true };
+}
+
+async function prerenderedPage(page: RenderedPage, path: string): Promise<string> {
+  const boot = bootFor(path, page);
   // At the end of the body, so the frame it waits for has the whole page to paint.
   const bootTags = `<script type="application/json" id="page-boot">${entry.safeJson(boot)}</script><script>${PAGE_BOOT_SCRIPT}</script>`;
   const html = pageTemplate
@@ -140,7 +179,7 @@ for (const path of entry.publicPaths) {
   const page = await entry.render(path);
   if (page.meta?.notFound) throw new Error(`${path} renders the not-found page: its content entry is missing`);
   if (!page.html.includes("<h1")) throw new Error(`${path} rendered no <h1>`);
-  await write(fileFor(path), await prerenderedPage(page));
+  await write(fileFor(path), await prerenderedPage(page, path));
   if (!page.meta?.noindex) indexable.push(path);
 }
 
@@ -152,13 +191,13 @@ for (const path of entry.previewPaths) {
     const client = { name: UNLOCKED_NAME_TOKEN, previewUrl: withUrl ? UNLOCKED_URL_TOKEN : null };
     const page = await entry.renderUnlocked(path, client);
     if (withUrl && !page.html.includes(UNLOCKED_URL_TOKEN)) throw new Error(`${path} unlocked did not render the preview frame`);
-    await write(fileFor(unlockedVariantPath(id, withUrl)), await prerenderedPage(page));
+    await write(fileFor(unlockedVariantPath(id, withUrl)), await prerenderedPage(page, path));
   }
 }
 
 const notFound = await entry.render("/404");
 if (!notFound.meta?.notFound) throw new Error("/404 did not render the not-found page");
-await write("404.html", await prerenderedPage(notFound));
+await write("404.html", await prerenderedPage(notFound, "/404"));
 
 // The CRM shell: no content (the CRM is private and client-rendered), but its root chunk preloaded.
 const crmHead = [
@@ -197,5 +236,6 @@ await write(
 
 // The manifest was only for this script; it must not be served.
 await rm(join(dist, ".vite"), { recursive: true, force: true });
+await rm(islandsManifestPath, { force: true });
 
 console.log(`prerendered ${entry.publicPaths.length} pages, 404.html and crm.html (${indexable.length} in the sitemap)`);

@@ -55,17 +55,25 @@ test("SEO: canonical, Open Graph and JSON-LD are in the HTML; sitemap and robots
   expect(await (await page.request.get("/robots.txt")).text()).toContain("Sitemap: https://redbrickstudio.co.uk/sitemap.xml");
 });
 
-test("portfolio tabs work with the keyboard; Branding and Apparel are coming soon", async ({ page }) => {
-  await page.goto("/portfolio");
-  const web = page.getByRole("tab", { name: "Web Design" });
-  await expect(web).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("tabpanel")).toContainText("Dreamwell");
-  await web.focus();
-  await page.keyboard.press("ArrowRight");
-  await expect(page.getByRole("tab", { name: "Branding" })).toBeFocused();
-  await expect(page.getByRole("tabpanel")).toContainText("Coming soon");
-  await page.getByRole("tab", { name: "Apparel" }).click();
-  await expect(page.getByRole("tabpanel", { name: "Apparel" })).toContainText("Coming soon");
+test("portfolio views switch with the keyboard and with JavaScript off; Branding and Apparel are coming soon", async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/portfolio");
+    const types = page.getByRole("group", { name: "Project types" });
+    const web = types.getByRole("radio", { name: "Web Design" });
+    await expect(web).toBeChecked();
+    await expect(page.getByRole("link", { name: /Dreamwell/ }).first()).toBeVisible();
+    await web.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(types.getByRole("radio", { name: "Branding" })).toBeChecked();
+    await expect(page.getByText("Branding case studies are coming soon.")).toBeVisible();
+    await expect(page.getByRole("link", { name: /Dreamwell/ }).first()).toBeHidden();
+    await types.getByText("Apparel").click();
+    await expect(page.getByText("Apparel projects are coming soon.")).toBeVisible();
+    await expect(page.getByText("Branding case studies are coming soon.")).toBeHidden();
+    await context.close();
+  }
 });
 
 test("legal pages carry their sections and the terms they promise in the raw HTML", async ({ page }) => {

@@ -33,6 +33,7 @@ export const publicPaths: string[] = [
 ];
 
 export { site };
+export { islandModules } from "./islands/registry";
 
 export interface RenderedPage {
   html: string;

@@ -16,8 +16,11 @@
 export const PAGE_BOOT_SCRIPT = [
   "(function(){",
   'var b=JSON.parse(document.getElementById("page-boot").textContent),d=document,go=0;',
+  // The footer's year on a page React does not hydrate: built in some year, read in another.
+  'b.year&&d.querySelectorAll("[data-current-year]").forEach(function(e){e.textContent=new Date().getFullYear()});',
   "function add(t,p){var e=d.createElement(t);for(var k in p)e[k]=p[k];d.head.appendChild(e)}",
-  'function run(){add("script",{type:"module",src:b.entry,crossOrigin:""})}',
+  // A page with nothing interactive has no entry: it is ready once its stylesheet is.
+  'function run(){b.entry?add("script",{type:"module",src:b.entry,crossOrigin:""}):d.documentElement.setAttribute("data-hydrated","")}',
   // Before React has hydrated, a form posts natively and the worker answers it (worker/lib/
   // native-form.ts). A form with no method (accepting an invitation, whose token is in the URL's
   // fragment where no server sees it) would instead GET what was typed, a password, into the
@@ -25,7 +28,7 @@ export const PAGE_BOOT_SCRIPT = [
   'd.addEventListener("submit",function(e){d.documentElement.hasAttribute("data-hydrated")||e.target.method=="post"||e.preventDefault()},!0);',
   "function start(){if(go++)return;",
   'add("link",{rel:"stylesheet",href:b.css,onload:run,onerror:run});',
-  'b.modules.concat(b.entry).forEach(function(h){add("link",{rel:"modulepreload",href:h,crossOrigin:""})})}',
+  'b.modules.concat(b.entry||[]).forEach(function(h){add("link",{rel:"modulepreload",href:h,crossOrigin:""})})}',
   "var P=window.PerformanceObserver;",
   'if(d.visibilityState=="hidden"||!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return start();',
   'new P(function(l){l.getEntriesByName("first-contentful-paint").length&&start()}).observe({type:"paint",buffered:true});',
@@ -34,7 +37,7 @@ export const PAGE_BOOT_SCRIPT = [
 ].join("");
 
 /** CSP source for PAGE_BOOT_SCRIPT; the build refuses to run if it no longer matches. */
-export const PAGE_BOOT_SCRIPT_HASH = "'sha256-7Q0FMuqRJjOhLp9nQVSvIF93FUwpUM9z55m1seCJIys='";
+export const PAGE_BOOT_SCRIPT_HASH = "'sha256-4XSi79txChMwBtgKmAzYdm+Q6es+coE0dlmkZgBt+zU='";
 
 /** What PAGE_BOOT_SCRIPT reads. */
 export interface PageBoot {
@@ -42,6 +45,8 @@ export interface PageBoot {
   css: string;
   /** Module chunks the entry and the page need, fetched in parallel with the entry. */
   modules: string[];
-  /** The app's entry module, run once `css` has loaded. */
-  entry: string;
+  /** The entry module, run once `css` has loaded: the app's, the islands', or none for a page with nothing interactive. */
+  entry: string | null;
+  /** Write today's year into the footer: the page's own HTML stays as built (React does it on pages it hydrates whole). */
+  year?: true;
 }

@@ -5,7 +5,6 @@ import { SiteFooter } from "../components/layout/site-footer";
 import { usePageMeta } from "../lib/page-meta";
 import { useFlash } from "../lib/flash";
 import { LazyToaster, usePublicToast } from "../lib/lazy-toast";
-import { usePublicMotion } from "../components/marketing/motion";
 
 export function PublicLayout() {
   return (
@@ -17,7 +16,6 @@ export function PublicLayout() {
 
 function PublicPage() {
   const notFound = usePageMeta()?.notFound ?? false;
-  usePublicMotion();
   useFlash(usePublicToast());
 
   return (

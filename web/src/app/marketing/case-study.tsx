@@ -7,6 +7,7 @@ import { caseStudyText } from "../../content/case-study-text";
 import { claims, site } from "../../content/site";
 import { links } from "../../content/links";
 import { ProjectImage } from "../../components/marketing/project-card";
+import { Island } from "../../components/island";
 import { ValuationForm } from "../../components/marketing/forms/valuation-form";
 import { buttonClass } from "../../components/ui/button";
 import { notFoundMeta, type RouteHandle } from "../../lib/page-meta";
@@ -106,7 +107,9 @@ export function Component() {
           </section>
           {study.valuationForm && (
             <div className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-              <ValuationForm />
+              <Island name="valuation-form">
+                <ValuationForm />
+              </Island>
             </div>
           )}
           <div data-reveal className="mt-12 rounded-2xl bg-slate-950 p-8 text-white">

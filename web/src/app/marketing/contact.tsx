@@ -1,6 +1,7 @@
 /** /contact : the contact page: the message form and the three ways to reach us. */
 import { PageIntro } from "../../components/marketing/page-intro";
 import { ContactCards } from "../../components/marketing/contact-cards";
+import { Island } from "../../components/island";
 import { ContactForm } from "../../components/marketing/forms/contact-form";
 import { claims, site } from "../../content/site";
 import type { RouteHandle } from "../../lib/page-meta";
@@ -26,7 +27,9 @@ export function Component() {
             Send us a message
           </h2>
           <p className="mt-2 mb-6 text-slate-600">All fields are required. We reply within {claims.replyWithin}.</p>
-          <ContactForm />
+          <Island name="contact-form">
+            <ContactForm />
+          </Island>
         </section>
         <section aria-labelledby="other-ways-heading">
           <h2 id="other-ways-heading" className="text-2xl font-bold tracking-tight">

@@ -1,6 +1,7 @@
 /** /free-redesign : the free redesign request. */
 import { Check } from "../../components/ui/icons";
 import { PageIntro } from "../../components/marketing/page-intro";
+import { Island } from "../../components/island";
 import { RedesignForm } from "../../components/marketing/forms/redesign-form";
 import { claims, site } from "../../content/site";
 import type { RouteHandle } from "../../lib/page-meta";
@@ -44,7 +45,9 @@ export function Component() {
           </p>
         </section>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <RedesignForm />
+          <Island name="redesign-form">
+            <RedesignForm />
+          </Island>
         </div>
       </div>
     </>

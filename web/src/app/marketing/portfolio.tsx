@@ -1,5 +1,9 @@
-/** /portfolio : tabs Web Design (default), Branding and Apparel (coming soon); 3 columns on large screens. */
-import { useRef, useState, type KeyboardEvent } from "react";
+/**
+ * /portfolio : Web Design (default), Branding and Apparel (coming soon); 3 columns on large
+ * screens. The three views are a group of radio buttons, and CSS shows the chosen one's panel
+ * (`.projects` in web/src/styles.css): it works from the first paint with no script, and the
+ * arrow keys move between them as they do in any radio group.
+ */
 import { Link } from "react-router-dom";
 import { PageIntro } from "../../components/marketing/page-intro";
 import { ProjectCard } from "../../components/marketing/project-card";
@@ -29,27 +33,6 @@ const comingSoon: Record<Exclude<TabId, "web-design">, string> = {
 };
 
 export function Component() {
-  const [active, setActive] = useState<TabId>("web-design");
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = tabs.findIndex((t) => t.id === active);
-    const next =
-      e.key === "ArrowRight"
-        ? (i + 1) % tabs.length
-        : e.key === "ArrowLeft"
-          ? (i - 1 + tabs.length) % tabs.length
-          : e.key === "Home"
-            ? 0
-            : e.key === "End"
-              ? tabs.length - 1
-              : -1;
-    if (next < 0) return;
-    e.preventDefault();
-    setActive(tabs[next].id);
-    refs.current[tabs[next].id]?.focus();
-  };
-
   return (
     <>
       <PageIntro
@@ -57,37 +40,24 @@ export function Component() {
         title="Our Work"
         lead="A selection of websites, brands and apparel we have designed and built for our clients."
       />
-      <section aria-label="Projects" className="container-page py-16">
-        <div
-          role="tablist"
-          aria-label="Project types"
-          className="inline-flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1 shadow-sm"
-        >
+      <section aria-label="Projects" className="projects container-page py-16">
+        <fieldset className="inline-flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1 shadow-sm">
+          <legend className="sr-only">Project types</legend>
           {tabs.map((t) => (
-            <button
+            <label
               key={t.id}
-              ref={(el) => {
-                refs.current[t.id] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${t.id}`}
-              aria-selected={active === t.id}
-              aria-controls={`panel-${t.id}`}
-              tabIndex={active === t.id ? 0 : -1}
-              onClick={() => setActive(t.id)}
-              onKeyDown={onKeyDown}
               className={cn(
-                "rounded-lg px-4 py-2 text-sm font-semibold transition-colors",
-                active === t.id ? "bg-brick-600 text-white" : "text-slate-700 hover:bg-slate-100",
+                "cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 transition-colors hover:bg-slate-100",
+                "has-checked:bg-brick-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brick-600",
               )}
             >
+              <input type="radio" name="project-type" value={t.id} defaultChecked={t.id === "web-design"} className="sr-only" />
               {t.label}
-            </button>
+            </label>
           ))}
-        </div>
+        </fieldset>
 
-        <div role="tabpanel" id="panel-web-design" aria-labelledby="tab-web-design" hidden={active !== "web-design"} className="mt-10">
+        <div data-panel="web-design" className="project-panel mt-10">
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {caseStudies
               .filter((c) => c.featured)
@@ -99,7 +69,7 @@ export function Component() {
           </ul>
         </div>
         {(["branding", "apparel"] as const).map((id) => (
-          <div key={id} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} hidden={active !== id} className="mt-10">
+          <div key={id} data-panel={id} className="project-panel mt-10">
             <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
               <h2 className="text-2xl font-bold tracking-tight">Coming soon</h2>
               <p className="mx-auto mt-3 max-w-md text-slate-600">{comingSoon[id]}</p>

@@ -1,11 +1,10 @@
 /**
- * /clients/{clientId} : a client's private preview (SPEC §2, §8). Locked until the access code is
+ * A client's preview, the interactive part of /clients/{clientId}. Locked until the access code is
  * verified (POST /api/previews/:clientId/verify); a signed cookie then keeps it unlocked for 12 h,
- * so on load GET /api/previews/:clientId is asked first. An id that is not one of the eight cards
- * is the not-found page. Toasts load on demand, so sonner is not part of the first paint.
+ * and the worker serves the page already unlocked (web/src/app/previews/unlocked-state.ts).
+ * Toasts load on demand, so sonner is not part of the first paint.
  */
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from "react";
-import { useNavigate, useParams } from "react-router-dom";
 import { Lock, Mail } from "../../components/ui/icons";
 import { NotFoundContent } from "../../components/layout/not-found-content";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -15,22 +14,7 @@ import { mailtoWithSubject } from "../../content/links";
 import { api, isApiError, ok } from "../../lib/api";
 import { waitMessage } from "../../lib/form-errors";
 import { usePublicToast } from "../../lib/lazy-toast";
-import { notFoundMeta, type RouteHandle } from "../../lib/page-meta";
-import { site } from "../../content/site";
 import { initialUnlocked, loadWorkspace, loadedWorkspace, type UnlockedClient } from "./unlocked-state";
-
-export const handle: RouteHandle = {
-  meta: ({ clientId }) => {
-    const client = clientPreviewById(clientId);
-    if (!client) return notFoundMeta;
-    // Indexable like the public list that links here: a crawler sees only the locked screen
-    // (the preview itself needs the code), and a noindex page fails Lighthouse's SEO audit.
-    return {
-      title: `Client Preview: ${client.name}`,
-      description: `${client.name}'s website preview from ${site.name}, a Manchester web design studio. Enter your access code to view it.`,
-    };
-  },
-};
 
 const INVALID = "Invalid credentials. Please check your access code.";
 const FAILED = "Authentication failed. Please try again.";
@@ -67,9 +51,8 @@ function setUnlockHint(id: string, on: boolean) {
   }
 }
 
-export function Component() {
-  const { clientId } = useParams();
-  const navigate = useNavigate();
+/** The preview page's interactive part: the access form, then the preview (an island: web/src/components/island.tsx). */
+export function ClientPreviewIsland({ clientId }: { clientId: string }) {
   const card = clientPreviewById(clientId);
   // Served unlocked by the worker (a code posted without JavaScript, or an earlier unlock): start there.
   const [client, setClient] = useState<UnlockedClient | null>(initialUnlocked);
@@ -82,10 +65,6 @@ export function Component() {
   const [PreviewWorkspace] = useState(() => loadedWorkspace()?.PreviewWorkspace ?? LazyWorkspace);
 
   useEffect(() => {
-    if (!clientId) {
-      void navigate("/client-previews", { replace: true });
-      return;
-    }
     if (!card || client || !hasUnlockHint(clientId)) return;
     prefetchWorkspace();
     let live = true;
@@ -98,9 +77,9 @@ export function Component() {
     };
     // Only on arrival: later changes of `client` are the page's own doing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [clientId, card, navigate]);
+  }, [clientId, card]);
 
-  if (!card || !clientId) return <NotFoundContent />;
+  if (!card) return <NotFoundContent />;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

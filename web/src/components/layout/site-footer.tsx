@@ -45,9 +45,10 @@ function FooterColumn({ title, items }: { title: string; items: readonly { label
 const neverChanges = () => () => {};
 
 /**
- * The prerendered HTML carries the build's year, so hydration must start from that same year
- * (a mismatch would be an error, and React keeps the server's text); the browser then moves to
- * today's year, so a page built one December doesn't show last year's date all the next one.
+ * The prerendered HTML carries the build's year; on a static public page the boot script
+ * (worker/lib/page-boot.ts) writes today's year into `data-current-year`, so a page built one
+ * December doesn't show last year's date all the next one. Rendered by the app (a public page
+ * reached from the CRM), this starts from the build's year as the HTML does and then moves on.
  */
 function useCurrentYear(): number {
   return useSyncExternalStore(
@@ -88,7 +89,7 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col gap-2 py-6 text-sm text-slate-400 sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © {year} {site.name}. All rights reserved.
+            © <span data-current-year="">{year}</span> {site.name}. All rights reserved.
           </p>
           <p>Designed and built in {site.city}, UK.</p>
         </div>

@@ -17,7 +17,6 @@ export function ProjectImage({ study, eager, className }: { study: CaseStudy; ea
       loading={eager ? "eager" : "lazy"}
       fetchPriority={eager ? "high" : undefined}
       decoding="async"
-      data-fade={eager ? undefined : true}
       className={cn("block h-auto w-full bg-slate-50", className)}
     />
   );
