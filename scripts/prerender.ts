@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
 import { headersFile } from "../worker/lib/security-headers";
 import { PAGE_BOOT_SCRIPT, PAGE_BOOT_SCRIPT_HASH, type PageBoot } from "../worker/lib/page-boot";
+import { SPECULATION_RULES, SPECULATION_RULES_HASH } from "../worker/lib/speculation-rules";
 import { criticalCssFor } from "./lib/critical-css";
 import { UNLOCKED_NAME_TOKEN, UNLOCKED_URL_TOKEN, unlockedVariantPath } from "../worker/previews/unlocked-page";
 import { FORM_STATE_SAMPLE } from "../worker/lib/form-state-markup";
@@ -108,6 +109,10 @@ const hash = `'sha256-${createHash("sha256").update(PAGE_BOOT_SCRIPT).digest("ba
 if (hash !== PAGE_BOOT_SCRIPT_HASH) {
   throw new Error(`PAGE_BOOT_SCRIPT changed: set PAGE_BOOT_SCRIPT_HASH in worker/lib/page-boot.ts to ${hash}`);
 }
+const rulesHash = `'sha256-${createHash("sha256").update(SPECULATION_RULES).digest("base64")}'`;
+if (rulesHash !== SPECULATION_RULES_HASH) {
+  throw new Error(`SPECULATION_RULES changed: set SPECULATION_RULES_HASH in worker/lib/speculation-rules.ts to ${rulesHash}`);
+}
 const stylesheet = await readFile(join(dist, stylesheetTags[0][1]), "utf8");
 if (stylesheet.includes("</style")) throw new Error(`${stylesheetTags[0][1]} cannot be inlined: it contains </style`);
 const withCriticalCss = criticalCssFor(stylesheet);
@@ -156,7 +161,9 @@ function bootFor(path: string, page: RenderedPage): PageBoot {
 async function prerenderedPage(page: RenderedPage, path: string): Promise<string> {
   const boot = bootFor(path, page);
   // At the end of the body, so the frame it waits for has the whole page to paint.
-  const bootTags = `<script type="application/json" id="page-boot">${entry.safeJson(boot)}</script><script>${PAGE_BOOT_SCRIPT}</script>`;
+  // Public pages load each other as documents: prerendered on hover (worker/lib/speculation-rules.ts).
+  const rules = path.startsWith("/auth") ? "" : `<script type="speculationrules">${SPECULATION_RULES}</script>`;
+  const bootTags = `${rules}<script type="application/json" id="page-boot">${entry.safeJson(boot)}</script><script>${PAGE_BOOT_SCRIPT}</script>`;
   const html = pageTemplate
     .replace("<!--app-head-->", () => page.head)
     .replace("<!--app-html-->", () => page.html)

@@ -188,3 +188,28 @@ for (const viewport of [
     }
   });
 }
+
+test("a public page the pointer rests on is fetched ahead, so following its link is instant; the rules break no CSP rule", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  await page.goto("/");
+  expect(await page.evaluate(() => HTMLScriptElement.supports?.("speculationrules"))).toBe(true);
+  const link = page.getByRole("main").getByRole("link", { name: "See Our Work" });
+  await link.hover();
+  // "moderate" eagerness: a 200 ms hover starts it. Chromium under DevTools (Playwright) does not
+  // prerender, but the rule's prefetch half still runs: the click then uses the fetched page.
+  await page.waitForTimeout(1_500);
+  await link.click();
+  await expect(page).toHaveURL(/\/portfolio$/);
+  const nav = await page.evaluate(() => {
+    const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & {
+      activationStart: number;
+      deliveryType: string;
+    };
+    return { activationStart: entry.activationStart, deliveryType: entry.deliveryType };
+  });
+  expect(nav.activationStart > 0 || nav.deliveryType === "navigational-prefetch").toBe(true);
+  expect(problems).toEqual([]);
+});

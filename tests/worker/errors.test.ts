@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf, json, login, ORIGIN, PASSWORD, signedIn } from "./helpers";
 import { expectJson, signInAs } from "./api";
+import { SPECULATION_RULES } from "../../worker/lib/speculation-rules";
 import { PAGE_BOOT_SCRIPT } from "../../worker/lib/page-boot";
 
 const JSON_TYPE = { "Content-Type": "application/json" };
@@ -140,16 +141,16 @@ describe("the Origin check", () => {
 });
 
 describe("security headers", () => {
-  it("let inline scripts run only if they are the prerendered pages' boot script, by its SHA-256", async () => {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(PAGE_BOOT_SCRIPT)));
-    const hash = `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+  it("let inline scripts run only if they are the prerendered pages' boot script or speculation rules, by their SHA-256", async () => {
+    const hashOf = async (text: string) =>
+      `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))))}'`;
     const csp = (await call("/api/health")).headers.get("Content-Security-Policy") ?? "";
     const scriptSrc = csp
       .split(";")
       .map((d) => d.trim().split(/\s+/))
       .find(([name]) => name === "script-src");
-    // Exactly these two: a stale hash would block the boot script, leaving every public page unhydrated.
-    expect(scriptSrc?.slice(1)).toEqual(["'self'", hash]);
+    // Exactly these: a stale hash would block the boot script (no stylesheet, no islands) or the rules.
+    expect(scriptSrc?.slice(1)).toEqual(["'self'", await hashOf(PAGE_BOOT_SCRIPT), await hashOf(SPECULATION_RULES)]);
   });
 
   function expectSecurityHeaders(res: Response) {

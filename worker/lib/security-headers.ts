@@ -3,11 +3,12 @@
  * writes the same values into dist/_headers for files the assets layer serves directly.
  */
 import { PAGE_BOOT_SCRIPT_HASH } from "./page-boot";
+import { SPECULATION_RULES_HASH } from "./speculation-rules";
 
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  // Besides our own files, only the prerendered pages' boot script, by its hash.
-  `script-src 'self' ${PAGE_BOOT_SCRIPT_HASH}`,
+  // Besides our own files, only the prerendered pages' boot script and speculation rules, by their hashes.
+  `script-src 'self' ${PAGE_BOOT_SCRIPT_HASH} ${SPECULATION_RULES_HASH}`,
   // Radix and the toaster set styles at run time, and prerendered pages inline their critical CSS.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
