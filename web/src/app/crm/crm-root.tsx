@@ -1,13 +1,14 @@
 /**
  * /crm/* : the CRM's own chunk. Everything staff-only (TanStack Query, forms, toasts, dialogs)
- * is imported from here down, so public pages never download it. The gate asks the worker who
- * is signed in: nobody → the team password screen; someone → the CRM.
+ * is imported from here down, so public pages never download it. The gate knows who is signed in
+ * from the shell's inline data (or asks the worker): nobody → the team password screen; someone → the CRM.
  */
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { site } from "../../content/site";
 import { createQueryClient } from "../../lib/query-client";
+import { seedFromBoot } from "../../lib/crm-boot";
 import { LiveProvider } from "../../lib/live";
 import { AppToaster } from "../../lib/toast";
 import type { RouteHandle } from "../../lib/page-meta";
@@ -17,6 +18,8 @@ import { CrmLayout } from "./components/crm-layout";
 import { useApprovalToast } from "./components/approval-toast";
 
 const queryClient = createQueryClient();
+// Before the first render: the page's first data came with the shell (contract/crm-boot.ts).
+seedFromBoot(queryClient);
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "CRM", description: `The ${site.name} CRM.`, noindex: true }),

@@ -1,0 +1,30 @@
+/**
+ * Seeds the CRM's query cache from the data the worker inlined into the shell (contract/crm-boot.ts,
+ * docs/decisions/0010-crm-first-data-inline.md) before the first render, so the page renders with
+ * its data instead of a spinner and makes none of those requests. Read once: the block describes
+ * the page as it was loaded, and a later visit in the same tab fetches as usual.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import type { CrmBoot } from "../../../contract/crm-boot";
+import { SESSION_QUERY_KEY } from "./query-client";
+
+/** CRM_BOOT_ELEMENT_ID; not imported, as the contract module would bring its schemas (and zod) along. */
+const ELEMENT_ID = "crm-boot";
+
+export function seedFromBoot(queryClient: QueryClient): void {
+  const element = document.getElementById(ELEMENT_ID);
+  if (!element?.textContent) return;
+  element.remove();
+  let boot: CrmBoot;
+  try {
+    boot = JSON.parse(element.textContent) as CrmBoot;
+  } catch (error) {
+    // The page then asks for everything itself, as it would without the block.
+    console.error(error);
+    return;
+  }
+  queryClient.setQueryData(SESSION_QUERY_KEY, boot.user);
+  for (const q of boot.queries) {
+    queryClient.setQueryData(q.key, q.firstPageParam === undefined ? q.data : { pages: [q.data], pageParams: [q.firstPageParam] });
+  }
+}
