@@ -72,7 +72,7 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
   const page = ((): CrmBootQuery[] | undefined => {
     switch (path) {
       case "/crm":
-        return [{ key: ["leads", "board"], url: `/api/crm/leads/board?per_column=${BOARD_PER_COLUMN}` }, USER_NAMES];
+        return [{ key: ["leads", "board"], url: `/api/crm/leads/board?per_column=${BOARD_PER_COLUMN}` }];
       case "/crm/leads":
         return leadsPage(search);
       case "/crm/clients":

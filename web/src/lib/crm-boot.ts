@@ -11,9 +11,10 @@ import { SESSION_QUERY_KEY } from "./query-client";
 /** CRM_BOOT_ELEMENT_ID; not imported, as the contract module would bring its schemas (and zod) along. */
 const ELEMENT_ID = "crm-boot";
 
-export function seedFromBoot(queryClient: QueryClient): void {
+/** Answers who the block says is signed in (null: nobody), or undefined when there is no block. */
+export function seedFromBoot(queryClient: QueryClient): CrmBoot["user"] | undefined {
   const element = document.getElementById(ELEMENT_ID);
-  if (!element?.textContent) return;
+  if (!element?.textContent) return undefined;
   element.remove();
   let boot: CrmBoot;
   try {
@@ -21,10 +22,11 @@ export function seedFromBoot(queryClient: QueryClient): void {
   } catch (error) {
     // The page then asks for everything itself, as it would without the block.
     console.error(error);
-    return;
+    return undefined;
   }
   queryClient.setQueryData(SESSION_QUERY_KEY, boot.user);
   for (const q of boot.queries) {
     queryClient.setQueryData(q.key, q.firstPageParam === undefined ? q.data : { pages: [q.data], pageParams: [q.firstPageParam] });
   }
+  return boot.user;
 }
