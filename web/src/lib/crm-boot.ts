@@ -4,12 +4,26 @@
  * its data instead of a spinner and makes none of those requests. Read once: the block describes
  * the page as it was loaded, and a later visit in the same tab fetches as usual.
  */
-import type { QueryClient } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { CrmBoot } from "../../../contract/crm-boot";
 import { SESSION_QUERY_KEY } from "./query-client";
 
 /** CRM_BOOT_ELEMENT_ID; not imported, as the contract module would bring its schemas (and zod) along. */
 const ELEMENT_ID = "crm-boot";
+
+/** The keys seeded from the block, until the live socket first opens (takeBootKeys). */
+let bootKeys: QueryKey[] = [];
+
+/**
+ * The queries seeded from the block, once: the live socket refreshes them when it first opens,
+ * since the worker read them before the socket listened and a change made in between would
+ * otherwise show only at the next refetch.
+ */
+export function takeBootKeys(): QueryKey[] {
+  const keys = bootKeys;
+  bootKeys = [];
+  return keys;
+}
 
 /** Answers who the block says is signed in (null: nobody), or undefined when there is no block. */
 export function seedFromBoot(queryClient: QueryClient): CrmBoot["user"] | undefined {
@@ -28,5 +42,6 @@ export function seedFromBoot(queryClient: QueryClient): CrmBoot["user"] | undefi
   for (const q of boot.queries) {
     queryClient.setQueryData(q.key, q.firstPageParam === undefined ? q.data : { pages: [q.data], pageParams: [q.firstPageParam] });
   }
+  bootKeys = boot.queries.map((q) => q.key);
   return boot.user;
 }

@@ -8,6 +8,7 @@
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ClientMessage, LiveEntity, LiveEvent, PresenceEntry, ServerMessage } from "../../../contract/live";
+import { takeBootKeys } from "./crm-boot";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 const isNullableString = (v: unknown) => v === null || typeof v === "string";
@@ -201,6 +202,8 @@ export function LiveProvider({
         pingTimer = setInterval(() => conn.send({ kind: "ping" }, ws), PING_MS);
         // Anything could have changed while we were away: refetch what is on screen.
         if (hasConnected) void queryClient.invalidateQueries();
+        // The page's inline first data was read before this socket listened (lib/crm-boot.ts).
+        else for (const queryKey of takeBootKeys()) void queryClient.invalidateQueries({ queryKey, exact: true });
         hasConnected = true;
       };
       ws.onmessage = (e) => {
