@@ -72,7 +72,8 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
   const page = ((): CrmBootQuery[] | undefined => {
     switch (path) {
       case "/crm":
-        return [{ key: ["leads", "board"], url: `/api/crm/leads/board?per_column=${BOARD_PER_COLUMN}` }];
+        // The staff names too: a lead's detail dialog shows them the moment it opens.
+        return [{ key: ["leads", "board"], url: `/api/crm/leads/board?per_column=${BOARD_PER_COLUMN}` }, USER_NAMES];
       case "/crm/leads":
         return leadsPage(search);
       case "/crm/clients":
