@@ -2,15 +2,9 @@
 import { z } from "zod";
 import { expectedVersion, optionalDate, optionalMoney, optionalText } from "./common";
 import { projectTypes } from "./project";
+import { leadStatuses, leadSources, type LeadStatus } from "./lead-statuses";
 
-export const leadStatuses = ["New", "Qualified", "Proposal Sent", "Negotiation", "Won", "Lost"] as const;
-export type LeadStatus = (typeof leadStatuses)[number];
-
-export const leadSources = ["Website", "Referral", "Social Media", "Email Campaign", "Cold Call", "Event", "Other"] as const;
-export type LeadSource = (typeof leadSources)[number];
-
-/** Statuses for which the Deal Value field is shown. */
-export const statusesWithValue: readonly LeadStatus[] = ["Proposal Sent", "Negotiation", "Won", "Lost"];
+export * from "./lead-statuses";
 
 export const lead = z.object({
   id: z.string(),
@@ -94,15 +88,6 @@ export const workflowActionInput = z
   .strict();
 export type WorkflowActionInput = z.input<typeof workflowActionInput>;
 
-/** The status columns of the board with their headings. */
-export const boardColumns: { status: LeadStatus; title: string; final: boolean }[] = [
-  { status: "New", title: "New Leads", final: false },
-  { status: "Qualified", title: "Qualified", final: false },
-  { status: "Proposal Sent", title: "Proposal", final: false },
-  { status: "Negotiation", title: "Negotiation", final: false },
-  { status: "Won", title: "Won", final: true },
-  { status: "Lost", title: "Lost", final: true },
-];
 /** Statuses whose value counts as open pipeline. */
 export const openStatuses: readonly LeadStatus[] = ["New", "Qualified", "Proposal Sent", "Negotiation"];
 

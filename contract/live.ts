@@ -50,10 +50,4 @@ export const clientMessage = z.discriminatedUnion("kind", [
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-export const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
+export { initials } from "./initials";

@@ -25,7 +25,7 @@ import {
   type BenchServer,
 } from "./bench/server";
 import { runLighthouse, type LighthouseScores } from "./bench/lighthouse";
-import { launchBrowser, measureBoardReady, measureJs, type PageJs } from "./bench/browser";
+import { CRM_PAGES, launchBrowser, measureCrmLoads, measureJs, type PageJs } from "./bench/browser";
 import { measureApi, sampleLeads, type Latency, type LeadSample } from "./bench/api";
 import { runLive, type LiveResult } from "./bench/live";
 import { runLoad, type LoadResult } from "./bench/load";
@@ -33,10 +33,11 @@ import { kb, median, ms, ratio, round, seconds } from "./bench/stats";
 import { measureContactFirstInput, measureMenuFirstInput } from "./bench/first-input";
 
 // The bench's ports (8790–8799 are this bench's range on shared machines): the server, Chromium's
-// DevTools port for Lighthouse, and wrangler's inspector, which would otherwise take 9229.
-const PORT = 8790;
-const LIGHTHOUSE_PORT = 8791;
-const INSPECTOR_PORT = 8799;
+// DevTools port for Lighthouse, and wrangler's inspector, which would otherwise take 9229. On a
+// machine shared with others' e2e servers, BENCH_PORT and BENCH_INSPECTOR_PORT move them.
+const PORT = Number(process.env.BENCH_PORT ?? 8790);
+const LIGHTHOUSE_PORT = PORT + 1;
+const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 8799);
 const STATE_DIR = ".wrangler/bench";
 const LEADS = 10_000;
 const LIGHTHOUSE_PAGES = ["/", "/portfolio", "/portfolio/dreamwell", "/contact", "/clients/vm-fitness"];
@@ -195,7 +196,7 @@ try {
           section: "JS on load (gzip)",
           measure: "/crm (signed in)",
           result: row(js.crm),
-          goal: goal(js.crm.gzipBytes < 250 * 1024, "< 250 KB"),
+          goal: goal(js.crm.gzipBytes <= 150 * 1024 && js.crm.files <= 15, "≤ 150 KB in ≤ 15 files"),
         });
         const leaks = js.pages.filter((p) => p.crmFiles.length);
         rows.push({
@@ -226,15 +227,31 @@ try {
         }
       }
       if (wants("board")) {
-        progress(`/crm board, cold cache, ${settings.boardRuns} runs…`);
-        const board = await measureBoardReady(browser, base, cookie, settings.boardRuns, progress);
-        results.board = board;
+        progress(`CRM direct loads (board and ${CRM_PAGES.length} pages) and the bare page, cold cache, ${settings.boardRuns} rounds…`);
+        const loads = await measureCrmLoads(browser, base, cookie, STATIC_PAGE_PATH, settings.boardRuns, progress);
+        results.board = loads;
+        const timing = (t: { medianMs: number; worstMs: number }) =>
+          `${ms(t.medianMs)} median · ${ms(t.worstMs)} worst (${loads.runs} runs) · ${ratio(t.medianMs, loads.bare.medianMs)} bare page`;
         rows.push({
-          section: "CRM first load",
-          measure: "Navigation start → pipeline board interactive",
-          result: `${ms(board.medianMs)} (median of ${board.runs})`,
-          goal: "reported",
+          section: "CRM first load (10,000 leads)",
+          measure: "Bare static page: navigation start → load",
+          result: `${ms(loads.bare.medianMs)} median · ${ms(loads.bare.worstMs)} worst`,
+          goal: "the ratios' yardstick",
         });
+        rows.push({
+          section: "CRM first load (10,000 leads)",
+          measure: "/crm: navigation start → first draggable card",
+          result: timing(loads.board),
+          goal: goal(loads.board.medianMs <= 1000, "≤ 1,000 ms"),
+        });
+        for (const p of loads.pages) {
+          rows.push({
+            section: "CRM first load (10,000 leads)",
+            measure: `${p.path} (${p.name}): navigation start → main content`,
+            result: timing(p),
+            goal: goal(p.medianMs <= 1000, "≤ 1,000 ms"),
+          });
+        }
       }
     } finally {
       await browser.close();

@@ -43,6 +43,7 @@ interface PrerenderModule {
 }
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
@@ -206,12 +207,12 @@ const notFound = await entry.render("/404");
 if (!notFound.meta?.notFound) throw new Error("/404 did not render the not-found page");
 await write("404.html", await prerenderedPage(notFound, "/404"));
 
-// The CRM shell: no content (the CRM is private and client-rendered), but its root chunk preloaded.
-const crmHead = [
-  `<title>CRM | ${entry.site.name}</title>`,
-  `<meta name="robots" content="noindex" />`,
-  preloadTags(["src/app/crm/crm-root.tsx"]),
-];
+// The CRM shell: no content (the CRM is private and client-rendered; the worker adds the signed-in
+// user's first data), but its first-load chunk preloaded: vite.config.ts puts the CRM root and the
+// pipeline into the one chunk named "crm".
+const crmChunk = Object.keys(manifest).find((k) => manifest[k].name === "crm");
+if (!crmChunk) throw new Error("the client build has no chunk named crm (see vite.config.ts)");
+const crmHead = [`<title>CRM | ${entry.site.name}</title>`, `<meta name="robots" content="noindex" />`, preloadTags([crmChunk])];
 await write("crm.html", fill(crmHead.join("\n    "), ""));
 
 await write(

@@ -19,7 +19,7 @@ import { proposalsRoute } from "./routes/proposals";
 import { invoicesRoute } from "./routes/invoices";
 import { tasksRoute } from "./routes/tasks";
 import { activitiesRoute } from "./routes/activities";
-import { pages } from "./routes/pages";
+import { pagesRoute } from "./routes/pages";
 import { previewPages } from "./routes/preview-pages";
 import { searchRoute } from "./routes/search";
 import { liveRoute } from "./routes/live";
@@ -69,7 +69,14 @@ const api = new Hono<AppEnv>()
     throw new AppError("not_found", "No such API endpoint");
   });
 
-export const app = new Hono<AppEnv>().use("*", requestContext).route("/api", api).route("/clients", previewPages).route("/", pages);
+/** The API alone under its request context: the CRM shell's inline data is fetched through it in-process. */
+const apiApp = new Hono<AppEnv>().use("*", requestContext).route("/api", api);
+
+export const app = new Hono<AppEnv>()
+  .use("*", requestContext)
+  .route("/api", api)
+  .route("/clients", previewPages)
+  .route("/", pagesRoute(apiApp));
 app.onError(onError);
 
 export type AppType = typeof app;

@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { crmBoot, crmBootTag, type ApiFetcher } from "../lib/crm-boot";
 
 /** Client-routed staff screens; every public page is a prerendered file instead. */
 const SHELL_PATHS = [/^\/crm(\/.*)?$/];
@@ -20,12 +21,24 @@ async function asset(c: { env: AppEnv["Bindings"]; req: { url: string } }, path:
   });
 }
 
-export const pages = new Hono<AppEnv>().all("*", async (c) => {
-  const path = c.req.path;
-  if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Method Not Allowed", 405);
-  // A preview link without its client id goes to the list of previews (SPEC §2).
-  if (path === "/clients" || path === "/clients/") return c.redirect("/client-previews", 302);
-  if (path !== NOT_FOUND_PAGE && SHELL_PATHS.some((re) => re.test(path))) return asset(c, APP_SHELL, 200);
-  console.warn(JSON.stringify({ level: "warn", what: "404", path, requestId: c.get("requestId") }));
-  return asset(c, NOT_FOUND_PAGE, 404);
-});
+/**
+ * The pages fallback. `api` answers the CRM shell's inline data requests in-process (the app
+ * cannot import itself here without a cycle, so app.ts hands it over).
+ */
+export const pagesRoute = (api: ApiFetcher) =>
+  new Hono<AppEnv>().all("*", async (c) => {
+    const path = c.req.path;
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Method Not Allowed", 405);
+    // A preview link without its client id goes to the list of previews (SPEC §2).
+    if (path === "/clients" || path === "/clients/") return c.redirect("/client-previews", 302);
+    if (path !== NOT_FOUND_PAGE && SHELL_PATHS.some((re) => re.test(path))) {
+      const [shell, boot] = await Promise.all([c.env.ASSETS.fetch(new URL(APP_SHELL, c.req.url).toString() as never), crmBoot(c, api)]);
+      if (!shell.ok) return asset(c, APP_SHELL, 200);
+      const html = (await shell.text()).replace("</head>", () => `  ${crmBootTag(boot)}\n  </head>`);
+      // Per user and live: never stored by the browser or anything between (the session cookie
+      // renewal, if any, rides on c's own headers).
+      return c.body(html, 200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
+    }
+    console.warn(JSON.stringify({ level: "warn", what: "404", path, requestId: c.get("requestId") }));
+    return asset(c, NOT_FOUND_PAGE, 404);
+  });

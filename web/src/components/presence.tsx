@@ -3,7 +3,8 @@
  * else looking at the same thing (`<Presence viewing="pipeline" />`, `<Presence viewing={`lead:${id}`} />`).
  * The latter also tells the others this tab is looking at it.
  */
-import { initials, type PresenceEntry } from "../../../contract/live";
+import { initials } from "../../../contract/initials";
+import type { PresenceEntry } from "../../../contract/live";
 import { cn } from "../lib/cn";
 import { useOthersPresent, useViewing } from "../lib/live";
 
@@ -25,7 +26,10 @@ function Avatars({ people, label, className }: { people: PresenceEntry[]; label:
         </span>
       ))}
       {people.length > 4 && (
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 ring-2 ring-white">
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 ring-2 ring-white"
+        >
           +{people.length - 4}
         </span>
       )}

@@ -7,7 +7,36 @@
  */
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { serverMessage, type ClientMessage, type LiveEntity, type LiveEvent, type PresenceEntry } from "../../../contract/live";
+import type { ClientMessage, LiveEntity, LiveEvent, PresenceEntry, ServerMessage } from "../../../contract/live";
+import { takeBootKeys } from "./crm-boot";
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+const isNullableString = (v: unknown) => v === null || typeof v === "string";
+
+/**
+ * A structural check of what the hub sends, rather than contract/live.ts's zod schema: zod would
+ * be a third of the CRM's first load (issue 13). The hub is our own and sends only what that
+ * schema allows; this keeps a malformed frame from reaching the cache or throwing.
+ */
+export function asServerMessage(value: unknown): ServerMessage | null {
+  if (!isObject(value)) return null;
+  if (value.kind === "pong") return { kind: "pong" };
+  if (value.kind === "change") {
+    const e = value.event;
+    if (!isObject(e) || typeof e.entity !== "string" || typeof e.op !== "string" || !isNullableString(e.id) || !isNullableString(e.by))
+      return null;
+    return value as ServerMessage;
+  }
+  if (value.kind === "presence") {
+    const ok =
+      Array.isArray(value.present) &&
+      value.present.every(
+        (p) => isObject(p) && typeof p.user_id === "string" && typeof p.full_name === "string" && isNullableString(p.viewing),
+      );
+    return ok ? (value as ServerMessage) : null;
+  }
+  return null;
+}
 
 export type LiveStatus = "connecting" | "open" | "reconnecting";
 
@@ -173,18 +202,21 @@ export function LiveProvider({
         pingTimer = setInterval(() => conn.send({ kind: "ping" }, ws), PING_MS);
         // Anything could have changed while we were away: refetch what is on screen.
         if (hasConnected) void queryClient.invalidateQueries();
+        // The page's inline first data was read before this socket listened (lib/crm-boot.ts).
+        else for (const queryKey of takeBootKeys()) void queryClient.invalidateQueries({ queryKey, exact: true });
         hasConnected = true;
       };
       ws.onmessage = (e) => {
         if (typeof e.data !== "string") return;
-        let parsed;
+        let message;
         try {
-          parsed = serverMessage.safeParse(JSON.parse(e.data));
+          message = asServerMessage(JSON.parse(e.data));
         } catch {
           return;
         }
-        if (!parsed.success) return;
-        const message = parsed.data;
+        if (message) handle(message);
+      };
+      const handle = (message: ServerMessage) => {
         if (message.kind === "change") {
           setEvents((n) => n + 1);
           invalidator.change(message.event.entity);

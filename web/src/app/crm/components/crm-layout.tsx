@@ -3,16 +3,19 @@ import { useState } from "react";
 import { Outlet } from "react-router-dom";
 import { ListPlus, LogOut, Menu, Plus } from "lucide-react";
 import { Button } from "../../../components/ui/button";
-import { DialogRoot, SheetContent } from "../../../components/ui/dialog";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { useFlash } from "../../../lib/flash";
 import { showFlash } from "../../../lib/toast";
 import { useSessionUser, useSignOut } from "../../../features/auth/api/session";
-import { AddLeadDialog } from "../../../features/leads/components/add-lead-dialog";
-import { AddTaskDialog } from "../../../features/tasks/components/add-task-dialog";
 import { PresenceBar } from "../../../components/presence";
 import { CrmNav } from "./crm-nav";
 import { LiveStatusNotice } from "./live-status";
 import { GlobalSearch } from "./global-search";
+
+const AddLeadDialog = lazyDialog(() => import("../../../features/leads/components/add-lead-dialog").then((m) => m.AddLeadDialog));
+const AddTaskDialog = lazyDialog(() => import("../../../features/tasks/components/add-task-dialog").then((m) => m.AddTaskDialog));
+/** The small screens' navigation drawer (Radix's dialog underneath). */
+const NavDrawer = lazyDialog(() => import("./nav-drawer").then((m) => m.NavDrawer));
 
 export function CrmLayout() {
   const user = useSessionUser();
@@ -29,11 +32,7 @@ export function CrmLayout() {
       <aside className="fixed inset-y-0 left-0 hidden w-64 bg-slate-950 lg:block">
         <CrmNav user={user} />
       </aside>
-      <DialogRoot open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <SheetContent title="CRM navigation">
-          <CrmNav user={user} onNavigate={() => setDrawerOpen(false)} />
-        </SheetContent>
-      </DialogRoot>
+      <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} user={user} />
 
       <div className="lg:pl-64">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 sm:px-6">

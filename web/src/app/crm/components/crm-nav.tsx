@@ -3,7 +3,7 @@ import { NavLink } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, Building2, CheckSquare, FileText, FolderKanban, KanbanSquare, Receipt, Settings, Users } from "lucide-react";
 import type { SessionUser } from "../../../../../contract/user";
-import { initials } from "../../../../../contract/live";
+import { initials } from "../../../../../contract/initials";
 import { BrickMark } from "../../../components/layout/logo";
 import { cn } from "../../../lib/cn";
 import { openTaskCountQueryOptions } from "../../../features/tasks/api/open-count";

@@ -91,14 +91,19 @@ export const leadActivitiesQueryOptions = (id: string) =>
     meta: { errorTitle: false },
   });
 
-/** Staff names for 'Added By' and timeline stamps (null → 'System'). */
+type UserList = Awaited<ReturnType<typeof listUsers>>;
+const listUsers = (signal: AbortSignal) => ok(api.crm.users.$get({}, { init: { signal } }));
+const namesOf = (r: UserList) => Object.fromEntries(r.users.map((u) => [u.id, u.full_name])) as Record<string, string>;
+
+/**
+ * Staff names for 'Added By' and timeline stamps (null → 'System'). The cache holds the API's
+ * answer as it is and `select` derives the names: the worker can then inline it (contract/crm-boot.ts).
+ */
 export const usersQueryOptions = () =>
   queryOptions({
     queryKey: ["users", "names"],
-    queryFn: ({ signal }) =>
-      ok(api.crm.users.$get({}, { init: { signal } })).then(
-        (r) => Object.fromEntries(r.users.map((u) => [u.id, u.full_name])) as Record<string, string>,
-      ),
+    queryFn: ({ signal }) => listUsers(signal),
+    select: namesOf,
     staleTime: 5 * 60_000,
     meta: { errorTitle: false },
   });

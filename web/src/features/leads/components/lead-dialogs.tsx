@@ -4,14 +4,10 @@
  */
 import { createContext, use, useMemo, useState, type ReactNode } from "react";
 import type { Lead } from "../../../../../contract/lead";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { toast } from "../../../lib/toast";
-import { useDeleteLead } from "../api/leads";
-import { EditLeadDialog } from "./edit-lead-dialog";
-import { LeadDetailDialog } from "./lead-detail-dialog";
-import { WorkflowActionsDialog, type WorkflowTrigger } from "./workflow-actions-dialog";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
+import type { WorkflowTrigger } from "./workflow-actions-dialog";
 
-interface LeadDialogs {
+export interface LeadDialogs {
   openDetail: (lead: Lead) => void;
   openEdit: (lead: Lead) => void;
   askDelete: (lead: Lead) => void;
@@ -26,16 +22,18 @@ export function useLeadDialogs(): LeadDialogs {
   return ctx;
 }
 
-type Open =
+export type Open =
   | { kind: "detail" | "edit" | "delete"; lead: Lead }
   | { kind: "workflow"; lead: { id: string; name: string }; trigger: WorkflowTrigger }
   | null;
+
+// The dialogs' code (forms, zod, Radix) loads when the first one opens: the board's first paint needs none of it.
+const LeadDialogsHost = lazyDialog(() => import("./lead-dialogs-host").then((m) => m.LeadDialogsHost));
 
 export function LeadDialogsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open>(null);
   // Keep the last lead mounted while a dialog animates closed.
   const [last, setLast] = useState<Open>(null);
-  const remove = useDeleteLead();
   const show = (o: Open) => {
     setOpen(o);
     setLast(o);
@@ -51,40 +49,11 @@ export function LeadDialogsProvider({ children }: { children: ReactNode }) {
   );
   const close = (o: boolean) => !o && setOpen(null);
   const current = open ?? last;
-  const lead = current && current.kind !== "workflow" ? current.lead : null;
 
   return (
     <Ctx value={api}>
       {children}
-      <LeadDetailDialog
-        lead={current?.kind === "detail" ? lead : null}
-        open={open?.kind === "detail"}
-        onOpenChange={close}
-        onEdit={api.openEdit}
-      />
-      <EditLeadDialog
-        lead={current?.kind === "edit" ? lead : null}
-        open={open?.kind === "edit"}
-        onOpenChange={close}
-        onStatusChanged={(saved, from, to) => api.openWorkflow(saved, { type: "status_change", from, to })}
-      />
-      <ConfirmDialog
-        open={open?.kind === "delete"}
-        onOpenChange={close}
-        title="Delete Lead"
-        description={current?.kind === "delete" ? `Are you sure you want to delete "${current.lead.name}"?` : ""}
-        onConfirm={() =>
-          current?.kind === "delete"
-            ? remove.mutateAsync(current.lead.id).then(() => toast.success("Lead deleted successfully"))
-            : undefined
-        }
-      />
-      <WorkflowActionsDialog
-        open={open?.kind === "workflow"}
-        onOpenChange={close}
-        lead={current?.kind === "workflow" ? current.lead : null}
-        trigger={current?.kind === "workflow" ? current.trigger : { type: "manual" }}
-      />
+      <LeadDialogsHost open={open !== null} current={current} close={close} api={api} />
     </Ctx>
   );
 }

@@ -24,7 +24,8 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical, Mail, Phone } from "lucide-react";
-import { boardColumns, type Lead, type LeadStatus } from "../../../../../../contract/lead";
+import type { Lead } from "../../../../../../contract/lead";
+import { boardColumns, type LeadStatus } from "../../../../../../contract/lead-statuses";
 import { Button } from "../../../../components/ui/button";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { isApiError } from "../../../../lib/api";

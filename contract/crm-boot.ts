@@ -1,0 +1,104 @@
+/**
+ * The CRM's first data, inlined by the worker into the shell it serves for /crm and /crm/*
+ * (docs/decisions/0010-crm-first-data-inline.md): who is signed in, and the answers of the API
+ * calls the requested page makes on its first render, each under the TanStack Query key the web
+ * side caches it under. The web side seeds its query cache from it before its first render, so
+ * the page shows its data at once instead of asking for it once its code has run.
+ *
+ * The keys here must be the ones the features' query options use (web/src/features/x/api), and
+ * each query's cached data must be the API's answer as it is (a transformation belongs in the
+ * options' `select`): the e2e tests check that /crm and /crm/leads make none of these requests.
+ */
+import { leadStatuses } from "./lead";
+import type { SessionUser } from "./user";
+
+/** The id of the `<script type="application/json">` element that carries a CrmBoot. */
+export const CRM_BOOT_ELEMENT_ID = "crm-boot";
+
+export interface CrmBootQuery {
+  key: readonly unknown[];
+  /** The API path and query string the page's query function calls. */
+  url: string;
+  /** An infinite query: the answer is its first page, fetched with this page parameter. */
+  firstPageParam?: number;
+}
+
+export interface CrmBootData {
+  key: readonly unknown[];
+  data: unknown;
+  firstPageParam?: number;
+}
+
+export interface CrmBoot {
+  /** null: no valid session, and the gate shows without asking. */
+  user: SessionUser | null;
+  queries: CrmBootData[];
+}
+
+/** What every signed-in page shows: the sidebar's open-task dot and open-comment badge. */
+const LAYOUT: CrmBootQuery[] = [
+  { key: ["tasks", "open-count"], url: "/api/crm/tasks/open-count" },
+  { key: ["preview_feedback", "open-count"], url: "/api/crm/preview-comments/open-count" },
+];
+
+const USER_NAMES: CrmBootQuery = { key: ["users", "names"], url: "/api/crm/users" };
+const USER_LIST: CrmBootQuery = { key: ["users", "list"], url: "/api/crm/users" };
+/** Must match BOARD_PER_COLUMN and LIST_PAGE in web/src/features/leads/api/leads.ts. */
+const BOARD_PER_COLUMN = 50;
+const LEADS_PAGE = 100;
+
+function leadsPage(search: URLSearchParams): CrmBootQuery[] {
+  // As web/src/app/crm/leads.tsx reads them; an unknown status is the API's 400, not ours to inline.
+  const q = search.get("q") || undefined;
+  const statusParam = search.get("status") ?? "";
+  const status = (leadStatuses as readonly string[]).includes(statusParam) ? statusParam : undefined;
+  const query = new URLSearchParams({ limit: String(LEADS_PAGE), offset: "0" });
+  if (q) query.set("q", q);
+  if (status) query.set("status", status);
+  // JSON drops undefined members, so this key hashes like the page's own `{ q, status }`.
+  const filters: Record<string, string> = {};
+  if (q) filters.q = q;
+  if (status) filters.status = status;
+  return [
+    { key: ["leads", "list", filters], url: `/api/crm/leads?${query}`, firstPageParam: 0 },
+    USER_NAMES,
+    { key: ["leads", "failed-notifications"], url: "/api/crm/form-submissions/failed" },
+  ];
+}
+
+/** The queries of the page at `pathname` (/crm or below), the layout's included; [] for any other path. */
+export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBootQuery[] {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  const page = ((): CrmBootQuery[] | undefined => {
+    switch (path) {
+      case "/crm":
+        // The staff names too: a lead's detail dialog shows them the moment it opens.
+        return [{ key: ["leads", "board"], url: `/api/crm/leads/board?per_column=${BOARD_PER_COLUMN}` }, USER_NAMES];
+      case "/crm/leads":
+        return leadsPage(search);
+      case "/crm/clients":
+        return [{ key: ["clients", "list"], url: "/api/crm/clients" }];
+      case "/crm/projects":
+        return [{ key: ["projects", "board"], url: "/api/crm/projects" }];
+      case "/crm/proposals":
+        return [{ key: ["proposals", "list"], url: "/api/crm/proposals" }];
+      case "/crm/invoices":
+        return [{ key: ["invoices", "list"], url: "/api/crm/invoices" }];
+      case "/crm/tasks":
+        return [{ key: ["tasks", "list"], url: "/api/crm/tasks" }, USER_LIST];
+      case "/crm/activity":
+        return [{ key: ["activities", "list"], url: "/api/crm/activities" }, USER_LIST];
+      case "/crm/settings":
+        // Owner-only answers (invitations, backups) are refused for Sales and so left out.
+        return [
+          USER_LIST,
+          { key: ["settings", "studio"], url: "/api/crm/settings" },
+          { key: ["settings", "backups"], url: "/api/crm/backups" },
+          { key: ["users", "invites"], url: "/api/crm/users/invites" },
+        ];
+      default:
+        return path.startsWith("/crm/") ? [] : undefined;
+    }
+  })();
+  return page ? [...LAYOUT, ...page] : [];
+}

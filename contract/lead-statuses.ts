@@ -1,0 +1,22 @@
+/**
+ * A lead's statuses and sources and the board's columns: plain values, apart from lead.ts and its
+ * zod schemas, so the pipeline's first load can use them without zod (issue 13). lead.ts re-exports them.
+ */
+export const leadStatuses = ["New", "Qualified", "Proposal Sent", "Negotiation", "Won", "Lost"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+export const leadSources = ["Website", "Referral", "Social Media", "Email Campaign", "Cold Call", "Event", "Other"] as const;
+export type LeadSource = (typeof leadSources)[number];
+
+/** Statuses for which the Deal Value field is shown. */
+export const statusesWithValue: readonly LeadStatus[] = ["Proposal Sent", "Negotiation", "Won", "Lost"];
+
+/** The status columns of the board with their headings. */
+export const boardColumns: { status: LeadStatus; title: string; final: boolean }[] = [
+  { status: "New", title: "New Leads", final: false },
+  { status: "Qualified", title: "Qualified", final: false },
+  { status: "Proposal Sent", title: "Proposal", final: false },
+  { status: "Negotiation", title: "Negotiation", final: false },
+  { status: "Won", title: "Won", final: true },
+  { status: "Lost", title: "Lost", final: true },
+];

@@ -1,0 +1,115 @@
+/**
+ * No request waterfall on a CRM page's first load (issue 13): the session and the page's first
+ * data come inline with the shell (docs/decisions/0010), so the browser never asks for them after
+ * its code has run, and the first render already shows the data, never its loading placeholder.
+ * Read from the browser's own resource timing. Once the live socket opens it refreshes what came
+ * inline, so those requests may follow, but only after the content is on screen.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createLead, demo, signIn, staff, tag } from "./support";
+
+interface Timing {
+  name: string;
+  initiatorType: string;
+  startTime: number;
+  responseEnd: number;
+}
+const timings = (page: Page) =>
+  page.evaluate(() =>
+    performance.getEntriesByType("resource").map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return { name: r.name, initiatorType: r.initiatorType, startTime: r.startTime, responseEnd: r.responseEnd };
+    }),
+  );
+const apiCalls = (entries: Timing[], path: RegExp) => entries.filter((e) => path.test(new URL(e.name).pathname + new URL(e.name).search));
+
+/**
+ * Records, from before any script runs, when `ready` first matched and whether the page's loading
+ * placeholder ever appeared.
+ */
+async function watch(page: Page, placeholder: string, ready: string) {
+  await page.addInitScript(
+    ([label, selector]) => {
+      const w = window as unknown as { __placeholderSeen?: boolean; __readyAt?: number };
+      w.__placeholderSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector(`[aria-label="${label}"]`)) w.__placeholderSeen = true;
+        if (w.__readyAt === undefined && document.querySelector(selector)) w.__readyAt = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    },
+    [placeholder, ready],
+  );
+}
+const seen = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __placeholderSeen: boolean; __readyAt: number };
+    return { placeholderSeen: w.__placeholderSeen, readyAt: w.__readyAt };
+  });
+
+/**
+ * The page's first data must not be asked for before it shows: none of these requests, or (once
+ * the live socket opens it refreshes what came inline, docs/decisions/0010) only after the content
+ * was on screen.
+ */
+function expectNotWaitedFor(entries: Timing[], path: RegExp, readyAt: number) {
+  for (const e of apiCalls(entries, path))
+    expect(e.startTime, `${e.name} was requested before the content showed`).toBeGreaterThan(readyAt);
+}
+
+test("/crm signed in: the board comes with the page, no session or board request", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page.request, staff.owner);
+  const lead = await createLead(page.request, { name: `Inline ${tag()}` });
+  await watch(page, "Loading pipeline", '[aria-label^="Move "]');
+  await page.goto("/crm");
+  await expect(page.locator(`li[data-lead-id="${lead.id}"]`)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Move / }).first()).toBeVisible();
+  const entries = await timings(page);
+  const { placeholderSeen, readyAt } = await seen(page);
+  expect(readyAt).toBeGreaterThan(0);
+  expect(placeholderSeen).toBe(false);
+  expect(apiCalls(entries, /^\/api\/auth\/me/)).toEqual([]);
+  expectNotWaitedFor(entries, /^\/api\/crm\/leads\/board/, readyAt);
+  expectNotWaitedFor(entries, /^\/api\/crm\/tasks\/open-count/, readyAt);
+});
+
+test("/crm/leads signed in: the first page of leads comes with the page", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page.request, staff.sales);
+  await watch(page, "Loading leads", "main tbody tr");
+  await page.goto("/crm/leads");
+  await expect(page.getByRole("heading", { name: "Leads", exact: true })).toBeVisible();
+  await expect(page.locator("main tbody tr").nth(1)).toBeVisible();
+  const entries = await timings(page);
+  const { placeholderSeen, readyAt } = await seen(page);
+  expect(readyAt).toBeGreaterThan(0);
+  expect(placeholderSeen).toBe(false);
+  expect(apiCalls(entries, /^\/api\/auth\/me/)).toEqual([]);
+  expectNotWaitedFor(entries, /^\/api\/crm\/leads\?.*offset=0/, readyAt);
+  expectNotWaitedFor(entries, /^\/api\/crm\/users$/, readyAt);
+});
+
+test("signed out, the gate shows without asking who is signed in; after Access CRM the board does not wait for code", async ({ page }) => {
+  await page.goto("/crm");
+  const password = page.getByLabel("CRM Access Password", { exact: true });
+  await expect(password).toBeVisible();
+  expect(apiCalls(await timings(page), /^\/api\/auth\/me/)).toEqual([]);
+
+  await password.fill(demo.DEMO_TEAM_PASSWORD);
+  await page.getByRole("button", { name: "Access CRM" }).click();
+  await expect(page.getByRole("heading", { name: "Sales Pipeline" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Move / }).first()).toBeVisible();
+  const entries = await timings(page);
+  const [signInCall] = apiCalls(entries, /^\/api\/auth\/team/);
+  const [board] = apiCalls(entries, /^\/api\/crm\/leads\/board/);
+  expect(signInCall).toBeDefined();
+  expect(board).toBeDefined();
+  // The board is asked for as soon as the session exists: the pipeline's code (the one crm chunk,
+  // vite.config.ts) had arrived behind the gate, before "Access CRM" was pressed. Whatever loads
+  // after the sign-in (the toaster for its toast) is nothing the board imports.
+  const crmChunks = entries.filter((e) => /\/assets\/crm-[\w-]+\.js$/.test(e.name));
+  expect(crmChunks).toHaveLength(1);
+  expect(crmChunks[0].responseEnd).toBeLessThan(signInCall.startTime);
+  expect(board.startTime).toBeGreaterThan(signInCall.responseEnd);
+});

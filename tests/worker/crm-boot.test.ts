@@ -1,0 +1,83 @@
+/**
+ * The CRM shell's inline first data (contract/crm-boot.ts, docs/decisions/0010): only a valid
+ * session gets any, what a lead says stays text inside the JSON block, and the page is never stored.
+ */
+import { describe, expect, it } from "vitest";
+import { expectJson, request, signInAs } from "./api";
+import { cookieFor, forgeToken } from "./helpers";
+import type { CrmBoot } from "../../contract/crm-boot";
+import type { Lead } from "../../contract/lead";
+
+const HOSTILE = "</script><script>alert(1)</script>";
+const BLOCK = /<script type="application\/json" id="crm-boot">([\s\S]*?)<\/script>/g;
+
+async function shell(path: string, cookie?: string) {
+  const res = await request("GET", path, undefined, cookie);
+  const html = await res.text();
+  const blocks = [...html.matchAll(BLOCK)];
+  return { res, html, blocks, boot: blocks.length === 1 ? (JSON.parse(blocks[0][1]) as CrmBoot) : undefined };
+}
+
+const scriptTags = (html: string) => (html.match(/<script\b/gi) ?? []).length;
+const dataOf = (boot: CrmBoot | undefined, key: unknown[]) => boot?.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(key));
+
+describe("the CRM shell's inline data", () => {
+  it("carries the signed-in user and the pipeline's board, escaped, with no-store", async () => {
+    const owner = await signInAs("Owner");
+    const lead = (await expectJson<{ lead: Lead }>(owner.call("POST", "/api/crm/leads", { name: HOSTILE }), 201)).lead;
+    const signedOut = await shell("/crm");
+
+    const { res, html, blocks, boot } = await shell("/crm", owner.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    // The block is data, not a script: the CSP still allows no inline script but the boot script's hash.
+    expect(res.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'sha256-[^']+'(;|$)/);
+    expect(blocks).toHaveLength(1);
+    // The name is in the page only as escaped JSON: no element of its own, no closing tag.
+    expect(html).not.toContain(HOSTILE);
+    expect(html).not.toContain("alert(1)</script>");
+    expect(scriptTags(html)).toBe(scriptTags(signedOut.html));
+    expect(boot?.user).toMatchObject({ id: owner.id, role: "Owner" });
+    // The board is the API's own answer, so the web side can cache it as its query would.
+    const api = await expectJson(owner.call("GET", "/api/crm/leads/board?per_column=50"), 200);
+    expect(dataOf(boot, ["leads", "board"])?.data).toEqual(api);
+    const board = dataOf(boot, ["leads", "board"])?.data as { columns: { leads: Lead[] }[] };
+    const cards = board.columns.flatMap((c) => c.leads);
+    expect(cards.find((l) => l.id === lead.id)?.name).toBe(HOSTILE);
+    expect(dataOf(boot, ["tasks", "open-count"])?.data).toEqual({ open: 0 });
+  });
+
+  it("gives the gate no data without a valid session: none, expired or forged", async () => {
+    const owner = await signInAs("Owner");
+    await expectJson(owner.call("POST", "/api/crm/leads", { name: "Private Prospect Ltd" }), 201);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = cookieFor(await forgeToken({ sub: owner.id, iat: now - 7200, exp: now - 3600 }));
+    const forged = cookieFor(await forgeToken({ sub: owner.id }, "a-secret-that-is-not-the-workers-0123456789abcdef"));
+    for (const cookie of [undefined, expired, forged]) {
+      const { res, html, blocks, boot } = await shell("/crm", cookie);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(blocks).toHaveLength(1);
+      expect(boot).toEqual({ user: null, queries: [] });
+      expect(html).not.toContain("Private Prospect");
+    }
+  });
+
+  it("inlines each page's own first data, and only what the role may read", async () => {
+    const owner = await signInAs("Owner");
+    await expectJson(owner.call("POST", "/api/crm/leads", { name: "Ada Lovelace" }), 201);
+    const leads = (await shell("/crm/leads", owner.cookie)).boot;
+    expect(dataOf(leads, ["leads", "list", {}])).toMatchObject({ firstPageParam: 0, data: { total: 1 } });
+    expect(dataOf(leads, ["leads", "board"])).toBeUndefined();
+
+    const sales = await signInAs("Sales");
+    const settings = (await shell("/crm/settings", sales.cookie)).boot;
+    expect(settings?.user).toMatchObject({ id: sales.id, role: "Sales" });
+    expect(dataOf(settings, ["settings", "studio"])).toBeDefined();
+    // Owner-only answers are refused to Sales, so they are not inlined either.
+    expect(dataOf(settings, ["settings", "backups"])).toBeUndefined();
+    expect(dataOf(settings, ["users", "invites"])).toBeUndefined();
+    expect(dataOf((await shell("/crm/settings", owner.cookie)).boot, ["users", "invites"])).toBeDefined();
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * A dialog whose code loads the first time it opens, not with the page: forms, zod, Radix's
+ * dialog and react-hook-form are most of the CRM's JavaScript, and the first paint needs none of
+ * them (issue 13's budget). Once opened it stays mounted, so closing animates as before.
+ */
+import { lazy, Suspense, useState, type ComponentType } from "react";
+
+export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  const Component = Dialog as unknown as ComponentType<P>;
+  return function LazyDialog(props: P) {
+    const [wanted, setWanted] = useState(props.open);
+    // Adjusting state while rendering, not in an effect: the open dialog renders in this same pass.
+    if (props.open && !wanted) setWanted(true);
+    if (!wanted) return null;
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Seeds the CRM's query cache from the data the worker inlined into the shell (contract/crm-boot.ts,
+ * docs/decisions/0010-crm-first-data-inline.md) before the first render, so the page renders with
+ * its data instead of a spinner and makes none of those requests. Read once: the block describes
+ * the page as it was loaded, and a later visit in the same tab fetches as usual.
+ */
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { CrmBoot } from "../../../contract/crm-boot";
+import { SESSION_QUERY_KEY } from "./query-client";
+
+/** CRM_BOOT_ELEMENT_ID; not imported, as the contract module would bring its schemas (and zod) along. */
+const ELEMENT_ID = "crm-boot";
+
+/** The keys seeded from the block, until the live socket first opens (takeBootKeys). */
+let bootKeys: QueryKey[] = [];
+
+/**
+ * The queries seeded from the block, once: the live socket refreshes them when it first opens,
+ * since the worker read them before the socket listened and a change made in between would
+ * otherwise show only at the next refetch.
+ */
+export function takeBootKeys(): QueryKey[] {
+  const keys = bootKeys;
+  bootKeys = [];
+  return keys;
+}
+
+/** Answers who the block says is signed in (null: nobody), or undefined when there is no block. */
+export function seedFromBoot(queryClient: QueryClient): CrmBoot["user"] | undefined {
+  const element = document.getElementById(ELEMENT_ID);
+  if (!element?.textContent) return undefined;
+  element.remove();
+  let boot: CrmBoot;
+  try {
+    boot = JSON.parse(element.textContent) as CrmBoot;
+  } catch (error) {
+    // The page then asks for everything itself, as it would without the block.
+    console.error(error);
+    return undefined;
+  }
+  queryClient.setQueryData(SESSION_QUERY_KEY, boot.user);
+  for (const q of boot.queries) {
+    queryClient.setQueryData(q.key, q.firstPageParam === undefined ? q.data : { pages: [q.data], pageParams: [q.firstPageParam] });
+  }
+  bootKeys = boot.queries.map((q) => q.key);
+  return boot.user;
+}
