@@ -57,3 +57,5 @@ export const clientPatch = z
   .partial()
   .required({ updated_at: true })
   .strict();
+/** What a PATCH sends: the fields that change and the `updated_at` it was read at. */
+export type ClientPatch = z.input<typeof clientPatch>;

@@ -57,6 +57,8 @@ export const invoicePatch = z
   .partial()
   .required({ updated_at: true })
   .strict();
+/** What a PATCH sends: the fields that change and the `updated_at` it was read at. */
+export type InvoicePatch = z.input<typeof invoicePatch>;
 
 /** INV-{yyyy}{mm}-{3 digits}, as the add form suggests. */
 export function suggestInvoiceNumber(now = new Date(), random = Math.random): string {

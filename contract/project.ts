@@ -65,3 +65,5 @@ export const projectPatch = z
   .partial()
   .required({ updated_at: true })
   .strict();
+/** What a PATCH sends: the fields that change and the `updated_at` it was read at. */
+export type ProjectPatch = z.input<typeof projectPatch>;

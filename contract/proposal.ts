@@ -54,3 +54,5 @@ export const proposalPatch = z
   .required({ updated_at: true })
   .strict()
   .refine(oneParty, { message: "Choose a lead or a client, not both", path: ["client_id"] });
+/** What a PATCH sends: the fields that change and the `updated_at` it was read at. */
+export type ProposalPatch = z.input<typeof proposalPatch>;

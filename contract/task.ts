@@ -56,3 +56,5 @@ export const taskPatch = z
   .partial()
   .required({ updated_at: true })
   .strict();
+/** What a PATCH sends: the fields that change and the `updated_at` it was read at. */
+export type TaskPatch = z.input<typeof taskPatch>;

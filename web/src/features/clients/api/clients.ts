@@ -1,6 +1,6 @@
 /** Clients and their preview access: query options and mutations. Keys start with "clients" (live updates). */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ClientInput } from "../../../../../contract/client";
+import type { ClientInput, ClientPatch } from "../../../../../contract/client";
 import type { PreviewLinkInput } from "../../../../../contract/preview";
 import { api, ok } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
@@ -57,22 +57,10 @@ export function useCreateClient() {
   });
 }
 
-export interface ClientPatchBody {
-  name?: string;
-  website?: string | null;
-  emails?: string[];
-  phones?: string[];
-  services?: string[];
-  notes?: string | null;
-  active?: boolean;
-  updated_at: string;
-}
-
 export function useUpdateClient() {
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: ClientPatchBody }) =>
-      ok(api.crm.clients[":id"].$patch({ param: { id }, json: patch })),
+    mutationFn: ({ id, patch }: { id: string; patch: ClientPatch }) => ok(api.crm.clients[":id"].$patch({ param: { id }, json: patch })),
     onSuccess: invalidate,
     meta: { errorTitle: "Failed to update client" },
   });

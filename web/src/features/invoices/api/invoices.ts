@@ -1,6 +1,6 @@
 /** Invoices: list, one invoice (print page), CRUD, and the options the form needs. Keys start with "invoices". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { InvoiceInput, InvoiceStatus } from "../../../../../contract/invoice";
+import type { InvoiceInput, InvoicePatch } from "../../../../../contract/invoice";
 import { api, ok } from "../../../lib/api";
 
 export const invoiceKeys = {
@@ -49,17 +49,6 @@ export const studioSettingsQueryOptions = () =>
     meta: { errorTitle: "Failed to fetch settings" },
   });
 
-export interface InvoicePatchBody {
-  number?: string;
-  client_id?: string;
-  project_id?: string | null;
-  total?: number;
-  date?: string;
-  due_date?: string;
-  status?: InvoiceStatus;
-  updated_at: string;
-}
-
 export function useCreateInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -72,8 +61,7 @@ export function useCreateInvoice() {
 export function useUpdateInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: InvoicePatchBody }) =>
-      ok(api.crm.invoices[":id"].$patch({ param: { id }, json: patch })),
+    mutationFn: ({ id, patch }: { id: string; patch: InvoicePatch }) => ok(api.crm.invoices[":id"].$patch({ param: { id }, json: patch })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
     meta: { errorTitle: "Failed to update invoice" },
   });

@@ -1,6 +1,6 @@
 /** Projects: board query (projects + overview), client options, create/update/stage/delete. Keys start with "projects". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Project, ProjectInput, ProjectStage, ProjectStatus } from "../../../../../contract/project";
+import type { Project, ProjectInput, ProjectStage, ProjectPatch } from "../../../../../contract/project";
 import { api, ok } from "../../../lib/api";
 import { optimisticItemChange } from "../../../lib/query-client";
 
@@ -25,19 +25,6 @@ export const projectClientOptionsQuery = () =>
     staleTime: 60_000,
   });
 
-export interface ProjectPatchBody {
-  title?: string;
-  type?: Project["type"];
-  client_id?: string | null;
-  budget?: number | null;
-  start_date?: string | null;
-  due_date?: string | null;
-  stage?: ProjectStage;
-  status?: ProjectStatus;
-  notes?: string | null;
-  updated_at: string;
-}
-
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -50,8 +37,7 @@ export function useCreateProject() {
 export function useUpdateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: ProjectPatchBody }) =>
-      ok(api.crm.projects[":id"].$patch({ param: { id }, json: patch })),
+    mutationFn: ({ id, patch }: { id: string; patch: ProjectPatch }) => ok(api.crm.projects[":id"].$patch({ param: { id }, json: patch })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
     meta: { errorTitle: "Failed to update project" },
   });

@@ -1,6 +1,6 @@
 /** Proposals: list, lead/client options, CRUD, accept, and the accept follow-up's workflow calls. */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProposalInput, ProposalStatus } from "../../../../../contract/proposal";
+import type { ProposalInput, ProposalPatch } from "../../../../../contract/proposal";
 import { api, ok } from "../../../lib/api";
 import { invalidateEntity } from "../../../lib/live";
 
@@ -32,18 +32,6 @@ export const proposalClientOptions = () =>
     staleTime: 60_000,
   });
 
-export interface ProposalPatchBody {
-  title?: string;
-  value?: number | null;
-  status?: ProposalStatus;
-  sent_date?: string | null;
-  due_date?: string | null;
-  lead_id?: string | null;
-  client_id?: string | null;
-  notes?: string | null;
-  updated_at: string;
-}
-
 export function useCreateProposal() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -56,7 +44,7 @@ export function useCreateProposal() {
 export function useUpdateProposal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: ProposalPatchBody }) =>
+    mutationFn: ({ id, patch }: { id: string; patch: ProposalPatch }) =>
       ok(api.crm.proposals[":id"].$patch({ param: { id }, json: patch })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
     meta: { errorTitle: "Failed to update proposal" },

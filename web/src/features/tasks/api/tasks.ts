@@ -1,7 +1,7 @@
 /** Tasks: list (due date order, undated last — the server's), users for the assignee, CRUD. Keys start with "tasks". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { optimisticItemChange } from "../../../lib/query-client";
-import type { Task, TaskInput, TaskPriority } from "../../../../../contract/task";
+import type { Task, TaskInput, TaskPatch } from "../../../../../contract/task";
 import { api, ok } from "../../../lib/api";
 
 export const taskKeys = {
@@ -24,16 +24,6 @@ export const taskUsersQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export interface TaskPatchBody {
-  title?: string;
-  assignee_username?: string | null;
-  priority?: TaskPriority;
-  due_date?: string | null;
-  completed?: boolean;
-  notes?: string | null;
-  updated_at: string;
-}
-
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -46,7 +36,7 @@ export function useCreateTask() {
 export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: TaskPatchBody }) => ok(api.crm.tasks[":id"].$patch({ param: { id }, json: patch })),
+    mutationFn: ({ id, patch }: { id: string; patch: TaskPatch }) => ok(api.crm.tasks[":id"].$patch({ param: { id }, json: patch })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
     meta: { errorTitle: "Failed to update task" },
   });
