@@ -18,7 +18,8 @@ export default defineConfig(async () => ({
     }),
   ],
   test: {
-    include: ["tests/worker/**/*.test.ts"],
+    // tests/web: the browser code's pure logic (CSV, formatting, board moves), run in the same workerd.
+    include: ["tests/worker/**/*.test.ts", "tests/web/**/*.test.ts"],
     setupFiles: ["tests/worker/setup.ts"],
   },
 }));

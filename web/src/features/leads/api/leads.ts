@@ -8,6 +8,7 @@ import type { Lead, LeadInput, LeadPatch, LeadStatus, WorkflowAction } from "../
 import type { projectTypes } from "../../../../../contract/project";
 import { api, ok } from "../../../lib/api";
 import { invalidateEntity } from "../../../lib/live";
+import { moveInBoard } from "./board-moves";
 
 export interface LeadFilters {
   q?: string;
@@ -189,21 +190,6 @@ export function useLeadAction() {
  */
 function refreshAfterAction(queryClient: QueryClient, result: ActionResult) {
   void invalidateEntity(queryClient, ["leads", ...result.created.map((c) => c.entity)], { except: ["leads"] });
-}
-
-/** Moves a lead between columns in the cached board, keeping counts and sums in step. */
-export function moveInBoard(board: LeadBoard, lead: Lead, to: LeadStatus): LeadBoard {
-  const value = lead.value ?? 0;
-  return {
-    ...board,
-    columns: board.columns.map((col) => {
-      if (col.status === lead.status)
-        return { ...col, count: col.count - 1, value: col.value - value, leads: col.leads.filter((l) => l.id !== lead.id) };
-      if (col.status === to)
-        return { ...col, count: col.count + 1, value: col.value + value, leads: [{ ...lead, status: to }, ...col.leads] };
-      return col;
-    }),
-  };
 }
 
 export interface LeadMove {
