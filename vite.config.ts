@@ -11,7 +11,7 @@ import type { ModuleInfo } from "rolldown";
  * The CRM's first load (/crm's pipeline) in one chunk: the modules the CRM root and the pipeline
  * reach by static imports alone, minus any a public page also reaches (those stay where they are,
  * so no public page loads CRM code). Left to the default splitting, the same code arrived as
- * about 25 small files; issue 13's budget is 15 files for the whole first load. Dialogs and the
+ * about 25 small files; docs/decisions/0010-crm-first-data-inline.md's budget is 15 files for the whole first load. Dialogs and the
  * other pages are dynamic imports, so they stay out of it.
  */
 const CRM_FIRST_LOAD = /\/web\/src\/app\/crm\/(crm-root|pipeline)\.tsx$/;

@@ -1,4 +1,4 @@
-/** The audit trail the Owner reads in Settings (issue 14). */
+/** The audit trail the Owner reads in Settings (README.md → Security). */
 import { z } from "zod";
 
 export const auditActions = [

@@ -247,7 +247,7 @@ const exportShape = z
     invoices: rows(invoiceRow),
     tasks: rows(taskRow),
     activities: rows(activityRow),
-    // Client feedback (issue 11): absent from exports made before it existed.
+    // Client feedback (docs/decisions/0009-preview-feedback.md): absent from exports made before it existed.
     preview_releases: rows(previewReleaseRow).default([]),
     preview_comments: rows(previewCommentRow).default([]),
     preview_replies: rows(previewReplyRow).default([]),

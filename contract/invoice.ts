@@ -28,7 +28,7 @@ export const invoiceNumber = z
   .max(40)
   .regex(/^[A-Za-z0-9][A-Za-z0-9\-_/]*$/, "Use letters, digits and dashes only");
 
-// The form's words for what is missing (SPEC §5: number, client, total, date and due date are required).
+// The form's words for what is missing (docs/spec.md §5: number, client, total, date and due date are required).
 const requiredTotal = z.number({ error: (issue) => (issue.input == null ? "Total is required" : "Enter a number") }).pipe(money);
 const requiredDate = z
   .string({ error: "Date is required" })

@@ -1,6 +1,6 @@
 /**
  * A lead's statuses and sources and the board's columns: plain values, apart from lead.ts and its
- * zod schemas, so the pipeline's first load can use them without zod (issue 13). lead.ts re-exports them.
+ * zod schemas, so the pipeline's first load can use them without zod (docs/decisions/0010-crm-first-data-inline.md). lead.ts re-exports them.
  */
 export const leadStatuses = ["New", "Qualified", "Proposal Sent", "Negotiation", "Won", "Lost"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];

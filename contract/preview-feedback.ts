@@ -146,6 +146,6 @@ export type ReplyInput = z.input<typeof replyInput>;
 export const commentPatch = z.object({ status: z.enum(commentStatuses), ...expectedVersion }).strict();
 export type CommentPatch = z.input<typeof commentPatch>;
 
-/** Success toasts of the preview page (issue 11). */
+/** Success toasts of the preview page (docs/decisions/0009-preview-feedback.md). */
 export const COMMENT_SENT_TOAST = "Thanks, your feedback was sent";
 export const APPROVED_TOAST = "Approved. Thank you!";

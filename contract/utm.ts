@@ -1,6 +1,6 @@
 /**
  * The campaign parameters kept with an enquiry. An allow-list, not any `utm_*` key: a record of
- * any size would let one anonymous post write a lead note too big to import again (issue 14).
+ * any size would let one anonymous post write a lead note too big to import again (README.md → Security).
  * No zod here: the public forms read this list before their validation code has loaded.
  */
 export const utmKeys = [

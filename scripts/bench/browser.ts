@@ -137,7 +137,7 @@ export interface CrmPage {
   path: string;
 }
 
-/** The CRM pages besides the pipeline, each loaded directly (issue 13). */
+/** The CRM pages besides the pipeline, each loaded directly (docs/decisions/0010-crm-first-data-inline.md). */
 export const CRM_PAGES: CrmPage[] = [
   { name: "Leads", path: "/crm/leads" },
   { name: "Clients", path: "/crm/clients" },

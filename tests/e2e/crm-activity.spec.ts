@@ -1,5 +1,5 @@
 /**
- * The Activity feed (issue 5): Log Activity requires a summary and defaults 'Who' to the signed-in
+ * The Activity feed (docs/spec.md §2): Log Activity requires a summary and defaults 'Who' to the signed-in
  * person; times read 'MMM d, yyyy HH:mm' in the studio's zone (Europe/London) whatever the
  * browser's zone is, here New York.
  */

@@ -1,5 +1,5 @@
 /**
- * No request waterfall on a CRM page's first load (issue 13): the session and the page's first
+ * No request waterfall on a CRM page's first load (docs/decisions/0010-crm-first-data-inline.md): the session and the page's first
  * data come inline with the shell (docs/decisions/0010), so the browser never asks for them after
  * its code has run, and the first render already shows the data, never its loading placeholder.
  * Read from the browser's own resource timing. Once the live socket opens it refreshes what came

@@ -1,5 +1,5 @@
 /**
- * Client preview feedback, the studio's side (issue 11): a client comments and approves through
+ * Client preview feedback, the studio's side (docs/decisions/0009-preview-feedback.md): a client comments and approves through
  * the public API (their own cookie jar, as on the preview page), and the Owner's open CRM tab shows
  * it without reloading: the comment on the client page, the Clients badge, the project moved to
  * Launch on the board, the approval. Reply, Resolve / Reopen (and the stale-copy 409), Create task,

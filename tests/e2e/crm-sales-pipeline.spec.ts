@@ -116,7 +116,7 @@ test("first load of /crm: JavaScript weight and time to an interactive board", a
     gzip += gzipSync(body, { level: 9 }).length;
   }
   console.log(`CRM first load: ${new Set(js).size} JS files, ${(gzip / 1024).toFixed(1)} KB gzip; board interactive after ${tti} ms`);
-  // Issue 13's budget for the CRM's first load: at most 150 KB of gzip in at most 15 files.
+  // docs/decisions/0010-crm-first-data-inline.md's budget for the CRM's first load: at most 150 KB of gzip in at most 15 files.
   expect(gzip).toBeLessThanOrEqual(150 * 1024);
   expect(new Set(js).size).toBeLessThanOrEqual(15);
 });

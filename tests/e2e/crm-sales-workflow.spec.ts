@@ -1,5 +1,5 @@
 /**
- * Workflow Actions from the browser (SPEC §4): a lead moved to Qualified or Proposal Sent on the
+ * Workflow Actions from the browser (docs/spec.md §4): a lead moved to Qualified or Proposal Sent on the
  * pipeline offers its follow-up; running it creates the rows a salesperson then works from (the
  * task on /crm/tasks, the Draft proposal on /crm/proposals) and writes a workflow_action entry on the
  * lead's Timeline. Quick Actions turn a lead into a client and a project the same way.

@@ -1,5 +1,5 @@
 /**
- * Issue 15's gaps against the specification, as a user sees them: Add Lead takes every field of
+ * The gaps against the specification (docs/spec.md), as a user sees them: Add Lead takes every field of
  * the lead; the activity feed names and links its related records and Log Activity picks one;
  * Start Project is offered for Won leads only; the shared Studio Team account is shown apart in
  * User Management and is nobody's to pick as an assignee or 'Who'.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 end to end, both sides in real browsers: a client unlocks their preview and leaves a
+ * docs/decisions/0009-preview-feedback.md end to end, both sides in real browsers: a client unlocks their preview and leaves a
  * comment; the Owner, with the client's CRM page open in another browser, sees it arrive and the
  * Clients badge rise without reloading, and replies; the client sees the reply in their open
  * panel; the client approves, and the project card moves to Launch on the Owner's open board.

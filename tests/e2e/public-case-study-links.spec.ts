@@ -1,5 +1,5 @@
 /**
- * 'View Live Site' on case studies (issue 15): a real external link, opened in a new tab without
+ * 'View Live Site' on case studies (docs/spec.md): a real external link, opened in a new tab without
  * handing the site our window, where the project has a live URL; absent where it has none (Amco
  * Real Estate, and the generic template pages).
  */

@@ -1,5 +1,5 @@
 /**
- * The contact and free-redesign forms: each SPEC §5 message shows beside its field, then a valid
+ * The contact and free-redesign forms: each docs/spec.md §5 message shows beside its field, then a valid
  * submission succeeds, the form resets, the lead is in the CRM and the studio is e-mailed.
  * While a request is in flight the button says so and is disabled. One file, run in order, so
  * the notifications to the studio inbox never interleave.

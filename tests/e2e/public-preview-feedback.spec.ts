@@ -1,5 +1,5 @@
 /**
- * Issue 11, the client's side: on their unlocked preview a client leaves feedback beside the
+ * docs/decisions/0009-preview-feedback.md, the client's side: on their unlocked preview a client leaves feedback beside the
  * site (a sheet over it on a phone), sees the studio's replies arrive without a reload, and
  * approves the version on screen, which moves their project in Review to Launch. A version
  * published while they approve is refused with the newer-version message and shown instead.

@@ -65,7 +65,7 @@ describe("export", () => {
     expect(Date.parse(doc.exported_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(Object.keys(doc).sort()).toEqual(["exported_at", "version", ...CRM_TABLES].sort());
     const stored = await snapshot();
-    // Client feedback is CRM data too (issue 11), and the seed has rows in every table.
+    // Client feedback is CRM data too (docs/decisions/0009-preview-feedback.md), and the seed has rows in every table.
     expect(CRM_TABLES).toEqual(expect.arrayContaining(["preview_releases", "preview_comments", "preview_replies", "preview_approvals"]));
     for (const table of CRM_TABLES) {
       expect(stored[table].length, table).toBeGreaterThan(0);

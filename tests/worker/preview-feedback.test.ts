@@ -1,5 +1,5 @@
 /**
- * Client feedback on previews (issue 11): what a client may do behind the unlock cookie, what it
+ * Client feedback on previews (docs/decisions/0009-preview-feedback.md): what a client may do behind the unlock cookie, what it
  * stores, who is told (Activity Feed, e-mail, live hub), and what the studio does with it.
  */
 import { env, exports } from "cloudflare:workers";

@@ -1,5 +1,5 @@
 /**
- * Sessions that end (issue 14 item 5, and item 7's cookie and key rules): an absolute lifetime,
+ * Sessions that end (README.md → Security: sessions, cookies and keys): an absolute lifetime,
  * a per-account epoch moved by a new password, a disabled account and "sign out everywhere",
  * and a sign-out that closes that session's live tabs.
  */

@@ -347,7 +347,7 @@ export const write_guards = sqliteTable("write_guards", { token: text("token").n
 ]);
 
 /**
- * Every attempt to unlock a client preview (DECISIONS 12, issue 5): when, whether it worked,
+ * Every attempt to unlock a client preview (docs/product-decisions.md 12): when, whether it worked,
  * a coarse browser family, and the address only as a keyed hash. Keyed by the public preview
  * id, so it outlives the client record it was linked to.
  */
@@ -381,7 +381,7 @@ export const preview_versions = sqliteTable("preview_versions", {
 });
 
 /**
- * Full JSON backups taken before delete-all (DECISIONS 19), kept 30 days. The document can be
+ * Full JSON backups taken before delete-all (docs/product-decisions.md 19), kept 30 days. The document can be
  * several MB, more than one D1 row may hold, so its text is split over backup_chunks; the
  * chunks are written in the same batch as the deletion, so a backup exists exactly when the
  * deletion happened.
@@ -421,7 +421,7 @@ const notification = {
 };
 
 /**
- * The versions of a client's preview (issue 11): the URL as it stood when the studio set it.
+ * The versions of a client's preview (docs/decisions/0009-preview-feedback.md): the URL as it stood when the studio set it.
  * A new URL publishes a new row; the newest row of a card and client is the version on screen.
  */
 export const preview_releases = sqliteTable(
@@ -511,7 +511,7 @@ export const preview_approvals = sqliteTable(
 );
 
 /**
- * What happened to the studio's data and accounts, and who did it (issue 14): exports, imports,
+ * What happened to the studio's data and accounts, and who did it (README.md → Security): exports, imports,
  * delete-all, restores, invitations, accounts disabled or enabled, sign-ins, lockouts and
  * password changes. Addresses only as the access log's keyed hash. Outlives delete-all, and is
  * written into its backup.

@@ -28,7 +28,7 @@ export const limits = {
   loginIp: { bucket: "login-ip", max: 5, windowMs: 15 * MINUTE },
   /**
    * Failed sign-ins to one account from one network. Counting the account alone would let five
-   * wrong guesses from anywhere lock its owner out everywhere (issue 14): the owner's own network
+   * wrong guesses from anywhere lock its owner out everywhere (README.md → Security): the owner's own network
    * still gets in while an attacker's is refused.
    */
   loginAccountNetwork: { bucket: "login-account-net", max: 5, windowMs: 15 * MINUTE },

@@ -1,6 +1,6 @@
 /**
- * /api/crm/export, /import and /delete-all (Settings, issue 5 item 8), all the Owner's: an export
- * is every client's and lead's personal data in one file (issue 14). Each leaves a line in the audit trail.
+ * /api/crm/export, /import and /delete-all (Settings, docs/product-decisions.md 16), all the Owner's: an export
+ * is every client's and lead's personal data in one file (README.md → Security). Each leaves a line in the audit trail.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";

@@ -29,7 +29,7 @@ export const pagesRoute = (api: ApiFetcher) =>
   new Hono<AppEnv>().all("*", async (c) => {
     const path = c.req.path;
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Method Not Allowed", 405);
-    // A preview link without its client id goes to the list of previews (SPEC §2).
+    // A preview link without its client id goes to the list of previews (docs/spec.md §2).
     if (path === "/clients" || path === "/clients/") return c.redirect("/client-previews", 302);
     if (path !== NOT_FOUND_PAGE && SHELL_PATHS.some((re) => re.test(path))) {
       const [shell, boot] = await Promise.all([c.env.ASSETS.fetch(new URL(APP_SHELL, c.req.url).toString() as never), crmBoot(c, api)]);

@@ -1,5 +1,5 @@
 /**
- * The studio's side of client feedback (issue 11), for Owner and Sales alike:
+ * The studio's side of client feedback (docs/decisions/0009-preview-feedback.md), for Owner and Sales alike:
  * GET /api/crm/clients/:id/feedback, the open-comment count of the Clients badge, and on
  * /api/crm/preview-comments/:id a reply, Resolve / Reopen, and an e-mail resend (approvals too).
  */

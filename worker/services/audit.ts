@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 14): who exported, imported, deleted or restored the studio's data,
+ * The audit trail (README.md → Security): who exported, imported, deleted or restored the studio's data,
  * invited, disabled or enabled an account, signed in, was locked out or changed a password.
  * Rows are written in the same batch as the change they record where there is one.
  */

@@ -54,7 +54,7 @@ export async function updateClient(db: Db, id: string, patch: z.output<typeof cl
 
 /**
  * Deletes a client, and revokes the preview card it was linked to: an unlinked card must not stay
- * open to whoever still holds its code (issue 14).
+ * open to whoever still holds its code (README.md → Security).
  */
 export async function deleteClient(db: Db, kv: KVNamespace, id: string): Promise<void> {
   const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.client_id, id)).limit(1);

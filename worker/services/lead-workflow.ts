@@ -1,5 +1,5 @@
 /**
- * Workflow actions on a lead (SPEC §4). Each action is one call and one db.batch(): its rows
+ * Workflow actions on a lead (docs/spec.md §4). Each action is one call and one db.batch(): its rows
  * and its workflow_action timeline entry commit together or not at all.
  */
 import { and, eq } from "drizzle-orm";
@@ -130,7 +130,7 @@ export async function runWorkflowAction(
       return { action, lead: await getLead(db, lead.id), created: [{ entity: "clients", id: client.id }] };
     }
     case "start_project": {
-      // SPEC §4: Start Project is offered for Won leads.
+      // docs/spec.md §4: Start Project is offered for Won leads.
       if (lead.status !== "Won")
         throw new AppError("conflict", `Start Project is for Won leads only; ${lead.name} is ${lead.status}. Mark the lead Won first.`);
       const client = lead.converted_to_client_id ? null : newClientRow(lead, now);
@@ -159,7 +159,7 @@ export async function runWorkflowAction(
       return { action, lead: await getLead(db, lead.id), created };
     }
     case "won_to_project": {
-      // The pipeline's drop on Won: the project as SPEC §4 says, and the lead saved as Won (DECISIONS 17).
+      // The pipeline's drop on Won: the project as docs/spec.md §4 says, and the lead saved as Won (docs/product-decisions.md 17).
       if (!opts.seen)
         throw new AppError("validation_failed", "Please correct the highlighted fields", { updated_at: "updated_at is required" });
       const projectId = newId();

@@ -39,7 +39,7 @@ export const LIST_NOTES_MAX = 300;
 
 /**
  * A lead as lists and the board show it: notes cut to LIST_NOTES_MAX, flagged when cut, so a
- * page of 500 leads cannot carry 500 × 50,000 characters (issue 14). Edit dialogs load the lead whole.
+ * page of 500 leads cannot carry 500 × 50,000 characters (README.md → Security). Edit dialogs load the lead whole.
  */
 const listColumns = {
   ...getTableColumns(leads),

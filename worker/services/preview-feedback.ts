@@ -1,5 +1,5 @@
 /**
- * Client feedback on previews (issue 11): versions, comments, the studio's replies, approvals.
+ * Client feedback on previews (docs/decisions/0009-preview-feedback.md): versions, comments, the studio's replies, approvals.
  *
  * The order is the promise "never lost", as for public enquiries: validate, store the comment or
  * approval with its Activity Feed entry (and, for an approval, the project's move to Launch) in

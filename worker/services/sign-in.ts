@@ -1,5 +1,5 @@
 /**
- * Proving who you are (issue 14): staff sign-in, the team gate, and changing your own password.
+ * Proving who you are (README.md → Security): staff sign-in, the team gate, and changing your own password.
  * Every check of a guessable secret first reserves its attempt under the limits (lib/rate-limit.ts),
  * so parallel guesses cannot all slip under them, and counts failures per account and network
  * so five wrong guesses from anywhere cannot lock the studio out everywhere. No Hono here: the

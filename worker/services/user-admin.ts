@@ -1,5 +1,5 @@
 /**
- * User management for the Owner (DECISIONS 7): disable or re-enable an account, and list the
+ * User management for the Owner (docs/product-decisions.md 7): disable or re-enable an account, and list the
  * invitations still open. A disabled account's sessions stop at once: every request's session
  * check (auth/session.ts currentUser) reads the account and refuses a disabled one.
  */

@@ -1,5 +1,5 @@
 /**
- * Every route of the product (SPEC §2) in one table, shared by the browser entry and the
+ * Every route of the product (docs/spec.md §2) in one table, shared by the browser entry and the
  * prerender. Declarative routing (`useRoutes`), not a data router: public pages have no loaders,
  * and the data router's machinery costs about 17 KB of gzip on every page (the home page's
  * budget is 100 KB in all). Pages are lazy modules exporting `Component` and `handle`; a route's

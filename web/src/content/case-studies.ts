@@ -1,5 +1,5 @@
 /**
- * Which slug is which story (SPEC §2 does not say, so it is decided here): dreamwell = the property
+ * Which slug is which story (docs/spec.md §2 does not say, so it is decided here): dreamwell = the property
  * management rebrand and redesign; guest-favourite = the luxury short-stay site with booking;
  * amco-real-estate = the estate agency redesign with 'Book A Valuation'; propalytiq = the
  * property-technology SaaS concept; mod-est-paris = the fashion e-commerce site;
@@ -26,7 +26,7 @@ export interface CaseStudy {
   valuationForm?: boolean;
   /**
    * The finished site, behind 'View Live Site' (opens in a new tab); no button without one. Amco
-   * Real Estate has none (SPEC §3). These are demo addresses on example.com until the studio
+   * Real Estate has none (docs/spec.md §3). These are demo addresses on example.com until the studio
    * confirms each client's real one.
    */
   liveUrl?: string;

@@ -15,7 +15,7 @@ const isNullableString = (v: unknown) => v === null || typeof v === "string";
 
 /**
  * A structural check of what the hub sends, rather than contract/live.ts's zod schema: zod would
- * be a third of the CRM's first load (issue 13). The hub is our own and sends only what that
+ * be a third of the CRM's first load (docs/decisions/0010-crm-first-data-inline.md). The hub is our own and sends only what that
  * schema allows; this keeps a malformed frame from reaching the cache or throwing.
  */
 export function asServerMessage(value: unknown): ServerMessage | null {

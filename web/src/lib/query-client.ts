@@ -26,7 +26,7 @@ export const SESSION_QUERY_KEY: QueryKey = ["auth", "me"];
 const UNEXPECTED = "An unexpected error occurred";
 
 /**
- * SPEC §8 titles these destructive toasts 'Error' with the words as their description; the
+ * docs/spec.md §8 titles these destructive toasts 'Error' with the words as their description; the
  * worker's reason follows the words. Every other failure is titled with its own words.
  */
 const titledError = new Set([
@@ -89,7 +89,7 @@ export function createQueryClient(): QueryClient {
 /**
  * Refreshes `queryKey` once the last of the `mutationKey` changes in flight settles (it still
  * counts itself). Refetching while another optimistic change is saving would bring back the
- * server's copy without it and undo it on screen (issue 6).
+ * server's copy without it and undo it on screen (docs/product-decisions.md 18).
  */
 export function refreshWhenLastSettles(queryClient: QueryClient, mutationKey: QueryKey, queryKey: QueryKey) {
   if (queryClient.isMutating({ mutationKey }) <= 1) void queryClient.invalidateQueries({ queryKey });
@@ -113,7 +113,7 @@ export interface OptimisticItemChange<TData, TVariables> {
  * The mutation options (spread them into useMutation) for an optimistic change of one item: it
  * shows in the cached query at once; if its save fails only this item goes back (a snapshot of the
  * whole query would also undo any change made meanwhile); and the query is refreshed only when the
- * last change of the same key settles (issue 6). The options' callbacks run for every call, but
+ * last change of the same key settles (docs/product-decisions.md 18). The options' callbacks run for every call, but
  * `mutate(vars, { onSuccess })` ones only for the latest: callers that report each call (a toast
  * per move) use `mutateAsync` per call.
  */

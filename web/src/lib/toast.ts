@@ -5,7 +5,7 @@
  * reaches the home page.
  *
  * sonner itself loads the first time a toast is shown, not with the page: the CRM's first load
- * has a byte budget (issue 13) and most loads show no toast. Calls made meanwhile run in order
+ * has a byte budget (docs/decisions/0010-crm-first-data-inline.md) and most loads show no toast. Calls made meanwhile run in order
  * once it has arrived, and sonner shows toasts made before its toaster mounted.
  */
 import { createElement, useSyncExternalStore, type ReactNode } from "react";

@@ -1,7 +1,7 @@
 /**
  * /crm/settings: your account, data export/import, backups, danger zone, studio details, users and
  * the audit trail. Owner-only parts are hidden from Sales: export too, since it holds every
- * client's and lead's personal data (issue 14).
+ * client's and lead's personal data (README.md → Security).
  */
 import { useQuery } from "@tanstack/react-query";
 import type { RouteHandle } from "../../lib/page-meta";

@@ -1,4 +1,4 @@
-/** / : the home page. Sections in SPEC §2 order: hero, How It Works, team, featured project, portfolio teaser, testimonials, contact. */
+/** / : the home page. Sections in docs/spec.md §2 order: hero, How It Works, team, featured project, portfolio teaser, testimonials, contact. */
 import { Link } from "react-router-dom";
 import { ArrowRight, Check, Star } from "../../components/ui/icons";
 import { buttonClass } from "../../components/ui/button";

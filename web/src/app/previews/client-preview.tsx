@@ -1,5 +1,5 @@
 /**
- * /clients/{clientId} : a client's private preview (SPEC §2, §8). The page is static; its access
+ * /clients/{clientId} : a client's private preview (docs/spec.md §2, §8). The page is static; its access
  * form and the preview behind it are one island (client-preview-island.tsx). An id that is not
  * one of the eight cards is the not-found page.
  */

@@ -1,7 +1,7 @@
 /**
  * A dialog whose code loads the first time it opens, not with the page: forms, zod, Radix's
  * dialog and react-hook-form are most of the CRM's JavaScript, and the first paint needs none of
- * them (issue 13's budget). Once opened it stays mounted, so closing animates as before.
+ * them (docs/decisions/0010-crm-first-data-inline.md's budget). Once opened it stays mounted, so closing animates as before.
  */
 import { lazy, Suspense, useState, type ComponentType } from "react";
 

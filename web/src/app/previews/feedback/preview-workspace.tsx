@@ -1,6 +1,6 @@
 /**
  * The unlocked preview with a URL: the client's site in a sandboxed frame, and around it what
- * issue 11 adds, feedback and approval. Loaded as its own chunk only once a preview is unlocked,
+ * docs/decisions/0009-preview-feedback.md adds, feedback and approval. Loaded as its own chunk only once a preview is unlocked,
  * so the locked page (what every visitor and crawler gets) keeps its first-load weight.
  */
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";

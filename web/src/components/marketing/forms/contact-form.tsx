@@ -1,4 +1,4 @@
-/** The /contact message form: name, email, subject, message (SPEC §2, §5, §8). */
+/** The /contact message form: name, email, subject, message (docs/spec.md §2, §5, §8). */
 import { useForm } from "react-hook-form";
 import type { ContactInput } from "../../../../../contract/form-submission";
 import { lazyZodResolver } from "./lazy-resolver";

@@ -1,4 +1,4 @@
-/** The /free-redesign request form (SPEC §2, §5, §8). */
+/** The /free-redesign request form (docs/spec.md §2, §5, §8). */
 import { useForm } from "react-hook-form";
 import type { RedesignInput } from "../../../../../contract/form-submission";
 import { budgetOptions } from "../../../../../contract/budget-options";

@@ -1,4 +1,4 @@
-/** The clients table (SPEC §2): first e-mail and phone, two services then '+N', status, created, actions. */
+/** The clients table (docs/spec.md §2): first e-mail and phone, two services then '+N', status, created, actions. */
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";

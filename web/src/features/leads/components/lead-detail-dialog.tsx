@@ -218,7 +218,7 @@ function QuickActions({ lead }: { lead: Lead }) {
           Create Proposal
         </Button>
       </div>
-      {/* SPEC §4: Start Project is offered for Won leads (the worker refuses it for any other). */}
+      {/* docs/spec.md §4: Start Project is offered for Won leads (the worker refuses it for any other). */}
       {lead.status !== "Won" ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-3 text-sm text-slate-600">
           Start Project is offered once the lead is Won.

@@ -1,5 +1,5 @@
 /**
- * Workflow Actions (SPEC §4): after a lead changes stage, or a proposal is accepted, offer the
+ * Workflow Actions (docs/spec.md §4): after a lead changes stage, or a proposal is accepted, offer the
  * recommended next steps. Each ticked action is its own server call, run in order.
  *
  * Reuse (e.g. the Proposals screen after Accept):
@@ -29,7 +29,7 @@ const labels: Record<OfferedAction, { title: string; detail: string }> = {
   start_project: { title: "Create project", detail: "A project in Discovery, linked to the client." },
 };
 
-/** The recommended actions for a trigger (SPEC §4). */
+/** The recommended actions for a trigger (docs/spec.md §4). */
 export function recommendedActions(trigger: WorkflowTrigger): OfferedAction[] {
   if (trigger.type === "proposal_accepted") return ["convert_to_client", "start_project"];
   if (trigger.type === "status_change") {
@@ -88,7 +88,7 @@ export function WorkflowActionsDialog({ open, onOpenChange, trigger, lead, onDon
       onOpenChange(false);
     } catch (error) {
       const message = isApiError(error) ? error.message : "An unexpected error occurred";
-      // SPEC §8 words a failed follow-up task on its own.
+      // docs/spec.md §8 words a failed follow-up task on its own.
       toast.error(step === "follow_up_task" ? `Task creation failed: ${message}` : `Failed to execute workflow actions: ${message}`);
     } finally {
       setRunning(false);

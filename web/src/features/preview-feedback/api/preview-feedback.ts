@@ -1,5 +1,5 @@
 /**
- * Client feedback on previews, the studio's side (issue 11): a client's comments and approvals,
+ * Client feedback on previews, the studio's side (docs/decisions/0009-preview-feedback.md): a client's comments and approvals,
  * the open-comment count of the Clients badge, and the reply, Resolve / Reopen and e-mail resend.
  * Keys start with "preview_feedback", so the live events preview_feedback and preview_approvals
  * (lib/live.ts) refresh every screen that shows them.

@@ -1,5 +1,5 @@
 /**
- * The client page's Feedback section (issue 11): the client's comments on their preview with the
+ * The client page's Feedback section (docs/decisions/0009-preview-feedback.md): the client's comments on their preview with the
  * studio's replies, Resolve / Reopen, a task from a comment, and the approvals with the project
  * each one moved. A notification e-mail that failed can be sent again from here.
  */
