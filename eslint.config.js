@@ -1,8 +1,17 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
-import importX from "eslint-plugin-import-x";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import globals from "globals";
+import { readdirSync } from "node:fs";
+
+/** Features don't import each other (ARCHITECTURE habit 8): shared pieces move down into components/ or lib/. */
+const featureZones = readdirSync("web/src/features").map((feature) => ({
+  target: `./web/src/features/${feature}`,
+  from: "./web/src/features",
+  except: [`./${feature}`],
+  message: "Features don't import each other: move what they share into components/ or lib/",
+}));
 
 export default tseslint.config(
   { ignores: ["dist", "dist-ssr", ".wrangler", "node_modules", "migrations", "test-results", "playwright-report", "bench/results.json"] },
@@ -11,6 +20,11 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "import-x": importX },
+    // Resolve extension-less TypeScript imports, or the path and cycle rules below see nothing.
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".d.ts"] })],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": [
         "error",
@@ -29,9 +43,19 @@ export default tseslint.config(
               message: "components/ sit below features/ and app/",
             },
             { target: "./web/src/lib", from: ["./web/src/features", "./web/src/app"], message: "lib/ sits below features/ and app/" },
+            ...featureZones,
           ],
         },
       ],
+      // A cycle makes load order matter and hides which module owns what.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // Services are (db, input) => result: no HTTP types, so they are called the same from routes, scripts and tests.
+    files: ["worker/services/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["hono", "hono/*"], message: "Services don't know about HTTP: keep Hono in routes/ and middleware/" }] }],
     },
   },
   {
