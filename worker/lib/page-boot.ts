@@ -6,7 +6,8 @@
  * bandwidth), and that paint is exactly the HTML's. A tab that is hidden, or a browser without
  * paint timing, starts at once; a paint that never comes is given up on after two seconds.
  * The app itself runs only once the full stylesheet applies (all modules download meanwhile):
- * what it can show at once, an open menu say, may need rules the page's inline CSS left out.
+ * what it can show at once, a form's messages say, may need rules the page's inline CSS left out.
+ * A page with no script to run (no island: docs/decisions/0012) loads no stylesheet either.
  *
  * It reads what to load from `<script type="application/json" id="page-boot">`, which the build
  * writes per page, so its own text never changes and the CSP allows it by hash alone. It is
@@ -19,14 +20,16 @@ export const PAGE_BOOT_SCRIPT = [
   // The footer's year on a page React does not hydrate: built in some year, read in another.
   'b.year&&d.querySelectorAll("[data-current-year]").forEach(function(e){e.textContent=new Date().getFullYear()});',
   "function add(t,p){var e=d.createElement(t);for(var k in p)e[k]=p[k];d.head.appendChild(e)}",
-  // A page with nothing interactive has no entry: it is ready once its stylesheet is.
   'function run(){b.entry?add("script",{type:"module",src:b.entry,crossOrigin:""}):d.documentElement.setAttribute("data-hydrated","")}',
   // Before React has hydrated, a form posts natively and the worker answers it (worker/lib/
   // native-form.ts). A form with no method (accepting an invitation, whose token is in the URL's
   // fragment where no server sees it) would instead GET what was typed, a password, into the
   // address bar and the server's logs, so that one waits for React.
   'd.addEventListener("submit",function(e){d.documentElement.hasAttribute("data-hydrated")||e.target.method=="post"||e.preventDefault()},!0);',
-  "function start(){if(go++)return;",
+  // A page with nothing interactive has no entry and needs nothing more: its inline CSS covers
+  // everything its HTML can show (open menus included), so it is ready as it stands, and the
+  // full stylesheet's recalculation of the whole page is not paid for nothing.
+  "function start(){if(go++)return;if(!b.entry)return run();",
   'add("link",{rel:"stylesheet",href:b.css,onload:run,onerror:run});',
   'b.modules.concat(b.entry||[]).forEach(function(h){add("link",{rel:"modulepreload",href:h,crossOrigin:""})})}',
   "var P=window.PerformanceObserver;",
@@ -37,7 +40,7 @@ export const PAGE_BOOT_SCRIPT = [
 ].join("");
 
 /** CSP source for PAGE_BOOT_SCRIPT; the build refuses to run if it no longer matches. */
-export const PAGE_BOOT_SCRIPT_HASH = "'sha256-4XSi79txChMwBtgKmAzYdm+Q6es+coE0dlmkZgBt+zU='";
+export const PAGE_BOOT_SCRIPT_HASH = "'sha256-Q01bP/2qDvxCSuRB4M0Od3QcIRVhA9NZLt2JOxNJAPE='";
 
 /** What PAGE_BOOT_SCRIPT reads. */
 export interface PageBoot {

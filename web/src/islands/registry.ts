@@ -4,12 +4,29 @@
  */
 import type { ComponentType } from "react";
 
+interface IslandEntry {
+  load: () => Promise<ComponentType<never>>;
+  /**
+   * "interaction": hydrated when first touched, focused or typed in. Until then the form is
+   * the server's (it posts natively), so the page's load runs none of its code: a phone's main
+   * thread stays free while the page is read. "load": hydrated at once (the preview, which polls
+   * and reacts to the server by itself).
+   */
+  hydrate: "interaction" | "load";
+}
+
 export const islands = {
-  "contact-form": () => import("../components/marketing/forms/contact-form").then((m) => m.ContactForm),
-  "redesign-form": () => import("../components/marketing/forms/redesign-form").then((m) => m.RedesignForm),
-  "valuation-form": () => import("../components/marketing/forms/valuation-form").then((m) => m.ValuationForm),
-  "client-preview": () => import("../app/previews/client-preview-island").then((m) => m.ClientPreviewIsland),
-} satisfies Record<string, () => Promise<ComponentType<never>>>;
+  "contact-form": { load: () => import("../components/marketing/forms/contact-form").then((m) => m.ContactForm), hydrate: "interaction" },
+  "redesign-form": {
+    load: () => import("../components/marketing/forms/redesign-form").then((m) => m.RedesignForm),
+    hydrate: "interaction",
+  },
+  "valuation-form": {
+    load: () => import("../components/marketing/forms/valuation-form").then((m) => m.ValuationForm),
+    hydrate: "interaction",
+  },
+  "client-preview": { load: () => import("../app/previews/client-preview-island").then((m) => m.ClientPreviewIsland), hydrate: "load" },
+} satisfies Record<string, IslandEntry>;
 
 export type IslandName = keyof typeof islands;
 

@@ -76,7 +76,7 @@ export function Component() {
 
       <LogoStrip />
 
-      <section aria-labelledby="how-heading" className="container-page py-20 sm:py-24">
+      <section aria-labelledby="how-heading" className="render-when-near container-page py-20 sm:py-24">
         <SectionHeading
           id="how-heading"
           eyebrow="How It Works"
@@ -98,7 +98,7 @@ export function Component() {
         </ol>
       </section>
 
-      <section aria-labelledby="team-heading" className="border-y border-slate-200 bg-white">
+      <section aria-labelledby="team-heading" className="render-when-near border-y border-slate-200 bg-white">
         <div className="container-page py-20 sm:py-24">
           <SectionHeading id="team-heading" eyebrow="Your dedicated team" title="Small studio, real people, no hand-offs">
             You work with the same small {site.city} team from the strategy call to launch day and beyond, with support whenever you need
@@ -123,7 +123,7 @@ export function Component() {
       </section>
 
       {featured && (
-        <section aria-labelledby="featured-heading" className="container-page py-20 sm:py-24">
+        <section aria-labelledby="featured-heading" className="render-when-near container-page py-20 sm:py-24">
           <div
             data-reveal
             className="grid items-center gap-10 overflow-hidden rounded-3xl bg-slate-950 p-6 text-white sm:p-10 lg:grid-cols-2"
@@ -144,7 +144,7 @@ export function Component() {
         </section>
       )}
 
-      <section aria-labelledby="work-heading" className="border-t border-slate-200 bg-white">
+      <section aria-labelledby="work-heading" className="render-when-near border-t border-slate-200 bg-white">
         <div className="container-page py-20 sm:py-24">
           <div className="flex flex-wrap items-end justify-between gap-6">
             <SectionHeading id="work-heading" eyebrow="Portfolio" title="Recent work">
@@ -164,7 +164,7 @@ export function Component() {
         </div>
       </section>
 
-      <section aria-labelledby="testimonials-heading" className="container-page py-20 sm:py-24">
+      <section aria-labelledby="testimonials-heading" className="render-when-near container-page py-20 sm:py-24">
         <div className="flex flex-wrap items-end justify-between gap-6">
           <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="What our clients say">
             {claims.trustedBy}. Here are a few of them.
@@ -182,7 +182,7 @@ export function Component() {
         </ul>
       </section>
 
-      <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-20 border-t border-slate-200 bg-white">
+      <section id="contact" aria-labelledby="contact-heading" className="render-when-near scroll-mt-20 border-t border-slate-200 bg-white">
         <div className="container-page py-20 sm:py-24">
           <SectionHeading id="contact-heading" eyebrow="Contact" title="Ready to start your build?">
             Pick whichever suits you. We reply within {claims.replyWithin}, and there is 24/7 support once your site is live.

@@ -1,4 +1,5 @@
 /** The /contact message form: name, email, subject, message (docs/spec.md §2, §5, §8). */
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { ContactInput } from "../../../../../contract/form-submission";
 import { lazyZodResolver } from "./lazy-resolver";
@@ -23,6 +24,8 @@ export function ContactForm() {
   const { register, handleSubmit, reset, setError, formState } = form;
   const { errors, isSubmitting } = formState;
   const show = usePublicToast();
+  // A form is hydrated on its first use (web/src/islands/registry.ts): that use is when zod is wanted.
+  useEffect(() => validation.prefetch(), []);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

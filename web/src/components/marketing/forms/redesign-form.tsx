@@ -1,4 +1,5 @@
 /** The /free-redesign request form (docs/spec.md §2, §5, §8). */
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { RedesignInput } from "../../../../../contract/form-submission";
 import { budgetOptions } from "../../../../../contract/budget-options";
@@ -27,6 +28,8 @@ export function RedesignForm() {
   });
   const { errors, isSubmitting } = formState;
   const show = usePublicToast();
+  // A form is hydrated on its first use (web/src/islands/registry.ts): that use is when zod is wanted.
+  useEffect(() => validation.prefetch(), []);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
