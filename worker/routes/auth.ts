@@ -9,7 +9,7 @@ import { acceptInviteInput } from "../../contract/user";
 import { jsonBody } from "../lib/validate";
 import { nativeForm, type FormPage } from "../lib/native-form";
 import { clearSession, currentSession, currentUser, endSession, issueSession } from "../auth/session";
-import { acceptInvite } from "../services/users";
+import { acceptInvite } from "../services/invites";
 import { changePassword, signInToTeam, signInWithPassword, signOutEverywhere, TEAM_ACCOUNT } from "../services/sign-in";
 import { unauthenticated } from "../lib/errors";
 import { clientIp } from "../middleware/auth";

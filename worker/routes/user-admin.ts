@@ -8,7 +8,8 @@ import type { AppEnv } from "../env";
 import { userStatusInput } from "../../contract/user-admin";
 import { jsonBody } from "../lib/validate";
 import { ownerOnly } from "../middleware/auth";
-import { pendingInvites, revokeInvite, setUserDisabled } from "../services/user-admin";
+import { setUserDisabled } from "../services/user-admin";
+import { pendingInvites, revokeInvite } from "../services/invites";
 import { auditSourceOf } from "../middleware/audit";
 import { disconnectUser, publish } from "../live/publish";
 
