@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { countRows, expectJson, signInAs, type Staff } from "./api";
+import { countRows, expectJson, signInAs, type Staff } from "./helpers";
 import type { Activity, ActivityListItem, RelatedRecord } from "../../contract/activity";
 
 let staff: Staff;

@@ -6,9 +6,8 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AuditEvent } from "../../contract/audit";
-import { countRows, expectJson, request, rows, signInAs, type Staff } from "./api";
+import { countRows, expectJson, request, rows, signInAs, type Staff, waitForMail } from "./helpers";
 import { seedCrm } from "./crm-data";
-import { waitForMail } from "./helpers";
 
 let owner: Staff;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countRows, expectJson, rows, signInAs, type Staff } from "./api";
+import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
 import { seedCrm, snapshot, totalRows } from "./crm-data";
 import { splitUtf8 } from "../../worker/services/backups";
 import type { BackupSummary } from "../../contract/export";

@@ -3,8 +3,7 @@
  * session gets any, what a lead says stays text inside the JSON block, and the page is never stored.
  */
 import { describe, expect, it } from "vitest";
-import { expectJson, request, signInAs } from "./api";
-import { cookieFor, forgeToken } from "./helpers";
+import { cookieFor, expectJson, forgeToken, request, signInAs } from "./helpers";
 import type { CrmBoot } from "../../contract/crm-boot";
 import type { Lead } from "../../contract/lead";
 

@@ -1,6 +1,6 @@
 /** A small but complete CRM, made through the API, and a raw snapshot of every CRM table (export, import, backups). */
 import { env, exports } from "cloudflare:workers";
-import { expectJson, type Staff } from "./api";
+import { expectJson, type Staff } from "./helpers";
 import { exportTables } from "../../contract/export";
 
 export const CRM_TABLES = exportTables;

@@ -1,8 +1,7 @@
 /** One error envelope for every failure, the Origin check and the security headers of API answers. */
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { call, createUser, errorOf, json, login, ORIGIN, PASSWORD, signedIn } from "./helpers";
-import { expectJson, signInAs } from "./api";
+import { call, createUser, errorOf, json, login, ORIGIN, PASSWORD, signedIn, expectJson, signInAs } from "./helpers";
 import { SPECULATION_RULES } from "../../worker/lib/speculation-rules";
 import { PAGE_BOOT_SCRIPT } from "../../worker/lib/page-boot";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { countRows, expectJson, signInAs, type Staff } from "./api";
+import { countRows, expectJson, signInAs, type Staff } from "./helpers";
 import { CRM_TABLES, seedCrm, snapshot, totalRows } from "./crm-data";
 import { createDb } from "../../worker/db/client";
 import { abortIf, importStatements, jsonChunks } from "../../worker/services/data-transfer";

@@ -1,7 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { expectJson, requestWithEnv, signInAs } from "./api";
-import { mailTo, waitForMail } from "./helpers";
+import { expectJson, requestWithEnv, signInAs, mailTo, waitForMail } from "./helpers";
 
 const validContact = {
   name: "Priya Shah",

@@ -1,10 +1,13 @@
 /**
- * Shared helpers of the auth, access and error tests: users created straight in D1, requests
- * through the real worker entry, session cookies, forged tokens and the mail the worker sent.
+ * The one helper module of the worker tests: users created straight in D1, requests through the
+ * real worker entry (as a signed-in member of staff, or with some bindings replaced), session
+ * cookies, forged tokens, rows read back from D1 and the mail the worker sent.
  */
 import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { expect } from "vitest";
+import { app } from "../../worker/app";
 import { hashPassword } from "../../worker/auth/password";
 import { SESSION_COOKIE } from "../../worker/auth/session";
 import { keyFor } from "../../worker/auth/keys";
@@ -198,4 +201,68 @@ export async function waitForMail(to: string, count = 1, timeoutMs = 3000): Prom
     }
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+export interface Staff {
+  id: string;
+  cookie: string;
+  call(method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+/** Creates a user directly in D1 (cheap hash) and signs in through the real endpoint. */
+export async function signInAs(role: Role = "Sales", fullName = role === "Owner" ? "Hannah Whitaker" : "Marcus Reid"): Promise<Staff> {
+  const pw = await hashPassword("correct horse battery", 1000);
+  const id = crypto.randomUUID();
+  const email = `${id}@studio.test`;
+  await env.DB.prepare("INSERT INTO users (id, email, full_name, role, password_hash, salt, iterations) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(id, email, fullName, role, pw.hash, pw.salt, pw.iterations)
+    .run();
+  const res = await request("POST", "/api/auth/login", { email, password: "correct horse battery" });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.get("Set-Cookie")!.split(";")[0];
+  return { id, cookie, call: (method, path, body) => request(method, path, body, cookie) };
+}
+
+export function request(method: string, path: string, body?: unknown, cookie?: string) {
+  return exports.default.fetch(`http://localhost${path}`, {
+    method,
+    headers: { ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...(cookie ? { Cookie: cookie } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** Asserts the status (showing the body when it differs) and parses the JSON. */
+export async function expectJson<T = Record<string, unknown>>(res: Response | Promise<Response>, status: number): Promise<T> {
+  const r = await res;
+  const text = await r.text();
+  expect(r.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+export const countRows = async (table: string) => ((await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first()) as { n: number }).n;
+/** Calls the worker with some bindings replaced (a broken mailer, say), waiting for its background work (live publish). */
+export async function requestWithEnv(
+  overrides: Partial<typeof env>,
+  method: string,
+  path: string,
+  body?: unknown,
+  cookie?: string,
+  ip = "192.0.2.1",
+) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        "CF-Connecting-IP": ip,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    }),
+    { ...env, ...overrides },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
 }

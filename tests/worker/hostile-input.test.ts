@@ -5,7 +5,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { expectJson, signInAs, type Staff } from "./api";
+import { expectJson, signInAs, type Staff } from "./helpers";
 
 const TABLES = [
   "leads",

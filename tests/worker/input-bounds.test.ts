@@ -32,7 +32,7 @@ import { proposalInput, proposalPatch } from "../../contract/proposal";
 import { taskInput, taskPatch } from "../../contract/task";
 import { utmKeys } from "../../contract/utm";
 import { PUBLIC_BODY_MAX_BYTES } from "../../worker/middleware/body-limit";
-import { expectJson, request, rows, signInAs } from "./api";
+import { expectJson, request, rows, signInAs } from "./helpers";
 
 type Node = {
   type?: string;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { countRows, expectJson, rows, signInAs, type Staff } from "./api";
+import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
 import type { Invoice } from "../../contract/invoice";
 
 let staff: Staff;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { countRows, expectJson, rows, signInAs, type Staff } from "./api";
+import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
 import type { Lead } from "../../contract/lead";
 
 let staff: Staff;

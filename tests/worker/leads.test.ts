@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { countRows, expectJson, signInAs, type Staff } from "./api";
+import { countRows, expectJson, signInAs, type Staff } from "./helpers";
 import type { Lead } from "../../contract/lead";
 
 let staff: Staff;

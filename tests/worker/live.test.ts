@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { evictAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, request, signInAs, type Staff } from "./api";
+import { expectJson, request, signInAs, type Staff } from "./helpers";
 import type { LiveHub } from "../../worker/live/hub";
 import type { ServerMessage } from "../../contract/live";
 

@@ -6,8 +6,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { rows } from "./api";
-import { call, createUser, PASSWORD, sessionCookieOf, waitForMail } from "./helpers";
+import { call, createUser, PASSWORD, rows, sessionCookieOf, waitForMail } from "./helpers";
 import { PUBLIC_BODY_MAX_BYTES } from "../../worker/middleware/body-limit";
 
 let ipCounter = 0;

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, rows, signInAs, type Staff } from "./api";
+import { expectJson, rows, signInAs, type Staff } from "./helpers";
 import { previewKey, readPreview } from "../../worker/previews/store";
 import { previewIds, type PreviewAdmin, type PreviewAccessEntry } from "../../contract/preview";
 

@@ -4,8 +4,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, requestWithEnv, rows, signInAs, type Staff } from "./api";
-import { waitForMail } from "./helpers";
+import { expectJson, requestWithEnv, rows, signInAs, type Staff, waitForMail } from "./helpers";
 import type { PreviewApprovalAdmin, PreviewComment, PreviewFeedback, PreviewRelease, PublicComment } from "../../contract/preview-feedback";
 import type { ServerMessage } from "../../contract/live";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, rows, signInAs, type Staff } from "./api";
+import { expectJson, rows, signInAs, type Staff } from "./helpers";
 import type { Proposal } from "../../contract/proposal";
 
 let staff: Staff;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, signInAs, type Staff } from "./api";
+import { expectJson, signInAs, type Staff } from "./helpers";
 import type { StudioSettings } from "../../contract/settings";
 
 let owner: Staff;

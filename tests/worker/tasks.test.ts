@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, signInAs, type Staff } from "./api";
+import { expectJson, signInAs, type Staff } from "./helpers";
 import type { Task } from "../../contract/task";
 
 let staff: Staff;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, rows, signInAs, type Staff } from "./api";
+import { expectJson, rows, signInAs, type Staff } from "./helpers";
 import type { User } from "../../contract/user";
 import type { PendingInvite } from "../../contract/user-admin";
 
