@@ -215,3 +215,23 @@ test("before React hydrates, Send Message is not lost: the server answers it", a
   await expect(form.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name must be at least 2 characters");
   await expect(form.getByLabel("Message", { exact: true })).toHaveAccessibleDescription("Message must be at least 10 characters");
 });
+
+test("what is typed before the form's script arrives is kept when it hydrates, and React then handles the form", async ({ page }) => {
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto("/contact", { waitUntil: "commit" });
+  const form = page.getByRole("form", { name: "Send us a message" });
+  await form.getByLabel("Name", { exact: true }).fill("Early Bird");
+  await form.getByLabel("Subject", { exact: true }).fill("Typed before hydration");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  // The island hydrated on that first focus once its script came, over what was typed: the words are still there.
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("Early Bird");
+  await expect(form.getByLabel("Subject", { exact: true })).toHaveValue("Typed before hydration");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  // Answered in the page by React (no navigation): the missing fields' messages, the typed ones kept.
+  await expect(form.getByLabel("Message", { exact: true })).toHaveAccessibleDescription("Message must be at least 10 characters");
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("Early Bird");
+});
