@@ -164,25 +164,29 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, "")
     .slice(0, 24);
 
-function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): SeedRows {
-  const rand = new Rand(20_260_101);
-  const clock = new Clock(now);
-  const rows: SeedRows = {
-    users: [],
-    clients: [],
-    leads: [],
-    lead_activities: [],
-    projects: [],
-    proposals: [],
-    invoices: [],
-    tasks: [],
-    activities: [],
-    preview_releases: [],
-    preview_comments: [],
-    preview_replies: [],
-  };
+/** Shared by the builders below, each adding its entity's rows; called in one order, so the seeded random stream (and so the data) is the same on every run. */
+interface SeedContext {
+  rand: Rand;
+  clock: Clock;
+  rows: SeedRows;
+  ownerId: string;
+  salesId: string;
+  /** The two people who add, move and own things, in a fixed order. */
+  people: string[];
+  /** One of the two, at random. */
+  person: () => string;
+  clientIds: Record<string, string>;
+  /** The i-th lead's id (null past the seeded count). */
+  leadIndex: (i: number) => string | null;
+  /** Filled by seedProjects, read by the builders after it. */
+  projectIds: Record<string, string>;
+}
 
-  // Staff ---------------------------------------------------------------------------------------
+type SeedBase = Pick<SeedContext, "rand" | "clock" | "rows">;
+
+function seedStaff(ctx: SeedBase, staff: StaffHashes): Pick<SeedContext, "ownerId" | "salesId" | "people" | "person"> {
+  const { rand, clock, rows } = ctx;
+
   const ownerId = rand.uuid();
   const salesId = rand.uuid();
   const teamId = rand.uuid();
@@ -217,8 +221,12 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
   );
   const people = [ownerId, salesId];
   const person = () => (rand.chance(0.45) ? ownerId : salesId);
+  return { ownerId, salesId, people, person };
+}
 
-  // Clients -------------------------------------------------------------------------------------
+function seedClients(ctx: SeedBase): Record<string, string> {
+  const { rand, clock, rows } = ctx;
+
   const clientIds: Record<string, string> = {};
   for (const c of CLIENTS) {
     if (c.preview_id && !PREVIEW_CLIENTS.some((p) => p.id === c.preview_id))
@@ -240,8 +248,12 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
       updated_at: clock.after(created_at, rand),
     });
   }
+  return clientIds;
+}
 
-  // Leads ---------------------------------------------------------------------------------------
+function seedLeads(ctx: Omit<SeedContext, "leadIndex" | "projectIds">, leadCount: number): SeedContext["leadIndex"] {
+  const { rand, clock, rows, person, clientIds } = ctx;
+
   // Sources go round all seven in a shuffled order, so every source appears in any 7 leads.
   const sourceOrder = [...leadSources].sort(() => rand.float() - 0.5);
   const usedEmails = new Set<string>();
@@ -322,9 +334,12 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
     }
   }
   const leadIndex = (i: number) => (i < leadIds.length ? leadIds[i] : null);
+  return leadIndex;
+}
 
-  // Projects: every stage and every status ----------------------------------------------------------
-  const projectIds: Record<string, string> = {};
+function seedProjects(ctx: SeedContext): void {
+  const { rand, clock, rows, clientIds, leadIndex, projectIds } = ctx;
+  // Projects: every stage and every status
   const project = (
     key: string,
     title: string,
@@ -515,8 +530,11 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
     15,
     "Moved to Won on the board; waiting for stock feed access.",
   );
+}
 
-  // Proposals: every status, some for leads and some for clients ----------------------------------------
+function seedProposals(ctx: SeedContext): void {
+  const { rand, clock, rows, clientIds, leadIndex } = ctx;
+  // Proposals: every status, some for leads and some for clients
   const proposal = (
     title: string,
     status: ProposalStatus,
@@ -550,8 +568,11 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
   proposal("VM Fitness Membership App", "Accepted", 12000, { client: "vm-fitness" }, 12, null);
   proposal("Jemrex SEO Retainer", "Sent", 900, { client: "jemrex" }, 3, "Monthly, rolling, 14 days' notice.");
   proposal("Albbrit Interiors Photography Shoot", "Draft", 1200, { client: "albbrit" }, null, "Product photography to unblock the shop.");
+}
 
-  // Invoices: every status, unique INV-{yyyy}{mm}-{3 digits} ---------------------------------------------
+function seedInvoices(ctx: SeedContext): void {
+  const { rand, clock, rows, clientIds, projectIds } = ctx;
+  // Invoices: every status, unique INV-{yyyy}{mm}-{3 digits}
   const usedNumbers = new Set<string>();
   const invoice = (clientKey: string, projectKey: string | null, total: number, dateDays: number, status: InvoiceStatus) => {
     const date = clock.date(-dateDays);
@@ -584,8 +605,11 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
   invoice("jemrex", "jemrex-seo", 900, 1, "Sent");
   invoice("lowe", "lowe", 2700, 0, "Draft");
   invoice("vm-fitness", null, 450.5, 0, "Draft");
+}
 
-  // Tasks: some overdue, some done ---------------------------------------------------------------------
+function seedTasks(ctx: SeedContext): void {
+  const { rand, clock, rows, ownerId, salesId, clientIds, leadIndex, projectIds } = ctx;
+  // Tasks: some overdue, some done
   const task = (
     title: string,
     priority: TaskPriority,
@@ -635,8 +659,11 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
   task("Send deposit invoice to Brierley Brewing", "High", -2, true, salesId, client("brierley"), null);
   task("Collect gallery images from Amelia Holt", "Med", -30, true, ownerId, proj("holt"), null);
   task(`Follow up on lead: ${LEADS[6].name}`, "Low", -12, true, salesId, lead(6), "Called; will decide after Mother's Day rush.");
+}
 
-  // Activity feed: every type ------------------------------------------------------------------------
+function seedActivities(ctx: SeedContext): void {
+  const { rand, clock, rows, people, clientIds, leadIndex, projectIds } = ctx;
+  // Activity feed: every type
   const feed: [ActivityType, string, RelatedType | null, string | null, number][] = [
     ["Call", `Discovery call with ${LEADS[2].name} (${LEADS[2].company})`, "lead", leadIndex(2), 12],
     ["Email", "Sent proposal to Rusholme Spice Kitchen", "lead", leadIndex(4), 9],
@@ -668,7 +695,36 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
       updated_at: created_at,
     });
   }
-  seedPreviewFeedback(rows, { clock, rand, clientIds, ownerId });
+}
+
+function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): SeedRows {
+  const rand = new Rand(20_260_101);
+  const clock = new Clock(now);
+  const rows: SeedRows = {
+    users: [],
+    clients: [],
+    leads: [],
+    lead_activities: [],
+    projects: [],
+    proposals: [],
+    invoices: [],
+    tasks: [],
+    activities: [],
+    preview_releases: [],
+    preview_comments: [],
+    preview_replies: [],
+  };
+  const base: SeedBase = { rand, clock, rows };
+  const people = seedStaff(base, staff);
+  const clientIds = seedClients(base);
+  const leadIndex = seedLeads({ ...base, ...people, clientIds }, leadCount);
+  const ctx: SeedContext = { ...base, ...people, clientIds, leadIndex, projectIds: {} };
+  seedProjects(ctx);
+  seedProposals(ctx);
+  seedInvoices(ctx);
+  seedTasks(ctx);
+  seedActivities(ctx);
+  seedPreviewFeedback(rows, { clock, rand, clientIds, ownerId: people.ownerId });
   return rows;
 }
 
