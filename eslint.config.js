@@ -4,6 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import globals from "globals";
 import { readdirSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
 
 /** Features don't import each other (ARCHITECTURE habit 8): shared pieces move down into components/ or lib/. */
 const featureZones = readdirSync("web/src/features").map((feature) => ({
@@ -22,7 +23,13 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     // Resolve extension-less TypeScript imports, or the path and cycle rules below see nothing.
     settings: {
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".d.ts"] })],
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".d.ts"],
+          // The path aliases of vite.config.ts and tsconfig.web.json.
+          alias: { "@": [resolvePath("web/src")], "@contract": [resolvePath("contract")] },
+        }),
+      ],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },
     rules: {
@@ -55,7 +62,10 @@ export default tseslint.config(
     // Services are (db, input) => result: no HTTP types, so they are called the same from routes, scripts and tests.
     files: ["worker/services/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["hono", "hono/*"], message: "Services don't know about HTTP: keep Hono in routes/ and middleware/" }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["hono", "hono/*"], message: "Services don't know about HTTP: keep Hono in routes/ and middleware/" }] },
+      ],
     },
   },
   {

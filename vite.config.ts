@@ -2,6 +2,7 @@
  * One Vite config for the browser build (dist/), the prerender build (dist-ssr/, `--ssr`) and the
  * dev server. The web app lives in web/; the worker is built by wrangler, not here.
  */
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
@@ -31,8 +32,15 @@ function crmFirstLoadChunk(id: string, ctx: { getModuleInfo(id: string): ModuleI
   return crm ? "crm" : null;
 }
 
+/** `@/` is web/src and `@contract/` the shared contract, instead of ../../../../../ (tsconfig.web.json says the same to tsc). */
+export const pathAliases = {
+  "@": fileURLToPath(new URL("./web/src", import.meta.url)),
+  "@contract": fileURLToPath(new URL("./contract", import.meta.url)),
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: "web",
+  resolve: { alias: pathAliases },
   plugins: [react(), tailwindcss()],
   // The footer's year in the prerendered HTML; the browser build must agree with it to hydrate cleanly.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },

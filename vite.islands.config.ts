@@ -8,6 +8,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { pathAliases } from "./vite.config";
 
 export default defineConfig({
   root: "web",
@@ -15,6 +16,7 @@ export default defineConfig({
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     alias: [
+      ...Object.entries(pathAliases).map(([find, replacement]) => ({ find, replacement })),
       { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/compat/jsx-runtime" },
       { find: /^react-dom$/, replacement: "preact/compat" },

@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { mailbox } from "./tests/worker/mailbox.node.mjs";
+import { pathAliases } from "./vite.config";
 
 // Worker tests run inside workerd with the real bindings of wrangler.toml and the real migrations.
 export default defineConfig(async () => ({
@@ -17,6 +18,8 @@ export default defineConfig(async () => ({
       },
     }),
   ],
+  // tests/web import browser modules, which use the web build's path aliases.
+  resolve: { alias: pathAliases },
   test: {
     // tests/web: the browser code's pure logic (CSV, formatting, board moves), run in the same workerd.
     include: ["tests/worker/**/*.test.ts", "tests/web/**/*.test.ts"],

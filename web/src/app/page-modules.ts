@@ -4,7 +4,7 @@
  * progress bar while a page's chunk is on its way.
  */
 import { useSyncExternalStore, type ComponentType } from "react";
-import type { RouteHandle } from "../lib/page-meta";
+import type { RouteHandle } from "@/lib/page-meta";
 
 export interface RouteModule {
   Component: ComponentType;

@@ -1,10 +1,10 @@
 /** Header, main and footer around every public page. */
 import { Outlet } from "react-router-dom";
-import { SiteHeader } from "../components/layout/site-header";
-import { SiteFooter } from "../components/layout/site-footer";
-import { usePageMeta } from "../lib/page-meta";
-import { useFlash } from "../lib/flash";
-import { LazyToaster, usePublicToast } from "../lib/lazy-toast";
+import { SiteHeader } from "@/components/layout/site-header";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { usePageMeta } from "@/lib/page-meta";
+import { useFlash } from "@/lib/flash";
+import { LazyToaster, usePublicToast } from "@/lib/lazy-toast";
 
 export function PublicLayout() {
   return (

@@ -5,7 +5,7 @@
  */
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
-import { documentTitle, usePageMeta } from "../lib/page-meta";
+import { documentTitle, usePageMeta } from "@/lib/page-meta";
 import { usePageLoading } from "./page-modules";
 
 export function RootLayout() {

@@ -4,7 +4,7 @@
  * another path clears it.
  */
 import { Component, type ReactNode } from "react";
-import { buttonClass } from "../components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { forgetFailedPages } from "./page-modules";
 
 interface Props {

@@ -10,7 +10,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from "react-rou
 import { RootLayout } from "./root-layout";
 import { PublicLayout } from "./public-layout";
 import { RouteErrorBoundary } from "./route-error";
-import { metaOf, PageMetaContext } from "../lib/page-meta";
+import { metaOf, PageMetaContext } from "@/lib/page-meta";
 import { loadedPage, loadPage, moduleOfRoute } from "./page-modules";
 
 function Page({ id }: { id: string }) {

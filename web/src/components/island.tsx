@@ -6,7 +6,7 @@
  * `display: contents`, so it adds nothing to the layout.
  */
 import type { ReactNode } from "react";
-import type { IslandName } from "../islands/registry";
+import type { IslandName } from "@/islands/registry";
 
 export function Island({ name, props, children }: { name: IslandName; props?: Record<string, unknown>; children: ReactNode }) {
   return (

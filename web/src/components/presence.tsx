@@ -3,10 +3,10 @@
  * else looking at the same thing (`<Presence viewing="pipeline" />`, `<Presence viewing={`lead:${id}`} />`).
  * The latter also tells the others this tab is looking at it.
  */
-import { initials } from "../../../contract/initials";
-import type { PresenceEntry } from "../../../contract/live";
-import { cn } from "../lib/cn";
-import { useOthersPresent, useViewing } from "../lib/live";
+import { initials } from "@contract/initials";
+import type { PresenceEntry } from "@contract/live";
+import { cn } from "@/lib/cn";
+import { useOthersPresent, useViewing } from "@/lib/live";
 
 const describe = (viewing: string | null) =>
   viewing === "pipeline" ? "viewing the Pipeline" : viewing?.startsWith("lead:") ? "viewing a lead" : "in the CRM";

@@ -5,7 +5,7 @@
  */
 import { createElement, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { LazyToaster } from "../lib/lazy-toast";
+import { LazyToaster } from "@/lib/lazy-toast";
 import { islands, type IslandName } from "./registry";
 
 // See web/src/entry-client.tsx: zod must not probe `new Function`, which the CSP forbids.

@@ -16,16 +16,16 @@ interface IslandEntry {
 }
 
 export const islands = {
-  "contact-form": { load: () => import("../components/marketing/forms/contact-form").then((m) => m.ContactForm), hydrate: "interaction" },
+  "contact-form": { load: () => import("@/components/marketing/forms/contact-form").then((m) => m.ContactForm), hydrate: "interaction" },
   "redesign-form": {
-    load: () => import("../components/marketing/forms/redesign-form").then((m) => m.RedesignForm),
+    load: () => import("@/components/marketing/forms/redesign-form").then((m) => m.RedesignForm),
     hydrate: "interaction",
   },
   "valuation-form": {
-    load: () => import("../components/marketing/forms/valuation-form").then((m) => m.ValuationForm),
+    load: () => import("@/components/marketing/forms/valuation-form").then((m) => m.ValuationForm),
     hydrate: "interaction",
   },
-  "client-preview": { load: () => import("../app/previews/client-preview-island").then((m) => m.ClientPreviewIsland), hydrate: "load" },
+  "client-preview": { load: () => import("@/app/previews/client-preview-island").then((m) => m.ClientPreviewIsland), hydrate: "load" },
 } satisfies Record<string, IslandEntry>;
 
 export type IslandName = keyof typeof islands;

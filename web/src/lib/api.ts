@@ -6,7 +6,7 @@
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "../../../worker/app";
-import type { ErrorCode, ErrorEnvelope } from "../../../contract/errors";
+import type { ErrorCode, ErrorEnvelope } from "@contract/errors";
 
 /** Relative base: the API is always the same origin as the page (and its session cookie). */
 export const api = hc<AppType>("/").api;

@@ -5,7 +5,7 @@
  * the page as it was loaded, and a later visit in the same tab fetches as usual.
  */
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import type { CrmBoot } from "../../../contract/crm-boot";
+import type { CrmBoot } from "@contract/crm-boot";
 import { SESSION_QUERY_KEY } from "./query-client";
 
 /** CRM_BOOT_ELEMENT_ID; not imported, as the contract module would bring its schemas (and zod) along. */

@@ -15,4 +15,4 @@ export function applyFieldErrors<T extends FieldValues>(error: unknown, setError
   return applied;
 }
 
-export { waitMessage } from "../../../contract/wait-message";
+export { waitMessage } from "@contract/wait-message";

@@ -7,7 +7,7 @@
  */
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { ClientMessage, LiveEntity, LiveEvent, PresenceEntry, ServerMessage } from "../../../contract/live";
+import type { ClientMessage, LiveEntity, LiveEvent, PresenceEntry, ServerMessage } from "@contract/live";
 import { takeBootKeys } from "./crm-boot";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;

@@ -5,7 +5,7 @@
  */
 import { createContext, useContext } from "react";
 import type { Params } from "react-router-dom";
-import { site } from "../content/site";
+import { site } from "@/content/site";
 
 export interface PageMeta {
   title: string;

@@ -7,15 +7,15 @@ import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { acceptInviteInput } from "../../../../contract/user";
-import { AuthShell } from "../../components/layout/auth-shell";
-import { Button } from "../../components/ui/button";
-import { Field, Input, PasswordInput } from "../../components/ui/field";
-import { api, isApiError, ok } from "../../lib/api";
-import { applyFieldErrors } from "../../lib/form-errors";
-import { flashState } from "../../lib/flash";
-import { AppToaster, toast } from "../../lib/toast";
-import type { RouteHandle } from "../../lib/page-meta";
+import { acceptInviteInput } from "@contract/user";
+import { AuthShell } from "@/components/layout/auth-shell";
+import { Button } from "@/components/ui/button";
+import { Field, Input, PasswordInput } from "@/components/ui/field";
+import { api, isApiError, ok } from "@/lib/api";
+import { applyFieldErrors } from "@/lib/form-errors";
+import { flashState } from "@/lib/flash";
+import { AppToaster, toast } from "@/lib/toast";
+import type { RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Accept Invitation", description: "Join the Redbrick Studio CRM.", noindex: true }),

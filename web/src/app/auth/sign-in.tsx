@@ -3,15 +3,15 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { loginInput } from "../../../../contract/auth";
-import { AuthShell } from "../../components/layout/auth-shell";
-import { Button } from "../../components/ui/button";
-import { Field, Input, PasswordInput } from "../../components/ui/field";
-import { api, isApiError, ok } from "../../lib/api";
-import { applyFieldErrors, waitMessage } from "../../lib/form-errors";
-import { flashState } from "../../lib/flash";
-import { AppToaster, toast } from "../../lib/toast";
-import type { RouteHandle } from "../../lib/page-meta";
+import { loginInput } from "@contract/auth";
+import { AuthShell } from "@/components/layout/auth-shell";
+import { Button } from "@/components/ui/button";
+import { Field, Input, PasswordInput } from "@/components/ui/field";
+import { api, isApiError, ok } from "@/lib/api";
+import { applyFieldErrors, waitMessage } from "@/lib/form-errors";
+import { flashState } from "@/lib/flash";
+import { AppToaster, toast } from "@/lib/toast";
+import type { RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Staff Sign In", description: "Sign in to the Redbrick Studio CRM.", noindex: true }),

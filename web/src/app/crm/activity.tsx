@@ -2,12 +2,12 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import type { RouteHandle } from "../../lib/page-meta";
-import { Button } from "../../components/ui/button";
-import { useSessionUser } from "../../features/auth/api/session";
-import { ActivityFeed, LogActivityDialog } from "../../features/activity/components/activity-feed";
-import { leadQueryOptions } from "../../features/leads/api/leads";
-import { LeadDialogsProvider, useLeadDialogs } from "../../features/leads/components/lead-dialogs";
+import type { RouteHandle } from "@/lib/page-meta";
+import { Button } from "@/components/ui/button";
+import { useSessionUser } from "@/features/auth/api/session";
+import { ActivityFeed, LogActivityDialog } from "@/features/activity/components/activity-feed";
+import { leadQueryOptions } from "@/features/leads/api/leads";
+import { LeadDialogsProvider, useLeadDialogs } from "@/features/leads/components/lead-dialogs";
 import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = {

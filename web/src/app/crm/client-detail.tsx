@@ -1,10 +1,10 @@
 /** /crm/clients/{id}: the client's details, and under them the client's preview feedback. */
 import { useState } from "react";
 import { useParams } from "react-router-dom";
-import type { RouteHandle } from "../../lib/page-meta";
-import { ClientDetailView } from "../../features/clients/components/client-detail-view";
-import { PreviewFeedbackSection } from "../../features/preview-feedback/components/preview-feedback-section";
-import { AddTaskDialog, type TaskDraft } from "../../features/tasks/components/add-task-dialog";
+import type { RouteHandle } from "@/lib/page-meta";
+import { ClientDetailView } from "@/features/clients/components/client-detail-view";
+import { PreviewFeedbackSection } from "@/features/preview-feedback/components/preview-feedback-section";
+import { AddTaskDialog, type TaskDraft } from "@/features/tasks/components/add-task-dialog";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Client – CRM", description: "A client in the Redbrick Studio CRM.", noindex: true }),

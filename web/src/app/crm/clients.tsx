@@ -1,10 +1,10 @@
 /** /crm/clients */
 import { useState } from "react";
 import { Plus } from "lucide-react";
-import type { RouteHandle } from "../../lib/page-meta";
-import { Button } from "../../components/ui/button";
-import { AddClientDialog } from "../../features/clients/components/client-dialogs";
-import { ClientsTable } from "../../features/clients/components/clients-table";
+import type { RouteHandle } from "@/lib/page-meta";
+import { Button } from "@/components/ui/button";
+import { AddClientDialog } from "@/features/clients/components/client-dialogs";
+import { ClientsTable } from "@/features/clients/components/clients-table";
 import { CrmPage } from "./components/crm-page";
 import { SearchFilterNotice, useSearchTerm } from "./components/search-filter";
 

@@ -5,21 +5,21 @@
  */
 import { lazy, Suspense } from "react";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
-import { site } from "../../content/site";
-import { createQueryClient } from "../../lib/query-client";
-import { seedFromBoot } from "../../lib/crm-boot";
-import { LiveProvider } from "../../lib/live";
-import { AppToaster } from "../../lib/toast";
-import type { RouteHandle } from "../../lib/page-meta";
-import { sessionQueryOptions } from "../../features/auth/api/session";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { site } from "@/content/site";
+import { createQueryClient } from "@/lib/query-client";
+import { seedFromBoot } from "@/lib/crm-boot";
+import { LiveProvider } from "@/lib/live";
+import { AppToaster } from "@/lib/toast";
+import type { RouteHandle } from "@/lib/page-meta";
+import { sessionQueryOptions } from "@/features/auth/api/session";
 import { CrmLayout } from "./components/crm-layout";
 import { useApprovalToast } from "./components/approval-toast";
 
 const queryClient = createQueryClient();
 /** The gate's form (react-hook-form, zod): only signed-out visits need it, so it is not in this chunk. */
-const loadSignIn = () => import("../../features/auth/components/team-sign-in").then((m) => ({ default: m.TeamSignIn }));
+const loadSignIn = () => import("@/features/auth/components/team-sign-in").then((m) => ({ default: m.TeamSignIn }));
 const TeamSignIn = lazy(loadSignIn);
 
 // Before the first render: the page's first data came with the shell (contract/crm-boot.ts). When

@@ -1,10 +1,10 @@
 /** /crm/invoices */
 import { useState } from "react";
 import { Plus } from "lucide-react";
-import type { RouteHandle } from "../../lib/page-meta";
-import { Button } from "../../components/ui/button";
-import { InvoicesList } from "../../features/invoices/components/invoices-list";
-import { InvoiceDialog } from "../../features/invoices/components/invoice-dialog";
+import type { RouteHandle } from "@/lib/page-meta";
+import { Button } from "@/components/ui/button";
+import { InvoicesList } from "@/features/invoices/components/invoices-list";
+import { InvoiceDialog } from "@/features/invoices/components/invoice-dialog";
 import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = {

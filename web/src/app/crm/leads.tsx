@@ -6,19 +6,19 @@ import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router-dom";
 import { Plus, Search } from "lucide-react";
-import { leadStatuses, type LeadStatus } from "../../../../contract/lead-statuses";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/field";
-import { NativeOptions, NativeSelect } from "../../components/ui/select-native";
-import type { RouteHandle } from "../../lib/page-meta";
-import { lazyDialog } from "../../components/ui/lazy-dialog";
-import { leadQueryOptions } from "../../features/leads/api/leads";
-import { LeadDialogsProvider, useLeadDialogs } from "../../features/leads/components/lead-dialogs";
-import { LeadsTable } from "../../features/leads/components/leads-table";
-import { FailedNotifications } from "../../features/form-submissions/components/failed-notifications";
+import { leadStatuses, type LeadStatus } from "@contract/lead-statuses";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/field";
+import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
+import type { RouteHandle } from "@/lib/page-meta";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
+import { leadQueryOptions } from "@/features/leads/api/leads";
+import { LeadDialogsProvider, useLeadDialogs } from "@/features/leads/components/lead-dialogs";
+import { LeadsTable } from "@/features/leads/components/leads-table";
+import { FailedNotifications } from "@/features/form-submissions/components/failed-notifications";
 import { CrmPage } from "./components/crm-page";
 
-const AddLeadDialog = lazyDialog(() => import("../../features/leads/components/add-lead-dialog").then((m) => m.AddLeadDialog));
+const AddLeadDialog = lazyDialog(() => import("@/features/leads/components/add-lead-dialog").then((m) => m.AddLeadDialog));
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Leads – CRM", description: "Leads in the Redbrick Studio CRM.", noindex: true }),

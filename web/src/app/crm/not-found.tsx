@@ -1,7 +1,7 @@
 /** /crm/anything-else: a not-found screen that keeps the CRM around it. */
 import { Link } from "react-router-dom";
-import { buttonClass } from "../../components/ui/button";
-import { notFoundMeta, type RouteHandle } from "../../lib/page-meta";
+import { buttonClass } from "@/components/ui/button";
+import { notFoundMeta, type RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = { meta: () => notFoundMeta };
 

@@ -1,10 +1,10 @@
 /** /crm/projects */
 import { useState } from "react";
 import { Plus } from "lucide-react";
-import type { RouteHandle } from "../../lib/page-meta";
-import { Button } from "../../components/ui/button";
-import { ProjectBoard } from "../../features/projects/components/project-board";
-import { ProjectDialog } from "../../features/projects/components/project-dialog";
+import type { RouteHandle } from "@/lib/page-meta";
+import { Button } from "@/components/ui/button";
+import { ProjectBoard } from "@/features/projects/components/project-board";
+import { ProjectDialog } from "@/features/projects/components/project-dialog";
 import { CrmPage } from "./components/crm-page";
 import { SearchFilterNotice, useSearchTerm } from "./components/search-filter";
 

@@ -1,10 +1,10 @@
 /** /crm/proposals */
 import { useState } from "react";
 import { Plus } from "lucide-react";
-import type { RouteHandle } from "../../lib/page-meta";
-import { Button } from "../../components/ui/button";
-import { ProposalsList } from "../../features/proposals/components/proposals-list";
-import { ProposalDialog } from "../../features/proposals/components/proposal-dialog";
+import type { RouteHandle } from "@/lib/page-meta";
+import { Button } from "@/components/ui/button";
+import { ProposalsList } from "@/features/proposals/components/proposals-list";
+import { ProposalDialog } from "@/features/proposals/components/proposal-dialog";
 import { CrmPage } from "./components/crm-page";
 import { SearchFilterNotice, useSearchTerm } from "./components/search-filter";
 

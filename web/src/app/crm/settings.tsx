@@ -4,14 +4,14 @@
  * client's and lead's personal data (README.md → Security).
  */
 import { useQuery } from "@tanstack/react-query";
-import type { RouteHandle } from "../../lib/page-meta";
-import { useSessionUser } from "../../features/auth/api/session";
-import { AccountPanel } from "../../features/auth/components/account-panel";
-import { AuditPanel } from "../../features/audit/components/audit-panel";
-import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "../../features/settings/components/data-panel";
-import { StudioForm } from "../../features/settings/components/studio-form";
-import { UserManagement } from "../../features/users/components/user-management";
-import { usersQueryOptions } from "../../features/users/api/users";
+import type { RouteHandle } from "@/lib/page-meta";
+import { useSessionUser } from "@/features/auth/api/session";
+import { AccountPanel } from "@/features/auth/components/account-panel";
+import { AuditPanel } from "@/features/audit/components/audit-panel";
+import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "@/features/settings/components/data-panel";
+import { StudioForm } from "@/features/settings/components/studio-form";
+import { UserManagement } from "@/features/users/components/user-management";
+import { usersQueryOptions } from "@/features/users/api/users";
 import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = {

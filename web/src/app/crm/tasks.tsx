@@ -1,10 +1,10 @@
 /** /crm/tasks */
 import { useState } from "react";
 import { Plus } from "lucide-react";
-import type { RouteHandle } from "../../lib/page-meta";
-import { Button } from "../../components/ui/button";
-import { TaskBoard } from "../../features/tasks/components/task-board";
-import { TaskDialog } from "../../features/tasks/components/task-dialog";
+import type { RouteHandle } from "@/lib/page-meta";
+import { Button } from "@/components/ui/button";
+import { TaskBoard } from "@/features/tasks/components/task-board";
+import { TaskDialog } from "@/features/tasks/components/task-dialog";
 import { CrmPage } from "./components/crm-page";
 
 export const handle: RouteHandle = {

@@ -1,7 +1,7 @@
 /** /branding */
-import { ServicePage, serviceMeta } from "../../components/marketing/service-page";
-import { serviceByPath } from "../../content/services";
-import type { RouteHandle } from "../../lib/page-meta";
+import { ServicePage, serviceMeta } from "@/components/marketing/service-page";
+import { serviceByPath } from "@/content/services";
+import type { RouteHandle } from "@/lib/page-meta";
 
 const service = serviceByPath("/branding");
 

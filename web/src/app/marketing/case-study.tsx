@@ -1,16 +1,16 @@
 /** /portfolio/{slug} : one case study; an unknown slug is the not-found page. */
 import { Link, useParams } from "react-router-dom";
-import { ArrowLeft, CalendarDays, Check, ExternalLink } from "../../components/ui/icons";
-import { NotFoundContent } from "../../components/layout/not-found-content";
-import { caseStudyBySlug } from "../../content/case-studies";
-import { caseStudyText } from "../../content/case-study-text";
-import { claims, site } from "../../content/site";
-import { links } from "../../content/links";
-import { ProjectImage } from "../../components/marketing/project-card";
-import { Island } from "../../components/island";
-import { ValuationForm } from "../../components/marketing/forms/valuation-form";
-import { buttonClass } from "../../components/ui/button";
-import { notFoundMeta, type RouteHandle } from "../../lib/page-meta";
+import { ArrowLeft, CalendarDays, Check, ExternalLink } from "@/components/ui/icons";
+import { NotFoundContent } from "@/components/layout/not-found-content";
+import { caseStudyBySlug } from "@/content/case-studies";
+import { caseStudyText } from "@/content/case-study-text";
+import { claims, site } from "@/content/site";
+import { links } from "@/content/links";
+import { ProjectImage } from "@/components/marketing/project-card";
+import { Island } from "@/components/island";
+import { ValuationForm } from "@/components/marketing/forms/valuation-form";
+import { buttonClass } from "@/components/ui/button";
+import { notFoundMeta, type RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = {
   meta: ({ slug }) => {

@@ -1,11 +1,11 @@
 /** /client-previews : the eight private preview cards. */
 import { Link } from "react-router-dom";
-import { Lock } from "../../components/ui/icons";
-import { PageIntro } from "../../components/marketing/page-intro";
-import { buttonClass } from "../../components/ui/button";
-import { clientPreviews } from "../../content/client-previews";
-import { site } from "../../content/site";
-import type { RouteHandle } from "../../lib/page-meta";
+import { Lock } from "@/components/ui/icons";
+import { PageIntro } from "@/components/marketing/page-intro";
+import { buttonClass } from "@/components/ui/button";
+import { clientPreviews } from "@/content/client-previews";
+import { site } from "@/content/site";
+import type { RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = {
   meta: () => ({

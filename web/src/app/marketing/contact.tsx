@@ -1,10 +1,10 @@
 /** /contact : the contact page: the message form and the three ways to reach us. */
-import { PageIntro } from "../../components/marketing/page-intro";
-import { ContactCards } from "../../components/marketing/contact-cards";
-import { Island } from "../../components/island";
-import { ContactForm } from "../../components/marketing/forms/contact-form";
-import { claims, site } from "../../content/site";
-import type { RouteHandle } from "../../lib/page-meta";
+import { PageIntro } from "@/components/marketing/page-intro";
+import { ContactCards } from "@/components/marketing/contact-cards";
+import { Island } from "@/components/island";
+import { ContactForm } from "@/components/marketing/forms/contact-form";
+import { claims, site } from "@/content/site";
+import type { RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = {
   meta: () => ({

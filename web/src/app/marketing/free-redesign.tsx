@@ -1,10 +1,10 @@
 /** /free-redesign : the free redesign request. */
-import { Check } from "../../components/ui/icons";
-import { PageIntro } from "../../components/marketing/page-intro";
-import { Island } from "../../components/island";
-import { RedesignForm } from "../../components/marketing/forms/redesign-form";
-import { claims, site } from "../../content/site";
-import type { RouteHandle } from "../../lib/page-meta";
+import { Check } from "@/components/ui/icons";
+import { PageIntro } from "@/components/marketing/page-intro";
+import { Island } from "@/components/island";
+import { RedesignForm } from "@/components/marketing/forms/redesign-form";
+import { claims, site } from "@/content/site";
+import type { RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = {
   meta: () => ({

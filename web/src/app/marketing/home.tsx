@@ -1,17 +1,17 @@
 /** / : the home page. Sections in docs/spec.md §2 order: hero, How It Works, team, featured project, portfolio teaser, testimonials, contact. */
 import { Link } from "react-router-dom";
-import { ArrowRight, Check, Star } from "../../components/ui/icons";
-import { buttonClass } from "../../components/ui/button";
-import { ContactCards } from "../../components/marketing/contact-cards";
-import { ProjectCard, ProjectImage } from "../../components/marketing/project-card";
-import { SectionHeading } from "../../components/marketing/section-heading";
-import { TestimonialCard } from "../../components/marketing/testimonial-card";
-import { caseStudies, caseStudyBySlug } from "../../content/case-studies";
-import { buildSteps, clientLogos, featuredBlurb, featuredSlug, team } from "../../content/home";
-import { testimonials } from "../../content/testimonials";
-import { links, STUDIO_EMAIL } from "../../content/links";
-import { claims, site } from "../../content/site";
-import type { RouteHandle } from "../../lib/page-meta";
+import { ArrowRight, Check, Star } from "@/components/ui/icons";
+import { buttonClass } from "@/components/ui/button";
+import { ContactCards } from "@/components/marketing/contact-cards";
+import { ProjectCard, ProjectImage } from "@/components/marketing/project-card";
+import { SectionHeading } from "@/components/marketing/section-heading";
+import { TestimonialCard } from "@/components/marketing/testimonial-card";
+import { caseStudies, caseStudyBySlug } from "@/content/case-studies";
+import { buildSteps, clientLogos, featuredBlurb, featuredSlug, team } from "@/content/home";
+import { testimonials } from "@/content/testimonials";
+import { links, STUDIO_EMAIL } from "@/content/links";
+import { claims, site } from "@/content/site";
+import type { RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = {
   meta: () => ({

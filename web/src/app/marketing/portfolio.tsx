@@ -5,13 +5,13 @@
  * arrow keys move between them as they do in any radio group.
  */
 import { Link } from "react-router-dom";
-import { PageIntro } from "../../components/marketing/page-intro";
-import { ProjectCard } from "../../components/marketing/project-card";
-import { buttonClass } from "../../components/ui/button";
-import { caseStudies } from "../../content/case-studies";
-import { site } from "../../content/site";
-import { cn } from "../../lib/cn";
-import type { RouteHandle } from "../../lib/page-meta";
+import { PageIntro } from "@/components/marketing/page-intro";
+import { ProjectCard } from "@/components/marketing/project-card";
+import { buttonClass } from "@/components/ui/button";
+import { caseStudies } from "@/content/case-studies";
+import { site } from "@/content/site";
+import { cn } from "@/lib/cn";
+import type { RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = {
   meta: () => ({

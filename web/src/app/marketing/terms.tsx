@@ -1,7 +1,7 @@
 /** /terms */
-import { LegalPageBody } from "../../components/marketing/legal-page";
-import { terms } from "../../content/legal-text";
-import type { RouteHandle } from "../../lib/page-meta";
+import { LegalPageBody } from "@/components/marketing/legal-page";
+import { terms } from "@/content/legal-text";
+import type { RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = {
   meta: () => ({

@@ -1,10 +1,10 @@
 /** /testimonials */
-import { ContactCta } from "../../components/marketing/contact-cta";
-import { PageIntro } from "../../components/marketing/page-intro";
-import { TestimonialCard } from "../../components/marketing/testimonial-card";
-import { claims, site } from "../../content/site";
-import { testimonials } from "../../content/testimonials";
-import type { RouteHandle } from "../../lib/page-meta";
+import { ContactCta } from "@/components/marketing/contact-cta";
+import { PageIntro } from "@/components/marketing/page-intro";
+import { TestimonialCard } from "@/components/marketing/testimonial-card";
+import { claims, site } from "@/content/site";
+import { testimonials } from "@/content/testimonials";
+import type { RouteHandle } from "@/lib/page-meta";
 
 export const handle: RouteHandle = {
   meta: () => ({

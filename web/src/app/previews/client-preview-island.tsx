@@ -5,15 +5,15 @@
  * Toasts load on demand, so sonner is not part of the first paint.
  */
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from "react";
-import { Lock, Mail } from "../../components/ui/icons";
-import { NotFoundContent } from "../../components/layout/not-found-content";
-import { Button, buttonClass } from "../../components/ui/button";
-import { Field, PasswordInput } from "../../components/ui/field";
-import { clientPreviewById } from "../../content/client-previews";
-import { mailtoWithSubject } from "../../content/links";
-import { api, isApiError, ok } from "../../lib/api";
-import { waitMessage } from "../../lib/form-errors";
-import { usePublicToast } from "../../lib/lazy-toast";
+import { Lock, Mail } from "@/components/ui/icons";
+import { NotFoundContent } from "@/components/layout/not-found-content";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Field, PasswordInput } from "@/components/ui/field";
+import { clientPreviewById } from "@/content/client-previews";
+import { mailtoWithSubject } from "@/content/links";
+import { api, isApiError, ok } from "@/lib/api";
+import { waitMessage } from "@/lib/form-errors";
+import { usePublicToast } from "@/lib/lazy-toast";
 import { initialUnlocked, loadWorkspace, loadedWorkspace, type UnlockedClient } from "./unlocked-state";
 
 const INVALID = "Invalid credentials. Please check your access code.";

@@ -4,11 +4,11 @@
  * one of the eight cards is the not-found page.
  */
 import { useParams } from "react-router-dom";
-import { Island } from "../../components/island";
-import { NotFoundContent } from "../../components/layout/not-found-content";
-import { clientPreviewById } from "../../content/client-previews";
-import { notFoundMeta, type RouteHandle } from "../../lib/page-meta";
-import { site } from "../../content/site";
+import { Island } from "@/components/island";
+import { NotFoundContent } from "@/components/layout/not-found-content";
+import { clientPreviewById } from "@/content/client-previews";
+import { notFoundMeta, type RouteHandle } from "@/lib/page-meta";
+import { site } from "@/content/site";
 import { ClientPreviewIsland } from "./client-preview-island";
 
 export const handle: RouteHandle = {

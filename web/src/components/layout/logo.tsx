@@ -1,7 +1,7 @@
 /** The studio's mark (a small brick bond, same as the favicon) and wordmark. */
 import { Link } from "react-router-dom";
-import { site } from "../../content/site";
-import { cn } from "../../lib/cn";
+import { site } from "@/content/site";
+import { cn } from "@/lib/cn";
 
 export function BrickMark({ className }: { className?: string }) {
   return (

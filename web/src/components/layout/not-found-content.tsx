@@ -3,7 +3,7 @@
  * render exactly this, so the one prerendered 404.html hydrates without a mismatch anywhere.
  */
 import { Link } from "react-router-dom";
-import { buttonClass } from "../ui/button";
+import { buttonClass } from "@/components/ui/button";
 
 export function NotFoundContent() {
   return (

@@ -1,11 +1,11 @@
 /** The public footer: brand, social links, quick/service/legal links and the current year. */
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router-dom";
-import { Mail, MessageCircle } from "../ui/icons";
-import { services } from "../../content/services";
-import { links, STUDIO_EMAIL } from "../../content/links";
-import { legalPages } from "../../content/legal";
-import { site } from "../../content/site";
+import { Mail, MessageCircle } from "@/components/ui/icons";
+import { services } from "@/content/services";
+import { links, STUDIO_EMAIL } from "@/content/links";
+import { legalPages } from "@/content/legal";
+import { site } from "@/content/site";
 import { InstagramIcon, LinkedinIcon } from "./brand-icons";
 import { Logo } from "./logo";
 

@@ -9,11 +9,11 @@
  */
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { ChevronDown, Menu, X } from "../ui/icons";
-import { services } from "../../content/services";
-import { links } from "../../content/links";
-import { cn } from "../../lib/cn";
-import { buttonClass } from "../ui/button";
+import { ChevronDown, Menu, X } from "@/components/ui/icons";
+import { services } from "@/content/services";
+import { links } from "@/content/links";
+import { cn } from "@/lib/cn";
+import { buttonClass } from "@/components/ui/button";
 import { Logo } from "./logo";
 
 interface NavItem {

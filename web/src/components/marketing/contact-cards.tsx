@@ -1,7 +1,7 @@
 /** The three ways to reach the studio: Book a Call, WhatsApp and Email (home and /contact). */
-import { CalendarDays, Mail, MessageCircle } from "../ui/icons";
-import { links, STUDIO_EMAIL } from "../../content/links";
-import { claims } from "../../content/site";
+import { CalendarDays, Mail, MessageCircle } from "@/components/ui/icons";
+import { links, STUDIO_EMAIL } from "@/content/links";
+import { claims } from "@/content/site";
 
 const cards = [
   {

@@ -1,8 +1,8 @@
 /** The closing "get in touch" band used by the home and service pages (the #contact anchor). */
-import { CalendarDays, Mail } from "../ui/icons";
-import { links } from "../../content/links";
-import { claims } from "../../content/site";
-import { buttonClass } from "../ui/button";
+import { CalendarDays, Mail } from "@/components/ui/icons";
+import { links } from "@/content/links";
+import { claims } from "@/content/site";
+import { buttonClass } from "@/components/ui/button";
 
 export function ContactCta({ title = "Ready to get started?" }: { title?: string }) {
   return (

@@ -1,5 +1,5 @@
 /** The body of a legal page: intro, numbered sections and the date it was last updated. */
-import type { LegalPage } from "../../content/legal-text";
+import type { LegalPage } from "@/content/legal-text";
 import { PageIntro } from "./page-intro";
 
 export function LegalPageBody({ page }: { page: LegalPage }) {

@@ -3,9 +3,9 @@
  * eager image is the page's largest paint: fetched first and never faded in, so it counts at once.
  */
 import { Link } from "react-router-dom";
-import { ArrowRight } from "../ui/icons";
-import type { CaseStudy } from "../../content/case-studies";
-import { cn } from "../../lib/cn";
+import { ArrowRight } from "@/components/ui/icons";
+import type { CaseStudy } from "@/content/case-studies";
+import { cn } from "@/lib/cn";
 
 export function ProjectImage({ study, eager, className }: { study: CaseStudy; eager?: boolean; className?: string }) {
   return (

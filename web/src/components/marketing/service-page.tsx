@@ -1,10 +1,10 @@
 /** The shared body of the five service pages; each page module passes its service. */
-import { Gauge, Sparkles, Wrench } from "../ui/icons";
-import type { Service } from "../../content/services";
-import { serviceFeatures } from "../../content/service-features";
-import type { PageMeta } from "../../lib/page-meta";
-import { site } from "../../content/site";
-import { buttonClass } from "../ui/button";
+import { Gauge, Sparkles, Wrench } from "@/components/ui/icons";
+import type { Service } from "@/content/services";
+import { serviceFeatures } from "@/content/service-features";
+import type { PageMeta } from "@/lib/page-meta";
+import { site } from "@/content/site";
+import { buttonClass } from "@/components/ui/button";
 import { ContactCta } from "./contact-cta";
 import { PageIntro } from "./page-intro";
 

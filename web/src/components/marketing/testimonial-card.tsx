@@ -1,6 +1,6 @@
 /** One client testimonial with its five stars. */
-import { Star } from "../ui/icons";
-import type { Testimonial } from "../../content/testimonials";
+import { Star } from "@/components/ui/icons";
+import type { Testimonial } from "@/content/testimonials";
 
 export function TestimonialCard({ t }: { t: Testimonial }) {
   return (

@@ -1,6 +1,6 @@
 /** A small pill label (status, source, role). Pick a tone; the text stays readable (AA) on every tone. */
 import type { HTMLAttributes } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 export type BadgeTone = "slate" | "blue" | "indigo" | "violet" | "amber" | "orange" | "green" | "red" | "brick";
 

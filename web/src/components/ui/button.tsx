@@ -1,6 +1,6 @@
 /** Button styles shared by <button>, internal <Link> and external <a>, so every CTA looks alike. */
 import type { ButtonHTMLAttributes, Ref } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "dark" | "danger";
 export type ButtonSize = "sm" | "md" | "lg" | "icon";

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "./icons";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 export const DialogRoot = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;

@@ -1,7 +1,7 @@
 /** Labelled form controls. Errors are tied to their input with aria-describedby and aria-invalid. */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 import { icon } from "./icons";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 const Eye = /* @__PURE__ */ icon(
   <>

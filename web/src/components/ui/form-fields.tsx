@@ -13,7 +13,7 @@ import {
   type RegisterOptions,
   type UseFormRegisterReturn,
 } from "react-hook-form";
-import { numberOrNull, textOrNull } from "../../lib/form-values";
+import { numberOrNull, textOrNull } from "@/lib/form-values";
 import { Field, Input, PasswordInput } from "./field";
 import { NativeOptions, NativeSelect } from "./select-native";
 import { Textarea } from "./textarea";

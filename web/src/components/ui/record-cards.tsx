@@ -3,7 +3,7 @@
  * are cards, and one card's shell — title, who it is for, status badge, four facts, actions.
  */
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { Badge, type BadgeTone } from "./badge";
 import { Button } from "./button";
 import { Skeleton } from "./skeleton";

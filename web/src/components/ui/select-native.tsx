@@ -1,7 +1,7 @@
 /** A styled native <select>: accessible everywhere, and light enough for simple pickers. */
 import type { Ref, SelectHTMLAttributes } from "react";
 import { ChevronDown } from "./icons";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { inputClass } from "./field";
 
 export function NativeSelect({

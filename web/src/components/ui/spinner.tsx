@@ -2,7 +2,7 @@
 import { icon } from "./icons";
 
 const LoaderCircle = /* @__PURE__ */ icon(<path d="M21 12a9 9 0 1 1-6.219-8.56" />);
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 export function Spinner({ label = "Loading", className }: { label?: string; className?: string }) {
   return (

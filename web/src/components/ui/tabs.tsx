@@ -2,7 +2,7 @@
  *  <Tabs defaultValue="a"><TabsList><TabsTrigger value="a">A</TabsTrigger></TabsList><TabsContent value="a">…</TabsContent></Tabs> */
 import type { ComponentProps } from "react";
 import * as RadixTabs from "@radix-ui/react-tabs";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 export const Tabs = RadixTabs.Root;
 

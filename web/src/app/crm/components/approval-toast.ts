@@ -6,8 +6,8 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { LiveEvent } from "../../../../../contract/live";
-import { toast } from "../../../lib/toast";
+import type { LiveEvent } from "@contract/live";
+import { toast } from "@/lib/toast";
 
 interface NamedRow {
   id: string;

@@ -2,18 +2,18 @@
 import { useState } from "react";
 import { Outlet } from "react-router-dom";
 import { ListPlus, LogOut, Menu, Plus } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { lazyDialog } from "../../../components/ui/lazy-dialog";
-import { useFlash } from "../../../lib/flash";
-import { showFlash } from "../../../lib/toast";
-import { useSessionUser, useSignOut } from "../../../features/auth/api/session";
-import { PresenceBar } from "../../../components/presence";
+import { Button } from "@/components/ui/button";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
+import { useFlash } from "@/lib/flash";
+import { showFlash } from "@/lib/toast";
+import { useSessionUser, useSignOut } from "@/features/auth/api/session";
+import { PresenceBar } from "@/components/presence";
 import { CrmNav } from "./crm-nav";
 import { LiveStatusNotice } from "./live-status";
 import { GlobalSearch } from "./global-search";
 
-const AddLeadDialog = lazyDialog(() => import("../../../features/leads/components/add-lead-dialog").then((m) => m.AddLeadDialog));
-const AddTaskDialog = lazyDialog(() => import("../../../features/tasks/components/add-task-dialog").then((m) => m.AddTaskDialog));
+const AddLeadDialog = lazyDialog(() => import("@/features/leads/components/add-lead-dialog").then((m) => m.AddLeadDialog));
+const AddTaskDialog = lazyDialog(() => import("@/features/tasks/components/add-task-dialog").then((m) => m.AddTaskDialog));
 /** The small screens' navigation drawer (Radix's dialog underneath). */
 const NavDrawer = lazyDialog(() => import("./nav-drawer").then((m) => m.NavDrawer));
 

@@ -2,12 +2,12 @@
 import { NavLink } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, Building2, CheckSquare, FileText, FolderKanban, KanbanSquare, Receipt, Settings, Users } from "lucide-react";
-import type { SessionUser } from "../../../../../contract/user";
-import { initials } from "../../../../../contract/initials";
-import { BrickMark } from "../../../components/layout/logo";
-import { cn } from "../../../lib/cn";
-import { openTaskCountQueryOptions } from "../../../features/tasks/api/open-count";
-import { openCommentCountQueryOptions } from "../../../features/preview-feedback/api/preview-feedback";
+import type { SessionUser } from "@contract/user";
+import { initials } from "@contract/initials";
+import { BrickMark } from "@/components/layout/logo";
+import { cn } from "@/lib/cn";
+import { openTaskCountQueryOptions } from "@/features/tasks/api/open-count";
+import { openCommentCountQueryOptions } from "@/features/preview-feedback/api/preview-feedback";
 
 const sections = [
   { label: "Pipeline", to: "/crm", end: true, Icon: KanbanSquare },

@@ -5,10 +5,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Search } from "lucide-react";
-import { inputClass } from "../../../components/ui/field";
-import { cn } from "../../../lib/cn";
-import { toast } from "../../../lib/toast";
-import { useGlobalSearch, type SearchResults } from "../../../features/search/api/search";
+import { inputClass } from "@/components/ui/field";
+import { cn } from "@/lib/cn";
+import { toast } from "@/lib/toast";
+import { useGlobalSearch, type SearchResults } from "@/features/search/api/search";
 
 const destinations: { key: keyof SearchResults; path: string; one: string; many: string }[] = [
   { key: "leads", path: "/crm/leads", one: "lead", many: "leads" },

@@ -1,6 +1,6 @@
 /** 'Offline, reconnecting…' while the live channel is down, so nobody trusts a stale board. */
 import { WifiOff } from "lucide-react";
-import { useLive } from "../../../lib/live";
+import { useLive } from "@/lib/live";
 
 export function LiveStatusNotice() {
   const { status, events } = useLive();

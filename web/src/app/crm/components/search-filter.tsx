@@ -3,7 +3,7 @@
  * short and already loaded, so they narrow on screen, on the same fields the search matched.
  */
 import { useSearchParams } from "react-router-dom";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/components/ui/button";
 
 /** The term from ?q= (trimmed, may be empty) and a predicate over the fields to look in. */
 export function useSearchTerm() {

@@ -6,12 +6,12 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import type { ApprovalInput, PreviewApproval, PreviewRelease } from "../../../../../contract/preview-feedback";
-import { lazyZodResolver } from "../../../components/marketing/forms/lazy-resolver";
-import { Field, Input } from "../../../components/ui/field";
-import { Button } from "../../../components/ui/button";
-import { isApiError } from "../../../lib/api";
-import { applyFieldErrors, waitMessage } from "../../../lib/form-errors";
+import type { ApprovalInput, PreviewApproval, PreviewRelease } from "@contract/preview-feedback";
+import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
+import { Field, Input } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
+import { isApiError } from "@/lib/api";
+import { applyFieldErrors, waitMessage } from "@/lib/form-errors";
 import { dateTimeInLondon } from "./preview-dates";
 import { loadFeedbackContract, type FeedbackContract } from "./contract-copy";
 

@@ -4,11 +4,11 @@
  * static import would pull zod into the chunk every unlocked preview loads. The forms' lazy
  * resolvers load this same module, so by the time a message is needed it is usually here.
  */
-export type FeedbackContract = typeof import("../../../../../contract/preview-feedback");
+export type FeedbackContract = typeof import("@contract/preview-feedback");
 
 let loading: Promise<FeedbackContract> | undefined;
 export function loadFeedbackContract(): Promise<FeedbackContract> {
-  return (loading ??= import("../../../../../contract/preview-feedback").catch((error: unknown) => {
+  return (loading ??= import("@contract/preview-feedback").catch((error: unknown) => {
     loading = undefined; // a failed download is tried again next time
     throw error;
   }));

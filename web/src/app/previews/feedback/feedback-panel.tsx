@@ -6,16 +6,16 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import type { CommentInput } from "../../../../../contract/preview-feedback";
-import { lazyZodResolver } from "../../../components/marketing/forms/lazy-resolver";
-import { Field, Input } from "../../../components/ui/field";
-import { Textarea } from "../../../components/ui/textarea";
-import { Button } from "../../../components/ui/button";
-import { X } from "../../../components/ui/icons";
-import { isApiError } from "../../../lib/api";
-import { applyFieldErrors, waitMessage } from "../../../lib/form-errors";
-import { usePublicToast } from "../../../lib/lazy-toast";
-import { cn } from "../../../lib/cn";
+import type { CommentInput } from "@contract/preview-feedback";
+import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
+import { Field, Input } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
+import { Button } from "@/components/ui/button";
+import { X } from "@/components/ui/icons";
+import { isApiError } from "@/lib/api";
+import { applyFieldErrors, waitMessage } from "@/lib/form-errors";
+import { usePublicToast } from "@/lib/lazy-toast";
+import { cn } from "@/lib/cn";
 import { dateTimeInLondon, dayInLondon } from "./preview-dates";
 import type { ShownComment } from "./use-preview-feedback";
 import { loadFeedbackContract } from "./contract-copy";

@@ -4,10 +4,10 @@
  * so the locked page (what every visitor and crawler gets) keeps its first-load weight.
  */
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { ExternalLink } from "../../../components/ui/icons";
-import { buttonClass } from "../../../components/ui/button";
-import { api, ok } from "../../../lib/api";
-import { usePublicToast } from "../../../lib/lazy-toast";
+import { ExternalLink } from "@/components/ui/icons";
+import { buttonClass } from "@/components/ui/button";
+import { api, ok } from "@/lib/api";
+import { usePublicToast } from "@/lib/lazy-toast";
 import { ApprovalDialog } from "./approval-dialog";
 import { FeedbackPanel } from "./feedback-panel";
 import { dateInLondon } from "./preview-dates";

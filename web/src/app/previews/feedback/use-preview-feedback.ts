@@ -6,8 +6,8 @@
  * would otherwise show it twice for a moment.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ApprovalInput, CommentInput, PreviewFeedback, PublicComment } from "../../../../../contract/preview-feedback";
-import { api, isApiError, ok } from "../../../lib/api";
+import type { ApprovalInput, CommentInput, PreviewFeedback, PublicComment } from "@contract/preview-feedback";
+import { api, isApiError, ok } from "@/lib/api";
 
 export const POLL_MS = 5_000;
 

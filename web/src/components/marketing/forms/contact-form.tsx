@@ -1,23 +1,23 @@
 /** The /contact message form: name, email, subject, message (docs/spec.md §2, §5, §8). */
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import type { ContactInput } from "../../../../../contract/form-submission";
+import type { ContactInput } from "@contract/form-submission";
 import { lazyZodResolver } from "./lazy-resolver";
-import { applyFieldErrors } from "../../../lib/form-errors";
-import { usePublicToast } from "../../../lib/lazy-toast";
-import { Field, Input } from "../../ui/field";
-import { Textarea } from "../../ui/textarea";
-import { Button } from "../../ui/button";
+import { applyFieldErrors } from "@/lib/form-errors";
+import { usePublicToast } from "@/lib/lazy-toast";
+import { Field, Input } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
+import { Button } from "@/components/ui/button";
 import { Honeypot } from "./honeypot";
 import { sendContact } from "./submit";
 import { SentNotice } from "./sent-notice";
-import { formActions } from "../../../../../contract/form-actions";
+import { formActions } from "@contract/form-actions";
 
 const empty: ContactInput = { name: "", email: "", subject: "", message: "", website_url: "" };
 
 const SENT = { title: "Message Sent!", description: "Thank you for your message. We'll get back to you within 24 hours." };
 
-const validation = lazyZodResolver<ContactInput>(() => import("../../../../../contract/form-submission").then((m) => m.contactInput));
+const validation = lazyZodResolver<ContactInput>(() => import("@contract/form-submission").then((m) => m.contactInput));
 
 export function ContactForm() {
   const form = useForm<ContactInput>({ resolver: validation.resolver, defaultValues: empty });

@@ -1,25 +1,25 @@
 /** The /free-redesign request form (docs/spec.md §2, §5, §8). */
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import type { RedesignInput } from "../../../../../contract/form-submission";
-import { budgetOptions } from "../../../../../contract/budget-options";
+import type { RedesignInput } from "@contract/form-submission";
+import { budgetOptions } from "@contract/budget-options";
 import { lazyZodResolver } from "./lazy-resolver";
-import { applyFieldErrors } from "../../../lib/form-errors";
-import { usePublicToast } from "../../../lib/lazy-toast";
-import { Field, Input } from "../../ui/field";
-import { Textarea } from "../../ui/textarea";
-import { NativeSelect } from "../../ui/select-native";
-import { Button } from "../../ui/button";
+import { applyFieldErrors } from "@/lib/form-errors";
+import { usePublicToast } from "@/lib/lazy-toast";
+import { Field, Input } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
+import { NativeSelect } from "@/components/ui/select-native";
+import { Button } from "@/components/ui/button";
 import { Honeypot } from "./honeypot";
 import { sendRedesign } from "./submit";
 import { SentNotice } from "./sent-notice";
-import { formActions } from "../../../../../contract/form-actions";
+import { formActions } from "@contract/form-actions";
 
 const empty = { name: "", email: "", budget: "", currentWebsite: "", projectDescription: "", website_url: "" } as unknown as RedesignInput;
 
 const SENT = { title: "Request Submitted!", description: "We'll get back to you with your free redesign proposal within 24 hours." };
 
-const validation = lazyZodResolver<RedesignInput>(() => import("../../../../../contract/form-submission").then((m) => m.redesignInput));
+const validation = lazyZodResolver<RedesignInput>(() => import("@contract/form-submission").then((m) => m.redesignInput));
 
 export function RedesignForm() {
   const { register, handleSubmit, reset, setError, formState } = useForm<RedesignInput>({

@@ -3,8 +3,8 @@
  * without JavaScript): the worker answers such a post with 303 to `{page}#sent`, and `:target`
  * shows this. With React running, success is the toast instead and this stays hidden.
  */
-import { FORM_SENT_ID } from "../../../../../contract/form-actions";
-import { Check } from "../../ui/icons";
+import { FORM_SENT_ID } from "@contract/form-actions";
+import { Check } from "@/components/ui/icons";
 
 export function SentNotice({ title, description }: { title: string; description: string }) {
   return (

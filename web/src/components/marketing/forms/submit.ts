@@ -2,9 +2,9 @@
  * The public enquiry calls (contact, free redesign, valuation) through the typed API client, with
  * where the form was sent from: the page path and the visit's campaign parameters the worker keeps.
  */
-import type { ContactInput, RedesignInput, ValuationInput } from "../../../../../contract/form-submission";
-import { UTM_VALUE_MAX, utmKeys } from "../../../../../contract/utm";
-import { api, ok } from "../../../lib/api";
+import type { ContactInput, RedesignInput, ValuationInput } from "@contract/form-submission";
+import { UTM_VALUE_MAX, utmKeys } from "@contract/utm";
+import { api, ok } from "@/lib/api";
 
 function origin(): { page: string; utm?: Record<string, string> } {
   const utm: Record<string, string> = {};

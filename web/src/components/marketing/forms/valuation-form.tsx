@@ -5,15 +5,15 @@
  * themselves are plain inputs, present in the prerendered HTML.
  */
 import { useState, type FormEvent } from "react";
-import type { ValuationInput } from "../../../../../contract/form-submission";
-import { isApiError } from "../../../lib/api";
-import { usePublicToast } from "../../../lib/lazy-toast";
-import { Field, Input } from "../../ui/field";
-import { Textarea } from "../../ui/textarea";
-import { Button } from "../../ui/button";
+import type { ValuationInput } from "@contract/form-submission";
+import { isApiError } from "@/lib/api";
+import { usePublicToast } from "@/lib/lazy-toast";
+import { Field, Input } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
+import { Button } from "@/components/ui/button";
 import { sendValuation } from "./submit";
 import { SentNotice } from "./sent-notice";
-import { formActions } from "../../../../../contract/form-actions";
+import { formActions } from "@contract/form-actions";
 
 type FieldName = "name" | "email" | "phone" | "propertyAddress" | "message";
 type Errors = Partial<Record<FieldName, string>>;
@@ -31,7 +31,7 @@ export function ValuationForm() {
     const values = Object.fromEntries(new FormData(form)) as unknown as ValuationInput;
     setBusy(true);
     try {
-      const { valuationInput } = await import("../../../../../contract/form-submission");
+      const { valuationInput } = await import("@contract/form-submission");
       const parsed = valuationInput.safeParse(values);
       if (!parsed.success) {
         const next: Errors = {};

@@ -1,8 +1,8 @@
 /** The activity feed: list and log. Keys start with "activities". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ActivityInput } from "../../../../../contract/activity";
-import type { RelatedType } from "../../../../../contract/task";
-import { api, ok } from "../../../lib/api";
+import type { ActivityInput } from "@contract/activity";
+import type { RelatedType } from "@contract/task";
+import { api, ok } from "@/lib/api";
 
 export const activityKeys = { all: ["activities"] as const, list: () => ["activities", "list"] as const };
 

@@ -4,26 +4,20 @@ import { useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { ArrowRightLeft, Mail, MessageSquare, Phone, Users, type LucideIcon } from "lucide-react";
-import {
-  activityInput,
-  activityTypes,
-  type ActivityInput,
-  type ActivityListItem,
-  type ActivityType,
-} from "../../../../../contract/activity";
-import { relatedTypes } from "../../../../../contract/task";
-import { isPerson } from "../../../../../contract/user";
-import { NativeOptions } from "../../../components/ui/select-native";
-import { Badge, type BadgeTone } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { FormDialog } from "../../../components/ui/form-dialog";
-import { OptionsField, TextareaField } from "../../../components/ui/form-fields";
+import { activityInput, activityTypes, type ActivityInput, type ActivityListItem, type ActivityType } from "@contract/activity";
+import { relatedTypes } from "@contract/task";
+import { isPerson } from "@contract/user";
+import { NativeOptions } from "@/components/ui/select-native";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { OptionsField, TextareaField } from "@/components/ui/form-fields";
 import { RelatedRecordPicker } from "./related-record-picker";
-import { SelectField } from "../../../components/ui/select-field";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { formatActivityTime } from "../../../lib/format";
-import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
-import { activitiesQueryOptions, activityUsersQueryOptions, useLogActivity } from "../api/activities";
+import { SelectField } from "@/components/ui/select-field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatActivityTime } from "@/lib/format";
+import { useVersionedEditForm } from "@/lib/versioned-edit-form";
+import { activitiesQueryOptions, activityUsersQueryOptions, useLogActivity } from "@/features/activity/api/activities";
 
 const icons: Record<ActivityType, LucideIcon> = {
   Call: Phone,

@@ -7,11 +7,11 @@
 import { useEffect, useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useController, type Control } from "react-hook-form";
-import type { ActivityInput, RelatedRecord } from "../../../../../contract/activity";
-import type { RelatedType } from "../../../../../contract/task";
-import { Field, Input } from "../../../components/ui/field";
-import { cn } from "../../../lib/cn";
-import { relatedRecordsQueryOptions } from "../api/activities";
+import type { ActivityInput, RelatedRecord } from "@contract/activity";
+import type { RelatedType } from "@contract/task";
+import { Field, Input } from "@/components/ui/field";
+import { cn } from "@/lib/cn";
+import { relatedRecordsQueryOptions } from "@/features/activity/api/activities";
 
 export function RelatedRecordPicker<TTransformed>({
   control,

@@ -3,11 +3,11 @@
  * Load more for older pages. A table on wide screens; each row stacks into a card on a phone.
  */
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { auditActionLabels, type AuditEvent } from "../../../../../contract/audit";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { formatDateTime } from "../../../lib/format";
-import { auditQueryOptions } from "../api/audit";
+import { auditActionLabels, type AuditEvent } from "@contract/audit";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/format";
+import { auditQueryOptions } from "@/features/audit/api/audit";
 
 const cell = "px-2 py-2 align-top max-md:block max-md:px-0 max-md:py-0.5";
 

@@ -4,13 +4,13 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import type { PasswordChangeInput } from "../../../../../contract/auth";
-import type { SessionUser } from "../../../../../contract/user";
-import { api, isApiError, ok } from "../../../lib/api";
-import { flashState } from "../../../lib/flash";
-import { invalidateEntity } from "../../../lib/live";
-import { SESSION_QUERY_KEY } from "../../../lib/query-client";
-import { toast } from "../../../lib/toast";
+import type { PasswordChangeInput } from "@contract/auth";
+import type { SessionUser } from "@contract/user";
+import { api, isApiError, ok } from "@/lib/api";
+import { flashState } from "@/lib/flash";
+import { invalidateEntity } from "@/lib/live";
+import { SESSION_QUERY_KEY } from "@/lib/query-client";
+import { toast } from "@/lib/toast";
 
 export const sessionQueryOptions = queryOptions({
   queryKey: SESSION_QUERY_KEY as ["auth", "me"],

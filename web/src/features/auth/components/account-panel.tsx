@@ -7,15 +7,15 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { LogOut } from "lucide-react";
-import { passwordChangeInput } from "../../../../../contract/auth";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { PasswordField } from "../../../components/ui/form-fields";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { isApiError } from "../../../lib/api";
-import { applyFieldErrors, waitMessage } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
-import { useChangePassword, useSignOutEverywhere } from "../api/session";
+import { passwordChangeInput } from "@contract/auth";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { PasswordField } from "@/components/ui/form-fields";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isApiError } from "@/lib/api";
+import { applyFieldErrors, waitMessage } from "@/lib/form-errors";
+import { toast } from "@/lib/toast";
+import { useChangePassword, useSignOutEverywhere } from "@/features/auth/api/session";
 
 /** The contract's rules, plus the confirmation, which only the browser checks. */
 const passwordForm = passwordChangeInput

@@ -6,14 +6,14 @@ import { Link } from "react-router-dom";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Lock } from "lucide-react";
-import { teamLoginInput } from "../../../../../contract/auth";
-import { AuthShell } from "../../../components/layout/auth-shell";
-import { Button } from "../../../components/ui/button";
-import { Field, PasswordInput } from "../../../components/ui/field";
-import { isApiError } from "../../../lib/api";
-import { waitMessage } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
-import { useTeamSignIn } from "../api/session";
+import { teamLoginInput } from "@contract/auth";
+import { AuthShell } from "@/components/layout/auth-shell";
+import { Button } from "@/components/ui/button";
+import { Field, PasswordInput } from "@/components/ui/field";
+import { isApiError } from "@/lib/api";
+import { waitMessage } from "@/lib/form-errors";
+import { toast } from "@/lib/toast";
+import { useTeamSignIn } from "@/features/auth/api/session";
 
 export function TeamSignIn({ studioName }: { studioName: string }) {
   const signIn = useTeamSignIn();

@@ -1,9 +1,9 @@
 /** Clients and their preview access: query options and mutations. Keys start with "clients" (live updates). */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ClientInput, ClientPatch } from "../../../../../contract/client";
-import type { PreviewLinkInput } from "../../../../../contract/preview";
-import { api, ok } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
+import type { ClientInput, ClientPatch } from "@contract/client";
+import type { PreviewLinkInput } from "@contract/preview";
+import { api, ok } from "@/lib/api";
+import { toast } from "@/lib/toast";
 
 export const clientKeys = {
   all: ["clients"] as const,

@@ -3,13 +3,13 @@ import { useState, type KeyboardEvent } from "react";
 import { useWatch } from "react-hook-form";
 import { z } from "zod";
 import { X } from "lucide-react";
-import { clientFields, clientPatch, clientServiceOptions, type Client } from "../../../../../contract/client";
-import { Button } from "../../../components/ui/button";
-import { FormDialog } from "../../../components/ui/form-dialog";
-import { Field, Input } from "../../../components/ui/field";
-import { TextareaField, TextField } from "../../../components/ui/form-fields";
-import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
-import { useCreateClient, useUpdateClient } from "../api/clients";
+import { clientFields, clientPatch, clientServiceOptions, type Client } from "@contract/client";
+import { Button } from "@/components/ui/button";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { Field, Input } from "@/components/ui/field";
+import { TextareaField, TextField } from "@/components/ui/form-fields";
+import { useVersionedEditForm } from "@/lib/versioned-edit-form";
+import { useCreateClient, useUpdateClient } from "@/features/clients/api/clients";
 
 // The add form's shape (one e-mail, one phone, services as text) built from the contract's fields; create maps it to clientInput.
 const addSchema = z.object({

@@ -3,14 +3,14 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { Eye, Pencil, Trash2 } from "lucide-react";
-import type { Client } from "../../../../../contract/client";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { formatDate } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
-import { clientsQueryOptions, useDeleteClient } from "../api/clients";
+import type { Client } from "@contract/client";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDate } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { clientsQueryOptions, useDeleteClient } from "@/features/clients/api/clients";
 import { EditClientDialog } from "./client-dialogs";
 
 /** `matches` narrows the rows (the global search's term); "No clients found" when none are left, filtered or not. */

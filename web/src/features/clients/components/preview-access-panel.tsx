@@ -2,16 +2,16 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, KeyRound } from "lucide-react";
-import { previewIds, type PreviewAdmin } from "../../../../../contract/preview";
-import { clientPreviewById } from "../../../content/client-previews";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Field, Input } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/select-native";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { formatActivityTime } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
+import { previewIds, type PreviewAdmin } from "@contract/preview";
+import { clientPreviewById } from "@/content/client-previews";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field, Input } from "@/components/ui/field";
+import { NativeSelect } from "@/components/ui/select-native";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatActivityTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import {
   clientPreviewLogQueryOptions,
   clientPreviewQueryOptions,
@@ -19,7 +19,7 @@ import {
   useLinkPreview,
   useSetRevoked,
   useUnlinkPreview,
-} from "../api/clients";
+} from "@/features/clients/api/clients";
 
 /** An ISO instant as the value of a datetime-local input (the viewer's local time). */
 function toLocalInput(iso: string | null): string {

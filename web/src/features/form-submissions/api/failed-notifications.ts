@@ -3,7 +3,7 @@
  * "leads": every form submission broadcasts a lead event, so a new failure shows up live.
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, ok } from "../../../lib/api";
+import { api, ok } from "@/lib/api";
 
 export const failedNotificationKeys = { list: () => ["leads", "failed-notifications"] as const };
 

@@ -1,10 +1,10 @@
 /** A notice above the leads table while any website enquiry's notification e-mail has failed, with a resend per enquiry. */
 import { useQuery } from "@tanstack/react-query";
 import { MailWarning } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { formatActivityTime } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
-import { failedNotificationsQueryOptions, useRetryNotification } from "../api/failed-notifications";
+import { Button } from "@/components/ui/button";
+import { formatActivityTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { failedNotificationsQueryOptions, useRetryNotification } from "@/features/form-submissions/api/failed-notifications";
 
 const kindLabel = { contact: "Contact message", redesign: "Free redesign request", valuation: "Valuation request" } as const;
 

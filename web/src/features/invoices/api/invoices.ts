@@ -1,7 +1,7 @@
 /** Invoices: list, one invoice (print page), CRUD, and the options the form needs. Keys start with "invoices". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { InvoiceInput, InvoicePatch } from "../../../../../contract/invoice";
-import { api, ok } from "../../../lib/api";
+import type { InvoiceInput, InvoicePatch } from "@contract/invoice";
+import { api, ok } from "@/lib/api";
 
 export const invoiceKeys = {
   all: ["invoices"] as const,

@@ -9,13 +9,13 @@ import {
   type Invoice,
   type InvoiceInput,
   type InvoiceStatus,
-} from "../../../../../contract/invoice";
-import { FormDialog } from "../../../components/ui/form-dialog";
-import { DateField, MoneyField, OptionsField, TextField } from "../../../components/ui/form-fields";
-import { SelectField } from "../../../components/ui/select-field";
-import { todayInLondon } from "../../../lib/format";
-import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
-import { clientProjectsQueryOptions, invoiceClientOptions, useCreateInvoice, useUpdateInvoice } from "../api/invoices";
+} from "@contract/invoice";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { DateField, MoneyField, OptionsField, TextField } from "@/components/ui/form-fields";
+import { SelectField } from "@/components/ui/select-field";
+import { todayInLondon } from "@/lib/format";
+import { useVersionedEditForm } from "@/lib/versioned-edit-form";
+import { clientProjectsQueryOptions, invoiceClientOptions, useCreateInvoice, useUpdateInvoice } from "@/features/invoices/api/invoices";
 
 const fields = ["number", "client_id", "project_id", "total", "date", "due_date", "status"] as const;
 const invoiceEdit = invoicePatch.omit({ updated_at: true });

@@ -2,11 +2,11 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Printer } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { isApiError } from "../../../lib/api";
-import { formatDate, formatMoney } from "../../../lib/format";
-import { invoiceQueryOptions, studioSettingsQueryOptions } from "../api/invoices";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isApiError } from "@/lib/api";
+import { formatDate, formatMoney } from "@/lib/format";
+import { invoiceQueryOptions, studioSettingsQueryOptions } from "@/features/invoices/api/invoices";
 
 /**
  * Invoice totals are what the client pays, VAT included (docs/decisions/0005). A VAT-registered

@@ -1,5 +1,5 @@
 /** The pipeline board's cached shape changed by a drag, kept pure so it is tested on its own (tests/web/board-moves.test.ts). */
-import type { Lead, LeadStatus } from "../../../../../contract/lead";
+import type { Lead, LeadStatus } from "@contract/lead";
 import type { LeadBoard } from "./leads";
 
 /** Moves a lead between columns in the cached board, keeping counts and sums in step. */

@@ -3,11 +3,11 @@
  * Keys start with "leads" / "lead_activities" / "users" so live updates (lib/live.ts) invalidate them.
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { optimisticItemChange, refreshWhenLastSettles } from "../../../lib/query-client";
-import type { Lead, LeadInput, LeadPatch, LeadStatus, WorkflowAction } from "../../../../../contract/lead";
-import type { projectTypes } from "../../../../../contract/project";
-import { api, ok } from "../../../lib/api";
-import { invalidateEntity } from "../../../lib/live";
+import { optimisticItemChange, refreshWhenLastSettles } from "@/lib/query-client";
+import type { Lead, LeadInput, LeadPatch, LeadStatus, WorkflowAction } from "@contract/lead";
+import type { projectTypes } from "@contract/project";
+import { api, ok } from "@/lib/api";
+import { invalidateEntity } from "@/lib/live";
 import { moveInBoard } from "./board-moves";
 
 export interface LeadFilters {

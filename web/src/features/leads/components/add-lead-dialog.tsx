@@ -3,10 +3,10 @@
  * them. Status defaults to New; empty optional fields are saved as null; a Deal Value is sent only
  * for a status that shows it.
  */
-import { leadInput, statusesWithValue, type LeadInput } from "../../../../../contract/lead";
-import { FormDialog } from "../../../components/ui/form-dialog";
-import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
-import { useCreateLead } from "../api/leads";
+import { leadInput, statusesWithValue, type LeadInput } from "@contract/lead";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { useVersionedEditForm } from "@/lib/versioned-edit-form";
+import { useCreateLead } from "@/features/leads/api/leads";
 import { LeadContactFields } from "./lead-contact-fields";
 import { LeadProgressFields } from "./lead-progress-fields";
 

@@ -5,10 +5,10 @@
  */
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { leadInput, statusesWithValue, type Lead, type LeadInput, type LeadStatus } from "../../../../../contract/lead";
-import { FormDialog } from "../../../components/ui/form-dialog";
-import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
-import { leadQueryOptions, useUpdateLead } from "../api/leads";
+import { leadInput, statusesWithValue, type Lead, type LeadInput, type LeadStatus } from "@contract/lead";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { useVersionedEditForm } from "@/lib/versioned-edit-form";
+import { leadQueryOptions, useUpdateLead } from "@/features/leads/api/leads";
 import { LeadContactFields } from "./lead-contact-fields";
 import { LeadProgressFields } from "./lead-progress-fields";
 

@@ -1,6 +1,6 @@
 /** Status and source badges with one colour per value. */
-import type { LeadSource, LeadStatus } from "../../../../../contract/lead";
-import { Badge, type BadgeTone } from "../../../components/ui/badge";
+import type { LeadSource, LeadStatus } from "@contract/lead";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 
 const statusTone: Record<LeadStatus, BadgeTone> = {
   New: "blue",

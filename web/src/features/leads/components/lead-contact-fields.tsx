@@ -1,7 +1,7 @@
 /** Who the lead is and how they found us: the fields Add Lead and Edit Lead both start with. */
 import type { Control } from "react-hook-form";
-import { leadSources, type LeadInput } from "../../../../../contract/lead";
-import { OptionsField, TextField } from "../../../components/ui/form-fields";
+import { leadSources, type LeadInput } from "@contract/lead";
+import { OptionsField, TextField } from "@/components/ui/form-fields";
 
 export function LeadContactFields<TTransformed>({ control }: { control: Control<LeadInput, unknown, TTransformed> }) {
   return (

@@ -1,19 +1,19 @@
 /** A lead at a glance: tabs Details, Timeline (notes and stage changes, newest first) and Quick Actions. */
-import { Presence } from "../../../components/presence";
+import { Presence } from "@/components/presence";
 import { useId, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Mail, Phone } from "lucide-react";
-import type { Lead } from "../../../../../contract/lead";
-import { projectTypes } from "../../../../../contract/project";
-import { Button } from "../../../components/ui/button";
-import { DialogContent, DialogRoot } from "../../../components/ui/dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { Textarea } from "../../../components/ui/textarea";
-import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
-import { isApiError } from "../../../lib/api";
-import { formatActivityTime, formatDate, formatMoney } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
+import type { Lead } from "@contract/lead";
+import { projectTypes } from "@contract/project";
+import { Button } from "@/components/ui/button";
+import { DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Textarea } from "@/components/ui/textarea";
+import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
+import { isApiError } from "@/lib/api";
+import { formatActivityTime, formatDate, formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import {
   leadActivitiesQueryOptions,
   leadQueryOptions,
@@ -22,7 +22,7 @@ import {
   useLeadAction,
   usersQueryOptions,
   type ProjectType,
-} from "../api/leads";
+} from "@/features/leads/api/leads";
 import { LeadSourceBadge, LeadStatusBadge } from "./lead-badges";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

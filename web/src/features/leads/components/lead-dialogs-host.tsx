@@ -1,8 +1,8 @@
 /** The lead dialogs themselves (detail, edit, delete, Workflow Actions), loaded the first time one opens (lead-dialogs.tsx). */
-import type { Lead } from "../../../../../contract/lead";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { toast } from "../../../lib/toast";
-import { useDeleteLead } from "../api/leads";
+import type { Lead } from "@contract/lead";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { toast } from "@/lib/toast";
+import { useDeleteLead } from "@/features/leads/api/leads";
 import { EditLeadDialog } from "./edit-lead-dialog";
 import { LeadDetailDialog } from "./lead-detail-dialog";
 import { WorkflowActionsDialog } from "./workflow-actions-dialog";

@@ -3,8 +3,8 @@
  * the table open them the same way: wrap a page in <LeadDialogsProvider> and call useLeadDialogs().
  */
 import { createContext, use, useMemo, useState, type ReactNode } from "react";
-import type { Lead } from "../../../../../contract/lead";
-import { lazyDialog } from "../../../components/ui/lazy-dialog";
+import type { Lead } from "@contract/lead";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
 import type { WorkflowTrigger } from "./workflow-actions-dialog";
 
 export interface LeadDialogs {

@@ -4,8 +4,8 @@
  * show them, below LeadContactFields.
  */
 import { useWatch, type Control } from "react-hook-form";
-import { leadStatuses, statusesWithValue, type LeadInput } from "../../../../../contract/lead";
-import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "../../../components/ui/form-fields";
+import { leadStatuses, statusesWithValue, type LeadInput } from "@contract/lead";
+import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "@/components/ui/form-fields";
 
 export function LeadProgressFields<TTransformed>({ control }: { control: Control<LeadInput, unknown, TTransformed> }) {
   const status = useWatch({ control, name: "status" });

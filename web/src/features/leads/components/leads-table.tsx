@@ -6,11 +6,11 @@ import { useEffect, useRef } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Eye, Pencil, Trash2 } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/cn";
-import { formatDate } from "../../../lib/format";
-import { leadsInfiniteOptions, personName, usersQueryOptions, type LeadFilters } from "../api/leads";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/cn";
+import { formatDate } from "@/lib/format";
+import { leadsInfiniteOptions, personName, usersQueryOptions, type LeadFilters } from "@/features/leads/api/leads";
 import { LeadSourceBadge, LeadStatusBadge } from "./lead-badges";
 import { useLeadDialogs } from "./lead-dialogs";
 

@@ -8,14 +8,14 @@
  * `trigger` is one of { type: "status_change", from?, to } | { type: "proposal_accepted" } | { type: "manual" }.
  */
 import { useId, useState } from "react";
-import type { LeadStatus, WorkflowAction } from "../../../../../contract/lead";
-import { projectTypes } from "../../../../../contract/project";
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
-import { NativeOptions, NativeSelect } from "../../../components/ui/select-native";
-import { isApiError } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
-import { useLeadAction, type ProjectType } from "../api/leads";
+import type { LeadStatus, WorkflowAction } from "@contract/lead";
+import { projectTypes } from "@contract/project";
+import { Button } from "@/components/ui/button";
+import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
+import { isApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
+import { useLeadAction, type ProjectType } from "@/features/leads/api/leads";
 
 export type WorkflowTrigger =
   { type: "status_change"; from?: LeadStatus; to: LeadStatus } | { type: "proposal_accepted" } | { type: "manual" };

@@ -5,9 +5,9 @@
  * (lib/live.ts) refresh every screen that shows them.
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CommentStatus } from "../../../../../contract/preview-feedback";
-import { api, ok } from "../../../lib/api";
-import { invalidateEntity } from "../../../lib/live";
+import type { CommentStatus } from "@contract/preview-feedback";
+import { api, ok } from "@/lib/api";
+import { invalidateEntity } from "@/lib/live";
 
 export const previewFeedbackKeys = {
   all: ["preview_feedback"] as const,

@@ -6,15 +6,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, ListPlus, MailWarning, MessageSquareReply, RotateCcw } from "lucide-react";
-import { replyInput, type PreviewApprovalAdmin, type PreviewComment, type PreviewRelease } from "../../../../../contract/preview-feedback";
-import type { TaskInput } from "../../../../../contract/task";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { Textarea } from "../../../components/ui/textarea";
-import { formatDate, formatDateTime } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
-import { clientFeedbackQueryOptions, useReplyToComment, useResendFeedbackEmail, useSetCommentStatus } from "../api/preview-feedback";
+import { replyInput, type PreviewApprovalAdmin, type PreviewComment, type PreviewRelease } from "@contract/preview-feedback";
+import type { TaskInput } from "@contract/task";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Textarea } from "@/components/ui/textarea";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import {
+  clientFeedbackQueryOptions,
+  useReplyToComment,
+  useResendFeedbackEmail,
+  useSetCommentStatus,
+} from "@/features/preview-feedback/api/preview-feedback";
 
 /** What Create task fills in; the page that renders this section opens the tasks dialog with it. */
 export type FeedbackTaskDraft = Required<Pick<TaskInput, "title" | "notes" | "related_type" | "related_id">>;

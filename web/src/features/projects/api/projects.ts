@@ -1,8 +1,8 @@
 /** Projects: board query (projects + overview), client options, create/update/stage/delete. Keys start with "projects". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Project, ProjectInput, ProjectStage, ProjectPatch } from "../../../../../contract/project";
-import { api, ok } from "../../../lib/api";
-import { optimisticItemChange } from "../../../lib/query-client";
+import type { Project, ProjectInput, ProjectStage, ProjectPatch } from "@contract/project";
+import { api, ok } from "@/lib/api";
+import { optimisticItemChange } from "@/lib/query-client";
 
 export const projectKeys = {
   all: ["projects"] as const,

@@ -16,14 +16,14 @@ import {
 } from "@dnd-kit/core";
 import { CSS } from "@dnd-kit/utilities";
 import { Pencil, Trash2 } from "lucide-react";
-import { projectStages, type Project, type ProjectStage } from "../../../../../contract/project";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/cn";
-import { formatDate, formatMoney, formatMoneyWhole } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
-import { projectsQueryOptions, useDeleteProject, useMoveProject } from "../api/projects";
+import { projectStages, type Project, type ProjectStage } from "@contract/project";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/cn";
+import { formatDate, formatMoney, formatMoneyWhole } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { projectsQueryOptions, useDeleteProject, useMoveProject } from "@/features/projects/api/projects";
 import { ProjectDialog } from "./project-dialog";
 
 export const statusDotClass = (status: string) =>

@@ -9,12 +9,12 @@ import {
   projectTypes,
   type Project,
   type ProjectInput,
-} from "../../../../../contract/project";
-import { FormDialog } from "../../../components/ui/form-dialog";
-import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "../../../components/ui/form-fields";
-import { SelectField } from "../../../components/ui/select-field";
-import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
-import { projectClientOptionsQuery, useCreateProject, useUpdateProject } from "../api/projects";
+} from "@contract/project";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "@/components/ui/form-fields";
+import { SelectField } from "@/components/ui/select-field";
+import { useVersionedEditForm } from "@/lib/versioned-edit-form";
+import { projectClientOptionsQuery, useCreateProject, useUpdateProject } from "@/features/projects/api/projects";
 
 const fields = ["title", "type", "client_id", "budget", "start_date", "due_date", "stage", "status", "notes"] as const;
 // Editing may also mark a project Completed, which the create schema refuses.

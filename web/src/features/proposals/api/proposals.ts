@@ -1,8 +1,8 @@
 /** Proposals: list, lead/client options, CRUD, accept, and the accept follow-up's workflow calls. */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProposalInput, ProposalPatch } from "../../../../../contract/proposal";
-import { api, ok } from "../../../lib/api";
-import { invalidateEntity } from "../../../lib/live";
+import type { ProposalInput, ProposalPatch } from "@contract/proposal";
+import { api, ok } from "@/lib/api";
+import { invalidateEntity } from "@/lib/live";
 
 export const proposalKeys = {
   all: ["proposals"] as const,

@@ -1,11 +1,11 @@
 /** After 'Accept': the proposal_accepted follow-up — convert the lead to a client and create its project. */
 import { useState } from "react";
-import type { Proposal } from "../../../../../contract/proposal";
-import { Button } from "../../../components/ui/button";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
-import { isApiError } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
-import { useCreateProjectForClient, useLeadWorkflow } from "../api/proposals";
+import type { Proposal } from "@contract/proposal";
+import { Button } from "@/components/ui/button";
+import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { isApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
+import { useCreateProjectForClient, useLeadWorkflow } from "@/features/proposals/api/proposals";
 
 export function AcceptFollowUpDialog({ proposal, onClose }: { proposal: Proposal; onClose: () => void }) {
   const workflow = useLeadWorkflow();

@@ -1,11 +1,11 @@
 /** Add Proposal / Edit Proposal. Choosing a lead clears the client and vice versa. */
 import { useQuery } from "@tanstack/react-query";
-import { proposalInput, proposalStatuses, type Proposal } from "../../../../../contract/proposal";
-import { FormDialog } from "../../../components/ui/form-dialog";
-import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "../../../components/ui/form-fields";
-import { SelectField } from "../../../components/ui/select-field";
-import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
-import { proposalClientOptions, proposalLeadOptions, useCreateProposal, useUpdateProposal } from "../api/proposals";
+import { proposalInput, proposalStatuses, type Proposal } from "@contract/proposal";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "@/components/ui/form-fields";
+import { SelectField } from "@/components/ui/select-field";
+import { useVersionedEditForm } from "@/lib/versioned-edit-form";
+import { proposalClientOptions, proposalLeadOptions, useCreateProposal, useUpdateProposal } from "@/features/proposals/api/proposals";
 
 const fields = ["title", "value", "status", "sent_date", "due_date", "lead_id", "client_id", "notes"] as const;
 

@@ -2,15 +2,15 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Eye, Pencil, Trash2 } from "lucide-react";
-import type { Proposal, ProposalStatus } from "../../../../../contract/proposal";
-import { Badge, type BadgeTone } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
-import { RecordCard, RecordCards, RecordFacts, type RecordFact } from "../../../components/ui/record-cards";
-import { formatDate, formatMoney } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
-import { proposalsQueryOptions, useAcceptProposal, useDeleteProposal } from "../api/proposals";
+import type { Proposal, ProposalStatus } from "@contract/proposal";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { RecordCard, RecordCards, RecordFacts, type RecordFact } from "@/components/ui/record-cards";
+import { formatDate, formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { proposalsQueryOptions, useAcceptProposal, useDeleteProposal } from "@/features/proposals/api/proposals";
 import { AcceptFollowUpDialog } from "./accept-follow-up";
 import { ProposalDialog } from "./proposal-dialog";
 

@@ -1,6 +1,6 @@
 /** The top bar's global search: up to three hits each of leads, clients, projects and proposals. */
 import { useMutation } from "@tanstack/react-query";
-import { api, ok } from "../../../lib/api";
+import { api, ok } from "@/lib/api";
 
 export type SearchResults = Awaited<ReturnType<typeof runSearch>>;
 

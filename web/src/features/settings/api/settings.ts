@@ -1,8 +1,8 @@
 /** Settings: studio details, export/import, delete-all and backups. Keys start with "settings". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { StudioSettingsInput } from "../../../../../contract/settings";
-import { api, ok } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
+import type { StudioSettingsInput } from "@contract/settings";
+import { api, ok } from "@/lib/api";
+import { toast } from "@/lib/toast";
 
 export const settingsKeys = {
   all: ["settings"] as const,

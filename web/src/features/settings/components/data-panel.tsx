@@ -2,16 +2,16 @@
 import { useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Download, RotateCcw, Trash2, Upload } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { DialogClose, DialogContent, DialogRoot } from "../../../components/ui/dialog";
-import { Field, Input } from "../../../components/ui/field";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { isApiError } from "../../../lib/api";
-import { downloadText, toCsv } from "../../../lib/csv";
-import { formatActivityTime } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
-import { backupsQueryOptions, useDeleteAll, useExport, useImport, useRestoreBackup } from "../api/settings";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { Field, Input } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isApiError } from "@/lib/api";
+import { downloadText, toCsv } from "@/lib/csv";
+import { formatActivityTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { backupsQueryOptions, useDeleteAll, useExport, useImport, useRestoreBackup } from "@/features/settings/api/settings";
 
 const LEAD_COLUMNS = [
   "id",

@@ -2,13 +2,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { studioSettingsInput, type StudioSettings, type StudioSettingsInput } from "../../../../../contract/settings";
-import { Button } from "../../../components/ui/button";
-import { Field, Input } from "../../../components/ui/field";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { Textarea } from "../../../components/ui/textarea";
-import { applyFieldErrors } from "../../../lib/form-errors";
-import { studioQueryOptions, useSaveStudio } from "../api/settings";
+import { studioSettingsInput, type StudioSettings, type StudioSettingsInput } from "@contract/settings";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Textarea } from "@/components/ui/textarea";
+import { applyFieldErrors } from "@/lib/form-errors";
+import { studioQueryOptions, useSaveStudio } from "@/features/settings/api/settings";
 
 const FIELDS = [
   "studio_name",

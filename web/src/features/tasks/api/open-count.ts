@@ -1,6 +1,6 @@
 /** How many tasks are still open: the sidebar's red dot. Live task events invalidate ["tasks", ...]. */
 import { queryOptions } from "@tanstack/react-query";
-import { api, ok } from "../../../lib/api";
+import { api, ok } from "@/lib/api";
 
 export const openTaskCountQueryOptions = queryOptions({
   queryKey: ["tasks", "open-count"] as const,

@@ -1,8 +1,8 @@
 /** Tasks: list (due date order, undated last — the server's), users for the assignee, CRUD. Keys start with "tasks". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { optimisticItemChange } from "../../../lib/query-client";
-import type { Task, TaskInput, TaskPatch } from "../../../../../contract/task";
-import { api, ok } from "../../../lib/api";
+import { optimisticItemChange } from "@/lib/query-client";
+import type { Task, TaskInput, TaskPatch } from "@contract/task";
+import { api, ok } from "@/lib/api";
 
 export const taskKeys = {
   all: ["tasks"] as const,

@@ -2,15 +2,15 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Trash2 } from "lucide-react";
-import type { Task, TaskPriority } from "../../../../../contract/task";
-import { Badge, type BadgeTone } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/cn";
-import { formatDate } from "../../../lib/format";
-import { toast } from "../../../lib/toast";
-import { taskUsersQueryOptions, tasksQueryOptions, useDeleteTask, useToggleTask } from "../api/tasks";
+import type { Task, TaskPriority } from "@contract/task";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/cn";
+import { formatDate } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { taskUsersQueryOptions, tasksQueryOptions, useDeleteTask, useToggleTask } from "@/features/tasks/api/tasks";
 import { TaskDialog } from "./task-dialog";
 
 const priorityTone: Record<TaskPriority, BadgeTone> = { Low: "slate", Med: "amber", High: "red" };

@@ -1,12 +1,12 @@
 /** Add New Task / Edit Task: title, assignee (from the users), priority (default Med), due date, notes. */
 import { useQuery } from "@tanstack/react-query";
-import { taskInput, taskPatch, taskPriorities, type Task, type TaskInput } from "../../../../../contract/task";
-import { isPerson } from "../../../../../contract/user";
-import { FormDialog } from "../../../components/ui/form-dialog";
-import { DateField, OptionsField, TextareaField, TextField } from "../../../components/ui/form-fields";
-import { SelectField } from "../../../components/ui/select-field";
-import { useVersionedEditForm } from "../../../lib/versioned-edit-form";
-import { taskUsersQueryOptions, useCreateTask, useUpdateTask } from "../api/tasks";
+import { taskInput, taskPatch, taskPriorities, type Task, type TaskInput } from "@contract/task";
+import { isPerson } from "@contract/user";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { DateField, OptionsField, TextareaField, TextField } from "@/components/ui/form-fields";
+import { SelectField } from "@/components/ui/select-field";
+import { useVersionedEditForm } from "@/lib/versioned-edit-form";
+import { taskUsersQueryOptions, useCreateTask, useUpdateTask } from "@/features/tasks/api/tasks";
 
 const fields = ["title", "assignee_username", "priority", "due_date", "notes"] as const;
 const taskEdit = taskPatch.omit({ updated_at: true });

@@ -1,7 +1,7 @@
 /** User management: users, open invitations, invite, revoke, disable/enable. Keys start with "users". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { InviteInput } from "../../../../../contract/user";
-import { api, ok } from "../../../lib/api";
+import type { InviteInput } from "@contract/user";
+import { api, ok } from "@/lib/api";
 
 export const userKeys = { all: ["users"] as const, list: () => ["users", "list"] as const, invites: () => ["users", "invites"] as const };
 

@@ -24,17 +24,17 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical, Mail, Phone } from "lucide-react";
-import type { Lead } from "../../../../../../contract/lead";
-import { boardColumns, type LeadStatus } from "../../../../../../contract/lead-statuses";
-import { Button } from "../../../../components/ui/button";
-import { Skeleton } from "../../../../components/ui/skeleton";
-import { isApiError } from "../../../../lib/api";
-import { cn } from "../../../../lib/cn";
-import { formatMoney, formatMoneyWhole } from "../../../../lib/format";
-import { toast } from "../../../../lib/toast";
-import { fetchColumnPage, leadBoardQueryOptions, leadKeys, useMoveLead, type LeadBoard } from "../../api/leads";
-import { LeadSourceBadge } from "../lead-badges";
-import { useLeadDialogs } from "../lead-dialogs";
+import type { Lead } from "@contract/lead";
+import { boardColumns, type LeadStatus } from "@contract/lead-statuses";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isApiError } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { formatMoney, formatMoneyWhole } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { fetchColumnPage, leadBoardQueryOptions, leadKeys, useMoveLead, type LeadBoard } from "@/features/leads/api/leads";
+import { LeadSourceBadge } from "@/features/leads/components/lead-badges";
+import { useLeadDialogs } from "@/features/leads/components/lead-dialogs";
 
 const STEP = 25;
 /** Arrow keys move the dragged card 25 px at a time. */
