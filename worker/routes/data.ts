@@ -1,5 +1,5 @@
 /**
- * /api/crm/export, /import and /delete-all (Settings, docs/product-decisions.md 16), all the Owner's: an export
+ * /api/crm/export, /import and /delete-all (Settings, docs/decisions/product/16-placeholders-become-real.md), all the Owner's: an export
  * is every client's and lead's personal data in one file (README.md → Security). Each leaves a line in the audit trail.
  */
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 /**
- * Delete-all with a backup first (docs/product-decisions.md 19), the 30-day backup list, and restore.
+ * Delete-all with a backup first (docs/decisions/product/19-delete-all.md), the 30-day backup list, and restore.
  *
  * Delete-all is ONE D1 batch: a guard that the data is still what was snapshotted, the backup
  * (its JSON split into chunks under D1's row limit), the deletion of every CRM row, and the

@@ -1,5 +1,5 @@
 /**
- * Export and import of every CRM row (docs/product-decisions.md 16), all-or-nothing.
+ * Export and import of every CRM row (docs/decisions/product/16-placeholders-become-real.md), all-or-nothing.
  *
  * Import writes the whole document in ONE D1 batch, which D1 runs as one transaction. D1 caps
  * a statement at 100 bound parameters and 100 KB of SQL, so row-per-statement or multi-row

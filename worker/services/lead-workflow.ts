@@ -159,7 +159,7 @@ export async function runWorkflowAction(
       return { action, lead: await getLead(db, lead.id), created };
     }
     case "won_to_project": {
-      // The pipeline's drop on Won: the project as docs/spec.md §4 says, and the lead saved as Won (docs/product-decisions.md 17).
+      // The pipeline's drop on Won: the project as docs/spec.md §4 says, and the lead saved as Won (docs/decisions/product/17-dropping-a-lead-on-won.md).
       if (!opts.seen)
         throw new AppError("validation_failed", "Please correct the highlighted fields", { updated_at: "updated_at is required" });
       const projectId = newId();
