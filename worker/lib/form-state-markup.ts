@@ -4,8 +4,7 @@
  * too: Tailwind scans this file for its classes (web/src/styles.css) and the prerender keeps
  * their rules in each form page's inline CSS (scripts/prerender.ts).
  */
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+import { escapeHtml } from "./safe-json";
 
 /** The classes match those web/src/components/ui/field.tsx gives the same states. */
 export const formStateMarkup = {

@@ -13,6 +13,7 @@ import type { AppEnv } from "../env";
 import { utmKeys } from "../../contract/utm";
 import { toAppError } from "../middleware/errors";
 import { formStateMarkup } from "./form-state-markup";
+import { fetchAsset, notFoundPage } from "./assets";
 import { waitMessage } from "../../contract/wait-message";
 
 /** The body types an HTML form sends. */
@@ -30,6 +31,8 @@ export interface FormPage {
   sent: string;
   /** The field a failure that is not about any one field is shown beside (the preview's code). */
   problemField?: string;
+  /** An enquiry records where it was sent from (page and campaign); sign-in and codes do not. */
+  recordsOrigin?: boolean;
 }
 
 /** What the server answers a native post with, beside the fields. */
@@ -84,7 +87,7 @@ export const nativeForm = (pageOf: FormPage | ((c: Context<AppEnv>) => FormPage)
     c.req.raw = new Request(c.req.raw.url, {
       method: "POST",
       headers,
-      body: JSON.stringify({ ...values, ...originOf(c, page) }),
+      body: JSON.stringify(page.recordsOrigin ? { ...values, ...originOf(c, page) } : values),
     });
     c.req.bodyCache = {};
     await next();
@@ -135,15 +138,9 @@ export async function renderFormPage(
   status: number,
   extraHeaders?: Record<string, string>,
 ): Promise<Response> {
-  const asset = await c.env.ASSETS.fetch(new URL(page.path, c.req.url).toString() as never);
-  if (!asset.ok) {
-    // A form for a page that does not exist (a made-up preview id): the not-found page.
-    const notFound = await c.env.ASSETS.fetch(new URL("/404", c.req.url).toString() as never);
-    return new Response(notFound.body as never, {
-      status: 404,
-      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  const asset = await fetchAsset(c, page.path);
+  // A form for a page that does not exist (a made-up preview id): the not-found page.
+  if (!asset.ok) return notFoundPage(c);
   const form = `form[action="${page.action}"]`;
   /** Field name → control id, in document order, for the summary's links. */
   const ids = new Map<string, string>();

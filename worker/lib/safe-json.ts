@@ -11,3 +11,7 @@ export const safeJson = (value: unknown): string =>
     // Valid in JSON, but line terminators in older JavaScript string literals.
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+
+/** Text for HTML, in an element or a quoted attribute: it can never become markup. */
+export const escapeHtml = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");

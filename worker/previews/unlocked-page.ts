@@ -6,6 +6,7 @@
  * (web/src/app/previews/unlocked-state.ts), so hydration meets exactly what it would render.
  */
 import type { PreviewClient } from "../../contract/preview";
+import { escapeHtml, safeJson } from "../lib/safe-json";
 
 /** Stand-ins the prerender renders and the worker replaces: plain text React leaves as is. */
 export const UNLOCKED_NAME_TOKEN = "PreviewClientNameToken";
@@ -15,13 +16,8 @@ export const UNLOCKED_STATE_ID = "preview-unlocked";
 /** Where the build writes a card's unlocked variants; the worker never serves these paths. */
 export const unlockedVariantPath = (id: string, withUrl: boolean) => `/clients/${id}/${withUrl ? "unlocked" : "coming-soon"}`;
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-/** JSON inside <script> must not be able to close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
-
 export function fillUnlockedPage(template: string, client: PreviewClient): string {
-  const state = `<script type="application/json" id="${UNLOCKED_STATE_ID}">${scriptJson(client)}</script>`;
+  const state = `<script type="application/json" id="${UNLOCKED_STATE_ID}">${safeJson(client)}</script>`;
   let html = template.replaceAll(UNLOCKED_NAME_TOKEN, escapeHtml(client.name));
   if (client.previewUrl) html = html.replaceAll(UNLOCKED_URL_TOKEN, escapeHtml(client.previewUrl));
   return html.replace("</body>", () => `${state}</body>`);

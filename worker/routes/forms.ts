@@ -32,7 +32,12 @@ async function accept(c: Context<AppEnv>, form: FormBody, { website_url, page, u
 type FormExtras = z.output<typeof submissionMeta> & { website_url?: string };
 
 /** The page each form is on: a native post that fails is answered with it, one that succeeds is sent to its success message. */
-const pageOf = (kind: FormKind, path: string): FormPage => ({ path, action: formActions[kind], sent: `${path}#${FORM_SENT_ID}` });
+const pageOf = (kind: FormKind, path: string): FormPage => ({
+  path,
+  action: formActions[kind],
+  sent: `${path}#${FORM_SENT_ID}`,
+  recordsOrigin: true,
+});
 const formPages = {
   contact: pageOf("contact", "/contact"),
   redesign: pageOf("redesign", "/free-redesign"),

@@ -5,21 +5,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { crmBoot, crmBootTag, type ApiFetcher } from "../lib/crm-boot";
+import { assetPage, fetchAsset, NOT_FOUND_PAGE } from "../lib/assets";
 
 /** Client-routed staff screens; every public page is a prerendered file instead. */
 const SHELL_PATHS = [/^\/crm(\/.*)?$/];
 
-export const NOT_FOUND_PAGE = "/404";
 export const APP_SHELL = "/crm";
-
-async function asset(c: { env: AppEnv["Bindings"]; req: { url: string } }, path: string, status: number) {
-  const res = await c.env.ASSETS.fetch(new URL(path, c.req.url).toString() as never);
-  // Copy into a fresh Response: asset responses have immutable headers.
-  return new Response(res.ok ? (res.body as unknown as BodyInit) : "Page Not Found", {
-    status,
-    headers: { "Content-Type": res.headers.get("Content-Type") ?? "text/html; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
 
 /**
  * The pages fallback. `api` answers the CRM shell's inline data requests in-process (the app
@@ -32,13 +23,13 @@ export const pagesRoute = (api: ApiFetcher) =>
     // A preview link without its client id goes to the list of previews (docs/spec.md §2).
     if (path === "/clients" || path === "/clients/") return c.redirect("/client-previews", 302);
     if (path !== NOT_FOUND_PAGE && SHELL_PATHS.some((re) => re.test(path))) {
-      const [shell, boot] = await Promise.all([c.env.ASSETS.fetch(new URL(APP_SHELL, c.req.url).toString() as never), crmBoot(c, api)]);
-      if (!shell.ok) return asset(c, APP_SHELL, 200);
+      const [shell, boot] = await Promise.all([fetchAsset(c, APP_SHELL), crmBoot(c, api)]);
+      if (!shell.ok) return assetPage(c, APP_SHELL, 200);
       const html = (await shell.text()).replace("</head>", () => `  ${crmBootTag(boot)}\n  </head>`);
       // Per user and live: never stored by the browser or anything between (the session cookie
       // renewal, if any, rides on c's own headers).
       return c.body(html, 200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     }
     console.warn(JSON.stringify({ level: "warn", what: "404", path, requestId: c.get("requestId") }));
-    return asset(c, NOT_FOUND_PAGE, 404);
+    return assetPage(c, NOT_FOUND_PAGE, 404);
   });

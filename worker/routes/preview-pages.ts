@@ -4,17 +4,13 @@
  * script to show; otherwise the prerendered locked page, as the assets layer would serve it.
  * The unlocked variants the build writes under /clients/{id}/ are never served directly.
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { isPreviewId } from "../../contract/preview";
 import { unlockedRecord, previewClientOf } from "../previews/access";
 import { markViewed } from "../previews/log";
 import { fillUnlockedPage, unlockedVariantPath } from "../previews/unlocked-page";
-import { NOT_FOUND_PAGE } from "./pages";
-
-async function asset(c: Context<AppEnv>, path: string): Promise<Response> {
-  return c.env.ASSETS.fetch(new URL(path, c.req.url).toString() as never) as unknown as Promise<Response>;
-}
+import { fetchAsset, notFoundPage } from "../lib/assets";
 
 /** A fresh response (assets' headers are immutable) that no cache keeps: it depends on the cookie. */
 const page = (body: BodyInit | null, status: number) =>
@@ -25,13 +21,12 @@ export const previewPages = new Hono<AppEnv>()
     const id = c.req.param("clientId");
     const record = isPreviewId(id) ? await unlockedRecord(c, id) : null;
     if (!record) {
-      const locked = await asset(c, c.req.path);
-      if (!locked.ok) return page((await asset(c, NOT_FOUND_PAGE)).body, 404);
-      return page(locked.body, 200);
+      const locked = await fetchAsset(c, c.req.path);
+      return locked.ok ? page(locked.body, 200) : notFoundPage(c);
     }
     const client = previewClientOf(record);
-    const template = await asset(c, unlockedVariantPath(id, !!client.previewUrl));
+    const template = await fetchAsset(c, unlockedVariantPath(id, !!client.previewUrl));
     await markViewed(c.get("db"), id);
     return page(fillUnlockedPage(await template.text(), client), 200);
   })
-  .get("/:clientId/*", async (c) => page((await asset(c, NOT_FOUND_PAGE)).body, 404));
+  .get("/:clientId/*", (c) => notFoundPage(c));
