@@ -7,11 +7,11 @@
  */
 import type { PreviewClient } from "../../contract/preview";
 import { escapeHtml, safeJson } from "../lib/safe-json";
+import { UNLOCKED_STATE_ID } from "../../contract/preview-page";
 
 /** Stand-ins the prerender renders and the worker replaces: plain text React leaves as is. */
 export const UNLOCKED_NAME_TOKEN = "PreviewClientNameToken";
 export const UNLOCKED_URL_TOKEN = "https://preview-url-token.invalid/";
-export const UNLOCKED_STATE_ID = "preview-unlocked";
 
 /** Where the build writes a card's unlocked variants; the worker never serves these paths. */
 export const unlockedVariantPath = (id: string, withUrl: boolean) => `/clients/${id}/${withUrl ? "unlocked" : "coming-soon"}`;

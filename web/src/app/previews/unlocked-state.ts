@@ -4,13 +4,11 @@
  * from it, so React's first render is the unlocked HTML the browser already shows. The prerender
  * renders that HTML (scripts/prerender.ts) through `renderingUnlocked`.
  */
+import { UNLOCKED_STATE_ID } from "@contract/preview-page";
 export interface UnlockedClient {
   name: string;
   previewUrl: string | null;
 }
-
-/** Must match worker/previews/unlocked-page.ts, which writes the element. */
-export const UNLOCKED_STATE_ID = "preview-unlocked";
 
 let rendering: UnlockedClient | null = null;
 
