@@ -45,6 +45,7 @@ interface ManifestChunk {
   file: string;
   name?: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
@@ -127,7 +128,7 @@ for (const [tag] of [...entryScriptTags, ...modulePreloadTags]) pageTemplate = p
  */
 const ISLANDS_ENTRY = "src/islands/entry.tsx";
 if (!islandsManifest[ISLANDS_ENTRY]?.isEntry) throw new Error(`${ISLANDS_ENTRY} is missing from the islands build`);
-function islandFiles(keys: string[]): string[] {
+function islandFiles(keys: string[], { lazy = false } = {}): string[] {
   const seen = new Set<string>();
   const walk = (key: string) => {
     if (seen.has(key)) return;
@@ -136,18 +137,24 @@ function islandFiles(keys: string[]): string[] {
     if (chunk.css?.length) throw new Error(`${key} has its own stylesheet; islands use the page's`);
     seen.add(key);
     for (const dep of chunk.imports ?? []) walk(dep);
+    if (lazy) for (const dep of chunk.dynamicImports ?? []) walk(dep);
   };
   keys.forEach(walk);
   return [...seen].map((k) => `/${islandsManifest[k].file}`);
 }
 
-function bootFor(path: string, page: RenderedPage): PageBoot {
-  const css = stylesheetTags[0][1];
+/**
+ * What a page needs besides its HTML: its boot (worker/lib/page-boot.ts) and, for a page with
+ * islands, the text of every script they can load (their lazy chunks too: a form's messages, the
+ * toaster), whose classes its inline CSS must then cover.
+ */
+function bootFor(path: string, page: RenderedPage): { boot: PageBoot; scripts: string[] } {
   if (path.startsWith("/auth")) {
-    return { css, modules: [...modulePreloadTags.map(([, href]) => href), ...pageChunks(page.modules)], entry: entryScriptTags[0][1] };
+    const modules = [...modulePreloadTags.map(([, href]) => href), ...pageChunks(page.modules)];
+    return { boot: { css: stylesheetTags[0][1], modules, entry: entryScriptTags[0][1] }, scripts: [] };
   }
   const names = [...new Set([...page.html.matchAll(/data-island="([\w-]+)"/g)].map((m) => m[1]))];
-  if (!names.length) return { css, modules: [], entry: null, year: true };
+  if (!names.length) return { boot: { css: null, modules: [], entry: null, year: true }, scripts: [] };
   const modules = names.map((n) => {
     const source = entry.islandModules[n];
     if (!source) throw new Error(`${path} has an island "${n}" that web/src/islands/registry.ts does not list`);
@@ -156,11 +163,13 @@ function bootFor(path: string, page: RenderedPage): PageBoot {
   // A page prerendered with the preview open preloads the preview's own chunk too.
   const extra = page.modules.filter((m) => islandsManifest[m] && m.includes("/previews/feedback/"));
   const [entryFile, ...rest] = islandFiles([ISLANDS_ENTRY, ...modules, ...extra]);
-  return { css, modules: rest, entry: entryFile, year: true };
+  // The entry's own lazy imports are every island (the registry); only this page's are read.
+  const scripts = [...new Set([...islandFiles([ISLANDS_ENTRY]), ...islandFiles([...modules, ...extra], { lazy: true })])];
+  return { boot: { css: null, modules: rest, entry: entryFile, year: true }, scripts };
 }
 
 async function prerenderedPage(page: RenderedPage, path: string): Promise<string> {
-  const boot = bootFor(path, page);
+  const { boot, scripts } = bootFor(path, page);
   // At the end of the body, so the frame it waits for has the whole page to paint.
   // Public pages load each other as documents: prerendered on hover (worker/lib/speculation-rules.ts).
   const rules = path.startsWith("/auth") ? "" : `<script type="speculationrules">${SPECULATION_RULES}</script>`;
@@ -170,7 +179,10 @@ async function prerenderedPage(page: RenderedPage, path: string): Promise<string
     .replace("<!--app-html-->", () => page.html)
     .replace("</body>", () => `${bootTags}\n  </body>`);
   // A form page can be served back with the server's messages and no stylesheet but its own.
-  return withCriticalCss(html, html.includes(`method="post"`) ? FORM_STATE_SAMPLE : "");
+  return withCriticalCss(html, {
+    markup: html.includes(`method="post"`) ? FORM_STATE_SAMPLE : "",
+    scripts: (await Promise.all(scripts.map((file) => readFile(join(dist, file), "utf8")))).join("\n"),
+  });
 }
 
 /** "/" → index.html, "/a/b" → a/b.html. */

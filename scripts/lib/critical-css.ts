@@ -1,45 +1,54 @@
 /**
- * The CSS a prerendered page needs for its first paint: the rules whose selectors match its
- * own HTML (Beasties), minus the theme's custom properties and `@property` registrations
- * that no remaining rule uses, and minus Tailwind's `@layer properties`, a fallback for
- * browsers without `@property` (Safari before 16.4) that the full stylesheet brings them.
+ * The CSS a prerendered page needs: the rules whose selectors match its own HTML (Beasties),
+ * plus, on a page with islands, the rules for every class its islands' scripts can write (a
+ * form's messages and "Sending...", a preview opening), minus the theme's custom properties and
+ * `@property` registrations that no remaining rule uses, and minus Tailwind's `@layer
+ * properties`, a fallback for browsers without `@property` (Safari before 16.4).
  * Tailwind's theme carries every colour the CRM uses too, so that second pass is what brings the
- * home page's HTML under one round trip of a new connection (about 14 KB). The full stylesheet
- * loads after the first paint, and the app runs only once it applies (worker/lib/page-boot.ts),
- * so rules for states the HTML does not show yet (open menus, form errors, other pages) are
- * there before anyone can reach them.
+ * home page's HTML under one round trip of a new connection (about 14 KB). A public page's one
+ * `<style>` is then all the CSS it ever uses: no stylesheet loads after the first paint, so no
+ * recalculation of the whole page's style lands on a phone's main thread while it is read.
  */
 import Beasties from "beasties";
 import postcss from "postcss";
 
 const styleBlock = /<style>([\s\S]*?)<\/style>/;
 
+/** What a page may come to show beyond its HTML. */
+export interface LaterContent {
+  /** Markup the page may show without its scripts (the server's form messages); not added to the page. */
+  markup?: string;
+  /** The text of every script the page's islands can load: the classes they name are kept. */
+  scripts?: string;
+}
+
 /**
  * A reducer for pages that inline `stylesheet` in their one `<style>`: it returns the page with
- * that `<style>` cut down to what the page's HTML uses. The stylesheet is parsed once, here.
+ * that `<style>` cut down to what the page uses. The stylesheet is parsed once, here.
  */
-export function criticalCssFor(stylesheet: string): (html: string, alsoStyle?: string) => Promise<string> {
-  const functional = functionalSelectorsOf(stylesheet);
-  /**
-   * `alsoStyle` is markup the page may come to show without its scripts (the server's form
-   * messages): its rules are kept as if it were on the page, but it is not added to the page.
-   */
-  return async (page, alsoStyle = "") => {
-    const html = page.replace("</body>", () => `${alsoStyle}</body>`);
+export function criticalCssFor(stylesheet: string): (html: string, later?: LaterContent) => Promise<string> {
+  const selectors = classSelectorsOf(stylesheet);
+  const stylesheetClasses = new Set(selectors.flatMap(({ named }) => named));
+  return async (page, { markup = "", scripts = "" } = {}) => {
+    const html = page.replace("</body>", () => `${markup}</body>`);
     const classes = classesIn(html);
+    const scripted = classesInScripts(scripts, stylesheetClasses);
+    const known = (c: string) => classes.has(c) || scripted.has(c);
     const beasties = new Beasties({
       reduceInlineStyles: true,
       pruneSource: false,
       keyframes: "critical",
       compress: true,
       logLevel: "warn",
-      allowRules: functional.filter(({ named }) => named.every((c) => classes.has(c))).map(({ selector }) => selector),
+      allowRules: selectors
+        .filter(({ named, functional }) => named.every(known) && (functional || named.some((c) => scripted.has(c))))
+        .map(({ selector }) => selector),
     });
     // Beasties re-serialises the whole document; only its CSS is taken, so the markup React
     // hydrates stays byte for byte what the prerender wrote.
     const reduced = styleBlock.exec(await beasties.process(html))?.[1];
     if (reduced === undefined) throw new Error("Beasties dropped the page's <style>");
-    const css = withoutUnusedProperties(reduced, html.replace(styleBlock, ""));
+    const css = withoutUnusedProperties(reduced, html.replace(styleBlock, "") + scripts);
     return page.replace(styleBlock, () => `<style>${css}</style>`);
   };
 }
@@ -52,20 +61,38 @@ function classesIn(html: string): Set<string> {
 }
 
 /**
- * Beasties matches a selector after deleting its pseudo-classes, arguments and all, so
- * `:where(.space-y-4>:not(:last-child))` (Tailwind's space-y, divide and similar) becomes
- * empty and is dropped. Such selectors, with the classes they name, are kept for a page
- * whenever every one of those classes is on it.
+ * Every selector that names a class, with the classes it names. Beasties matches a selector
+ * after deleting its pseudo-classes, arguments and all, so `:where(.space-y-4>:not(:last-child))`
+ * (Tailwind's space-y, divide and similar) becomes empty and is dropped: such "functional"
+ * selectors are kept for a page whenever every class they name is on it.
  */
-function functionalSelectorsOf(css: string): { selector: string; named: string[] }[] {
-  const found: { selector: string; named: string[] }[] = [];
+function classSelectorsOf(css: string): { selector: string; named: string[]; functional: boolean }[] {
+  const found: { selector: string; named: string[]; functional: boolean }[] = [];
   postcss.parse(css).walkRules((rule) => {
     for (const selector of rule.selectors) {
-      if (!/:(where|is|has|not)\(/.test(selector)) continue;
       const named = [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map(([, c]) => c.replace(/\\(.)/g, "$1"));
-      if (named.length > 0) found.push({ selector, named });
+      if (named.length > 0) found.push({ selector, named, functional: /:(where|is|has|not)\(/.test(selector) });
     }
   });
+  return found;
+}
+
+/**
+ * The stylesheet's classes that the scripts write: each must stand whole in a string, between
+ * quotes, backticks or spaces, as Tailwind's own scan of the source finds them.
+ */
+function classesInScripts(scripts: string, candidates: Set<string>): Set<string> {
+  const found = new Set<string>();
+  if (!scripts) return found;
+  const edge = (ch: string | undefined) => ch === undefined || /[\s"'`]/.test(ch);
+  for (const c of candidates) {
+    for (let at = scripts.indexOf(c); at !== -1; at = scripts.indexOf(c, at + 1)) {
+      if (edge(scripts[at - 1]) && edge(scripts[at + c.length])) {
+        found.add(c);
+        break;
+      }
+    }
+  }
   return found;
 }
 

@@ -1,12 +1,14 @@
 /**
  * How prerendered pages reach their first paint (worker/lib/page-boot.ts, scripts/lib/critical-css.ts):
  * from their HTML alone, which for the home page fits in one round trip of a new connection;
- * with scripts and the full stylesheet starting only after that paint; and with inline CSS that
- * styles what the HTML shows exactly as the full stylesheet does.
+ * with scripts starting only after that paint and no stylesheet ever; and with inline CSS that
+ * styles what the HTML shows, and what its islands go on to show, exactly as the full
+ * stylesheet does.
  */
 import { request as httpRequest } from "node:http";
 import type { Browser, Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
+import { demo } from "./support";
 
 /** TCP's initial congestion window (10 segments of 1,460 bytes): what a new connection delivers in its first round trip. */
 const FIRST_ROUND_TRIP = 14_600;
@@ -55,12 +57,11 @@ test("prerendered pages start no script or stylesheet download before their firs
       assets.some((a) => a.name.endsWith(".js")),
       path,
     ).toBe(hasScript);
-    // The full stylesheet comes with the script, for what the script may show; a page with
-    // nothing to run has all it can show in its inline CSS.
+    // Its inline CSS covers all it can show, what its islands write included.
     expect(
-      assets.some((a) => a.name.endsWith(".css")),
+      assets.filter((a) => a.name.endsWith(".css")),
       path,
-    ).toBe(hasScript);
+    ).toEqual([]);
     for (const a of assets) expect(a.start, `${path} ${a.name}`).toBeGreaterThanOrEqual(fcp);
   }
 });
@@ -160,17 +161,27 @@ function firstScreenStyles(page: Page) {
   }, STYLE_PROPS);
 }
 
+/** The full stylesheet, which only the single-page app (/auth) loads. */
+async function fullStylesheet(page: Page): Promise<string> {
+  const html = await (await page.request.get("/auth")).text();
+  const boot = /<script type="application\/json" id="page-boot">([^<]*)<\/script>/.exec(html)?.[1];
+  const css = boot && (JSON.parse(boot) as { css: string | null }).css;
+  if (!css) throw new Error("/auth names no stylesheet in its page-boot");
+  return css;
+}
+
+async function addFullStylesheet(page: Page) {
+  await page.addStyleTag({ url: await fullStylesheet(page) });
+  await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes("/assets/")));
+}
+
 async function stylesWith(browser: Browser, path: string, viewport: { width: number; height: number }, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled, viewport, reducedMotion: "reduce" });
   const page = await context.newPage();
   await page.goto(path);
   if (javaScriptEnabled) {
     await hydrated(page);
-    // The full stylesheet applies: loaded by the page if it has a script, else added here.
-    const css = await page.evaluate(() => (JSON.parse(document.getElementById("page-boot")!.textContent!) as { css: string }).css);
-    if (!(await page.evaluate(() => [...document.styleSheets].some((s) => s.href?.includes("/assets/")))))
-      await page.addStyleTag({ url: css });
-    await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes("/assets/")));
+    await addFullStylesheet(page);
   } else {
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
   }
@@ -178,6 +189,45 @@ async function stylesWith(browser: Browser, path: string, viewport: { width: num
   await context.close();
   return styles;
 }
+
+/**
+ * The computed styles of every element inside the page's islands, in document order; toasts,
+ * which sonner styles itself and which are still sliding in, aside.
+ */
+function islandStyles(page: Page) {
+  return page.evaluate((props) => {
+    return [...document.querySelectorAll("[data-island] *:not([data-sonner-toaster], [data-sonner-toaster] *)")].map((el, i) => {
+      const style = getComputedStyle(el);
+      return `${i} <${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> ${props.map((p) => `${p}=${style.getPropertyValue(p)}`).join("; ")}`;
+    });
+  }, STYLE_PROPS);
+}
+
+test("what an island writes after hydrating is styled by the page's own CSS, as the full stylesheet would", async ({ page }) => {
+  // The contact form's own messages, written by React (not the server's), and its state after them.
+  await page.goto("/contact");
+  await hydrated(page);
+  await page.getByLabel("Name").focus();
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  const formOwn = await islandStyles(page);
+  await addFullStylesheet(page);
+  expect(await islandStyles(page)).toEqual(formOwn);
+
+  // A preview unlocked in the page, without a reload: the frame and its toolbar.
+  await page.goto("/clients/vm-fitness");
+  await hydrated(page);
+  await page.getByLabel("Access Code").fill(demo.DEMO_PREVIEW_CODE);
+  await page.getByRole("button", { name: "Access Preview" }).click();
+  await expect(page.getByText("Welcome, VM Fitness!")).toBeVisible();
+  await expect(page.locator("iframe")).toBeVisible();
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  const previewOwn = await islandStyles(page);
+  expect(previewOwn.length).toBeGreaterThan(5);
+  await addFullStylesheet(page);
+  expect(await islandStyles(page)).toEqual(previewOwn);
+});
 
 for (const viewport of [
   { width: 375, height: 740 },

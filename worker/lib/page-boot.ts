@@ -1,13 +1,14 @@
 /**
  * The one inline script of prerendered pages. A prerendered page is complete without scripts,
- * so it starts downloading its scripts and its full stylesheet only once the browser reports
- * the page's first contentful paint: they then never compete with the page's own bytes for
- * that paint (on a slow connection the document and a 100 KB script bundle otherwise share the
- * bandwidth), and that paint is exactly the HTML's. A tab that is hidden, or a browser without
- * paint timing, starts at once; a paint that never comes is given up on after two seconds.
- * The app itself runs only once the full stylesheet applies (all modules download meanwhile):
- * what it can show at once, a form's messages say, may need rules the page's inline CSS left out.
- * A page with no script to run (no island: docs/decisions/0012) loads no stylesheet either.
+ * so it starts downloading its scripts only once the browser reports the page's first
+ * contentful paint: they then never compete with the page's own bytes for that paint (on a slow
+ * connection the document and a script bundle otherwise share the bandwidth), and that paint is
+ * exactly the HTML's. A tab that is hidden, or a browser without paint timing, starts at once; a
+ * paint that never comes is given up on after two seconds.
+ * A public page loads no stylesheet at all: its inline CSS also covers every class its islands
+ * can write (scripts/lib/critical-css.ts), so no recalculation of the whole page's style follows
+ * the first paint. Staff pages (/auth) are the single-page app: they load the full stylesheet
+ * and run the app only once it applies, since the app can show any page.
  *
  * It reads what to load from `<script type="application/json" id="page-boot">`, which the build
  * writes per page, so its own text never changes and the CSP allows it by hash alone. It is
@@ -27,11 +28,10 @@ export const PAGE_BOOT_SCRIPT = [
   // address bar and the server's logs, so that one waits for React.
   'd.addEventListener("submit",function(e){d.documentElement.hasAttribute("data-hydrated")||e.target.method=="post"||e.preventDefault()},!0);',
   // A page with nothing interactive has no entry and needs nothing more: its inline CSS covers
-  // everything its HTML can show (open menus included), so it is ready as it stands, and the
-  // full stylesheet's recalculation of the whole page is not paid for nothing.
+  // everything its HTML can show (open menus included), so it is ready as it stands.
   "function start(){if(go++)return;if(!b.entry)return run();",
-  'add("link",{rel:"stylesheet",href:b.css,onload:run,onerror:run});',
-  'b.modules.concat(b.entry||[]).forEach(function(h){add("link",{rel:"modulepreload",href:h,crossOrigin:""})})}',
+  'b.modules.concat(b.entry).forEach(function(h){add("link",{rel:"modulepreload",href:h,crossOrigin:""})});',
+  'b.css?add("link",{rel:"stylesheet",href:b.css,onload:run,onerror:run}):run()}',
   "var P=window.PerformanceObserver;",
   'if(d.visibilityState=="hidden"||!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return start();',
   'new P(function(l){l.getEntriesByName("first-contentful-paint").length&&start()}).observe({type:"paint",buffered:true});',
@@ -40,12 +40,12 @@ export const PAGE_BOOT_SCRIPT = [
 ].join("");
 
 /** CSP source for PAGE_BOOT_SCRIPT; the build refuses to run if it no longer matches. */
-export const PAGE_BOOT_SCRIPT_HASH = "'sha256-Q01bP/2qDvxCSuRB4M0Od3QcIRVhA9NZLt2JOxNJAPE='";
+export const PAGE_BOOT_SCRIPT_HASH = "'sha256-8zcTWVS6MPZNSEEdZ10tPbSRLA+udiuy7nXMEgLF1LQ='";
 
 /** What PAGE_BOOT_SCRIPT reads. */
 export interface PageBoot {
-  /** The full stylesheet: the page inlines only the rules its own HTML uses. */
-  css: string;
+  /** The full stylesheet, for the single-page app (/auth); null on a public page, whose inline CSS is all it uses. */
+  css: string | null;
   /** Module chunks the entry and the page need, fetched in parallel with the entry. */
   modules: string[];
   /** The entry module, run once `css` has loaded: the app's, the islands', or none for a page with nothing interactive. */
