@@ -37,6 +37,19 @@ test("the home page's HTML, headers included, fits in a new connection's first r
   expect(bytes).toBeLessThanOrEqual(FIRST_ROUND_TRIP);
 });
 
+test("the tab's icon is the studio's mark written into the page, so no icon request follows the page", async ({ page, request }) => {
+  const icons: string[] = [];
+  page.on("request", (r) => /favicon|\.ico$/.test(r.url()) && icons.push(r.url()));
+  await page.goto("/");
+  const href = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute("href");
+  expect(href).toMatch(/^data:image\/svg\+xml,/);
+  const mark = (await (await request.get("/favicon.svg")).text()).trim().replace(/"/g, "'");
+  expect(decodeURIComponent(href!.slice("data:image/svg+xml,".length))).toBe(mark);
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(300);
+  expect(icons).toEqual([]);
+});
+
 test("prerendered pages start no script or stylesheet download before their first contentful paint", async ({ page }) => {
   // Only a page with an island (the contact form) has a script at all (docs/decisions/0012-public-islands.md).
   for (const [path, hasScript] of [
