@@ -7,7 +7,7 @@
  * answers unknown paths with it and status 404), crm.html (the CRM shell, deliberately empty:
  * the CRM renders in the browser), _headers, robots.txt and sitemap.xml.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
@@ -54,6 +54,12 @@ const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "dist");
 const manifestPath = join(dist, ".vite", "manifest.json");
 
+/** An SVG file as a data: URL, with only the characters a URL cannot carry escaped. */
+async function svgDataUrl(file: string): Promise<string> {
+  const svg = (await readFile(join(dist, file), "utf8")).trim();
+  return `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[%#<>]/g, encodeURIComponent)}`;
+}
+
 /**
  * The SVG favicon written into each page as a data: URL. Fetched, it is one more request on a
  * first visit, and it often completes before the page's first paint (it starts at the load
@@ -64,9 +70,29 @@ const manifestPath = join(dist, ".vite", "manifest.json");
 async function inlineFavicon(html: string): Promise<string> {
   const link = '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />';
   if (!html.includes(link)) throw new Error("web/index.html lost its SVG favicon link");
-  const svg = (await readFile(join(dist, "favicon.svg"), "utf8")).trim();
-  const url = `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[%#<>]/g, encodeURIComponent)}`;
+  const url = await svgDataUrl("favicon.svg");
   return html.replace(link, () => `<link rel="icon" href="${url}" type="image/svg+xml" />`);
+}
+
+/** Above this an eager SVG stays a request of its own (cached across pages) rather than page bytes. */
+const INLINE_SVG_LIMIT = 4_096;
+
+/**
+ * A page's eager image is its largest paint (web/src/components/marketing/project-card.tsx).
+ * When it is a small SVG it is written into the page as a data: URL, so that paint needs no
+ * request after the document: on a new HTTP/1.1 connection, or beside the lazy images the
+ * browser starts at the same time, that request was most of /portfolio's LCP.
+ */
+async function inlineEagerSvgs(html: string): Promise<string> {
+  let out = html;
+  for (const [tag, file] of html.matchAll(/<img src="\/([^"]+\.svg)"[^>]*loading="eager"[^>]*>/g)) {
+    if ((await stat(join(dist, file))).size > INLINE_SVG_LIMIT) continue;
+    const url = await svgDataUrl(file);
+    out = out.replace(tag, () => tag.replace(`src="/${file}"`, () => `src="${url}"`));
+    // React preloads an image it renders with fetchPriority="high"; written in, it needs none.
+    out = out.replace(new RegExp(`<link rel="preload" as="image" href="/${file.replace(/[.]/g, "\\.")}"[^>]*>`), "");
+  }
+  return out;
 }
 
 const template = await inlineFavicon(await readFile(join(dist, "index.html"), "utf8"));
@@ -194,7 +220,7 @@ async function prerenderedPage(page: RenderedPage, path: string): Promise<string
     .replace("<!--app-html-->", () => page.html)
     .replace("</body>", () => `${bootTags}\n  </body>`);
   // A form page can be served back with the server's messages and no stylesheet but its own.
-  return withCriticalCss(html, {
+  return withCriticalCss(await inlineEagerSvgs(html), {
     markup: html.includes(`method="post"`) ? FORM_STATE_SAMPLE : "",
     scripts: (await Promise.all(scripts.map((file) => readFile(join(dist, file), "utf8")))).join("\n"),
   });

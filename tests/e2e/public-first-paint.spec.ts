@@ -50,6 +50,24 @@ test("the tab's icon is the studio's mark written into the page, so no icon requ
   expect(icons).toEqual([]);
 });
 
+test("a page's eager illustration, its largest paint, is written into the page and not fetched", async ({ page, request }) => {
+  for (const path of ["/portfolio", "/portfolio/dreamwell"]) {
+    const fetched: string[] = [];
+    page.on("request", (r) => r.url().endsWith("/portfolio/dreamwell.svg") && fetched.push(r.url()));
+    await page.goto(path);
+    const image = page.locator('img[loading="eager"]');
+    await expect(image).toHaveCount(1);
+    await expect(image).toHaveAttribute("alt", "Illustration of the Dreamwell website");
+    const src = (await image.getAttribute("src"))!;
+    const drawing = (await (await request.get("/portfolio/dreamwell.svg")).text()).trim().replace(/"/g, "'");
+    expect(decodeURIComponent(src.slice("data:image/svg+xml,".length)), path).toBe(drawing);
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), path).toBe(800);
+    await page.waitForLoadState("load");
+    expect(fetched, path).toEqual([]);
+    page.removeAllListeners("request");
+  }
+});
+
 test("prerendered pages start no script or stylesheet download before their first contentful paint", async ({ page }) => {
   // Only a page with an island (the contact form) has a script at all (docs/decisions/0012-public-islands.md).
   for (const [path, hasScript] of [
