@@ -54,10 +54,16 @@ const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "dist");
 const manifestPath = join(dist, ".vite", "manifest.json");
 
-/** An SVG file as a data: URL, with only the characters a URL cannot carry escaped. */
+/**
+ * An SVG file as a data: URL for a double-quoted attribute, with only the characters a URL or
+ * the attribute cannot carry escaped. Its double quotes become single ones (shorter than %22),
+ * which is safe only while the file has no single quotes of its own; `&` is escaped so the
+ * HTML parser cannot read an entity into the URL.
+ */
 async function svgDataUrl(file: string): Promise<string> {
   const svg = (await readFile(join(dist, file), "utf8")).trim();
-  return `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[%#<>]/g, encodeURIComponent)}`;
+  if (svg.includes("'")) throw new Error(`${file} has a single quote: it cannot be written into a page as it is`);
+  return `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[%#<>&]/g, encodeURIComponent)}`;
 }
 
 /**
