@@ -2,8 +2,8 @@
  * A busy machine on demand (`npm run bench -- --busy N`): N processes that each keep a core
  * spinning while the bench measures. A figure that holds only on a quiet machine is not met, and
  * a shared machine is quiet or busy by chance; this makes the busy case one that anyone can
- * repeat. They run at normal priority, so they compete with the browser and the server as other
- * people's test runs would.
+ * repeat. They run at normal priority, so they compete for the CPU with the browser and the
+ * server; unlike other people's test runs they load neither the disk nor the memory.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 
