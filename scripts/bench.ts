@@ -354,16 +354,17 @@ try {
 }
 
 const totalMs = performance.now() - started;
+/** The 10-minute goal is for the README's run: every section, full length, on a machine left alone. */
+function runGoal(): string {
+  if (busy > 0) return `${busy} busy process(es)`;
+  if (only.size < SECTIONS.length || flags.quick) return "partial run";
+  return goal(totalMs < 10 * 60_000, "< 10 min");
+}
 rows.push({
   section: "Run",
   measure: "Whole bench, this machine",
   result: `${Math.floor(totalMs / 60_000)} min ${Math.round((totalMs % 60_000) / 1000)} s`,
-  goal:
-    only.size === SECTIONS.length && !flags.quick && busy === 0
-      ? goal(totalMs < 10 * 60_000, "< 10 min")
-      : busy > 0
-        ? `${busy} busy process(es)`
-        : "partial run",
+  goal: runGoal(),
 });
 results.totalSeconds = round(totalMs / 1000);
 results.rows = rows;
