@@ -146,9 +146,8 @@ const fill = (head: string, html: string) => template.replace("<!--app-head-->",
  * Prerendered pages paint from their one response: the rules they use are inline (no
  * render-blocking request), and every script (and, for /auth, the full stylesheet) starts
  * downloading only after that first paint, through PAGE_BOOT_SCRIPT (see worker/lib/page-boot.ts
- * for why). So
- * the template's stylesheet link, entry script and modulepreloads are taken out here and handed
- * to the boot script instead. The CRM shell keeps them as Vite wrote them.
+ * for why). So the template's stylesheet link, entry script and modulepreloads are taken out
+ * here and handed to the boot script instead. The CRM shell keeps them as Vite wrote them.
  */
 const stylesheetTags = [...template.matchAll(/<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"[^>]*>/g)];
 const entryScriptTags = [...template.matchAll(/<script type="module"[^>]*src="(\/[^"]+)"[^>]*><\/script>/g)];
