@@ -12,6 +12,8 @@ export default defineConfig(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+          // How many studios the round-trip property test generates (tests/worker/round-trip.property.test.ts).
+          FC_RUNS: process.env.FC_RUNS ?? "",
         },
         // Runs in Node: reads the messages the real local send_email binding accepted.
         serviceBindings: { MAILBOX: mailbox },
@@ -21,8 +23,9 @@ export default defineConfig(async () => ({
   // tests/web import browser modules, which use the web build's path aliases.
   resolve: { alias: pathAliases },
   test: {
-    // tests/web: the browser code's pure logic (CSV, formatting, board moves), run in the same workerd.
-    include: ["tests/worker/**/*.test.ts", "tests/web/**/*.test.ts"],
+    // tests/web: the browser code's pure logic (CSV, formatting, board moves); tests/contract: the schemas both
+    // sides share (the text normaliser); both run in the same workerd.
+    include: ["tests/worker/**/*.test.ts", "tests/web/**/*.test.ts", "tests/contract/**/*.test.ts"],
     setupFiles: ["tests/worker/setup.ts"],
   },
 }));

@@ -1,6 +1,7 @@
 /** The studio-wide activity feed. */
 import { z } from "zod";
 import { relatedTypes } from "./task";
+import { requiredText } from "./text";
 
 export const activityTypes = ["Call", "Email", "Meeting", "Note", "StatusChange"] as const;
 export type ActivityType = (typeof activityTypes)[number];
@@ -43,7 +44,7 @@ export const activityInput = z
       .optional()
       .transform((v) => v || null),
     type: z.enum(activityTypes).default("Note"),
-    summary: z.string().trim().min(1, "Summary is required").max(2000),
+    summary: requiredText({ max: 2000, required: "Summary is required", multiline: true }),
     related_type: z
       .enum(relatedTypes)
       .nullable()

@@ -1,9 +1,10 @@
 /** Sign-in payloads. */
 import { z } from "zod";
 import { passwordRule } from "./user";
+import { normalisedString } from "./text";
 
 export const loginInput = z.object({
-  email: z.string().trim().toLowerCase().email("Please enter a valid email address").max(254),
+  email: normalisedString().toLowerCase().email("Please enter a valid email address").max(254),
   password: z.string().min(1, "Password is required").max(200),
 });
 export type LoginInput = z.infer<typeof loginInput>;

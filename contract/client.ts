@@ -1,6 +1,7 @@
 /** Studio clients. */
 import { z } from "zod";
-import { expectedVersion, optionalText } from "./common";
+import { expectedVersion } from "./common";
+import { normalisedString, optionalText, requiredText } from "./text";
 
 export const clientServiceOptions = ["Web Design", "Mobile App", "Branding", "E-commerce", "SEO", "Marketing", "Consulting"] as const;
 
@@ -30,16 +31,17 @@ export const websiteUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.doma
 
 // No defaults here: a PATCH must leave out what it does not change (defaults are added on create).
 export const clientFields = {
-  name: z.string().trim().min(1, "Name is required").max(200),
-  website: z
-    .union([z.string().trim().max(500).pipe(websiteUrl), z.literal("")])
+  name: requiredText({ max: 200, required: "Name is required" }),
+  website: normalisedString()
+    .max(500, "Please enter a valid website URL")
+    .pipe(z.union([z.literal(""), websiteUrl]))
     .nullable()
     .optional()
     .transform((v) => v || null),
-  emails: uniqueList(z.string().trim().min(1, "Email cannot be blank").email("Please enter a valid email address").max(254), "email"),
-  phones: uniqueList(z.string().trim().min(1, "Phone cannot be blank").max(50), "phone"),
-  services: uniqueList(z.string().trim().min(1).max(60), "service"),
-  notes: optionalText(10_000),
+  emails: uniqueList(normalisedString().min(1, "Email cannot be blank").email("Please enter a valid email address").max(254), "email"),
+  phones: uniqueList(requiredText({ max: 50, required: "Phone cannot be blank" }), "phone"),
+  services: uniqueList(requiredText({ max: 60, required: "Service cannot be blank" }), "service"),
+  notes: optionalText(10_000, { multiline: true }),
   active: z.boolean(),
 };
 export const clientInput = z

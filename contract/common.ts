@@ -3,16 +3,6 @@ import { z } from "zod";
 
 export const id = z.string().min(1).max(64);
 
-/** Optional free text: blank becomes null so the database never stores "". */
-export const optionalText = (max = 5000) =>
-  z
-    .string()
-    .max(max, `Must be at most ${max} characters`)
-    .transform((s) => (s.trim() === "" ? null : s.trim()))
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null);
-
 /** Calendar date as YYYY-MM-DD (a due date, a start date), or null. */
 export const isoDate = z
   .string()

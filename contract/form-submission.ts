@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { budgetOptions, type BudgetValue } from "./budget-options";
 import { UTM_VALUE_MAX, utmKeys } from "./utm";
+import { normalisedString, requiredText } from "./text";
 
 export { formActions, FORM_SENT_ID } from "./form-actions";
 
@@ -10,16 +11,16 @@ export type FormKind = (typeof formKinds)[number];
 export const emailStatuses = ["pending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
 
-const email = z.string().trim().email("Please enter a valid email address").max(254);
-const name = z.string().trim().min(2, "Name must be at least 2 characters").max(120);
+const email = normalisedString().email("Please enter a valid email address").max(254, "Please enter a valid email address");
+const name = requiredText({ min: 2, max: 120, required: "Name must be at least 2 characters" });
 /** Bots fill every field; people never see this one. */
 const honeypot = { website_url: z.string().max(500).optional() };
 
 export const contactInput = z.object({
   name,
   email,
-  subject: z.string().trim().min(5, "Subject must be at least 5 characters").max(200),
-  message: z.string().trim().min(10, "Message must be at least 10 characters").max(5000),
+  subject: requiredText({ min: 5, max: 200, required: "Subject must be at least 5 characters" }),
+  message: requiredText({ min: 10, max: 5000, required: "Message must be at least 10 characters", multiline: true }),
   ...honeypot,
 });
 export type ContactInput = z.input<typeof contactInput>;
@@ -30,8 +31,16 @@ export const redesignInput = z.object({
   name,
   email,
   budget: z.enum(budgetValues, { error: "Please select a budget range" }),
-  currentWebsite: z.union([z.string().trim().url("Please enter a valid website URL").max(500), z.literal("")]).optional(),
-  projectDescription: z.string().trim().min(10, "Please provide at least 10 characters describing your project").max(5000),
+  currentWebsite: normalisedString()
+    .max(500, "Please enter a valid website URL")
+    .pipe(z.union([z.literal(""), z.url("Please enter a valid website URL")]))
+    .optional(),
+  projectDescription: requiredText({
+    min: 10,
+    max: 5000,
+    required: "Please provide at least 10 characters describing your project",
+    multiline: true,
+  }),
   ...honeypot,
 });
 export type RedesignInput = z.input<typeof redesignInput>;
@@ -40,24 +49,22 @@ export type RedesignInput = z.input<typeof redesignInput>;
 export const valuationInput = z.object({
   name,
   email,
-  phone: z
-    .string()
-    .trim()
+  phone: normalisedString()
     .min(7, "Please enter a valid phone number")
     .max(30, "Please enter a valid phone number")
     .regex(/^[+\d][\d\s()-]*$/, "Please enter a valid phone number"),
-  propertyAddress: z.string().trim().min(5, "Please enter the property address").max(300),
-  message: z.string().trim().max(2000).optional(),
+  propertyAddress: requiredText({ min: 5, max: 300, required: "Please enter the property address" }),
+  message: normalisedString({ multiline: true }).max(2000, "Must be at most 2,000 characters").optional(),
   ...honeypot,
 });
 export type ValuationInput = z.input<typeof valuationInput>;
 
 /** Where a form was sent from, recorded with the submission. Unknown campaign keys are dropped, not refused. */
 export const submissionMeta = z.object({
-  page: z.string().max(300).optional(),
+  page: normalisedString().max(300).optional(),
   utm: z
     .object(
-      Object.fromEntries(utmKeys.map((k) => [k, z.string().max(UTM_VALUE_MAX).optional()])) as Record<
+      Object.fromEntries(utmKeys.map((k) => [k, normalisedString().max(UTM_VALUE_MAX).optional()])) as Record<
         (typeof utmKeys)[number],
         z.ZodOptional<z.ZodString>
       >,

@@ -1,6 +1,7 @@
 /** Invoices. */
 import { z } from "zod";
 import { expectedVersion, isoDate, money } from "./common";
+import { normalisedString } from "./text";
 
 export const invoiceStatuses = ["Draft", "Sent", "Paid", "Overdue"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
@@ -21,9 +22,7 @@ export const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-export const invoiceNumber = z
-  .string()
-  .trim()
+export const invoiceNumber = normalisedString()
   .min(1, "Invoice number is required")
   .max(40)
   .regex(/^[A-Za-z0-9][A-Za-z0-9\-_/]*$/, "Use letters, digits and dashes only");

@@ -1,5 +1,6 @@
 /** The timeline of one lead. */
 import { z } from "zod";
+import { requiredText } from "./text";
 
 export const leadActivityTypes = ["note_added", "stage_change", "workflow_action"] as const;
 export type LeadActivityType = (typeof leadActivityTypes)[number];
@@ -15,4 +16,6 @@ export const leadActivity = z.object({
 });
 export type LeadActivity = z.infer<typeof leadActivity>;
 
-export const leadNoteInput = z.object({ description: z.string().trim().min(1, "Note cannot be empty").max(10_000) }).strict();
+export const leadNoteInput = z
+  .object({ description: requiredText({ max: 10_000, required: "Note cannot be empty", multiline: true }) })
+  .strict();

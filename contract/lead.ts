@@ -1,6 +1,7 @@
 /** Sales leads: the pipeline's cards and the Leads table's rows. */
 import { z } from "zod";
-import { expectedVersion, optionalDate, optionalMoney, optionalText } from "./common";
+import { expectedVersion, optionalDate, optionalMoney } from "./common";
+import { normalisedString, optionalText, requiredText } from "./text";
 import { projectTypes } from "./project";
 import { leadStatuses, leadSources, type LeadStatus } from "./lead-statuses";
 
@@ -28,14 +29,15 @@ export const lead = z.object({
 });
 export type Lead = z.infer<typeof lead>;
 
-const optionalEmail = z
-  .union([z.string().trim().email("Please enter a valid email address").max(254), z.literal("")])
+const optionalEmail = normalisedString()
+  .max(254, "Please enter a valid email address")
+  .pipe(z.union([z.literal(""), z.email("Please enter a valid email address")]))
   .nullable()
   .optional()
   .transform((v) => (v ? v.toLowerCase() : null));
 
 export const leadFields = {
-  name: z.string().trim().min(1, "Name is required").max(200),
+  name: requiredText({ max: 200, required: "Name is required" }),
   company: optionalText(200),
   email: optionalEmail,
   phone: optionalText(50),
@@ -45,7 +47,7 @@ export const leadFields = {
     .optional()
     .transform((v) => v ?? null),
   status: z.enum(leadStatuses).default("New"),
-  notes: optionalText(10_000),
+  notes: optionalText(10_000, { multiline: true }),
   value: optionalMoney,
   next_action: optionalText(500),
   follow_up_date: optionalDate,

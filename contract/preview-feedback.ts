@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { expectedVersion } from "./common";
+import { optionalText, requiredText } from "./text";
 
 export const commentStatuses = ["Open", "Resolved"] as const;
 export type CommentStatus = (typeof commentStatuses)[number];
@@ -88,34 +89,24 @@ export interface PreviewFeedback {
   comments: PublicComment[];
 }
 
-const trimmedText = (min: number, max: number, tooShort: string, tooLong: string) =>
-  z
-    .string({ error: tooShort })
-    .trim()
-    .min(min, tooShort)
-    .max(max, tooLong)
-    // Control characters other than line breaks and tabs are never part of a comment.
-    // eslint-disable-next-line no-control-regex -- matching them is the point
-    .transform((s) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ""));
-
-const authorName = trimmedText(1, NAME_MAX, "Please enter your name", `Your name must be at most ${NAME_MAX} characters`);
+// Normalised before the lengths are checked (contract/text.ts): "\u0001\u0001" is no name at all.
+const authorName = requiredText({
+  max: NAME_MAX,
+  required: "Please enter your name",
+  tooLong: `Your name must be at most ${NAME_MAX} characters`,
+});
 
 /** POST /api/previews/:clientId/comments */
 export const commentInput = z
   .object({
-    body: trimmedText(
-      COMMENT_MIN,
-      COMMENT_MAX,
-      `Your comment must be at least ${COMMENT_MIN} characters`,
-      `Your comment must be at most ${COMMENT_MAX.toLocaleString("en-GB")} characters`,
-    ),
-    page: z
-      .string()
-      .trim()
-      .max(PAGE_MAX, `The page must be at most ${PAGE_MAX} characters`)
-      .nullable()
-      .optional()
-      .transform((v) => v || null),
+    body: requiredText({
+      min: COMMENT_MIN,
+      max: COMMENT_MAX,
+      multiline: true,
+      required: `Your comment must be at least ${COMMENT_MIN} characters`,
+      tooLong: `Your comment must be at most ${COMMENT_MAX.toLocaleString("en-GB")} characters`,
+    }),
+    page: optionalText(PAGE_MAX, { tooLong: `The page must be at most ${PAGE_MAX} characters` }),
     author_name: authorName,
   })
   .strict();
@@ -128,7 +119,12 @@ export const STALE_RELEASE_MESSAGE = "A newer version has been published. Please
 export const approvalInput = z
   .object({
     release_id: z.string().min(1, "Choose the version to approve").max(64),
-    approver_name: trimmedText(2, NAME_MAX, "Please type your full name", `Your name must be at most ${NAME_MAX} characters`),
+    approver_name: requiredText({
+      min: 2,
+      max: NAME_MAX,
+      required: "Please type your full name",
+      tooLong: `Your name must be at most ${NAME_MAX} characters`,
+    }),
     confirm: z.literal(true, { error: "Please tick the box to approve this version" }),
   })
   .strict();
@@ -137,7 +133,12 @@ export type ApprovalInput = z.input<typeof approvalInput>;
 /** POST /api/crm/preview-comments/:id/replies */
 export const replyInput = z
   .object({
-    body: trimmedText(1, REPLY_MAX, "Reply is required", `A reply must be at most ${REPLY_MAX.toLocaleString("en-GB")} characters`),
+    body: requiredText({
+      max: REPLY_MAX,
+      multiline: true,
+      required: "Reply is required",
+      tooLong: `A reply must be at most ${REPLY_MAX.toLocaleString("en-GB")} characters`,
+    }),
   })
   .strict();
 export type ReplyInput = z.input<typeof replyInput>;

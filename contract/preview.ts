@@ -1,5 +1,6 @@
 /** Private client previews: the public verify call and what it answers. */
 import { z } from "zod";
+import { normalisedString } from "./text";
 
 export const previewVerifyInput = z.object({
   password: z.string().min(1, "Access code is required").max(200),
@@ -50,8 +51,9 @@ export const previewUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domai
 export const previewLinkInput = z
   .object({
     preview_id: z.enum(previewIds, { error: "Choose one of the preview cards" }),
-    previewUrl: z
-      .union([z.string().trim().max(2000).pipe(previewUrl), z.literal("")])
+    previewUrl: normalisedString()
+      .max(2000, "Please enter a valid https:// URL")
+      .pipe(z.union([z.literal(""), previewUrl]))
       .nullable()
       .optional()
       .transform((v) => v || null),

@@ -1,6 +1,7 @@
 /** Projects on the delivery board. */
 import { z } from "zod";
-import { expectedVersion, optionalDate, optionalMoney, optionalText } from "./common";
+import { expectedVersion, optionalDate, optionalMoney } from "./common";
+import { optionalText, requiredText } from "./text";
 
 export const projectStages = ["Discovery", "Design", "Build", "Review", "Launch", "Done"] as const;
 export type ProjectStage = (typeof projectStages)[number];
@@ -31,7 +32,7 @@ export const project = z.object({
 export type Project = z.infer<typeof project>;
 
 const projectFields = {
-  title: z.string().trim().min(1, "Title is required").max(200),
+  title: requiredText({ max: 200, required: "Title is required" }),
   type: z
     .enum(projectTypes)
     .nullable()
@@ -47,7 +48,7 @@ const projectFields = {
   start_date: optionalDate,
   due_date: optionalDate,
   stage: z.enum(projectStages),
-  notes: optionalText(10_000),
+  notes: optionalText(10_000, { multiline: true }),
   lead_id: z
     .string()
     .max(64)

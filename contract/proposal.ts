@@ -1,6 +1,7 @@
 /** Proposals sent to leads or clients. */
 import { z } from "zod";
-import { expectedVersion, optionalDate, optionalMoney, optionalText } from "./common";
+import { expectedVersion, optionalDate, optionalMoney } from "./common";
+import { optionalText, requiredText } from "./text";
 
 export const proposalStatuses = ["Draft", "Sent", "Accepted", "Rejected"] as const;
 export type ProposalStatus = (typeof proposalStatuses)[number];
@@ -23,7 +24,7 @@ export const proposal = z.object({
 export type Proposal = z.infer<typeof proposal>;
 
 const proposalFields = {
-  title: z.string().trim().min(1, "Title is required").max(200),
+  title: requiredText({ max: 200, required: "Title is required" }),
   value: optionalMoney,
   status: z.enum(proposalStatuses).default("Draft"),
   sent_date: optionalDate,
@@ -40,7 +41,7 @@ const proposalFields = {
     .nullable()
     .optional()
     .transform((v) => v || null),
-  notes: optionalText(10_000),
+  notes: optionalText(10_000, { multiline: true }),
 };
 const oneParty = (p: { lead_id?: string | null; client_id?: string | null }) => !(p.lead_id && p.client_id);
 export const proposalInput = z

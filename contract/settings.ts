@@ -1,13 +1,11 @@
 /** Studio details printed on invoices (studio name and address, VAT number, bank details, notes). */
 import { z } from "zod";
-import { optionalText } from "./common";
+import { hasVisibleText, normaliseText, normalisedString, optionalText, requiredText } from "./text";
 
 /** Optional text that must match `pattern` when given; blank becomes null. */
 const optionalMatching = (pattern: RegExp, message: string, normalise: (s: string) => string = (s) => s) =>
-  z
-    .string()
-    .max(100)
-    .transform((s) => s.trim())
+  normalisedString()
+    .max(100, message)
     .refine((s) => s === "" || pattern.test(s), message)
     .transform((s) => (s === "" ? null : normalise(s)))
     .nullable()
@@ -15,20 +13,19 @@ const optionalMatching = (pattern: RegExp, message: string, normalise: (s: strin
     .transform((v) => v ?? null);
 
 const studioFields = {
-  studio_name: z.string().trim().min(1, "Studio name is required").max(200),
+  studio_name: requiredText({ max: 200, required: "Studio name is required" }),
   /** Several lines, printed as they are. */
   address: z
-    .string()
-    .max(1000)
-    .transform((s) =>
-      s
-        .replace(/\r\n?/g, "\n")
+    .string({ error: "Address is required" })
+    .overwrite((s) =>
+      normaliseText(s, { multiline: true })
         .split("\n")
         .map((line) => line.trim())
-        .join("\n")
-        .trim(),
+        .join("\n"),
     )
-    .refine((s) => s.length > 0, "Address is required"),
+    .min(1, "Address is required")
+    .max(1000, "Must be at most 1,000 characters")
+    .refine(hasVisibleText, "Address is required"),
   /** UK VAT registration number, e.g. GB 123 4567 89; when set, invoices show a VAT line. */
   vat_number: optionalMatching(/^(GB)?\s?\d{3}\s?\d{4}\s?\d{2}(\s?\d{3})?$/i, "Please enter a valid UK VAT number", (s) => s.toUpperCase()),
   bank_name: optionalText(200),
@@ -38,7 +35,7 @@ const studioFields = {
   ),
   bank_account_number: optionalMatching(/^\d{8}$/, "Enter an 8-digit account number"),
   /** Payment terms and the like, printed under the total. */
-  invoice_notes: optionalText(2000),
+  invoice_notes: optionalText(2000, { multiline: true }),
 };
 
 export const studioSettings = z.object({

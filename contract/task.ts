@@ -1,6 +1,7 @@
 /** Tasks for the team. */
 import { z } from "zod";
-import { expectedVersion, optionalDate, optionalText } from "./common";
+import { expectedVersion, optionalDate } from "./common";
+import { optionalText, requiredText } from "./text";
 
 export const taskPriorities = ["Low", "Med", "High"] as const;
 export type TaskPriority = (typeof taskPriorities)[number];
@@ -23,7 +24,7 @@ export const task = z.object({
 export type Task = z.infer<typeof task>;
 
 const taskFields = {
-  title: z.string().trim().min(1, "Title is required").max(300),
+  title: requiredText({ max: 300, required: "Title is required" }),
   assignee_username: z
     .string()
     .max(64)
@@ -33,7 +34,7 @@ const taskFields = {
   priority: z.enum(taskPriorities),
   due_date: optionalDate,
   completed: z.boolean(),
-  notes: optionalText(10_000),
+  notes: optionalText(10_000, { multiline: true }),
   related_id: z
     .string()
     .max(64, "Choose a record from the list")

@@ -1,5 +1,6 @@
 /** Staff accounts and invitations. */
 import { z } from "zod";
+import { normalisedString, requiredText } from "./text";
 
 export const roles = ["Owner", "Sales"] as const;
 export type Role = (typeof roles)[number];
@@ -23,7 +24,7 @@ export const isPerson = (u: Pick<User, "is_team">) => !u.is_team;
 export type SessionUser = Pick<User, "id" | "email" | "full_name" | "role">;
 
 export const inviteInput = z.object({
-  email: z.string().trim().toLowerCase().email("Please enter a valid email address"),
+  email: normalisedString().toLowerCase().email("Please enter a valid email address").max(254, "Please enter a valid email address"),
   role: z.enum(roles, { error: "Choose Owner or Sales" }),
 });
 export type InviteInput = z.infer<typeof inviteInput>;
@@ -35,7 +36,7 @@ export const passwordRule = z
 
 export const acceptInviteInput = z.object({
   token: z.string().min(10, "This invitation link is not valid").max(200),
-  full_name: z.string().trim().min(2, "Name must be at least 2 characters").max(120),
+  full_name: requiredText({ min: 2, max: 120, required: "Name must be at least 2 characters" }),
   password: passwordRule,
 });
 export type AcceptInviteInput = z.infer<typeof acceptInviteInput>;
