@@ -19,6 +19,7 @@ import { websiteUrl } from "./client";
 import { invoiceNumber } from "./invoice";
 import { auditEvent } from "./audit";
 import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificationStatuses } from "./preview-feedback";
+import { hasVisibleText, normaliseText, normalisedString } from "./text";
 
 export const EXPORT_VERSION = 1;
 
@@ -43,30 +44,41 @@ const rowId = z.string().min(1, "An id is required").max(64);
 const ref = rowId.nullable();
 const stamp = z.iso.datetime({ error: "Expected an ISO-8601 UTC time such as 2026-01-31T09:30:00.000Z" });
 const stamps = { created_at: stamp, updated_at: stamp };
-const text = (max: number) => z.string().max(max);
-const optional = (max: number) => text(max).nullable();
+// Free text passes the API's own normaliser (contract/text.ts), one line or several as the API
+// takes it: what the API stored comes back unchanged, and a file cannot bring in what no form
+// would store (a name of control characters, a bidi override).
+const line = (max: number) => normalisedString().max(max);
+const lines = (max: number) => normalisedString({ multiline: true }).max(max);
+const required = (kind: typeof line) => (max: number) => kind(max).min(1).refine(hasVisibleText, "Must not be empty");
+const requiredLine = required(line);
+const requiredLines = required(lines);
+const blankIsNull = (v: string | null) => (v && hasVisibleText(v) ? v : null);
+const optionalLine = (max: number) => line(max).nullable().transform(blankIsNull);
+const optionalLines = (max: number) => lines(max).nullable().transform(blankIsNull);
+/** Text the CRM writes itself (an e-mail error, a hash), not a person: kept exactly as stored. */
+const stored = (max: number) => z.string().max(max);
 const date = isoDate.nullable();
 const amount = z.number().finite().min(0).max(1_000_000_000);
 // Limits are the database's, not the forms': rows the CRM wrote itself (a workflow's
 // "Proposal for {name}" title, say) may be longer than a form allows, and must import again.
-const list = z.array(z.string().max(500)).max(100);
+const list = z.array(line(500)).max(100);
 // Values the CRM renders as links or mails to are held to the API's own rules, so a file cannot
 // bring in what no form would accept (a `javascript:` website, say).
-const website = z.string().max(1000).pipe(websiteUrl).nullable();
-const emailAddress = z.string().max(254).pipe(z.email("Please enter a valid email address"));
+const website = line(1000).pipe(websiteUrl).nullable();
+const emailAddress = line(254).pipe(z.email("Please enter a valid email address"));
 
 export const leadRow = z
   .object({
     id: rowId,
-    name: text(1000).min(1),
-    company: optional(1000),
+    name: requiredLine(1000),
+    company: optionalLine(1000),
     email: emailAddress.nullable(),
-    phone: optional(1000),
+    phone: optionalLine(1000),
     source: z.enum(leadSources).nullable(),
     status: z.enum(leadStatuses),
-    notes: optional(50_000),
+    notes: optionalLines(50_000),
     value: amount.nullable(),
-    next_action: optional(1000),
+    next_action: optionalLine(1000),
     follow_up_date: date,
     added_by: ref,
     stage_changed_by: ref,
@@ -80,7 +92,7 @@ export const leadActivityRow = z
     id: rowId,
     lead_id: rowId,
     activity_type: z.enum(leadActivityTypes),
-    description: text(50_000),
+    description: lines(50_000),
     created_by: ref,
     ...stamps,
   })
@@ -89,12 +101,12 @@ export const leadActivityRow = z
 export const clientRow = z
   .object({
     id: rowId,
-    name: text(1000).min(1),
+    name: requiredLine(1000),
     website,
     emails: z.array(emailAddress).max(100),
     phones: list,
     services: list,
-    notes: optional(50_000),
+    notes: optionalLines(50_000),
     active: z.boolean(),
     preview_id: z.enum(previewIds).nullable(),
     ...stamps,
@@ -104,7 +116,7 @@ export const clientRow = z
 export const projectRow = z
   .object({
     id: rowId,
-    title: text(1000).min(1),
+    title: requiredLine(1000),
     type: z.enum(projectTypes).nullable(),
     client_id: ref,
     budget: amount.nullable(),
@@ -112,10 +124,10 @@ export const projectRow = z
     due_date: date,
     stage: z.enum(projectStages),
     status: z.enum(projectStatuses),
-    notes: optional(50_000),
+    notes: optionalLines(50_000),
     lead_id: ref,
     // Absent from exports made before it existed.
-    stage_changed_by: optional(NAME_MAX + 20).default(null),
+    stage_changed_by: optionalLine(NAME_MAX + 20).default(null),
     ...stamps,
   })
   .strict();
@@ -123,14 +135,14 @@ export const projectRow = z
 export const proposalRow = z
   .object({
     id: rowId,
-    title: text(1000).min(1),
+    title: requiredLine(1000),
     value: amount.nullable(),
     status: z.enum(proposalStatuses),
     sent_date: date,
     due_date: date,
     lead_id: ref,
     client_id: ref,
-    notes: optional(50_000),
+    notes: optionalLines(50_000),
     ...stamps,
   })
   .strict();
@@ -152,12 +164,12 @@ export const invoiceRow = z
 export const taskRow = z
   .object({
     id: rowId,
-    title: text(1000).min(1),
+    title: requiredLine(1000),
     assignee_username: ref,
     priority: z.enum(taskPriorities),
     due_date: date,
     completed: z.boolean(),
-    notes: optional(50_000),
+    notes: optionalLines(50_000),
     related_id: ref,
     related_type: z.enum(relatedTypes).nullable(),
     ...stamps,
@@ -169,7 +181,7 @@ export const activityRow = z
     id: rowId,
     who_username: ref,
     type: z.enum(activityTypes),
-    summary: text(10_000).min(1),
+    summary: requiredLines(10_000),
     related_type: z.enum(relatedTypes).nullable(),
     related_id: ref,
     ...stamps,
@@ -178,7 +190,7 @@ export const activityRow = z
 
 const notification = {
   email_status: z.enum(notificationStatuses),
-  email_error: optional(500),
+  email_error: stored(500).nullable(),
   email_attempts: z.number().int().min(0).max(1_000_000),
 };
 
@@ -198,9 +210,9 @@ export const previewCommentRow = z
     id: rowId,
     client_id: rowId,
     release_id: rowId,
-    author_name: text(NAME_MAX).min(1),
-    body: text(COMMENT_MAX).min(1),
-    page: optional(PAGE_MAX),
+    author_name: requiredLine(NAME_MAX),
+    body: requiredLines(COMMENT_MAX),
+    page: optionalLine(PAGE_MAX),
     status: z.enum(commentStatuses),
     ...notification,
     ...stamps,
@@ -212,8 +224,8 @@ export const previewReplyRow = z
     id: rowId,
     comment_id: rowId,
     author_id: ref,
-    author_name: text(1000).min(1),
-    body: text(REPLY_MAX).min(1),
+    author_name: requiredLine(1000),
+    body: requiredLines(REPLY_MAX),
     ...stamps,
   })
   .strict();
@@ -223,13 +235,41 @@ export const previewApprovalRow = z
     id: rowId,
     client_id: rowId,
     release_id: rowId,
-    approver_name: text(NAME_MAX).min(1),
-    ip_hash: text(128),
+    approver_name: requiredLine(NAME_MAX),
+    ip_hash: stored(128),
     project_id: ref,
     ...notification,
     ...stamps,
   })
   .strict();
+
+/** The highest PBKDF2 iteration count Cloudflare's runtime allows (worker/auth/password.ts). */
+const MAX_PBKDF2_ITERATIONS = 100_000;
+const passwordHash = z
+  .object({ hash: z.base64().max(100), salt: z.base64().max(100), iterations: z.number().int().min(1).max(MAX_PBKDF2_ITERATIONS) })
+  .strict();
+
+/**
+ * A linked client's preview card as the studio set it up (its record lives in KV, not D1), so
+ * that a restore gives the client their preview back exactly (docs/decisions/0013).
+ */
+export const previewCardRow = z
+  .object({
+    preview_id: z.enum(previewIds),
+    client_id: rowId,
+    preview_url: z.string().max(2000).pipe(previewUrl).nullable(),
+    expires_at: stamp.nullable(),
+    revoked: z.boolean(),
+    /**
+     * In delete-all backups only, never in an export file: the access code's PBKDF2 hash (as KV
+     * holds it), so a restore re-arms the code the client already has.
+     */
+    code: passwordHash.nullable().optional(),
+    /** The record's version that unlock cookies carry; restored with the code, so an open visit stays open. */
+    record_updated_at: stamp.nullable().optional(),
+  })
+  .strict();
+export type PreviewCardRow = z.infer<typeof previewCardRow>;
 
 /** Most rows a document may hold per table: far above the 10,000-lead demo, well under a worker's memory. */
 export const MAX_ROWS_PER_TABLE = 100_000;
@@ -252,6 +292,8 @@ const exportShape = z
     preview_comments: rows(previewCommentRow).default([]),
     preview_replies: rows(previewReplyRow).default([]),
     preview_approvals: rows(previewApprovalRow).default([]),
+    /** Absent from exports made before it existed: the clients' cards then come back without their URLs. */
+    preview_cards: z.array(previewCardRow).max(previewIds.length).default([]),
     /** In delete-all backups only: the audit trail as it stood. Import leaves the trail as it is. */
     audit_events: z.array(auditEvent.omit({ actor_name: true, subject_name: true })).optional(),
   })
@@ -288,6 +330,18 @@ function checkConsistency(doc: ExportDocument, ctx: Ctx) {
   });
   unique("clients", "preview_id", "This preview is linked to two clients");
 
+  const cardOf = new Map(doc.clients.map((c) => [c.id, c.preview_id]));
+  const cards = new Set<string>();
+  doc.preview_cards.forEach((card, i) => {
+    if (cards.has(card.preview_id))
+      ctx.addIssue({ code: "custom", path: ["preview_cards", i, "preview_id"], message: "This preview appears twice" });
+    cards.add(card.preview_id);
+    if (!cardOf.has(card.client_id))
+      ctx.addIssue({ code: "custom", path: ["preview_cards", i, "client_id"], message: "No client with this id in the file" });
+    else if (cardOf.get(card.client_id) !== card.preview_id)
+      ctx.addIssue({ code: "custom", path: ["preview_cards", i, "preview_id"], message: "This client is not linked to this preview" });
+  });
+
   const refs: [ExportTable, string, ExportTable, string][] = [
     ["leads", "converted_to_client_id", "clients", "client"],
     ["lead_activities", "lead_id", "leads", "lead"],
@@ -315,6 +369,49 @@ function checkConsistency(doc: ExportDocument, ctx: Ctx) {
 }
 
 export const exportDocument = exportShape.superRefine(checkConsistency);
+
+/**
+ * Required text that an earlier version stored with nothing visible in it (a comment's name of
+ * control characters, say) is given these words on import and restore, so every file and backup
+ * made before then still loads; migrations/0006 repairs the stored rows the same way.
+ */
+export const EMPTY_TEXT_REPAIRS = {
+  leads: { name: "(no name)" },
+  clients: { name: "(no name)" },
+  projects: { title: "(untitled)" },
+  proposals: { title: "(untitled)" },
+  tasks: { title: "(untitled)" },
+  activities: { summary: "(empty)" },
+  preview_comments: { author_name: "(no name)", body: "(empty)" },
+  preview_replies: { author_name: "(no name)", body: "(empty)" },
+  preview_approvals: { approver_name: "(no name)" },
+} satisfies Partial<Record<ExportTable, Record<string, string>>>;
+
+/**
+ * Fills, in place, each required text of a document (not yet validated) that has nothing visible
+ * with its placeholder, and answers how many it filled. Whatever is not a string is left for the
+ * schema to refuse.
+ */
+export function repairEmptyText(raw: unknown): number {
+  if (!raw || typeof raw !== "object") return 0;
+  let filled = 0;
+  for (const [table, columns] of Object.entries(EMPTY_TEXT_REPAIRS)) {
+    const rows = (raw as Record<string, unknown>)[table];
+    if (!Array.isArray(rows)) continue;
+    for (const row of rows as unknown[]) {
+      if (!row || typeof row !== "object") continue;
+      const record = row as Record<string, unknown>;
+      for (const [column, placeholder] of Object.entries(columns)) {
+        const value = record[column];
+        if (typeof value === "string" && !hasVisibleText(normaliseText(value, { multiline: true }))) {
+          record[column] = placeholder;
+          filled++;
+        }
+      }
+    }
+  }
+  return filled;
+}
 
 /** POST /api/crm/delete-all */
 export const deleteAllInput = z.object({ confirm: z.literal("DELETE ALL", { error: "Type DELETE ALL to confirm" }) }).strict();

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
-import { seedCrm, snapshot, totalRows } from "./crm-data";
+import { linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "./crm-data";
 import { splitUtf8 } from "../../worker/services/backups";
 import type { BackupSummary } from "../../contract/export";
 import type { ServerMessage } from "../../contract/live";
@@ -125,6 +125,69 @@ describe("backups", () => {
     expect((await list()).map((b) => b.id)).toEqual([backup.id]);
     expect(await rows("SELECT * FROM backups WHERE id = 'old'")).toEqual([]);
     expect(await rows("SELECT * FROM backup_chunks WHERE backup_id = 'old'")).toEqual([]);
+  });
+
+  it("is a full undo: every linked client gets its preview URL, versions, expiry and code back, and an open visit stays open", async () => {
+    const cafe = await linkedPreview(owner, { name: "Café Ünïcode", card: "jemrex", url: "https://cafe.example/v2" });
+    const shop = await linkedPreview(owner, { name: "Bike Shop", card: "stockport-bike-works", url: "https://bikes.example/" });
+    await expectJson(owner.call("POST", `/api/crm/clients/${shop.clientId}/preview/revoke`), 200);
+    const before = { cafe: await previewSeenBy(owner, cafe), shop: await previewSeenBy(owner, shop), rows: await snapshot() };
+    expect(before.cafe).toMatchObject({
+      url: "https://cafe.example/v2",
+      hasCode: true,
+      revoked: false,
+      codeWorks: true,
+      cookieWorks: true,
+    });
+    expect(before.cafe.versions).toHaveLength(2);
+
+    const { backup } = await expectJson<DeleteAnswer>(deleteAll(), 200);
+    // Deleting everything closes every card at once: the code and the open visit are refused.
+    expect(await previewSeenBy(owner, cafe)).toMatchObject({ codeWorks: false, cookieWorks: false });
+
+    const result = await expectJson<{ previews: { restored: number; need_code: unknown[]; failed: unknown[] } }>(restore(backup.id), 200);
+    expect(result.previews).toEqual({ restored: 2, need_code: [], failed: [] });
+    expect(await snapshot()).toEqual(before.rows);
+    expect(await previewSeenBy(owner, cafe)).toEqual(before.cafe);
+    // A card the studio had revoked comes back revoked, its code kept for when it is reopened.
+    expect(await previewSeenBy(owner, shop)).toEqual(before.shop);
+    expect(before.shop).toMatchObject({ revoked: true, hasCode: true, codeWorks: false });
+  });
+
+  it("proves the backup before deleting: a row that would not restore refuses delete-all with the problem, deleting nothing", async () => {
+    await seedCrm(owner);
+    // A value no API accepts, written behind the API's back (an old version, a hand edit).
+    await env.DB.prepare("UPDATE leads SET email = 'not an address' WHERE name = 'Second Lead'").run();
+    const before = await snapshot();
+    const refused = await expectJson<Refused>(deleteAll(), 409);
+    expect(refused.error.message).toMatch(
+      /^The backup of this data would not restore \(1 problem\)\. Nothing was deleted\. First: leads\.\d+\.email/,
+    );
+    expect(Object.keys(refused.error.fields)).toEqual([expect.stringMatching(/^leads\.\d+\.email$/)]);
+    expect(await snapshot()).toEqual(before);
+    expect(await countRows("backups")).toBe(0);
+  });
+
+  it("restores a backup taken before text was normalised: names stored empty come back as (no name)", async () => {
+    await seedCrm(owner);
+    const doc = await expectJson<Record<string, Record<string, unknown>[]>>(owner.call("GET", "/api/crm/export"), 200);
+    // What the old code stored for a name of control characters: "" (trimmed, counted, then stripped).
+    doc.preview_comments[0].author_name = "";
+    doc.preview_approvals[0].approver_name = "\u0001\u0001";
+    const text = JSON.stringify(doc);
+    const at = new Date().toISOString();
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM leads"),
+      env.DB.prepare(
+        "INSERT INTO backups (id, created_by, size, counts, chunk_count, created_at) VALUES ('before-0006', ?, ?, '{}', 1, ?)",
+      ).bind(owner.id, text.length, at),
+      env.DB.prepare("INSERT INTO backup_chunks (backup_id, seq, data) VALUES ('before-0006', 0, ?)").bind(text),
+    ]);
+    await expectJson(deleteAll(), 200);
+    const result = await expectJson<{ repaired_text: number }>(restore("before-0006"), 200);
+    expect(result.repaired_text).toBe(2);
+    expect(await rows("SELECT author_name FROM preview_comments")).toEqual([{ author_name: "(no name)" }]);
+    expect(await rows("SELECT approver_name FROM preview_approvals")).toEqual([{ approver_name: "(no name)" }]);
   });
 
   it("answers 404 for an unknown backup", async () => {

@@ -100,3 +100,49 @@ async function seedFeedback(staff: Staff, clientId: string, card: string) {
   );
   if (approved.res.status !== 201) throw new Error(`approval failed: ${approved.res.status}`);
 }
+
+/** A client linked to a preview card with a URL and a code, unlocked once by the client (whose cookie is kept). */
+export async function linkedPreview(staff: Staff, { name, card, url }: { name: string; card: string; url: string }) {
+  const { client } = await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name }), 201);
+  const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  // Two versions: the client reviewed the first, then the studio published a second.
+  await expectJson(staff.call("PUT", `/api/crm/clients/${client.id}/preview`, { preview_id: card, previewUrl: `${url}old` }), 200);
+  await expectJson(staff.call("PUT", `/api/crm/clients/${client.id}/preview`, { preview_id: card, previewUrl: url, expiresAt }), 200);
+  const { code } = await expectJson<{ code: string }>(staff.call("POST", `/api/crm/clients/${client.id}/preview/code`), 201);
+  const unlocked = await verifyCode(card, code);
+  if (unlocked.status !== 200) throw new Error(`unlock failed: ${unlocked.status}`);
+  return { clientId: client.id, card, code, cookie: unlocked.headers.get("Set-Cookie")!.split(";")[0] };
+}
+
+const verifyCode = (card: string, code: string) =>
+  exports.default.fetch(`http://localhost/api/previews/${card}/verify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 200) + 1}` },
+    body: JSON.stringify({ password: code }),
+  });
+
+/**
+ * What the studio and the client see of a preview: its URL, expiry and state and its versions in
+ * the CRM; whether the client's code unlocks it, and whether the visit they had open still works.
+ */
+export async function previewSeenBy(staff: Staff, p: Awaited<ReturnType<typeof linkedPreview>>) {
+  type Admin = { preview: { previewUrl: string | null; hasCode: boolean; expiresAt: string | null; revoked: boolean } | null };
+  const admin = await staff.call("GET", `/api/crm/clients/${p.clientId}/preview`);
+  // The client may be gone (after delete-all): then the studio sees nothing.
+  const { preview } = admin.status === 404 ? { preview: null } : await expectJson<Admin>(admin, 200);
+  const versions = await env.DB.prepare(
+    "SELECT id, preview_url, published_at FROM preview_releases WHERE client_id = ? ORDER BY published_at",
+  )
+    .bind(p.clientId)
+    .all();
+  const visit = await exports.default.fetch(`http://localhost/api/previews/${p.card}/feedback`, { headers: { Cookie: p.cookie } });
+  return {
+    url: preview?.previewUrl ?? null,
+    expiresAt: preview?.expiresAt ?? null,
+    hasCode: preview?.hasCode ?? false,
+    revoked: preview?.revoked ?? null,
+    versions: versions.results,
+    cookieWorks: visit.status === 200,
+    codeWorks: (await verifyCode(p.card, p.code)).status === 200,
+  };
+}

@@ -7,6 +7,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** FC_RUNS from the shell: how many runs the property tests make. */
+      FC_RUNS: string;
       /** Test-only, Node-side: what the send_email binding sent (tests/worker/mailbox.node.mjs). */
       MAILBOX: Fetcher;
     }

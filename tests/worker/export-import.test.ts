@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { countRows, expectJson, signInAs, type Staff } from "./helpers";
-import { CRM_TABLES, seedCrm, snapshot, totalRows } from "./crm-data";
+import { CRM_TABLES, linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "./crm-data";
 import { createDb } from "../../worker/db/client";
-import { abortIf, importStatements, jsonChunks } from "../../worker/services/data-transfer";
-import { runBatch } from "../../worker/lib/batch";
+import { importStatements, jsonChunks } from "../../worker/services/data-transfer";
+import { abortIf, runBatch } from "../../worker/lib/batch";
 import { exportDocument, type ExportDocument } from "../../contract/export";
 
 let owner: Staff;
@@ -50,6 +50,7 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     preview_comments: [],
     preview_replies: [],
     preview_approvals: [],
+    preview_cards: [],
   };
 }
 
@@ -63,7 +64,7 @@ describe("export", () => {
     const doc = await exportNow();
     expect(doc.version).toBe(1);
     expect(Date.parse(doc.exported_at)).toBeGreaterThan(Date.now() - 60_000);
-    expect(Object.keys(doc).sort()).toEqual(["exported_at", "version", ...CRM_TABLES].sort());
+    expect(Object.keys(doc).sort()).toEqual(["exported_at", "version", "preview_cards", ...CRM_TABLES].sort());
     const stored = await snapshot();
     // Client feedback is CRM data too (docs/decisions/0009-preview-feedback.md), and the seed has rows in every table.
     expect(CRM_TABLES).toEqual(expect.arrayContaining(["preview_releases", "preview_comments", "preview_replies", "preview_approvals"]));
@@ -76,6 +77,10 @@ describe("export", () => {
     const cafe = doc.clients.find((c) => c.name.startsWith("Café"))!;
     expect(cafe).toMatchObject({ emails: ["hello@cafe.example", "o'brien@cafe.example"], active: false, preview_id: "jemrex" });
     expect(doc.tasks.map((t) => t.completed).sort()).toEqual([false, true]);
+    // The linked client's card as the studio set it, and never its code, not even hashed.
+    expect(doc.preview_cards).toEqual([
+      { preview_id: "jemrex", client_id: cafe.id, preview_url: "https://cafe.example/preview", expires_at: null, revoked: false },
+    ]);
     // What Export writes, Import accepts.
     expect(exportDocument.safeParse(doc).success).toBe(true);
   });
@@ -97,6 +102,19 @@ describe("import", () => {
     expect(result.cleared_user_refs).toBe(0);
     expect(result.imported).toEqual(Object.fromEntries(CRM_TABLES.map((t) => [t, before[t].length])));
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("gives every linked client its preview URL, versions and expiry back, and lists those who need a new code", async () => {
+    const cafe = await linkedPreview(owner, { name: "Café Ünïcode", card: "jemrex", url: "https://cafe.example/v2" });
+    const before = await previewSeenBy(owner, cafe);
+    const doc = await exportNow();
+    await deleteAll();
+    const result = await expectJson<{ previews: unknown }>(importDoc(doc), 200);
+    expect(result.previews).toEqual({ restored: 1, need_code: [{ client_id: cafe.clientId, name: "Café Ünïcode" }], failed: [] });
+    // The file carries no code, so the old one stays refused until the studio issues a new one.
+    expect(await previewSeenBy(owner, cafe)).toEqual({ ...before, hasCode: false, codeWorks: false, cookieWorks: false });
+    const { code } = await expectJson<{ code: string }>(owner.call("POST", `/api/crm/clients/${cafe.clientId}/preview/code`), 201);
+    expect(await previewSeenBy(owner, { ...cafe, code })).toMatchObject({ url: "https://cafe.example/v2", codeWorks: true });
   });
 
   it("imports only into an empty CRM: 409 otherwise, changing nothing", async () => {

@@ -1,5 +1,5 @@
 /** Helpers for writes that must commit together. */
-import { not, sql } from "drizzle-orm";
+import { not, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { write_guards } from "../db/schema";
@@ -31,3 +31,19 @@ export function requireUpdated(db: Db) {
  * in order on one connection.
  */
 export const previousStatementChangedRows = sql`changes() > 0`;
+
+/**
+ * Aborts the batch it is in when `condition` holds: the write_guards CHECK refuses the row.
+ * (Built with the query builder: drizzle's D1 batch cannot run a raw `db.run(sql)` with parameters.)
+ */
+export const abortIf = (db: Db, condition: SQL) =>
+  db.insert(write_guards).select(
+    db
+      .select({ token: sql<string>`'stale'`.as("token") })
+      .from(sql`(SELECT 1)`)
+      .where(condition),
+  );
+
+/** Whether a D1 error is our own guard refusing the batch. */
+export const isGuardAbort = (err: unknown) =>
+  err instanceof Error && `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`.includes("stale_write");

@@ -14,6 +14,7 @@ import { clients } from "../db/schema";
 import { hashPassword } from "../auth/password";
 import type { z } from "zod";
 import type { PreviewAdmin, PreviewId, previewLinkInput } from "../../contract/preview";
+import type { ExportDocument, PreviewCardRow } from "../../contract/export";
 import { AppError, notFound } from "../lib/errors";
 import { nextStamp, nowIso } from "../lib/time";
 import { readPreview, writePreview, type PreviewRecord } from "./store";
@@ -187,4 +188,85 @@ export async function setPreviewRevoked(db: Db, kv: KVNamespace, clientId: strin
 /** The card the client is linked to, or null; 404 for an unknown client. */
 export async function previewIdOf(db: Db, clientId: string): Promise<string | null> {
   return (await clientOf(db, clientId)).preview_id;
+}
+
+/**
+ * The card of each linked client, for an export or a backup. Only `withCodes` (delete-all's
+ * backup, which stays in D1 and only the Owner can restore) keeps the code's hash and version.
+ */
+export async function previewCardsOf(
+  kv: KVNamespace,
+  linked: readonly { id: string; preview_id: string | null }[],
+  { withCodes = false } = {},
+): Promise<PreviewCardRow[]> {
+  const cards: PreviewCardRow[] = [];
+  for (const client of linked) {
+    if (!client.preview_id) continue;
+    const record = await readPreview(kv, client.preview_id);
+    cards.push({
+      preview_id: client.preview_id as PreviewId,
+      client_id: client.id,
+      preview_url: record?.previewUrl ?? null,
+      expires_at: record?.expiresAt ?? null,
+      revoked: record?.revoked ?? false,
+      ...(withCodes ? { code: record?.code ?? null, record_updated_at: record?.updatedAt ?? null } : {}),
+    });
+  }
+  return cards;
+}
+
+export interface CardsRestored {
+  /** Cards set up again with their URL, expiry and state. */
+  restored: number;
+  /** Linked clients whose card has no access code now: the studio issues them a new one. */
+  need_code: { client_id: string; name: string }[];
+  /** Cards whose record could not be written (KV refused): set them up again from the client's page. */
+  failed: { client_id: string; name: string }[];
+}
+
+/**
+ * Sets up the cards of a just-imported document again: URL, expiry and revoked state, and with
+ * `armCodes` (a restore of delete-all's backup) the very code the client already has, and the
+ * version their unlock cookie carries. A card without a code (an export file never carries one)
+ * is listed for a new code. The rows have committed already, so a card that fails is reported,
+ * not thrown.
+ */
+export async function restorePreviewCards(
+  db: Db,
+  kv: KVNamespace,
+  doc: Pick<ExportDocument, "clients" | "preview_cards">,
+  { armCodes = false } = {},
+): Promise<CardsRestored> {
+  const cards = new Map(doc.preview_cards.map((card) => [card.preview_id, card]));
+  const result: CardsRestored = { restored: 0, need_code: [], failed: [] };
+  for (const client of doc.clients) {
+    if (!client.preview_id) continue;
+    const card = cards.get(client.preview_id as PreviewId);
+    const who = { client_id: client.id, name: client.name };
+    try {
+      const basis = await readPreview(kv, client.preview_id);
+      const code = armCodes ? (card?.code ?? null) : null;
+      // A re-armed code keeps its version, so the client's unlock cookie works again; anything
+      // else is a new version, which locks out every earlier visit.
+      const updatedAt = code && card?.record_updated_at ? card.record_updated_at : bump(basis);
+      const revoked = card?.revoked ?? false;
+      await writePreview({ kv, db }, client.preview_id, basis, {
+        name: client.name,
+        previewUrl: card?.preview_url ?? null,
+        code,
+        expiresAt: card?.expires_at ?? null,
+        revoked,
+        updatedAt,
+      });
+      result.restored++;
+      // A card the studio had revoked stays closed until it chooses to open it.
+      if (!code && !revoked) result.need_code.push(who);
+    } catch (error) {
+      console.error(
+        JSON.stringify({ level: "error", what: "preview card restore failed", previewId: client.preview_id, error: String(error) }),
+      );
+      result.failed.push(who);
+    }
+  }
+  return result;
 }

@@ -9,7 +9,7 @@ import { auditSourceOf } from "../middleware/audit";
 export const backupsRoute = new Hono<AppEnv>()
   .get("/", ownerOnly, async (c) => c.json({ backups: await listBackups(c.get("db")) }, 200))
   .post("/:id/restore", ownerOnly, async (c) => {
-    const result = await restoreBackup(c.get("db"), c.req.param("id"), await auditSourceOf(c));
+    const result = await restoreBackup(c.get("db"), c.env.PREVIEWS, c.req.param("id"), await auditSourceOf(c));
     publish(c, { entity: "all", op: "reset", id: null });
     return c.json(result, 200);
   });

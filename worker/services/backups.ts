@@ -4,7 +4,9 @@
  * Delete-all is ONE D1 batch: a guard that the data is still what was snapshotted, the backup
  * (its JSON split into chunks under D1's row limit), the deletion of every CRM row, and the
  * purge of expired backups. So either the rows are gone and their backup exists, or nothing
- * happened. Restore goes through the same path as Import (empty CRM, one batch).
+ * happened. Before that batch the backup is read back exactly as a restore will read it, and
+ * nothing is deleted unless it would restore. Restore goes through the same path as Import
+ * (empty CRM, one batch), and also re-arms the preview cards' codes (docs/decisions/0013).
  */
 import { and, asc, desc, eq, gte, lt, max, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -12,13 +14,13 @@ import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
 import { revokePreviewCard } from "../previews/admin";
 import { backup_chunks, backups, form_submissions, users } from "../db/schema";
-import { BACKUP_RETENTION_DAYS, exportDocument, exportTables, type BackupSummary, type ExportDocument } from "../../contract/export";
+import { BACKUP_RETENTION_DAYS, exportTables, type BackupSummary, type ExportDocument } from "../../contract/export";
 import { allAuditEvents, auditEvent, type AuditSource } from "./audit";
 import { AppError, notFound } from "../lib/errors";
-import { runBatch } from "../lib/batch";
+import { abortIf, isGuardAbort, runBatch } from "../lib/batch";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
-import { abortIf, byteLength, CHUNK_BYTES, countsOf, exportAll, importAll, isGuardAbort, tables, type ImportResult } from "./data-transfer";
+import { byteLength, CHUNK_BYTES, countsOf, exportAll, importAll, readDocument, tables, type ImportResult } from "./data-transfer";
 
 const cutoff = () => new Date(Date.now() - BACKUP_RETENTION_DAYS * 24 * 60 * 60_000).toISOString();
 const purgeExpired = (db: Db) => db.delete(backups).where(lt(backups.created_at, cutoff()));
@@ -82,6 +84,11 @@ const deletionOrder = [
   "clients",
 ] as const;
 
+/** Reads a backup's text as a restore will; a backup that would not restore refuses delete-all (409), naming the problem. */
+function proveRestorable(text: string) {
+  readDocument(JSON.parse(text), { what: "The backup of this data would not restore", outcome: "Nothing was deleted.", code: "conflict" });
+}
+
 export interface DeleteAllResult {
   backup: BackupSummary;
   deleted: Record<string, number>;
@@ -96,8 +103,9 @@ export async function deleteAll(
   // Read the fingerprint first: any write after it makes the guard below abort the batch.
   const expected = await fingerprints(db);
   // The backup keeps the audit trail as it stood too (the trail itself outlives delete-all).
-  const doc: ExportDocument = { ...(await exportAll(db)), audit_events: await allAuditEvents(db) };
+  const doc: ExportDocument = { ...(await exportAll(db, kv, { withCodes: true })), audit_events: await allAuditEvents(db) };
   const text = JSON.stringify(doc);
+  proveRestorable(text);
   const pieces = splitUtf8(text);
   const counts = countsOf(doc);
   const backup = { id: newId(), created_by: by.id, size: byteLength(text), counts, chunk_count: pieces.length, created_at: nowIso() };
@@ -123,8 +131,8 @@ export async function deleteAll(
       throw new AppError("conflict", "The CRM changed while the backup was being taken. Nothing was deleted; please try again.");
     throw err;
   }
-  // Cards whose clients are gone are revoked, as deleting one client does: a restore links them
-  // again, and the studio issues new codes.
+  // Cards whose clients are gone are revoked, as deleting one client does: restoring the backup
+  // sets each one up again, code included.
   for (const client of doc.clients) if (client.preview_id) await revokePreviewCard(db, kv, client.preview_id);
   const { chunk_count: _pieces, ...summary } = backup;
   return { backup: { ...summary, created_by_name: by.full_name }, deleted: counts };
@@ -150,8 +158,11 @@ export async function listBackups(db: Db): Promise<BackupSummary[]> {
   return list;
 }
 
-/** Puts a backup back into an empty CRM, through the same validation and batch as Import. */
-export async function restoreBackup(db: Db, id: string, source: AuditSource): Promise<ImportResult> {
+/**
+ * Puts a backup back into an empty CRM, through the same validation and batch as Import, then
+ * its preview cards with their codes.
+ */
+export async function restoreBackup(db: Db, kv: KVNamespace, id: string, source: AuditSource): Promise<ImportResult> {
   const [[meta], pieces] = await db.batch([
     db
       .select()
@@ -162,7 +173,14 @@ export async function restoreBackup(db: Db, id: string, source: AuditSource): Pr
   ]);
   if (!meta) throw notFound("Backup");
   if (pieces.length !== meta.chunk_count) throw new AppError("internal", "This backup is incomplete and cannot be restored.");
-  const parsed = exportDocument.safeParse(JSON.parse(pieces.map((p) => p.data).join("")));
-  if (!parsed.success) throw new AppError("internal", "This backup could not be read and cannot be restored.");
-  return importAll(db, parsed.data, [auditEvent(db, source, "restore", `Restored the backup of ${meta.created_at}`)]);
+  const { doc, repaired } = readDocument(JSON.parse(pieces.map((p) => p.data).join("")), {
+    what: "This backup could not be read",
+    outcome: "Nothing was restored.",
+    code: "conflict",
+  });
+  return importAll(db, kv, doc, {
+    alongside: [auditEvent(db, source, "restore", `Restored the backup of ${meta.created_at}`)],
+    repaired,
+    armCodes: true,
+  });
 }

@@ -11,10 +11,14 @@
  * so a few MB of data is a dozen statements, and the batch stays one transaction however large
  * the file is. The batch starts with a guard that aborts it unless every CRM table is still
  * empty, so a write that slips in between the check and the import cannot be mixed with it.
+ *
+ * The clients' preview cards live in KV, outside that transaction: they are written once the
+ * rows have committed (docs/decisions/0013).
  */
-import { count, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { count, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
 import {
   activities,
@@ -30,11 +34,19 @@ import {
   proposals,
   tasks,
   users,
-  write_guards,
 } from "../db/schema";
-import { EXPORT_VERSION, exportTables, type ExportDocument, type ExportTable } from "../../contract/export";
+import {
+  EXPORT_VERSION,
+  exportDocument,
+  exportTables,
+  repairEmptyText,
+  type ExportDocument,
+  type ExportTable,
+} from "../../contract/export";
 import { AppError } from "../lib/errors";
-import { runBatch } from "../lib/batch";
+import { fieldErrors } from "../lib/validate";
+import { previewCardsOf, restorePreviewCards, type CardsRestored } from "../previews/admin";
+import { abortIf, isGuardAbort, runBatch } from "../lib/batch";
 import { nowIso } from "../lib/time";
 
 export const tables: Record<ExportTable, SQLiteTable & { id: unknown; created_at: unknown }> = {
@@ -61,8 +73,12 @@ export const CHUNK_BYTES = 256 * 1024;
 const utf8 = new TextEncoder();
 export const byteLength = (text: string) => utf8.encode(text).byteLength;
 
-/** Every row of every CRM table, read in one batch so the document is one consistent snapshot. */
-export async function exportAll(db: Db): Promise<ExportDocument> {
+/**
+ * Every row of every CRM table, read in one batch so the document is one consistent snapshot,
+ * and the linked clients' preview cards. `withCodes` (delete-all's backup, which never leaves the
+ * server) keeps each card's code hash; an export file never carries one.
+ */
+export async function exportAll(db: Db, kv: KVNamespace, { withCodes = false } = {}): Promise<ExportDocument> {
   const results = await runBatch(
     db,
     exportTables.map((name) => {
@@ -72,7 +88,37 @@ export async function exportAll(db: Db): Promise<ExportDocument> {
   );
   const doc = { version: EXPORT_VERSION, exported_at: nowIso() } as ExportDocument;
   exportTables.forEach((name, i) => ((doc as Record<string, unknown>)[name] = results[i]));
+  doc.preview_cards = await previewCardsOf(kv, doc.clients, { withCodes });
   return doc;
+}
+
+/** How many problems a refused document reports; the message gives the total. */
+const MAX_REPORTED = 50;
+
+/**
+ * A document as Import, restore and delete-all's proof read it: required text that an earlier
+ * version stored empty is filled in (contract/export.ts), then the whole file is validated.
+ * Refused naming where and what: `refusal` says what the document is, what did not happen, and
+ * the status (422 for a file sent in; 409 for the CRM's own backup, which the request cannot fix).
+ */
+export function readDocument(
+  raw: unknown,
+  refusal: { what: string; outcome: string; code?: "validation_failed" | "conflict" } = {
+    what: "This file is not a valid CRM export",
+    outcome: "Nothing was imported.",
+  },
+): { doc: ExportDocument; repaired: number } {
+  const repaired = repairEmptyText(raw);
+  const parsed = exportDocument.safeParse(raw);
+  if (parsed.success) return { doc: parsed.data, repaired };
+  const all = fieldErrors(parsed.error.issues);
+  const keys = Object.keys(all);
+  const first = keys[0] === "_" ? all._ : `${keys[0]}: ${all[keys[0]]}`;
+  throw new AppError(
+    refusal.code ?? "validation_failed",
+    `${refusal.what} (${keys.length} problem${keys.length === 1 ? "" : "s"}). ${refusal.outcome} First: ${first}`,
+    Object.fromEntries(keys.slice(0, MAX_REPORTED).map((k) => [k, all[k]])),
+  );
 }
 
 export type Counts = Record<ExportTable, number>;
@@ -90,18 +136,6 @@ const anyRowSql = () =>
   sql.join(
     exportTables.map((name) => sql`EXISTS (SELECT 1 FROM ${tables[name]})`),
     sql` OR `,
-  );
-
-/**
- * Aborts the batch it is in when `condition` holds: the write_guards CHECK refuses the row.
- * (Built with the query builder: drizzle's D1 batch cannot run a raw `db.run(sql)` with parameters.)
- */
-export const abortIf = (db: Db, condition: SQL) =>
-  db.insert(write_guards).select(
-    db
-      .select({ token: sql<string>`'stale'`.as("token") })
-      .from(sql`(SELECT 1)`)
-      .where(condition),
   );
 
 /** Splits rows into JSON arrays of at most `maxBytes` (one row alone may exceed it). */
@@ -179,6 +213,10 @@ export interface ImportResult {
   imported: Counts;
   /** References to staff accounts that do not exist here, saved as empty. */
   cleared_user_refs: number;
+  /** Required texts stored empty by an earlier version, given a placeholder such as "(no name)". */
+  repaired_text: number;
+  /** The clients' preview cards: how many were set up again, and which clients need a new code. */
+  previews: CardsRestored;
   statements: number;
 }
 
@@ -190,23 +228,33 @@ export async function importStatements(db: Db, doc: ExportDocument) {
   return { items, cleared };
 }
 
-/** Whether a D1 error is our own guard refusing the batch. */
-export const isGuardAbort = (err: unknown) =>
-  err instanceof Error && `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`.includes("stale_write");
+export interface ImportOptions {
+  /** Statements that commit with the rows or not at all (the audit line). */
+  alongside?: BatchItem<"sqlite">[];
+  /** Required texts the reading filled in, reported back. */
+  repaired?: number;
+  /** Re-arm the cards' access codes from their hashes: a restore of delete-all's backup only. */
+  armCodes?: boolean;
+}
 
 /**
- * Writes a validated document into an empty CRM, all or nothing. Refused with 409 when any CRM
- * table has a row, checked first and again inside the batch.
+ * Writes a validated document into an empty CRM, all or nothing, then sets up its preview cards
+ * again. Refused with 409 when any CRM table has a row, checked first and again inside the batch.
  */
-export async function importAll(db: Db, doc: ExportDocument, alongside: BatchItem<"sqlite">[] = []): Promise<ImportResult> {
+export async function importAll(
+  db: Db,
+  kv: KVNamespace,
+  doc: ExportDocument,
+  { alongside = [], repaired = 0, armCodes = false }: ImportOptions = {},
+): Promise<ImportResult> {
   if (!(await crmIsEmpty(db))) throw notEmpty();
   const { items, cleared } = await importStatements(db, doc);
   try {
-    // `alongside` (the audit line) commits with the rows or not at all.
     await runBatch(db, [...items, ...alongside]);
   } catch (err) {
     if (isGuardAbort(err)) throw notEmpty();
     throw err;
   }
-  return { imported: countsOf(doc), cleared_user_refs: cleared, statements: items.length };
+  const previews = await restorePreviewCards(db, kv, doc, { armCodes });
+  return { imported: countsOf(doc), cleared_user_refs: cleared, repaired_text: repaired, previews, statements: items.length };
 }

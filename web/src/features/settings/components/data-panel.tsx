@@ -1,5 +1,6 @@
 /** Export (JSON, CSV of leads and clients), Import (Owner), backups (Owner) and the Danger Zone (Owner). */
 import { useRef, useState } from "react";
+import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { Download, RotateCcw, Trash2, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -91,6 +92,54 @@ export function ExportPanel() {
   );
 }
 
+type Loaded = NonNullable<ReturnType<typeof useImport>["data"]>;
+
+/**
+ * What an import or a restore leaves for the studio to do: clients whose preview needs a new
+ * access code (an export file never carries one), cards that could not be set up, and names an
+ * earlier version had stored empty.
+ */
+function AfterLoading({ result }: { result: Loaded }) {
+  const { need_code, failed } = result.previews;
+  if (need_code.length === 0 && failed.length === 0 && result.repaired_text === 0) return null;
+  const clientLinks = (list: { client_id: string; name: string }[]) => (
+    <ul className="mt-1 list-disc space-y-1 pl-5">
+      {list.map((c) => (
+        <li key={c.client_id}>
+          <Link to={`/crm/clients/${c.client_id}`} className="text-brick-700 underline">
+            {c.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div role="status" className="mt-4 space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      {need_code.length > 0 && (
+        <div>
+          <p>
+            Their previews are back, but export files never carry access codes. Issue a new code for{" "}
+            {need_code.length === 1 ? "this client" : `these ${need_code.length} clients`} from their page:
+          </p>
+          {clientLinks(need_code)}
+        </div>
+      )}
+      {failed.length > 0 && (
+        <div>
+          <p>These clients&apos; previews could not be set up again. Open their page and save the preview once more:</p>
+          {clientLinks(failed)}
+        </div>
+      )}
+      {result.repaired_text > 0 && (
+        <p>
+          {result.repaired_text} {result.repaired_text === 1 ? "name or text was" : "names or texts were"} stored empty by an earlier
+          version and now read &ldquo;(no name)&rdquo;, &ldquo;(untitled)&rdquo; or &ldquo;(empty)&rdquo;.
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function ImportPanel() {
   const imp = useImport();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -132,6 +181,7 @@ export function ImportPanel() {
           {imp.isPending ? "Importing..." : "Import"}
         </Button>
       </div>
+      {imp.data && <AfterLoading result={imp.data} />}
       {problem && (
         <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <p>{problem.message}</p>
@@ -189,6 +239,7 @@ export function BackupsPanel() {
         variant="primary"
         onConfirm={() => restore.mutateAsync(restoring!).then(() => toast.success("Backup restored"))}
       />
+      {restore.data && <AfterLoading result={restore.data} />}
     </section>
   );
 }
