@@ -32,8 +32,16 @@ export const limits = {
    * still gets in while an attacker's is refused.
    */
   loginAccountNetwork: { bucket: "login-account-net", max: 5, windowMs: 15 * MINUTE },
-  /** Failed sign-ins to one account from everywhere: a ceiling that slows a distributed guess. */
+  /**
+   * Failed sign-ins to one account from everywhere: a ceiling that slows a distributed guess.
+   * It never applies to a browser known to the account, so it cannot lock the account's people out.
+   */
   loginAccount: { bucket: "login-account", max: 50, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins from one browser known to the account (its device cookie): the only limit such
+   * a browser meets (docs/decisions/0014).
+   */
+  loginDevice: { bucket: "login-device", max: 5, windowMs: 15 * MINUTE },
   /** Wrong codes for one preview from one address. */
   preview: { bucket: "preview", max: 5, windowMs: 15 * MINUTE },
   /** Wrong codes from one address across all previews. */
