@@ -12,7 +12,10 @@ import { ipBucket } from "../../worker/lib/client-info";
 import { EVENT_RETENTION_MS, limits } from "../../worker/lib/rate-limit";
 import { DEVICE_COOKIE_PREFIX, DEVICE_TTL_SECONDS, deviceCookieName } from "../../worker/auth/device";
 import { keyFor } from "../../worker/auth/keys";
-import { call, createUser, errorOf, freshIp, json, login, PASSWORD, rows, sessionCookieOf, type TestUser } from "./helpers";
+import { createDb } from "../../worker/db/client";
+import { failedSignIn } from "../../worker/services/audit";
+import { auditActionLabels, type AuditEvent } from "../../contract/audit";
+import { call, createUser, errorOf, freshIp, json, login, PASSWORD, rows, sessionCookieOf, signIn, type TestUser } from "./helpers";
 
 const WINDOW_SECONDS = 15 * 60;
 
@@ -336,6 +339,85 @@ describe("a browser the account knows (device cookie)", () => {
     await expectLockedOut(await login(user.email, "a brand new password 2026", { cookie: elsewhere }));
     await expectLockedOut(await login(user.email, "a brand new password 2026", { cookie: here }));
     expect((await login(user.email, "a brand new password 2026", { cookie: renewed })).status).toBe(200);
+  });
+});
+
+describe("failed sign-ins in the audit trail", () => {
+  /** The trail as the Owner reads it in Settings → Audit. */
+  async function trail(): Promise<AuditEvent[]> {
+    const owner = await createUser({ role: "Owner", full_name: "Hannah Whitaker" });
+    const res = await call("/api/crm/audit", { cookie: await signIn(owner) });
+    return (await json<{ events: AuditEvent[] }>(res, 200)).events;
+  }
+  const WINDOW_MS = 15 * 60_000;
+  const windowOf = (t: number) => Math.floor(t / WINDOW_MS);
+  const countIn = (detail: string) => Number(/^(\d+) failed sign-ins? between \d\d:\d\d and \d\d:\d\d$/.exec(detail)?.[1]);
+
+  it("summarises them per account per 15 minutes: one row with the count, not one row each", async () => {
+    const started = Date.now();
+    const sales = await createUser({ role: "Sales", full_name: "Marcus Reid" });
+    const other = await createUser({ role: "Sales", full_name: "Priya Shah" });
+    const device = await knownBrowser(sales);
+    // From several networks, as a spread-out guess comes.
+    let net = 20;
+    await failTimes(3, sales.email, () => `192.0.${++net}.1`);
+    const parallel = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => login(sales.email, `parallel ${i}`, { ip: `192.0.${++net}.1` })),
+    );
+    expect(parallel.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    for (let i = 0; i < 2; i++) expect((await login(sales.email, `known ${i}`, { cookie: device })).status).toBe(401);
+    await failTimes(1, other.email);
+    // Neither a wrong password in a password change (signed in already) nor an e-mail with no account is a failed sign-in to an account.
+    const session = await signIn(sales);
+    const change = await call("/api/auth/password", {
+      json: { current_password: "not it", new_password: "a brand new password 2026" },
+      cookie: session,
+    });
+    expect(change.status).toBe(422);
+    await failTimes(1, "nobody-here@example.com");
+    const ended = Date.now();
+
+    const events = (await trail()).filter((e) => e.action === "failed_sign_ins");
+    const ofSales = events.filter((e) => e.subject_id === sales.id);
+    // A 15-minute boundary may fall during the test: then the count is split over its two windows.
+    expect(ofSales).toHaveLength(windowOf(started) === windowOf(ended) ? 1 : 2);
+    expect(ofSales.reduce((n, e) => n + countIn(e.detail), 0)).toBe(9);
+    for (const e of ofSales) expect(e).toMatchObject({ actor_id: null, actor_name: null, subject_name: "Marcus Reid" });
+    expect(events.filter((e) => e.subject_id === other.id).map((e) => e.detail)).toEqual([
+      expect.stringMatching(/^1 failed sign-in between/),
+    ]);
+    expect(events.filter((e) => e.subject_id !== sales.id && e.subject_id !== other.id)).toEqual([]);
+    expect(auditActionLabels.failed_sign_ins).toBe("Failed sign-ins");
+  });
+
+  it("names each window by London clock times, and starts a new row when the window changes", async () => {
+    const user = await createUser({ full_name: "Marcus Reid" });
+    const db = createDb(env.DB);
+    const source = { actorId: null, ipHash: "h", requestId: "r" };
+    for (const at of ["2026-01-15T14:14:59.999Z", "2026-01-15T14:15:00.000Z", "2026-01-15T14:29:59.000Z", "2026-07-01T13:05:00.000Z"])
+      await failedSignIn(db, source, user.id, Date.parse(at));
+    const details = (await rows<{ detail: string }>("SELECT detail FROM audit_events WHERE action = 'failed_sign_ins' ORDER BY id")).map(
+      (r) => r.detail,
+    );
+    expect(details).toEqual([
+      "1 failed sign-in between 14:00 and 14:15",
+      "2 failed sign-ins between 14:15 and 14:30",
+      // British Summer Time: 13:05 UTC is 14:05 in London.
+      "1 failed sign-in between 14:00 and 14:15",
+    ]);
+  });
+
+  it("records the lockouts: a known browser's own, and the ceiling that shuts out unknown browsers", async () => {
+    const user = await createUser({ full_name: "Marcus Reid" });
+    const device = await knownBrowser(user);
+    for (let i = 0; i < 6; i++) await login(user.email, `wrong ${i}`, { cookie: device });
+    await fillAccountCeiling(user.email, 49);
+    expect((await login(user.email, "the fiftieth guess")).status).toBe(401);
+    const locks = (await trail()).filter((e) => e.action === "lockout" && e.subject_id === user.id).map((e) => e.detail);
+    expect(locks.sort()).toEqual([
+      "Sign-in locked for browsers not signed in here before, for 15 minutes, after 50 wrong passwords from everywhere",
+      "Sign-in locked on one known browser for 15 minutes after 5 wrong passwords from it",
+    ]);
   });
 });
 

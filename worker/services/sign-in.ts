@@ -17,9 +17,10 @@ import { endAllSessions } from "../auth/session";
 import { knownDevice, type DeviceAccount } from "../auth/device";
 import { AppError, notFound } from "../lib/errors";
 import { invalid } from "../lib/validate";
+import { runBatch } from "../lib/batch";
 import { ipHash, limitKeyOf, networkOf } from "../lib/client-info";
 import { clearEvents, eventsInWindow, limits, reserveAttempt, type Limit } from "../lib/rate-limit";
-import { auditEvent, type AuditSource } from "./audit";
+import { auditEvent, failedSignIn, type AuditSource } from "./audit";
 import { checkPassword, checkTeamPassword } from "./users";
 
 /** The Team gate's account key; no e-mail address can be this string. */
@@ -68,20 +69,34 @@ interface Lock {
   detail: string;
 }
 
-/** After a wrong password: each limit this failure filled is written to the audit trail as a lockout. */
-async function recordFailure(db: Db, a: Attempt, account: DeviceAccount | null, locks: Lock[]) {
+/**
+ * After a wrong password: counted in the account's summary row of the trail (when `summarise`),
+ * and each limit this failure filled written there as a lockout.
+ */
+async function recordFailure(db: Db, a: Attempt, account: DeviceAccount | null, locks: Lock[], summarise: boolean) {
   if (!account) return;
-  for (const lock of locks)
-    if ((await eventsInWindow(db, lock.limit, lock.key)) === lock.limit.max)
-      await auditEvent(db, a.audit, "lockout", lock.detail, account.id);
+  const filled = [];
+  for (const lock of locks) if ((await eventsInWindow(db, lock.limit, lock.key)) === lock.limit.max) filled.push(lock);
+  const rows = [
+    ...(summarise ? [failedSignIn(db, a.audit, account.id)] : []),
+    ...filled.map((lock) => auditEvent(db, a.audit, "lockout", lock.detail, account.id)),
+  ];
+  if (rows.length) await runBatch(db, rows);
 }
 
 /**
  * Runs `check` for a reserved attempt: the user on success (its reservation given back and its
  * failures forgotten), 401 with `message` on failure (counted, and any lockout it causes written
- * to the audit trail), 429 when a limit is already reached.
+ * to the audit trail), 429 when a limit is already reached. `summarise` counts failures in the
+ * trail's per-account summary (sign-ins do; a password change, by someone signed in, does not).
  */
-async function attempt(db: Db, a: Attempt, check: () => Promise<SessionUser | null>, message: string): Promise<SessionUser> {
+async function attempt(
+  db: Db,
+  a: Attempt,
+  check: () => Promise<SessionUser | null>,
+  message: string,
+  summarise: boolean,
+): Promise<SessionUser> {
   const account = await accountOf(db, a.account);
   const device = account ? await knownDevice(a.secret, account, a.cookies) : null;
   if (device) {
@@ -94,7 +109,7 @@ async function attempt(db: Db, a: Attempt, check: () => Promise<SessionUser | nu
       return user;
     }
     const detail = `Sign-in locked on one known browser for 15 minutes after ${limits.loginDevice.max} wrong passwords from it`;
-    await recordFailure(db, a, account, [{ limit: limits.loginDevice, key, detail }]);
+    await recordFailure(db, a, account, [{ limit: limits.loginDevice, key, detail }], summarise);
     throw new AppError("unauthenticated", message);
   }
 
@@ -109,29 +124,35 @@ async function attempt(db: Db, a: Attempt, check: () => Promise<SessionUser | nu
     await db.batch([reservation.release(), clearEvents(db, limits.loginAccountNetwork, keys.accountNetwork)]);
     return user;
   }
-  await recordFailure(db, a, account, [
-    {
-      limit: limits.loginAccountNetwork,
-      key: keys.accountNetwork,
-      detail: `Sign-in locked for 15 minutes after ${limits.loginAccountNetwork.max} wrong passwords from one network`,
-    },
-    {
-      limit: limits.loginAccount,
-      key: keys.account,
-      detail: `Sign-in locked for browsers not signed in here before, for 15 minutes, after ${limits.loginAccount.max} wrong passwords from everywhere`,
-    },
-  ]);
+  await recordFailure(
+    db,
+    a,
+    account,
+    [
+      {
+        limit: limits.loginAccountNetwork,
+        key: keys.accountNetwork,
+        detail: `Sign-in locked for 15 minutes after ${limits.loginAccountNetwork.max} wrong passwords from one network`,
+      },
+      {
+        limit: limits.loginAccount,
+        key: keys.account,
+        detail: `Sign-in locked for browsers not signed in here before, for 15 minutes, after ${limits.loginAccount.max} wrong passwords from everywhere`,
+      },
+    ],
+    summarise,
+  );
   throw new AppError("unauthenticated", message);
 }
 
 export async function signInWithPassword(db: Db, a: Attempt, email: string, password: string): Promise<SessionUser> {
-  const user = await attempt(db, a, () => checkPassword(db, email, password), "Invalid email or password");
+  const user = await attempt(db, a, () => checkPassword(db, email, password), "Invalid email or password", true);
   await auditEvent(db, { ...a.audit, actorId: user.id }, "sign_in", "Signed in with e-mail and password");
   return user;
 }
 
 export async function signInToTeam(db: Db, a: Attempt, password: string): Promise<SessionUser> {
-  const user = await attempt(db, a, () => checkTeamPassword(db, password), "Invalid CRM access password");
+  const user = await attempt(db, a, () => checkTeamPassword(db, password), "Invalid CRM access password", true);
   await auditEvent(db, { ...a.audit, actorId: user.id }, "sign_in", "Signed in through the CRM gate");
   return user;
 }
@@ -146,7 +167,7 @@ export async function changePassword(db: Db, a: Attempt, user: SessionUser, inpu
   // The team gate's password is the studio's, set with `npm run hash-password -- --team`.
   if (row.is_team) throw new AppError("forbidden", "The shared team password is changed by the studio's owner from the command line");
   try {
-    await attempt(db, a, () => checkPassword(db, user.email, input.current_password), "Your current password is not right");
+    await attempt(db, a, () => checkPassword(db, user.email, input.current_password), "Your current password is not right", false);
   } catch (err) {
     if (err instanceof AppError && err.code === "unauthenticated")
       throw invalid({ current_password: "Your current password is not right" });
