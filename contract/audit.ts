@@ -14,6 +14,7 @@ export const auditActions = [
   "invite_revoked",
   "user_disabled",
   "user_enabled",
+  "failed_sign_ins",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -31,6 +32,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   invite_revoked: "Revoked an invitation",
   user_disabled: "Disabled an account",
   user_enabled: "Enabled an account",
+  failed_sign_ins: "Failed sign-ins",
 };
 
 export const auditEvent = z.object({

@@ -75,12 +75,16 @@ export function coarseBrowser(userAgent: string | undefined): string {
   return family === "Unknown" ? family : `${family} (${device})`;
 }
 
-/** Who sent a public request, as keyed hashes only: `ipKey` is stored with what they sent, `limitKey` counts against per-IP limits. */
+/**
+ * Who sent a public request, as keyed hashes only: `ipKey` is stored with what they sent,
+ * `limitKey` counts against per-IP limits, `networkKey` against per-network ones.
+ */
 export interface Sender {
   ipKey: string;
   limitKey: string;
+  networkKey: string;
 }
 
 export async function senderOf(ip: string, secret: string): Promise<Sender> {
-  return { ipKey: await ipHash(ip, secret), limitKey: await limitKeyOf(ip, secret) };
+  return { ipKey: await ipHash(ip, secret), limitKey: await limitKeyOf(ip, secret), networkKey: await ipHash(networkOf(ip), secret) };
 }

@@ -2,11 +2,11 @@
  * Sliding-window limits kept in D1 (one row per counted event), so every isolate sees the
  * same count (docs/decisions/0003).
  *
- * Guessable secrets (sign-in, the team gate, preview codes) RESERVE their attempt before the
- * password is checked: one conditional INSERT that adds the event only while the key is under
- * its limit. D1 runs statements one at a time, so 200 parallel guesses get exactly `max`
- * reservations and the rest are refused before any hashing. A success gives its reservation back.
- * Other limits (forms, comments) count only what was accepted, after the fact.
+ * Every limit RESERVES its event before the work it guards: one conditional INSERT that adds the
+ * event only while the key is under its limit. D1 runs statements one at a time, so 200 parallel
+ * requests get exactly `max` reservations and the rest are refused. Guessable secrets (sign-in,
+ * the team gate, preview codes) reserve before the password is checked and give a success's
+ * reservation back; submissions (forms, comments) keep an accepted one and give a refused one back.
  */
 import { and, count, eq, gt, inArray, lt, min, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -32,16 +32,33 @@ export const limits = {
    * still gets in while an attacker's is refused.
    */
   loginAccountNetwork: { bucket: "login-account-net", max: 5, windowMs: 15 * MINUTE },
-  /** Failed sign-ins to one account from everywhere: a ceiling that slows a distributed guess. */
+  /**
+   * Failed sign-ins to one account from everywhere: a ceiling that slows a distributed guess.
+   * It never applies to a browser known to the account, so it cannot lock the account's people out.
+   */
   loginAccount: { bucket: "login-account", max: 50, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins from one browser known to the account (its device cookie): the only limit such
+   * a browser meets (docs/decisions/0014).
+   */
+  loginDevice: { bucket: "login-device", max: 5, windowMs: 15 * MINUTE },
   /** Wrong codes for one preview from one address. */
   preview: { bucket: "preview", max: 5, windowMs: 15 * MINUTE },
   /** Wrong codes from one address across all previews. */
   previewIp: { bucket: "preview-ip", max: 20, windowMs: 15 * MINUTE },
   forms: { bucket: "forms-ip", max: 20, windowMs: 60 * MINUTE },
-  /** Preview comments, counted per client and per address; a refused (422) comment does not count. */
-  commentsClient: { bucket: "comments-client", max: 30, windowMs: 60 * MINUTE },
-  commentsIp: { bucket: "comments-ip", max: 30, windowMs: 60 * MINUTE },
+  /**
+   * Preview comments to one client from one network (/24 or /48). Counting the client alone would
+   * let one holder of its code silence the real client everywhere for an hour.
+   */
+  commentsClientNetwork: { bucket: "comments-client-net", max: 30, windowMs: 60 * MINUTE },
+  /** Preview comments from one network across every preview. */
+  commentsNetwork: { bucket: "comments-net", max: 60, windowMs: 60 * MINUTE },
+  /**
+   * Preview comments to one client from everywhere: a ceiling on the studio's mail about one client,
+   * four networks' worth, so no single network can reach it.
+   */
+  commentsClient: { bucket: "comments-client", max: 120, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 const windowStart = (limit: Limit, now: number) => new Date(now - limit.windowMs).toISOString();
@@ -64,30 +81,24 @@ async function refusal(db: Db, limit: Limit, key: string, now: number) {
   return tooManyAttempts((oldest + limit.windowMs - now) / 1000);
 }
 
-/**
- * Throws 429 with Retry-After when `key` already has `max` events in the window. Every check
- * also drops events older than any window (an index range delete, usually of nothing), so the
- * table stays small without a scheduled job.
- */
-export async function assertUnderLimit(db: Db, limit: Limit, key: string, now = Date.now()): Promise<void> {
-  const [, [row]] = await db.batch([
-    pruneEvents(db, now),
-    db
-      .select({ n: count() })
-      .from(rate_limit_events)
-      .where(inWindow(limit, key, now)),
-  ]);
-  if (row && row.n >= limit.max) throw await refusal(db, limit, key, now);
-}
-
-export function recordEvent(db: Db, limit: Limit, key: string, now = Date.now()) {
-  return db.insert(rate_limit_events).values({ bucket: limit.bucket, key, created_at: new Date(now).toISOString() });
+/** How many events `key` has in its window now. */
+export async function eventsInWindow(db: Db, limit: Limit, key: string, now = Date.now()): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(rate_limit_events)
+    .where(inWindow(limit, key, now));
+  return row?.n ?? 0;
 }
 
 /** One attempt counted under each of several limits at once; give it back when the attempt succeeds. */
 export interface Reservation {
   /** Deletes the reserved events (a success is not a failure). */
   release(): BatchItem<"sqlite">;
+  /**
+   * Gives the reservation back, then rethrows `err`: a submission refused or failed after it was
+   * reserved does not use up the sender's allowance (`.catch(reservation.giveBack)`).
+   */
+  giveBack(err: unknown): Promise<never>;
 }
 
 /** Adds the event only while the key is under its limit; RETURNING says whether it did. */
@@ -127,7 +138,11 @@ export async function reserveAttempt(db: Db, counted: { limit: Limit; key: strin
     if (ids.length) await release();
     throw await refusal(db, counted[full].limit, counted[full].key, now);
   }
-  return { release };
+  const giveBack = async (err: unknown): Promise<never> => {
+    await release();
+    throw err;
+  };
+  return { release, giveBack };
 }
 
 /** Forget a key's events (a successful sign-in clears its failures). */

@@ -1,14 +1,17 @@
 /**
  * Staff sign-in, the shared team gate, sign-out (this session or every one), changing one's own
  * password, the current user and invitation acceptance. The work is in services/sign-in.ts.
+ * Whoever proves a password here gets a session and a new device cookie (auth/device.ts).
  */
 import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
 import { loginInput, passwordChangeInput, teamLoginInput } from "../../contract/auth";
 import { acceptInviteInput } from "../../contract/user";
 import { jsonBody } from "../lib/validate";
 import { nativeForm, type FormPage } from "../lib/native-form";
 import { clearSession, currentSession, currentUser, endSession, issueSession } from "../auth/session";
+import { clearDeviceCookie, issueDeviceCookie } from "../auth/device";
 import { acceptInvite } from "../services/invites";
 import { changePassword, signInToTeam, signInWithPassword, signOutEverywhere, TEAM_ACCOUNT } from "../services/sign-in";
 import { unauthenticated } from "../lib/errors";
@@ -17,7 +20,14 @@ import { auditSourceOf } from "../middleware/audit";
 import { disconnectSession, disconnectUser } from "../live/publish";
 
 async function attemptOf(c: Context<AppEnv>, account: string, actorId: string | null = null) {
-  return { account, ip: clientIp(c), secret: c.env.SESSION_SECRET, audit: await auditSourceOf(c, actorId) };
+  return { account, ip: clientIp(c), secret: c.env.SESSION_SECRET, cookies: getCookie(c), audit: await auditSourceOf(c, actorId) };
+}
+
+/** Someone has just proved who they are from this browser: a session, and the browser known to the account (a new value each time). */
+async function signedInHere(c: Context<AppEnv>, userId: string) {
+  const db = c.get("db");
+  await issueSession(c, db, userId);
+  await issueDeviceCookie(c, db, userId);
 }
 
 async function signedIn(c: Context<AppEnv>) {
@@ -34,13 +44,13 @@ export const auth = new Hono<AppEnv>()
     const { email, password } = c.req.valid("json");
     const db = c.get("db");
     const user = await signInWithPassword(db, await attemptOf(c, email), email, password);
-    await issueSession(c, db, user.id);
+    await signedInHere(c, user.id);
     return c.json({ user }, 200);
   })
   .post("/team", jsonBody(teamLoginInput), async (c) => {
     const db = c.get("db");
     const user = await signInToTeam(db, await attemptOf(c, TEAM_ACCOUNT), c.req.valid("json").password);
-    await issueSession(c, db, user.id);
+    await signedInHere(c, user.id);
     return c.json({ user }, 200);
   })
   .post("/logout", async (c) => {
@@ -53,6 +63,7 @@ export const auth = new Hono<AppEnv>()
     const { user } = await signedIn(c);
     await signOutEverywhere(c.get("db"), await auditSourceOf(c, user.id), user.id);
     clearSession(c);
+    await clearDeviceCookie(c, user.id);
     disconnectUser(c, user.id);
     return c.json({ ok: true as const }, 200);
   })
@@ -60,9 +71,9 @@ export const auth = new Hono<AppEnv>()
     const { user } = await signedIn(c);
     const db = c.get("db");
     await changePassword(db, await attemptOf(c, user.email, user.id), user, c.req.valid("json"));
-    // Every session ended with the old password, this tab's too: it gets a new one at once.
+    // Every session and known browser ended with the old password, this tab's too: it gets new ones at once.
     disconnectUser(c, user.id);
-    await issueSession(c, db, user.id);
+    await signedInHere(c, user.id);
     return c.json({ ok: true as const }, 200);
   })
   .get("/me", async (c) => {
@@ -73,6 +84,6 @@ export const auth = new Hono<AppEnv>()
   .post("/accept-invite", jsonBody(acceptInviteInput), async (c) => {
     const db = c.get("db");
     const user = await acceptInvite(db, c.req.valid("json"));
-    await issueSession(c, db, user.id);
+    await signedInHere(c, user.id);
     return c.json({ user }, 201);
   });

@@ -1,9 +1,9 @@
 /**
  * The audit trail (README.md → Security): who exported, imported, deleted or restored the studio's data,
- * invited, disabled or enabled an account, signed in, was locked out or changed a password.
+ * invited, disabled or enabled an account, signed in, failed to, was locked out or changed a password.
  * Rows are written in the same batch as the change they record where there is one.
  */
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { audit_events, users } from "../db/schema";
@@ -30,6 +30,38 @@ export function auditEvent(db: Db, source: AuditSource, action: AuditAction, det
     request_id: source.requestId,
     created_at: nowIso(),
   });
+}
+
+/** Failed sign-ins are summarised: one row per account per window this long, not one per guess. */
+export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+const londonClock = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" });
+
+/**
+ * Counts one failed sign-in to `subjectId` in that account's row for the current 15 minutes
+ * ("3 failed sign-ins between 14:00 and 14:15", London time), adding the row at the window's
+ * first failure. One upsert keyed by account and window, so parallel failures each count once.
+ */
+export function failedSignIn(db: Db, source: AuditSource, subjectId: string, now = Date.now()) {
+  const start = Math.floor(now / FAILED_SIGN_IN_WINDOW_MS) * FAILED_SIGN_IN_WINDOW_MS;
+  const span = `between ${londonClock.format(start)} and ${londonClock.format(start + FAILED_SIGN_IN_WINDOW_MS)}`;
+  return db
+    .insert(audit_events)
+    .values({
+      id: `failed-sign-ins:${subjectId}:${new Date(start).toISOString()}`,
+      action: "failed_sign_ins",
+      actor_id: source.actorId,
+      subject_id: subjectId,
+      detail: `1 failed sign-in ${span}`,
+      ip_hash: source.ipHash,
+      request_id: source.requestId,
+      created_at: nowIso(),
+    })
+    .onConflictDoUpdate({
+      target: audit_events.id,
+      // The detail starts with the count: SQLite reads a text's leading digits as its integer value.
+      set: { detail: sql`(CAST(${audit_events.detail} AS INTEGER) + 1) || ${` failed sign-ins ${span}`}` },
+    });
 }
 
 const actor = alias(users, "actor");

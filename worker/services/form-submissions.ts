@@ -11,7 +11,7 @@ import { budgetOptions } from "../../contract/budget-options";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
-import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
+import { limits, reserveAttempt } from "../lib/rate-limit";
 import { trySend, type Mail } from "../email/send";
 import type { Env } from "../env";
 import type { Sender } from "../lib/client-info";
@@ -130,7 +130,8 @@ export async function acceptSubmission(
 
 /**
  * Stores the submission and creates (or, for a repeat sender, annotates) the lead, atomically.
- * Counts against the per-IP limit only once it is accepted.
+ * The sender's allowance is reserved first, so a burst of parallel posts stores (and e-mails)
+ * exactly as many as the limit allows; one that fails to store gives its reservation back.
  */
 async function storeSubmission(
   db: Db,
@@ -140,7 +141,6 @@ async function storeSubmission(
   meta: SubmissionContext,
   { ipKey, limitKey }: Sender,
 ): Promise<StoredSubmission> {
-  await assertUnderLimit(db, limits.forms, limitKey);
   const email = enquiry.email.toLowerCase();
   const now = nowIso();
   const text = describe(kind, enquiry, meta);
@@ -175,14 +175,15 @@ async function storeSubmission(
         created_at: now,
         updated_at: now,
       });
+  const reservation = await reserveAttempt(db, [{ limit: limits.forms, key: limitKey }]);
   // The lead is written before the submission that points at it. Submissions past the retention
   // period (the privacy policy's) go as new ones arrive; their leads stay in the CRM.
-  await db.batch([
+  const stored = db.batch([
     leadWrite,
     submission,
-    recordEvent(db, limits.forms, limitKey),
     db.delete(form_submissions).where(lt(form_submissions.created_at, new Date(Date.now() - SUBMISSION_RETENTION_MS).toISOString())),
   ]);
+  await stored.catch(reservation.giveBack);
   return { id: submissionId, leadId, newLead: !existing };
 }
 

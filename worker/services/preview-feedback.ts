@@ -27,7 +27,7 @@ import type { SessionUser } from "../../contract/user";
 import { AppError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nextStamp, nowIso } from "../lib/time";
-import { assertUnderLimit, limits, recordEvent } from "../lib/rate-limit";
+import { limits, reserveAttempt } from "../lib/rate-limit";
 import { abortIf, isGuardAbort, requireUpdated, runBatch } from "../lib/batch";
 import { versionedResult } from "../lib/versioned";
 import { trySend, type Mail } from "../email/send";
@@ -258,8 +258,9 @@ async function recordDelivery(db: Db, table: typeof preview_comments | typeof pr
 }
 
 /**
- * A client's comment: limited to 30 an hour per client and per address (only accepted comments
- * count), stored with its Activity Feed entry, then e-mailed to the studio.
+ * A client's comment: reserved first under the limits per client and network, per network and per
+ * client (lib/rate-limit.ts), so a burst stores and e-mails no more than they allow and a refused
+ * one does not count; stored with its Activity Feed entry, then e-mailed to the studio.
  */
 export async function addComment(
   env: MailEnv,
@@ -269,12 +270,15 @@ export async function addComment(
   sender: Sender,
   origin: string,
 ): Promise<PublicComment> {
-  await assertUnderLimit(db, limits.commentsClient, ctx.client.id);
-  await assertUnderLimit(db, limits.commentsIp, sender.limitKey);
-  const release = await currentRelease(db, ctx);
+  const reservation = await reserveAttempt(db, [
+    { limit: limits.commentsClientNetwork, key: `${ctx.client.id}:${sender.networkKey}` },
+    { limit: limits.commentsNetwork, key: sender.networkKey },
+    { limit: limits.commentsClient, key: ctx.client.id },
+  ]);
+  const release = await currentRelease(db, ctx).catch(reservation.giveBack);
   const now = nowIso();
   const id = newId();
-  await db.batch([
+  const stored = db.batch([
     db
       .insert(preview_comments)
       .values({ id, client_id: ctx.client.id, release_id: release.id, ...input, created_at: now, updated_at: now }),
@@ -288,9 +292,8 @@ export async function addComment(
       created_at: now,
       updated_at: now,
     }),
-    recordEvent(db, limits.commentsClient, ctx.client.id),
-    recordEvent(db, limits.commentsIp, sender.limitKey),
   ]);
+  await stored.catch(reservation.giveBack);
   const error = await trySend(env, commentMail(env.STUDIO_INBOX, ctx, input, release, origin), { comment: id });
   await recordDelivery(db, preview_comments, id, error);
   return { id, author_name: input.author_name, body: input.body, page: input.page, status: "Open", created_at: now, release, replies: [] };
