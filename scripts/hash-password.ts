@@ -12,13 +12,12 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { hashPassword } from "../worker/auth/password";
 import { passwordRule } from "../contract/user";
+import { accountSql, type AccountRow } from "./lib/account-sql";
 
 const USAGE = `Usage:
   npm run -s hash-password -- --owner --email EMAIL --name "FULL NAME" [--job-title TITLE]
   npm run -s hash-password -- --team [--email team@yourstudio.co.uk]
 Prints SQL for \`wrangler d1 execute DB --remote --file\`. The password is read from a hidden prompt (or stdin).`;
-
-const sqlText = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
 async function readPassword(label: string): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -68,21 +67,11 @@ async function main(): Promise<void> {
   const h = await hashPassword(password);
 
   const email = (values.email ?? "team@redbrickstudio.co.uk").trim().toLowerCase();
-  const row = values.team
+  const row: AccountRow = values.team
     ? { email, full_name: "Studio Team", role: "Sales", job_title: "Shared team account", is_team: 1 }
     : { email, full_name: values.name!.trim(), role: "Owner", job_title: values["job-title"] ?? "Owner", is_team: 0 };
-
-  // Re-running for the same e-mail replaces the password (a rotation), and re-enables the account.
-  console.log(
-    [
-      `-- ${values.team ? "Shared Team account (the /crm gate's CRM Access Password)" : `Owner ${email}`}; generated ${new Date().toISOString()}`,
-      "INSERT INTO users (id, email, full_name, role, job_title, password_hash, salt, iterations, disabled, is_team)",
-      `VALUES (${sqlText(randomUUID())}, ${sqlText(row.email)}, ${sqlText(row.full_name)}, ${sqlText(row.role)}, ${sqlText(row.job_title)}, ` +
-        `${sqlText(h.hash)}, ${sqlText(h.salt)}, ${h.iterations}, 0, ${row.is_team})`,
-      "ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash, salt = excluded.salt, iterations = excluded.iterations,",
-      "  disabled = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');",
-    ].join("\n"),
-  );
+  const note = values.team ? "Shared Team account (the /crm gate's CRM Access Password)" : `Owner ${email}`;
+  console.log(accountSql(randomUUID(), row, h, note));
 }
 
 main().catch((err: unknown) => {

@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { DEMO_SESSION_SECRET } from "../../worker/auth/keys";
 import { SESSION_MAX_AGE_SECONDS } from "../../worker/auth/session";
+import { hashPassword } from "../../worker/auth/password";
+import { accountSql } from "../../scripts/lib/account-sql";
 import type { ServerMessage } from "../../contract/live";
 import {
   call,
@@ -208,5 +210,34 @@ describe("where requests come from", () => {
     expect((await at("https://redbrickstudio.co.uk/api/health")).status).toBe(500);
     expect((await at("http://localhost:8787/api/health")).status).toBe(200);
     expect((await at("http://127.0.0.1:8790/api/health")).status).toBe(200);
+  });
+});
+
+describe("rotating a password with npm run hash-password", () => {
+  it("ends every session and known browser of the account: the team gate's old password and cookies stop working", async () => {
+    const row = {
+      email: "team@studio.test",
+      full_name: "Studio Team",
+      role: "Sales",
+      job_title: "Shared team account",
+      is_team: 1,
+    } as const;
+    const run = async (password: string) => {
+      const sql = accountSql(crypto.randomUUID(), row, await hashPassword(password, 1000), "test");
+      await env.DB.prepare(sql.replace(/^--.*\n/, "")).run();
+    };
+    const gate = (password: string, cookie?: string) => call("/api/auth/team", { json: { password }, cookie });
+    await run("the first team passphrase");
+    const first = await gate("the first team passphrase");
+    expect(first.status).toBe(200);
+    const session = sessionCookieOf(first)!;
+    expect((await me(session)).status).toBe(200);
+
+    await run("the second team passphrase");
+    expect((await me(session)).status).toBe(401);
+    expect((await gate("the first team passphrase")).status).toBe(401);
+    expect((await gate("the second team passphrase")).status).toBe(200);
+    // Still one account: the rotation re-keyed it rather than adding another.
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(row.email).first())?.n).toBe(1);
   });
 });
