@@ -16,10 +16,16 @@ async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
 }
 
+/**
+ * Results axe leaves for review because the element has text of its own, though the finding stands:
+ * an aria-label on an element with no role is ignored by screen readers.
+ */
+const REVIEWED_AS_VIOLATIONS = ["aria-prohibited-attr"];
+
 /** The violations as short readable lines: rule, impact, and the first few offending elements. */
 async function violations(page: Page) {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.map(
+  const { violations: found, incomplete } = await new AxeBuilder({ page }).analyze();
+  return [...found, ...incomplete.filter((r) => REVIEWED_AS_VIOLATIONS.includes(r.id))].map(
     (v) =>
       `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes
         .slice(0, 3)
