@@ -22,6 +22,38 @@ export type Activity = z.infer<typeof activity>;
 export const activityListItem = activity.extend({ related_name: z.string().nullable() });
 export type ActivityListItem = z.infer<typeof activityListItem>;
 
+/** Entries per page of GET /api/crm/activities. */
+export const ACTIVITY_PAGE = 200;
+
+/**
+ * GET /api/crm/activities: the feed newest first, ACTIVITY_PAGE entries at a time, optionally only
+ * one type and one person's. The next page starts after the last entry shown, by its created_at and
+ * then its id (several entries can share a millisecond): the answer's `next` carries both, to be
+ * sent back as `before` and `before_id` with the same filters. A keyset rather than an offset, so an
+ * entry logged while someone reads neither repeats one nor hides one.
+ */
+export const activityListQuery = z
+  .object({
+    type: z.enum(activityTypes).optional(),
+    who: z.string().min(1).max(64).optional(),
+    before: z.string().min(1).max(64).optional(),
+    before_id: z.string().min(1).max(64).optional(),
+  })
+  .refine((q) => (q.before === undefined) === (q.before_id === undefined), {
+    path: ["before_id"],
+    message: "Send before and before_id together",
+  });
+/** Where the next page starts: the last entry shown. */
+export interface ActivityCursor {
+  before: string;
+  before_id: string;
+}
+export interface ActivityPage {
+  activities: ActivityListItem[];
+  /** null: this is the last page. */
+  next: ActivityCursor | null;
+}
+
 /** GET /api/crm/activities/related?type=&q= : the Log Activity picker's matches, a few at a time. */
 export const relatedRecordQuery = z.object({
   type: z.enum(relatedTypes, { error: "Choose what it relates to" }),

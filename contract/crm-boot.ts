@@ -9,6 +9,7 @@
  * each query's cached data must be the API's answer as it is (a transformation belongs in the
  * options' `select`): the e2e tests check that /crm and /crm/leads make none of these requests.
  */
+import { activityTypes } from "./activity";
 import { leadStatuses } from "./lead";
 import type { SessionUser } from "./user";
 
@@ -19,14 +20,14 @@ export interface CrmBootQuery {
   key: readonly unknown[];
   /** The API path and query string the page's query function calls. */
   url: string;
-  /** An infinite query: the answer is its first page, fetched with this page parameter. */
-  firstPageParam?: number;
+  /** An infinite query: the answer is its first page, fetched with this page parameter (null: no cursor yet). */
+  firstPageParam?: number | null;
 }
 
 export interface CrmBootData {
   key: readonly unknown[];
   data: unknown;
-  firstPageParam?: number;
+  firstPageParam?: number | null;
 }
 
 export interface CrmBoot {
@@ -66,6 +67,21 @@ function leadsPage(search: URLSearchParams): CrmBootQuery[] {
   ];
 }
 
+function activityPage(search: URLSearchParams): CrmBootQuery[] {
+  // As web/src/app/crm/activity.tsx reads them: an unknown type is ignored there, so it is here.
+  const typeParam = search.get("type") ?? "";
+  const type = (activityTypes as readonly string[]).includes(typeParam) ? typeParam : undefined;
+  const who = search.get("who") || undefined;
+  const filters: Record<string, string> = {};
+  if (type) filters.type = type;
+  if (who) filters.who = who;
+  const query = new URLSearchParams(filters);
+  return [
+    { key: ["activities", "list", filters], url: `/api/crm/activities${query.size ? `?${query}` : ""}`, firstPageParam: null },
+    USER_LIST,
+  ];
+}
+
 /** The queries of the page at `pathname` (/crm or below), the layout's included; [] for any other path. */
 export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBootQuery[] {
   const path = pathname.replace(/\/+$/, "") || "/";
@@ -87,7 +103,7 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
       case "/crm/tasks":
         return [{ key: ["tasks", "list"], url: "/api/crm/tasks" }, USER_LIST];
       case "/crm/activity":
-        return [{ key: ["activities", "list"], url: "/api/crm/activities" }, USER_LIST];
+        return activityPage(search);
       case "/crm/settings":
         // Owner-only answers (invitations, backups) are refused for Sales and so left out.
         return [

@@ -52,3 +52,48 @@ test("Log Activity needs a summary, defaults Who to me, and the feed shows Londo
   expect(london).not.toBe(formatIn(activity.created_at, "America/New_York"));
   await expect(item.locator("time")).toHaveText(london);
 });
+
+test("the feed pages past its newest 200 entries with Load more, keeping its filters", async ({ page }) => {
+  // 205 writes first, each announced on the live hub: seconds on a quiet machine, more on a busy one.
+  test.setTimeout(90_000);
+  await signIn(page.request, staff.sales);
+  // 205 Meetings by Marcus Reid, created through the API a few at a time, newest last.
+  const run = `Standup ${Date.now()}`;
+  let who = "";
+  for (let start = 0; start < 205; start += 15) {
+    const batch = Array.from({ length: Math.min(15, 205 - start) }, (_, k) => start + k);
+    const made = await Promise.all(
+      batch.map(async (i) => {
+        const res = await page.request.post("/api/crm/activities", { data: { summary: `${run} #${i}`, type: "Meeting" } });
+        expect(res.status()).toBe(201);
+        return ((await res.json()) as { activity: { who_username: string } }).activity.who_username;
+      }),
+    );
+    who = made[0];
+  }
+
+  await page.goto(`/crm/activity?type=Meeting&who=${who}`);
+  const entries = page.getByRole("list", { name: "Activity entries" }).getByRole("listitem");
+  await expect(entries).toHaveCount(200);
+  await expect(page.getByLabel("Filter by type")).toHaveValue("Meeting");
+  await expect(page.getByLabel("Filter by person").locator("option:checked")).toHaveText("Marcus Reid");
+  // Batches of 15 are created together, so only the first batch is surely on the second page.
+  const entry = (i: number) => entries.filter({ has: page.getByText(`${run} #${i}`, { exact: true }) });
+  await expect(entry(204)).toHaveCount(1);
+  await expect(entry(0)).toHaveCount(0);
+
+  const next = page.waitForRequest((r) => new URL(r.url()).searchParams.has("before"));
+  await page.getByRole("button", { name: "Load more" }).click();
+  const asked = new URL((await next).url()).searchParams;
+  expect(asked.get("type")).toBe("Meeting");
+  expect(asked.get("who")).toBe(who);
+  expect(asked.get("before_id")).toBeTruthy();
+  for (const i of [0, 1, 14, 100, 204]) await expect(entry(i)).toHaveCount(1);
+  const count = await entries.count();
+  expect(count).toBeGreaterThanOrEqual(205);
+  // Every entry shown is a Meeting by Marcus Reid, and none twice.
+  const texts = await entries.allInnerTexts();
+  expect(texts.every((t) => t.includes("Meeting") && t.includes("Marcus Reid"))).toBe(true);
+  expect(new Set(texts).size).toBe(count);
+  await expect(page).toHaveURL(new RegExp(`type=Meeting&who=${who}`));
+});

@@ -90,6 +90,23 @@ test("/crm/leads signed in: the first page of leads comes with the page", async 
   expectNotWaitedFor(entries, /^\/api\/crm\/users$/, readyAt);
 });
 
+test("/crm/activity with filters in its URL: their first page comes with the page", async ({ page }) => {
+  await signIn(page.request, staff.sales);
+  const summary = `Inline call ${tag()}`;
+  const res = await page.request.post("/api/crm/activities", { data: { summary, type: "Call" } });
+  expect(res.status()).toBe(201);
+  const { activity } = (await res.json()) as { activity: { who_username: string } };
+  await watch(page, "Loading activity", "main ul[aria-label='Activity entries'] li");
+  await page.goto(`/crm/activity?type=Call&who=${activity.who_username}`);
+  await expect(page.getByRole("listitem").filter({ hasText: summary })).toBeVisible();
+  const entries = await timings(page);
+  const { placeholderSeen, readyAt } = await seen(page);
+  expect(readyAt).toBeGreaterThan(0);
+  expect(placeholderSeen).toBe(false);
+  expectNotWaitedFor(entries, /^\/api\/crm\/activities\?/, readyAt);
+  expectNotWaitedFor(entries, /^\/api\/crm\/users$/, readyAt);
+});
+
 test("signed out, the gate shows without asking who is signed in; after Access CRM the board does not wait for code", async ({ page }) => {
   await page.goto("/crm");
   const password = page.getByLabel("CRM Access Password", { exact: true });

@@ -48,6 +48,39 @@ test("accept a sent proposal and run its follow-up", async ({ page }) => {
   expect(projects.projects.length).toBeGreaterThan(0);
 });
 
+test("accept's follow-up with only Create project ticked: the lead is Won and its project starts", async ({ page }) => {
+  await signIn(page.request);
+  const stamp = Date.now();
+  const lead = await createLead(page.request, { name: `Project Only ${stamp}`, status: "Negotiation" });
+  const title = `Shop build ${stamp}`;
+  expect((await page.request.post("/api/crm/proposals", { data: { title, status: "Sent", lead_id: lead.id } })).status()).toBe(201);
+
+  await page.goto("/crm/proposals");
+  const card = page.getByTestId("proposal-card").filter({ hasText: title });
+  await card.getByRole("button", { name: "Accept" }).click();
+  const dialog = page.getByRole("dialog", { name: "Workflow Actions" });
+  await expect(dialog).toHaveAccessibleDescription(
+    `Proposal accepted for Project Only ${stamp}, so the lead is now marked Won. Recommended next steps:`,
+  );
+  await dialog.getByRole("checkbox", { name: /Convert to client/ }).uncheck();
+  await expect(dialog.getByRole("checkbox", { name: /Create project/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Run Actions" }).click();
+  await expect(page.getByText("1 action(s) completed successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/Failed to execute workflow actions/)).toHaveCount(0);
+
+  const after = (await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as {
+    lead: { status: string; converted_to_client_id: string | null };
+  };
+  expect(after.lead.status).toBe("Won");
+  const { projects } = (await (await page.request.get("/api/crm/projects")).json()) as {
+    projects: { lead_id: string | null; client_id: string | null; stage: string }[];
+  };
+  expect(projects.filter((p) => p.lead_id === lead.id)).toEqual([
+    expect.objectContaining({ client_id: after.lead.converted_to_client_id, stage: "Discovery" }),
+  ]);
+});
+
 test("create an invoice and open its print page", async ({ page }) => {
   await signIn(page.request);
   const stamp = Date.now();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { countRows, expectJson, signInAs, type Staff } from "./helpers";
-import type { Activity, ActivityListItem, RelatedRecord } from "../../contract/activity";
+import { ACTIVITY_PAGE, type Activity, type ActivityListItem, type ActivityPage, type RelatedRecord } from "../../contract/activity";
 
 let staff: Staff;
 type Fields = { error: { code: string; message: string; fields: Record<string, string> } };
@@ -117,5 +117,94 @@ describe("activities", () => {
     await expectJson(log({ summary: "second", type: "Email" }), 201);
     const { activities } = await expectJson<{ activities: Activity[] }>(staff.call("GET", "/api/crm/activities"), 200);
     expect(activities.map((a) => a.summary)).toEqual(["second", "first"]);
+  });
+
+  describe("the feed past its newest 200 entries", () => {
+    const TYPES = ["Call", "Email", "Meeting", "Note", "StatusChange"] as const;
+    /**
+     * `n` entries straight into D1, three to a millisecond (a batch writes several at once), so the
+     * pages must break ties by id; every other one is the signed-in person's, the rest the Owner's.
+     */
+    async function seedFeed(n: number, ownerId: string) {
+      const start = Date.parse("2026-03-01T09:00:00.000Z");
+      const insert = env.DB.prepare(
+        "INSERT INTO activities (id, who_username, type, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+      );
+      const statements = Array.from({ length: n }, (_, i) => {
+        const at = new Date(start + Math.floor(i / 3)).toISOString();
+        return insert.bind(`act-${String(i).padStart(4, "0")}`, i % 2 ? ownerId : staff.id, TYPES[i % 5], `Entry ${i}`, at, at);
+      });
+      for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
+    }
+    /** Every page in turn, following `next` with the same filters, as Load more does. */
+    async function allPages(filters: Record<string, string> = {}) {
+      const pages: ActivityPage[] = [];
+      let cursor: Record<string, string> = {};
+      for (;;) {
+        const query = new URLSearchParams({ ...filters, ...cursor });
+        const page = await expectJson<ActivityPage>(staff.call("GET", `/api/crm/activities?${query}`), 200);
+        pages.push(page);
+        if (!page.next) return pages;
+        cursor = { ...page.next };
+        expect(pages.length).toBeLessThan(20);
+      }
+    }
+    const newestFirst = (a: ActivityListItem, b: ActivityListItem) =>
+      a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
+
+    it("gives every entry exactly once, newest first, 200 to a page", async () => {
+      const owner = await signInAs("Owner");
+      await seedFeed(451, owner.id);
+      const pages = await allPages();
+      expect(pages.map((p) => p.activities.length)).toEqual([ACTIVITY_PAGE, ACTIVITY_PAGE, 51]);
+      expect(pages.map((p) => p.next === null)).toEqual([false, false, true]);
+      const ids = pages.flatMap((p) => p.activities.map((a) => a.id));
+      expect(new Set(ids).size).toBe(451);
+      expect(ids).toEqual(
+        pages
+          .flatMap((p) => p.activities)
+          .sort(newestFirst)
+          .map((a) => a.id),
+      );
+      // The cursor is the last entry shown.
+      const last = pages[0].activities.at(-1)!;
+      expect(pages[0].next).toEqual({ before: last.created_at, before_id: last.id });
+    });
+
+    it("keeps the filters on every page", async () => {
+      const owner = await signInAs("Owner");
+      await seedFeed(2100, owner.id);
+      // i % 5 === 0 is a Call, odd i is the Owner's: 210 of the 2,100 are both.
+      const pages = await allPages({ type: "Call", who: owner.id });
+      expect(pages.map((p) => p.activities.length)).toEqual([ACTIVITY_PAGE, 10]);
+      const entries = pages.flatMap((p) => p.activities);
+      expect(entries.every((a) => a.type === "Call" && a.who_username === owner.id)).toBe(true);
+      expect(new Set(entries.map((a) => a.id)).size).toBe(210);
+      const calls = await allPages({ type: "Call" });
+      expect(calls.map((p) => p.activities.length)).toEqual([ACTIVITY_PAGE, ACTIVITY_PAGE, 20]);
+      const mine = await allPages({ who: staff.id });
+      expect(mine.flatMap((p) => p.activities).every((a) => a.who_username === staff.id)).toBe(true);
+      expect(mine.reduce((n, p) => n + p.activities.length, 0)).toBe(1050);
+    });
+
+    it("neither repeats nor skips an entry when one is logged between pages", async () => {
+      const owner = await signInAs("Owner");
+      await seedFeed(250, owner.id);
+      const first = await expectJson<ActivityPage>(staff.call("GET", "/api/crm/activities"), 200);
+      await expectJson(log({ summary: "Logged while reading" }), 201);
+      const second = await expectJson<ActivityPage>(
+        staff.call("GET", `/api/crm/activities?${new URLSearchParams({ ...first.next! })}`),
+        200,
+      );
+      const ids = [...first.activities, ...second.activities].map((a) => a.id);
+      expect(new Set(ids).size).toBe(250);
+      expect(second.next).toBeNull();
+    });
+
+    it("refuses a half cursor or an unknown type with 422", async () => {
+      const half = await expectJson<Fields>(staff.call("GET", "/api/crm/activities?before=2026-03-01T09:00:00.000Z"), 422);
+      expect(half.error.fields.before_id).toBe("Send before and before_id together");
+      expect((await staff.call("GET", "/api/crm/activities?type=Tweet")).status).toBe(422);
+    });
   });
 });

@@ -81,4 +81,20 @@ describe("the CRM shell's inline data", () => {
     expect(dataOf(settings, ["users", "invites"])).toBeUndefined();
     expect(dataOf((await shell("/crm/settings", owner.cookie)).boot, ["users", "invites"])).toBeDefined();
   });
+
+  it("inlines the Activity Feed's first page for the filters in its URL, with no cursor yet", async () => {
+    const owner = await signInAs("Owner");
+    await expectJson(owner.call("POST", "/api/crm/activities", { summary: "Rang Ada", type: "Call" }), 201);
+    await expectJson(owner.call("POST", "/api/crm/activities", { summary: "Wrote to Ada", type: "Email" }), 201);
+
+    const all = (await shell("/crm/activity", owner.cookie)).boot;
+    expect(dataOf(all, ["activities", "list", {}])).toMatchObject({ firstPageParam: null });
+    expect(dataOf(all, ["activities", "list", {}])?.data).toEqual(await expectJson(owner.call("GET", "/api/crm/activities"), 200));
+
+    const filtered = (await shell(`/crm/activity?type=Call&who=${owner.id}`, owner.cookie)).boot;
+    const key = ["activities", "list", { type: "Call", who: owner.id }];
+    expect(dataOf(filtered, key)).toMatchObject({ firstPageParam: null, data: { next: null, activities: [{ summary: "Rang Ada" }] } });
+    // An unknown type is no filter, as the page reads it.
+    expect(dataOf((await shell("/crm/activity?type=Tweet", owner.cookie)).boot, ["activities", "list", {}])).toBeDefined();
+  });
 });

@@ -78,6 +78,64 @@ describe("proposals", () => {
     expect((await staff.call("DELETE", "/api/crm/proposals/nope")).status).toBe(404);
   });
 
+  describe("accepting a proposal made to a lead", () => {
+    type LeadRow = { status: string; stage_changed_by: string | null; updated_at: string; converted_to_client_id: string | null };
+    const leadRow = async () => (await rows<LeadRow>("SELECT * FROM leads WHERE id = ?", leadId))[0];
+    const timeline = () =>
+      rows<{ activity_type: string; description: string; created_by: string }>(
+        "SELECT activity_type, description, created_by FROM lead_activities WHERE lead_id = ?",
+        leadId,
+      );
+    const sentFor = (lead: string) => addProposal({ title: "Website rebuild", value: 4800, status: "Sent", lead_id: lead });
+
+    it("marks the lead Won, on its timeline, so Create project works without Convert to client", async () => {
+      expect((await leadRow()).status).toBe("New");
+      await expectJson(accept(await sentFor(leadId)), 200);
+      expect(await leadRow()).toMatchObject({ status: "Won", stage_changed_by: staff.id, converted_to_client_id: null });
+      expect(await timeline()).toEqual([
+        {
+          activity_type: "stage_change",
+          description: 'Marked Won by Marcus Reid: proposal "Website rebuild" accepted',
+          created_by: staff.id,
+        },
+      ]);
+      // The follow-up with only Create project ticked: the project starts, with a client made for the lead.
+      const started = await expectJson<{ created: { entity: string }[] }>(
+        staff.call("POST", `/api/crm/leads/${leadId}/actions`, { action: "start_project" }),
+        201,
+      );
+      expect(started.created.map((c) => c.entity)).toEqual(["clients", "projects"]);
+      expect(await rows("SELECT lead_id, stage FROM projects")).toEqual([{ lead_id: leadId, stage: "Discovery" }]);
+    });
+
+    it("moves a Lost lead to Won too, since the client has said yes", async () => {
+      const { lead } = await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200);
+      await expectJson(staff.call("PATCH", `/api/crm/leads/${leadId}`, { status: "Lost", updated_at: lead.updated_at }), 200);
+      await expectJson(accept(await sentFor(leadId)), 200);
+      expect((await leadRow()).status).toBe("Won");
+    });
+
+    it("leaves a lead that is already Won as it is: no new version, no timeline entry", async () => {
+      const { lead } = await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200);
+      await expectJson(staff.call("PATCH", `/api/crm/leads/${leadId}`, { status: "Won", updated_at: lead.updated_at }), 200);
+      const before = await leadRow();
+      const entries = (await timeline()).length;
+      await expectJson(accept(await sentFor(leadId)), 200);
+      expect(await leadRow()).toEqual(before);
+      expect(await timeline()).toHaveLength(entries);
+    });
+
+    it("moves no lead when the accept is refused", async () => {
+      const sent = await sentFor(leadId);
+      await expectJson(patch(sent, { value: 5000 }), 200);
+      expect((await accept(sent)).status).toBe(409);
+      const draft = await addProposal({ title: "Draft", lead_id: leadId });
+      expect((await accept(draft)).status).toBe(409);
+      expect((await leadRow()).status).toBe("New");
+      expect(await timeline()).toEqual([]);
+    });
+  });
+
   it("refuses a stale edit with 409", async () => {
     const proposal = await addProposal({ title: "P" });
     await expectJson(patch(proposal, { title: "Q" }), 200);

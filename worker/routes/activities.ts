@@ -1,13 +1,13 @@
 /** /api/crm/activities */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { activityInput, relatedRecordQuery } from "../../contract/activity";
+import { activityInput, activityListQuery, relatedRecordQuery } from "../../contract/activity";
 import { jsonBody, queryParams } from "../lib/validate";
 import { findRelatedRecords, listActivities, logActivity } from "../services/activities";
 import { publish } from "../live/publish";
 
 export const activitiesRoute = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ activities: await listActivities(c.get("db")) }, 200))
+  .get("/", queryParams(activityListQuery), async (c) => c.json(await listActivities(c.get("db"), c.req.valid("query")), 200))
   .get("/related", queryParams(relatedRecordQuery), async (c) =>
     c.json({ records: await findRelatedRecords(c.get("db"), c.req.valid("query")) }, 200),
   )

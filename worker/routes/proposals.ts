@@ -22,8 +22,13 @@ export const proposalsRoute = new Hono<AppEnv>()
     return c.json({ proposal }, 200);
   })
   .post("/:id/accept", jsonBody(z.object(expectedVersion).strict()), async (c) => {
-    const proposal = await acceptProposal(c.get("db"), c.req.param("id"), c.req.valid("json").updated_at);
+    const proposal = await acceptProposal(c.get("db"), c.req.param("id"), c.req.valid("json").updated_at, c.get("user"));
     publish(c, { entity: "proposals", op: "update", id: proposal.id });
+    // Its lead is now Won (if it was not already), with a timeline entry.
+    if (proposal.lead) {
+      publish(c, { entity: "leads", op: "update", id: proposal.lead.id });
+      publish(c, { entity: "lead_activities", op: "create", id: proposal.lead.id });
+    }
     return c.json({ proposal }, 200);
   })
   .delete("/:id", async (c) => {

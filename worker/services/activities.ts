@@ -5,10 +5,12 @@ import type { Db } from "../db/client";
 import { activities, clients, invoices, leads, projects, proposals, users } from "../db/schema";
 import { invalid } from "../lib/validate";
 import {
+  ACTIVITY_PAGE,
   RELATED_RECORD_LIMIT,
   type Activity,
   type activityInput,
-  type ActivityListItem,
+  type activityListQuery,
+  type ActivityPage,
   type RelatedRecord,
   type relatedRecordQuery,
 } from "../../contract/activity";
@@ -35,8 +37,13 @@ const relatedName = sql<string | null>`CASE ${activities.related_type} ${sql.joi
   sql` `,
 )} END`;
 
-export function listActivities(db: Db, limit = 200): Promise<ActivityListItem[]> {
-  return db
+/**
+ * One page of the feed, newest first, after `before`/`before_id` when given (contract/activity.ts).
+ * A row more than the page is read to tell whether another page follows. The created_at index
+ * finds where the page starts, at any depth; only entries sharing a millisecond are sorted by id.
+ */
+export async function listActivities(db: Db, query: z.output<typeof activityListQuery>): Promise<ActivityPage> {
+  const rows = await db
     .select({
       id: activities.id,
       who_username: activities.who_username,
@@ -49,8 +56,20 @@ export function listActivities(db: Db, limit = 200): Promise<ActivityListItem[]>
       updated_at: activities.updated_at,
     })
     .from(activities)
-    .orderBy(desc(activities.created_at))
-    .limit(limit);
+    .where(
+      and(
+        query.type ? eq(activities.type, query.type) : undefined,
+        query.who ? eq(activities.who_username, query.who) : undefined,
+        query.before && query.before_id
+          ? sql`(${activities.created_at}, ${activities.id}) < (${query.before}, ${query.before_id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(activities.created_at), desc(activities.id))
+    .limit(ACTIVITY_PAGE + 1);
+  const page = rows.slice(0, ACTIVITY_PAGE);
+  const last = page.at(-1);
+  return { activities: page, next: rows.length > ACTIVITY_PAGE && last ? { before: last.created_at, before_id: last.id } : null };
 }
 
 /** Up to RELATED_RECORD_LIMIT records of `type` whose name contains `q` (any case), by name. */

@@ -1,14 +1,17 @@
 /** Proposals, with the lead or client they are for. */
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { clients, leads, proposals } from "../db/schema";
 import type { Proposal, proposalInput, proposalPatch } from "../../contract/proposal";
+import type { SessionUser } from "../../contract/user";
 import { AppError, notFound, staleEdit } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
+import { requireUpdated, runBatch } from "../lib/batch";
+import { stageChangeIfUpdated } from "./lead-activities";
 
 const forLead = alias(leads, "for_lead");
 const forClient = alias(clients, "for_client");
@@ -67,25 +70,45 @@ export async function updateProposal(db: Db, id: string, patch: z.output<typeof 
 }
 
 /**
- * Accept is allowed only from Sent. One conditional UPDATE, so a proposal changed by someone
- * else in the meantime (status or anything else) is never accepted by mistake.
+ * Accept is allowed only from Sent. A proposal made to a lead also marks that lead Won, in the same
+ * batch: the client has said yes, and the follow-up's Create project (docs/spec.md §4: Start Project
+ * is for Won leads) then works whether or not Convert to client runs first. The conditional UPDATE
+ * and its guard abort the whole batch if the proposal changed since it was read, so a proposal
+ * changed by someone else in the meantime is never accepted, nor its lead moved, by mistake.
  */
-export async function acceptProposal(db: Db, id: string, seen: string): Promise<Proposal> {
-  const rows = await db
-    .update(proposals)
-    .set({ status: "Accepted", updated_at: nextStamp(seen) })
-    .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen), eq(proposals.status, "Sent")))
-    .returning({ id: proposals.id });
-  if (!rows[0]) {
-    const current = await db
-      .select({ status: proposals.status, updated_at: proposals.updated_at })
-      .from(proposals)
-      .where(eq(proposals.id, id))
-      .get();
-    if (!current) throw notFound("Proposal");
-    if (current.updated_at !== seen) throw staleEdit("proposal");
-    throw new AppError("conflict", "Only a sent proposal can be accepted");
-  }
+export async function acceptProposal(db: Db, id: string, seen: string, by: SessionUser): Promise<Proposal> {
+  const current = await db
+    .select({ title: proposals.title, status: proposals.status, updated_at: proposals.updated_at, lead_id: proposals.lead_id })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .get();
+  if (!current) throw notFound("Proposal");
+  if (current.updated_at !== seen) throw staleEdit("proposal");
+  if (current.status !== "Sent") throw new AppError("conflict", "Only a sent proposal can be accepted");
+  const lead = current.lead_id
+    ? await db
+        .select({ id: leads.id, status: leads.status, updated_at: leads.updated_at })
+        .from(leads)
+        .where(eq(leads.id, current.lead_id))
+        .get()
+    : undefined;
+  await runBatch(db, [
+    db
+      .update(proposals)
+      .set({ status: "Accepted", updated_at: nextStamp(seen) })
+      .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen), eq(proposals.status, "Sent"))),
+    requireUpdated(db),
+    ...(lead && lead.status !== "Won"
+      ? [
+          // Not versioned against anyone's copy: whatever the lead's status is by now, it is Won.
+          db
+            .update(leads)
+            .set({ status: "Won", stage_changed_by: by.id, updated_at: nextStamp(lead.updated_at) })
+            .where(and(eq(leads.id, lead.id), ne(leads.status, "Won"))),
+          stageChangeIfUpdated(db, lead.id, `Marked Won by ${by.full_name}: proposal "${current.title}" accepted`, by.id),
+        ]
+      : []),
+  ]);
   return getProposal(db, id);
 }
 

@@ -25,9 +25,9 @@ export interface CaseStudy {
   /** Shows Amco's 'Book A Valuation' form. */
   valuationForm?: boolean;
   /**
-   * The finished site, behind 'View Live Site' (opens in a new tab); no button without one. Amco
-   * Real Estate has none (docs/spec.md §3). These are demo addresses on example.com until the studio
-   * confirms each client's real one.
+   * The finished site's real address, behind 'View Live Site' (opens in a new tab). Only an address
+   * the studio has confirmed goes here, never a placeholder: without one the page simply has no
+   * button (Amco Real Estate never has one, docs/spec.md §3).
    */
   liveUrl?: string;
 }
@@ -39,7 +39,6 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "A rebrand and redesign for a property management company.",
     featured: true,
-    liveUrl: "https://dreamwell.example.com/",
     accent: "#b5352a",
   },
   {
@@ -48,7 +47,6 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "A luxury short-stay brand site with booking built in.",
     featured: true,
-    liveUrl: "https://guestfavourite.example.com/",
     accent: "#0f766e",
   },
   {
@@ -66,7 +64,6 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "A property-technology SaaS concept, from landing page to dashboard.",
     featured: true,
-    liveUrl: "https://propalytiq.example.com/",
     accent: "#7c3aed",
   },
   {
@@ -75,7 +72,6 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "A fashion e-commerce site with a clean, editorial feel.",
     featured: true,
-    liveUrl: "https://modestparis.example.com/",
     accent: "#be185d",
   },
   {
@@ -84,7 +80,6 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "A community website for services, events and news.",
     featured: true,
-    liveUrl: "https://vinestreetsynagogue.example.com/",
     accent: "#b45309",
   },
   {
@@ -93,7 +88,6 @@ export const caseStudies: readonly CaseStudy[] = [
     category: "Web Design",
     summary: "An art gallery e-commerce site for original works and prints.",
     featured: true,
-    liveUrl: "https://judaicartz.example.com/",
     accent: "#0369a1",
   },
   {

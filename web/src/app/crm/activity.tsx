@@ -1,11 +1,18 @@
-/** /crm/activity : the feed, where a related lead's name opens that lead's dialog in place. */
+/**
+ * /crm/activity : the feed, where a related lead's name opens that lead's dialog in place. Its
+ * filters live in the URL (?type=, ?who=), so a link, back and forward keep them, and the worker
+ * inlines the first page for them (contract/crm-boot.ts).
+ */
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "react-router-dom";
+import { activityTypes, type ActivityType } from "@contract/activity";
 import { Plus } from "lucide-react";
 import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
 import { useSessionUser } from "@/features/auth/api/session";
-import { ActivityFeed, LogActivityDialog } from "@/features/activity/components/activity-feed";
+import type { ActivityFilters } from "@/features/activity/api/activities";
+import { ActivityFeed, ActivityFilterBar, LogActivityDialog } from "@/features/activity/components/activity-feed";
 import { leadQueryOptions } from "@/features/leads/api/leads";
 import { LeadDialogsProvider, useLeadDialogs } from "@/features/leads/components/lead-dialogs";
 import { CrmPage } from "./components/crm-page";
@@ -14,16 +21,43 @@ export const handle: RouteHandle = {
   meta: () => ({ title: "Activity – CRM", description: "The team's activity in the Redbrick Studio CRM.", noindex: true }),
 };
 
-function Feed() {
+function Feed({ filters }: { filters: ActivityFilters }) {
   const queryClient = useQueryClient();
   const { openDetail } = useLeadDialogs();
   // The lead is fetched by id (its query's error toast covers a lead deleted meanwhile).
-  return <ActivityFeed onOpenLead={(id) => void queryClient.fetchQuery(leadQueryOptions(id)).then(openDetail, () => undefined)} />;
+  return (
+    <ActivityFeed
+      filters={filters}
+      onOpenLead={(id) => void queryClient.fetchQuery(leadQueryOptions(id)).then(openDetail, () => undefined)}
+    />
+  );
+}
+
+/** The filters in the URL; an unknown type is ignored, as contract/crm-boot.ts ignores it. */
+function useFilters(): [ActivityFilters, (name: keyof ActivityFilters, value: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const type = params.get("type") ?? "";
+  const filters: ActivityFilters = {
+    type: (activityTypes as readonly string[]).includes(type) ? (type as ActivityType) : undefined,
+    who: params.get("who") || undefined,
+  };
+  const set = (name: keyof ActivityFilters, value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return [filters, set];
 }
 
 export function Component() {
   const user = useSessionUser();
   const [logging, setLogging] = useState(false);
+  const [filters, setFilter] = useFilters();
   return (
     <LeadDialogsProvider>
       <CrmPage
@@ -36,7 +70,8 @@ export function Component() {
           </Button>
         }
       >
-        <Feed />
+        <ActivityFilterBar filters={filters} onChange={setFilter} />
+        <Feed filters={filters} />
         {logging && <LogActivityDialog open onOpenChange={setLogging} userId={user.id} />}
       </CrmPage>
     </LeadDialogsProvider>

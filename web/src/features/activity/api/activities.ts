@@ -1,15 +1,33 @@
 /** The activity feed: list and log. Keys start with "activities". */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ActivityInput } from "@contract/activity";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ActivityCursor, ActivityInput, ActivityType } from "@contract/activity";
 import type { RelatedType } from "@contract/task";
 import { api, ok } from "@/lib/api";
 
-export const activityKeys = { all: ["activities"] as const, list: () => ["activities", "list"] as const };
+/** The feed's filters, as the page reads them from its URL (?type=, ?who=). */
+export interface ActivityFilters {
+  type?: ActivityType;
+  who?: string;
+}
 
-export const activitiesQueryOptions = () =>
-  queryOptions({
-    queryKey: activityKeys.list(),
-    queryFn: ({ signal }) => ok(api.crm.activities.$get({}, { init: { signal } })),
+export const activityKeys = {
+  all: ["activities"] as const,
+  // contract/crm-boot.ts inlines the first page under this key: keep the two alike.
+  list: (filters: ActivityFilters) => ["activities", "list", filters] as const,
+};
+
+/**
+ * The feed, a page at a time: each page after the last entry of the one before (its `next`), with
+ * the same filters. A refetch (a live change, say) walks the pages again from the newest, so every
+ * entry still shows exactly once.
+ */
+export const activitiesQueryOptions = (filters: ActivityFilters = {}) =>
+  infiniteQueryOptions({
+    queryKey: activityKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      ok(api.crm.activities.$get({ query: { type: filters.type, who: filters.who, ...pageParam } }, { init: { signal } })),
+    initialPageParam: null as ActivityCursor | null,
+    getNextPageParam: (last) => last.next,
     meta: { errorTitle: "Failed to fetch activities" },
   });
 

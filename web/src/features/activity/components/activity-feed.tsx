@@ -1,13 +1,13 @@
-/** The activity feed (each entry's related record named and linked) and its 'Log Activity' dialog. */
+/** The activity feed (each entry's related record named and linked, a page at a time, filtered), and its 'Log Activity' dialog. */
 import { useEffect } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { ArrowRightLeft, Mail, MessageSquare, Phone, Users, type LucideIcon } from "lucide-react";
 import { activityInput, activityTypes, type ActivityInput, type ActivityListItem, type ActivityType } from "@contract/activity";
 import { relatedTypes } from "@contract/task";
 import { isPerson } from "@contract/user";
-import { NativeOptions } from "@/components/ui/select-native";
+import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
@@ -17,7 +17,12 @@ import { SelectField } from "@/components/ui/select-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatActivityTime } from "@/lib/format";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
-import { activitiesQueryOptions, activityUsersQueryOptions, useLogActivity } from "@/features/activity/api/activities";
+import {
+  activitiesQueryOptions,
+  activityUsersQueryOptions,
+  useLogActivity,
+  type ActivityFilters,
+} from "@/features/activity/api/activities";
 
 const icons: Record<ActivityType, LucideIcon> = {
   Call: Phone,
@@ -140,8 +145,9 @@ function RelatedTo({ activity: a, onOpenLead }: { activity: ActivityListItem; on
   );
 }
 
-export function ActivityFeed({ onOpenLead }: { onOpenLead?: (leadId: string) => void }) {
-  const { data, isPending, isError, refetch } = useQuery(activitiesQueryOptions());
+export function ActivityFeed({ filters, onOpenLead }: { filters: ActivityFilters; onOpenLead?: (leadId: string) => void }) {
+  const { data, isPending, isError, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useInfiniteQuery(activitiesQueryOptions(filters));
   const users = useQuery(activityUsersQueryOptions());
   if (isPending)
     return (
@@ -151,43 +157,93 @@ export function ActivityFeed({ onOpenLead }: { onOpenLead?: (leadId: string) => 
         ))}
       </div>
     );
-  if (isError)
+  if (isError && !data)
     return (
       <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
         Could not load activity.{" "}
-        <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+        <Button variant="secondary" size="sm" onClick={() => void refetch()} disabled={isRefetching}>
           Try again
         </Button>
       </div>
     );
-  if (data.activities.length === 0)
+  const entries = data.pages.flatMap((p) => p.activities);
+  if (entries.length === 0)
     return (
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">No activity yet.</div>
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        {filters.type || filters.who ? "No activity matches these filters." : "No activity yet."}
+      </div>
     );
   const names = new Map(users.data?.users.map((u) => [u.id, u.full_name]));
   return (
-    <ul className="space-y-2">
-      {data.activities.map((a) => {
-        const Icon = icons[a.type];
-        return (
-          <li key={a.id} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100">
-              <Icon className="size-5 text-slate-600" aria-hidden="true" />
-            </span>
-            <div className="min-w-0 flex-1">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <p className="font-medium whitespace-pre-line">{a.summary}</p>
-                <Badge tone={tones[a.type]}>{a.type}</Badge>
+    <>
+      <ul className="space-y-2" aria-label="Activity entries">
+        {entries.map((a) => {
+          const Icon = icons[a.type];
+          return (
+            <li key={a.id} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100">
+                <Icon className="size-5 text-slate-600" aria-hidden="true" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <p className="font-medium whitespace-pre-line">{a.summary}</p>
+                  <Badge tone={tones[a.type]}>{a.type}</Badge>
+                </div>
+                <p className="mt-1 text-sm text-slate-600">
+                  {(a.who_username && names.get(a.who_username)) ?? "Unknown user"} ·{" "}
+                  <time dateTime={a.created_at}>{formatActivityTime(a.created_at)}</time>
+                </p>
+                <RelatedTo activity={a} onOpenLead={onOpenLead} />
               </div>
-              <p className="mt-1 text-sm text-slate-600">
-                {(a.who_username && names.get(a.who_username)) ?? "Unknown user"} ·{" "}
-                <time dateTime={a.created_at}>{formatActivityTime(a.created_at)}</time>
-              </p>
-              <RelatedTo activity={a} onOpenLead={onOpenLead} />
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+            </li>
+          );
+        })}
+      </ul>
+      {isFetchNextPageError && (
+        <p role="alert" className="mt-4 text-sm text-red-800">
+          Older activity could not be loaded.
+        </p>
+      )}
+      {hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? "Loading..." : isFetchNextPageError ? "Try again" : "Load more"}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The feed's filters: a type and a person, kept in the page's URL. */
+export function ActivityFilterBar({
+  filters,
+  onChange,
+}: {
+  filters: ActivityFilters;
+  onChange: (name: keyof ActivityFilters, value: string) => void;
+}) {
+  const users = useQuery(activityUsersQueryOptions());
+  return (
+    <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+      <div className="sm:w-56">
+        <NativeSelect aria-label="Filter by type" value={filters.type ?? ""} onChange={(e) => onChange("type", e.target.value)}>
+          <option value="">All Types</option>
+          <NativeOptions values={activityTypes} />
+        </NativeSelect>
+      </div>
+      <div className="sm:w-56">
+        <NativeSelect aria-label="Filter by person" value={filters.who ?? ""} onChange={(e) => onChange("who", e.target.value)}>
+          <option value="">Everyone</option>
+          {users.data?.users.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.full_name}
+            </option>
+          ))}
+          {/* A person named in the URL before the names have loaded keeps its place. */}
+          {filters.who && !users.data && <option value={filters.who}>Loading…</option>}
+        </NativeSelect>
+      </div>
+    </div>
   );
 }

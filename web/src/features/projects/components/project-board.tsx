@@ -15,7 +15,7 @@ import {
   type DragStartEvent,
 } from "@dnd-kit/core";
 import { CSS } from "@dnd-kit/utilities";
-import { Pencil, Trash2 } from "lucide-react";
+import { GripVertical, Pencil, Trash2 } from "lucide-react";
 import { projectStages, type Project, type ProjectStage } from "@contract/project";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -50,26 +50,41 @@ function CardBody({ project }: { project: Project }) {
   );
 }
 
+/**
+ * The whole card drags with a pointer; the keyboard picks it up with its grip, an icon-only button
+ * named "Move {title}". The card's own text stays plain content: a name that covered it would have
+ * to contain all of it (WCAG 2.5.3, label in name), which "Move {title}" does not.
+ */
 function ProjectCard({ project, onEdit, onDelete }: { project: Project; onEdit: () => void; onDelete: () => void }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: project.id, data: { project } });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
+    id: project.id,
+    data: { project },
+  });
   return (
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform) }}
-      className={cn("group relative rounded-lg border border-slate-200 bg-white p-3 shadow-sm", isDragging && "opacity-40")}
+      className={cn(
+        "group relative cursor-grab touch-none rounded-lg border border-slate-200 bg-white p-3 shadow-sm",
+        isDragging && "opacity-40",
+      )}
       data-testid="project-card"
       data-project-id={project.id}
+      {...listeners}
     >
-      <div
-        {...listeners}
-        {...attributes}
-        aria-label={`Move ${project.title}`}
-        aria-roledescription="draggable project"
-        className="cursor-grab touch-none rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brick-600"
-      >
-        <CardBody project={project} />
-      </div>
+      <CardBody project={project} />
       <div className="mt-2 flex justify-end gap-1">
+        <Button
+          ref={setActivatorNodeRef}
+          variant="ghost"
+          size="sm"
+          className="mr-auto cursor-grab text-slate-500 focus-visible:outline-2 focus-visible:outline-brick-600"
+          {...attributes}
+          aria-label={`Move ${project.title}`}
+          aria-roledescription="draggable project"
+        >
+          <GripVertical className="size-4" aria-hidden="true" />
+        </Button>
         <Button variant="ghost" size="sm" aria-label={`Edit ${project.title}`} onClick={onEdit}>
           <Pencil className="size-4" aria-hidden="true" />
         </Button>

@@ -56,7 +56,8 @@ export function useAcceptProposal() {
   return useMutation({
     mutationFn: ({ id, updated_at }: { id: string; updated_at: string }) =>
       ok(api.crm.proposals[":id"].accept.$post({ param: { id }, json: { updated_at } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    // Accepting also marks the proposal's lead Won (and writes its timeline).
+    onSuccess: ({ proposal }) => invalidateEntity(queryClient, proposal.lead ? ["proposals", "leads"] : ["proposals"]),
     meta: { errorTitle: "Failed to accept proposal" },
   });
 }

@@ -1,4 +1,9 @@
-/** After 'Accept': the proposal_accepted follow-up — convert the lead to a client and create its project. */
+/**
+ * After 'Accept': the proposal_accepted follow-up, convert the lead to a client and create its
+ * project. Accepting has already marked the lead Won (worker/services/proposals.ts), so every
+ * combination offered here is one the worker carries out: Create project alone makes the lead's
+ * client as well when it has none.
+ */
 import { useState } from "react";
 import type { Proposal } from "@contract/proposal";
 import { Button } from "@/components/ui/button";
@@ -15,6 +20,9 @@ export function AcceptFollowUpDialog({ proposal, onClose }: { proposal: Proposal
   const [project, setProject] = useState(true);
   const [busy, setBusy] = useState(false);
   const name = proposal.lead?.name ?? proposal.client?.name ?? proposal.title;
+  const description = leadId
+    ? `Proposal accepted for ${name}, so the lead is now marked Won. Recommended next steps:`
+    : `Proposal accepted for ${name}. Recommended next steps:`;
 
   const run = async () => {
     setBusy(true);
@@ -45,7 +53,7 @@ export function AcceptFollowUpDialog({ proposal, onClose }: { proposal: Proposal
 
   return (
     <DialogRoot open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title="Workflow Actions" description={`Proposal accepted for ${name}. Recommended next steps:`}>
+      <DialogContent title="Workflow Actions" description={description}>
         <div className="space-y-3">
           {leadId && (
             <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
@@ -57,7 +65,7 @@ export function AcceptFollowUpDialog({ proposal, onClose }: { proposal: Proposal
               />
               <span>
                 <span className="block font-medium">Convert to client</span>
-                <span className="text-sm text-slate-600">Create a client from the lead and mark it Won.</span>
+                <span className="text-sm text-slate-600">Create a client from the lead and link it.</span>
               </span>
             </label>
           )}
@@ -71,7 +79,11 @@ export function AcceptFollowUpDialog({ proposal, onClose }: { proposal: Proposal
               />
               <span>
                 <span className="block font-medium">Create project</span>
-                <span className="text-sm text-slate-600">Start a project in Discovery, On Track.</span>
+                <span className="text-sm text-slate-600">
+                  {leadId
+                    ? "Start a project in Discovery, On Track, with a client made for the lead if it has none."
+                    : "Start a project in Discovery, On Track."}
+                </span>
               </span>
             </label>
           )}

@@ -232,11 +232,10 @@ function BoardColumn({
         <div className="flex items-center gap-2 text-xs text-slate-600">
           {column.value > 0 && <span className="tabular-nums">{formatMoneyWhole(column.value)}</span>}
           {column.count > 0 && (
-            <span
-              className="rounded-full bg-white px-2 py-0.5 font-semibold text-slate-800 ring-1 ring-slate-200"
-              aria-label={`${column.count} leads`}
-            >
+            <span className="rounded-full bg-white px-2 py-0.5 font-semibold text-slate-800 ring-1 ring-slate-200">
               {column.count}
+              {/* Not aria-label: a plain span's name is ignored, and "6" alone would be read. */}
+              <span className="sr-only"> leads</span>
             </span>
           )}
         </div>
