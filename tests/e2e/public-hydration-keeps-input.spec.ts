@@ -213,6 +213,36 @@ for (const [name, island] of Object.entries(cases) as [string, IslandCase][]) {
   });
 }
 
+test("a form a password manager fills without focusing it hydrates then, and sends what was filled", async ({ page }) => {
+  await page.goto("/contact");
+  const island = page.locator('[data-island="contact-form"]');
+  await expect(island).not.toHaveAttribute("data-hydrated");
+  const email = `autofill.${tag()}@example.co.uk`;
+  // As autofill does it: values written and announced, the focus left where it was.
+  await page.evaluate((email) => {
+    const form = document.querySelector<HTMLFormElement>('form[aria-label="Send us a message"]')!;
+    const filled: Record<string, string> = {
+      name: "Autofill Ada",
+      email,
+      subject: "Filled in by the browser",
+      message: "Every field arrived at once.",
+    };
+    for (const [name, value] of Object.entries(filled)) {
+      const field = form.elements.namedItem(name) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }, email);
+  await expect(island).toHaveAttribute("data-hydrated", "");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Message Sent!").filter({ visible: true }).first()).toBeVisible();
+  // The island, already running, sent it: no native post and reload.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+});
+
 test("a tick box, a radio choice, a select and a controlled textarea survive hydration, and the island's state follows them", async ({
   page,
 }) => {

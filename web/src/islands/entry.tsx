@@ -25,8 +25,11 @@ async function hydrate(el: HTMLElement, island: (typeof islands)[IslandName]) {
   el.dataset.hydrated = "";
 }
 
-/** The first touch, focus or key inside the island hydrates it; the event itself goes on as usual. */
-const FIRST_USE = ["focusin", "pointerdown", "keydown", "touchstart"] as const;
+/**
+ * The first touch, focus or key inside the island hydrates it; the event itself goes on as usual.
+ * `input` and `change` are a password manager or the browser filling fields in without focusing them.
+ */
+const FIRST_USE = ["focusin", "pointerdown", "keydown", "touchstart", "input", "change"] as const;
 
 function arm(el: HTMLElement, island: (typeof islands)[IslandName]): Promise<void> {
   if (island.hydrate === "load") return hydrate(el, island);
