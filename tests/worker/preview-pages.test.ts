@@ -229,3 +229,60 @@ describe("the client's name and URL in the unlocked page", () => {
     );
   });
 });
+
+describe("an id that is not one of the cards", () => {
+  const badIds = [
+    "vm-fitness%2Funlocked",
+    "vm-fitness%2Fcoming-soon",
+    "..%2Fcrm",
+    "%2E%2E",
+    "vm-fitness.html",
+    "vm-fitness..",
+    "vm-fitness%00",
+    "a%22%5D%2C%20form",
+    "x".repeat(4000),
+  ];
+  const api = (method: string, path: string, init: { body?: string; type?: string } = {}) =>
+    exports.default.fetch(`${ORIGIN}/api/previews/${path}`, {
+      method,
+      headers: { Origin: ORIGIN, "CF-Connecting-IP": freshIp(), ...(init.type ? { "Content-Type": init.type } : {}) },
+      body: init.body,
+      redirect: "manual",
+    });
+  const json = "application/json";
+
+  it("is the not-found page at /clients/{id}, never a template or the locked page", async () => {
+    for (const id of badIds) {
+      const res = await openPage(`/clients/${id}`);
+      expect(res.status, id).toBe(404);
+      const html = await res.text();
+      expect(html, id).toContain("Page Not Found");
+      expect(html, id).not.toMatch(/PreviewClientNameToken|preview-url-token|Enter your access code/);
+    }
+  });
+
+  it("is a 404 from every preview endpoint, a form post included, before anything is checked or stored", async () => {
+    for (const id of badIds) {
+      const answers = {
+        verify: await api("POST", `${id}/verify`, { type: json, body: JSON.stringify({ password: CODE }) }),
+        state: await api("GET", id),
+        feedback: await api("GET", `${id}/feedback`),
+        comment: await api("POST", `${id}/comments`, { type: json, body: JSON.stringify({ body: "Looks great", author_name: "Vicky" }) }),
+        approval: await api("POST", `${id}/approvals`, {
+          type: json,
+          body: JSON.stringify({ release_id: "x", approver_name: "Vicky Marsh", confirm: true }),
+        }),
+      };
+      for (const [what, res] of Object.entries(answers)) {
+        expect(res.status, `${what} ${id.slice(0, 40)}`).toBe(404);
+        expect(await res.json(), `${what} ${id.slice(0, 40)}`).toMatchObject({ error: { code: "not_found" } });
+      }
+      const form = await api("POST", `${id}/verify`, { type: "application/x-www-form-urlencoded", body: `password=${CODE}` });
+      // The not-found page, or the API's 404 for a path the URL parser folded ("%2E%2E").
+      expect(form.status, id).toBe(404);
+      expect(await form.text(), id).not.toMatch(/PreviewClientNameToken|Enter your access code|"internal"/);
+    }
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM rate_limit_events").first<{ n: number }>())!.n).toBe(0);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM preview_access_log").first<{ n: number }>())!.n).toBe(0);
+  });
+});

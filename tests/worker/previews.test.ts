@@ -70,11 +70,10 @@ describe("client preview access", () => {
     expect(res.headers.get("Set-Cookie")).toBeNull();
   });
 
-  it("answers an unknown id exactly like a wrong code", async () => {
+  it("answers an id that is not one of the cards with 404", async () => {
     const unknown = await verify("no-such-client", CODE);
-    const wrong = await verify("vm-fitness", "wrong-code", "192.0.2.11");
-    expect(unknown.status).toBe(wrong.status);
-    expect(await unknown.json()).toEqual(await wrong.json());
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: "not_found", message: "No such preview" } });
   });
 
   it("locks a client and address out after 5 failures in 15 minutes, even for the right code", async () => {
@@ -111,7 +110,7 @@ describe("client preview access", () => {
   });
 
   it("answers an unknown id at once and keeps nothing of it: no limit rows, no log", async () => {
-    for (let i = 0; i < 30; i++) expect((await verify(`made-up-${i}`, CODE, "192.0.2.90")).status).toBe(401);
+    for (let i = 0; i < 30; i++) expect((await verify(`made-up-${i}`, CODE, "192.0.2.90")).status).toBe(404);
     expect((await env.DB.prepare("SELECT count(*) AS n FROM rate_limit_events").first<{ n: number }>())!.n).toBe(0);
     expect((await env.DB.prepare("SELECT count(*) AS n FROM preview_access_log").first<{ n: number }>())!.n).toBe(0);
     // Made-up ids did not use up the address's guesses on the real cards.
