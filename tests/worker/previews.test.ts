@@ -151,3 +151,42 @@ describe("client preview access", () => {
     expect((await verify("vm-fitness", "")).status).toBe(422);
   });
 });
+
+describe("a card the studio has not linked to a client", () => {
+  const feedbackCall = (method: string, path: string, cookie?: string, body?: unknown) =>
+    exports.default.fetch(`http://localhost/api/previews/vm-fitness/${path}`, {
+      method,
+      headers: {
+        Origin: "http://localhost",
+        "CF-Connecting-IP": "192.0.2.30",
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(body ? { "Content-Type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  const calls = (cookie?: string) => [
+    feedbackCall("GET", "feedback", cookie),
+    feedbackCall("POST", "comments", cookie, { body: "Can the logo be bigger?", author_name: "Vicky Marsh" }),
+    feedbackCall("POST", "approvals", cookie, { release_id: "x", approver_name: "Vicky Marsh", confirm: true }),
+  ];
+
+  it("opens, but says feedback is not open yet (409) rather than asking for the code again", async () => {
+    const cookie = cookieOf(await verify("vm-fitness", CODE));
+    expect(await unlocked("vm-fitness", cookie)).toBe(true);
+    for (const res of await Promise.all(calls(cookie))) {
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ error: { code: "conflict", message: "Feedback is not open for this preview yet" } });
+    }
+    const stored = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM preview_comments) + (SELECT count(*) FROM preview_approvals) AS n",
+    ).first<{ n: number }>();
+    expect(stored!.n).toBe(0);
+  });
+
+  it("still answers 401 without the unlock cookie, so nobody learns which cards are linked", async () => {
+    for (const res of await Promise.all(calls())) {
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
+    }
+  });
+});
