@@ -15,6 +15,14 @@ export const auditActions = [
   "user_disabled",
   "user_enabled",
   "failed_sign_ins",
+  "invite_accepted",
+  "client_deleted",
+  "settings_changed",
+  "preview_linked",
+  "preview_unlinked",
+  "preview_code_issued",
+  "preview_revoked",
+  "preview_restored",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -33,6 +41,14 @@ export const auditActionLabels: Record<AuditAction, string> = {
   user_disabled: "Disabled an account",
   user_enabled: "Enabled an account",
   failed_sign_ins: "Failed sign-ins",
+  invite_accepted: "Accepted an invitation",
+  client_deleted: "Deleted a client",
+  settings_changed: "Changed the studio details",
+  preview_linked: "Linked a preview",
+  preview_unlinked: "Unlinked a preview",
+  preview_code_issued: "Issued a preview code",
+  preview_revoked: "Revoked a preview",
+  preview_restored: "Restored a preview",
 };
 
 export const auditEvent = z.object({

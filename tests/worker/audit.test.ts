@@ -76,6 +76,112 @@ describe("the audit trail", () => {
     expect(events.filter((e) => e.subject_id === sales.id).map((e) => e.action)).toEqual(["user_enabled", "user_disabled"]);
   });
 
+  it("records a preview linked, its code issued, revoked and restored, and unlinked, by whoever did it, naming client and card", async () => {
+    const sales = await signInAs("Sales", "Marcus Reid");
+    const { client } = await expectJson<{ client: { id: string } }>(
+      sales.call("POST", "/api/crm/clients", { name: "Ancoats Coffee Co" }),
+      201,
+    );
+    const preview = `/api/crm/clients/${client.id}/preview`;
+    await expectJson(sales.call("PUT", preview, { preview_id: "ancoats-coffee-co", previewUrl: "https://example.com/a" }), 200);
+    // Only the link is an audit event: a new URL on the same card is a new version, not an access change.
+    await expectJson(sales.call("PUT", preview, { preview_id: "ancoats-coffee-co", previewUrl: "https://example.com/b" }), 200);
+    await expectJson(sales.call("POST", `${preview}/code`), 201);
+    await expectJson(owner.call("POST", `${preview}/revoke`), 200);
+    await expectJson(owner.call("POST", `${preview}/restore`), 200);
+    await expectJson(sales.call("PUT", preview, { preview_id: "jemrex", previewUrl: null }), 200);
+    await expectJson(sales.call("DELETE", preview), 200);
+    const target = `client "Ancoats Coffee Co" (${client.id})`;
+    const events = (await trail()).filter((e) => e.action.startsWith("preview_")).reverse();
+    expect(events.map((e) => [e.action, e.actor_name, e.detail])).toEqual([
+      ["preview_linked", "Marcus Reid", `Linked ${target} to preview ancoats-coffee-co`],
+      ["preview_code_issued", "Marcus Reid", `Issued a new access code for preview ancoats-coffee-co of ${target}`],
+      ["preview_revoked", "Hannah Whitaker", `Revoked preview ancoats-coffee-co of ${target}`],
+      ["preview_restored", "Hannah Whitaker", `Restored preview ancoats-coffee-co of ${target}`],
+      ["preview_linked", "Marcus Reid", `Linked ${target} to preview jemrex; preview ancoats-coffee-co was revoked`],
+      ["preview_unlinked", "Marcus Reid", `Unlinked ${target} from preview jemrex; the preview was revoked`],
+    ]);
+    expect(events.map((e) => e.actor_id)).toEqual([sales.id, sales.id, owner.id, owner.id, sales.id, sales.id]);
+  });
+
+  it("records a client deleted, naming it and the preview that went with it", async () => {
+    const make = async (name: string) =>
+      (await expectJson<{ client: { id: string } }>(owner.call("POST", "/api/crm/clients", { name }), 201)).client.id;
+    const plain = await make("Plain Client Ltd");
+    const linked = await make("Linked Client Ltd");
+    await expectJson(
+      owner.call("PUT", `/api/crm/clients/${linked}/preview`, { preview_id: "salford-quays-physio", previewUrl: null }),
+      200,
+    );
+    await expectJson(owner.call("DELETE", `/api/crm/clients/${plain}`), 200);
+    await expectJson(owner.call("DELETE", `/api/crm/clients/${linked}`), 200);
+    // A refused or repeated delete records nothing.
+    expect((await owner.call("DELETE", `/api/crm/clients/${plain}`)).status).toBe(404);
+    const deleted = (await trail()).filter((e) => e.action === "client_deleted").reverse();
+    expect(deleted.map((e) => [e.actor_id, e.detail])).toEqual([
+      [owner.id, `Deleted client "Plain Client Ltd" (${plain})`],
+      [owner.id, `Deleted client "Linked Client Ltd" (${linked}); preview salford-quays-physio was revoked`],
+    ]);
+  });
+
+  it("records studio settings changed, naming the fields but not their values; a save that changes nothing records nothing", async () => {
+    const details = {
+      studio_name: "Redbrick Studio",
+      address: "Unit 4, Ancoats Works\nManchester",
+      vat_number: null,
+      bank_name: "Northern Bank",
+      bank_account_name: "Redbrick Studio Ltd",
+      bank_sort_code: "12-34-56",
+      bank_account_number: "12345678",
+      invoice_notes: null,
+    };
+    const first = await expectJson<{ updated_at: string }>(owner.call("PUT", "/api/crm/settings", { ...details, updated_at: null }), 200);
+    const second = await expectJson<{ updated_at: string }>(
+      owner.call("PUT", "/api/crm/settings", {
+        ...details,
+        bank_account_number: "87654321",
+        bank_sort_code: "65-43-21",
+        updated_at: first.updated_at,
+      }),
+      200,
+    );
+    await expectJson(
+      owner.call("PUT", "/api/crm/settings", {
+        ...details,
+        bank_account_number: "87654321",
+        bank_sort_code: "65-43-21",
+        updated_at: second.updated_at,
+      }),
+      200,
+    );
+    const changes = (await trail()).filter((e) => e.action === "settings_changed").reverse();
+    expect(changes.map((e) => [e.actor_id, e.detail])).toEqual([
+      [owner.id, "Changed the studio details: address, bank name, account name, sort code, account number"],
+      [owner.id, "Changed the studio details: sort code, account number"],
+    ]);
+    expect(JSON.stringify(changes)).not.toMatch(/87654321|12345678/);
+  });
+
+  it("records an invitation accepted: the new account, its role and who invited it", async () => {
+    const email = `joiner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await expectJson(owner.call("POST", "/api/crm/users/invites", { email, role: "Sales" }), 201);
+    const [mail] = await waitForMail(email);
+    const token = /#token=([\w-]+)/.exec(mail.text)![1];
+    const { user } = await expectJson<{ user: { id: string } }>(
+      request("POST", "/api/auth/accept-invite", { token, full_name: "Priya Shah", password: "a long new password" }),
+      201,
+    );
+    const [accepted] = (await trail()).filter((e) => e.action === "invite_accepted");
+    expect(accepted).toMatchObject({
+      actor_id: user.id,
+      actor_name: "Priya Shah",
+      subject_id: user.id,
+      subject_name: "Priya Shah",
+      detail: `Joined as Sales (${email}), invited by Hannah Whitaker`,
+    });
+    expect(accepted.ip_hash).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it("pages by time and then id, so events written in the same millisecond are neither skipped nor repeated", async () => {
     const at = "2026-01-01T09:00:00.000Z";
     const insert = env.DB.prepare(

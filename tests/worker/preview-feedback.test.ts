@@ -87,7 +87,7 @@ beforeEach(async () => {
 });
 
 describe("who may leave feedback", () => {
-  it("refuses every feedback call without the unlock cookie, with another card's cookie, or for an unknown id (401)", async () => {
+  it("refuses every feedback call without the unlock cookie or with another card's cookie (401), and an unknown id (404)", async () => {
     const other = await unlockedClient("Jemrex", "jemrex");
     const foreign = other.cookie.replace("rb_preview_jemrex", `rb_preview_${CARD}`);
     for (const c of ["", foreign, other.cookie]) {
@@ -95,7 +95,7 @@ describe("who may leave feedback", () => {
       expect((await comment(valid, { cookie: c })).status).toBe(401);
       expect((await approve({ release_id: "x", approver_name: "Vicky Marsh", confirm: true }, c)).status).toBe(401);
     }
-    expect((await asClient("GET", "/api/previews/no-such-client/feedback", undefined, { cookie })).status).toBe(401);
+    expect((await asClient("GET", "/api/previews/no-such-client/feedback", undefined, { cookie })).status).toBe(404);
     // A 401 is checked before the body: nothing about the input is revealed or stored.
     const error = (await expectJson<Refused>(comment({}, {}), 401)).error;
     expect(error.code).toBe("unauthenticated");

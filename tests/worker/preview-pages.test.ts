@@ -5,10 +5,12 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { hashPassword } from "../../worker/auth/password";
 import { createDb } from "../../worker/db/client";
 import { readPreview, writePreview, type PreviewRecord } from "../../worker/previews/store";
 import { PREVIEW_INVALID_MESSAGE } from "../../contract/preview";
+import { fillUnlockedPage, unlockedVariantPath } from "../../worker/previews/unlocked-page";
 
 const CODE = "let-me-in-2026";
 const ORIGIN = "http://localhost";
@@ -156,5 +158,131 @@ describe("GET /clients/{id}", () => {
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain("PreviewClientNameToken");
     }
+  });
+});
+
+/** The text with each lone surrogate as U+FFFD (String.prototype.toWellFormed, ES2024). */
+const wellFormed = (s: string) => Array.from(s, (ch) => (/^[\uD800-\uDFFF]$/.test(ch) ? "\uFFFD" : ch)).join("");
+
+/** An attribute's text as the browser reads it. */
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** Every mailto: link on the page, as a mail program reads it: the address and each header field. */
+const mailtoLinks = (html: string) =>
+  [...html.matchAll(/href="(mailto:[^"]*)"/g)].map(([, href]) => {
+    const url = new URL(unescapeHtml(href));
+    return { to: decodeURIComponent(url.pathname), fields: [...url.searchParams.entries()] };
+  });
+
+describe("the client's name and URL in the unlocked page", () => {
+  it("are written as typed: $&, $` and $' are not replacement patterns", async () => {
+    const name = "Smith $& Sons $` $' $$";
+    const previewUrl = "https://staging.example/?q=$&r=$'&s=$`";
+    await seedPreview("vm-fitness", { name, previewUrl });
+    const cookie = cookieOf(await postCode("vm-fitness", CODE));
+    const html = await (await openPage("/clients/vm-fitness", cookie)).text();
+    expect(html).toContain(`title="Website preview for Smith $&amp; Sons $\` $&#39; $$"`);
+    expect(html).toContain(`<iframe src="https://staging.example/?q=$&amp;r=$&#39;&amp;s=$\`"`);
+    expect(html).not.toMatch(/PreviewClientNameToken|preview-url-token/);
+  });
+
+  it("cannot add a recipient or header to the Get Website mail link", async () => {
+    await seedPreview("vm-fitness", { name: "A&bcc=x@evil.tld", previewUrl: null });
+    const cookie = cookieOf(await postCode("vm-fitness", CODE));
+    const html = await (await openPage("/clients/vm-fitness", cookie)).text();
+    expect(html).toContain("Preview Coming Soon");
+    expect(mailtoLinks(html)).toContainEqual({ to: "hello@redbrickstudio.co.uk", fields: [["subject", "A&bcc=x@evil.tld - Get Website"]] });
+    for (const link of mailtoLinks(html)) expect(link.fields.map(([key]) => key)).not.toContain("bcc");
+  });
+
+  it("holds for any name: the page shows it, the mail link's subject carries it whole, the island starts from it", async () => {
+    const template = async (withUrl: boolean) =>
+      (await env.ASSETS.fetch(new URL(unlockedVariantPath("vm-fitness", withUrl), ORIGIN).toString())).text();
+    const [comingSoon, framed] = await Promise.all([template(false), template(true)]);
+    const awkward = fc.string({
+      unit: fc.oneof(
+        fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+        fc.constantFrom("$&", "$`", "$'", "$$", "$1", "&", "=", "?", "#", "%", '"', "'", "<", ">", "\uD800", "PreviewClientNameToken"),
+      ),
+      minLength: 1,
+      maxLength: 40,
+    });
+    fc.assert(
+      fc.property(awkward, (name) => {
+        const page = fillUnlockedPage(comingSoon, { name, previewUrl: null });
+        expect(mailtoLinks(page)).toContainEqual({
+          to: "hello@redbrickstudio.co.uk",
+          fields: [["subject", `${wellFormed(name)} - Get Website`]],
+        });
+        const state = /<script type="application\/json" id="preview-unlocked">([^<]*)<\/script>/.exec(page)?.[1];
+        expect(JSON.parse(state!)).toEqual({ name, previewUrl: null });
+        const framedPage = fillUnlockedPage(framed, { name, previewUrl: "https://staging.example/" });
+        expect(unescapeHtml(/<iframe [^>]*title="([^"]*)"/.exec(framedPage)![1])).toBe(`Website preview for ${name}`);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("an id that is not one of the cards", () => {
+  const badIds = [
+    "vm-fitness%2Funlocked",
+    "vm-fitness%2Fcoming-soon",
+    "..%2Fcrm",
+    "%2E%2E",
+    "vm-fitness.html",
+    "vm-fitness..",
+    "vm-fitness%00",
+    "a%22%5D%2C%20form",
+    "x".repeat(4000),
+  ];
+  const api = (method: string, path: string, init: { body?: string; type?: string } = {}) =>
+    exports.default.fetch(`${ORIGIN}/api/previews/${path}`, {
+      method,
+      headers: { Origin: ORIGIN, "CF-Connecting-IP": freshIp(), ...(init.type ? { "Content-Type": init.type } : {}) },
+      body: init.body,
+      redirect: "manual",
+    });
+  const json = "application/json";
+
+  it("is the not-found page at /clients/{id}, never a template or the locked page", async () => {
+    for (const id of badIds) {
+      const res = await openPage(`/clients/${id}`);
+      expect(res.status, id).toBe(404);
+      const html = await res.text();
+      expect(html, id).toContain("Page Not Found");
+      expect(html, id).not.toMatch(/PreviewClientNameToken|preview-url-token|Enter your access code/);
+    }
+  });
+
+  it("is a 404 from every preview endpoint, a form post included, before anything is checked or stored", async () => {
+    for (const id of badIds) {
+      const answers = {
+        verify: await api("POST", `${id}/verify`, { type: json, body: JSON.stringify({ password: CODE }) }),
+        state: await api("GET", id),
+        feedback: await api("GET", `${id}/feedback`),
+        comment: await api("POST", `${id}/comments`, { type: json, body: JSON.stringify({ body: "Looks great", author_name: "Vicky" }) }),
+        approval: await api("POST", `${id}/approvals`, {
+          type: json,
+          body: JSON.stringify({ release_id: "x", approver_name: "Vicky Marsh", confirm: true }),
+        }),
+      };
+      for (const [what, res] of Object.entries(answers)) {
+        expect(res.status, `${what} ${id.slice(0, 40)}`).toBe(404);
+        expect(await res.json(), `${what} ${id.slice(0, 40)}`).toMatchObject({ error: { code: "not_found" } });
+      }
+      const form = await api("POST", `${id}/verify`, { type: "application/x-www-form-urlencoded", body: `password=${CODE}` });
+      // The not-found page, or the API's 404 for a path the URL parser folded ("%2E%2E").
+      expect(form.status, id).toBe(404);
+      expect(await form.text(), id).not.toMatch(/PreviewClientNameToken|Enter your access code|"internal"/);
+    }
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM rate_limit_events").first<{ n: number }>())!.n).toBe(0);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM preview_access_log").first<{ n: number }>())!.n).toBe(0);
   });
 });

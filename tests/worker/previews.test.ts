@@ -70,11 +70,10 @@ describe("client preview access", () => {
     expect(res.headers.get("Set-Cookie")).toBeNull();
   });
 
-  it("answers an unknown id exactly like a wrong code", async () => {
+  it("answers an id that is not one of the cards with 404", async () => {
     const unknown = await verify("no-such-client", CODE);
-    const wrong = await verify("vm-fitness", "wrong-code", "192.0.2.11");
-    expect(unknown.status).toBe(wrong.status);
-    expect(await unknown.json()).toEqual(await wrong.json());
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: "not_found", message: "No such preview" } });
   });
 
   it("locks a client and address out after 5 failures in 15 minutes, even for the right code", async () => {
@@ -111,7 +110,7 @@ describe("client preview access", () => {
   });
 
   it("answers an unknown id at once and keeps nothing of it: no limit rows, no log", async () => {
-    for (let i = 0; i < 30; i++) expect((await verify(`made-up-${i}`, CODE, "192.0.2.90")).status).toBe(401);
+    for (let i = 0; i < 30; i++) expect((await verify(`made-up-${i}`, CODE, "192.0.2.90")).status).toBe(404);
     expect((await env.DB.prepare("SELECT count(*) AS n FROM rate_limit_events").first<{ n: number }>())!.n).toBe(0);
     expect((await env.DB.prepare("SELECT count(*) AS n FROM preview_access_log").first<{ n: number }>())!.n).toBe(0);
     // Made-up ids did not use up the address's guesses on the real cards.
@@ -150,5 +149,44 @@ describe("client preview access", () => {
 
   it("rejects an empty code as invalid input", async () => {
     expect((await verify("vm-fitness", "")).status).toBe(422);
+  });
+});
+
+describe("a card the studio has not linked to a client", () => {
+  const feedbackCall = (method: string, path: string, cookie?: string, body?: unknown) =>
+    exports.default.fetch(`http://localhost/api/previews/vm-fitness/${path}`, {
+      method,
+      headers: {
+        Origin: "http://localhost",
+        "CF-Connecting-IP": "192.0.2.30",
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(body ? { "Content-Type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  const calls = (cookie?: string) => [
+    feedbackCall("GET", "feedback", cookie),
+    feedbackCall("POST", "comments", cookie, { body: "Can the logo be bigger?", author_name: "Vicky Marsh" }),
+    feedbackCall("POST", "approvals", cookie, { release_id: "x", approver_name: "Vicky Marsh", confirm: true }),
+  ];
+
+  it("opens, but says feedback is not open yet (409) rather than asking for the code again", async () => {
+    const cookie = cookieOf(await verify("vm-fitness", CODE));
+    expect(await unlocked("vm-fitness", cookie)).toBe(true);
+    for (const res of await Promise.all(calls(cookie))) {
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ error: { code: "conflict", message: "Feedback is not open for this preview yet" } });
+    }
+    const stored = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM preview_comments) + (SELECT count(*) FROM preview_approvals) AS n",
+    ).first<{ n: number }>();
+    expect(stored!.n).toBe(0);
+  });
+
+  it("still answers 401 without the unlock cookie, so nobody learns which cards are linked", async () => {
+    for (const res of await Promise.all(calls())) {
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
+    }
   });
 });

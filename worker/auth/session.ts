@@ -8,7 +8,7 @@
 import { SignJWT, jwtVerify } from "jose";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { AppEnv } from "../env";
 import type { Db } from "../db/client";
 import { revoked_sessions, users } from "../db/schema";
@@ -115,6 +115,62 @@ export async function currentSession(c: Context<AppEnv>, db: Db): Promise<Sessio
     await writeSession(c, row.id, claims.jti, { auth_time: claims.auth_time, ep: claims.ep });
   }
   return { user: { id: row.id, email: row.email, full_name: row.full_name, role: row.role }, sessionId: claims.jti };
+}
+
+/** What a live socket keeps of the session its upgrade presented: which one, its epoch, and when it ends. */
+export interface SocketSession {
+  sessionId: string;
+  epoch: number;
+  /** Epoch ms: the presented token's expiry (12 hours after its last renewal), never past the 7-day cap. */
+  endsAt: number;
+}
+
+/**
+ * The session the request's cookie presents, as signed (no D1 read: requireSession has just
+ * checked it). A renewal answered with this request does not extend it: the socket closes when
+ * the token it was opened with would, and the tab reconnects with whatever cookie it holds then.
+ */
+export async function presentedSession(c: Context<AppEnv>): Promise<SocketSession | null> {
+  const claims = await readClaims(c);
+  if (!claims) return null;
+  return { sessionId: claims.jti, epoch: claims.ep, endsAt: Math.min(claims.exp, claims.auth_time + SESSION_MAX_AGE_SECONDS) * 1000 };
+}
+
+/** Sessions per D1 read: two bound lists of this size stay under D1's 100 parameters. */
+const CHECK_CHUNK = 40;
+
+/**
+ * Of these sessions, the ids of those that have ended: signed out, signed out everywhere, a new
+ * password (both move the account's epoch), the account disabled or gone. Expiry is the caller's
+ * to compare with `endsAt`. Read from D1 as it is now, so nothing depends on having been told.
+ */
+export async function endedSessions(db: Db, sessions: { userId: string; sessionId: string; epoch: number }[]): Promise<Set<string>> {
+  const ended = new Set<string>();
+  for (let i = 0; i < sessions.length; i += CHECK_CHUNK) {
+    const chunk = sessions.slice(i, i + CHECK_CHUNK);
+    const [accounts, revoked] = await db.batch([
+      db
+        .select({ id: users.id, disabled: users.disabled, epoch: users.session_epoch })
+        .from(users)
+        .where(inArray(users.id, [...new Set(chunk.map((s) => s.userId))])),
+      db
+        .select({ jti: revoked_sessions.jti })
+        .from(revoked_sessions)
+        .where(
+          inArray(
+            revoked_sessions.jti,
+            chunk.map((s) => s.sessionId),
+          ),
+        ),
+    ]);
+    const account = new Map(accounts.map((a) => [a.id, a]));
+    const signedOut = new Set(revoked.map((r) => r.jti));
+    for (const s of chunk) {
+      const a = account.get(s.userId);
+      if (!a || a.disabled || a.epoch !== s.epoch || signedOut.has(s.sessionId)) ended.add(s.sessionId);
+    }
+  }
+  return ended;
 }
 
 export async function currentUser(c: Context<AppEnv>, db: Db): Promise<SessionUser | null> {

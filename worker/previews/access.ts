@@ -1,7 +1,7 @@
 /**
- * Unlocking a client preview. An unknown id, a wrong code, a revoked or an expired preview all
- * look the same from outside, and cost the same PBKDF2 run. Success sets a signed cookie
- * scoped to that client for 12 hours.
+ * Unlocking a client preview. A wrong code, a revoked or an expired preview all look the same
+ * from outside, and cost the same PBKDF2 run (an id that is not a card never gets here: a 404,
+ * routes/previews.ts). Success sets a signed cookie scoped to that client for 12 hours.
  */
 import { SignJWT, jwtVerify } from "jose";
 import { keyFor } from "../auth/keys";
@@ -53,14 +53,19 @@ export async function unlockedRecord(c: Context<AppEnv>, id: string): Promise<Pr
   }
 }
 
+/** The words a client reads when the card they opened is not linked to a client yet. */
+export const FEEDBACK_NOT_OPEN = "Feedback is not open for this preview yet";
+
 /**
  * The client behind a still-valid unlock cookie for this card: what feedback and approvals act
- * for. Anything else (no cookie, another card's, a revoked or rotated code, an unknown id) is
- * the same 401, as it is for viewing.
+ * for. Anything else (no cookie, another card's, a revoked or rotated code) is the same 401, as
+ * it is for viewing. Only a visitor who did unlock the card learns that it is not linked to a
+ * client yet (409): asking them for their code again would not help.
  */
 export async function unlockedContext(c: Context<AppEnv>, id: string): Promise<PreviewContext> {
   const record = await unlockedRecord(c, id);
-  const client = record && (await clientOfPreview(c.get("db"), id));
-  if (!record || !client) throw new AppError("unauthenticated", "Enter your access code to open this preview first.");
+  if (!record) throw new AppError("unauthenticated", "Enter your access code to open this preview first.");
+  const client = await clientOfPreview(c.get("db"), id);
+  if (!client) throw new AppError("conflict", FEEDBACK_NOT_OPEN);
   return { previewId: id, client, previewUrl: record.previewUrl };
 }

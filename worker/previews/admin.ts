@@ -20,6 +20,7 @@ import { nextStamp, nowIso } from "../lib/time";
 import { readPreview, writePreview, type PreviewRecord } from "./store";
 import { lastViewed } from "./log";
 import { publishRelease } from "../services/preview-feedback";
+import { auditEvent, clientTarget, type AuditSource } from "../services/audit";
 
 interface LinkedClient {
   id: string;
@@ -84,6 +85,7 @@ export async function linkClientPreview(
   kv: KVNamespace,
   clientId: string,
   input: z.output<typeof previewLinkInput>,
+  source: AuditSource,
 ): Promise<PreviewAdmin> {
   const client = await clientOf(db, clientId);
   const target = input.preview_id;
@@ -113,6 +115,11 @@ export async function linkClientPreview(
   );
   // A new URL is a new version for the client to review (and approve); the same URL is not.
   await publishRelease(db, target, client.id, record.previewUrl);
+  // Who can reach the card changed; a new URL on the same card is a version, not an access change.
+  if (newlyLinked) {
+    const moved = client.preview_id ? `; preview ${client.preview_id} was revoked` : "";
+    await auditEvent(db, source, "preview_linked", `Linked ${clientTarget(client)} to preview ${target}${moved}`);
+  }
   return view(db, target, record, client.name);
 }
 
@@ -134,11 +141,17 @@ async function revokeRecord(db: Db, kv: KVNamespace, previewId: string) {
 }
 
 /** Unlinks the client from its card; the card is revoked so nobody can open it until it is linked again. */
-export async function unlinkClientPreview(db: Db, kv: KVNamespace, clientId: string): Promise<void> {
+export async function unlinkClientPreview(db: Db, kv: KVNamespace, clientId: string, source: AuditSource): Promise<void> {
   const client = await clientOf(db, clientId);
   if (!client.preview_id) throw notLinked();
   await db.update(clients).set({ preview_id: null }).where(eq(clients.id, client.id));
   await revokeRecord(db, kv, client.preview_id);
+  await auditEvent(
+    db,
+    source,
+    "preview_unlinked",
+    `Unlinked ${clientTarget(client)} from preview ${client.preview_id}; the preview was revoked`,
+  );
 }
 
 /** Lower-case letters and digits without look-alikes (no i, l, o, 0, 1). */
@@ -157,7 +170,12 @@ export function generateAccessCode(groups = 3, size = 4): string {
 }
 
 /** Sets a new access code and answers it: the only time it is ever seen. Visitors who unlocked with the old one are locked out. */
-export async function issueAccessCode(db: Db, kv: KVNamespace, clientId: string): Promise<{ code: string; preview: PreviewAdmin }> {
+export async function issueAccessCode(
+  db: Db,
+  kv: KVNamespace,
+  clientId: string,
+  source: AuditSource,
+): Promise<{ code: string; preview: PreviewAdmin }> {
   const client = await clientOf(db, clientId);
   if (!client.preview_id) throw notLinked();
   const current = await readPreview(kv, client.preview_id);
@@ -168,11 +186,23 @@ export async function issueAccessCode(db: Db, kv: KVNamespace, clientId: string)
     code: await hashPassword(code),
     updatedAt: bump(current),
   });
+  await auditEvent(
+    db,
+    source,
+    "preview_code_issued",
+    `Issued a new access code for preview ${client.preview_id} of ${clientTarget(client)}`,
+  );
   return { code, preview: await view(db, client.preview_id, record, client.name) };
 }
 
 /** Revokes (true) or restores (false) the client's preview; either way open visits must unlock again. */
-export async function setPreviewRevoked(db: Db, kv: KVNamespace, clientId: string, revoked: boolean): Promise<PreviewAdmin> {
+export async function setPreviewRevoked(
+  db: Db,
+  kv: KVNamespace,
+  clientId: string,
+  revoked: boolean,
+  source: AuditSource,
+): Promise<PreviewAdmin> {
   const client = await clientOf(db, clientId);
   if (!client.preview_id) throw notLinked();
   const current = await readPreview(kv, client.preview_id);
@@ -182,6 +212,12 @@ export async function setPreviewRevoked(db: Db, kv: KVNamespace, clientId: strin
     revoked,
     updatedAt: bump(current),
   });
+  await auditEvent(
+    db,
+    source,
+    revoked ? "preview_revoked" : "preview_restored",
+    `${revoked ? "Revoked" : "Restored"} preview ${client.preview_id} of ${clientTarget(client)}`,
+  );
   return view(db, client.preview_id, record, client.name);
 }
 

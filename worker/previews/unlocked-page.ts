@@ -8,6 +8,7 @@
 import type { PreviewClient } from "../../contract/preview";
 import { escapeHtml, safeJson } from "../lib/safe-json";
 import { UNLOCKED_STATE_ID } from "../../contract/preview-page";
+import { mailtoPart } from "../../contract/mailto";
 
 /** Stand-ins the prerender renders and the worker replaces: plain text React leaves as is. */
 export const UNLOCKED_NAME_TOKEN = "PreviewClientNameToken";
@@ -16,9 +17,22 @@ export const UNLOCKED_URL_TOKEN = "https://preview-url-token.invalid/";
 /** Where the build writes a card's unlocked variants; the worker never serves these paths. */
 export const unlockedVariantPath = (id: string, withUrl: boolean) => `/clients/${id}/${withUrl ? "unlocked" : "coming-soon"}`;
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The stand-ins, and whole mailto: links (whose name must be URL-encoded), found in one pass. */
+const SLOTS = new RegExp(`href="mailto:[^"]*"|${escapeRe(UNLOCKED_NAME_TOKEN)}|${escapeRe(UNLOCKED_URL_TOKEN)}`, "g");
+
+/**
+ * One pass over the template, with replacement functions: text the client's name or URL brings
+ * in is never scanned again or read as a pattern (`$&` stays `$&`). In a mailto: link the name is
+ * URL-encoded as the island encodes it, so a name like `A&bcc=x@evil.tld` stays the subject.
+ */
 export function fillUnlockedPage(template: string, client: PreviewClient): string {
   const state = `<script type="application/json" id="${UNLOCKED_STATE_ID}">${safeJson(client)}</script>`;
-  let html = template.replaceAll(UNLOCKED_NAME_TOKEN, escapeHtml(client.name));
-  if (client.previewUrl) html = html.replaceAll(UNLOCKED_URL_TOKEN, escapeHtml(client.previewUrl));
+  const name = escapeHtml(client.name);
+  const html = template.replace(SLOTS, (slot) => {
+    if (slot === UNLOCKED_NAME_TOKEN) return name;
+    if (slot === UNLOCKED_URL_TOKEN) return client.previewUrl ? escapeHtml(client.previewUrl) : slot;
+    return slot.replaceAll(UNLOCKED_NAME_TOKEN, () => escapeHtml(mailtoPart(client.name)));
+  });
   return html.replace("</body>", () => `${state}</body>`);
 }

@@ -83,7 +83,7 @@ export const auth = new Hono<AppEnv>()
   })
   .post("/accept-invite", jsonBody(acceptInviteInput), async (c) => {
     const db = c.get("db");
-    const user = await acceptInvite(db, c.req.valid("json"));
+    const user = await acceptInvite(db, c.req.valid("json"), await auditSourceOf(c, null));
     await signedInHere(c, user.id);
     return c.json({ user }, 201);
   });

@@ -5,6 +5,7 @@ import { clientInput, clientPatch } from "../../contract/client";
 import { jsonBody } from "../lib/validate";
 import { activeClientOptions, createClient, deleteClient, getClient, listClients, updateClient } from "../services/clients";
 import { publish } from "../live/publish";
+import { auditSourceOf } from "../middleware/audit";
 
 export const clientsRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ clients: await listClients(c.get("db")) }, 200))
@@ -21,7 +22,7 @@ export const clientsRoute = new Hono<AppEnv>()
     return c.json({ client }, 200);
   })
   .delete("/:id", async (c) => {
-    await deleteClient(c.get("db"), c.env.PREVIEWS, c.req.param("id"));
+    await deleteClient(c.get("db"), c.env.PREVIEWS, c.req.param("id"), await auditSourceOf(c));
     publish(c, { entity: "clients", op: "delete", id: c.req.param("id") });
     return c.json({ ok: true as const }, 200);
   });

@@ -5,7 +5,8 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { AppError } from "../lib/errors";
+import { AppError, unauthenticated } from "../lib/errors";
+import { presentedSession } from "../auth/session";
 import { HUB_NAME } from "../live/publish";
 
 export const liveRoute = new Hono<AppEnv>().get("/", async (c) => {
@@ -14,10 +15,16 @@ export const liveRoute = new Hono<AppEnv>().get("/", async (c) => {
   if (!origin || origin !== new URL(c.req.url).origin)
     throw new AppError("unauthenticated", "Cross-site WebSocket connections are not allowed");
   const user = c.get("user");
+  // The hub checks the session again before attaching, keeps it with the socket, and closes the
+  // socket when the session ends (worker/live/hub.ts, docs/decisions/0015).
+  const session = await presentedSession(c);
+  if (!session) throw unauthenticated();
   const url = new URL("https://live.internal/connect");
   url.searchParams.set("user_id", user.id);
   url.searchParams.set("full_name", user.full_name);
-  url.searchParams.set("session_id", c.get("sessionId"));
+  url.searchParams.set("session_id", session.sessionId);
+  url.searchParams.set("epoch", String(session.epoch));
+  url.searchParams.set("ends_at", String(session.endsAt));
   const hub = c.env.LIVE.get(c.env.LIVE.idFromName(HUB_NAME));
   return hub.fetch(url.toString(), { headers: { Upgrade: "websocket" } }) as unknown as Response;
 });

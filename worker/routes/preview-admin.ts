@@ -16,32 +16,33 @@ import {
 } from "../previews/admin";
 import { lastViewed, recentAttempts } from "../previews/log";
 import { publish } from "../live/publish";
+import { auditSourceOf } from "../middleware/audit";
 
 export const previewAdminRoute = new Hono<AppEnv>()
   .get("/:id/preview", async (c) => c.json({ preview: await getClientPreview(c.get("db"), c.env.PREVIEWS, c.req.param("id")) }, 200))
   .put("/:id/preview", jsonBody(previewLinkInput), async (c) => {
-    const preview = await linkClientPreview(c.get("db"), c.env.PREVIEWS, c.req.param("id"), c.req.valid("json"));
+    const preview = await linkClientPreview(c.get("db"), c.env.PREVIEWS, c.req.param("id"), c.req.valid("json"), await auditSourceOf(c));
     publish(c, { entity: "clients", op: "update", id: c.req.param("id") });
     return c.json({ preview }, 200);
   })
   .delete("/:id/preview", async (c) => {
-    await unlinkClientPreview(c.get("db"), c.env.PREVIEWS, c.req.param("id"));
+    await unlinkClientPreview(c.get("db"), c.env.PREVIEWS, c.req.param("id"), await auditSourceOf(c));
     publish(c, { entity: "clients", op: "update", id: c.req.param("id") });
     return c.json({ ok: true as const }, 200);
   })
   .post("/:id/preview/code", async (c) => {
-    const { code, preview } = await issueAccessCode(c.get("db"), c.env.PREVIEWS, c.req.param("id"));
+    const { code, preview } = await issueAccessCode(c.get("db"), c.env.PREVIEWS, c.req.param("id"), await auditSourceOf(c));
     publish(c, { entity: "clients", op: "update", id: c.req.param("id") });
     // The code is answered this once; only its hash is kept.
     return c.json({ code, preview }, 201);
   })
   .post("/:id/preview/revoke", async (c) => {
-    const preview = await setPreviewRevoked(c.get("db"), c.env.PREVIEWS, c.req.param("id"), true);
+    const preview = await setPreviewRevoked(c.get("db"), c.env.PREVIEWS, c.req.param("id"), true, await auditSourceOf(c));
     publish(c, { entity: "clients", op: "update", id: c.req.param("id") });
     return c.json({ preview }, 200);
   })
   .post("/:id/preview/restore", async (c) => {
-    const preview = await setPreviewRevoked(c.get("db"), c.env.PREVIEWS, c.req.param("id"), false);
+    const preview = await setPreviewRevoked(c.get("db"), c.env.PREVIEWS, c.req.param("id"), false, await auditSourceOf(c));
     publish(c, { entity: "clients", op: "update", id: c.req.param("id") });
     return c.json({ preview }, 200);
   })

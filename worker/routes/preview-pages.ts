@@ -19,9 +19,11 @@ const page = (body: BodyInit | null, status: number) =>
 export const previewPages = new Hono<AppEnv>()
   .get("/:clientId", async (c) => {
     const id = c.req.param("clientId");
-    const record = isPreviewId(id) ? await unlockedRecord(c, id) : null;
+    // Only the eight cards: an encoded "/" or dots must never reach an asset path (a template).
+    if (!isPreviewId(id)) return notFoundPage(c);
+    const record = await unlockedRecord(c, id);
     if (!record) {
-      const locked = await fetchAsset(c, c.req.path);
+      const locked = await fetchAsset(c, `/clients/${id}`);
       return locked.ok ? page(locked.body, 200) : notFoundPage(c);
     }
     const client = previewClientOf(record);

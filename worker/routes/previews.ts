@@ -7,7 +7,9 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { isPreviewId, PREVIEW_INVALID_MESSAGE, previewVerifyInput } from "../../contract/preview";
 import { jsonBody } from "../lib/validate";
-import { nativeForm, type FormPage } from "../lib/native-form";
+import { isNativeForm, nativeForm, type FormPage } from "../lib/native-form";
+import { notFoundPage } from "../lib/assets";
+import { AppError } from "../lib/errors";
 import { clientIp } from "../middleware/auth";
 import { coarseBrowser, senderOf } from "../lib/client-info";
 import { limits, reserveAttempt } from "../lib/rate-limit";
@@ -16,6 +18,17 @@ import { approvalInput, commentInput } from "../../contract/preview-feedback";
 import { addComment, approveRelease, publicFeedback } from "../services/preview-feedback";
 import { publish } from "../live/publish";
 import { logAttempt, markViewed } from "../previews/log";
+
+/**
+ * Only the eight public cards exist: any other id (`..`, an encoded `/`, a very long one) is a 404
+ * before anything is built from it, an asset path, a cookie name or the form page's selector.
+ * A form posted by a browser gets the not-found page, a script the error envelope.
+ */
+const knownCard = createMiddleware<AppEnv>(async (c, next) => {
+  if (isPreviewId(c.req.param("clientId") ?? "")) return next();
+  if (isNativeForm(c.req.header("content-type"))) return notFoundPage(c);
+  throw new AppError("not_found", "No such preview");
+});
 
 /** Feedback and approval need the unlock cookie before anything else is read (401 otherwise). */
 const unlocked = createMiddleware<AppEnv>(async (c, next) => {
@@ -36,11 +49,12 @@ const unlockPage = (c: Context<AppEnv>): FormPage => {
 const invalid = { success: false as const, error: { code: "unauthenticated" as const, message: PREVIEW_INVALID_MESSAGE } };
 
 export const previews = new Hono<AppEnv>()
+  // Made-up ids are answered at once, with no hashing and nothing stored: they cost an attacker
+  // nothing extra and us nothing at all.
+  .use("/:clientId", knownCard)
+  .use("/:clientId/*", knownCard)
   .post("/:clientId/verify", nativeForm(unlockPage), jsonBody(previewVerifyInput), async (c) => {
     const id = c.req.param("clientId");
-    // Only the eight public cards have codes: any other id is answered at once, with no hashing
-    // and nothing stored, so made-up ids cost an attacker nothing extra and us nothing at all.
-    if (!isPreviewId(id)) return c.json(invalid, 401);
     const db = c.get("db");
     const ip = clientIp(c);
     const { ipKey: visitor, limitKey: ipKey } = await senderOf(ip, c.env.SESSION_SECRET);
@@ -65,7 +79,7 @@ export const previews = new Hono<AppEnv>()
     const record = await unlockedRecord(c, id);
     // Asked on every page load: "still locked" is an answer, not an error (no console noise).
     if (!record) return c.json({ success: false as const, client: null }, 200);
-    if (isPreviewId(id)) await markViewed(c.get("db"), id);
+    await markViewed(c.get("db"), id);
     return c.json({ success: true as const, client: previewClientOf(record) }, 200);
   })
   .get("/:clientId/feedback", unlocked, async (c) => c.json(await publicFeedback(c.get("db"), c.get("preview")), 200))

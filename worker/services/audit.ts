@@ -1,7 +1,9 @@
 /**
  * The audit trail (README.md → Security): who exported, imported, deleted or restored the studio's data,
- * invited, disabled or enabled an account, signed in, failed to, was locked out or changed a password.
- * Rows are written in the same batch as the change they record where there is one.
+ * invited, disabled or enabled an account, accepted an invitation, signed in, failed to, was locked out or
+ * changed a password; who deleted a client, changed the studio details, or linked, unlinked, revoked or
+ * restored a client's preview or issued its code. Rows are written in the same batch as the change they
+ * record where there is one. `subject_id` names an account only: a client or preview card is named in the detail.
  */
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -17,6 +19,9 @@ export interface AuditSource {
   ipHash: string;
   requestId: string;
 }
+
+/** How the detail names a client: its name as it was, and its id, which outlives a rename or deletion. */
+export const clientTarget = (client: { id: string; name: string }) => `client "${client.name}" (${client.id})`;
 
 /** The row for one event (run it alone, or put it in the batch of the change it records). */
 export function auditEvent(db: Db, source: AuditSource, action: AuditAction, detail: string, subjectId: string | null = null) {

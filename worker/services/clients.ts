@@ -10,6 +10,7 @@ import { AppError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
+import { auditEvent, clientTarget, type AuditSource } from "./audit";
 
 export function listClients(db: Db): Promise<Client[]> {
   return db.select().from(clients).orderBy(desc(clients.created_at));
@@ -56,10 +57,21 @@ export async function updateClient(db: Db, id: string, patch: z.output<typeof cl
  * Deletes a client, and revokes the preview card it was linked to: an unlinked card must not stay
  * open to whoever still holds its code (README.md → Security).
  */
-export async function deleteClient(db: Db, kv: KVNamespace, id: string): Promise<void> {
+export async function deleteClient(db: Db, kv: KVNamespace, id: string, source: AuditSource): Promise<void> {
   const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.client_id, id)).limit(1);
   if (invoice) throw new AppError("conflict", "This client has invoices. Delete or reassign them first.");
-  const rows = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id, preview_id: clients.preview_id });
+  const client = await db
+    .select({ id: clients.id, name: clients.name, preview_id: clients.preview_id })
+    .from(clients)
+    .where(eq(clients.id, id))
+    .get();
+  if (!client) throw notFound("Client");
+  const revoked = client.preview_id ? `; preview ${client.preview_id} was revoked` : "";
+  // The row goes with its line in the trail, or neither does (a delete racing this one answers 404).
+  const [rows] = await db.batch([
+    db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id }),
+    auditEvent(db, source, "client_deleted", `Deleted ${clientTarget(client)}${revoked}`),
+  ]);
   if (rows.length === 0) throw notFound("Client");
-  if (rows[0].preview_id) await revokePreviewCard(db, kv, rows[0].preview_id);
+  if (client.preview_id) await revokePreviewCard(db, kv, client.preview_id);
 }

@@ -48,11 +48,14 @@ export async function createInvite(db: Db, input: InviteInput, invitedBy: string
   return { id: row.id, email: row.email, role: row.role, expires_at: row.expires_at, token };
 }
 
-/** Turns a valid, unexpired, unused invitation into an account, in one batch. */
-export async function acceptInvite(db: Db, input: AcceptInviteInput): Promise<SessionUser> {
+/**
+ * Turns a valid, unexpired, unused invitation into an account, in one batch with its line in the
+ * audit trail: the new account is both who acted and what was created.
+ */
+export async function acceptInvite(db: Db, input: AcceptInviteInput, source: AuditSource): Promise<SessionUser> {
   const tokenHash = await sha256Hex(input.token);
   const [found] = await db
-    .select({ invite: invites, inviterDisabled: inviter.disabled })
+    .select({ invite: invites, inviterDisabled: inviter.disabled, inviterName: inviter.full_name })
     .from(invites)
     .leftJoin(inviter, eq(inviter.id, invites.invited_by))
     .where(and(eq(invites.token_hash, tokenHash), isNull(invites.accepted_at), gt(invites.expires_at, nowIso())))
@@ -80,6 +83,13 @@ export async function acceptInvite(db: Db, input: AcceptInviteInput): Promise<Se
       .set({ accepted_at: nowIso(), user_id: user.id, updated_at: nowIso() })
       .where(and(eq(invites.id, invite.id), isNull(invites.accepted_at)))
       .returning({ id: invites.id }),
+    auditEvent(
+      db,
+      { ...source, actorId: user.id },
+      "invite_accepted",
+      `Joined as ${user.role} (${user.email}), invited by ${found.inviterName ?? "a former colleague"}`,
+      user.id,
+    ),
   ]);
   if (claimed.length === 0) throw new AppError("conflict", "This invitation was already used");
   return toSession(user);

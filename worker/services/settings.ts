@@ -9,6 +9,7 @@ import { settings } from "../db/schema";
 import { studioSettings, type StudioSettings, type studioSettingsInput } from "../../contract/settings";
 import { AppError } from "../lib/errors";
 import { nextStamp, nowIso } from "../lib/time";
+import { auditEvent, type AuditSource } from "./audit";
 
 const KEY = "studio";
 
@@ -34,9 +35,26 @@ export async function getStudioSettings(db: Db, studioName: string): Promise<{ s
   return { settings: { ...blank(studioName), ...stored }, updated_at: row.updated_at };
 }
 
-/** Saves from the copy the form was loaded from; a stale copy is refused with 409. */
-export async function saveStudioSettings(db: Db, input: z.output<typeof studioSettingsInput>, studioName: string) {
+/** How the audit trail names each detail (the Settings form's words). */
+const fieldNames: Record<keyof StudioSettings, string> = {
+  studio_name: "studio name",
+  address: "address",
+  vat_number: "VAT number",
+  bank_name: "bank name",
+  bank_account_name: "account name",
+  bank_sort_code: "sort code",
+  bank_account_number: "account number",
+  invoice_notes: "invoice notes",
+};
+
+/**
+ * Saves from the copy the form was loaded from; a stale copy is refused with 409. The audit trail
+ * names the details that changed, not their values: bank details are worth a line of their own
+ * (a changed account number is how invoice fraud starts) but not a second copy.
+ */
+export async function saveStudioSettings(db: Db, input: z.output<typeof studioSettingsInput>, studioName: string, source: AuditSource) {
   const { updated_at: seen, ...values } = input;
+  const before = await getStudioSettings(db, studioName);
   const value = JSON.stringify(values);
   const rows =
     seen === null
@@ -51,5 +69,9 @@ export async function saveStudioSettings(db: Db, input: z.output<typeof studioSe
           .where(and(eq(settings.key, KEY), eq(settings.updated_at, seen)))
           .returning({ key: settings.key });
   if (rows.length === 0) throw changedElsewhere();
+  // The write succeeded from `seen`, so `before` is what it replaced whenever it was read at `seen`.
+  const changed = (Object.keys(fieldNames) as (keyof StudioSettings)[]).filter((k) => values[k] !== before.settings[k]);
+  if (changed.length > 0)
+    await auditEvent(db, source, "settings_changed", `Changed the studio details: ${changed.map((k) => fieldNames[k]).join(", ")}`);
   return getStudioSettings(db, studioName);
 }

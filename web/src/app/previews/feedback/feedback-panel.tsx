@@ -95,8 +95,8 @@ export function FeedbackPanel({ id, sheet, comments, currentReleaseId, onSend, o
       setFocus("body");
     } catch (error) {
       if (applyFieldErrors(error, setError, ["body", "page", "author_name"])) return;
-      // A 401 has already taken the page back to its locked view.
-      if (isApiError(error) && error.status === 401) return;
+      // A 401 has already taken the page back to its locked view; a 409 closed the panel and says why.
+      if (isApiError(error) && (error.status === 401 || error.status === 409)) return;
       const message = isApiError(error) && error.status === 429 ? waitMessage(error.retryAfter) : NOT_SENT;
       if (!isApiError(error) || (error.status !== 429 && error.status !== 0)) console.error("Preview feedback failed", error);
       setFormError(message);

@@ -73,13 +73,12 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
   // The contract's messages once loaded: the approval dialog is open while this is set.
   const [approving, setApproving] = useState<FeedbackContract | null>(null);
   const [newReply, setNewReply] = useState(false);
-  // A card the studio has not linked to a client has a preview but no feedback (the API's 401).
-  const [unavailable, setUnavailable] = useState(false);
+  // A card the studio has not linked to a client has a preview but no feedback: the API's 409 says so.
+  const [notOpen, setNotOpen] = useState<string | null>(null);
+  const unavailable = notOpen !== null;
 
-  const onUnauthorised = useCallback(() => {
-    void refreshPreview().then((unlocked) => unlocked && setUnavailable(true));
-  }, [refreshPreview]);
-  const feedback = usePreviewFeedback(clientId, !unavailable, onUnauthorised);
+  const onUnauthorised = useCallback(() => void refreshPreview(), [refreshPreview]);
+  const feedback = usePreviewFeedback(clientId, !unavailable, onUnauthorised, setNotOpen);
   const { data, refetch } = feedback;
   const release = data?.release ?? null;
 
@@ -167,6 +166,11 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
               )}
             </button>
           )}
+          {notOpen && (
+            <p role="status" className="text-sm text-slate-600">
+              {notOpen}
+            </p>
+          )}
           {approval ? (
             <p ref={approvedNote} tabIndex={-1} role="status" className="text-sm font-medium text-emerald-800 focus:outline-none">
               Approved by {approval.approver_name} on {dateInLondon(approval.created_at)}
@@ -193,7 +197,7 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
           sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
           className="h-full min-w-0 flex-1 border-0"
         />
-        {panelOpen && (
+        {panelOpen && !unavailable && (
           <FeedbackPanel
             id={panelId}
             sheet={!wide}

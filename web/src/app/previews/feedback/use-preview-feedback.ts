@@ -14,18 +14,25 @@ export const POLL_MS = 5_000;
 /** A comment on screen: sent, or on its way (shown at once, removed again if sending fails). */
 export type ShownComment = PublicComment & { sending?: boolean };
 
-export function usePreviewFeedback(clientId: string, enabled: boolean, onUnauthorised: () => void) {
+/**
+ * `onUnauthorised`: the unlock no longer holds (401). `onNotOpen`: the card is not linked to a
+ * client yet, so there is no feedback to show or send (409, with the words to show).
+ */
+export function usePreviewFeedback(clientId: string, enabled: boolean, onUnauthorised: () => void, onNotOpen: (message: string) => void) {
   const [data, setData] = useState<PreviewFeedback | null>(null);
   const [pending, setPending] = useState<ShownComment[]>([]);
   const latest = useRef(0);
   const posting = useRef(0);
   const unauthorised = useRef(onUnauthorised);
+  const notOpen = useRef(onNotOpen);
   useEffect(() => {
     unauthorised.current = onUnauthorised;
+    notOpen.current = onNotOpen;
   });
 
   const failed = useCallback((error: unknown) => {
     if (isApiError(error) && error.status === 401) unauthorised.current();
+    if (isApiError(error) && error.status === 409) notOpen.current(error.message);
   }, []);
 
   const refetch = useCallback(async () => {
@@ -104,11 +111,12 @@ export function usePreviewFeedback(clientId: string, enabled: boolean, onUnautho
         setData((d) => d && { ...d, approval });
         return approval;
       } catch (error) {
-        failed(error);
+        // An approval's 409 is a version replaced meanwhile: the dialog explains it and reloads.
+        if (isApiError(error) && error.status === 401) unauthorised.current();
         throw error;
       }
     },
-    [clientId, failed],
+    [clientId],
   );
 
   const comments: ShownComment[] = [...pending, ...(data?.comments ?? [])];

@@ -1,6 +1,7 @@
 /**
- * Settings → Audit trail (Owner): who signed in, exported, invited, disabled... newest first, with
- * Load more for older pages. A table on wide screens; each row stacks into a card on a phone.
+ * Settings → Audit trail (Owner): who signed in, exported, invited, disabled, deleted a client, changed the
+ * studio details or a client's preview access... newest first, with Load more for older pages. A table on
+ * wide screens; each row stacks into a card on a phone. A client or preview card is named in the detail.
  */
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { auditActionLabels, type AuditEvent } from "@contract/audit";
@@ -38,7 +39,8 @@ export function AuditPanel({ className }: { className?: string }) {
         Audit trail
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Sign-ins, lock-outs, password changes, exports, imports, invitations and account changes, newest first.
+        Sign-ins, lock-outs, password changes, exports, imports, invitations, account changes, deleted clients, studio details and client
+        preview access, newest first.
       </p>
 
       {isPending ? (

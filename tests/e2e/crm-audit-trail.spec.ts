@@ -1,0 +1,27 @@
+/**
+ * The Owner's audit trail names what issue 20 added to it: here, a client deleted from its page,
+ * with who deleted it and which client it was (README.md → Security).
+ */
+import { expect, test } from "./fixtures";
+import { signIn, staff, tag } from "./support";
+
+test("a client deleted from its page is in the audit trail, with who deleted it and which client", async ({ page }) => {
+  await signIn(page.request, staff.owner);
+  const name = `Audited Client ${tag()}`;
+  const created = await page.request.post("/api/crm/clients", { data: { name } });
+  expect(created.status()).toBe(201);
+  const { client } = (await created.json()) as { client: { id: string } };
+
+  await page.goto(`/crm/clients/${client.id}`);
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("dialog", { name: "Delete client" }).getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByText("Client deleted successfully")).toBeVisible();
+
+  await page.goto("/crm/settings");
+  const row = page
+    .getByRole("region", { name: "Audit trail" })
+    .getByRole("row")
+    .filter({ hasText: `Deleted client "${name}" (${client.id})` });
+  await expect(row).toContainText("Deleted a client");
+  await expect(row).toContainText(staff.owner.name);
+});
