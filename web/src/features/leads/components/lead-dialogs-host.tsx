@@ -6,7 +6,7 @@ import { useDeleteLead } from "@/features/leads/api/leads";
 import { EditLeadDialog } from "./edit-lead-dialog";
 import { LeadDetailDialog } from "./lead-detail-dialog";
 import { WorkflowActionsDialog } from "./workflow-actions-dialog";
-import type { LeadDialogs, Open } from "./lead-dialogs";
+import type { LeadDialogs, Open } from "./lead-dialog-types";
 
 export function LeadDialogsHost({
   open,

@@ -3,16 +3,10 @@
  * the table open them the same way: wrap a page in <LeadDialogsProvider> and call useLeadDialogs().
  */
 import { createContext, use, useMemo, useState, type ReactNode } from "react";
-import type { Lead } from "@contract/lead";
 import { lazyDialog } from "@/components/ui/lazy-dialog";
-import type { WorkflowTrigger } from "./workflow-actions-dialog";
+import type { LeadDialogs, Open } from "./lead-dialog-types";
 
-export interface LeadDialogs {
-  openDetail: (lead: Lead) => void;
-  openEdit: (lead: Lead) => void;
-  askDelete: (lead: Lead) => void;
-  openWorkflow: (lead: { id: string; name: string }, trigger: WorkflowTrigger) => void;
-}
+export type { LeadDialogs } from "./lead-dialog-types";
 
 const Ctx = createContext<LeadDialogs | null>(null);
 
@@ -21,11 +15,6 @@ export function useLeadDialogs(): LeadDialogs {
   if (!ctx) throw new Error("useLeadDialogs needs <LeadDialogsProvider>");
   return ctx;
 }
-
-export type Open =
-  | { kind: "detail" | "edit" | "delete"; lead: Lead }
-  | { kind: "workflow"; lead: { id: string; name: string }; trigger: WorkflowTrigger }
-  | null;
 
 // The dialogs' code (forms, zod, Radix) loads when the first one opens: the board's first paint needs none of it.
 const LeadDialogsHost = lazyDialog(() => import("./lead-dialogs-host").then((m) => m.LeadDialogsHost));
