@@ -2,7 +2,6 @@
 import type { D1Database, DurableObjectNamespace, Fetcher, KVNamespace, SendEmail } from "@cloudflare/workers-types";
 import type { Db } from "./db/client";
 import type { SessionUser } from "../contract/user";
-import type { PreviewContext } from "./services/preview-feedback";
 
 export interface Env {
   DB: D1Database;
@@ -14,6 +13,13 @@ export interface Env {
   STUDIO_NAME: string;
   MAIL_FROM: string;
   STUDIO_INBOX: string;
+}
+
+/** The client an unlocked preview belongs to, and what the page shows (set by previews/access.ts). */
+export interface PreviewContext {
+  previewId: string;
+  client: { id: string; name: string };
+  previewUrl: string | null;
 }
 
 export interface AppEnv {

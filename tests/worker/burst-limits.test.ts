@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
-import { addComment } from "../../worker/services/preview-feedback";
+import { addComment } from "../../worker/services/preview-comments";
 import { senderOf } from "../../worker/lib/client-info";
 import { expectJson, mailTo, requestWithEnv, rows, signInAs, type Staff, waitForMail } from "./helpers";
 

@@ -7,12 +7,12 @@ import { SignJWT, jwtVerify } from "jose";
 import { keyFor } from "../auth/keys";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv, PreviewContext } from "../env";
 import { DUMMY_HASH, verifyPassword } from "../auth/password";
 import { isOpen, readCurrentPreview, type PreviewRecord } from "./store";
 import type { PreviewClient } from "../../contract/preview";
 import { AppError } from "../lib/errors";
-import { clientOfPreview, type PreviewContext } from "../services/preview-feedback";
+import { clientOfPreview } from "../services/preview-releases";
 
 export const PREVIEW_TTL_SECONDS = 12 * 60 * 60;
 const AUDIENCE = "client-preview";

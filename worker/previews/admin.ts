@@ -19,7 +19,7 @@ import { AppError, notFound } from "../lib/errors";
 import { nextStamp, nowIso } from "../lib/time";
 import { readPreview, writePreview, type PreviewRecord } from "./store";
 import { lastViewed } from "./log";
-import { publishRelease } from "../services/preview-feedback";
+import { publishRelease } from "../services/preview-releases";
 import { auditEvent, clientTarget, type AuditSource } from "../services/audit";
 
 interface LinkedClient {

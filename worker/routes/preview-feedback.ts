@@ -8,7 +8,9 @@ import type { AppEnv } from "../env";
 import { commentPatch, replyInput } from "../../contract/preview-feedback";
 import { jsonBody } from "../lib/validate";
 import { AppError } from "../lib/errors";
-import { clientFeedback, openCommentCount, replyToComment, resendFeedbackEmail, setCommentStatus } from "../services/preview-feedback";
+import { clientFeedback } from "../services/preview-feedback";
+import { openCommentCount, replyToComment, setCommentStatus } from "../services/preview-comments";
+import { resendFeedbackEmail } from "../services/preview-notifications";
 import { publish } from "../live/publish";
 
 /** POST …/:id/retry-email for a comment or an approval: the same resend, told apart by `kind`. */

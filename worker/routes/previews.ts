@@ -15,7 +15,9 @@ import { coarseBrowser, senderOf } from "../lib/client-info";
 import { limits, reserveAttempt } from "../lib/rate-limit";
 import { checkCode, grantCookie, previewClientOf, unlockedContext, unlockedRecord } from "../previews/access";
 import { approvalInput, commentInput } from "../../contract/preview-feedback";
-import { addComment, approveRelease, publicFeedback } from "../services/preview-feedback";
+import { publicFeedback } from "../services/preview-feedback";
+import { addComment } from "../services/preview-comments";
+import { approveRelease } from "../services/preview-approvals";
 import { publish } from "../live/publish";
 import { logAttempt, markViewed } from "../previews/log";
 
