@@ -179,9 +179,15 @@ function parseMail(file: string, raw: string): SentMail {
   return { file, raw, headers, text: base64 ? decodeBase64Utf8(body) : body };
 }
 
-/** Every message the real send_email binding accepted for `to`, oldest first. */
+let testStartedAt = 0;
+/** Called before each test (setup.ts): mail sent before it belongs to earlier tests, as their rows do. */
+export function markTestStart() {
+  testStartedAt = Date.now();
+}
+
+/** Every message the real send_email binding accepted for `to` since this test began, oldest first. */
 export async function mailTo(to: string): Promise<SentMail[]> {
-  const res = await env.MAILBOX.fetch(`http://mailbox/messages?to=${encodeURIComponent(to)}`);
+  const res = await env.MAILBOX.fetch(`http://mailbox/messages?to=${encodeURIComponent(to)}&since=${testStartedAt}`);
   expect(res.status).toBe(200);
   const list = (await res.json()) as { file: string; raw: string }[];
   return list.map((m) => parseMail(m.file, m.raw));

@@ -9,7 +9,11 @@
  * scans every Miniflare temp directory and returns the messages whose `To:` header is exactly
  * the address asked for. Tests send to unique addresses, so runs never see each other's mail.
  *
- * GET http://mailbox/messages?to=<address>  ->  200 [{ file, raw }], oldest first
+ * The pool reuses one Miniflare instance across test files (vitest.config.ts, isolate: false), so a
+ * shared address such as the studio inbox collects every file's mail: `since` (epoch ms) leaves out
+ * the messages written before the asking test began.
+ *
+ * GET http://mailbox/messages?to=<address>[&since=<ms>]  ->  200 [{ file, raw }], oldest first
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -30,6 +34,7 @@ export async function mailbox(request) {
   const url = new URL(request.url);
   const to = url.searchParams.get("to");
   if (url.pathname !== "/messages" || !to) return new Response("GET /messages?to=<address>", { status: 400 });
+  const since = Number(url.searchParams.get("since") ?? 0);
   const toLine = new RegExp(`^To: ${escapeRe(to)}\\r?$`, "mi");
   const found = [];
   for (const name of await listDir(tmpdir())) {
@@ -39,8 +44,10 @@ export async function mailbox(request) {
       if (!file.endsWith(".eml")) continue;
       const path = join(dir, file);
       try {
+        const { mtimeMs } = await stat(path);
+        if (mtimeMs < since) continue;
         const raw = await readFile(path, "utf8");
-        if (toLine.test(raw.split(/\r?\n\r?\n/, 1)[0])) found.push({ file: path, raw, mtime: (await stat(path)).mtimeMs });
+        if (toLine.test(raw.split(/\r?\n\r?\n/, 1)[0])) found.push({ file: path, raw, mtime: mtimeMs });
       } catch {
         // Removed by its instance's exit, or still being written: the caller polls again.
       }
