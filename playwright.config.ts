@@ -22,7 +22,8 @@ export default defineConfig({
   use: {
     // localhost, not 127.0.0.1: the session cookie is Secure, which browsers allow over plain http only for localhost.
     baseURL: `http://localhost:${E2E_PORT}`,
-    trace: "retain-on-failure",
+    // Recording every passing test costs about 7% of the run; CI's retry of a failed one records it.
+    trace: CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [

@@ -18,9 +18,9 @@ import { demo, signIn, tag } from "./support";
 const TRIES = 10;
 /**
  * Filled while the scripts are held back there is no race left to lose, only the hydration over
- * what was filled, the same every time: three tries show it, at a third of the time on 2 cores.
+ * what was filled, the same every time: one try shows it, and CI's time goes to the race instead.
  */
-const HELD_TRIES = 3;
+const HELD_TRIES = 1;
 
 // Each test is its own visitors and its own rows, so the two workers can share them out.
 test.describe.configure({ mode: "parallel", timeout: 180_000 });
@@ -155,7 +155,7 @@ const focusAndCaret = (page: Page) =>
 
 for (const [name, island] of Object.entries(cases) as [string, IslandCase][]) {
   test.describe(name, () => {
-    test(`filled before its script arrives, then sent once hydrated: every value, the focus and the caret kept (${HELD_TRIES} tries)`, async ({
+    test("filled before its script arrives, then sent once hydrated: every value, the focus and the caret kept", async ({
       browser,
     }) => {
       const batch = `early${tag()}`;
