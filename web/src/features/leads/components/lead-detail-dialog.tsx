@@ -13,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { isApiError } from "@/lib/api";
-import { formatActivityTime, formatDate, formatMoney } from "@/lib/format";
+import { formatDateTime, formatDate, formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import {
   leadActivitiesQueryOptions,
@@ -176,7 +176,7 @@ function Timeline({ leadId, names }: { leadId: string; names?: Record<string, st
             <li key={a.id} className="text-sm">
               <p className="whitespace-pre-wrap text-slate-900">{a.description}</p>
               <p className="text-xs text-slate-500">
-                {a.activity_type.replace("_", " ")} · {personName(names, a.created_by)} · {formatActivityTime(a.created_at)}
+                {a.activity_type.replace("_", " ")} · {personName(names, a.created_by)} · {formatDateTime(a.created_at)}
               </p>
             </li>
           ))}
