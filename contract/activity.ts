@@ -5,6 +5,14 @@ import { requiredText } from "./text";
 
 export const activityTypes = ["Call", "Email", "Meeting", "Note", "StatusChange"] as const;
 export type ActivityType = (typeof activityTypes)[number];
+/** How the CRM names each type: the stored values stay as the spec has them. */
+export const activityTypeLabels: Record<ActivityType, string> = {
+  Call: "Call",
+  Email: "Email",
+  Meeting: "Meeting",
+  Note: "Note",
+  StatusChange: "Status change",
+};
 
 export const activity = z.object({
   id: z.string(),

@@ -84,6 +84,8 @@ export const workflowActionInput = z
   .object({
     action: z.enum(workflowActions, { error: "Choose a workflow action" }),
     project_type: z.enum(projectTypes).optional(),
+    /** start_project only: a lead that already has a project gets another only when asked for on purpose. */
+    another: z.boolean().optional(),
     /** Required for won_to_project, which also changes the lead's status. */
     updated_at: z.string().optional(),
   })

@@ -44,10 +44,13 @@ const proposalFields = {
   notes: optionalText(10_000, { multiline: true }),
 };
 const oneParty = (p: { lead_id?: string | null; client_id?: string | null }) => !(p.lead_id && p.client_id);
+/** A proposal is always for someone: the pipeline's sums and the accept workflow follow its lead or client. */
+export const PARTY_REQUIRED = "Choose the lead or client this proposal is for";
 export const proposalInput = z
   .object(proposalFields)
   .strict()
-  .refine(oneParty, { message: "Choose a lead or a client, not both", path: ["client_id"] });
+  .refine(oneParty, { message: "Choose a lead or a client, not both", path: ["client_id"] })
+  .refine((p) => !!(p.lead_id || p.client_id), { message: PARTY_REQUIRED, path: ["lead_id"] });
 export type ProposalInput = z.input<typeof proposalInput>;
 export const proposalPatch = z
   .object({ ...proposalFields, status: z.enum(proposalStatuses), ...expectedVersion })

@@ -7,6 +7,13 @@ export const taskPriorities = ["Low", "Med", "High"] as const;
 export type TaskPriority = (typeof taskPriorities)[number];
 export const relatedTypes = ["lead", "client", "project", "proposal", "invoice"] as const;
 export type RelatedType = (typeof relatedTypes)[number];
+export const relatedTypeLabels: Record<RelatedType, string> = {
+  lead: "Lead",
+  client: "Client",
+  project: "Project",
+  proposal: "Proposal",
+  invoice: "Invoice",
+};
 
 export const task = z.object({
   id: z.string(),

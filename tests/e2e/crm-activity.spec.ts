@@ -1,6 +1,6 @@
 /**
  * The Activity feed (docs/spec.md §2): Log Activity requires a summary and defaults 'Who' to the signed-in
- * person; times read 'MMM d, yyyy HH:mm' in the studio's zone (Europe/London) whatever the
+ * person; times read 'd MMM yyyy, HH:mm' (docs/decisions/0017) in the studio's zone (Europe/London) whatever the
  * browser's zone is, here New York.
  */
 import { expect, test } from "./fixtures";
@@ -8,7 +8,7 @@ import { signIn, staff } from "./support";
 
 test.use({ timezoneId: "America/New_York" });
 
-/** date-fns' 'MMM d, yyyy HH:mm' of `iso` in `timeZone`, built independently with Intl. */
+/** date-fns' 'd MMM yyyy, HH:mm' of `iso` in `timeZone`, built independently with Intl (en-US parts: "Sep", not en-GB's "Sept"). */
 function formatIn(iso: string, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", {
@@ -23,7 +23,7 @@ function formatIn(iso: string, timeZone: string): string {
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute}`;
+  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute}`;
 }
 
 test("Log Activity needs a summary, defaults Who to me, and the feed shows London time", async ({ page }) => {
@@ -36,6 +36,10 @@ test("Log Activity needs a summary, defaults Who to me, and the feed shows Londo
 
   await dialog.getByRole("button", { name: "Log Activity" }).click();
   await expect(dialog.getByLabel("Summary")).toHaveAccessibleDescription("Summary is required");
+
+  // Readable names, not the stored values ("StatusChange", "lead").
+  await expect(dialog.getByLabel("Type", { exact: true }).locator("option")).toHaveText(["Call", "Email", "Meeting", "Note", "Status change"]);
+  await expect(dialog.getByLabel("Related Type").locator("option")).toHaveText(["None", "Lead", "Client", "Project", "Proposal", "Invoice"]);
 
   const summary = `Rang the printers ${Date.now()}`;
   await dialog.getByLabel("Type", { exact: true }).selectOption("Call");

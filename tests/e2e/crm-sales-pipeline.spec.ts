@@ -8,6 +8,15 @@ async function statusOf(request: APIRequestContext, id: string) {
   return ((await res.json()) as { lead: { status: string; stage_changed_by: string | null } }).lead;
 }
 
+async function projectsOf(request: APIRequestContext, leadId: string) {
+  const res = await request.get(`/api/crm/projects?lead_id=${leadId}`);
+  return ((await res.json()) as { projects: { stage: string; client_id: string | null }[] }).projects;
+}
+
+async function overview(request: APIRequestContext) {
+  return ((await (await request.get("/api/crm/projects")).json()) as { overview: { total: number; value: number } }).overview;
+}
+
 const titles: Record<string, string> = { "New Leads": "New", Qualified: "Qualified", Negotiation: "Negotiation", Won: "Won" };
 const column = (page: Page, heading: string) => page.locator(`section[data-status="${titles[heading]}"]`);
 const card = (page: Page, name: string) => page.locator("li[data-lead-id]").filter({ hasText: name });
@@ -56,23 +65,41 @@ test("drag a lead to Qualified with the mouse and another with the keyboard; bot
   await expect(column(page, "New Leads").getByText(mouseLead.name)).toHaveCount(0);
 });
 
-test("dropping a lead on Won creates its project", async ({ page }) => {
+test("dropping a lead on Won creates its one project: Start Project then opens it, and converting gives it the client", async ({
+  page,
+}) => {
   const t = tag();
-  const lead = await createLead(page.request, { name: `Winner ${t}`, company: `Winner Co ${t}`, status: "Negotiation", value: 4200 });
+  const company = `Winner Co ${t}`;
+  const lead = await createLead(page.request, { name: `Winner ${t}`, company, status: "Negotiation", value: 4900 });
+  const before = await overview(page.request);
   await page.goto("/crm");
   const negotiation = column(page, "Negotiation");
   await expect(negotiation.getByText(lead.name)).toBeVisible();
   await mouseDrag(page, card(page, lead.name), column(page, "Won"));
   await expect(page.getByText("🎉 Congratulations!")).toBeVisible();
   await expect(page.getByText(/moved to projects in the Discovery stage/)).toBeVisible();
+  await expect.poll(async () => (await projectsOf(page.request, lead.id)).map((p) => p.stage)).toEqual(["Discovery"]);
 
-  await expect
-    .poll(async () => {
-      const res = await page.request.get("/api/crm/projects");
-      const { projects } = (await res.json()) as { projects: { lead_id: string | null; stage: string }[] };
-      return projects.find((p) => p.lead_id === lead.id)?.stage;
-    })
-    .toBe("Discovery");
+  // The lead's Quick Actions open the project it has; another is only started on purpose.
+  await card(page, lead.name).getByText(lead.name).click();
+  const detail = page.getByRole("dialog", { name: lead.name });
+  await detail.getByRole("tab", { name: "Quick Actions" }).click();
+  await expect(detail.getByText(`This lead already has a project: ${company} Project.`)).toBeVisible();
+  await expect(detail.getByRole("button", { name: "Start Project", exact: true })).toHaveCount(0);
+  await expect(detail.getByRole("button", { name: "Start another project" })).toBeVisible();
+  await detail.getByRole("button", { name: "Convert to Client" }).click();
+  await expect(page.getByText("Lead converted to client successfully")).toBeVisible();
+  await detail.getByRole("button", { name: "Open project" }).click();
+
+  await expect(page).toHaveURL(/\/crm\/projects\?project=/);
+  const edit = page.getByRole("dialog", { name: "Edit Project" });
+  await expect(edit.getByLabel("Title")).toHaveValue(`${company} Project`);
+  // Converting linked the project to the new client in the same write.
+  await expect(edit.getByLabel("Client")).toHaveValue((await projectsOf(page.request, lead.id))[0].client_id!);
+  expect(await projectsOf(page.request, lead.id)).toHaveLength(1);
+  const after = await overview(page.request);
+  expect(after.total - before.total).toBe(1);
+  expect(after.value - before.value).toBe(4900);
 });
 
 test("a column longer than its first page loads the rest with 'Show more'; totals come from the server", async ({ page }) => {

@@ -131,6 +131,107 @@ describe("workflow actions", () => {
     expect(projects).toEqual([{ client_id: clientId, lead_id: lead.id }]);
   });
 
+  describe("one project per won deal", () => {
+    const projectsOf = (lead: Lead) =>
+      rows<{ id: string; client_id: string | null; budget: number }>("SELECT id, client_id, budget FROM projects WHERE lead_id = ?", lead.id);
+    const overview = async () =>
+      (await expectJson<{ overview: { total: number; value: number } }>(staff.call("GET", "/api/crm/projects"), 200)).overview;
+
+    it("a lead dropped on Won, then given Start Project, keeps its one project; the total counts it once", async () => {
+      const lead = await addLead({ status: "Negotiation", value: 4900 });
+      const won = await expectJson<{ lead: Lead; created: { id: string }[] }>(
+        act(lead, { action: "won_to_project", updated_at: lead.updated_at }),
+        201,
+      );
+      const [project] = won.created;
+      const again = await expectJson<{ created: unknown[]; skipped: string; existing: { entity: string; id: string } }>(
+        act(won.lead, { action: "start_project" }),
+        201,
+      );
+      expect(again).toMatchObject({
+        created: [],
+        skipped: "This lead already has a project, Carter & Co Project, so another was not started",
+        existing: { entity: "projects", id: project.id },
+      });
+      expect(await projectsOf(lead)).toHaveLength(1);
+      // Nothing was created, so no client either, and the timeline says nothing happened.
+      expect(await countRows("clients")).toBe(0);
+      expect(await workflowEntries(lead)).toHaveLength(1);
+      expect(await overview()).toMatchObject({ total: 1, value: 4900 });
+    });
+
+    it("Start another project, asked for on purpose, adds a second one", async () => {
+      const lead = await addLead({ status: "Won" });
+      await expectJson(act(lead, { action: "start_project" }), 201);
+      const second = await expectJson<{ created: { entity: string }[] }>(act(lead, { action: "start_project", another: true }), 201);
+      expect(second.created.map((c) => c.entity)).toEqual(["projects"]);
+      const both = await projectsOf(lead);
+      expect(both).toHaveLength(2);
+      // The first Start Project made the client; the second reuses it.
+      expect(new Set(both.map((p) => p.client_id)).size).toBe(1);
+      expect(await countRows("clients")).toBe(1);
+    });
+
+    it("converting a lead gives its project the new client in the same write", async () => {
+      const lead = await addLead({ status: "Negotiation" });
+      const won = await expectJson<{ lead: Lead }>(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
+      expect((await projectsOf(lead))[0].client_id).toBeNull();
+      const converted = await expectJson<{ lead: Lead }>(act(won.lead, { action: "convert_to_client" }), 201);
+      expect(await projectsOf(lead)).toEqual([expect.objectContaining({ client_id: converted.lead.converted_to_client_id })]);
+      const [project] = await expectJson<{ projects: { client_name: string | null; lead_id: string }[] }>(
+        staff.call("GET", "/api/crm/projects"),
+        200,
+      ).then((r) => r.projects.filter((p) => p.lead_id === lead.id));
+      expect(project.client_name).toBe("Carter & Co");
+    });
+
+    it("a conversion refused as stale links nothing: no client, and the project keeps none", async () => {
+      const lead = await addLead({ status: "Negotiation" });
+      const won = await expectJson<{ lead: Lead }>(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
+      // Someone else saved the lead after this copy was read.
+      await expectJson(staff.call("PATCH", `/api/crm/leads/${lead.id}`, { notes: "Changed", updated_at: won.lead.updated_at }), 200);
+      await expectJson(act(lead, { action: "convert_to_client", updated_at: won.lead.updated_at }), 409);
+      expect(await countRows("clients")).toBe(0);
+      expect((await projectsOf(lead))[0].client_id).toBeNull();
+    });
+
+    it("migration 0007 links the No client projects of leads converted before this version", async () => {
+      // As an earlier version left them: a drop on Won, then a conversion that did not touch the project.
+      const converted = await addLead({ status: "Negotiation" });
+      const won = await expectJson<{ lead: Lead }>(act(converted, { action: "won_to_project", updated_at: converted.updated_at }), 201);
+      const result = await expectJson<{ lead: Lead }>(act(won.lead, { action: "convert_to_client" }), 201);
+      const old = "2026-01-01T00:00:00.000Z";
+      await env.DB.prepare("UPDATE projects SET client_id = NULL, updated_at = ? WHERE lead_id = ?").bind(old, converted.id).run();
+      // A won lead not yet converted keeps its project without a client.
+      const notConverted = await addLead({ name: "Sam Lowe", status: "Negotiation" });
+      await expectJson(act(notConverted, { action: "won_to_project", updated_at: notConverted.updated_at }), 201);
+
+      const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0007_"))!;
+      for (const query of migration.queries) await env.DB.prepare(query).run();
+
+      const [linked] = await rows<{ client_id: string; updated_at: string }>("SELECT client_id, updated_at FROM projects WHERE lead_id = ?", converted.id);
+      expect(linked.client_id).toBe(result.lead.converted_to_client_id);
+      expect(linked.updated_at).not.toBe(old);
+      expect((await projectsOf(notConverted))[0].client_id).toBeNull();
+    });
+
+    it("dropped on Won a second time, the deal keeps its one project", async () => {
+      const lead = await addLead({ status: "Negotiation" });
+      const first = await expectJson<{ lead: Lead }>(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
+      const back = await expectJson<{ lead: Lead }>(
+        staff.call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Negotiation", updated_at: first.lead.updated_at }),
+        200,
+      );
+      const again = await expectJson<{ lead: Lead; created: unknown[] }>(
+        act(back.lead, { action: "won_to_project", updated_at: back.lead.updated_at }),
+        201,
+      );
+      expect(again.lead.status).toBe("Won");
+      expect(again.created).toEqual([]);
+      expect(await projectsOf(lead)).toHaveLength(1);
+    });
+  });
+
   it("leaves the shared team account's follow-up task unassigned: it is a gate, not a person", async () => {
     await env.DB.prepare("UPDATE users SET is_team = 1 WHERE id = ?").bind(staff.id).run();
     const lead = await addLead();

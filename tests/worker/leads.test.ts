@@ -210,7 +210,8 @@ describe("global search", () => {
     for (let i = 0; i < 5; i++) await addLead({ name: `Mill Lead ${i}` });
     await json(await call("POST", "/api/crm/clients", { name: "The Old MILL Bakery" }), 201);
     await json(await call("POST", "/api/crm/projects", { title: "Shop build", type: "E-commerce" }), 201);
-    await json(await call("POST", "/api/crm/proposals", { title: "Mill refit proposal" }), 201);
+    const { client } = await json<{ client: { id: string } }>(await call("POST", "/api/crm/clients", { name: "Refit Ltd" }), 201);
+    await json(await call("POST", "/api/crm/proposals", { title: "Mill refit proposal", client_id: client.id }), 201);
     const hits = await json<Record<string, { name?: string; title?: string }[]>>(await call("GET", "/api/crm/search?q=mill"), 200);
     expect(hits.leads.map((l) => l.name)).toEqual(["Mill Lead 4", "Mill Lead 3", "Mill Lead 2"]);
     expect(hits.clients.map((c) => c.name)).toEqual(["The Old MILL Bakery"]);

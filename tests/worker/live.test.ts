@@ -84,7 +84,7 @@ describe("live hub", () => {
       expectJson(staff.call("PATCH", `/api/crm/clients/${client.id}`, { name: "Broadcast Limited", updated_at: client.updated_at }), 200),
     );
     await expectOne("projects", "create", () => made("/api/crm/projects", { title: "Broadcast Site", client_id: client.id }));
-    await expectOne("proposals", "create", () => made("/api/crm/proposals", { title: "Broadcast Proposal" }));
+    await expectOne("proposals", "create", () => made("/api/crm/proposals", { title: "Broadcast Proposal", client_id: client.id }));
     await expectOne("invoices", "create", () =>
       made("/api/crm/invoices", { number: "INV-202611-901", client_id: client.id, total: 100, date: "2026-11-01", due_date: "2026-12-01" }),
     );

@@ -67,7 +67,7 @@ describe("proposals", () => {
   });
 
   it("refuses to accept from a stale copy, and answers 404 for an unknown proposal", async () => {
-    const sent = await addProposal({ title: "P", status: "Sent" });
+    const sent = await addProposal({ title: "P", status: "Sent", lead_id: leadId });
     const { proposal: edited } = await expectJson<{ proposal: Proposal }>(patch(sent, { value: 10 }), 200);
     const stale = await expectJson<Fields>(accept(sent), 409);
     expect(stale.error.message).toMatch(/changed by someone else/);
@@ -136,14 +136,45 @@ describe("proposals", () => {
     });
   });
 
+  it("is always for a lead or a client: one for no one is refused with a clear message, and changes nothing", async () => {
+    const none = await expectJson<Fields>(staff.call("POST", "/api/crm/proposals", { title: "For nobody", value: 100 }), 422);
+    expect(none.error.fields.lead_id).toBe("Choose the lead or client this proposal is for");
+    const blank = await expectJson<Fields>(staff.call("POST", "/api/crm/proposals", { title: "Blank", lead_id: "", client_id: "" }), 422);
+    expect(blank.error.fields.lead_id).toBe("Choose the lead or client this proposal is for");
+    expect(await rows("SELECT id FROM proposals")).toEqual([]);
+    // Clearing the one party it has is refused too; moving it to the other is fine.
+    const proposal = await addProposal({ title: "P", lead_id: leadId });
+    const cleared = await expectJson<Fields>(patch(proposal, { lead_id: null }), 422);
+    expect(cleared.error.fields.lead_id).toBe("Choose the lead or client this proposal is for");
+    expect(await rows("SELECT lead_id, updated_at FROM proposals")).toEqual([{ lead_id: leadId, updated_at: proposal.updated_at }]);
+    await expectJson(patch(proposal, { lead_id: null, client_id: clientId }), 200);
+  });
+
+  it("marked Sent without a sent date is sent today (London); a date given is kept", async () => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+    expect((await addProposal({ title: "Sent now", status: "Sent", lead_id: leadId })).sent_date).toBe(today);
+    expect((await addProposal({ title: "Sent before", status: "Sent", sent_date: "2026-10-01", lead_id: leadId })).sent_date).toBe(
+      "2026-10-01",
+    );
+    const draft = await addProposal({ title: "Draft", lead_id: leadId });
+    expect(draft.sent_date).toBeNull();
+    const { proposal: sent } = await expectJson<{ proposal: Proposal }>(patch(draft, { status: "Sent" }), 200);
+    expect(sent.sent_date).toBe(today);
+    // Editable: the date the user puts in stays, and other edits leave it alone.
+    const { proposal: moved } = await expectJson<{ proposal: Proposal }>(patch(sent, { sent_date: "2026-11-02" }), 200);
+    expect(moved.sent_date).toBe("2026-11-02");
+    const { proposal: renamed } = await expectJson<{ proposal: Proposal }>(patch(moved, { title: "Renamed", status: "Sent" }), 200);
+    expect(renamed.sent_date).toBe("2026-11-02");
+  });
+
   it("refuses a stale edit with 409", async () => {
-    const proposal = await addProposal({ title: "P" });
+    const proposal = await addProposal({ title: "P", lead_id: leadId });
     await expectJson(patch(proposal, { title: "Q" }), 200);
     expect((await patch(proposal, { title: "R" })).status).toBe(409);
   });
 
   it("lists newest first and deletes", async () => {
-    await addProposal({ title: "First" });
+    await addProposal({ title: "First", lead_id: leadId });
     const second = await addProposal({ title: "Second", client_id: clientId });
     const { proposals } = await expectJson<{ proposals: Proposal[] }>(staff.call("GET", "/api/crm/proposals"), 200);
     expect(proposals.map((p) => p.title)).toEqual(["Second", "First"]);

@@ -44,6 +44,7 @@ export const leadsRoute = new Hono<AppEnv>()
     const result = await runWorkflowAction(c.get("db"), c.req.param("id"), body.action, c.get("user"), {
       projectType: body.project_type,
       seen: body.updated_at,
+      another: body.another,
     });
     publish(c, { entity: "leads", op: "update", id: result.lead.id });
     publish(c, { entity: "lead_activities", op: "create", id: result.lead.id });

@@ -8,9 +8,9 @@ import { createProject, deleteProject, getProject, listProjects, projectOverview
 import { publish } from "../live/publish";
 
 export const projectsRoute = new Hono<AppEnv>()
-  .get("/", queryParams(z.object({ client_id: z.string().max(64).optional() })), async (c) => {
+  .get("/", queryParams(z.object({ client_id: z.string().max(64).optional(), lead_id: z.string().max(64).optional() })), async (c) => {
     const db = c.get("db");
-    const [projects, overview] = await Promise.all([listProjects(db, c.req.valid("query").client_id), projectOverview(db)]);
+    const [projects, overview] = await Promise.all([listProjects(db, c.req.valid("query")), projectOverview(db)]);
     return c.json({ projects, overview }, 200);
   })
   .post("/", jsonBody(projectInput), async (c) => {

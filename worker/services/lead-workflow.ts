@@ -2,7 +2,7 @@
  * Workflow actions on a lead (docs/spec.md §4). Each action is one call and one db.batch(): its rows
  * and its workflow_action timeline entry commit together or not at all.
  */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clients, leads, projects, proposals, tasks, users } from "../db/schema";
 import type { Lead, WorkflowAction } from "../../contract/lead";
@@ -22,9 +22,28 @@ export interface WorkflowResult {
   action: WorkflowAction;
   lead: Lead;
   created: { entity: "tasks" | "proposals" | "clients" | "projects"; id: string }[];
-  /** Set when the action had nothing to do (a lead already converted): why, in the user's words. */
+  /** Set when the action had nothing to do (a lead already converted, or one with a project): why, in the user's words. */
   skipped?: string;
+  /** The lead's project when Start Project found one and made no other: the screen opens it instead. */
+  existing?: { entity: "projects"; id: string };
 }
+
+/** The lead's newest project, if it has one: a won deal has one project unless someone asks for another. */
+async function leadProject(db: Db, leadId: string) {
+  return db
+    .select({ id: projects.id, title: projects.title })
+    .from(projects)
+    .where(eq(projects.lead_id, leadId))
+    .orderBy(desc(projects.created_at))
+    .get();
+}
+
+/** A new client takes over the lead's projects that have none yet, in the write that creates it. */
+const linkProjectsToClient = (db: Db, leadId: string, clientId: string, now: string) =>
+  db
+    .update(projects)
+    .set({ client_id: clientId, updated_at: now })
+    .where(and(eq(projects.lead_id, leadId), isNull(projects.client_id)));
 
 const displayName = (lead: Lead) => lead.company || lead.name;
 
@@ -61,7 +80,7 @@ export async function runWorkflowAction(
   leadId: string,
   action: WorkflowAction,
   by: SessionUser,
-  opts: { projectType?: ProjectType; seen?: string } = {},
+  opts: { projectType?: ProjectType; seen?: string; another?: boolean } = {},
 ): Promise<WorkflowResult> {
   const lead = await getLead(db, leadId);
   const now = nowIso();
@@ -125,6 +144,7 @@ export async function runWorkflowAction(
       await db.batch([
         db.insert(clients).values(client),
         ...touchLead({ status: "Won", converted_to_client_id: client.id, stage_changed_by: by.id }),
+        linkProjectsToClient(db, lead.id, client.id, now),
         log(`Converted to client ${client.name} by ${by.full_name}`),
       ]);
       return { action, lead: await getLead(db, lead.id), created: [{ entity: "clients", id: client.id }] };
@@ -133,11 +153,22 @@ export async function runWorkflowAction(
       // docs/spec.md §4: Start Project is offered for Won leads.
       if (lead.status !== "Won")
         throw new AppError("conflict", `Start Project is for Won leads only; ${lead.name} is ${lead.status}. Mark the lead Won first.`);
+      const existing = opts.another ? undefined : await leadProject(db, lead.id);
+      if (existing)
+        return {
+          action,
+          lead,
+          created: [],
+          skipped: `This lead already has a project, ${existing.title}, so another was not started`,
+          existing: { entity: "projects", id: existing.id },
+        };
       const client = lead.converted_to_client_id ? null : newClientRow(lead, now);
       const projectId = newId();
       const clientId = lead.converted_to_client_id ?? client!.id;
       await runBatch(db, [
-        ...(client ? [db.insert(clients).values(client), ...touchLead({ converted_to_client_id: client.id })] : []),
+        ...(client
+          ? [db.insert(clients).values(client), ...touchLead({ converted_to_client_id: client.id }), linkProjectsToClient(db, lead.id, client.id, now)]
+          : []),
         db.insert(projects).values({
           id: projectId,
           title: `Project for ${lead.name}`,
@@ -162,6 +193,12 @@ export async function runWorkflowAction(
       // The pipeline's drop on Won: the project as docs/spec.md §4 says, and the lead saved as Won (docs/decisions/product/17-dropping-a-lead-on-won.md).
       if (!opts.seen)
         throw new AppError("validation_failed", "Please correct the highlighted fields", { updated_at: "updated_at is required" });
+      // Won again (moved back, then won once more): the deal keeps its project rather than gaining a second.
+      const existing = await leadProject(db, lead.id);
+      if (existing) {
+        await runBatch(db, [...touchLead({ status: "Won", stage_changed_by: by.id }), log(`Won again by ${by.full_name}; its project ${existing.title} carries on`)]);
+        return { action, lead: await getLead(db, lead.id), created: [], existing: { entity: "projects", id: existing.id } };
+      }
       const projectId = newId();
       await db.batch([
         db.insert(projects).values({

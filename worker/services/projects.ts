@@ -14,9 +14,15 @@ export const projectWithClient = { ...getTableColumns(projects), client_name: cl
 
 const withClient = (db: Db) => db.select(projectWithClient).from(projects).leftJoin(clients, eq(clients.id, projects.client_id));
 
-export function listProjects(db: Db, clientId?: string): Promise<Project[]> {
+/** Every project, or a client's, or a lead's (the lead dialog's Start Project opens the one it has). */
+export function listProjects(db: Db, filter: { client_id?: string; lead_id?: string } = {}): Promise<Project[]> {
   return withClient(db)
-    .where(clientId ? eq(projects.client_id, clientId) : undefined)
+    .where(
+      and(
+        filter.client_id ? eq(projects.client_id, filter.client_id) : undefined,
+        filter.lead_id ? eq(projects.lead_id, filter.lead_id) : undefined,
+      ),
+    )
     .orderBy(desc(projects.created_at));
 }
 

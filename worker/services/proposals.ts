@@ -4,11 +4,11 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { clients, leads, proposals } from "../db/schema";
-import type { Proposal, proposalInput, proposalPatch } from "../../contract/proposal";
+import { PARTY_REQUIRED, type Proposal, type proposalInput, type proposalPatch } from "../../contract/proposal";
 import type { SessionUser } from "../../contract/user";
 import { AppError, notFound, staleEdit } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { nextStamp, nowIso } from "../lib/time";
+import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { requireUpdated, runBatch } from "../lib/batch";
 import { stageChangeIfUpdated } from "./lead-activities";
@@ -47,22 +47,36 @@ async function assertParties(db: Db, p: { lead_id?: string | null; client_id?: s
     throw new AppError("validation_failed", "Please correct the highlighted fields", { client_id: "That client does not exist" });
 }
 
+/** Sent with no sent date given: sent today (London), which the form shows and lets the user change. */
+const sentToday = (status: string | undefined, sentDate: string | null | undefined) =>
+  status === "Sent" && !sentDate ? { sent_date: londonToday() } : {};
+
 export async function createProposal(db: Db, input: z.output<typeof proposalInput>): Promise<Proposal> {
   await assertParties(db, input);
   const now = nowIso();
   const id = newId();
-  await db.insert(proposals).values({ ...input, id, created_at: now, updated_at: now });
+  await db.insert(proposals).values({ ...input, ...sentToday(input.status, input.sent_date), id, created_at: now, updated_at: now });
   return getProposal(db, id);
 }
 
 export async function updateProposal(db: Db, id: string, patch: z.output<typeof proposalPatch>): Promise<Proposal> {
   const { updated_at: seen, ...changes } = patch;
   await assertParties(db, changes);
-  // Choosing a lead clears the client and vice versa.
+  const current = await db
+    .select({ lead_id: proposals.lead_id, client_id: proposals.client_id, sent_date: proposals.sent_date })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .get();
+  if (!current) throw notFound("Proposal");
+  // Choosing a lead clears the client and vice versa; clearing the one it has leaves it for no one.
   const parties = changes.lead_id ? { client_id: null } : changes.client_id ? { lead_id: null } : {};
+  const after = { ...current, ...changes, ...parties };
+  if (("lead_id" in changes || "client_id" in changes) && !after.lead_id && !after.client_id)
+    throw new AppError("validation_failed", "Please correct the highlighted fields", { lead_id: PARTY_REQUIRED });
+  const sent = "sent_date" in changes ? sentToday(changes.status, changes.sent_date) : sentToday(changes.status, current.sent_date);
   const rows = await db
     .update(proposals)
-    .set({ ...changes, ...parties, updated_at: nextStamp(seen) })
+    .set({ ...changes, ...parties, ...sent, updated_at: nextStamp(seen) })
     .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen)))
     .returning({ id: proposals.id });
   await versionedResult(rows, () => db.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, id)).get(), "Proposal");

@@ -29,11 +29,11 @@ function toLondon(value: string | Date): Date {
 /** 5 Mar 2026 */
 export const formatDate = (value: string | Date | null | undefined): string => (value ? format(toLondon(value), "d MMM yyyy") : "—");
 
-/** Activity timestamps: Mar 5, 2026 14:30 (SPEC's 'MMM d, yyyy HH:mm'). */
-export const formatActivityTime = (value: string | Date): string => format(toLondon(value), "MMM d, yyyy HH:mm");
-
 /** Today's calendar date in London as YYYY-MM-DD (for date inputs and "start today"). */
 export const todayInLondon = (now = new Date()): string => format(new TZDate(now, STUDIO_TIME_ZONE), "yyyy-MM-dd");
 
-/** Feedback timestamps: 5 Mar 2026, 14:30 (en-GB order, London time). */
+/**
+ * Every timestamp in the CRM: 5 Mar 2026, 14:30 (en-GB order, London time), the same day format as
+ * formatDate (docs/decisions/0017: one format, not the spec's US-ordered 'MMM d, yyyy HH:mm').
+ */
 export const formatDateTime = (value: string | Date): string => format(toLondon(value), "d MMM yyyy, HH:mm");

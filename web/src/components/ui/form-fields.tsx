@@ -116,15 +116,16 @@ export function OptionsField<T extends FieldValues, N extends TextPath<T>, TTran
   label,
   required,
   values,
+  labels,
   emptyOption,
-}: BoundProps<T, N, TTransformed> & { values: readonly string[]; emptyOption?: string }) {
+}: BoundProps<T, N, TTransformed> & { values: readonly string[]; labels?: Readonly<Record<string, string>>; emptyOption?: string }) {
   const { registration, error } = useRegistered(control, name, emptyOption === undefined ? undefined : { setValueAs: textOrNull });
   return (
     <Field label={label} error={error} required={required}>
       {(p) => (
         <NativeSelect {...p} {...registration}>
           {emptyOption !== undefined && <option value="">{emptyOption}</option>}
-          <NativeOptions values={values} />
+          <NativeOptions values={values} labels={labels} />
         </NativeSelect>
       )}
     </Field>

@@ -21,6 +21,11 @@ export function NativeSelect({
 }
 
 /** One <option> per value, the value as its text. */
-export function NativeOptions({ values }: { values: readonly string[] }) {
-  return values.map((v) => <option key={v}>{v}</option>);
+/** One option per value; `labels` names a value where its stored form is not for reading ("StatusChange"). */
+export function NativeOptions({ values, labels }: { values: readonly string[]; labels?: Readonly<Record<string, string>> }) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {labels?.[v] ?? v}
+    </option>
+  ));
 }

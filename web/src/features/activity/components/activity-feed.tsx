@@ -4,8 +4,15 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { ArrowRightLeft, Mail, MessageSquare, Phone, Users, type LucideIcon } from "lucide-react";
-import { activityInput, activityTypes, type ActivityInput, type ActivityListItem, type ActivityType } from "@contract/activity";
-import { relatedTypes } from "@contract/task";
+import {
+  activityInput,
+  activityTypeLabels,
+  activityTypes,
+  type ActivityInput,
+  type ActivityListItem,
+  type ActivityType,
+} from "@contract/activity";
+import { relatedTypeLabels, relatedTypes } from "@contract/task";
 import { isPerson } from "@contract/user";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -15,7 +22,7 @@ import { OptionsField, TextareaField } from "@/components/ui/form-fields";
 import { RelatedRecordPicker } from "./related-record-picker";
 import { SelectField } from "@/components/ui/select-field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatActivityTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
 import {
   activitiesQueryOptions,
@@ -76,7 +83,7 @@ export function LogActivityDialog({
       busyLabel="Logging..."
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <OptionsField control={control} name="type" label="Type" values={activityTypes} />
+        <OptionsField control={control} name="type" label="Type" values={activityTypes} labels={activityTypeLabels} />
         {/* The users may arrive after the form mounts. */}
         <SelectField control={control} name="who_username" label="Who">
           {!signedInAsPerson && <option value="">Choose who</option>}
@@ -96,7 +103,7 @@ export function LogActivityDialog({
           }}
         >
           <option value="">None</option>
-          <NativeOptions values={relatedTypes} />
+          <NativeOptions values={relatedTypes} labels={relatedTypeLabels} />
         </SelectField>
       </div>
       <RelatedRecordPicker key={relatedType ?? ""} control={control} type={relatedType} />
@@ -187,11 +194,11 @@ export function ActivityFeed({ filters, onOpenLead }: { filters: ActivityFilters
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <p className="font-medium whitespace-pre-line">{a.summary}</p>
-                  <Badge tone={tones[a.type]}>{a.type}</Badge>
+                  <Badge tone={tones[a.type]}>{activityTypeLabels[a.type]}</Badge>
                 </div>
                 <p className="mt-1 text-sm text-slate-600">
                   {(a.who_username && names.get(a.who_username)) ?? "Unknown user"} ·{" "}
-                  <time dateTime={a.created_at}>{formatActivityTime(a.created_at)}</time>
+                  <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
                 </p>
                 <RelatedTo activity={a} onOpenLead={onOpenLead} />
               </div>
@@ -229,7 +236,7 @@ export function ActivityFilterBar({
       <div className="sm:w-56">
         <NativeSelect aria-label="Filter by type" value={filters.type ?? ""} onChange={(e) => onChange("type", e.target.value)}>
           <option value="">All Types</option>
-          <NativeOptions values={activityTypes} />
+          <NativeOptions values={activityTypes} labels={activityTypeLabels} />
         </NativeSelect>
       </div>
       <div className="sm:w-56">

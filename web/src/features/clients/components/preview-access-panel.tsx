@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, Input } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/select-native";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatActivityTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import {
   clientPreviewLogQueryOptions,
@@ -127,7 +127,7 @@ export function PreviewAccessPanel({ clientId }: { clientId: string }) {
             <Badge tone={preview.revoked ? "red" : preview.hasCode ? "green" : "amber"}>
               {preview.revoked ? "Revoked" : preview.hasCode ? "Code set" : "No code yet"}
             </Badge>
-            {preview.expiresAt && <Badge tone="slate">Expires {formatActivityTime(preview.expiresAt)}</Badge>}
+            {preview.expiresAt && <Badge tone="slate">Expires {formatDateTime(preview.expiresAt)}</Badge>}
           </div>
         )}
       </div>
@@ -143,7 +143,7 @@ export function PreviewAccessPanel({ clientId }: { clientId: string }) {
                 <a className="text-brick-700 underline" href={`/clients/${preview.preview_id}`} target="_blank" rel="noreferrer">
                   /clients/{preview.preview_id}
                 </a>
-                {" · "}Last viewed: {preview.last_viewed_at ? formatActivityTime(preview.last_viewed_at) : "Never"}
+                {" · "}Last viewed: {preview.last_viewed_at ? formatDateTime(preview.last_viewed_at) : "Never"}
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button onClick={generate} disabled={issue.isPending}>
@@ -210,7 +210,7 @@ export function PreviewAccessPanel({ clientId }: { clientId: string }) {
                   <tbody className="divide-y divide-slate-100">
                     {logQuery.data.entries.map((e) => (
                       <tr key={e.id}>
-                        <td className="py-2 pr-4 whitespace-nowrap">{formatActivityTime(e.created_at)}</td>
+                        <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(e.created_at)}</td>
                         <td className="py-2 pr-4">
                           <Badge tone={e.success ? "green" : "red"}>{e.success ? "Unlocked" : "Refused"}</Badge>
                         </td>

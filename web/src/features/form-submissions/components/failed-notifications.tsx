@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { MailWarning } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatActivityTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { failedNotificationsQueryOptions, useRetryNotification } from "@/features/form-submissions/api/failed-notifications";
 
@@ -26,7 +26,7 @@ export function FailedNotifications() {
         {failed.map((n) => (
           <li key={n.id} className="flex flex-wrap items-center justify-between gap-2">
             <span>
-              {kindLabel[n.kind]} from <strong>{n.name}</strong> ({n.email}), {formatActivityTime(n.created_at)}, {n.email_attempts}{" "}
+              {kindLabel[n.kind]} from <strong>{n.name}</strong> ({n.email}), {formatDateTime(n.created_at)}, {n.email_attempts}{" "}
               {n.email_attempts === 1 ? "attempt" : "attempts"}
             </span>
             <Button

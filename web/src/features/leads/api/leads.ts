@@ -92,6 +92,17 @@ export const leadActivitiesQueryOptions = (id: string) =>
     meta: { errorTitle: false },
   });
 
+/**
+ * The lead's projects, newest first: Start Project opens the one a won deal has. Keyed under
+ * "projects", so whatever refreshes projects (a workflow action, a live change) refreshes these.
+ */
+export const leadProjectsQueryOptions = (leadId: string) =>
+  queryOptions({
+    queryKey: ["projects", "lead", leadId] as const,
+    queryFn: ({ signal }) => ok(api.crm.projects.$get({ query: { lead_id: leadId } }, { init: { signal } })).then((r) => r.projects),
+    meta: { errorTitle: false },
+  });
+
 type UserList = Awaited<ReturnType<typeof listUsers>>;
 const listUsers = (signal: AbortSignal) => ok(api.crm.users.$get({}, { init: { signal } }));
 const namesOf = (r: UserList) => Object.fromEntries(r.users.map((u) => [u.id, u.full_name])) as Record<string, string>;
@@ -165,6 +176,8 @@ export interface ActionRequest {
   id: string;
   action: WorkflowAction;
   project_type?: ProjectType;
+  /** Start Project on a lead that already has one: asked for on purpose. */
+  another?: boolean;
   updated_at?: string;
 }
 

@@ -2,6 +2,7 @@
 import { Presence } from "@/components/presence";
 import { useId, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "react-router-dom";
 import { Mail, Phone } from "lucide-react";
 import type { Lead } from "@contract/lead";
 import { projectTypes } from "@contract/project";
@@ -12,10 +13,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { isApiError } from "@/lib/api";
-import { formatActivityTime, formatDate, formatMoney } from "@/lib/format";
+import { formatDateTime, formatDate, formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import {
   leadActivitiesQueryOptions,
+  leadProjectsQueryOptions,
   leadQueryOptions,
   personName,
   useAddLeadNote,
@@ -174,7 +176,7 @@ function Timeline({ leadId, names }: { leadId: string; names?: Record<string, st
             <li key={a.id} className="text-sm">
               <p className="whitespace-pre-wrap text-slate-900">{a.description}</p>
               <p className="text-xs text-slate-500">
-                {a.activity_type.replace("_", " ")} · {personName(names, a.created_by)} · {formatActivityTime(a.created_at)}
+                {a.activity_type.replace("_", " ")} · {personName(names, a.created_by)} · {formatDateTime(a.created_at)}
               </p>
             </li>
           ))}
@@ -186,14 +188,37 @@ function Timeline({ leadId, names }: { leadId: string; names?: Record<string, st
 
 function QuickActions({ lead }: { lead: Lead }) {
   const action = useLeadAction();
+  const navigate = useNavigate();
   const [type, setType] = useState<ProjectType>("Web Design");
   const typeId = useId();
-  const run = (a: "follow_up_task" | "proposal" | "convert_to_client" | "start_project", success: string, failure: string) =>
+  // Only a Won lead can have its project started, so only then is it worth asking which it has.
+  const { data: leadProjects, isPending: projectsPending } = useQuery({
+    ...leadProjectsQueryOptions(lead.id),
+    enabled: lead.status === "Won",
+  });
+  const project = leadProjects?.[0];
+  const more = (leadProjects?.length ?? 0) - 1;
+  const openProject = (id: string) => navigate(`/crm/projects?project=${encodeURIComponent(id)}`);
+  const run = (a: "follow_up_task" | "proposal" | "convert_to_client", success: string, failure: string) =>
     action.mutate(
-      { id: lead.id, action: a, project_type: a === "start_project" ? type : undefined },
+      { id: lead.id, action: a },
       {
         onSuccess: () => toast.success(success),
         onError: (e) => toast.error(failure, { description: isApiError(e) ? e.message : undefined }),
+      },
+    );
+  const startProject = (another: boolean) =>
+    action.mutate(
+      { id: lead.id, action: "start_project", project_type: type, another },
+      {
+        onSuccess: (result) => {
+          // Started elsewhere meanwhile: open that one rather than a second.
+          if (result.existing) {
+            toast.info(result.skipped ?? "This lead already has a project");
+            openProject(result.existing.id);
+          } else toast.success("Project created successfully! Check the Projects page.");
+        },
+        onError: (e) => toast.error("Failed to start project", { description: isApiError(e) ? e.message : undefined }),
       },
     );
   const busy = action.isPending;
@@ -225,6 +250,16 @@ function QuickActions({ lead }: { lead: Lead }) {
         </p>
       ) : (
         <div className="rounded-lg border border-slate-200 p-3">
+          {project && (
+            // A won deal has one project: Start Project opens it, and another is only ever asked for on purpose.
+            <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-slate-700">
+                This lead already has a project: <span className="font-medium text-slate-900">{project.title}</span>
+                {more > 0 ? ` and ${more} more` : ""}.
+              </p>
+              <Button onClick={() => openProject(project.id)}>Open project</Button>
+            </div>
+          )}
           <label htmlFor={typeId} className="text-sm font-medium text-slate-800">
             Project type
           </label>
@@ -234,11 +269,8 @@ function QuickActions({ lead }: { lead: Lead }) {
                 <NativeOptions values={projectTypes} />
               </NativeSelect>
             </div>
-            <Button
-              disabled={busy}
-              onClick={() => run("start_project", "Project created successfully! Check the Projects page.", "Failed to start project")}
-            >
-              Start Project
+            <Button variant={project ? "secondary" : "primary"} disabled={busy || projectsPending} onClick={() => startProject(!!project)}>
+              {project ? "Start another project" : "Start Project"}
             </Button>
           </div>
         </div>

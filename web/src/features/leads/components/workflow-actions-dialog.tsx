@@ -8,6 +8,7 @@
  * `trigger` is one of { type: "status_change", from?, to } | { type: "proposal_accepted" } | { type: "manual" }.
  */
 import { useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { LeadStatus, WorkflowAction } from "@contract/lead";
 import { projectTypes } from "@contract/project";
 import { Button } from "@/components/ui/button";
@@ -15,7 +16,7 @@ import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { isApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
-import { useLeadAction, type ProjectType } from "@/features/leads/api/leads";
+import { leadProjectsQueryOptions, useLeadAction, type ProjectType } from "@/features/leads/api/leads";
 
 export type WorkflowTrigger =
   { type: "status_change"; from?: LeadStatus; to: LeadStatus } | { type: "proposal_accepted" } | { type: "manual" };
@@ -56,7 +57,14 @@ export interface WorkflowActionsDialogProps {
 }
 
 export function WorkflowActionsDialog({ open, onOpenChange, trigger, lead, onDone }: WorkflowActionsDialogProps) {
-  const recommended = recommendedActions(trigger);
+  const suggested = recommendedActions(trigger);
+  // A won deal has one project: a drop on Won has just made it, so Create project is not offered again.
+  const { data: leadProjects } = useQuery({
+    ...leadProjectsQueryOptions(lead?.id ?? ""),
+    enabled: open && !!lead && suggested.includes("start_project"),
+  });
+  const existing = leadProjects?.[0];
+  const recommended = existing ? suggested.filter((a) => a !== "start_project") : suggested;
   const [chosen, setChosen] = useState<OfferedAction[]>(recommended);
   const [projectType, setProjectType] = useState<ProjectType>("Web Design");
   const [running, setRunning] = useState(false);
@@ -116,6 +124,11 @@ export function WorkflowActionsDialog({ open, onOpenChange, trigger, lead, onDon
             </label>
           ))}
         </fieldset>
+        {existing && (
+          <p className="mt-3 text-sm text-slate-600">
+            Its project, <span className="font-medium text-slate-900">{existing.title}</span>, is already on the Projects board.
+          </p>
+        )}
         {chosen.includes("start_project") && (
           <div className="mt-4 space-y-1.5">
             <label htmlFor={typeId} className="text-sm font-medium text-slate-800">

@@ -1,6 +1,7 @@
 /** The projects board: overview, six stage columns, drag by pointer or keyboard (Space, arrows, Space). */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "react-router-dom";
 import {
   DndContext,
   DragOverlay,
@@ -124,6 +125,9 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
   const [active, setActive] = useState<Project | null>(null);
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  // ?project=<id> opens that project (a lead's Open project links here).
+  const [params, setParams] = useSearchParams();
+  const linked = params.get("project");
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
 
   if (isPending) {
@@ -164,6 +168,7 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
   };
 
   const { overview } = data;
+  const shown = editing ?? (linked ? data.projects.find((p) => p.id === linked) : undefined);
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-3">
@@ -216,12 +221,16 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
           )}
         </DragOverlay>
       </DndContext>
-      {editing && (
+      {shown && (
         <ProjectDialog
-          key={editing.id}
-          project={data.projects.find((p) => p.id === editing.id) ?? editing}
+          key={shown.id}
+          project={data.projects.find((p) => p.id === shown.id) ?? shown}
           open
-          onOpenChange={(o) => !o && setEditing(null)}
+          onOpenChange={(o) => {
+            if (o) return;
+            setEditing(null);
+            if (linked) setParams((p) => (p.delete("project"), p), { replace: true });
+          }}
         />
       )}
       <ConfirmDialog

@@ -35,8 +35,10 @@ export function AcceptFollowUpDialog({ proposal, onClose }: { proposal: Proposal
           if (!converted.skipped) done++;
         }
         if (project) {
-          await workflow.mutateAsync({ leadId, action: "start_project" });
-          done++;
+          // A lead that already has its project keeps that one (the worker says so, and starts no other).
+          const started = await workflow.mutateAsync({ leadId, action: "start_project" });
+          if (started.skipped) toast.info(started.skipped);
+          else done++;
         }
       } else if (project && proposal.client_id) {
         await createProject.mutateAsync({ title: proposal.title, client_id: proposal.client_id, budget: proposal.value });

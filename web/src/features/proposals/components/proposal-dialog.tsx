@@ -1,9 +1,11 @@
 /** Add Proposal / Edit Proposal. Choosing a lead clears the client and vice versa. */
+import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { proposalInput, proposalStatuses, type Proposal } from "@contract/proposal";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "@/components/ui/form-fields";
 import { SelectField } from "@/components/ui/select-field";
+import { todayInLondon } from "@/lib/format";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
 import { proposalClientOptions, proposalLeadOptions, useCreateProposal, useUpdateProposal } from "@/features/proposals/api/proposals";
 
@@ -43,6 +45,14 @@ export function ProposalDialog({
     onDone: () => onOpenChange(false),
   });
   const { control, setValue } = form;
+  // Marked Sent with no sent date: sent today, shown in the field so it can still be changed.
+  useEffect(() => {
+    const { unsubscribe } = form.watch((values, { name }) => {
+      if (name === "status" && values.status === "Sent" && !values.sent_date)
+        setValue("sent_date", todayInLondon(), { shouldDirty: true });
+    });
+    return unsubscribe;
+  }, [form, setValue]);
 
   return (
     <FormDialog

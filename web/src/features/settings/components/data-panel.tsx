@@ -10,7 +10,7 @@ import { Field, Input } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
 import { downloadText, toCsv } from "@/lib/csv";
-import { formatActivityTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { backupsQueryOptions, useDeleteAll, useExport, useImport, useRestoreBackup } from "@/features/settings/api/settings";
 
@@ -219,7 +219,7 @@ export function BackupsPanel() {
           {data.backups.map((b) => (
             <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span>
-                {formatActivityTime(b.created_at)} · {b.created_by_name ?? "Unknown"} · {sizeOf(b.size)} · {b.counts.leads ?? 0} leads,{" "}
+                {formatDateTime(b.created_at)} · {b.created_by_name ?? "Unknown"} · {sizeOf(b.size)} · {b.counts.leads ?? 0} leads,{" "}
                 {b.counts.clients ?? 0} clients
               </span>
               <Button variant="secondary" size="sm" onClick={() => setRestoring(b.id)}>

@@ -111,9 +111,13 @@ export function PipelineBoard() {
     // mutateAsync, not mutate's callbacks: those run only for the latest call, and every one of
     // two quick moves needs its own toast. useMoveLead moves the card back if its save fails.
     void move.mutateAsync({ lead, to }).then(
-      ({ lead: saved }) => {
+      ({ lead: saved, action }) => {
         if (to === "Won") {
-          toast.success("🎉 Congratulations!", { description: `${lead.name} has been moved to projects in the Discovery stage.` });
+          // Won before and moved back: the deal keeps the project it has rather than gaining a second.
+          const description = action?.existing
+            ? `${lead.name} is Won again, and its project carries on.`
+            : `${lead.name} has been moved to projects in the Discovery stage.`;
+          toast.success("🎉 Congratulations!", { description });
           return;
         }
         toast.success(`Lead moved to ${to}`);
