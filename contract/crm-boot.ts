@@ -10,7 +10,7 @@
  * options' `select`): the e2e tests check that /crm and /crm/leads make none of these requests.
  */
 import { activityTypes } from "./activity";
-import { leadStatuses } from "./lead";
+import { leadSorts, leadStatuses } from "./lead";
 import type { SessionUser } from "./user";
 
 /** The id of the `<script type="application/json">` element that carries a CrmBoot. */
@@ -53,13 +53,20 @@ function leadsPage(search: URLSearchParams): CrmBootQuery[] {
   const q = search.get("q") || undefined;
   const statusParam = search.get("status") ?? "";
   const status = (leadStatuses as readonly string[]).includes(statusParam) ? statusParam : undefined;
+  const followUp = search.get("follow_up") === "due" ? "due" : undefined;
+  const sortParam = search.get("sort") ?? "";
+  const sort = (leadSorts as readonly string[]).includes(sortParam) ? sortParam : undefined;
   const query = new URLSearchParams({ limit: String(LEADS_PAGE), offset: "0" });
   if (q) query.set("q", q);
   if (status) query.set("status", status);
-  // JSON drops undefined members, so this key hashes like the page's own `{ q, status }`.
+  if (followUp) query.set("follow_up", followUp);
+  if (sort) query.set("sort", sort);
+  // JSON drops undefined members, so this key hashes like the page's own `{ q, status, follow_up, sort }`.
   const filters: Record<string, string> = {};
   if (q) filters.q = q;
   if (status) filters.status = status;
+  if (followUp) filters.follow_up = followUp;
+  if (sort) filters.sort = sort;
   return [
     { key: ["leads", "list", filters], url: `/api/crm/leads?${query}`, firstPageParam: 0 },
     USER_NAMES,

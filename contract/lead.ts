@@ -67,9 +67,25 @@ export const leadPatch = z
   .strict();
 export type LeadPatch = z.input<typeof leadPatch>;
 
+/** The Leads table's orders: newest first (the default), or by follow-up date, soonest or latest first (none last). */
+export const leadSorts = ["follow_up", "-follow_up"] as const;
+export type LeadSort = (typeof leadSorts)[number];
+
+/**
+ * A follow-up is due when its date is today or past (London) and the lead is still open: a Won or
+ * Lost lead has nobody left to follow up. Before today it is overdue.
+ */
+export function followUpState(lead: { follow_up_date: string | null; status: LeadStatus }, today: string): "overdue" | "today" | null {
+  if (!lead.follow_up_date || !openStatuses.includes(lead.status)) return null;
+  return lead.follow_up_date < today ? "overdue" : lead.follow_up_date === today ? "today" : null;
+}
+
 export const leadListQuery = z.object({
   q: z.string().max(200).optional(),
   status: z.enum(leadStatuses).optional(),
+  /** "due": open leads whose follow-up date is today or past. */
+  follow_up: z.literal("due").optional(),
+  sort: z.enum(leadSorts).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -1,4 +1,4 @@
-/** Leads table and dialogs: edit validation, delete confirmation, and the top bar's '/' search. */
+/** Leads table and dialogs: edit validation, delete confirmation, the top bar's '/' search, and follow-ups. */
 import { expect, test } from "./fixtures";
 import { createLead, signIn, staff, tag } from "./support";
 
@@ -147,4 +147,37 @@ test("a search whose first hits are clients opens Clients narrowed to them, unti
   await page.getByRole("button", { name: "Clear search" }).click();
   await expect(page).toHaveURL(/\/crm\/clients$/);
   await expect.poll(() => rows.count()).toBeGreaterThan(1);
+});
+
+test("Follow-up: a sortable column, a 'Follow-up due' filter marking overdue ones, actions in view at 1366 px, and due cards on the pipeline", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const t = tag();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  const overdue = await createLead(page.request, { name: `Overdue ${t}`, follow_up_date: "2026-01-05", status: "Qualified" });
+  await createLead(page.request, { name: `Today ${t}`, follow_up_date: today });
+  await createLead(page.request, { name: `Later ${t}`, follow_up_date: "2099-01-01" });
+  await createLead(page.request, { name: `Won ${t}`, follow_up_date: "2026-01-01", status: "Won" });
+
+  await page.goto(`/crm/leads?q=${t}`);
+  const names = page.locator("tbody tr td:first-child");
+  await expect(names).toHaveCount(4);
+  await page.getByRole("button", { name: "Follow-up", exact: true }).click();
+  await expect(page).toHaveURL(/sort=follow_up/);
+  await expect(names).toHaveText([`Won ${t}`, `Overdue ${t}`, `Today ${t}`, `Later ${t}`]);
+
+  await page.getByRole("checkbox", { name: "Follow-up due" }).check();
+  await expect(page).toHaveURL(/follow_up=due/);
+  await expect(names).toHaveText([`Overdue ${t}`, `Today ${t}`]);
+  const row = (name: string) => page.getByRole("row").filter({ hasText: name });
+  await expect(row(`Overdue ${t}`)).toContainText("5 Jan 2026");
+  await expect(row(`Overdue ${t}`)).toContainText("Overdue");
+  await expect(row(`Today ${t}`)).toContainText("Today");
+  // The row's actions sit inside the window, no sideways scroll needed.
+  const del = page.getByRole("button", { name: `Delete Overdue ${t}` });
+  await expect(del).toBeInViewport({ ratio: 1 });
+
+  await page.goto("/crm");
+  await expect(page.locator(`li[data-lead-id="${overdue.id}"]`)).toContainText("Follow-up overdue · 5 Jan 2026");
 });

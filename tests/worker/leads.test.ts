@@ -73,6 +73,28 @@ describe("leads", () => {
     expect(whole.notes).toBe(notes.slice(0, 9000).trim());
   });
 
+  it("filters to follow-ups due (today or past, open leads only) and sorts by follow-up date, undated last", async () => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+    const shift = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    await addLead({ name: "Overdue", follow_up_date: shift(-3), status: "Qualified" });
+    await addLead({ name: "Due today", follow_up_date: today });
+    await addLead({ name: "Next week", follow_up_date: shift(7) });
+    await addLead({ name: "No date" });
+    // Won and Lost leads have nobody left to follow up, whatever their date says.
+    await addLead({ name: "Won long ago", follow_up_date: shift(-30), status: "Won" });
+    await addLead({ name: "Lost", follow_up_date: shift(-1), status: "Lost" });
+    const names = async (query: string) =>
+      (await json<{ leads: Lead[]; total: number }>(await call("GET", `/api/crm/leads?${query}`), 200)).leads.map((l) => l.name);
+
+    expect(await names("follow_up=due&sort=follow_up")).toEqual(["Overdue", "Due today"]);
+    expect((await json<{ total: number }>(await call("GET", "/api/crm/leads?follow_up=due"), 200)).total).toBe(2);
+    expect(await names("sort=follow_up")).toEqual(["Won long ago", "Overdue", "Lost", "Due today", "Next week", "No date"]);
+    expect(await names("sort=-follow_up")).toEqual(["Next week", "Due today", "Lost", "Overdue", "Won long ago", "No date"]);
+    expect(await names("follow_up=due&status=Qualified")).toEqual(["Overdue"]);
+    expect((await call("GET", "/api/crm/leads?follow_up=soon")).status).toBe(422);
+    expect((await call("GET", "/api/crm/leads?sort=name")).status).toBe(422);
+  });
+
   it("pages the list with limit and offset and reports the total", async () => {
     for (let i = 0; i < 5; i++) await addLead({ name: `Lead ${i}` });
     const page = await json<{ leads: Lead[]; total: number }>(await call("GET", "/api/crm/leads?limit=2&offset=2"), 200);

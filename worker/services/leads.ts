@@ -1,5 +1,5 @@
 /** Leads: list with server-side filters, the board, search, create, versioned update, delete. */
-import { and, count, desc, eq, getTableColumns, inArray, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, lte, or, sql, sum, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { clients, form_submissions, leads, projects, proposals } from "../db/schema";
@@ -17,7 +17,7 @@ import {
 import type { SessionUser } from "../../contract/user";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { nextStamp, nowIso } from "../lib/time";
+import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { stageChangeIfUpdated } from "./lead-activities";
 
@@ -49,10 +49,28 @@ const listColumns = {
   notes_truncated: sql<boolean>`coalesce(length(${leads.notes}) > ${LIST_NOTES_MAX}, 0)`.mapWith(Boolean),
 };
 
+/** Open leads whose follow-up is today or past in London (followUpState's "due"). */
+const followUpDue = () =>
+  and(inArray(leads.status, [...openStatuses]), isNotNull(leads.follow_up_date), lte(leads.follow_up_date, londonToday()));
+
+function listOrder(sort: ListQuery["sort"]) {
+  // Leads with no follow-up date come last either way; the id keeps pages stable.
+  const undated = sql`${leads.follow_up_date} IS NULL`;
+  if (sort === "follow_up") return [undated, asc(leads.follow_up_date), desc(leads.id)];
+  if (sort === "-follow_up") return [undated, desc(leads.follow_up_date), desc(leads.id)];
+  return [desc(leads.created_at), desc(leads.id)];
+}
+
 export async function listLeads(db: Db, q: ListQuery): Promise<{ leads: Lead[]; total: number }> {
-  const where = and(q.status ? eq(leads.status, q.status) : undefined, leadMatches(q.q));
+  const where = and(q.status ? eq(leads.status, q.status) : undefined, leadMatches(q.q), q.follow_up === "due" ? followUpDue() : undefined);
   const [rows, [{ total }]] = await db.batch([
-    db.select(listColumns).from(leads).where(where).orderBy(desc(leads.created_at), desc(leads.id)).limit(q.limit).offset(q.offset),
+    db
+      .select(listColumns)
+      .from(leads)
+      .where(where)
+      .orderBy(...listOrder(q.sort))
+      .limit(q.limit)
+      .offset(q.offset),
     db.select({ total: count() }).from(leads).where(where),
   ]);
   return { leads: rows, total };

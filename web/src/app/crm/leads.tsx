@@ -7,6 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router-dom";
 import { Plus, Search } from "lucide-react";
 import { leadStatuses, type LeadStatus } from "@contract/lead-statuses";
+import { leadSorts, type LeadSort } from "@contract/lead";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
@@ -49,6 +50,16 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const urlQ = params.get("q") ?? "";
   const status = (params.get("status") ?? "") as LeadStatus | "";
+  const followUp = params.get("follow_up") === "due" ? "due" : undefined;
+  // The box follows a click at once; the URL (and so the list) follows once the route has navigated.
+  const [dueTicked, setDueTicked] = useState(followUp === "due");
+  const [seenFollowUp, setSeenFollowUp] = useState(followUp);
+  if (seenFollowUp !== followUp) {
+    setSeenFollowUp(followUp);
+    setDueTicked(followUp === "due");
+  }
+  const sortParam = params.get("sort") ?? "";
+  const sort = (leadSorts as readonly string[]).includes(sortParam) ? (sortParam as LeadSort) : undefined;
   const [term, setTerm] = useState(urlQ);
   const [adding, setAdding] = useState(false);
 
@@ -76,12 +87,13 @@ export function Component() {
     return () => clearTimeout(t);
   }, [term, urlQ, setParams]);
 
-  const setStatus = (s: string) =>
+  /** The filters live in the URL, so back/forward and links keep them. */
+  const setParam = (name: string, value: string | undefined) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (s) next.set("status", s);
-        else next.delete("status");
+        if (value) next.set(name, value);
+        else next.delete(name);
         return next;
       },
       { replace: true },
@@ -113,13 +125,28 @@ export function Component() {
             />
           </div>
           <div className="sm:w-56">
-            <NativeSelect aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <NativeSelect aria-label="Filter by status" value={status} onChange={(e) => setParam("status", e.target.value)}>
               <option value="">All Statuses</option>
               <NativeOptions values={leadStatuses} />
             </NativeSelect>
           </div>
+          <label className="flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 sm:w-auto">
+            <input
+              type="checkbox"
+              className="size-4 accent-brick-600"
+              checked={dueTicked}
+              onChange={(e) => {
+                setDueTicked(e.target.checked);
+                setParam("follow_up", e.target.checked ? "due" : undefined);
+              }}
+            />
+            Follow-up due
+          </label>
         </div>
-        <LeadsTable filters={{ q: urlQ || undefined, status: status || undefined }} />
+        <LeadsTable
+          filters={{ q: urlQ || undefined, status: status || undefined, follow_up: followUp, sort }}
+          onSort={(next) => setParam("sort", next)}
+        />
         <AddLeadDialog open={adding} onOpenChange={setAdding} />
       </CrmPage>
     </LeadDialogsProvider>

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { optimisticItemChange, refreshWhenLastSettles } from "@/lib/query-client";
-import type { Lead, LeadInput, LeadPatch, LeadStatus, WorkflowAction } from "@contract/lead";
+import type { Lead, LeadInput, LeadPatch, LeadSort, LeadStatus, WorkflowAction } from "@contract/lead";
 import type { projectTypes } from "@contract/project";
 import { api, ok } from "@/lib/api";
 import { invalidateEntity } from "@/lib/live";
@@ -13,6 +13,8 @@ import { moveInBoard } from "./board-moves";
 export interface LeadFilters {
   q?: string;
   status?: LeadStatus;
+  follow_up?: "due";
+  sort?: LeadSort;
 }
 
 export const BOARD_PER_COLUMN = 50;
@@ -34,6 +36,8 @@ const listLeads = (filters: LeadFilters & { limit?: number; offset?: number }, s
         query: {
           q: filters.q || undefined,
           status: filters.status,
+          follow_up: filters.follow_up,
+          sort: filters.sort,
           limit: String(filters.limit ?? LIST_PAGE),
           offset: String(filters.offset ?? 0),
         },

@@ -5,13 +5,14 @@
 import { useEffect, useRef } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { Eye, Pencil, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from "lucide-react";
+import type { LeadSort } from "@contract/lead";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
 import { leadsInfiniteOptions, personName, usersQueryOptions, type LeadFilters } from "@/features/leads/api/leads";
-import { LeadSourceBadge, LeadStatusBadge } from "./lead-badges";
+import { FollowUpBadge, LeadSourceBadge, LeadStatusBadge } from "./lead-badges";
 import { useLeadDialogs } from "./lead-dialogs";
 
 const ROW = 57;
@@ -21,12 +22,34 @@ const col = {
   phone: "hidden xl:table-cell",
   source: "hidden lg:table-cell",
   created: "hidden md:table-cell",
-  addedBy: "hidden xl:table-cell",
+  followUp: "hidden sm:table-cell",
+  addedBy: "hidden 2xl:table-cell",
+  // Kept in view at any width: the row's actions never need a sideways scroll.
+  actions: "sticky right-0 shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]",
 };
+const COLUMNS = 10;
 const th = "px-2 sm:px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
 const td = "px-2 sm:px-4 py-3 text-sm text-slate-700";
 
-export function LeadsTable({ filters }: { filters: LeadFilters }) {
+/** The Follow-up header's button: soonest first, then latest first, then back to newest leads first. */
+function FollowUpHeader({ sort, onSort }: { sort: LeadSort | undefined; onSort?: (sort: LeadSort | undefined) => void }) {
+  const next = sort === "follow_up" ? "-follow_up" : sort === "-follow_up" ? undefined : "follow_up";
+  const Icon = sort === "follow_up" ? ArrowUp : sort === "-follow_up" ? ArrowDown : ArrowUpDown;
+  return (
+    <th className={cn(th, col.followUp)} aria-sort={sort === "follow_up" ? "ascending" : sort === "-follow_up" ? "descending" : "none"}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brick-600"
+        onClick={() => onSort?.(next)}
+      >
+        Follow-up
+        <Icon className="size-3.5" aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
+export function LeadsTable({ filters, onSort }: { filters: LeadFilters; onSort?: (sort: LeadSort | undefined) => void }) {
   const query = useInfiniteQuery(leadsInfiniteOptions(filters));
   const { data: names } = useQuery(usersQueryOptions());
   const dialogs = useLeadDialogs();
@@ -47,7 +70,7 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 20) void fetchNextPage();
   }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const filtered = !!(filters.q || filters.status);
+  const filtered = !!(filters.q || filters.status || filters.follow_up);
   const head = (
     <thead className="sticky top-0 z-10 bg-slate-50">
       <tr>
@@ -58,8 +81,9 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
         <th className={cn(th, col.source)}>Source</th>
         <th className={th}>Status</th>
         <th className={cn(th, col.created)}>Created</th>
+        <FollowUpHeader sort={filters.sort} onSort={onSort} />
         <th className={cn(th, col.addedBy)}>Added By</th>
-        <th className={cn(th, "text-right")}>
+        <th className={cn(th, col.actions, "bg-slate-50 text-right")}>
           <span className="sr-only sm:not-sr-only">Actions</span>
         </th>
       </tr>
@@ -74,7 +98,7 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
           <tbody>
             {Array.from({ length: 6 }, (_, i) => (
               <tr key={i} className="border-t border-slate-100">
-                <td className={td} colSpan={9}>
+                <td className={td} colSpan={COLUMNS}>
                   <Skeleton className="h-6" />
                 </td>
               </tr>
@@ -113,7 +137,7 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
           <tbody>
             {padTop > 0 && (
               <tr aria-hidden="true">
-                <td style={{ height: padTop }} colSpan={9} />
+                <td style={{ height: padTop }} colSpan={COLUMNS} />
               </tr>
             )}
             {items.map((item) => {
@@ -122,7 +146,7 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
                 <tr
                   key={lead.id}
                   aria-rowindex={item.index + 2}
-                  className="border-t border-slate-100 hover:bg-slate-50"
+                  className="group border-t border-slate-100 hover:bg-slate-50"
                   style={{ height: ROW }}
                 >
                   <td className={cn(td, "max-w-[7.5rem] truncate font-medium text-slate-900 sm:max-w-48")}>
@@ -142,8 +166,17 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
                     <LeadStatusBadge status={lead.status} />
                   </td>
                   <td className={cn(td, col.created, "whitespace-nowrap")}>{formatDate(lead.created_at)}</td>
+                  <td className={cn(td, col.followUp, "whitespace-nowrap")}>
+                    {lead.follow_up_date ? (
+                      <span className="flex flex-col items-start gap-1 xl:flex-row xl:items-center">
+                        {formatDate(lead.follow_up_date)} <FollowUpBadge lead={lead} />
+                      </span>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
                   <td className={cn(td, col.addedBy, "whitespace-nowrap")}>{personName(names, lead.added_by)}</td>
-                  <td className={cn(td, "text-right whitespace-nowrap")}>
+                  <td className={cn(td, col.actions, "bg-white text-right whitespace-nowrap group-hover:bg-slate-50")}>
                     <Button
                       variant="ghost"
                       size="icon"
@@ -177,7 +210,7 @@ export function LeadsTable({ filters }: { filters: LeadFilters }) {
             })}
             {padBottom > 0 && (
               <tr aria-hidden="true">
-                <td style={{ height: padBottom }} colSpan={9} />
+                <td style={{ height: padBottom }} colSpan={COLUMNS} />
               </tr>
             )}
           </tbody>

@@ -33,7 +33,7 @@ import { cn } from "@/lib/cn";
 import { formatMoney, formatMoneyWhole } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { fetchColumnPage, leadBoardQueryOptions, leadKeys, useMoveLead, type LeadBoard } from "@/features/leads/api/leads";
-import { LeadSourceBadge } from "@/features/leads/components/lead-badges";
+import { FollowUpBadge, LeadSourceBadge } from "@/features/leads/components/lead-badges";
 import { useLeadDialogs } from "@/features/leads/components/lead-dialogs";
 
 const STEP = 25;
@@ -320,6 +320,9 @@ function CardBody({ lead, overlay }: { lead: Lead; overlay?: boolean }) {
         {lead.phone && <Phone className="size-4 text-slate-500" aria-label="Has phone" role="img" />}
       </div>
       {lead.next_action && <p className="mt-2 truncate text-xs text-slate-600">Next: {lead.next_action}</p>}
+      <div className="mt-2 empty:hidden">
+        <FollowUpBadge lead={lead} withDate />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `leads_follow_up_idx` ON `leads` (`follow_up_date`);
