@@ -29,6 +29,9 @@ export const task = z.object({
   updated_at: z.string(),
 });
 export type Task = z.infer<typeof task>;
+/** A task as the list shows it: with its related record's name, null once that record is gone. */
+export const taskListItem = task.extend({ related_name: z.string().nullable() });
+export type TaskListItem = z.infer<typeof taskListItem>;
 
 const taskFields = {
   title: requiredText({ max: 300, required: "Title is required" }),

@@ -1,6 +1,6 @@
 /** Projects board drag (keyboard), proposal accept + follow-up, invoice print page, task toggle counts. */
 import { expect, test } from "./fixtures";
-import { createLead, keyboardDrag, signIn } from "./support";
+import { createLead, keyboardDrag, signIn, tag } from "./support";
 
 test("move a project to another stage with the keyboard; it stays after a reload", async ({ page }) => {
   await signIn(page.request);
@@ -164,6 +164,31 @@ test("ticking a task moves it from To Do to Completed and both counts change", a
   await expect(page.getByRole("region", { name: /^Completed/ }).getByText(title)).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { name: `Completed (${done + 1})` })).toBeVisible();
+});
+
+test("tasks mark Overdue and Today, Mine shows only mine, and a task for a lead links to it", async ({ page }) => {
+  await signIn(page.request);
+  const me = ((await (await page.request.get("/api/auth/me")).json()) as { user: { id: string } }).user.id;
+  const t = tag();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  const lead = await createLead(page.request, { name: `Task Lead ${t}` });
+  const add = async (data: Record<string, unknown>) => expect((await page.request.post("/api/crm/tasks", { data })).status()).toBe(201);
+  await add({ title: `Late ${t}`, due_date: "2020-01-01", assignee_username: me, related_type: "lead", related_id: lead.id });
+  await add({ title: `Now ${t}`, due_date: today, assignee_username: me });
+  await add({ title: `Someone else's ${t}`, due_date: "2099-01-01" });
+  await page.goto("/crm/tasks");
+  const item = (title: string) => page.getByTestId("task-item").filter({ hasText: title });
+  await expect(item(`Late ${t}`)).toContainText("Overdue");
+  await expect(item(`Now ${t}`)).toContainText("Today");
+  await expect(item(`Someone else's ${t}`)).not.toContainText(/Overdue|Today/);
+
+  await page.getByRole("checkbox", { name: "Mine" }).check();
+  await expect(page).toHaveURL(/[?&]mine=1/);
+  await expect(item(`Now ${t}`)).toBeVisible();
+  await expect(item(`Someone else's ${t}`)).toHaveCount(0);
+
+  await item(`Late ${t}`).getByRole("link", { name: lead.name }).click();
+  await expect(page.getByRole("dialog", { name: lead.name })).toBeVisible();
 });
 
 test("two quick ticks both stay ticked while the first is still saving", async ({ page }) => {

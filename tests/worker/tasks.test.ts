@@ -16,6 +16,25 @@ beforeEach(async () => {
 });
 
 describe("tasks", () => {
+  it("lists each task with its related record's name, so the list can link to it; a deleted one reads null", async () => {
+    const { lead } = await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Priya Shah" }), 201);
+    const { client } = await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201);
+    await addTask({ title: "Ring Priya", related_type: "lead", related_id: lead.id, due_date: "2026-01-01" });
+    await addTask({ title: "Invoice Acme", related_type: "client", related_id: client.id, due_date: "2026-01-02" });
+    await addTask({ title: "Tidy up" });
+    const list = async () =>
+      (await expectJson<{ tasks: { title: string; related_name: string | null }[] }>(staff.call("GET", "/api/crm/tasks"), 200)).tasks.map(
+        (t) => [t.title, t.related_name],
+      );
+    expect(await list()).toEqual([
+      ["Ring Priya", "Priya Shah"],
+      ["Invoice Acme", "Acme"],
+      ["Tidy up", null],
+    ]);
+    await expectJson(staff.call("DELETE", `/api/crm/leads/${lead.id}`), 200);
+    expect((await list())[0]).toEqual(["Ring Priya", null]);
+  });
+
   it("creates a task with priority Med, not completed, blanks saved as null", async () => {
     const task = await addTask({ title: " Call the printers ", notes: " ", due_date: "" });
     expect(task).toMatchObject({ title: "Call the printers", priority: "Med", completed: false, notes: null, due_date: null });

@@ -1,5 +1,5 @@
 /** The activity feed, newest first, with each entry's related record named; and the Log Activity picker's lookup. */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { activities, clients, invoices, leads, projects, proposals, users } from "../db/schema";
@@ -29,13 +29,13 @@ const named = {
   invoice: { table: invoices, id: invoices.id, name: invoices.number, detail: invoices.status },
 } as const;
 
-/** The related record's name by primary key, per row: a few hundred key lookups, never a whole table. */
-const relatedName = sql<string | null>`CASE ${activities.related_type} ${sql.join(
-  Object.entries(named).map(
-    ([type, n]) => sql`WHEN ${type} THEN (SELECT ${n.name} FROM ${n.table} WHERE ${n.id} = ${activities.related_id})`,
-  ),
-  sql` `,
-)} END`;
+/** The related record's name by primary key, per row: a few hundred key lookups, never a whole table. Tasks use it too. */
+export const relatedNameOf = (type: SQLWrapper, id: SQLWrapper) =>
+  sql<string | null>`CASE ${type} ${sql.join(
+    Object.entries(named).map(([t, n]) => sql`WHEN ${t} THEN (SELECT ${n.name} FROM ${n.table} WHERE ${n.id} = ${id})`),
+    sql` `,
+  )} END`;
+const relatedName = relatedNameOf(activities.related_type, activities.related_id);
 
 /**
  * One page of the feed, newest first, after `before`/`before_id` when given (contract/activity.ts).

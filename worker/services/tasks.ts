@@ -1,18 +1,20 @@
 /** Tasks, soonest due first with undated ones last. */
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { tasks, users } from "../db/schema";
-import type { Task, taskInput, taskPatch } from "../../contract/task";
+import type { Task, TaskListItem, taskInput, taskPatch } from "../../contract/task";
+import { relatedNameOf } from "./activities";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { invalid } from "../lib/validate";
 
-export function listTasks(db: Db): Promise<Task[]> {
+/** Every task with its related record's name, so the list can link to it (null once that record is gone). */
+export function listTasks(db: Db): Promise<TaskListItem[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(tasks), related_name: relatedNameOf(tasks.related_type, tasks.related_id) })
     .from(tasks)
     .orderBy(sql`${tasks.due_date} IS NULL`, asc(tasks.due_date), asc(tasks.created_at));
 }

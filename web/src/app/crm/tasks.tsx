@@ -1,8 +1,10 @@
 /** /crm/tasks */
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { Plus } from "lucide-react";
 import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
+import { useSessionUser } from "@/features/auth/api/session";
 import { TaskBoard } from "@/features/tasks/components/task-board";
 import { TaskDialog } from "@/features/tasks/components/task-dialog";
 import { CrmPage } from "./components/crm-page";
@@ -13,6 +15,10 @@ export const handle: RouteHandle = {
 
 export function Component() {
   const [adding, setAdding] = useState(false);
+  const user = useSessionUser();
+  // ?mine=1 keeps the filter across reloads and links.
+  const [params, setParams] = useSearchParams();
+  const mine = params.get("mine") === "1";
   return (
     <CrmPage
       title="Tasks"
@@ -24,7 +30,26 @@ export function Component() {
         </Button>
       }
     >
-      <TaskBoard />
+      <label className="mb-4 inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="size-4 accent-brick-600"
+          checked={mine}
+          onChange={(e) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                if (e.target.checked) next.set("mine", "1");
+                else next.delete("mine");
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
+        Mine
+      </label>
+      <TaskBoard userId={user.id} mineOnly={mine} />
       {adding && <TaskDialog open onOpenChange={setAdding} />}
     </CrmPage>
   );

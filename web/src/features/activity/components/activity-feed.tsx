@@ -23,6 +23,7 @@ import { RelatedRecordPicker } from "./related-record-picker";
 import { SelectField } from "@/components/ui/select-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
+import { relatedHref } from "@/lib/related-href";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
 import {
   activitiesQueryOptions,
@@ -112,22 +113,6 @@ export function LogActivityDialog({
   );
 }
 
-/** Where a related record lives: a client's page, the invoice's printable page, the list filtered to a project or proposal. */
-function relatedHref(a: ActivityListItem & { related_id: string; related_name: string }): string {
-  switch (a.related_type) {
-    case "lead":
-      return `/crm/leads?lead=${encodeURIComponent(a.related_id)}`;
-    case "client":
-      return `/crm/clients/${encodeURIComponent(a.related_id)}`;
-    case "invoice":
-      return `/crm/invoices/${encodeURIComponent(a.related_id)}/print`;
-    case "project":
-      return `/crm/projects?q=${encodeURIComponent(a.related_name)}`;
-    default:
-      return `/crm/proposals?q=${encodeURIComponent(a.related_name)}`;
-  }
-}
-
 /** 'Related to lead: Priya Shah' as a link, or plain 'Deleted lead' once the record is gone. */
 function RelatedTo({ activity: a, onOpenLead }: { activity: ActivityListItem; onOpenLead?: (leadId: string) => void }) {
   if (!a.related_type) return null;
@@ -137,7 +122,7 @@ function RelatedTo({ activity: a, onOpenLead }: { activity: ActivityListItem; on
     <p className="mt-1 text-xs text-slate-500">
       Related to {a.related_type}:{" "}
       <Link
-        to={relatedHref(target)}
+        to={relatedHref(a.related_type, target.related_id, target.related_name)}
         className="font-medium text-brick-700 underline"
         onClick={(e) => {
           // A plain click on a lead opens its dialog here; a new-tab click follows the link.

@@ -1,22 +1,41 @@
 /** 'To Do (n)' and 'Completed (n)': checkbox toggle, priority badge, assignee, due date, notes, edit, delete. */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
 import { Pencil, Trash2 } from "lucide-react";
-import type { Task, TaskPriority } from "@contract/task";
+import { relatedTypeLabels, type TaskListItem, type TaskPriority } from "@contract/task";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
-import { formatDate } from "@/lib/format";
+import { formatDate, todayInLondon } from "@/lib/format";
+import { relatedHref } from "@/lib/related-href";
 import { toast } from "@/lib/toast";
 import { taskUsersQueryOptions, tasksQueryOptions, useDeleteTask, useToggleTask } from "@/features/tasks/api/tasks";
 import { TaskDialog } from "./task-dialog";
 
 const priorityTone: Record<TaskPriority, BadgeTone> = { Low: "slate", Med: "amber", High: "red" };
 
-function TaskItem({ task, assignee, onEdit, onDelete }: { task: Task; assignee?: string; onEdit: () => void; onDelete: () => void }) {
+/** An open task due before today (London) is overdue; one due today says so. */
+function dueState(task: TaskListItem, today: string): "Overdue" | "Today" | null {
+  if (task.completed || !task.due_date) return null;
+  return task.due_date < today ? "Overdue" : task.due_date === today ? "Today" : null;
+}
+
+function TaskItem({
+  task,
+  assignee,
+  onEdit,
+  onDelete,
+}: {
+  task: TaskListItem;
+  assignee?: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const toggle = useToggleTask();
+  const due = dueState(task, todayInLondon());
   return (
     <li className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="task-item">
       <input
@@ -30,11 +49,24 @@ function TaskItem({ task, assignee, onEdit, onDelete }: { task: Task; assignee?:
         <div className="flex flex-wrap items-center gap-2">
           <p className={cn("font-medium", task.completed && "text-slate-500 line-through")}>{task.title}</p>
           <Badge tone={priorityTone[task.priority]}>{task.priority}</Badge>
+          {due && <Badge tone={due === "Overdue" ? "red" : "amber"}>{due}</Badge>}
         </div>
         <p className="mt-1 text-sm text-slate-600">
           {assignee ?? "Unassigned"}
           {task.due_date && <> · Due {formatDate(task.due_date)}</>}
         </p>
+        {task.related_type && task.related_id && (
+          <p className="mt-1 text-sm text-slate-600">
+            For {relatedTypeLabels[task.related_type].toLowerCase()}:{" "}
+            {task.related_name === null ? (
+              "deleted"
+            ) : (
+              <Link to={relatedHref(task.related_type, task.related_id, task.related_name)} className="font-medium text-brick-700 underline">
+                {task.related_name}
+              </Link>
+            )}
+          </p>
+        )}
         {task.notes && <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{task.notes}</p>}
       </div>
       <div className="flex shrink-0 items-start gap-1">
@@ -49,12 +81,13 @@ function TaskItem({ task, assignee, onEdit, onDelete }: { task: Task; assignee?:
   );
 }
 
-export function TaskBoard() {
+/** `mineOnly`: only the tasks assigned to `userId`, the Mine filter. */
+export function TaskBoard({ userId, mineOnly = false }: { userId?: string; mineOnly?: boolean }) {
   const { data, isPending, isError, refetch } = useQuery(tasksQueryOptions());
   const users = useQuery(taskUsersQueryOptions());
   const del = useDeleteTask();
-  const [editing, setEditing] = useState<Task | null>(null);
-  const [deleting, setDeleting] = useState<Task | null>(null);
+  const [editing, setEditing] = useState<TaskListItem | null>(null);
+  const [deleting, setDeleting] = useState<TaskListItem | null>(null);
 
   if (isPending)
     return (
@@ -73,9 +106,10 @@ export function TaskBoard() {
       </div>
     );
   const names = new Map(users.data?.users.map((u) => [u.id, u.full_name]));
-  const todo = data.tasks.filter((t) => !t.completed);
-  const done = data.tasks.filter((t) => t.completed);
-  const column = (title: string, list: Task[], empty: string) => (
+  const shown = mineOnly ? data.tasks.filter((t) => t.assignee_username === userId) : data.tasks;
+  const todo = shown.filter((t) => !t.completed);
+  const done = shown.filter((t) => t.completed);
+  const column = (title: string, list: TaskListItem[], empty: string) => (
     <section aria-label={title} className="space-y-3">
       <h2 className="text-lg font-semibold">{title}</h2>
       {list.length === 0 ? (
@@ -98,7 +132,7 @@ export function TaskBoard() {
   return (
     <>
       <div className="grid gap-6 md:grid-cols-2">
-        {column(`To Do (${todo.length})`, todo, "Nothing to do.")}
+        {column(`To Do (${todo.length})`, todo, mineOnly ? "Nothing assigned to you." : "Nothing to do.")}
         {column(`Completed (${done.length})`, done, "No completed tasks yet.")}
       </div>
       {editing && (
