@@ -17,6 +17,8 @@ export const activityTypeLabels: Record<ActivityType, string> = {
 export const activity = z.object({
   id: z.string(),
   who_username: z.string().nullable(),
+  /** Someone outside the studio, by the name they typed: a client commenting on or approving a preview. */
+  who_name: z.string().nullable(),
   type: z.enum(activityTypes),
   summary: z.string(),
   related_type: z.enum(relatedTypes).nullable(),

@@ -180,6 +180,8 @@ export const activityRow = z
   .object({
     id: rowId,
     who_username: ref,
+    // Absent from exports made before clients were credited by the name they typed.
+    who_name: stored(200).nullable().default(null),
     type: z.enum(activityTypes),
     summary: requiredLines(10_000),
     related_type: z.enum(relatedTypes).nullable(),

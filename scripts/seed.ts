@@ -766,6 +766,7 @@ function seedPreviewFeedback(rows: SeedRows, ctx: { clock: Clock; rand: Rand; cl
     rows.activities.push({
       id: rand.uuid(),
       who_username: null,
+      who_name: "Vicky Marsh",
       type: "Note",
       summary: `Vicky Marsh left feedback on the preview of VM Fitness: "${body.length > 80 ? `${body.slice(0, 79)}…` : body}"`,
       related_type: "client",

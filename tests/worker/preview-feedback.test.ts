@@ -120,14 +120,18 @@ describe("a client's comment", () => {
     const { comments } = await expectJson<PreviewFeedback>(feedback(), 200);
     expect(comments).toEqual([made]);
     const [activity] = await rows<{ summary: string; related_type: string; related_id: string; who_username: string | null }>(
-      "SELECT summary, related_type, related_id, who_username FROM activities",
+      "SELECT summary, related_type, related_id, who_username, who_name FROM activities",
     );
+    // Credited to the name the client typed, not to a member of staff (nor "Unknown user").
     expect(activity).toEqual({
       summary: `Vicky Marsh left feedback on the preview of VM Fitness: "${valid.body}"`,
       related_type: "client",
       related_id: clientId,
       who_username: null,
+      who_name: "Vicky Marsh",
     });
+    const { activities: feed } = await expectJson<{ activities: { who_name: string | null }[] }>(staff.call("GET", "/api/crm/activities"), 200);
+    expect(feed[0].who_name).toBe("Vicky Marsh");
     const [mail] = await waitForMail(inbox);
     expect(mail.headers.subject).toBe("Preview feedback from Vicky Marsh (VM Fitness)");
     expect(mail.text).toContain(valid.body);
@@ -241,8 +245,9 @@ describe("approving a version", () => {
     // The address is kept only as the access log's keyed hash.
     expect(stored.ip_hash).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(stored)).not.toContain("198.51.100.7");
-    const [activity] = await rows<{ summary: string }>("SELECT summary FROM activities WHERE type = 'StatusChange'");
+    const [activity] = await rows<{ summary: string; who_name: string }>("SELECT summary, who_name FROM activities WHERE type = 'StatusChange'");
     expect(activity.summary).toBe('Vicky Marsh approved the preview of VM Fitness; "VM Fitness Website" moved from Review to Launch');
+    expect(activity.who_name).toBe("Vicky Marsh");
     const [mail] = await waitForMail(inbox);
     expect(mail.headers.subject).toBe("VM Fitness approved their preview");
     expect(mail.text).toContain('The project "VM Fitness Website" has moved from Review to Launch.');
@@ -323,6 +328,17 @@ describe("approving a version", () => {
     const ok = await requestWithEnv({}, "POST", `/api/crm/preview-approvals/${failed.id}/retry-email`, undefined, staff.cookie);
     expect(ok.status).toBe(200);
     expect((await crmFeedback()).approvals[0].email_status).toBe("sent");
+  });
+});
+
+describe("migration 0009", () => {
+  it("credits the comments and approvals written before it to the names their clients typed", async () => {
+    await expectJson(comment(valid), 201);
+    await env.DB.prepare("UPDATE activities SET who_name = NULL").run();
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0009_"))!;
+    // Its first statement adds the column, which this database already has.
+    for (const query of migration.queries.slice(1)) await env.DB.prepare(query).run();
+    expect(await rows("SELECT who_name FROM activities")).toEqual([{ who_name: "Vicky Marsh" }]);
   });
 });
 

@@ -303,6 +303,7 @@ export const activities = sqliteTable(
   {
     id: id(),
     who_username: text("who_username").references(() => users.id, { onDelete: "set null" }),
+    who_name: text("who_name"),
     type: text("type", { enum: activityTypes }).notNull(),
     summary: text("summary").notNull(),
     related_type: text("related_type", { enum: relatedTypes }),

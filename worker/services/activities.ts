@@ -47,6 +47,7 @@ export async function listActivities(db: Db, query: z.output<typeof activityList
     .select({
       id: activities.id,
       who_username: activities.who_username,
+      who_name: activities.who_name,
       type: activities.type,
       summary: activities.summary,
       related_type: activities.related_type,

@@ -136,6 +136,7 @@ export async function approveRelease(
         db.insert(activities).values({
           id: newId(),
           who_username: null,
+          who_name: input.approver_name,
           type: "StatusChange",
           summary,
           related_type: "client",

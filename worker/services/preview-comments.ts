@@ -117,6 +117,7 @@ export async function addComment(
     db.insert(activities).values({
       id: newId(),
       who_username: null,
+      who_name: input.author_name,
       type: "Note",
       summary: `${input.author_name} left feedback on the preview of ${ctx.client.name}: "${excerpt(input.body)}"`,
       related_type: "client",

@@ -182,7 +182,7 @@ export function ActivityFeed({ filters, onOpenLead }: { filters: ActivityFilters
                   <Badge tone={tones[a.type]}>{activityTypeLabels[a.type]}</Badge>
                 </div>
                 <p className="mt-1 text-sm text-slate-600">
-                  {(a.who_username && names.get(a.who_username)) ?? "Unknown user"} ·{" "}
+                  {a.who_name ? `${a.who_name} (client)` : ((a.who_username && names.get(a.who_username)) ?? "Unknown user")} ·{" "}
                   <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
                 </p>
                 <RelatedTo activity={a} onOpenLead={onOpenLead} />
