@@ -1,7 +1,7 @@
 /** The /crm gate: the shared team password signs in, the session survives a reload, Logout ends it. */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { demo } from "./support";
+import { demo, staff } from "./support";
 
 const SIDEBAR = [
   ["Pipeline", "/crm"],
@@ -43,7 +43,9 @@ test("the team password opens the CRM, a reload keeps it open, and Logout closes
   await passwordField(page).fill("not-the-team-password");
   await page.getByRole("button", { name: "Access CRM" }).click();
   await expect(page.getByText("Access Denied", { exact: true })).toBeVisible();
-  await expect(page.getByText("Invalid CRM access password")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").getByText("Invalid CRM access password")).toBeVisible();
+  // Beside the field as well, where it stays once the toast has gone.
+  await expect(passwordField(page)).toHaveAccessibleDescription("Invalid CRM access password");
   await expectGate(page);
 
   await passwordField(page).fill(demo.DEMO_TEAM_PASSWORD);
@@ -72,4 +74,16 @@ test("the team password never reaches the browser's code", async ({ page }) => {
   await expectGate(page);
   expect(scripts.length).toBeGreaterThan(0);
   for (const body of scripts) expect(body).not.toContain(demo.DEMO_TEAM_PASSWORD);
+});
+
+test("a failed staff sign-in says why beside the form, where it stays after the toast", async ({ page }) => {
+  // Its own network, so this one wrong password counts against no other spec's sign-in limits.
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "198.51.100.77" });
+  await page.goto("/auth");
+  await page.getByLabel("Email", { exact: true }).fill(staff.sales.email);
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Sign In Failed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
 });

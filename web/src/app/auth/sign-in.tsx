@@ -51,6 +51,8 @@ export function Component() {
             ? error.message
             : "An unexpected error occurred";
       toast.error("Sign In Failed", { description });
+      // Beside the form too: a toast goes away, and a screen reader may miss it.
+      setError("root.server", { message: description });
     }
   });
 
@@ -76,6 +78,11 @@ export function Component() {
         <Field label="Password" error={errors.password?.message} required>
           {(p) => <PasswordInput {...p} {...register("password")} autoComplete="current-password" />}
         </Field>
+        {errors.root?.server && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {errors.root.server.message}
+          </p>
+        )}
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? "Signing in..." : "Sign In"}
         </Button>

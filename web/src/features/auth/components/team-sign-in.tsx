@@ -20,6 +20,7 @@ export function TeamSignIn({ studioName }: { studioName: string }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm({ resolver: zodResolver(teamLoginInput), defaultValues: { password: "" } });
 
@@ -31,9 +32,15 @@ export function TeamSignIn({ studioName }: { studioName: string }) {
         toast.success("Welcome back!");
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 401) toast.error("Access Denied", { description: "Invalid CRM access password" });
-        else if (isApiError(error) && error.status === 429) toast.error("Access Denied", { description: waitMessage(error.retryAfter) });
-        else toast.error("CRM Access Failed", { description: isApiError(error) ? error.message : "An unexpected error occurred" });
+        const [title, description] =
+          isApiError(error) && error.status === 401
+            ? ["Access Denied", "Invalid CRM access password"]
+            : isApiError(error) && error.status === 429
+              ? ["Access Denied", waitMessage(error.retryAfter)]
+              : ["CRM Access Failed", isApiError(error) ? error.message : "An unexpected error occurred"];
+        toast.error(title, { description });
+        // Beside the field too: a toast goes away, and a screen reader may miss it.
+        setError("password", { message: description });
       },
     }),
   );
