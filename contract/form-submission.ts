@@ -31,9 +31,11 @@ export const redesignInput = z.object({
   name,
   email,
   budget: z.enum(budgetValues, { error: "Please select a budget range" }),
+  // People type "whitfieldjoinery.co.uk", not "https://…": a bare domain is stored with https://.
   currentWebsite: normalisedString()
     .max(500, "Please enter a valid website URL")
-    .pipe(z.union([z.literal(""), z.url("Please enter a valid website URL")]))
+    .transform((v) => (v && !/^[a-z][a-z\d+.-]*:/i.test(v) ? `https://${v}` : v))
+    .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, hostname: /\.[a-z\d-]{2,}$/i, error: "Please enter a valid website URL" })]))
     .optional(),
   projectDescription: requiredText({
     min: 10,

@@ -268,6 +268,16 @@ describe("POST /api/redesign", () => {
   it("accepts an empty current website", async () => {
     expect((await post("/api/redesign", { ...validRedesign, currentWebsite: "" })).status).toBe(201);
   });
+
+  it("takes a bare domain as people type it and stores it with https://; other schemes and hostless words are refused", async () => {
+    expect((await post("/api/redesign", { ...validRedesign, currentWebsite: " whitfieldjoinery.co.uk " })).status).toBe(201);
+    const [lead] = (await rows("SELECT notes FROM leads")) as { notes: string }[];
+    expect(lead.notes).toContain("Current website: https://whitfieldjoinery.co.uk");
+    for (const bad of ["javascript:alert(1)", "ftp://files.example.co.uk", "localhost", "whitfield joinery"]) {
+      const res = await post("/api/redesign", { ...validRedesign, currentWebsite: bad });
+      expect(res.status, bad).toBe(422);
+    }
+  });
 });
 
 describe("POST /api/valuation", () => {

@@ -81,8 +81,9 @@ export function RedesignForm() {
             </NativeSelect>
           )}
         </Field>
-        <Field label="Current website" hint="Optional, e.g. https://example.co.uk" error={errors.currentWebsite?.message}>
-          {(c) => <Input {...c} type="url" inputMode="url" autoComplete="url" placeholder="https://" {...register("currentWebsite")} />}
+        <Field label="Current website" hint="Optional, e.g. whitfieldjoinery.co.uk" error={errors.currentWebsite?.message}>
+          {/* text, not url: the browser would refuse a bare domain, which the server completes with https:// */}
+          {(c) => <Input {...c} type="text" inputMode="url" autoComplete="url" spellCheck={false} {...register("currentWebsite")} />}
         </Field>
       </div>
       <Field label="Project description" error={errors.projectDescription?.message} required>
