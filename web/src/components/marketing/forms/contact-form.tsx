@@ -1,5 +1,5 @@
 /** The /contact message form: name, email, subject, message (docs/spec.md §2, §5, §8). */
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { ContactInput } from "@contract/form-submission";
 import { lazyZodResolver } from "./lazy-resolver";
@@ -24,14 +24,18 @@ export function ContactForm() {
   const { register, handleSubmit, reset, setError, formState } = form;
   const { errors, isSubmitting } = formState;
   const show = usePublicToast();
+  // After a send the confirmation stays on the page, as it does for a native post; the next send clears it.
+  const [sent, setSent] = useState(false);
   // A form is hydrated on its first use (web/src/islands/registry.ts): that use is when zod is wanted.
   useEffect(() => validation.prefetch(), []);
 
   const onSubmit = handleSubmit(async (values) => {
+    setSent(false);
     try {
       await sendContact(values);
       show({ kind: "success", ...SENT });
       reset(empty);
+      setSent(true);
     } catch (error) {
       applyFieldErrors(error, setError, ["name", "email", "subject", "message"]);
       show({ kind: "error", title: "Error", description: "Something went wrong. Please try again." });
@@ -48,7 +52,7 @@ export function ContactForm() {
       className="relative space-y-5"
       aria-label="Send us a message"
     >
-      <SentNotice title={SENT.title} description={SENT.description} />
+      <SentNotice title={SENT.title} description={SENT.description} shown={sent} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message} required>
           {(c) => <Input {...c} autoComplete="name" {...register("name")} />}

@@ -1,5 +1,5 @@
 /** The /free-redesign request form (docs/spec.md §2, §5, §8). */
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { RedesignInput } from "@contract/form-submission";
 import { budgetOptions } from "@contract/budget-options";
@@ -28,14 +28,18 @@ export function RedesignForm() {
   });
   const { errors, isSubmitting } = formState;
   const show = usePublicToast();
+  // After a send the confirmation stays on the page, as it does for a native post; the next send clears it.
+  const [sent, setSent] = useState(false);
   // A form is hydrated on its first use (web/src/islands/registry.ts): that use is when zod is wanted.
   useEffect(() => validation.prefetch(), []);
 
   const onSubmit = handleSubmit(async (values) => {
+    setSent(false);
     try {
       await sendRedesign(values);
       show({ kind: "success", ...SENT });
       reset(empty);
+      setSent(true);
     } catch (error) {
       applyFieldErrors(error, setError, ["name", "email", "budget", "currentWebsite", "projectDescription"]);
       show({ kind: "error", title: "Error", description: "Something went wrong. Please try again." });
@@ -55,7 +59,7 @@ export function RedesignForm() {
       <h2 id="redesign-form-heading" className="text-2xl font-bold tracking-tight">
         Tell us about your website
       </h2>
-      <SentNotice title={SENT.title} description={SENT.description} />
+      <SentNotice title={SENT.title} description={SENT.description} shown={sent} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message} required>
           {(c) => <Input {...c} autoComplete="name" {...register("name")} />}

@@ -1,18 +1,19 @@
 /**
  * A form's success message for browsers that posted it natively (before React hydrated, or
  * without JavaScript): the worker answers such a post with 303 to `{page}#sent`, and `:target`
- * shows this. With React running, success is the toast instead and this stays hidden.
+ * shows this. With React running the form sets `shown` after a send, so the confirmation stays
+ * on the page beside the toast, which goes away.
  */
 import { FORM_SENT_ID } from "@contract/form-actions";
 import { Check } from "@/components/ui/icons";
 
-export function SentNotice({ title, description }: { title: string; description: string }) {
+export function SentNotice({ title, description, shown = false }: { title: string; description: string; shown?: boolean }) {
   return (
     <div
       id={FORM_SENT_ID}
       role="status"
       tabIndex={-1}
-      className="hidden scroll-mt-24 items-start gap-3 rounded-lg border border-green-700 bg-green-50 p-4 text-green-900 target:flex"
+      className={`${shown ? "flex" : "hidden target:flex"} scroll-mt-24 items-start gap-3 rounded-lg border border-green-700 bg-green-50 p-4 text-green-900`}
     >
       <Check className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div>

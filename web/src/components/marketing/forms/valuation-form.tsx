@@ -24,12 +24,15 @@ export function ValuationForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const show = usePublicToast();
+  // After a send the confirmation stays on the page, as it does for a native post; the next send clears it.
+  const [sent, setSent] = useState(false);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     const values = Object.fromEntries(new FormData(form)) as unknown as ValuationInput;
     setBusy(true);
+    setSent(false);
     try {
       const { valuationInput } = await import("@contract/form-submission");
       const parsed = valuationInput.safeParse(values);
@@ -47,6 +50,7 @@ export function ValuationForm() {
       await sendValuation(values);
       form.reset();
       show({ kind: "success", ...SENT });
+      setSent(true);
     } catch (error) {
       if (isApiError(error) && error.fields) setErrors(error.fields as Errors);
       show({ kind: "error", title: "Error", description: "Something went wrong. Please try again." });
@@ -70,7 +74,7 @@ export function ValuationForm() {
       <p className="text-slate-600">
         The form we built for Amco, working here as it does on their site. Requests reach the team in seconds.
       </p>
-      <SentNotice title={SENT.title} description={SENT.description} />
+      <SentNotice title={SENT.title} description={SENT.description} shown={sent} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name} required>
           {(c) => <Input {...c} name="name" autoComplete="name" />}
