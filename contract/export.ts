@@ -416,6 +416,9 @@ export function repairEmptyText(raw: unknown): number {
 }
 
 /** POST /api/crm/delete-all */
+/** What the export is for: the JSON file itself, or the CSV the browser makes of its leads and clients (said so in the audit trail). */
+export const exportQuery = z.object({ format: z.enum(["json", "csv"]).default("json") });
+
 export const deleteAllInput = z.object({ confirm: z.literal("DELETE ALL", { error: "Type DELETE ALL to confirm" }) }).strict();
 
 /** A backup as Settings lists it. */

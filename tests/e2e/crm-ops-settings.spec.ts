@@ -1,4 +1,6 @@
-/** Settings: Sales sees the team but none of the Owner's controls (export included); the Owner's export downloads JSON. */
+/** Settings: Sales sees the team but none of the Owner's controls (export included); the Owner's exports download JSON, or CSV in a .zip. */
+import { readFileSync } from "node:fs";
+import { strFromU8, unzipSync } from "fflate";
 import { expect, test } from "./fixtures";
 import { signIn, staff } from "./support";
 
@@ -22,4 +24,24 @@ test("the Owner's Export JSON downloads every table as one file", async ({ page 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export JSON" }).click();
   expect((await download).suggestedFilename()).toMatch(/^crm-export-\d{4}-\d{2}-\d{2}\.json$/);
+});
+
+test("Leads & Clients CSV downloads both, as two files in one .zip, and the audit trail lists it as a CSV export at once", async ({
+  page,
+}) => {
+  await signIn(page.request, staff.owner);
+  await page.goto("/crm/settings");
+  const trail = page.getByRole("region", { name: "Audit trail" });
+  await expect(trail).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Leads & Clients CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^crm-leads-and-clients-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(readFileSync(await file.path())));
+  const names = Object.keys(files).sort();
+  expect(names).toEqual([expect.stringMatching(/^clients-.*\.csv$/), expect.stringMatching(/^leads-.*\.csv$/)]);
+  expect(strFromU8(files[names[0]]).split("\r\n")[0]).toContain("name");
+  expect(strFromU8(files[names[1]]).split("\r\n").length).toBeGreaterThan(10);
+  // No reload: the trail on the same page shows it.
+  await expect(trail.getByText(/Exported \d+ leads? and \d+ clients? as CSV/).first()).toBeVisible();
 });

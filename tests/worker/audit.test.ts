@@ -18,6 +18,17 @@ const trail = async (who = owner) => (await expectJson<{ events: AuditEvent[] }>
 const actions = async () => (await trail()).map((e) => e.action);
 
 describe("the audit trail", () => {
+  it("records an export as what it was for: the JSON file, or the CSV of leads and clients", async () => {
+    await expectJson(owner.call("POST", "/api/crm/leads", { name: "Ada" }), 201);
+    await expectJson(owner.call("GET", "/api/crm/export"), 200);
+    await expectJson(owner.call("GET", "/api/crm/export?format=csv"), 200);
+    expect((await owner.call("GET", "/api/crm/export?format=xml")).status).toBe(422);
+    const exports = (await trail()).filter((e) => e.action === "export").map((e) => e.detail);
+    expect(exports[0]).toBe("Exported 1 lead and 0 clients as CSV");
+    expect(exports[1]).toMatch(/^Exported \d+ rows as JSON$/);
+    expect(exports).toHaveLength(2);
+  });
+
   it("records sign-ins with who, when, the address only as a keyed hash, and the request id", async () => {
     const [event] = (await trail()).filter((e) => e.action === "sign_in");
     expect(event).toMatchObject({ actor_id: owner.id, actor_name: "Hannah Whitaker", detail: "Signed in with e-mail and password" });

@@ -6,8 +6,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { deleteAllInput, exportTables } from "../../contract/export";
-import { jsonBody } from "../lib/validate";
+import { deleteAllInput, exportQuery, exportTables } from "../../contract/export";
+import { jsonBody, queryParams } from "../lib/validate";
 import { AppError } from "../lib/errors";
 import { ownerOnly } from "../middleware/auth";
 import { exportAll, importAll, readDocument } from "../services/data-transfer";
@@ -16,15 +16,21 @@ import { publish } from "../live/publish";
 import { auditSourceOf } from "../middleware/audit";
 import { auditEvent } from "../services/audit";
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 /** Far above a 10,000-lead export (a few MB), well within a worker's memory. */
 export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
 
 export const dataRoute = new Hono<AppEnv>()
-  .get("/export", ownerOnly, async (c) => {
+  .get("/export", ownerOnly, queryParams(exportQuery), async (c) => {
     const db = c.get("db");
     const doc = await exportAll(db, c.env.PREVIEWS);
     const rows = exportTables.reduce((n, t) => n + doc[t].length, 0);
-    await auditEvent(db, await auditSourceOf(c), "export", `Exported ${rows} rows as JSON`);
+    const what =
+      c.req.valid("query").format === "csv"
+        ? `Exported ${count(doc.leads.length, "lead")} and ${count(doc.clients.length, "client")} as CSV`
+        : `Exported ${rows} rows as JSON`;
+    await auditEvent(db, await auditSourceOf(c), "export", what);
     c.header("Content-Disposition", `attachment; filename="crm-export-${doc.exported_at.slice(0, 10)}.json"`);
     return c.json(doc, 200);
   })

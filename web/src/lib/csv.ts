@@ -19,7 +19,12 @@ export function toCsv<T extends Record<string, unknown>>(rows: readonly T[], col
 
 /** Saves text as a file through a temporary link. */
 export function downloadText(filename: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBytes(filename, text, type);
+}
+
+/** Saves `data` (text or bytes, such as a .zip) as a file the browser downloads. */
+export function downloadBytes(filename: string, data: string | Uint8Array<ArrayBuffer>, type: string) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
   const a = document.createElement("a");
   a.href = url;
   a.download = filename;

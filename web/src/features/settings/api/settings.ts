@@ -38,8 +38,11 @@ export function useSaveStudio() {
 }
 
 export function useExport() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => ok(api.crm.export.$get()),
+    mutationFn: (format: "json" | "csv") => ok(api.crm.export.$get({ query: { format } })),
+    // The audit trail on the same page lists the export at once ("users", "audit": features/audit's key).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["users", "audit"] }),
     meta: { errorTitle: "Export failed" },
   });
 }

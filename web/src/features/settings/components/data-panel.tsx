@@ -9,7 +9,7 @@ import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
-import { downloadText, toCsv } from "@/lib/csv";
+import { downloadBytes, downloadText, toCsv } from "@/lib/csv";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { backupsQueryOptions, useDeleteAll, useExport, useImport, useRestoreBackup } from "@/features/settings/api/settings";
@@ -51,24 +51,22 @@ const sizeOf = (bytes: number) =>
 export function ExportPanel() {
   const exp = useExport();
   const run = (kind: "json" | "csv") =>
-    exp.mutate(undefined, {
-      onSuccess: (doc) => {
+    exp.mutate(kind, {
+      onSuccess: async (doc) => {
         const day = doc.exported_at.slice(0, 10);
         if (kind === "json") downloadText(`crm-export-${day}.json`, JSON.stringify(doc, null, 2), "application/json");
         else {
-          downloadText(
-            `leads-${day}.csv`,
-            toCsv(doc.leads as unknown as Record<string, unknown>[], LEAD_COLUMNS),
-            "text/csv;charset=utf-8",
-          );
-          downloadText(
-            `clients-${day}.csv`,
-            toCsv(doc.clients as unknown as Record<string, unknown>[], CLIENT_COLUMNS),
-            "text/csv;charset=utf-8",
-          );
+          // One download holding both files: a browser may hold back a second download it did not see clicked.
+          const { strToU8, zipSync } = await import("fflate");
+          const zip = zipSync({
+            [`leads-${day}.csv`]: strToU8(toCsv(doc.leads as unknown as Record<string, unknown>[], LEAD_COLUMNS)),
+            [`clients-${day}.csv`]: strToU8(toCsv(doc.clients as unknown as Record<string, unknown>[], CLIENT_COLUMNS)),
+          });
+          downloadBytes(`crm-leads-and-clients-${day}.zip`, zip, "application/zip");
         }
         toast.success("Export complete", {
-          description: kind === "json" ? "All CRM data was downloaded as JSON." : "Leads and clients were downloaded as CSV.",
+          description:
+            kind === "json" ? "All CRM data was downloaded as JSON." : "Leads and clients were downloaded as CSV, two files in one .zip.",
         });
       },
     });
