@@ -1,6 +1,6 @@
 /**
  * Who the studio is and the marketing claims that go stale. Claims live here, not in pages,
- * so updating "3 spots left" is a one-line change.
+ * so updating the spots left is a one-line change (the quarter follows the build date).
  */
 export const site = {
   name: "Redbrick Studio",
@@ -14,8 +14,20 @@ export const site = {
   countryCode: "GB",
 } as const;
 
+/** Project slots still open for the next quarter: the one number to change. */
+export const SPOTS_LEFT = 3;
+
+/** "3 spots left for Q1" when built in November: the next calendar quarter after `built`. */
+export function spotsBadgeFor(built: Date, spots = SPOTS_LEFT): string {
+  const next = (Math.floor(built.getUTCMonth() / 3) + 1) % 4;
+  return `${spots} spots left for Q${next + 1}`;
+}
+
+/** When the pages were built (vite's define); tests and tools without it read today. */
+const builtOn = typeof __BUILD_DATE__ === "string" ? new Date(__BUILD_DATE__) : new Date();
+
 export const claims = {
-  spotsBadge: "3 spots left for Q2",
+  spotsBadge: spotsBadgeFor(builtOn),
   trustedBy: "50+ businesses trust us",
   deliveryDays: 5,
   callMinutes: 30,
