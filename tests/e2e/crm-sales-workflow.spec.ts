@@ -38,7 +38,11 @@ test("moving a lead to Qualified offers a follow-up task; running it puts a High
   await expect(workflow.getByRole("checkbox", { name: /Create follow-up task/ })).toBeChecked();
   await expect(workflow.getByRole("checkbox")).toHaveCount(1);
   await workflow.getByRole("button", { name: "Run 1 action" }).click();
-  await expect(page.getByText("1 action(s) completed successfully")).toBeVisible();
+  const done = page.locator("[data-sonner-toast]").filter({ hasText: "1 action(s) completed successfully" });
+  await expect(done).toBeVisible();
+  // It names what it created, as a link to it.
+  await expect(done).toContainText("Created the follow-up task.");
+  await expect(done.getByRole("link", { name: "the follow-up task" })).toHaveAttribute("href", "/crm/tasks");
   await expect(workflow).toBeHidden();
 
   const detail = await openTimeline(page, lead);

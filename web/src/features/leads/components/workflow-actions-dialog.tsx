@@ -7,7 +7,8 @@
  *     trigger={{ type: "proposal_accepted" }} lead={{ id: proposal.lead_id, name: leadName }} />
  * `trigger` is one of { type: "status_change", from?, to } | { type: "proposal_accepted" } | { type: "manual" }.
  */
-import { useId, useState } from "react";
+import { Fragment, useId, useState } from "react";
+import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import type { LeadStatus, WorkflowAction } from "@contract/lead";
 import { projectTypes } from "@contract/project";
@@ -29,6 +30,34 @@ const labels: Record<OfferedAction, { title: string; detail: string }> = {
   convert_to_client: { title: "Convert to client", detail: "Creates a client and marks the lead Won." },
   start_project: { title: "Create project", detail: "A project in Discovery, linked to the client." },
 };
+
+type Created = { entity: "tasks" | "proposals" | "clients" | "projects"; id: string };
+
+/** Where each thing an action made is found: its own page or dialog where it has one, else its list. */
+const createdLink: Record<Created["entity"], { words: string; href: (id: string) => string }> = {
+  clients: { words: "the client", href: (id) => `/crm/clients/${encodeURIComponent(id)}` },
+  projects: { words: "the project", href: (id) => `/crm/projects?project=${encodeURIComponent(id)}` },
+  tasks: { words: "the follow-up task", href: () => "/crm/tasks" },
+  proposals: { words: "the proposal", href: () => "/crm/proposals" },
+};
+
+/** "Created the client and the project.", each a link, under the spec's toast. */
+function CreatedLinks({ created }: { created: Created[] }) {
+  return (
+    <>
+      Created{" "}
+      {created.map((c, i) => (
+        <Fragment key={c.id}>
+          {i > 0 && (i === created.length - 1 ? " and " : ", ")}
+          <Link to={createdLink[c.entity].href(c.id)} className="font-medium underline">
+            {createdLink[c.entity].words}
+          </Link>
+        </Fragment>
+      ))}
+      .
+    </>
+  );
+}
 
 /** The recommended actions for a trigger (docs/spec.md §4). */
 export function recommendedActions(trigger: WorkflowTrigger): OfferedAction[] {
@@ -85,14 +114,19 @@ export function WorkflowActionsDialog({ open, onOpenChange, trigger, lead, onDon
     setRunning(true);
     let done = 0;
     let step: OfferedAction | null = null;
+    const created: Created[] = [];
     try {
       for (const a of chosen) {
         step = a;
         const result = await action.mutateAsync({ id: lead.id, action: a, project_type: a === "start_project" ? projectType : undefined });
         // A conversion of a lead that is already a client did nothing, and the next action goes on.
         if (!result.skipped) done++;
+        created.push(...result.created);
       }
-      toast.success(`${done} action(s) completed successfully`);
+      // The spec's words, then what was made, each a link to it.
+      toast.success(`${done} action(s) completed successfully`, {
+        description: created.length > 0 ? <CreatedLinks created={created} /> : undefined,
+      });
       onOpenChange(false);
     } catch (error) {
       const message = isApiError(error) ? error.message : "An unexpected error occurred";
