@@ -97,7 +97,14 @@ test("Quick Actions convert a lead to a client, then start its project; both sho
   await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);
   await page.getByRole("button", { name: `View ${lead.name}` }).click();
   const detail = page.getByRole("dialog", { name: lead.name });
+  // The dialog keeps one height whichever tab shows, so the tab row stays under the pointer.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  const tabRowAt = async () => (await detail.getByRole("tablist").boundingBox())!.y;
+  const details = await tabRowAt();
+  await detail.getByRole("tab", { name: "Timeline" }).click();
+  expect(await tabRowAt()).toBe(details);
   await detail.getByRole("tab", { name: "Quick Actions" }).click();
+  expect(await tabRowAt()).toBe(details);
 
   await detail.getByRole("button", { name: "Convert to Client" }).click();
   await expect(page.getByText("Lead converted to client successfully")).toBeVisible();

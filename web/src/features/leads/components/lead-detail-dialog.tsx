@@ -53,7 +53,8 @@ export function LeadDetailDialog({
   if (!lead) return null;
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={lead.name} description={lead.company ?? undefined} className="max-w-2xl">
+      {/* One height for every tab (its content scrolls inside): the tab row stays under the pointer. */}
+      <DialogContent title={lead.name} description={lead.company ?? undefined} className="h-[min(44rem,90dvh)] max-w-2xl">
         <Presence viewing={`lead:${lead.id}`} className="mb-2" />
         <Tabs defaultValue="details">
           <TabsList>
