@@ -19,6 +19,9 @@ export const client = z.object({
   updated_at: z.string(),
 });
 export type Client = z.infer<typeof client>;
+/** A client as the Clients list shows it: with its open preview comments counted. */
+export const clientListItem = client.extend({ open_comments: z.number() });
+export type ClientListItem = z.infer<typeof clientListItem>;
 
 const uniqueList = (item: z.ZodString, label: string) =>
   z

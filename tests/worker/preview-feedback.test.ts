@@ -362,7 +362,14 @@ describe("the studio's side", () => {
     await expectJson(comment(valid), 201);
     await expectJson(comment({ ...valid, body: "And the footer colour" }), 201);
     const count = async () => (await expectJson<{ open: number }>(staff.call("GET", "/api/crm/preview-comments/open-count"), 200)).open;
+    // The Clients list marks the client by its open comments; the others show none.
+    const listed = async () =>
+      (await expectJson<{ clients: { id: string; open_comments: number }[] }>(staff.call("GET", "/api/crm/clients"), 200)).clients.map(
+        (c) => [c.id === clientId, c.open_comments],
+      );
     expect(await count()).toBe(2);
+    expect(await listed()).toContainEqual([true, 2]);
+    expect((await listed()).filter(([mine]) => !mine).every(([, n]) => n === 0)).toBe(true);
     const [target] = (await crmFeedback()).comments;
     const owner = await signInAs("Owner", "Hannah Whitaker");
     const { comment: resolved } = await expectJson<{ comment: { status: string; updated_at: string } }>(
@@ -371,6 +378,7 @@ describe("the studio's side", () => {
     );
     expect(resolved.status).toBe("Resolved");
     expect(await count()).toBe(1);
+    expect(await listed()).toContainEqual([true, 1]);
     const stale = await expectJson<Refused>(
       staff.call("PATCH", `/api/crm/preview-comments/${target.id}`, { status: "Open", updated_at: target.updated_at }),
       409,

@@ -1,19 +1,26 @@
 /** Clients: list, detail with projects, create, versioned edit, delete. */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
 import { revokePreviewCard } from "../previews/admin";
-import { clients, invoices, projects } from "../db/schema";
-import type { Client, clientInput, clientPatch } from "../../contract/client";
+import { clients, invoices, preview_comments, projects } from "../db/schema";
+import type { Client, ClientListItem, clientInput, clientPatch } from "../../contract/client";
 import { AppError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { auditEvent, clientTarget, type AuditSource } from "./audit";
 
-export function listClients(db: Db): Promise<Client[]> {
-  return db.select().from(clients).orderBy(desc(clients.created_at));
+/** Every client, newest first, with how many of its preview comments are still open (the list marks those clients). */
+export function listClients(db: Db): Promise<ClientListItem[]> {
+  return db
+    .select({
+      ...getTableColumns(clients),
+      open_comments: sql<number>`(SELECT count(*) FROM ${preview_comments} WHERE ${preview_comments.client_id} = ${clients.id} AND ${preview_comments.status} = 'Open')`.mapWith(Number),
+    })
+    .from(clients)
+    .orderBy(desc(clients.created_at));
 }
 
 /** Active clients by name, for pickers. */

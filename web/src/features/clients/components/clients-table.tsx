@@ -69,6 +69,11 @@ export function ClientsTable({ matches = () => true }: { matches?: (name: string
                   <Link to={`/crm/clients/${c.id}`} className="hover:underline focus-visible:outline-2 focus-visible:outline-brick-600">
                     {c.name}
                   </Link>
+                  {c.open_comments > 0 && (
+                    <Badge tone="amber" className="ml-2">
+                      {c.open_comments} open {c.open_comments === 1 ? "comment" : "comments"}
+                    </Badge>
+                  )}
                 </td>
                 <td className="px-4 py-3 max-md:hidden">
                   {c.website ? (
