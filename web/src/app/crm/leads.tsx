@@ -18,6 +18,7 @@ import { LeadDialogsProvider, useLeadDialogs } from "@/features/leads/components
 import { LeadsTable } from "@/features/leads/components/leads-table";
 import { FailedNotifications } from "@/features/form-submissions/components/failed-notifications";
 import { CrmPage } from "./components/crm-page";
+import { UrlFilterBox } from "./components/url-filter-box";
 
 const AddLeadDialog = lazyDialog(() => import("@/features/leads/components/add-lead-dialog").then((m) => m.AddLeadDialog));
 
@@ -51,13 +52,6 @@ export function Component() {
   const urlQ = params.get("q") ?? "";
   const status = (params.get("status") ?? "") as LeadStatus | "";
   const followUp = params.get("follow_up") === "due" ? "due" : undefined;
-  // The box follows a click at once; the URL (and so the list) follows once the route has navigated.
-  const [dueTicked, setDueTicked] = useState(followUp === "due");
-  const [seenFollowUp, setSeenFollowUp] = useState(followUp);
-  if (seenFollowUp !== followUp) {
-    setSeenFollowUp(followUp);
-    setDueTicked(followUp === "due");
-  }
   const sortParam = params.get("sort") ?? "";
   const sort = (leadSorts as readonly string[]).includes(sortParam) ? (sortParam as LeadSort) : undefined;
   const [term, setTerm] = useState(urlQ);
@@ -130,18 +124,7 @@ export function Component() {
               <NativeOptions values={leadStatuses} />
             </NativeSelect>
           </div>
-          <label className="flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 sm:w-auto">
-            <input
-              type="checkbox"
-              className="size-4 accent-brick-600"
-              checked={dueTicked}
-              onChange={(e) => {
-                setDueTicked(e.target.checked);
-                setParam("follow_up", e.target.checked ? "due" : undefined);
-              }}
-            />
-            Follow-up due
-          </label>
+          <UrlFilterBox param="follow_up" value="due" label="Follow-up due" />
         </div>
         <LeadsTable
           filters={{ q: urlQ || undefined, status: status || undefined, follow_up: followUp, sort }}

@@ -8,6 +8,7 @@ import { useSessionUser } from "@/features/auth/api/session";
 import { TaskBoard } from "@/features/tasks/components/task-board";
 import { TaskDialog } from "@/features/tasks/components/task-dialog";
 import { CrmPage } from "./components/crm-page";
+import { UrlFilterBox } from "./components/url-filter-box";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Tasks – CRM", description: "Tasks in the Redbrick Studio CRM.", noindex: true }),
@@ -17,7 +18,7 @@ export function Component() {
   const [adding, setAdding] = useState(false);
   const user = useSessionUser();
   // ?mine=1 keeps the filter across reloads and links.
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const mine = params.get("mine") === "1";
   return (
     <CrmPage
@@ -30,25 +31,9 @@ export function Component() {
         </Button>
       }
     >
-      <label className="mb-4 inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800">
-        <input
-          type="checkbox"
-          className="size-4 accent-brick-600"
-          checked={mine}
-          onChange={(e) =>
-            setParams(
-              (p) => {
-                const next = new URLSearchParams(p);
-                if (e.target.checked) next.set("mine", "1");
-                else next.delete("mine");
-                return next;
-              },
-              { replace: true },
-            )
-          }
-        />
-        Mine
-      </label>
+      <div className="mb-4">
+        <UrlFilterBox param="mine" value="1" label="Mine" />
+      </div>
       <TaskBoard userId={user.id} mineOnly={mine} />
       {adding && <TaskDialog open onOpenChange={setAdding} />}
     </CrmPage>
