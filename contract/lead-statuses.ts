@@ -20,3 +20,16 @@ export const boardColumns: { status: LeadStatus; title: string; final: boolean }
   { status: "Won", title: "Won", final: true },
   { status: "Lost", title: "Lost", final: true },
 ];
+
+/** Statuses whose value counts as open pipeline. */
+export const openStatuses: readonly LeadStatus[] = ["New", "Qualified", "Proposal Sent", "Negotiation"];
+
+/**
+ * A follow-up is due when its date is today or past (London) and the lead is still open: a Won or
+ * Lost lead has nobody left to follow up. Before today it is overdue. Here, not in lead.ts, so the
+ * pipeline's cards can mark it without loading zod.
+ */
+export function followUpState(lead: { follow_up_date: string | null; status: LeadStatus }, today: string): "overdue" | "today" | null {
+  if (!lead.follow_up_date || !openStatuses.includes(lead.status)) return null;
+  return lead.follow_up_date < today ? "overdue" : lead.follow_up_date === today ? "today" : null;
+}

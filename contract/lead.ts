@@ -3,7 +3,7 @@ import { z } from "zod";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
 import { normalisedString, optionalText, requiredText } from "./text";
 import { projectTypes } from "./project";
-import { leadStatuses, leadSources, type LeadStatus } from "./lead-statuses";
+import { leadStatuses, leadSources } from "./lead-statuses";
 
 export * from "./lead-statuses";
 
@@ -71,15 +71,6 @@ export type LeadPatch = z.input<typeof leadPatch>;
 export const leadSorts = ["follow_up", "-follow_up"] as const;
 export type LeadSort = (typeof leadSorts)[number];
 
-/**
- * A follow-up is due when its date is today or past (London) and the lead is still open: a Won or
- * Lost lead has nobody left to follow up. Before today it is overdue.
- */
-export function followUpState(lead: { follow_up_date: string | null; status: LeadStatus }, today: string): "overdue" | "today" | null {
-  if (!lead.follow_up_date || !openStatuses.includes(lead.status)) return null;
-  return lead.follow_up_date < today ? "overdue" : lead.follow_up_date === today ? "today" : null;
-}
-
 export const leadListQuery = z.object({
   q: z.string().max(200).optional(),
   status: z.enum(leadStatuses).optional(),
@@ -108,8 +99,6 @@ export const workflowActionInput = z
   .strict();
 export type WorkflowActionInput = z.input<typeof workflowActionInput>;
 
-/** Statuses whose value counts as open pipeline. */
-export const openStatuses: readonly LeadStatus[] = ["New", "Qualified", "Proposal Sent", "Negotiation"];
 
 /** Conversion rate: Won leads over all leads, as a percentage with one decimal. */
 export function conversionRate(won: number, total: number): number {

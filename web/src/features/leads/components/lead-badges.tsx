@@ -1,5 +1,6 @@
 /** Status and source badges with one colour per value, and the follow-up that is due. */
-import { followUpState, type Lead, type LeadSource, type LeadStatus } from "@contract/lead";
+import type { Lead } from "@contract/lead";
+import { followUpState, type LeadSource, type LeadStatus } from "@contract/lead-statuses";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { formatDate, todayInLondon } from "@/lib/format";
 
