@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
 import { revokePreviewCard } from "../previews/admin";
-import { clients, invoices, preview_comments, projects } from "../db/schema";
+import { clients, invoices, projects } from "../db/schema";
 import type { Client, ClientListItem, clientInput, clientPatch } from "../../contract/client";
 import { AppError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -17,7 +17,10 @@ export function listClients(db: Db): Promise<ClientListItem[]> {
   return db
     .select({
       ...getTableColumns(clients),
-      open_comments: sql<number>`(SELECT count(*) FROM ${preview_comments} WHERE ${preview_comments.client_id} = ${clients.id} AND ${preview_comments.status} = 'Open')`.mapWith(Number),
+      // Spelled out: drizzle leaves columns unqualified here, and an inner "id" would be the comment's own.
+      open_comments: sql<number>`(SELECT count(*) FROM "preview_comments" AS pc WHERE pc."client_id" = "clients"."id" AND pc."status" = 'Open')`.mapWith(
+        Number,
+      ),
     })
     .from(clients)
     .orderBy(desc(clients.created_at));
