@@ -43,7 +43,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: pathAliases },
   plugins: [react(), tailwindcss()],
   // The footer's year in the prerendered HTML; the browser build must agree with it to hydrate cleanly.
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()), __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
+  define: {
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)),
+  },
   build: isSsrBuild
     ? {
         outDir: "../dist-ssr",

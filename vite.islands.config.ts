@@ -13,7 +13,10 @@ import { pathAliases } from "./vite.config";
 export default defineConfig({
   root: "web",
   plugins: [react()],
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()), __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
+  define: {
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)),
+  },
   resolve: {
     alias: [
       ...Object.entries(pathAliases).map(([find, replacement]) => ({ find, replacement })),

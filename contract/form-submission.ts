@@ -35,7 +35,9 @@ export const redesignInput = z.object({
   currentWebsite: normalisedString()
     .max(500, "Please enter a valid website URL")
     .transform((v) => (v && !/^[a-z][a-z\d+.-]*:/i.test(v) ? `https://${v}` : v))
-    .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, hostname: /\.[a-z\d-]{2,}$/i, error: "Please enter a valid website URL" })]))
+    .pipe(
+      z.union([z.literal(""), z.url({ protocol: /^https?$/, hostname: /\.[a-z\d-]{2,}$/i, error: "Please enter a valid website URL" })]),
+    )
     .optional(),
   projectDescription: requiredText({
     min: 10,

@@ -99,7 +99,6 @@ export const workflowActionInput = z
   .strict();
 export type WorkflowActionInput = z.input<typeof workflowActionInput>;
 
-
 /** Conversion rate: Won leads over all leads, as a percentage with one decimal. */
 export function conversionRate(won: number, total: number): number {
   return total === 0 ? 0 : Math.round((won / total) * 1000) / 10;

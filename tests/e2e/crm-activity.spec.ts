@@ -38,8 +38,21 @@ test("Log Activity needs a summary, defaults Who to me, and the feed shows Londo
   await expect(dialog.getByLabel("Summary")).toHaveAccessibleDescription("Summary is required");
 
   // Readable names, not the stored values ("StatusChange", "lead").
-  await expect(dialog.getByLabel("Type", { exact: true }).locator("option")).toHaveText(["Call", "Email", "Meeting", "Note", "Status change"]);
-  await expect(dialog.getByLabel("Related Type").locator("option")).toHaveText(["None", "Lead", "Client", "Project", "Proposal", "Invoice"]);
+  await expect(dialog.getByLabel("Type", { exact: true }).locator("option")).toHaveText([
+    "Call",
+    "Email",
+    "Meeting",
+    "Note",
+    "Status change",
+  ]);
+  await expect(dialog.getByLabel("Related Type").locator("option")).toHaveText([
+    "None",
+    "Lead",
+    "Client",
+    "Project",
+    "Proposal",
+    "Invoice",
+  ]);
 
   const summary = `Rang the printers ${Date.now()}`;
   await dialog.getByLabel("Type", { exact: true }).selectOption("Call");

@@ -155,9 +155,7 @@ const focusAndCaret = (page: Page) =>
 
 for (const [name, island] of Object.entries(cases) as [string, IslandCase][]) {
   test.describe(name, () => {
-    test("filled before its script arrives, then sent once hydrated: every value, the focus and the caret kept", async ({
-      browser,
-    }) => {
+    test("filled before its script arrives, then sent once hydrated: every value, the focus and the caret kept", async ({ browser }) => {
       const batch = `early${tag()}`;
       for (let i = 0; i < HELD_TRIES; i++) {
         const { context, page } = await visitor(browser);

@@ -159,7 +159,10 @@ beforeEach(async () => {
     staff.call("POST", "/api/crm/projects", { title: "Target", client_id: client.client.id }),
     201,
   );
-  const proposal = await expectJson<{ proposal: { id: string } }>(staff.call("POST", "/api/crm/proposals", { title: "Target", lead_id: lead.lead.id }), 201);
+  const proposal = await expectJson<{ proposal: { id: string } }>(
+    staff.call("POST", "/api/crm/proposals", { title: "Target", lead_id: lead.lead.id }),
+    201,
+  );
   const task = await expectJson<{ task: { id: string } }>(staff.call("POST", "/api/crm/tasks", { title: "Target" }), 201);
   const invoice = await expectJson<{ invoice: { id: string } }>(
     staff.call("POST", "/api/crm/invoices", {

@@ -133,7 +133,10 @@ describe("workflow actions", () => {
 
   describe("one project per won deal", () => {
     const projectsOf = (lead: Lead) =>
-      rows<{ id: string; client_id: string | null; budget: number }>("SELECT id, client_id, budget FROM projects WHERE lead_id = ?", lead.id);
+      rows<{ id: string; client_id: string | null; budget: number }>(
+        "SELECT id, client_id, budget FROM projects WHERE lead_id = ?",
+        lead.id,
+      );
     const overview = async () =>
       (await expectJson<{ overview: { total: number; value: number } }>(staff.call("GET", "/api/crm/projects"), 200)).overview;
 
@@ -209,7 +212,10 @@ describe("workflow actions", () => {
       const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0007_"))!;
       for (const query of migration.queries) await env.DB.prepare(query).run();
 
-      const [linked] = await rows<{ client_id: string; updated_at: string }>("SELECT client_id, updated_at FROM projects WHERE lead_id = ?", converted.id);
+      const [linked] = await rows<{ client_id: string; updated_at: string }>(
+        "SELECT client_id, updated_at FROM projects WHERE lead_id = ?",
+        converted.id,
+      );
       expect(linked.client_id).toBe(result.lead.converted_to_client_id);
       expect(linked.updated_at).not.toBe(old);
       expect((await projectsOf(notConverted))[0].client_id).toBeNull();

@@ -130,7 +130,10 @@ describe("a client's comment", () => {
       who_username: null,
       who_name: "Vicky Marsh",
     });
-    const { activities: feed } = await expectJson<{ activities: { who_name: string | null }[] }>(staff.call("GET", "/api/crm/activities"), 200);
+    const { activities: feed } = await expectJson<{ activities: { who_name: string | null }[] }>(
+      staff.call("GET", "/api/crm/activities"),
+      200,
+    );
     expect(feed[0].who_name).toBe("Vicky Marsh");
     const [mail] = await waitForMail(inbox);
     expect(mail.headers.subject).toBe("Preview feedback from Vicky Marsh (VM Fitness)");
@@ -245,7 +248,9 @@ describe("approving a version", () => {
     // The address is kept only as the access log's keyed hash.
     expect(stored.ip_hash).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(stored)).not.toContain("198.51.100.7");
-    const [activity] = await rows<{ summary: string; who_name: string }>("SELECT summary, who_name FROM activities WHERE type = 'StatusChange'");
+    const [activity] = await rows<{ summary: string; who_name: string }>(
+      "SELECT summary, who_name FROM activities WHERE type = 'StatusChange'",
+    );
     expect(activity.summary).toBe('Vicky Marsh approved the preview of VM Fitness; "VM Fitness Website" moved from Review to Launch');
     expect(activity.who_name).toBe("Vicky Marsh");
     const [mail] = await waitForMail(inbox);

@@ -18,9 +18,10 @@ export function listClients(db: Db): Promise<ClientListItem[]> {
     .select({
       ...getTableColumns(clients),
       // Spelled out: drizzle leaves columns unqualified here, and an inner "id" would be the comment's own.
-      open_comments: sql<number>`(SELECT count(*) FROM "preview_comments" AS pc WHERE pc."client_id" = "clients"."id" AND pc."status" = 'Open')`.mapWith(
-        Number,
-      ),
+      open_comments:
+        sql<number>`(SELECT count(*) FROM "preview_comments" AS pc WHERE pc."client_id" = "clients"."id" AND pc."status" = 'Open')`.mapWith(
+          Number,
+        ),
     })
     .from(clients)
     .orderBy(desc(clients.created_at));

@@ -167,7 +167,11 @@ export async function runWorkflowAction(
       const clientId = lead.converted_to_client_id ?? client!.id;
       await runBatch(db, [
         ...(client
-          ? [db.insert(clients).values(client), ...touchLead({ converted_to_client_id: client.id }), linkProjectsToClient(db, lead.id, client.id, now)]
+          ? [
+              db.insert(clients).values(client),
+              ...touchLead({ converted_to_client_id: client.id }),
+              linkProjectsToClient(db, lead.id, client.id, now),
+            ]
           : []),
         db.insert(projects).values({
           id: projectId,
@@ -196,7 +200,10 @@ export async function runWorkflowAction(
       // Won again (moved back, then won once more): the deal keeps its project rather than gaining a second.
       const existing = await leadProject(db, lead.id);
       if (existing) {
-        await runBatch(db, [...touchLead({ status: "Won", stage_changed_by: by.id }), log(`Won again by ${by.full_name}; its project ${existing.title} carries on`)]);
+        await runBatch(db, [
+          ...touchLead({ status: "Won", stage_changed_by: by.id }),
+          log(`Won again by ${by.full_name}; its project ${existing.title} carries on`),
+        ]);
         return { action, lead: await getLead(db, lead.id), created: [], existing: { entity: "projects", id: existing.id } };
       }
       const projectId = newId();

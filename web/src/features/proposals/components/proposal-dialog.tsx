@@ -48,8 +48,7 @@ export function ProposalDialog({
   // Marked Sent with no sent date: sent today, shown in the field so it can still be changed.
   useEffect(() => {
     const { unsubscribe } = form.watch((values, { name }) => {
-      if (name === "status" && values.status === "Sent" && !values.sent_date)
-        setValue("sent_date", todayInLondon(), { shouldDirty: true });
+      if (name === "status" && values.status === "Sent" && !values.sent_date) setValue("sent_date", todayInLondon(), { shouldDirty: true });
     });
     return unsubscribe;
   }, [form, setValue]);

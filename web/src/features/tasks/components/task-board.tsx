@@ -61,7 +61,10 @@ function TaskItem({
             {task.related_name === null ? (
               "deleted"
             ) : (
-              <Link to={relatedHref(task.related_type, task.related_id, task.related_name)} className="font-medium text-brick-700 underline">
+              <Link
+                to={relatedHref(task.related_type, task.related_id, task.related_name)}
+                className="font-medium text-brick-700 underline"
+              >
                 {task.related_name}
               </Link>
             )}
