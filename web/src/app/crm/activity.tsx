@@ -16,6 +16,7 @@ import { ActivityFeed, ActivityFilterBar, LogActivityDialog } from "@/features/a
 import { leadQueryOptions } from "@/features/leads/api/leads";
 import { LeadDialogsProvider, useLeadDialogs } from "@/features/leads/components/lead-dialogs";
 import { CrmPage } from "./components/crm-page";
+import { useSetSearchParam } from "./components/url-filter-box";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Activity – CRM", description: "The team's activity in the Redbrick Studio CRM.", noindex: true }),
@@ -35,22 +36,13 @@ function Feed({ filters }: { filters: ActivityFilters }) {
 
 /** The filters in the URL; an unknown type is ignored, as contract/crm-boot.ts ignores it. */
 function useFilters(): [ActivityFilters, (name: keyof ActivityFilters, value: string) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const type = params.get("type") ?? "";
   const filters: ActivityFilters = {
     type: (activityTypes as readonly string[]).includes(type) ? (type as ActivityType) : undefined,
     who: params.get("who") || undefined,
   };
-  const set = (name: keyof ActivityFilters, value: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const set: (name: keyof ActivityFilters, value: string) => void = useSetSearchParam();
   return [filters, set];
 }
 

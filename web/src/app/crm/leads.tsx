@@ -18,7 +18,7 @@ import { LeadDialogsProvider, useLeadDialogs } from "@/features/leads/components
 import { LeadsTable } from "@/features/leads/components/leads-table";
 import { FailedNotifications } from "@/features/form-submissions/components/failed-notifications";
 import { CrmPage } from "./components/crm-page";
-import { UrlFilterBox } from "./components/url-filter-box";
+import { UrlFilterBox, useSetSearchParam } from "./components/url-filter-box";
 
 const AddLeadDialog = lazyDialog(() => import("@/features/leads/components/add-lead-dialog").then((m) => m.AddLeadDialog));
 
@@ -82,16 +82,7 @@ export function Component() {
   }, [term, urlQ, setParams]);
 
   /** The filters live in the URL, so back/forward and links keep them. */
-  const setParam = (name: string, value: string | undefined) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setParam = useSetSearchParam();
 
   return (
     <LeadDialogsProvider>

@@ -6,8 +6,24 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 
+/** Sets one search parameter (or drops it when empty) in place, keeping the others: how every CRM filter writes the URL. */
+export function useSetSearchParam() {
+  const [, setParams] = useSearchParams();
+  return (name: string, value: string | undefined) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+}
+
 export function UrlFilterBox({ param, value, label }: { param: string; value: string; label: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const inUrl = params.get(param) === value;
   const [ticked, setTicked] = useState(inUrl);
   // The URL changed some other way (a link, back): follow it (adjusting state while rendering, not in an effect).
@@ -25,15 +41,7 @@ export function UrlFilterBox({ param, value, label }: { param: string; value: st
         onChange={(e) => {
           const on = e.target.checked;
           setTicked(on);
-          setParams(
-            (p) => {
-              const next = new URLSearchParams(p);
-              if (on) next.set(param, value);
-              else next.delete(param);
-              return next;
-            },
-            { replace: true },
-          );
+          setParam(param, on ? value : undefined);
         }}
       />
       {label}
