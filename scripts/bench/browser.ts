@@ -174,7 +174,7 @@ async function timeToReady(browser: Browser, base: string, path: string, cookie:
         // loading placeholder (role=status, "Loading …") is on screen.
         const holds =
           kind === "board"
-            ? !!document.querySelector('[aria-label^="Move "]')
+            ? !!document.querySelector('[aria-label^="Pick up "]')
             : !!document.querySelector("main h1") && !document.querySelector('[role="status"][aria-label^="Loading"]');
         if (w.__ready === undefined && holds) {
           w.__ready = performance.now();

@@ -61,10 +61,10 @@ test("/crm signed in: the board comes with the page, no session or board request
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page.request, staff.owner);
   const lead = await createLead(page.request, { name: `Inline ${tag()}` });
-  await watch(page, "Loading pipeline", '[aria-label^="Move "]');
+  await watch(page, "Loading pipeline", '[aria-label^="Pick up "]');
   await page.goto("/crm");
   await expect(page.locator(`li[data-lead-id="${lead.id}"]`)).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Move / }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pick up / }).first()).toBeVisible();
   const entries = await timings(page);
   const { placeholderSeen, readyAt } = await seen(page);
   expect(readyAt).toBeGreaterThan(0);
@@ -116,7 +116,7 @@ test("signed out, the gate shows without asking who is signed in; after Access C
   await password.fill(demo.DEMO_TEAM_PASSWORD);
   await page.getByRole("button", { name: "Access CRM" }).click();
   await expect(page.getByRole("heading", { name: "Sales Pipeline" })).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Move / }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pick up / }).first()).toBeVisible();
   const entries = await timings(page);
   const [signInCall] = apiCalls(entries, /^\/api\/auth\/team/);
   const [board] = apiCalls(entries, /^\/api\/crm\/leads\/board/);

@@ -11,7 +11,7 @@ test("move a project to another stage with the keyboard; it stays after a reload
   await page.goto("/crm/projects");
   const discovery = page.getByRole("region", { name: "Discovery column" });
   const design = page.getByRole("region", { name: "Design column" });
-  await keyboardDrag(page, discovery.getByRole("button", { name: `Move ${title}` }), discovery, design, { align: "left" });
+  await keyboardDrag(page, discovery.getByRole("button", { name: `Move ${title}` }), design);
   await expect(page.getByText("Project moved to Design")).toBeVisible();
   await expect(design.getByText(title)).toBeVisible();
   await page.reload();

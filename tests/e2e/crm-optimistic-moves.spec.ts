@@ -75,7 +75,7 @@ test("two quick project moves: a failed save puts back only its own card, and ea
   for (const title of Object.values(titles)) await expect(discovery.getByText(title)).toBeVisible();
   const stagesOf = await recordStages(page, Object.values(ids));
   const move = async (title: string, stage: string) => {
-    await keyboardDrag(page, discovery.getByRole("button", { name: `Move ${title}` }), discovery, column(page, stage), { align: "left" });
+    await keyboardDrag(page, discovery.getByRole("button", { name: `Move ${title}` }), column(page, stage));
     await expect(column(page, stage).getByText(title)).toBeVisible();
   };
 

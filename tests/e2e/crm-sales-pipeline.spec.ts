@@ -17,7 +17,14 @@ async function overview(request: APIRequestContext) {
   return ((await (await request.get("/api/crm/projects")).json()) as { overview: { total: number; value: number } }).overview;
 }
 
-const titles: Record<string, string> = { "New Leads": "New", Qualified: "Qualified", Negotiation: "Negotiation", Won: "Won" };
+const titles: Record<string, string> = {
+  "New Leads": "New",
+  Qualified: "Qualified",
+  Proposal: "Proposal Sent",
+  Negotiation: "Negotiation",
+  Won: "Won",
+  Lost: "Lost",
+};
 const column = (page: Page, heading: string) => page.locator(`section[data-status="${titles[heading]}"]`);
 const card = (page: Page, name: string) => page.locator("li[data-lead-id]").filter({ hasText: name });
 
@@ -49,8 +56,8 @@ test("drag a lead to Qualified with the mouse and another with the keyboard; bot
   await workflow.getByRole("button", { name: "Skip" }).click();
   await expect(workflow).toBeHidden();
 
-  // Keyboard: Space picks up, arrows move 25 px, Space drops.
-  await keyboardDrag(page, page.getByRole("button", { name: `Move ${keyLead.name}` }), card(page, keyLead.name), qualified);
+  // Keyboard: Space picks up, Right moves a column, Space drops.
+  await keyboardDrag(page, page.getByRole("button", { name: `Pick up ${keyLead.name}` }), qualified);
   await expect(page.getByText("Lead moved to Qualified").first()).toBeVisible();
   await expect(qualified.getByText(keyLead.name)).toBeVisible();
   await page.getByRole("dialog", { name: "Workflow Actions" }).getByRole("button", { name: "Skip" }).click();
@@ -63,6 +70,70 @@ test("drag a lead to Qualified with the mouse and another with the keyboard; bot
   await expect(column(page, "Qualified").getByText(mouseLead.name)).toBeVisible();
   await expect(column(page, "Qualified").getByText(keyLead.name)).toBeVisible();
   await expect(column(page, "New Leads").getByText(mouseLead.name)).toHaveCount(0);
+});
+
+test("the keyboard moves a card column to column, highlighted and announced; Move to… runs the same workflow and keeps the scroll", async ({
+  page,
+}) => {
+  // A laptop's screen: every column, Won and Lost included, in view with its header and total.
+  await page.setViewportSize({ width: 1366, height: 700 });
+  const t = tag();
+  const keys = await createLead(page.request, { name: `Arrows ${t}`, company: "Key Co" });
+  const menu = await createLead(page.request, { name: `Menu ${t}`, company: "Menu Co", status: "Negotiation", value: 2300 });
+  await page.goto("/crm");
+  for (const heading of Object.keys(titles)) await expect(column(page, heading).getByRole("heading", { name: heading })).toBeInViewport();
+  const live = page.locator('[id^="DndLiveRegion"]');
+
+  // One press is one column: the column under the card is marked and named, and the others are not.
+  await page.getByRole("button", { name: `Pick up ${keys.name}` }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowRight");
+  await expect(column(page, "Qualified")).toHaveAttribute("data-over", "true");
+  await expect(live).toContainText(`Lead ${keys.name} is over Qualified.`);
+  await page.keyboard.press("ArrowRight");
+  await expect(column(page, "Proposal")).toHaveAttribute("data-over", "true");
+  await expect(column(page, "Qualified")).not.toHaveAttribute("data-over");
+  await expect(live).toContainText(`Lead ${keys.name} is over Proposal.`);
+  await page.keyboard.press("ArrowLeft");
+  await expect(column(page, "Qualified")).toHaveAttribute("data-over", "true");
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Lead moved to Qualified").first()).toBeVisible();
+  await expect(live).toContainText(`Lead ${keys.name} was dropped on Qualified.`);
+  const workflow = page.getByRole("dialog", { name: "Workflow Actions" });
+  await workflow.getByRole("button", { name: "Skip" }).click();
+  await expect.poll(async () => (await statusOf(page.request, keys.id)).status).toBe("Qualified");
+
+  // Move to… by keyboard: Enter opens the menu on the first stage it can go to; the current one is
+  // checked and cannot be chosen; Proposal Sent opens the same follow-up prompt as a drop there.
+  await column(page, "Qualified")
+    .getByRole("button", { name: `Move ${keys.name} to…` })
+    .press("Enter");
+  const stages = page.getByRole("menu");
+  await expect(stages.getByRole("menuitemradio", { name: "Qualified" })).toBeChecked();
+  await expect(stages.getByRole("menuitemradio", { name: "Qualified" })).toBeDisabled();
+  await expect(stages.getByRole("menuitemradio", { name: "New Leads" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(stages.getByRole("menuitemradio", { name: "Proposal" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Lead moved to Proposal Sent").first()).toBeVisible();
+  await expect(workflow).toBeVisible();
+  await workflow.getByRole("button", { name: "Skip" }).click();
+  // The focus stays with the card in its new column.
+  await expect(column(page, "Proposal").getByRole("button", { name: `Move ${keys.name} to…` })).toBeFocused();
+  await expect.poll(async () => (await statusOf(page.request, keys.id)).status).toBe("Proposal Sent");
+
+  // Move to… with the pointer, from a scrolled page: Won converts as a drop does, and nothing jumps.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await column(page, "Negotiation")
+    .getByRole("button", { name: `Move ${menu.name} to…` })
+    .click();
+  await page.getByRole("menuitemradio", { name: "Won" }).click();
+  await expect(page.getByText("🎉 Congratulations!")).toBeVisible();
+  await expect(column(page, "Won").getByText(menu.name)).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect.poll(async () => (await projectsOf(page.request, menu.id)).length).toBe(1);
 });
 
 test("dropping a lead on Won creates its one project: Start Project then opens it, and converting gives it the client", async ({
@@ -131,14 +202,14 @@ test("first load of /crm: JavaScript weight and time to an interactive board", a
   await page.addInitScript(() => {
     const w = window as unknown as { __boardReady?: number };
     new MutationObserver((_, observer) => {
-      if (document.querySelector('[aria-label^="Move "]')) {
+      if (document.querySelector('[aria-label^="Pick up "]')) {
         w.__boardReady = Math.round(performance.now());
         observer.disconnect();
       }
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto("/crm");
-  await expect(page.getByRole("button", { name: /^Move / }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pick up / }).first()).toBeVisible();
   const tti = await page.evaluate(() => (window as unknown as { __boardReady?: number }).__boardReady ?? -1);
   let gzip = 0;
   for (const url of new Set(js)) {

@@ -101,7 +101,7 @@ test("leads table", async ({ page }) => {
 test("pipeline card", async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await page.goto("/crm");
-  await expect(page.getByRole("button", { name: `Move ${text.lead}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Pick up ${text.lead}` })).toBeVisible();
   await expectShownAsText(page, [text.lead]);
 });
 

@@ -81,24 +81,17 @@ export async function mouseDrag(page: Page, from: Locator, to: Locator) {
 }
 
 /**
- * A drag with dnd-kit's keyboard sensor: focus `handle`, Space picks up, each ArrowRight moves
- * 25 px, Space drops. Once picked up, the presses cover the horizontal distance from `from` to `to`:
- * by default between their centres, to the nearest press; with `align: "left"` between their left
- * edges, rounded up.
+ * A drag with dnd-kit's keyboard sensor: focus `handle`, Space picks up, ArrowRight moves a column
+ * at a time until `to` is the column under the card (it says so with `data-over`), Space drops.
  */
-export async function keyboardDrag(
-  page: Page,
-  handle: Locator,
-  from: Locator,
-  to: Locator,
-  { align = "centre" }: { align?: "centre" | "left" } = {},
-) {
+export async function keyboardDrag(page: Page, handle: Locator, to: Locator) {
   await handle.focus();
   await page.keyboard.press("Space");
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  const presses = align === "left" ? Math.ceil((b.x - a.x) / 25) : Math.round((b.x + b.width / 2 - (a.x + a.width / 2)) / 25);
-  for (let i = 0; i < presses; i++) await page.keyboard.press("ArrowRight");
+  for (let presses = 0; ; presses++) {
+    if (presses === 8) throw new Error("keyboardDrag: the card never reached the column");
+    await page.keyboard.press("ArrowRight");
+    if ((await to.getAttribute("data-over")) !== null) break;
+  }
   await page.keyboard.press("Space");
 }
 

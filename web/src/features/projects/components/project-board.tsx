@@ -1,4 +1,4 @@
-/** The projects board: overview, six stage columns, drag by pointer or keyboard (Space, arrows, Space). */
+/** The projects board: overview, six stage columns, drag by pointer or keyboard (Space, Left/Right column to column, Space). */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router-dom";
@@ -21,6 +21,7 @@ import { projectStages, type Project, type ProjectStage } from "@contract/projec
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { columnKeyboardCoordinates } from "@/lib/board-keyboard";
 import { cn } from "@/lib/cn";
 import { formatDate, formatMoney, formatMoneyWhole } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -104,6 +105,7 @@ function StageColumn({ stage, projects, children }: { stage: ProjectStage; proje
       ref={setNodeRef}
       aria-label={`${stage} column`}
       data-stage={stage}
+      data-over={isOver || undefined}
       className={cn(
         "flex min-h-[250px] w-64 shrink-0 flex-col rounded-xl bg-slate-100 p-3 lg:w-auto lg:shrink",
         isOver && "ring-2 ring-brick-500",
@@ -118,6 +120,11 @@ function StageColumn({ stage, projects, children }: { stage: ProjectStage; proje
   );
 }
 
+/** A stage column's droppable id is the stage; a card is not a droppable, its data holds the project. */
+const coordinateGetter = columnKeyboardCoordinates(projectStages, (entry) =>
+  (projectStages as readonly string[]).includes(String(entry.id)) ? entry.id : (entry.data.current?.project as Project | undefined)?.stage,
+);
+
 export function ProjectBoard({ matches = () => true }: { matches?: (title: string, type: string | null) => boolean }) {
   const { data, isPending, isError, refetch } = useQuery(projectsQueryOptions());
   const move = useMoveProject();
@@ -128,7 +135,10 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
   // ?project=<id> opens that project (a lead's Open project links here).
   const [params, setParams] = useSearchParams();
   const linked = params.get("project");
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
+  );
 
   if (isPending) {
     return (

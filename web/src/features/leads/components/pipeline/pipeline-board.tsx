@@ -1,11 +1,14 @@
 /**
  * The sales pipeline board. Columns come from GET /api/crm/leads/board (counts and sums from the
- * server, the first cards of each column; 'Show more' pages the rest). Cards move with the mouse or
- * the keyboard (@dnd-kit: Space to pick up, arrows move 25 px, Space to drop, Escape cancels), and
- * every step is announced. A move is optimistic and reverted if the save fails; Won converts the lead
- * into a project on the server (won_to_project).
+ * server, the first cards of each column; 'Show more' pages the rest). All six columns sit in one row
+ * (side by side from 1024 px, scrolled sideways below), each scrolling its own cards under a header
+ * that stays in view, so Won and Lost are never a long drag away. A card moves with the mouse, with
+ * the keyboard (@dnd-kit: Space picks it up, Left/Right go column to column, Up/Down card to card,
+ * Space drops, Escape cancels; the column under it is highlighted and announced) or with its
+ * "Move to…" menu. Every way runs the same move: optimistic, reverted if the save fails, then the
+ * workflow prompts. Won converts the lead into a project on the server (won_to_project).
  */
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   closestCorners,
@@ -13,22 +16,23 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
+  useDndContext,
   useDroppable,
   useSensor,
   useSensors,
   type Announcements,
   type DragEndEvent,
   type DragStartEvent,
-  type KeyboardCoordinateGetter,
 } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { GripVertical, Mail, Phone } from "lucide-react";
+import { ArrowRightLeft, GripVertical, Mail, Phone } from "lucide-react";
 import type { Lead } from "@contract/lead";
 import { boardColumns, type LeadStatus } from "@contract/lead-statuses";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
+import { columnKeyboardCoordinates } from "@/lib/board-keyboard";
 import { cn } from "@/lib/cn";
 import { formatMoney, formatMoneyWhole } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -36,21 +40,18 @@ import { fetchColumnPage, leadBoardQueryOptions, leadKeys, useMoveLead, type Lea
 import { FollowUpBadge, LeadSourceBadge } from "@/features/leads/components/lead-badges";
 import { useLeadDialogs } from "@/features/leads/components/lead-dialogs";
 
-const STEP = 25;
-/** Arrow keys move the dragged card 25 px at a time. */
-const coordinateGetter: KeyboardCoordinateGetter = (event, { currentCoordinates: c }) => {
-  switch (event.code) {
-    case "ArrowRight":
-      return { ...c, x: c.x + STEP };
-    case "ArrowLeft":
-      return { ...c, x: c.x - STEP };
-    case "ArrowDown":
-      return { ...c, y: c.y + STEP };
-    case "ArrowUp":
-      return { ...c, y: c.y - STEP };
-  }
-  return undefined;
-};
+const columnId = (status: LeadStatus) => `column:${status}`;
+/** A column and each of its cards carry the column's status. */
+const coordinateGetter = columnKeyboardCoordinates(
+  boardColumns.map((c) => columnId(c.status)),
+  (entry) => {
+    const status = entry.data.current?.status;
+    return typeof status === "string" ? columnId(status as LeadStatus) : undefined;
+  },
+);
+
+const MoveMenu = lazy(() => import("./move-menu").then((m) => ({ default: m.MoveMenu })));
+const loadMoveMenu = () => void import("./move-menu");
 
 const titleOf = (status: LeadStatus) => boardColumns.find((c) => c.status === status)?.title ?? status;
 const followUpStatuses: readonly LeadStatus[] = ["Qualified", "Proposal Sent"];
@@ -63,6 +64,7 @@ export function PipelineBoard() {
   const dialogs = useLeadDialogs();
   const move = useMoveLead();
   const [active, setActive] = useState<Lead | null>(null);
+  const [focusMenuOf, setFocusMenuOf] = useState<{ id: string; to: LeadStatus } | null>(null);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -101,13 +103,9 @@ export function PipelineBoard() {
 
   const onDragStart = (e: DragStartEvent) => setActive(leadById(e.active.id) ?? null);
 
-  const onDragEnd = (e: DragEndEvent) => {
-    setActive(null);
-    const lead = leadById(e.active.id);
-    const to = statusOfOver(e.over);
-    if (!lead || !to || to === lead.status) return;
+  /** The one move behind a drop and the Move to… menu. */
+  const moveLead = (lead: Lead, to: LeadStatus) => {
     const from = lead.status;
-
     // mutateAsync, not mutate's callbacks: those run only for the latest call, and every one of
     // two quick moves needs its own toast. useMoveLead moves the card back if its save fails.
     void move.mutateAsync({ lead, to }).then(
@@ -125,6 +123,20 @@ export function PipelineBoard() {
       },
       () => toast.error("Error", { description: to === "Won" ? "Failed to convert lead to project" : "Failed to update lead status" }),
     );
+  };
+
+  const onDragEnd = (e: DragEndEvent) => {
+    setActive(null);
+    const lead = leadById(e.active.id);
+    const to = statusOfOver(e.over);
+    if (lead && to && to !== lead.status) moveLead(lead, to);
+  };
+
+  // A card moved from its menu lands in another column as a new element; its menu button there takes
+  // the focus, so a keyboard user carries on from the card they moved.
+  const moveFromMenu = (lead: Lead, to: LeadStatus) => {
+    setFocusMenuOf({ id: lead.id, to });
+    moveLead(lead, to);
   };
 
   const loadMore = async (col: Column) => {
@@ -150,7 +162,20 @@ export function PipelineBoard() {
   const { overview } = data;
   const column = (status: LeadStatus) => {
     const col = byStatus.get(status);
-    return col ? <BoardColumn key={status} column={col} title={titleOf(status)} onOpen={dialogs.openDetail} onMore={loadMore} /> : null;
+    return col ? (
+      <BoardColumn key={status} column={col} title={titleOf(status)} onMore={loadMore}>
+        {col.leads.map((lead) => (
+          <LeadCard
+            key={lead.id}
+            lead={lead}
+            onOpen={dialogs.openDetail}
+            onMove={moveFromMenu}
+            focusMenu={focusMenuOf?.id === lead.id && focusMenuOf.to === lead.status}
+            onMenuFocused={() => setFocusMenuOf(null)}
+          />
+        ))}
+      </BoardColumn>
+    ) : null;
   };
 
   return (
@@ -170,24 +195,29 @@ export function PipelineBoard() {
           announcements,
           screenReaderInstructions: {
             draggable:
-              "To move a lead, press Space to pick it up, use the arrow keys to move it to another column, and press Space again to drop it. Press Escape to cancel.",
+              "To move a lead, press Space to pick it up, use the Left and Right arrow keys to move it from column to column, and press Space again to drop it. Press Escape to cancel. Each card's Move to… menu moves it too.",
           },
         }}
       >
-        <section aria-labelledby="active-stages">
-          <h2 id="active-stages" className="sr-only">
-            Active stages
-          </h2>
-          <div className="grid auto-cols-[minmax(13.5rem,1fr)] grid-flow-col gap-4 overflow-x-auto pb-2">
-            {boardColumns.filter((c) => !c.final).map((c) => column(c.status))}
-          </div>
-        </section>
-        <section aria-labelledby="final-stages" className="mt-6">
-          <h2 id="final-stages" className="mb-3 text-lg font-semibold text-slate-900">
-            Final Stages
-          </h2>
-          <div className="grid gap-4 sm:grid-cols-2">{boardColumns.filter((c) => c.final).map((c) => column(c.status))}</div>
-        </section>
+        {/* One row: side by side from 1024 px, a sideways scroll (a column at a time) below. */}
+        <div className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-px-4 px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:grid lg:snap-none lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:overflow-visible lg:px-0">
+          <section aria-labelledby="active-stages" className="flex flex-col">
+            <h2 id="active-stages" className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">
+              Active Stages
+            </h2>
+            <div className="flex flex-1 gap-4 lg:grid lg:grid-cols-4 lg:gap-3">
+              {boardColumns.filter((c) => !c.final).map((c) => column(c.status))}
+            </div>
+          </section>
+          <section aria-labelledby="final-stages" className="flex flex-col">
+            <h2 id="final-stages" className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">
+              Final Stages
+            </h2>
+            <div className="flex flex-1 gap-4 lg:grid lg:grid-cols-2 lg:gap-3">
+              {boardColumns.filter((c) => c.final).map((c) => column(c.status))}
+            </div>
+          </section>
+        </div>
         <DragOverlay dropAnimation={{ duration: 250, easing: "cubic-bezier(0.18, 0.67, 0.6, 1.22)" }}>
           {active ? <CardBody lead={active} overlay /> : null}
         </DragOverlay>
@@ -208,15 +238,18 @@ function Stat({ label, value }: { label: string; value: string }) {
 function BoardColumn({
   column,
   title,
-  onOpen,
   onMore,
+  children,
 }: {
   column: Column;
   title: string;
-  onOpen: (lead: Lead) => void;
   onMore: (col: Column) => Promise<void>;
+  children: ReactNode;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `column:${column.status}`, data: { status: column.status } });
+  const { setNodeRef } = useDroppable({ id: columnId(column.status), data: { status: column.status } });
+  // Over the column or over any card in it: a card's droppable carries its column's status.
+  const { active, over } = useDndContext();
+  const highlighted = active !== null && (over?.data.current as { status?: LeadStatus } | undefined)?.status === column.status;
   const [loading, setLoading] = useState(false);
   const headingId = `col-${column.status.replace(/\s+/g, "-").toLowerCase()}`;
   return (
@@ -224,12 +257,13 @@ function BoardColumn({
       ref={setNodeRef}
       aria-labelledby={headingId}
       data-status={column.status}
+      data-over={highlighted || undefined}
       className={cn(
-        "flex min-h-[250px] flex-col rounded-xl border bg-slate-100/70 p-3",
-        isOver ? "border-brick-400 bg-brick-50" : "border-slate-200",
+        "flex w-[min(17rem,80vw)] shrink-0 snap-start flex-col rounded-xl border p-2.5 transition-colors lg:w-auto lg:min-w-0",
+        highlighted ? "border-brick-500 bg-brick-50 ring-2 ring-brick-300" : "border-slate-200 bg-slate-100/70",
       )}
     >
-      <header className="mb-3 flex items-center justify-between gap-2">
+      <header className="mb-2.5 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 px-0.5">
         <h3 id={headingId} className="font-semibold text-slate-900">
           {title}
         </h3>
@@ -244,33 +278,44 @@ function BoardColumn({
           )}
         </div>
       </header>
-      <SortableContext items={column.leads.map((l) => l.id)} strategy={verticalListSortingStrategy}>
-        <ul className="flex flex-1 flex-col gap-2">
-          {column.leads.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} onOpen={onOpen} />
-          ))}
-        </ul>
-      </SortableContext>
-      {column.leads.length === 0 && <p className="py-6 text-center text-sm text-slate-500">No leads</p>}
-      {column.leads.length < column.count && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="mt-2"
-          disabled={loading}
-          onClick={() => {
-            setLoading(true);
-            void onMore(column).finally(() => setLoading(false));
-          }}
-        >
-          {loading ? "Loading..." : `Show more (${column.count - column.leads.length})`}
-        </Button>
-      )}
+      {/* The cards scroll under the header, so the column's name and totals stay in view. */}
+      <div className="-mx-1 min-h-[200px] overflow-y-auto px-1 py-0.5 lg:max-h-[max(22rem,calc(100dvh-22rem))]">
+        <SortableContext items={column.leads.map((l) => l.id)} strategy={verticalListSortingStrategy}>
+          <ul className="flex flex-col gap-2">{children}</ul>
+        </SortableContext>
+        {column.leads.length === 0 && <p className="py-6 text-center text-sm text-slate-500">No leads</p>}
+        {column.leads.length < column.count && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="mt-2 w-full"
+            disabled={loading}
+            onClick={() => {
+              setLoading(true);
+              void onMore(column).finally(() => setLoading(false));
+            }}
+          >
+            {loading ? "Loading..." : `Show more (${column.count - column.leads.length})`}
+          </Button>
+        )}
+      </div>
     </section>
   );
 }
 
-function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: (lead: Lead) => void }) {
+function LeadCard({
+  lead,
+  onOpen,
+  onMove,
+  focusMenu,
+  onMenuFocused,
+}: {
+  lead: Lead;
+  onOpen: (lead: Lead) => void;
+  onMove: (lead: Lead, to: LeadStatus) => void;
+  focusMenu: boolean;
+  onMenuFocused: () => void;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: lead.id,
     data: { status: lead.status },
@@ -289,11 +334,12 @@ function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: (lead: Lead) => void }
           ref={setActivatorNodeRef}
           type="button"
           {...attributes}
-          aria-label={`Move ${lead.name}`}
+          aria-label={`Pick up ${lead.name}`}
           className="absolute top-2 right-1 cursor-grab rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brick-600"
         >
           <GripVertical className="size-4" aria-hidden="true" />
         </button>
+        <MoveButton lead={lead} onMove={onMove} focus={focusMenu} onFocused={onMenuFocused} />
         <button
           type="button"
           onClick={() => onOpen(lead)}
@@ -306,10 +352,61 @@ function LeadCard({ lead, onOpen }: { lead: Lead; onOpen: (lead: Lead) => void }
   );
 }
 
+/**
+ * The Move to… menu's button. Until the menu's chunk has loaded it is a plain button that asks for
+ * the menu; the menu then opens as if the button had been pressed once it was there. The chunk is
+ * fetched when a pointer or the focus reaches the button, not with the board: the first load has a
+ * budget (docs/decisions/0010), and most visits move nothing.
+ */
+function MoveButton({
+  lead,
+  onMove,
+  focus,
+  onFocused,
+}: {
+  lead: Lead;
+  onMove: (lead: Lead, to: LeadStatus) => void;
+  focus: boolean;
+  onFocused: () => void;
+}) {
+  // "keyboard" when Enter or Space pressed it (a click with no pointer has detail 0).
+  const [wanted, setWanted] = useState<false | "pointer" | "keyboard">(false);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    // preventScroll: the board stays where the user left it.
+    ref.current?.focus({ preventScroll: true });
+    onFocused();
+  }, [focus, onFocused]);
+  const button = (
+    <button
+      ref={ref}
+      type="button"
+      aria-label={`Move ${lead.name} to…`}
+      aria-haspopup="menu"
+      onClick={wanted ? undefined : (e) => setWanted(e.detail === 0 ? "keyboard" : "pointer")}
+      onPointerEnter={loadMoveMenu}
+      onFocus={loadMoveMenu}
+      // The card drags with the pointer; a press on this button is a press, not the start of a drag.
+      onPointerDown={(e) => e.stopPropagation()}
+      className="absolute top-9 right-1 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brick-600 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-700"
+    >
+      <ArrowRightLeft className="size-4" aria-hidden="true" />
+    </button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <MoveMenu lead={lead} trigger={button} openedBy={wanted} onMove={onMove} />
+    </Suspense>
+  );
+}
+
 function CardBody({ lead, overlay }: { lead: Lead; overlay?: boolean }) {
   return (
     <div className={cn(overlay && "w-60 rotate-2 rounded-lg border border-slate-200 bg-white p-3 pr-8 shadow-lg")}>
-      <p className="truncate font-medium text-slate-900">{lead.name}</p>
+      {/* Two lines rather than an ellipsis: six columns side by side leave a card about 160 px. */}
+      <p className="line-clamp-2 font-medium break-words text-slate-900">{lead.name}</p>
       {lead.company && <p className="truncate text-sm text-slate-600">{lead.company}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {lead.value != null && lead.value > 0 && (
@@ -320,7 +417,7 @@ function CardBody({ lead, overlay }: { lead: Lead; overlay?: boolean }) {
         {lead.phone && <Phone className="size-4 text-slate-500" aria-label="Has phone" role="img" />}
       </div>
       {lead.next_action && <p className="mt-2 truncate text-xs text-slate-600">Next: {lead.next_action}</p>}
-      <div className="mt-2 empty:hidden">
+      <div className="mt-2 empty:hidden [&>span]:whitespace-normal">
         <FollowUpBadge lead={lead} withDate />
       </div>
     </div>
