@@ -35,7 +35,8 @@ export function MoveMenu({
     // Not modal: a modal menu hides the rest of the page from the pointer and locks its scroll.
     <Menu.Root defaultOpen modal={false}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
-      <Menu.Portal>
+      {/* Inside <main>, not loose in <body>: all of the page's content is in a landmark. */}
+      <Menu.Portal container={document.getElementById("main")}>
         <Menu.Content
           align="end"
           sideOffset={4}
