@@ -80,3 +80,22 @@ test("the Add Lead dialog has no accessibility violations", async ({ page }) => 
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   expect(await violations(page)).toEqual([]);
 });
+
+test("the search's list of hits and a card's Move to… menu have no accessibility violations", async ({ page }) => {
+  await page.goto("/crm");
+  await settled(page);
+  const search = page.getByRole("combobox", { name: "Search leads, clients, projects and proposals" });
+  await search.fill("a");
+  await expect(page.getByRole("listbox", { name: "Search results" }).getByRole("option").first()).toBeVisible();
+  await search.press("ArrowDown");
+  expect(await violations(page)).toEqual([]);
+
+  await search.press("Escape");
+  await page
+    .getByRole("button", { name: /^Move .* to…$/ })
+    .first()
+    .click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  expect(await violations(page)).toEqual([]);
+});

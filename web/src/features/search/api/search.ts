@@ -4,9 +4,14 @@ import { api, ok } from "@/lib/api";
 
 export type SearchResults = Awaited<ReturnType<typeof runSearch>>;
 
-const runSearch = (q: string) => ok(api.crm.search.$get({ query: { q } }));
+export const runSearch = (q: string) => ok(api.crm.search.$get({ query: { q } }));
 
-/** A mutation, not a query: a search runs when submitted, and its answer drives one navigation. */
+export const searchKeys = {
+  all: ["search"] as const,
+  hits: (q: string) => [...searchKeys.all, q] as const,
+};
+
+/** Enter without a hit chosen: one search whose answer drives one navigation. */
 export function useGlobalSearch() {
   return useMutation({ mutationFn: runSearch, meta: { errorTitle: "Search failed" } });
 }
