@@ -203,6 +203,41 @@ describe("leads", () => {
     expect(activities.map((a) => a.description)).toEqual(["Second", "First"]);
     expect(activities[0].created_by).toBe(userId);
   });
+
+  it("lists the feed's entries logged for the lead on its timeline, one record in both places", async () => {
+    const lead = await addLead({ name: "Logged Co" });
+    const other = await addLead({ name: "Other Co" });
+    const { activity } = await json<{ activity: { id: string } }>(
+      await call("POST", "/api/crm/activities", {
+        type: "Call",
+        summary: "Rang about the rebuild",
+        related_type: "lead",
+        related_id: lead.id,
+      }),
+      201,
+    );
+    await json(
+      await call("POST", "/api/crm/activities", {
+        type: "Meeting",
+        summary: "Met someone else",
+        related_type: "lead",
+        related_id: other.id,
+      }),
+      201,
+    );
+    await json(await call("POST", "/api/crm/activities", { type: "Note", summary: "Not about a lead" }), 201);
+    const timeline = await json<{ activities: unknown[]; logged: { id: string; type: string; summary: string; who_username: string }[] }>(
+      await call("GET", `/api/crm/leads/${lead.id}/activities`),
+      200,
+    );
+    expect(timeline.logged).toEqual([
+      expect.objectContaining({ id: activity.id, type: "Call", summary: "Rang about the rebuild", who_username: userId }),
+    ]);
+    // The same entry is the feed's: nothing was copied.
+    const feed = await json<{ activities: { id: string }[] }>(await call("GET", "/api/crm/activities"), 200);
+    expect(feed.activities.filter((a) => a.id === activity.id)).toHaveLength(1);
+    expect(await count("activities")).toBe(3);
+  });
 });
 
 describe("pipeline board", () => {

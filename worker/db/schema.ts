@@ -312,6 +312,8 @@ export const activities = sqliteTable(
   },
   (t) => [
     index("activities_created_idx").on(t.created_at),
+    // A lead's timeline reads the entries logged for it.
+    index("activities_related_idx").on(t.related_type, t.related_id, t.created_at),
     check("activities_type_check", oneOf(t.type, activityTypes)),
     check("activities_related_type_check", oneOf(t.related_type, relatedTypes, true)),
   ],

@@ -1,24 +1,36 @@
 /** A lead's timeline. */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { lead_activities, leads } from "../db/schema";
+import { activities, lead_activities, leads } from "../db/schema";
+import type { Activity } from "../../contract/activity";
 import type { LeadActivity, LeadActivityType } from "../../contract/lead-activity";
 import { previousStatementChangedRows } from "../lib/batch";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 
-export async function listLeadActivities(db: Db, leadId: string): Promise<LeadActivity[]> {
-  const [[lead], rows] = await db.batch([
+/**
+ * A lead's timeline: its own entries (notes, stage changes, workflow actions) and the Activity
+ * Feed's entries logged for it (calls, e-mails, meetings, notes), each newest first. One record of
+ * each, shown in both places, so a call logged from the lead is in the feed and one logged in the
+ * feed is on the lead.
+ */
+export async function listLeadActivities(db: Db, leadId: string): Promise<{ activities: LeadActivity[]; logged: Activity[] }> {
+  const [[lead], rows, logged] = await db.batch([
     db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).limit(1),
     db
       .select()
       .from(lead_activities)
       .where(eq(lead_activities.lead_id, leadId))
       .orderBy(desc(lead_activities.created_at), desc(lead_activities.id)),
+    db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.related_type, "lead"), eq(activities.related_id, leadId)))
+      .orderBy(desc(activities.created_at), desc(activities.id)),
   ]);
   if (!lead) throw notFound("Lead");
-  return rows;
+  return { activities: rows, logged };
 }
 
 /** The insert statement, for callers that put it in their own batch. */

@@ -1,0 +1,1 @@
+CREATE INDEX `activities_related_idx` ON `activities` (`related_type`,`related_id`,`created_at`);
