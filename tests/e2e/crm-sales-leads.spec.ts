@@ -76,14 +76,9 @@ test("'/' focuses the search; a search navigates to the hits and toasts", async 
   await expect(page.getByText("Found 1 lead", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: `View ${lead.name}` })).toBeVisible();
 
-  // Details / Timeline tabs: add a note.
+  // The lead's dialog opens from the hit.
   await page.getByRole("button", { name: `View ${lead.name}` }).click();
-  const detail = page.getByRole("dialog", { name: lead.name });
-  await detail.getByRole("tab", { name: "Timeline" }).click();
-  await detail.getByLabel("Add a note").fill("Called, keen on a rebuild");
-  await detail.getByRole("button", { name: "Add Note" }).click();
-  await expect(page.getByText("Activity added successfully")).toBeVisible();
-  await expect(detail.getByText("Called, keen on a rebuild")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: lead.name })).toBeVisible();
   await page.keyboard.press("Escape");
 
   await search.fill(`zzz-nothing-${t}`);
@@ -127,6 +122,63 @@ test("a stale edit (409) says the lead changed, keeps the typed input, and saves
     .lead;
   // Only the changed field is sent, so the other person's edit survives.
   expect(saved).toMatchObject({ next_action: "My unsaved next step", company: "Changed Elsewhere" });
+});
+
+test("a call logged on a lead's Timeline is in the Activity Feed, then sets the next follow-up and ticks off the task", async ({
+  page,
+}) => {
+  const t = tag();
+  const lead = await createLead(page.request, { name: `Caller ${t}`, company: "Ring Co" });
+  const task = (await (
+    await page.request.post("/api/crm/tasks", {
+      data: { title: `Follow up on lead: ${lead.name}`, related_type: "lead", related_id: lead.id },
+    })
+  ).json()) as { task: { id: string } };
+  // Logged in the feed for this lead beforehand: the timeline shows it too.
+  await page.request.post("/api/crm/activities", {
+    data: { type: "Email", summary: `Sent the brochure ${t}`, related_type: "lead", related_id: lead.id },
+  });
+
+  await page.goto(`/crm/leads?lead=${lead.id}`);
+  const detail = page.getByRole("dialog", { name: lead.name });
+  await detail.getByRole("tab", { name: "Timeline" }).click();
+  const timeline = detail.getByRole("list", { name: "Timeline" });
+  await expect(timeline.getByRole("listitem").filter({ hasText: `Sent the brochure ${t}` })).toContainText("Email · Marcus Reid");
+
+  await detail.getByRole("button", { name: "Log Activity" }).click();
+  await expect(detail.getByText("Summary is required")).toBeVisible();
+  await detail.getByRole("radio", { name: "Meeting" }).check();
+  await detail.getByRole("radio", { name: "Call" }).check();
+  await detail.getByLabel("Summary").fill(`Called, keen on a rebuild ${t}`);
+  await detail.getByRole("button", { name: "Log Activity" }).click();
+  await expect(page.getByText("Activity added successfully")).toBeVisible();
+  await expect(timeline.getByRole("listitem").first()).toContainText(`Called, keen on a rebuild ${t}`);
+  await expect(timeline.getByRole("listitem").first()).toContainText("Call · Marcus Reid");
+
+  // What next: the follow-up date, and the open task done.
+  const next = detail.getByRole("region", { name: "Logged. What next?" });
+  await next.getByLabel("Next follow-up").fill("2031-03-14");
+  await next.getByRole("button", { name: "Set follow-up" }).click();
+  await expect(page.getByText("Lead updated successfully")).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { follow_up_date: string } }).lead.follow_up_date,
+    )
+    .toBe("2031-03-14");
+  await next.getByRole("button", { name: `Complete task: Follow up on lead: ${lead.name}` }).click();
+  await expect(next.getByText("Completed")).toBeVisible();
+  const tasks = ((await (await page.request.get("/api/crm/tasks")).json()) as { tasks: { id: string; completed: boolean }[] }).tasks;
+  expect(tasks.find((x) => x.id === task.task.id)?.completed).toBe(true);
+  await next.getByRole("button", { name: "Done" }).click();
+  await expect(detail.getByRole("button", { name: "Log Activity" })).toBeVisible();
+
+  // The same entry in the Activity Feed, credited and related to the lead.
+  await page.keyboard.press("Escape");
+  await page.goto("/crm/activity?type=Call");
+  const entry = page.getByRole("listitem").filter({ hasText: `Called, keen on a rebuild ${t}` });
+  await expect(entry).toContainText("Marcus Reid");
+  await expect(entry.getByRole("link", { name: lead.name })).toBeVisible();
 });
 
 test("the search lists its hits under the box as you type, three of a kind at most; arrows choose, Enter opens", async ({ page }) => {

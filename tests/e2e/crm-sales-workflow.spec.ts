@@ -47,7 +47,7 @@ test("moving a lead to Qualified offers a follow-up task; running it puts a High
 
   const detail = await openTimeline(page, lead);
   const entry = detail.getByRole("listitem").filter({ hasText: `Follow-up task created by ${staff.sales.name}` });
-  await expect(entry).toContainText("workflow action");
+  await expect(entry).toContainText("Workflow action");
   await page.keyboard.press("Escape");
 
   await page.getByRole("link", { name: /^Tasks/ }).click();
@@ -78,7 +78,7 @@ test("moving a lead to Proposal Sent offers a proposal; running it lists a Draft
 
   const detail = await openTimeline(page, lead);
   await expect(detail.getByRole("listitem").filter({ hasText: `Draft proposal created by ${staff.sales.name}` })).toContainText(
-    "workflow action",
+    "Workflow action",
   );
   await page.keyboard.press("Escape");
 
@@ -119,9 +119,9 @@ test("Quick Actions convert a lead to a client, then start its project; both sho
   await expect(detail.getByText("Won", { exact: true })).toBeVisible();
   await detail.getByRole("tab", { name: "Timeline" }).click();
   await expect(detail.getByRole("listitem").filter({ hasText: `Converted to client ${company} by ${staff.sales.name}` })).toContainText(
-    "workflow action",
+    "Workflow action",
   );
-  await expect(detail.getByRole("listitem").filter({ hasText: `Project started by ${staff.sales.name}` })).toContainText("workflow action");
+  await expect(detail.getByRole("listitem").filter({ hasText: `Project started by ${staff.sales.name}` })).toContainText("Workflow action");
   await page.keyboard.press("Escape");
 
   await page.getByRole("link", { name: "Clients" }).click();

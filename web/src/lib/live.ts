@@ -78,6 +78,8 @@ const shownWith: Partial<Record<LiveEntity, LiveEntity[]>> = {
   // A new preview URL publishes a new version, which changes how the Feedback section labels versions.
   clients: ["projects", "proposals", "invoices", "leads", "preview_feedback"],
   projects: ["clients", "invoices"],
+  // An entry logged for a lead is on its timeline too.
+  activities: ["lead_activities"],
   // A comment or reply writes the Activity Feed; the Clients list counts each client's open comments.
   preview_feedback: ["activities", "clients"],
   // One event for the whole approval: it also moved the client's project to Launch and wrote the feed.

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { ActivityCursor, ActivityInput, ActivityType } from "@contract/activity";
 import type { RelatedType } from "@contract/task";
 import { api, ok } from "@/lib/api";
+import { invalidateEntity } from "@/lib/live";
 
 /** The feed's filters, as the page reads them from its URL (?type=, ?who=). */
 export interface ActivityFilters {
@@ -52,7 +53,8 @@ export function useLogActivity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ActivityInput) => ok(api.crm.activities.$post({ json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+    // The feed, and the timeline of the lead it is for.
+    onSuccess: () => invalidateEntity(queryClient, "activities"),
     meta: { errorTitle: "Failed to log activity" },
   });
 }

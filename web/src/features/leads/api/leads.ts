@@ -90,9 +90,7 @@ export const leadActivitiesQueryOptions = (id: string) =>
   queryOptions({
     queryKey: leadKeys.activities(id),
     queryFn: ({ signal }) =>
-      ok(api.crm.leads[":id"].activities.$get({ param: { id } }, { init: { signal } })).then((r) =>
-        [...r.activities].sort((a, b) => b.created_at.localeCompare(a.created_at)),
-      ),
+      ok(api.crm.leads[":id"].activities.$get({ param: { id } }, { init: { signal } })),
     meta: { errorTitle: false },
   });
 
@@ -162,15 +160,6 @@ export function useDeleteLead() {
     mutationFn: (id: string) => ok(api.crm.leads[":id"].$delete({ param: { id } })),
     onSuccess: () => refreshLeads(queryClient),
     meta: { errorTitle: "Failed to delete lead" },
-  });
-}
-
-export function useAddLeadNote(leadId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (description: string) => ok(api.crm.leads[":id"].activities.$post({ param: { id: leadId }, json: { description } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.activities(leadId) }),
-    meta: { errorTitle: "Failed to add activity" },
   });
 }
 

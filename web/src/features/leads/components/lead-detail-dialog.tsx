@@ -1,4 +1,4 @@
-/** A lead at a glance: tabs Details, Timeline (notes and stage changes, newest first) and Quick Actions. */
+/** A lead at a glance: tabs Details, Timeline (lead-timeline.tsx) and Quick Actions. */
 import { Presence } from "@/components/presence";
 import { useId, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -8,24 +8,21 @@ import type { Lead } from "@contract/lead";
 import { projectTypes } from "@contract/project";
 import { Button } from "@/components/ui/button";
 import { DialogContent, DialogRoot } from "@/components/ui/dialog";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { Textarea } from "@/components/ui/textarea";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { isApiError } from "@/lib/api";
-import { formatDateTime, formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import {
-  leadActivitiesQueryOptions,
   leadProjectsQueryOptions,
   leadQueryOptions,
   personName,
-  useAddLeadNote,
   useLeadAction,
   usersQueryOptions,
   type ProjectType,
 } from "@/features/leads/api/leads";
 import { LeadSourceBadge, LeadStatusBadge } from "./lead-badges";
+import { LeadTimeline } from "./lead-timeline";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -107,7 +104,7 @@ export function LeadDetailDialog({
             )}
           </TabsContent>
           <TabsContent value="timeline">
-            <Timeline leadId={lead.id} names={names} />
+            <LeadTimeline lead={lead} names={names} />
           </TabsContent>
           <TabsContent value="actions">
             <QuickActions lead={lead} />
@@ -115,75 +112,6 @@ export function LeadDetailDialog({
         </Tabs>
       </DialogContent>
     </DialogRoot>
-  );
-}
-
-function Timeline({ leadId, names }: { leadId: string; names?: Record<string, string> }) {
-  const { data, isPending, isError } = useQuery(leadActivitiesQueryOptions(leadId));
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string>();
-  const add = useAddLeadNote(leadId);
-  const id = useId();
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!note.trim()) {
-      setError("Note cannot be empty");
-      return;
-    }
-    add.mutate(note.trim(), {
-      onSuccess: () => {
-        toast.success("Activity added successfully");
-        setNote("");
-        setError(undefined);
-      },
-    });
-  };
-  return (
-    <div className="space-y-4">
-      <form onSubmit={submit} noValidate className="space-y-2">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          Add a note
-        </label>
-        <Textarea
-          id={id}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end">
-          <Button type="submit" size="sm" disabled={add.isPending}>
-            {add.isPending ? "Adding..." : "Add Note"}
-          </Button>
-        </div>
-      </form>
-      {isPending ? (
-        <div className="space-y-2" role="status" aria-label="Loading timeline">
-          <Skeleton className="h-12" />
-          <Skeleton className="h-12" />
-        </div>
-      ) : isError ? (
-        <p className="text-sm text-slate-600">The timeline could not be loaded.</p>
-      ) : data.length === 0 ? (
-        <p className="text-sm text-slate-600">No activity yet.</p>
-      ) : (
-        <ol className="space-y-3 border-l border-slate-200 pl-4">
-          {data.map((a) => (
-            <li key={a.id} className="text-sm">
-              <p className="whitespace-pre-wrap text-slate-900">{a.description}</p>
-              <p className="text-xs text-slate-500">
-                {a.activity_type.replace("_", " ")} · {personName(names, a.created_by)} · {formatDateTime(a.created_at)}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-    </div>
   );
 }
 
