@@ -16,7 +16,7 @@ import { relatedTypes, taskPriorities } from "./task";
 import { activityTypes } from "./activity";
 import { previewIds, previewUrl } from "./preview";
 import { websiteUrl } from "./client";
-import { invoiceNumber } from "./invoice";
+import { invoiceLines, invoiceNumber, linesTotal, singleLine } from "./invoice";
 import { auditEvent } from "./audit";
 import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificationStatuses } from "./preview-feedback";
 import { hasVisibleText, normaliseText, normalisedString } from "./text";
@@ -153,13 +153,18 @@ export const invoiceRow = z
     number: invoiceNumber,
     client_id: rowId,
     project_id: ref,
+    /** Absent from exports made before line items: the invoice comes back as one line at its total. */
+    lines: invoiceLines.optional(),
     total: amount,
     date: isoDate,
     due_date: isoDate,
     status: z.enum(invoiceStatuses),
+    paid_date: isoDate.nullable().default(null),
     ...stamps,
   })
-  .strict();
+  .strict()
+  .refine((r) => !r.lines || linesTotal(r.lines) === r.total, { path: ["total"], message: "The total must equal the sum of the lines" })
+  .transform((r) => ({ ...r, lines: r.lines ?? [singleLine(r.total)] }));
 
 export const taskRow = z
   .object({

@@ -1,17 +1,57 @@
 /** Invoices. */
 import { z } from "zod";
-import { expectedVersion, isoDate, money } from "./common";
-import { normalisedString } from "./text";
+import { expectedVersion, isoDate, money, optionalDate } from "./common";
+import { normalisedString, requiredText } from "./text";
 
 export const invoiceStatuses = ["Draft", "Sent", "Paid", "Overdue"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+/** Lines an invoice may have. */
+export const INVOICE_LINES_MAX = 50;
+
+/**
+ * One line: what was done, how many, and the price of one in pounds. Prices are what the client
+ * pays, VAT included (docs/decisions/0005): the VAT line is worked out from the total.
+ */
+export const invoiceLine = z
+  .object({
+    description: requiredText({ max: 300, required: "Description is required" }),
+    quantity: z
+      .number({ error: (issue) => (issue.input == null ? "Quantity is required" : "Enter a number") })
+      .finite()
+      .gt(0, "Quantity must be more than 0")
+      .max(100_000, "That is too large")
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Use at most two decimal places"),
+    unit_price: z.number({ error: (issue) => (issue.input == null ? "Price is required" : "Enter a number") }).pipe(money),
+  })
+  .strict();
+export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+/** A line's amount, to the penny. */
+export const lineAmount = (line: Pick<InvoiceLine, "quantity" | "unit_price">) => Math.round(line.quantity * line.unit_price * 100) / 100;
+/** The invoice's total: its lines' amounts added in pennies, so no float drift. */
+export const linesTotal = (lines: readonly Pick<InvoiceLine, "quantity" | "unit_price">[]) =>
+  lines.reduce((pennies, l) => pennies + Math.round(lineAmount(l) * 100), 0) / 100;
+
+/** The line an invoice made from a total alone is given: before line items, and through the API's `total`. */
+export const singleLine = (total: number, description = "Services"): InvoiceLine => ({ description, quantity: 1, unit_price: total });
+
+export const invoiceLines = z
+  .array(invoiceLine)
+  .min(1, "Add at least one line")
+  .max(INVOICE_LINES_MAX, `An invoice has at most ${INVOICE_LINES_MAX} lines`)
+  .refine((lines) => linesTotal(lines) <= 1_000_000_000, "That is too large");
 
 export const invoice = z.object({
   id: z.string(),
   number: z.string(),
   client_id: z.string(),
   project_id: z.string().nullable(),
+  lines: z.array(invoiceLine),
+  /** The lines' sum, VAT included: what the client owes. */
   total: z.number(),
+  /** When it was paid; set when it becomes Paid, cleared if it stops being. */
+  paid_date: z.string().nullable(),
   date: z.string(),
   due_date: z.string(),
   status: z.enum(invoiceStatuses),
@@ -44,20 +84,46 @@ const invoiceFields = {
     .nullable()
     .optional()
     .transform((v) => v || null),
-  total: requiredTotal,
+  /** The line items. The total is worked out from them. */
+  lines: invoiceLines.optional(),
+  /** Instead of lines, a total alone: the invoice gets one line, "Services", at that price. */
+  total: requiredTotal.optional(),
   date: requiredDate,
   due_date: requiredDate,
   status: z.enum(invoiceStatuses).default("Draft"),
+  /** Only with status Paid: defaults to today (London) when it becomes Paid. */
+  paid_date: optionalDate,
 };
-export const invoiceInput = z.object(invoiceFields).strict();
+
+type LinesOrTotal = { lines?: InvoiceLine[]; total?: number };
+/** Lines, or a total, or both when they agree: never two different totals for one invoice. */
+const totalMatchesLines = (v: LinesOrTotal) => !v.lines || v.total === undefined || linesTotal(v.lines) === v.total;
+const totalMismatch = { path: ["total"], message: "The total must equal the sum of the lines" };
+
+export const invoiceInput = z
+  .object(invoiceFields)
+  .strict()
+  // Reported with the other missing fields, not only once they are all there.
+  .refine((v) => v.lines !== undefined || v.total !== undefined, {
+    path: ["lines"],
+    message: "Add at least one line",
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  })
+  .refine(totalMatchesLines, totalMismatch);
 export type InvoiceInput = z.input<typeof invoiceInput>;
 export const invoicePatch = z
   .object({ ...invoiceFields, status: z.enum(invoiceStatuses), ...expectedVersion })
   .partial()
   .required({ updated_at: true })
-  .strict();
+  .strict()
+  .refine(totalMatchesLines, totalMismatch);
 /** What a PATCH sends: the fields that change and the `updated_at` it was read at. */
 export type InvoicePatch = z.input<typeof invoicePatch>;
+
+/** The lines an input or patch gives the invoice, or none when it changes neither. */
+export function linesOf(v: LinesOrTotal): InvoiceLine[] | undefined {
+  return v.lines ?? (v.total !== undefined ? [singleLine(v.total)] : undefined);
+}
 
 /** INV-{yyyy}{mm}-{3 digits}, as the add form suggests. */
 export function suggestInvoiceNumber(now = new Date(), random = Math.random): string {

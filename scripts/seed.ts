@@ -27,6 +27,7 @@ import {
   preview_replies,
   projects,
   proposals,
+  settings,
   tasks,
   users,
 } from "../worker/db/schema";
@@ -35,7 +36,8 @@ import { writePreview, type PreviewRecord, type PreviewStores } from "../worker/
 import { leadSources, type LeadStatus } from "../contract/lead";
 import type { ProjectStage, ProjectStatus } from "../contract/project";
 import type { ProposalStatus } from "../contract/proposal";
-import type { InvoiceStatus } from "../contract/invoice";
+import { linesTotal, type InvoiceStatus } from "../contract/invoice";
+import type { StudioSettings } from "../contract/settings";
 import type { RelatedType, TaskPriority } from "../contract/task";
 import type { ActivityType } from "../contract/activity";
 import type { LeadActivityType } from "../contract/lead-activity";
@@ -574,37 +576,106 @@ function seedInvoices(ctx: SeedContext): void {
   const { rand, clock, rows, clientIds, projectIds } = ctx;
   // Invoices: every status, unique INV-{yyyy}{mm}-{3 digits}
   const usedNumbers = new Set<string>();
-  const invoice = (clientKey: string, projectKey: string | null, total: number, dateDays: number, status: InvoiceStatus) => {
+  type Line = [description: string, quantity: number, unitPrice: number];
+  const invoice = (clientKey: string, projectKey: string | null, items: Line[], dateDays: number, status: InvoiceStatus) => {
     const date = clock.date(-dateDays);
     let number: string;
     do number = `INV-${date.slice(0, 4)}${date.slice(5, 7)}-${String(rand.int(100, 999))}`;
     while (usedNumbers.has(number));
     usedNumbers.add(number);
     const created_at = clock.ago(dateDays, rand);
+    const lines = items.map(([description, quantity, unit_price]) => ({ description, quantity, unit_price }));
     rows.invoices.push({
       id: rand.uuid(),
       number,
       client_id: clientIds[clientKey],
       project_id: projectKey ? projectIds[projectKey] : null,
-      total,
+      lines,
+      total: linesTotal(lines),
       date,
-      due_date: clock.date(-dateDays + 30),
+      due_date: clock.date(-dateDays + 14),
       status,
+      // Paid within the fortnight's terms.
+      paid_date: status === "Paid" ? clock.date(-dateDays + rand.int(3, 13)) : null,
       created_at,
       updated_at: clock.after(created_at, rand),
     });
   };
-  invoice("galvin", "galvin-site", 1475, 100, "Paid");
-  invoice("galvin", "galvin-site", 1475, 62, "Paid");
-  invoice("albbrit", "albbrit-brand", 1500, 80, "Paid");
-  invoice("albbrit", "albbrit-shop", 4200, 50, "Overdue");
-  invoice("vm-fitness", "vm-site", 3250, 45, "Paid");
-  invoice("jemrex", "jemrex-brand", 1600, 34, "Overdue");
-  invoice("holt", "holt", 3600, 41, "Paid");
-  invoice("brierley", "brierley", 3900, 3, "Sent");
-  invoice("jemrex", "jemrex-seo", 900, 1, "Sent");
-  invoice("lowe", "lowe", 2700, 0, "Draft");
-  invoice("vm-fitness", null, 450.5, 0, "Draft");
+  invoice("galvin", "galvin-site", [["Website design and build: deposit (50%)", 1, 1475]], 100, "Paid");
+  invoice("galvin", "galvin-site", [["Website design and build: balance (50%)", 1, 1475]], 62, "Paid");
+  invoice(
+    "albbrit",
+    "albbrit-brand",
+    [
+      ["Brand identity: logo, palette and type", 1, 1200],
+      ["Brand guidelines document", 1, 300],
+    ],
+    80,
+    "Paid",
+  );
+  invoice(
+    "albbrit",
+    "albbrit-shop",
+    [
+      ["Shop design", 1, 2400],
+      ["Product page templates", 3, 400],
+      ["Payments and shipping set-up", 1, 600],
+    ],
+    50,
+    "Overdue",
+  );
+  invoice(
+    "vm-fitness",
+    "vm-site",
+    [
+      ["Website design, per page", 6, 375],
+      ["Class booking integration", 1, 1000],
+    ],
+    45,
+    "Paid",
+  );
+  invoice(
+    "jemrex",
+    "jemrex-brand",
+    [
+      ["Logo and brand mark", 1, 950],
+      ["Business card and letterhead design", 1, 650],
+    ],
+    34,
+    "Overdue",
+  );
+  invoice(
+    "holt",
+    "holt",
+    [
+      ["Wedding venue website", 1, 3000],
+      ["Copywriting, per page", 4, 150],
+    ],
+    41,
+    "Paid",
+  );
+  invoice(
+    "brierley",
+    "brierley",
+    [
+      ["Website redesign", 1, 3200],
+      ["SEO set-up and Google Business Profile", 1, 700],
+    ],
+    3,
+    "Sent",
+  );
+  invoice("jemrex", "jemrex-seo", [["Local SEO retainer, per month", 3, 300]], 1, "Sent");
+  invoice("lowe", "lowe", [["Website build: first instalment", 1, 2700]], 0, "Draft");
+  invoice(
+    "vm-fitness",
+    null,
+    [
+      ["Hosting and care plan (12 months)", 1, 360],
+      ["Extra page edits", 1, 90.5],
+    ],
+    0,
+    "Draft",
+  );
 }
 
 function seedTasks(ctx: SeedContext): void {
@@ -818,6 +889,17 @@ function insertStatements<T extends Table>(db: Db, table: T, values: Row<T>[]): 
   return out;
 }
 
+const demoStudio: StudioSettings = {
+  studio_name: "Redbrick Studio",
+  address: "Unit 4, Hope Mill\n113 Pollard Street\nManchester\nM4 7JA",
+  vat_number: "GB 123 4567 89",
+  bank_name: "Demo Bank plc",
+  bank_account_name: "Redbrick Studio Ltd",
+  bank_sort_code: "12-34-56",
+  bank_account_number: "12345678",
+  invoice_notes: "Please pay within 14 days by bank transfer, quoting the invoice number. Thank you!",
+};
+
 async function writeSeed(db: Db, rows: SeedRows): Promise<number> {
   // Parents before children, so every foreign key already has its row.
   const statements = [
@@ -833,6 +915,13 @@ async function writeSeed(db: Db, rows: SeedRows): Promise<number> {
     ...insertStatements(db, preview_releases, rows.preview_releases),
     ...insertStatements(db, preview_comments, rows.preview_comments),
     ...insertStatements(db, preview_replies, rows.preview_replies),
+    // Studio details, so the demo prints a complete invoice. Placeholder bank details: this is a demo.
+    db.insert(settings).values({
+      key: "studio",
+      value: JSON.stringify(demoStudio),
+      created_at: rows.users[0].created_at,
+      updated_at: rows.users[0].created_at,
+    }) as unknown as BatchItem<"sqlite">,
   ];
   // The default data fits one batch, so it lands all at once or not at all.
   for (let i = 0; i < statements.length; i += MAX_STATEMENTS_PER_BATCH) {

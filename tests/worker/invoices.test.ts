@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
 import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
 import type { Invoice } from "../../contract/invoice";
 
@@ -48,10 +49,10 @@ describe("invoices", () => {
     });
   });
 
-  it("requires number, client, total, date and due date", async () => {
+  it("requires number, client, lines (or a total), date and due date", async () => {
     const missing = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", {}), 422);
-    expect(Object.keys(missing.error.fields).sort()).toEqual(["client_id", "date", "due_date", "number", "total"]);
-    expect(missing.error.fields).toMatchObject({ total: "Total is required", date: "Date is required" });
+    expect(Object.keys(missing.error.fields).sort()).toEqual(["client_id", "date", "due_date", "lines", "number"]);
+    expect(missing.error.fields).toMatchObject({ lines: "Add at least one line", date: "Date is required" });
     const blank = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ number: " " })), 422);
     expect(blank.error.fields.number).toBe("Invoice number is required");
     const total = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ total: -1 })), 422);
@@ -133,5 +134,87 @@ describe("invoices", () => {
     await expectJson(staff.call("DELETE", `/api/crm/projects/${acmeProject}`), 200);
     const { invoice: after } = await expectJson<{ invoice: Invoice }>(staff.call("GET", `/api/crm/invoices/${invoice.id}`), 200);
     expect(after).toMatchObject({ project_id: null, project_title: null, client_name: "Acme" });
+  });
+});
+
+describe("invoice lines and payment", () => {
+  const lines = [
+    { description: "Design, per page", quantity: 6, unit_price: 375 },
+    { description: "Hosting, per month", quantity: 1.5, unit_price: 33.33 },
+  ];
+
+  it("works the total out from the lines, to the penny, and keeps them in order", async () => {
+    const { total: _, ...rest } = base();
+    const invoice = await addInvoice({ ...rest, total: undefined, lines });
+    // 6 × 375 = 2,250.00; 1.5 × 33.33 = 49.995 → 50.00 (each line to the penny, then added).
+    expect(invoice.total).toBe(2300);
+    expect(invoice.lines).toEqual(lines);
+    const edited = await expectJson<{ invoice: Invoice }>(patch(invoice, { lines: [lines[1]] }), 200);
+    expect(edited.invoice.total).toBe(50);
+    expect(edited.invoice.lines).toEqual([lines[1]]);
+  });
+
+  it("gives a total sent alone one line, and refuses lines and a total that disagree", async () => {
+    const alone = await addInvoice();
+    expect(alone.lines).toEqual([{ description: "Services", quantity: 1, unit_price: 1250.5 }]);
+    const clash = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ number: "INV-202603-009", lines })), 422);
+    expect(clash.error.fields.total).toBe("The total must equal the sum of the lines");
+    const agrees = await addInvoice({ number: "INV-202603-010", lines, total: 2300 });
+    expect(agrees.total).toBe(2300);
+  });
+
+  it("says what is wrong with a line, and stores nothing", async () => {
+    const bad = await expectJson<Fields>(
+      staff.call(
+        "POST",
+        "/api/crm/invoices",
+        base({
+          total: undefined,
+          lines: [
+            { description: " ", quantity: 1, unit_price: 10 },
+            { description: "Work", quantity: 0, unit_price: 10 },
+            { description: "Work", quantity: 1.005, unit_price: -1 },
+          ],
+        }),
+      ),
+      422,
+    );
+    expect(bad.error.fields).toMatchObject({
+      "lines.0.description": "Description is required",
+      "lines.1.quantity": "Quantity must be more than 0",
+      "lines.2.quantity": "Use at most two decimal places",
+      "lines.2.unit_price": "Must be zero or more",
+    });
+    const none = await expectJson<Fields>(staff.call("POST", "/api/crm/invoices", base({ total: undefined, lines: [] })), 422);
+    expect(none.error.fields.lines).toBe("Add at least one line");
+    expect(await countRows("invoices")).toBe(0);
+  });
+
+  it("records the paid date when it becomes Paid (today in London unless given) and clears it if it stops being", async () => {
+    const invoice = await addInvoice({ status: "Sent" });
+    expect(invoice.paid_date).toBeNull();
+    const paid = (await expectJson<{ invoice: Invoice }>(patch(invoice, { status: "Paid" }), 200)).invoice;
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+    expect(paid.paid_date).toBe(today);
+    const dated = (await expectJson<{ invoice: Invoice }>(patch(paid, { paid_date: "2026-03-20" }), 200)).invoice;
+    expect(dated.paid_date).toBe("2026-03-20");
+    // Editing something else keeps it.
+    const renamed = (await expectJson<{ invoice: Invoice }>(patch(dated, { number: "INV-202603-777" }), 200)).invoice;
+    expect(renamed.paid_date).toBe("2026-03-20");
+    const reopened = (await expectJson<{ invoice: Invoice }>(patch(renamed, { status: "Sent" }), 200)).invoice;
+    expect(reopened.paid_date).toBeNull();
+    const refused = await expectJson<Fields>(patch(reopened, { paid_date: "2026-03-21" }), 422);
+    expect(refused.error.fields.paid_date).toBe("Only a paid invoice has a paid date");
+  });
+
+  it("migration 0011 gives every earlier invoice one line at its total, named after its project", async () => {
+    const withProject = await addInvoice({ project_id: acmeProject });
+    const without = await addInvoice({ number: "INV-202603-002", total: 99.99 });
+    await env.DB.prepare("UPDATE invoices SET lines = '[]'").run();
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0011_"))!;
+    for (const query of migration.queries.filter((q) => q.includes("UPDATE"))) await env.DB.prepare(query).run();
+    const byId = async (id: string) => (await expectJson<{ invoice: Invoice }>(staff.call("GET", `/api/crm/invoices/${id}`), 200)).invoice;
+    expect((await byId(withProject.id)).lines).toEqual([{ description: "Acme site", quantity: 1, unit_price: 1250.5 }]);
+    expect((await byId(without.id)).lines).toEqual([{ description: "Services", quantity: 1, unit_price: 99.99 }]);
   });
 });

@@ -8,7 +8,7 @@ import { leadSources, leadStatuses } from "../../contract/lead";
 import { leadActivityTypes } from "../../contract/lead-activity";
 import { projectStages, projectStatuses, projectTypes } from "../../contract/project";
 import { proposalStatuses } from "../../contract/proposal";
-import { invoiceStatuses } from "../../contract/invoice";
+import { invoiceStatuses, type InvoiceLine } from "../../contract/invoice";
 import { relatedTypes, taskPriorities } from "../../contract/task";
 import { activityTypes } from "../../contract/activity";
 import { roles } from "../../contract/user";
@@ -259,10 +259,16 @@ export const invoices = sqliteTable(
       .notNull()
       .references(() => clients.id, { onDelete: "restrict" }),
     project_id: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** The line items, a JSON array; `total` is always their sum (services/invoices.ts writes both together). */
+    lines: text("lines", { mode: "json" })
+      .$type<InvoiceLine[]>()
+      .notNull()
+      .default(sql`'[]'`),
     total: real("total").notNull(),
     date: text("date").notNull(),
     due_date: text("due_date").notNull(),
     status: text("status", { enum: invoiceStatuses }).notNull().default("Draft"),
+    paid_date: text("paid_date"),
     ...stamps,
   },
   (t) => [

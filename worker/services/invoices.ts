@@ -1,12 +1,15 @@
-/** Invoices, with client name and project title joined. */
+/**
+ * Invoices, with client name and project title joined. An invoice's lines and its total are written
+ * together, the total always the lines' sum; its paid date follows its status.
+ */
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { clients, invoices, projects } from "../db/schema";
-import type { Invoice, invoiceInput, invoicePatch } from "../../contract/invoice";
+import { linesOf, linesTotal, type Invoice, type InvoiceStatus, type invoiceInput, type invoicePatch } from "../../contract/invoice";
 import { AppError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { nextStamp, nowIso } from "../lib/time";
+import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { invalid } from "../lib/validate";
 
@@ -55,22 +58,42 @@ async function orNumberTaken<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** Paid: the date given, else the one it has, else today in London. Anything else: none. */
+function paidDateFor(status: InvoiceStatus, given: string | null | undefined, had: string | null): string | null {
+  if (status !== "Paid") return null;
+  return given ?? had ?? londonToday();
+}
+
 export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>): Promise<Invoice> {
   await assertConsistent(db, input);
+  if (input.paid_date && input.status !== "Paid") throw invalid({ paid_date: "Only a paid invoice has a paid date" });
+  const { total: _total, paid_date, ...values } = input;
+  const lines = linesOf(input)!;
   const now = nowIso();
   const id = newId();
   await orNumberTaken(
     db
       .insert(invoices)
-      .values({ ...input, id, created_at: now, updated_at: now })
+      .values({
+        ...values,
+        lines,
+        total: linesTotal(lines),
+        paid_date: paidDateFor(input.status, paid_date, null),
+        id,
+        created_at: now,
+        updated_at: now,
+      })
       .run(),
   );
   return getInvoice(db, id);
 }
 
 export async function updateInvoice(db: Db, id: string, patch: z.output<typeof invoicePatch>): Promise<Invoice> {
-  const { updated_at: seen, ...changes } = patch;
+  const { updated_at: seen, total: _total, lines: _lines, paid_date, ...changes } = patch;
   const current = await getInvoice(db, id);
+  const lines = linesOf(patch);
+  const status = changes.status ?? current.status;
+  if (paid_date && status !== "Paid") throw invalid({ paid_date: "Only a paid invoice has a paid date" });
   const clientId = changes.client_id ?? current.client_id;
   // Changing the client clears a project that belonged to the old one.
   const projectId =
@@ -83,7 +106,13 @@ export async function updateInvoice(db: Db, id: string, patch: z.output<typeof i
   const rows = await orNumberTaken(
     db
       .update(invoices)
-      .set({ ...changes, project_id: projectId, updated_at: nextStamp(seen) })
+      .set({
+        ...changes,
+        ...(lines && { lines, total: linesTotal(lines) }),
+        paid_date: paidDateFor(status, paid_date, current.paid_date),
+        project_id: projectId,
+        updated_at: nextStamp(seen),
+      })
       .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen)))
       .returning({ id: invoices.id })
       .all(),
