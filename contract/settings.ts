@@ -12,6 +12,9 @@ const optionalMatching = (pattern: RegExp, message: string, normalise: (s: strin
     .optional()
     .transform((v) => v ?? null);
 
+/** Until the Owner says otherwise: a fortnight, as most small UK studios ask. */
+export const DEFAULT_PAYMENT_TERMS_DAYS = 14;
+
 const studioFields = {
   studio_name: requiredText({ max: 200, required: "Studio name is required" }),
   /** Several lines, printed as they are. */
@@ -36,6 +39,13 @@ const studioFields = {
   bank_account_number: optionalMatching(/^\d{8}$/, "Enter an 8-digit account number"),
   /** Payment terms and the like, printed under the total. */
   invoice_notes: optionalText(2000, { multiline: true }),
+  /** Days from an invoice's date to its due date: the Add Invoice form's default. */
+  payment_terms_days: z
+    .number({ error: (issue) => (issue.input == null ? "Payment terms are required" : "Enter a whole number of days") })
+    .int("Enter a whole number of days")
+    .min(0, "Must be zero or more")
+    .max(365, "At most 365 days")
+    .default(DEFAULT_PAYMENT_TERMS_DAYS),
 };
 
 export const studioSettings = z.object({
@@ -47,6 +57,7 @@ export const studioSettings = z.object({
   bank_sort_code: z.string().nullable(),
   bank_account_number: z.string().nullable(),
   invoice_notes: z.string().nullable(),
+  payment_terms_days: z.number(),
 });
 export type StudioSettings = z.infer<typeof studioSettings>;
 

@@ -898,6 +898,7 @@ const demoStudio: StudioSettings = {
   bank_sort_code: "12-34-56",
   bank_account_number: "12345678",
   invoice_notes: "Please pay within 14 days by bank transfer, quoting the invoice number. Thank you!",
+  payment_terms_days: 14,
 };
 
 async function writeSeed(db: Db, rows: SeedRows): Promise<number> {

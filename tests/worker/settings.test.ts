@@ -35,6 +35,7 @@ describe("studio settings", () => {
         bank_sort_code: null,
         bank_account_number: null,
         invoice_notes: null,
+        payment_terms_days: 14,
       },
       updated_at: null,
     });
@@ -47,10 +48,18 @@ describe("studio settings", () => {
       address: "Unit 4, Ancoats Works\nManchester\nM4 6DE",
       vat_number: "GB 123 4567 89",
       bank_sort_code: "12-34-56",
+      // Not sent: the default fortnight.
+      payment_terms_days: 14,
     });
     expect(saved.updated_at).not.toBeNull();
     const sales = await signInAs("Sales");
     expect(await expectJson<Answer>(sales.call("GET", "/api/crm/settings"), 200)).toEqual(saved);
+  });
+
+  it("keeps the payment terms the Owner sets: a new invoice's default due date", async () => {
+    const saved = await expectJson<Answer>(save({ ...details, payment_terms_days: 30, updated_at: null }), 200);
+    expect(saved.settings.payment_terms_days).toBe(30);
+    expect((await expectJson<Answer>(owner.call("GET", "/api/crm/settings"), 200)).settings.payment_terms_days).toBe(30);
   });
 
   it("keeps optional details optional: blanks are saved as null", async () => {
@@ -69,6 +78,7 @@ describe("studio settings", () => {
         vat_number: "123",
         bank_sort_code: "12-34",
         bank_account_number: "1234",
+        payment_terms_days: 14.5,
         updated_at: null,
       }),
       422,
@@ -79,7 +89,10 @@ describe("studio settings", () => {
       vat_number: "Please enter a valid UK VAT number",
       bank_sort_code: "Enter a sort code as 12-34-56",
       bank_account_number: "Enter an 8-digit account number",
+      payment_terms_days: "Enter a whole number of days",
     });
+    const long = await expectJson<Fields>(save({ ...details, payment_terms_days: 400, updated_at: null }), 422);
+    expect(long.error.fields.payment_terms_days).toBe("At most 365 days");
     expect((await save({ ...details, updated_at: null, logo: "x" })).status).toBe(422);
     expect((await save({ ...details })).status).toBe(422);
   });

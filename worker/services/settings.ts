@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { settings } from "../db/schema";
-import { studioSettings, type StudioSettings, type studioSettingsInput } from "../../contract/settings";
+import { DEFAULT_PAYMENT_TERMS_DAYS, studioSettings, type StudioSettings, type studioSettingsInput } from "../../contract/settings";
 import { AppError } from "../lib/errors";
 import { nextStamp, nowIso } from "../lib/time";
 import { auditEvent, type AuditSource } from "./audit";
@@ -22,6 +22,7 @@ const blank = (studioName: string): StudioSettings => ({
   bank_sort_code: null,
   bank_account_number: null,
   invoice_notes: null,
+  payment_terms_days: DEFAULT_PAYMENT_TERMS_DAYS,
 });
 
 const changedElsewhere = () =>
@@ -45,6 +46,7 @@ const fieldNames: Record<keyof StudioSettings, string> = {
   bank_sort_code: "sort code",
   bank_account_number: "account number",
   invoice_notes: "invoice notes",
+  payment_terms_days: "payment terms",
 };
 
 /**

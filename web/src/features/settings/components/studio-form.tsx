@@ -19,6 +19,7 @@ const FIELDS = [
   "bank_sort_code",
   "bank_account_number",
   "invoice_notes",
+  "payment_terms_days",
 ] as const;
 
 function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; updatedAt: string | null; readOnly: boolean }) {
@@ -31,7 +32,7 @@ function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; upd
       onError: (e) => applyFieldErrors(e, setError, FIELDS),
     }),
   );
-  const text = (name: (typeof FIELDS)[number], label: string, hint?: string) => (
+  const text = (name: Exclude<(typeof FIELDS)[number], "payment_terms_days">, label: string, hint?: string) => (
     <Field label={label} error={errors[name]?.message} hint={hint} required={name === "studio_name"}>
       {(p) => <Input {...p} {...register(name)} readOnly={readOnly} />}
     </Field>
@@ -51,6 +52,25 @@ function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; upd
         {text("bank_sort_code", "Sort Code")}
         {text("bank_account_number", "Account Number")}
       </div>
+      <Field
+        label="Payment Terms (days)"
+        error={errors.payment_terms_days?.message}
+        hint="A new invoice is due this many days after its date"
+      >
+        {(p) => (
+          <Input
+            {...p}
+            {...register("payment_terms_days", { setValueAs: (v: string) => (v === "" ? undefined : Number(v)) })}
+            type="number"
+            min={0}
+            max={365}
+            step={1}
+            inputMode="numeric"
+            readOnly={readOnly}
+            className="max-w-32"
+          />
+        )}
+      </Field>
       <Field label="Invoice Notes" error={errors.invoice_notes?.message}>
         {(p) => <Textarea {...p} {...register("invoice_notes")} readOnly={readOnly} />}
       </Field>
