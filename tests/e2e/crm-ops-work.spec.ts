@@ -2,6 +2,19 @@
 import { expect, test } from "./fixtures";
 import { createLead, keyboardDrag, signIn, tag } from "./support";
 
+/** Today in London plus `days`, as YYYY-MM-DD. */
+function daysFromToday(days: number) {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+/** "26 Nov 2026", as the CRM writes a date. */
+const formatLondon = (iso: string) =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${iso}T12:00:00Z`),
+  );
+
 test("move a project to another stage with the keyboard; it stays after a reload", async ({ page }) => {
   await signIn(page.request);
   const title = `Drag Project ${Date.now()}`;
@@ -108,7 +121,16 @@ test("create an invoice and open its print page", async ({ page }) => {
   await dialog.getByLabel("Invoice Number").fill(number);
   await dialog.getByLabel("Client").selectOption({ label: `Invoice Client ${stamp}` });
   await dialog.getByLabel("Project").selectOption({ label: `Invoice Project ${stamp}` });
-  await dialog.getByLabel("Total (£)").fill("1234.5");
+  // Due after the studio's payment terms (14 days unless set) until a date is typed.
+  await expect(dialog.getByLabel("Due Date")).toHaveValue(daysFromToday(14));
+  const lines = dialog.getByTestId("invoice-line");
+  await lines.nth(0).getByLabel("Description").fill("Website build");
+  await lines.nth(0).getByLabel("Unit Price (£)").fill("1000");
+  await dialog.getByRole("button", { name: "Add Line" }).click();
+  await lines.nth(1).getByLabel("Description").fill("Copywriting, per page");
+  await lines.nth(1).getByLabel("Qty").fill("2");
+  await lines.nth(1).getByLabel("Unit Price (£)").fill("117.25");
+  await expect(dialog.getByTestId("invoice-total")).toHaveText("£1,234.50");
   await dialog.getByLabel("Due Date").fill("2026-12-31");
   await dialog.getByRole("button", { name: "Add Invoice" }).click();
   await expect(page.getByText("Invoice added successfully")).toBeVisible();
@@ -123,6 +145,8 @@ test("create an invoice and open its print page", async ({ page }) => {
   await expect(sheet).toContainText("31 Dec 2026");
   await expect(sheet).toContainText("Manchester M4 1AA");
   await expect(sheet).toContainText("VAT No. GB 123 4567 89");
+  await expect(sheet.getByRole("row", { name: "Copywriting, per page 2 £117.25 £234.50" })).toBeVisible();
+  await expect(sheet.getByRole("row", { name: "Website build 1 £1,000.00 £1,000.00" })).toBeVisible();
   // The total includes VAT at 20%: £1,234.50 = £1,028.75 net + £205.75 VAT.
   await expect(sheet.getByRole("row", { name: "Net (excl. VAT) £1,028.75" })).toBeVisible();
   await expect(sheet.getByRole("row", { name: "VAT at 20% £205.75" })).toBeVisible();
@@ -135,11 +159,75 @@ test("create an invoice and open its print page", async ({ page }) => {
   await page.reload();
   await expect(sheet).toContainText("£1,234.50");
   await expect(sheet).not.toContainText("VAT");
+  // No bank details saved: the page says so and asks before printing.
+  await expect(page.getByRole("note")).toContainText("Studio Details are incomplete. This invoice would print without your bank details");
+  await page.getByRole("button", { name: "Print" }).click();
+  const confirm = page.getByRole("dialog", { name: "Print an incomplete invoice?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("note").getByRole("link", { name: "Add them in Settings" })).toHaveAttribute("href", "/crm/settings");
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await page.emulateMedia({ media: "print" });
   await page.screenshot({ path: "/tmp/invoice-print.png", fullPage: true });
   // Printing hides the CRM chrome.
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+});
+
+test("Mark as paid records the paid date; the list says what is owed and filters by status", async ({ page }) => {
+  await signIn(page.request);
+  const stamp = Date.now();
+  const client = (
+    (await (await page.request.post("/api/crm/clients", { data: { name: `Owing ${stamp}` } })).json()) as { client: { id: string } }
+  ).client.id;
+  const add = async (number: string, status: string, total: number, due: string) =>
+    expect(
+      (
+        await page.request.post("/api/crm/invoices", {
+          data: { number, client_id: client, total, date: "2026-01-01", due_date: due, status },
+        })
+      ).status(),
+    ).toBe(201);
+  await page.goto("/crm/invoices");
+  const outstanding = page.getByTestId("invoices-outstanding");
+  const overdue = page.getByTestId("invoices-overdue");
+  const pounds = async (l: typeof outstanding) => Number((await l.textContent())!.replace(/[£,]/g, ""));
+  const before = { outstanding: await pounds(outstanding), overdue: await pounds(overdue) };
+
+  await add(`INV-OWE-${stamp}-1`, "Sent", 300, "2099-01-01");
+  await add(`INV-OWE-${stamp}-2`, "Sent", 200.5, "2026-01-15"); // past due: overdue though still Sent
+  await add(`INV-OWE-${stamp}-3`, "Draft", 999, "2099-01-01"); // not yet asked for
+  await page.reload();
+  await expect.poll(() => pounds(outstanding)).toBeCloseTo(before.outstanding + 500.5, 2);
+  await expect.poll(() => pounds(overdue)).toBeCloseTo(before.overdue + 200.5, 2);
+
+  const card = page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-1` });
+  await card.getByRole("button", { name: `Mark as paid: INV-OWE-${stamp}-1` }).click();
+  await expect(page.getByText(`INV-OWE-${stamp}-1 marked as paid`)).toBeVisible();
+  await expect(card.getByText("Paid", { exact: true }).first()).toBeVisible();
+  await expect(card.getByRole("button", { name: /Mark as paid/ })).toHaveCount(0);
+  await expect(card).toContainText(formatLondon(daysFromToday(0)));
+  await expect.poll(() => pounds(outstanding)).toBeCloseTo(before.outstanding + 200.5, 2);
+
+  // The status filter is in the URL, and the totals above still count every invoice.
+  await page.getByLabel("Filter by status").selectOption("Draft");
+  await expect(page).toHaveURL(/status=Draft/);
+  await expect(page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-3` })).toBeVisible();
+  await expect(page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-1` })).toHaveCount(0);
+  await expect.poll(() => pounds(outstanding)).toBeCloseTo(before.outstanding + 200.5, 2);
+  await page.reload();
+  await expect(page.getByLabel("Filter by status")).toHaveValue("Draft");
+
+  // Editing a line keeps the others and works the total out again.
+  const draft = page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-3` });
+  await draft.getByRole("button", { name: `Edit INV-OWE-${stamp}-3` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Invoice" });
+  await edit.getByRole("button", { name: "Add Line" }).click();
+  await edit.getByTestId("invoice-line").nth(1).getByLabel("Description").fill("Rush fee");
+  await edit.getByTestId("invoice-line").nth(1).getByLabel("Unit Price (£)").fill("1");
+  await expect(edit.getByTestId("invoice-total")).toHaveText("£1,000.00");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Invoice updated successfully")).toBeVisible();
+  await expect(draft.getByText("£1,000.00")).toBeVisible();
 });
 
 test("ticking a task moves it from To Do to Completed and both counts change", async ({ page }) => {

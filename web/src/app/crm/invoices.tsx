@@ -1,11 +1,15 @@
-/** /crm/invoices */
+/** /crm/invoices : what is owed at a glance, the invoices filtered by status (?status=), and New Invoice. */
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { Plus } from "lucide-react";
+import { invoiceStatuses, type InvoiceStatus } from "@contract/invoice";
 import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
+import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { InvoicesList } from "@/features/invoices/components/invoices-list";
 import { InvoiceDialog } from "@/features/invoices/components/invoice-dialog";
 import { CrmPage } from "./components/crm-page";
+import { useSetSearchParam } from "./components/url-filter-box";
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Invoices – CRM", description: "Invoices in the Redbrick Studio CRM.", noindex: true }),
@@ -13,6 +17,10 @@ export const handle: RouteHandle = {
 
 export function Component() {
   const [adding, setAdding] = useState(false);
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
+  const raw = params.get("status") ?? "";
+  const status = (invoiceStatuses as readonly string[]).includes(raw) ? (raw as InvoiceStatus) : undefined;
   return (
     <CrmPage
       title="Invoices"
@@ -24,7 +32,13 @@ export function Component() {
         </Button>
       }
     >
-      <InvoicesList />
+      <div className="mb-4 sm:w-56">
+        <NativeSelect aria-label="Filter by status" value={status ?? ""} onChange={(e) => setParam("status", e.target.value)}>
+          <option value="">All Statuses</option>
+          <NativeOptions values={invoiceStatuses} />
+        </NativeSelect>
+      </div>
+      <InvoicesList status={status} />
       {adding && <InvoiceDialog open onOpenChange={setAdding} />}
     </CrmPage>
   );

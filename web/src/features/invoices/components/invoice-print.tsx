@@ -1,8 +1,15 @@
-/** The printable invoice: studio details, client, project, line total, VAT line when registered, dates, status. */
+/**
+ * The printable invoice: studio details, client, project, its lines, the VAT line when registered,
+ * dates, status. When Studio Details lack the address or the bank details it says so above the
+ * sheet and asks before printing, since such an invoice cannot be paid.
+ */
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Printer } from "lucide-react";
+import { ArrowLeft, Printer, TriangleAlert } from "lucide-react";
+import { lineAmount } from "@contract/invoice";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -29,6 +36,7 @@ const PRINT_CSS = `
 export function InvoicePrint({ id }: { id: string }) {
   const invoiceQuery = useQuery(invoiceQueryOptions(id));
   const settingsQuery = useQuery(studioSettingsQueryOptions());
+  const [confirming, setConfirming] = useState(false);
 
   const back = (
     <Link to="/crm/invoices" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
@@ -59,16 +67,46 @@ export function InvoicePrint({ id }: { id: string }) {
   const studio = settingsQuery.data.settings;
   const hasVat = Boolean(studio.vat_number);
   const vat = hasVat ? vatIncludedIn(inv.total) : null;
+  const missing = [
+    !studio.address.trim() && "your address",
+    !(studio.bank_sort_code && studio.bank_account_number) && "your bank details",
+  ].filter((m): m is string => Boolean(m));
+  const detailsMissing = missing.length > 0;
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <style>{PRINT_CSS}</style>
       <div className="no-print flex flex-wrap items-center justify-between gap-2">
         {back}
-        <Button onClick={() => window.print()}>
+        <Button onClick={() => (detailsMissing ? setConfirming(true) : window.print())}>
           <Printer className="size-4" aria-hidden="true" />
           Print
         </Button>
       </div>
+      {detailsMissing && (
+        <div role="note" className="no-print flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <p>
+            <strong>Studio Details are incomplete.</strong> This invoice would print without {missing.join(" or ")}, so the client could not
+            pay it.{" "}
+            <Link to="/crm/settings" className="font-semibold underline">
+              Add them in Settings
+            </Link>
+            .
+          </p>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Print an incomplete invoice?"
+        description={`It will print without ${missing.join(" or ")}. Add them in Settings first, or print it as it is.`}
+        confirmLabel="Print anyway"
+        variant="primary"
+        onConfirm={() => {
+          // After the dialog has closed, so it is not on the printed page.
+          setTimeout(() => window.print(), 300);
+        }}
+      />
       <article
         className="invoice-sheet rounded-xl border border-slate-200 bg-white p-8 text-slate-900 shadow-sm sm:p-12"
         aria-label={`Invoice ${inv.number}`}
@@ -98,36 +136,54 @@ export function InvoicePrint({ id }: { id: string }) {
             <dd>{formatDate(inv.date)}</dd>
             <dt className="text-slate-500">Due date</dt>
             <dd>{formatDate(inv.due_date)}</dd>
+            {inv.paid_date && (
+              <>
+                <dt className="text-slate-500">Paid</dt>
+                <dd>{formatDate(inv.paid_date)}</dd>
+              </>
+            )}
           </dl>
         </section>
         <table className="mt-10 w-full text-sm">
           <thead>
             <tr className="border-b-2 border-slate-900 text-left">
               <th className="py-2 font-semibold">Description</th>
+              <th className="py-2 text-right font-semibold">Qty</th>
+              <th className="py-2 text-right font-semibold">Unit price</th>
               <th className="py-2 text-right font-semibold">Amount</th>
             </tr>
           </thead>
           <tbody>
-            <tr className="border-b border-slate-200">
-              <td className="py-3">{inv.project_title ?? `Services for ${inv.client_name ?? "client"}`}</td>
-              <td className="py-3 text-right">{formatMoney(inv.total)}</td>
-            </tr>
+            {inv.lines.map((line, i) => (
+              <tr key={i} className="border-b border-slate-200 align-top">
+                <td className="py-3 pr-4">{line.description}</td>
+                <td className="py-3 text-right tabular-nums">{line.quantity.toLocaleString("en-GB")}</td>
+                <td className="py-3 text-right tabular-nums">{formatMoney(line.unit_price)}</td>
+                <td className="py-3 text-right tabular-nums">{formatMoney(lineAmount(line))}</td>
+              </tr>
+            ))}
           </tbody>
           <tfoot>
             {vat !== null && (
               <>
                 <tr>
-                  <td className="pt-3 text-right text-slate-600">Net (excl. VAT)</td>
+                  <td colSpan={3} className="pt-3 text-right text-slate-600">
+                    Net (excl. VAT)
+                  </td>
                   <td className="pt-3 text-right text-slate-600">{formatMoney(inv.total - vat)}</td>
                 </tr>
                 <tr>
-                  <td className="pt-1 text-right text-slate-600">VAT at {VAT_RATE_PERCENT}%</td>
+                  <td colSpan={3} className="pt-1 text-right text-slate-600">
+                    VAT at {VAT_RATE_PERCENT}%
+                  </td>
                   <td className="pt-1 text-right text-slate-600">{formatMoney(vat)}</td>
                 </tr>
               </>
             )}
             <tr>
-              <td className="pt-3 text-right font-semibold">Total</td>
+              <td colSpan={3} className="pt-3 text-right font-semibold">
+                Total
+              </td>
               <td className="pt-3 text-right text-lg font-bold">{formatMoney(inv.total)}</td>
             </tr>
           </tfoot>

@@ -1,30 +1,74 @@
-/** Invoice cards: number, client, project, status, total, dates; print, edit, delete. */
+/**
+ * What is owed (outstanding and overdue, from every invoice whatever the filter), then the invoice
+ * cards: number, client, project, status, total, dates; Mark as paid, print, edit, delete.
+ */
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { Pencil, Printer, Trash2 } from "lucide-react";
+import { CircleCheck, Pencil, Printer, Trash2 } from "lucide-react";
 import type { Invoice, InvoiceStatus } from "@contract/invoice";
 import type { BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RecordCard, RecordCards } from "@/components/ui/record-cards";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, todayInLondon } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { invoicesQueryOptions, useDeleteInvoice } from "@/features/invoices/api/invoices";
+import { invoicesQueryOptions, useDeleteInvoice, useUpdateInvoice } from "@/features/invoices/api/invoices";
 import { InvoiceDialog } from "./invoice-dialog";
 
 export const invoiceTone: Record<InvoiceStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Paid: "green", Overdue: "red" };
 
-export function InvoicesList() {
+/** Sent or Overdue: owed and not yet paid. A Draft has not been asked for. */
+const owed = (inv: Invoice) => inv.status === "Sent" || inv.status === "Overdue";
+const isOverdue = (inv: Invoice, today: string) => inv.status === "Overdue" || (inv.status === "Sent" && inv.due_date < today);
+
+function Owed({ invoices }: { invoices: Invoice[] }) {
+  const today = todayInLondon();
+  const outstanding = invoices.filter(owed);
+  const overdue = outstanding.filter((i) => isOverdue(i, today));
+  const sum = (list: Invoice[]) => list.reduce((pennies, i) => pennies + Math.round(i.total * 100), 0) / 100;
+  const count = (n: number) => `${n} ${n === 1 ? "invoice" : "invoices"}`;
+  return (
+    <section aria-label="What is owed" className="mb-4 grid gap-4 sm:grid-cols-2">
+      <div className="rounded-xl border border-slate-200 bg-white p-4">
+        <p className="text-sm text-slate-600">Outstanding</p>
+        <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="invoices-outstanding">
+          {formatMoney(sum(outstanding))}
+        </p>
+        <p className="text-xs text-slate-500">{count(outstanding.length)} sent and not yet paid</p>
+      </div>
+      <div className="rounded-xl border border-slate-200 bg-white p-4">
+        <p className="text-sm text-slate-600">Overdue</p>
+        <p className={`mt-1 text-2xl font-bold tabular-nums ${overdue.length > 0 ? "text-red-700" : ""}`} data-testid="invoices-overdue">
+          {formatMoney(sum(overdue))}
+        </p>
+        <p className="text-xs text-slate-500">{count(overdue.length)} past their due date</p>
+      </div>
+    </section>
+  );
+}
+
+export function InvoicesList({ status }: { status?: InvoiceStatus }) {
   const query = useQuery(invoicesQueryOptions());
   const del = useDeleteInvoice();
+  const update = useUpdateInvoice();
   const [editing, setEditing] = useState<Invoice | null>(null);
   const [deleting, setDeleting] = useState<Invoice | null>(null);
   const invoices = query.data?.invoices ?? [];
+  const shown = query.data && (status ? invoices.filter((i) => i.status === status) : invoices);
+  const markPaid = (inv: Invoice) =>
+    update.mutate(
+      { id: inv.id, patch: { status: "Paid", updated_at: inv.updated_at } },
+      {
+        onSuccess: ({ invoice }) =>
+          toast.success(`${invoice.number} marked as paid`, { description: `Paid on ${formatDate(invoice.paid_date)}` }),
+      },
+    );
 
   return (
     <>
-      <RecordCards noun="invoices" query={query} items={query.data?.invoices}>
+      {query.data && <Owed invoices={invoices} />}
+      <RecordCards noun="invoices" query={query} items={shown} emptyText={status ? `No ${status} invoices.` : undefined}>
         {(inv) => (
           <RecordCard
             key={inv.id}
@@ -39,8 +83,21 @@ export function InvoicesList() {
               { label: "Date", value: formatDate(inv.date) },
               { label: "Due Date", value: formatDate(inv.due_date) },
               { label: "Created", value: formatDate(inv.created_at) },
+              ...(inv.paid_date ? [{ label: "Paid", value: formatDate(inv.paid_date) }] : []),
             ]}
           >
+            {owed(inv) && (
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={update.isPending}
+                onClick={() => markPaid(inv)}
+                aria-label={`Mark as paid: ${inv.number}`}
+              >
+                <CircleCheck className="size-4" aria-hidden="true" />
+                Mark as paid
+              </Button>
+            )}
             <Link
               to={`/crm/invoices/${inv.id}/print`}
               aria-label={`Print ${inv.number}`}
