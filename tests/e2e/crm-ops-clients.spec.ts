@@ -76,3 +76,36 @@ test("a preview code set on the client unlocks the public preview until it is re
   await expect(panel.getByRole("cell", { name: "Unlocked" })).toBeVisible();
   await expect(panel.getByRole("cell", { name: "Refused" })).toBeVisible();
 });
+
+test("a client's page lists their projects, proposals and invoices, each linked, with what they owe", async ({ page }) => {
+  await signIn(page.request);
+  const stamp = Date.now();
+  const client = (
+    (await (await page.request.post("/api/crm/clients", { data: { name: `Paper Trail ${stamp}` } })).json()) as { client: { id: string } }
+  ).client.id;
+  await page.request.post("/api/crm/projects", { data: { title: `Trail site ${stamp}`, client_id: client } });
+  await page.request.post("/api/crm/proposals", {
+    data: { title: `Trail retainer ${stamp}`, value: 900, status: "Sent", client_id: client },
+  });
+  const invoice = (
+    (await (
+      await page.request.post("/api/crm/invoices", {
+        data: { number: `INV-TR-${stamp}`, client_id: client, total: 250, date: "2026-01-05", due_date: "2026-01-19", status: "Sent" },
+      })
+    ).json()) as { invoice: { id: string } }
+  ).invoice.id;
+
+  await page.goto(`/crm/clients/${client}`);
+  const projects = page.getByRole("region", { name: "Projects (1)" });
+  await expect(projects.getByRole("link", { name: `Trail site ${stamp}` })).toHaveAttribute("href", /\/crm\/projects\?project=/);
+  const proposals = page.getByRole("region", { name: "Proposals (1)" });
+  await expect(proposals.getByRole("listitem")).toContainText(["Sent"]);
+  await expect(proposals.getByRole("link", { name: `Trail retainer ${stamp}` })).toBeVisible();
+  const invoices = page.getByRole("region", { name: "Invoices (1)" });
+  await expect(invoices).toContainText("Outstanding: £250.00");
+  // Sent and past its due date: marked Overdue.
+  await expect(invoices.getByRole("listitem")).toContainText("Overdue");
+  await invoices.getByRole("link", { name: `INV-TR-${stamp}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/crm/invoices/${invoice}/print$`));
+  await expect(page.getByRole("article", { name: `Invoice INV-TR-${stamp}` })).toBeVisible();
+});

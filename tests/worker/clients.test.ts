@@ -120,6 +120,29 @@ describe("clients", () => {
     expect(detail.projects).toEqual([expect.objectContaining({ title: "New site", stage: "Discovery", status: "On Track" })]);
   });
 
+  it("shows the client's proposals and invoices on its detail, and no one else's", async () => {
+    const client = await addClient({ name: "Acme" });
+    const other = await addClient({ name: "Bolt" });
+    await expectJson(
+      staff.call("POST", "/api/crm/proposals", { title: "Acme rebuild", value: 4800, status: "Sent", client_id: client.id }),
+      201,
+    );
+    await expectJson(staff.call("POST", "/api/crm/proposals", { title: "Bolt rebuild", client_id: other.id }), 201);
+    const invoice = (date: string, number: string, client_id: string, status = "Sent") =>
+      staff.call("POST", "/api/crm/invoices", { number, client_id, total: 120, date, due_date: "2026-12-31", status });
+    await expectJson(invoice("2026-01-10", "INV-A-1", client.id, "Paid"), 201);
+    await expectJson(invoice("2026-02-10", "INV-A-2", client.id), 201);
+    await expectJson(invoice("2026-02-11", "INV-B-1", other.id), 201);
+    const detail = await expectJson<{
+      proposals: { title: string; status: string; value: number | null }[];
+      invoices: { number: string; status: string; total: number; paid_date: string | null }[];
+    }>(staff.call("GET", `/api/crm/clients/${client.id}`), 200);
+    expect(detail.proposals).toEqual([expect.objectContaining({ title: "Acme rebuild", status: "Sent", value: 4800 })]);
+    // Newest invoice first.
+    expect(detail.invoices.map((i) => i.number)).toEqual(["INV-A-2", "INV-A-1"]);
+    expect(detail.invoices[1].paid_date).not.toBeNull();
+  });
+
   it("lists newest first and offers only active clients by name as options", async () => {
     await addClient({ name: "Zed" });
     await addClient({ name: "Alpha", active: false });

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
 import { revokePreviewCard } from "../previews/admin";
-import { clients, invoices, projects } from "../db/schema";
+import { clients, invoices, projects, proposals } from "../db/schema";
 import type { Client, ClientListItem, clientInput, clientPatch } from "../../contract/client";
 import { AppError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -32,17 +32,42 @@ export function activeClientOptions(db: Db) {
   return db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.active, true)).orderBy(asc(clients.name));
 }
 
+/** A client with what the studio has done for them: projects, proposals and invoices, newest first. */
 export async function getClient(db: Db, id: string) {
-  const [[row], clientProjects] = await db.batch([
+  const [[row], clientProjects, clientProposals, clientInvoices] = await db.batch([
     db.select().from(clients).where(eq(clients.id, id)).limit(1),
     db
       .select({ id: projects.id, title: projects.title, stage: projects.stage, status: projects.status })
       .from(projects)
       .where(eq(projects.client_id, id))
       .orderBy(desc(projects.created_at)),
+    db
+      .select({
+        id: proposals.id,
+        title: proposals.title,
+        status: proposals.status,
+        value: proposals.value,
+        sent_date: proposals.sent_date,
+      })
+      .from(proposals)
+      .where(eq(proposals.client_id, id))
+      .orderBy(desc(proposals.created_at)),
+    db
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        status: invoices.status,
+        total: invoices.total,
+        date: invoices.date,
+        due_date: invoices.due_date,
+        paid_date: invoices.paid_date,
+      })
+      .from(invoices)
+      .where(eq(invoices.client_id, id))
+      .orderBy(desc(invoices.date), desc(invoices.created_at)),
   ]);
   if (!row) throw notFound("Client");
-  return { client: row, projects: clientProjects };
+  return { client: row, projects: clientProjects, proposals: clientProposals, invoices: clientInvoices };
 }
 
 export async function createClient(db: Db, input: z.output<typeof clientInput>): Promise<Client> {

@@ -78,6 +78,9 @@ const shownWith: Partial<Record<LiveEntity, LiveEntity[]>> = {
   // A new preview URL publishes a new version, which changes how the Feedback section labels versions.
   clients: ["projects", "proposals", "invoices", "leads", "preview_feedback"],
   projects: ["clients", "invoices"],
+  // A client's page lists their proposals and invoices.
+  proposals: ["clients"],
+  invoices: ["clients"],
   // An entry logged for a lead is on its timeline too.
   activities: ["lead_activities"],
   // A comment or reply writes the Activity Feed; the Clients list counts each client's open comments.

@@ -1,4 +1,4 @@
-/** /crm/clients/:id: the client's details, projects and preview access. */
+/** /crm/clients/:id: the client's details, their projects, proposals and invoices, and preview access. */
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatMoney, todayInLondon } from "@/lib/format";
+import { relatedHref } from "@/lib/related-href";
 import { toast } from "@/lib/toast";
 import { clientQueryOptions, useDeleteClient } from "@/features/clients/api/clients";
 import { EditClientDialog } from "./client-dialogs";
@@ -60,7 +61,10 @@ export function ClientDetailView({ id, feedback }: { id: string; feedback?: Reac
       </div>
     );
   }
-  const { client, projects } = data;
+  const { client, projects, proposals, invoices } = data;
+  const today = todayInLondon();
+  const owed = invoices.filter((i) => i.status === "Sent" || i.status === "Overdue");
+  const owedTotal = owed.reduce((pennies, i) => pennies + Math.round(i.total * 100), 0) / 100;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       {back}
@@ -139,13 +143,82 @@ export function ClientDetailView({ id, feedback }: { id: string; feedback?: Reac
               {projects.map((p) => (
                 <li key={p.id} className="flex items-center justify-between gap-2 py-2 text-sm">
                   <span className="flex items-center gap-2">
-                    <span className={`size-2.5 rounded-full ${dotClass(p.status)}`} aria-hidden="true" />
+                    <span className={`size-2.5 shrink-0 rounded-full ${dotClass(p.status)}`} aria-hidden="true" />
                     <span className="sr-only">{p.status}:</span>
-                    {p.title}
+                    <Link to={relatedHref("project", p.id, p.title)} className="text-brick-700 hover:underline">
+                      {p.title}
+                    </Link>
                   </span>
                   <Badge tone="blue">{p.stage}</Badge>
                 </li>
               ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="proposals" className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="proposals" className="text-lg font-semibold">
+            Proposals ({proposals.length})
+          </h2>
+          {proposals.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">No proposals yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100">
+              {proposals.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <span className="min-w-0">
+                    <Link to={relatedHref("proposal", p.id, p.title)} className="text-brick-700 hover:underline">
+                      {p.title}
+                    </Link>
+                    {p.sent_date && <span className="text-slate-500"> · sent {formatDate(p.sent_date)}</span>}
+                  </span>
+                  <span className="flex items-center gap-2">
+                    {p.value != null && <span className="tabular-nums">{formatMoney(p.value)}</span>}
+                    <Badge
+                      tone={p.status === "Accepted" ? "green" : p.status === "Rejected" ? "red" : p.status === "Sent" ? "blue" : "slate"}
+                    >
+                      {p.status}
+                    </Badge>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="invoices" className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="invoices" className="text-lg font-semibold">
+            Invoices ({invoices.length})
+          </h2>
+          {owed.length > 0 && (
+            <p className="mt-1 text-sm text-slate-700">
+              Outstanding: <strong className="tabular-nums">{formatMoney(owedTotal)}</strong>
+            </p>
+          )}
+          {invoices.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">No invoices yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100">
+              {invoices.map((i) => {
+                const late = i.status === "Overdue" || (i.status === "Sent" && i.due_date < today);
+                return (
+                  <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                    <span className="min-w-0">
+                      <Link to={relatedHref("invoice", i.id, i.number)} className="font-mono text-brick-700 hover:underline">
+                        {i.number}
+                      </Link>
+                      <span className="text-slate-500">
+                        {" "}
+                        · {i.paid_date ? `paid ${formatDate(i.paid_date)}` : `due ${formatDate(i.due_date)}`}
+                      </span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <span className="tabular-nums">{formatMoney(i.total)}</span>
+                      <Badge tone={i.status === "Paid" ? "green" : late ? "red" : i.status === "Sent" ? "blue" : "slate"}>
+                        {late && i.status === "Sent" ? "Overdue" : i.status}
+                      </Badge>
+                    </span>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </section>
