@@ -255,8 +255,57 @@ test("a code rotated while the preview is open takes the client back to the lock
   await expect(page.locator("iframe")).toHaveCount(0);
 });
 
+test("a site that does not load in the frame: the page says so and offers it in a new tab", async ({ page }) => {
+  const { code } = await setUp();
+  // The client's site never answers (down, or hanging rather than being framed).
+  await page.route("https://example.com/**", () => undefined);
+  await page.goto(`/clients/${CARD}`);
+  await page.getByLabel("Access Code").fill(code);
+  await page.getByRole("button", { name: "Access Preview" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Loading your preview…" })).toBeVisible();
+  const alert = page.getByRole("alert").filter({ hasText: "Your preview has not loaded here" });
+  await expect(alert).toBeVisible({ timeout: 15_000 });
+  await expect(alert.getByRole("link", { name: "Open in new tab" })).toHaveAttribute("href", siteUrl("v1"));
+  await alert.getByRole("button", { name: "Keep waiting" }).click();
+  await expect(alert).toHaveCount(0);
+});
+
+test("the approval dialog offers the name the client gave with their feedback", async ({ page }) => {
+  const { code } = await setUp();
+  await unlock(page, code);
+  await page.getByRole("button", { name: "Leave feedback" }).click();
+  const aside = panel(page);
+  await aside.getByLabel("Comment", { exact: true }).fill("Lovely, ship it.");
+  await aside.getByLabel("Your name").fill("Dave Hughes");
+  await aside.getByRole("button", { name: "Send feedback" }).click();
+  await expect(toast(page, COMMENT_SENT_TOAST)).toBeVisible();
+  await page.getByRole("button", { name: "Approve this version" }).click();
+  const dialog = page.getByRole("dialog", { name: "Approve this version" });
+  await expect(dialog.getByLabel("Your full name")).toHaveValue("Dave Hughes");
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the preview's top bar takes one line, every control in it", async ({ page }) => {
+    const { code } = await setUp();
+    await unlock(page, code);
+    const title = page.getByRole("heading", { level: 1 });
+    const controls = [
+      page.getByRole("button", { name: "Leave feedback" }),
+      page.getByRole("button", { name: "Approve this version" }),
+      page.getByRole("link", { name: "Open in new tab" }),
+    ];
+    const middle = async (l: typeof title) => {
+      const b = (await l.boundingBox())!;
+      return b.y + b.height / 2;
+    };
+    const line = await middle(title);
+    for (const control of controls) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+      expect(Math.abs((await middle(control)) - line)).toBeLessThan(6);
+    }
+  });
 
   test("feedback opens as a sheet over the preview and closes again", async ({ page }) => {
     const { code } = await setUp();

@@ -31,6 +31,18 @@ test("a preview without a URL shows Preview Coming Soon and the Get Website mail
   );
 });
 
+test("a right code after a wrong one replaces the Access denied toast with Access granted", async ({ page }) => {
+  await page.goto("/clients/vm-fitness");
+  await page.getByLabel("Access Code").fill("not-the-code");
+  await page.getByRole("button", { name: "Access Preview" }).click();
+  const toasts = page.locator("[data-sonner-toast]");
+  await expect(toasts.filter({ hasText: "Access denied" })).toBeVisible();
+  await page.getByLabel("Access Code").fill(demo.DEMO_PREVIEW_CODE);
+  await page.getByRole("button", { name: "Access Preview" }).click();
+  await expect(toasts.filter({ hasText: "Access granted" })).toBeVisible();
+  await expect(toasts.filter({ hasText: "Access denied" })).toHaveCount(0);
+});
+
 test("a wrong code shows the invalid message and stays locked", async ({ page }) => {
   await page.goto("/clients/jemrex");
   await page.getByLabel("Access Code").fill("not-the-code");

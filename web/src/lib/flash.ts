@@ -9,6 +9,8 @@ export interface Flash {
   kind: "success" | "error" | "info";
   title: string;
   description?: string;
+  /** Toasts with the same id replace each other: "Access granted" takes the place of an earlier "Access denied". */
+  id?: string;
 }
 
 export const flashState = (flash: Flash) => ({ flash });

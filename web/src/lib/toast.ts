@@ -75,7 +75,7 @@ export function AppToaster() {
 }
 
 /** Shows a flash once its toaster is mounted (child effects run before this one's). */
-export function showFlash(flash: { kind: "success" | "error" | "info"; title: string; description?: string }) {
+export function showFlash(flash: { kind: "success" | "error" | "info"; title: string; description?: string; id?: string }) {
   // A fixed id: StrictMode's double effects and replays update one toast instead of stacking two.
-  toast[flash.kind](flash.title, { description: flash.description, id: `flash:${flash.title}` });
+  toast[flash.kind](flash.title, { description: flash.description, id: flash.id ?? `flash:${flash.title}` });
 }

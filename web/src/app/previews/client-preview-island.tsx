@@ -18,6 +18,8 @@ import { initialUnlocked, loadWorkspace, loadedWorkspace, type UnlockedClient } 
 
 const INVALID = "Invalid credentials. Please check your access code.";
 const FAILED = "Authentication failed. Please try again.";
+/** One toast for the code's answer: a grant replaces an earlier refusal rather than sitting under it. */
+const ACCESS_TOAST = "preview-access";
 
 /**
  * The unlocked preview (frame, feedback, approval) is its own chunk: only visitors with the
@@ -95,13 +97,13 @@ export function ClientPreviewIsland({ clientId }: { clientId: string }) {
       if (!res.success) throw new Error("verification refused");
       setClient(res.client);
       setUnlockHint(clientId, true);
-      show({ kind: "success", title: "Access granted", description: `Welcome, ${res.client.name}!` });
+      show({ kind: "success", title: "Access granted", description: `Welcome, ${res.client.name}!`, id: ACCESS_TOAST });
     } catch (err) {
       const message =
         isApiError(err) && err.status === 401 ? INVALID : isApiError(err) && err.status === 429 ? waitMessage(err.retryAfter) : FAILED;
       if (!isApiError(err) || (err.status !== 401 && err.status !== 429)) console.error("Preview verification failed", err);
       setError(message);
-      show({ kind: "error", title: message === INVALID ? "Access denied" : "Error", description: message });
+      show({ kind: "error", title: message === INVALID ? "Access denied" : "Error", description: message, id: ACCESS_TOAST });
     } finally {
       setBusy(false);
     }

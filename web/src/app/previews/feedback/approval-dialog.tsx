@@ -5,6 +5,7 @@
  * published another since, the server refuses (409) and the caller reloads the preview.
  */
 import { useEffect, useId, useRef, useState } from "react";
+import { rememberName, rememberedName } from "./remembered-name";
 import { useForm } from "react-hook-form";
 import type { ApprovalInput, PreviewApproval, PreviewRelease } from "@contract/preview-feedback";
 import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
@@ -37,7 +38,8 @@ export function ApprovalDialog({ copy, release, onApprove, onApproved, onStale, 
   const [formError, setFormError] = useState<string | undefined>();
   const { register, handleSubmit, setError, formState } = useForm<ApprovalInput>({
     resolver: validation.resolver,
-    defaultValues: { release_id: release.id, approver_name: "", confirm: false as never },
+    // The name they already gave when commenting here: the sign-off is theirs to confirm, not to retype.
+    defaultValues: { release_id: release.id, approver_name: rememberedName(), confirm: false as never },
   });
   const { errors, isSubmitting } = formState;
 
@@ -52,7 +54,9 @@ export function ApprovalDialog({ copy, release, onApprove, onApproved, onStale, 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      onApproved(await onApprove({ ...values, release_id: release.id, confirm: true }));
+      const approval = await onApprove({ ...values, release_id: release.id, confirm: true });
+      rememberName(values.approver_name.trim());
+      onApproved(approval);
     } catch (error) {
       if (isApiError(error) && error.status === 409) return onStale();
       if (applyFieldErrors(error, setError, ["approver_name", "confirm"])) return;

@@ -19,25 +19,9 @@ import { cn } from "@/lib/cn";
 import { dateTimeInLondon, dayInLondon } from "./preview-dates";
 import type { ShownComment } from "./use-preview-feedback";
 import { loadFeedbackContract } from "./contract-copy";
+import { rememberName, rememberedName } from "./remembered-name";
 
 const validation = lazyZodResolver<CommentInput>(() => loadFeedbackContract().then((m) => m.commentInput));
-
-/** The name of whoever last commented on this device (no secret; storage may be blocked). */
-const NAME_KEY = "preview-feedback-name";
-function rememberedName(): string {
-  try {
-    return localStorage.getItem(NAME_KEY) ?? "";
-  } catch {
-    return "";
-  }
-}
-function rememberName(name: string) {
-  try {
-    localStorage.setItem(NAME_KEY, name);
-  } catch {
-    // storage blocked: they type it again next time
-  }
-}
 
 const NOT_SENT = "Your feedback could not be sent. Please try again.";
 

@@ -4,7 +4,7 @@
  * so the locked page (what every visitor and crawler gets) keeps its first-load weight.
  */
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { ExternalLink } from "@/components/ui/icons";
+import { ExternalLink, MessageCircle } from "@/components/ui/icons";
 import { buttonClass } from "@/components/ui/button";
 import { api, ok } from "@/lib/api";
 import { usePublicToast } from "@/lib/lazy-toast";
@@ -145,9 +145,10 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
   const approval = data?.approval ?? null;
   return (
     <div className="fixed inset-0 z-50 flex flex-col bg-white">
-      <div inert={sheet} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-200 px-4 py-2">
+      {/* One line at any width: on a phone the buttons keep their names but show an icon or a short word. */}
+      <div inert={sheet} className="flex items-center justify-between gap-x-2 border-b border-slate-200 px-3 py-2 sm:gap-x-3 sm:px-4">
         <h1 className="min-w-0 truncate text-sm font-semibold">{client.name} preview</h1>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           {!unavailable && (
             <button
               ref={feedbackButton}
@@ -155,9 +156,10 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
               aria-expanded={panelOpen}
               aria-controls={panelOpen ? panelId : undefined}
               onClick={() => (panelOpen ? closePanel() : openPanel())}
-              className={buttonClass("secondary", "sm", "relative")}
+              className={buttonClass("secondary", "sm", "relative max-sm:px-2.5")}
             >
-              Leave feedback
+              <MessageCircle className="size-4 sm:hidden" aria-hidden="true" />
+              <span className="max-sm:sr-only">Leave feedback</span>
               {newReply && (
                 <>
                   <span className="absolute -top-1 -right-1 size-3 rounded-full border-2 border-white bg-brick-600" aria-hidden="true" />
@@ -178,25 +180,24 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
           ) : (
             release &&
             !unavailable && (
-              <button ref={approveButton} type="button" onClick={openApproval} className={buttonClass("primary", "sm")}>
-                Approve this version
+              <button ref={approveButton} type="button" onClick={openApproval} className={buttonClass("primary", "sm", "max-sm:px-2.5")}>
+                Approve<span className="max-sm:sr-only"> this version</span>
               </button>
             )
           )}
-          <a href={client.previewUrl ?? undefined} target="_blank" rel="noopener noreferrer" className={buttonClass("ghost", "sm")}>
+          <a
+            href={client.previewUrl ?? undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("ghost", "sm", "max-sm:px-2")}
+          >
             <ExternalLink className="size-4" aria-hidden="true" />
-            Open in new tab
+            <span className="max-sm:sr-only">Open in new tab</span>
           </a>
         </div>
       </div>
       <div className="flex min-h-0 flex-1">
-        <iframe
-          inert={sheet}
-          src={client.previewUrl ?? undefined}
-          title={`Website preview for ${client.name}`}
-          sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
-          className="h-full min-w-0 flex-1 border-0"
-        />
+        <PreviewFrame key={client.previewUrl} url={client.previewUrl ?? ""} name={client.name} inert={sheet} />
         {panelOpen && !unavailable && (
           <FeedbackPanel
             id={panelId}
@@ -217,6 +218,61 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
           onStale={onStale}
           onClose={closeApproval}
         />
+      )}
+    </div>
+  );
+}
+
+/** How long a frame may take before the page says it has not loaded. */
+const FRAME_PATIENCE_MS = 8_000;
+
+/**
+ * The client's site in a sandboxed frame. A site that never loads here (down, very slow, or one
+ * whose server will not be framed and leaves the frame hanging) would be a blank page: after a wait
+ * the page says so and offers the site in a new tab. A frame cannot report why it failed, and a
+ * refusal that the browser turns into its own error page still counts as loaded; the header's
+ * Open in new tab is there for that.
+ */
+function PreviewFrame({ url, name, inert }: { url: string; name: string; inert: boolean }) {
+  const [state, setState] = useState<"loading" | "loaded" | "slow" | "dismissed">("loading");
+  useEffect(() => {
+    const timer = setTimeout(() => setState((s) => (s === "loading" ? "slow" : s)), FRAME_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div className="relative flex min-w-0 flex-1">
+      <iframe
+        inert={inert}
+        src={url || undefined}
+        title={`Website preview for ${name}`}
+        sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
+        className="h-full min-w-0 flex-1 border-0"
+        onLoad={() => setState("loaded")}
+        onError={() => setState("slow")}
+      />
+      {state === "loading" && (
+        <p role="status" className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-500">
+          Loading your preview…
+        </p>
+      )}
+      {state === "slow" && (
+        <div className="absolute inset-0 flex items-center justify-center bg-white/95 p-6">
+          <div role="alert" className="max-w-md text-center">
+            <h2 className="text-lg font-semibold">Your preview has not loaded here</h2>
+            <p className="mt-2 text-slate-600">
+              The site may be slow, or it may not allow being shown inside another page. It should open in a tab of its own.
+            </p>
+            <div className="mt-5 flex flex-wrap justify-center gap-2">
+              <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "md")}>
+                <ExternalLink className="size-4" aria-hidden="true" />
+                Open in new tab
+              </a>
+              <button type="button" onClick={() => setState("dismissed")} className={buttonClass("secondary", "md")}>
+                Keep waiting
+              </button>
+            </div>
+          </div>
+        </div>
       )}
     </div>
   );
