@@ -1,4 +1,5 @@
 /** A lead at a glance: tabs Details, Timeline (lead-timeline.tsx) and Quick Actions. */
+import { relatedHref } from "@/lib/related-href";
 import { Presence } from "@/components/presence";
 import { useId, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -127,7 +128,7 @@ function QuickActions({ lead }: { lead: Lead }) {
   });
   const project = leadProjects?.[0];
   const more = (leadProjects?.length ?? 0) - 1;
-  const openProject = (id: string) => navigate(`/crm/projects?project=${encodeURIComponent(id)}`);
+  const openProject = (id: string) => navigate(relatedHref("project", id, ""));
   const run = (a: "follow_up_task" | "proposal" | "convert_to_client", success: string, failure: string) =>
     action.mutate(
       { id: lead.id, action: a },

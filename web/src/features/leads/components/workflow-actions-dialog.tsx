@@ -7,6 +7,7 @@
  *     trigger={{ type: "proposal_accepted" }} lead={{ id: proposal.lead_id, name: leadName }} />
  * `trigger` is one of { type: "status_change", from?, to } | { type: "proposal_accepted" } | { type: "manual" }.
  */
+import { relatedHref } from "@/lib/related-href";
 import { Fragment, useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
@@ -35,8 +36,8 @@ type Created = { entity: "tasks" | "proposals" | "clients" | "projects"; id: str
 
 /** Where each thing an action made is found: its own page or dialog where it has one, else its list. */
 const createdLink: Record<Created["entity"], { words: string; href: (id: string) => string }> = {
-  clients: { words: "the client", href: (id) => `/crm/clients/${encodeURIComponent(id)}` },
-  projects: { words: "the project", href: (id) => `/crm/projects?project=${encodeURIComponent(id)}` },
+  clients: { words: "the client", href: (id) => relatedHref("client", id, "") },
+  projects: { words: "the project", href: (id) => relatedHref("project", id, "") },
   tasks: { words: "the follow-up task", href: () => "/crm/tasks" },
   proposals: { words: "the proposal", href: () => "/crm/proposals" },
 };
