@@ -82,15 +82,25 @@ export async function mouseDrag(page: Page, from: Locator, to: Locator) {
 
 /**
  * A drag with dnd-kit's keyboard sensor: focus `handle`, Space picks up, ArrowRight moves a column
- * at a time until `to` is the column under the card (it says so with `data-over`), Space drops.
+ * at a time until `to` is the column under the card (boards mark it with `data-over`), Space drops.
+ * Each press waits for the board to show the card over the next column before the next one.
  */
 export async function keyboardDrag(page: Page, handle: Locator, to: Locator) {
+  const overColumn = () =>
+    page.evaluate(() => {
+      const el = document.querySelector("[data-over]");
+      return el ? (el.getAttribute("data-status") ?? el.getAttribute("data-stage")) : null;
+    });
   await handle.focus();
   await page.keyboard.press("Space");
-  for (let presses = 0; ; presses++) {
+  // dnd-kit listens for the arrows from the tick after the pick-up: a press before it is lost.
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(overColumn).not.toBeNull();
+  for (let presses = 0; (await to.getAttribute("data-over")) === null; presses++) {
     if (presses === 8) throw new Error("keyboardDrag: the card never reached the column");
+    const before = await overColumn();
     await page.keyboard.press("ArrowRight");
-    if ((await to.getAttribute("data-over")) !== null) break;
+    await expect.poll(overColumn).not.toBe(before);
   }
   await page.keyboard.press("Space");
 }
