@@ -18,6 +18,37 @@ import { PreviewAccessPanel } from "./preview-access-panel";
 const dotClass = (status: string) =>
   status === "On Track" ? "bg-green-500" : status === "At Risk" ? "bg-yellow-400" : status === "Blocked" ? "bg-red-500" : "bg-slate-400";
 
+/** One of the page's lists (projects, proposals, invoices): a heading with the count, the rows or a line saying there are none. */
+function ListSection({
+  id,
+  title,
+  count,
+  empty,
+  extra,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  empty: string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id={id} className="text-lg font-semibold">
+        {title} ({count})
+      </h2>
+      {extra}
+      {count === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">{children}</ul>
+      )}
+    </section>
+  );
+}
+
 /** `feedback` is the page's Feedback section, shown once the client has loaded (it lives in its own feature). */
 export function ClientDetailView({ id, feedback }: { id: string; feedback?: ReactNode }) {
   const { data, isPending, isError, error, refetch } = useQuery(clientQueryOptions(id));
@@ -132,96 +163,74 @@ export function ClientDetailView({ id, feedback }: { id: string; feedback?: Reac
           <h2 className="mt-5 text-lg font-semibold">Notes</h2>
           <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{client.notes ?? "No notes."}</p>
         </section>
-        <section aria-labelledby="projects" className="rounded-xl border border-slate-200 bg-white p-5">
-          <h2 id="projects" className="text-lg font-semibold">
-            Projects ({projects.length})
-          </h2>
-          {projects.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No projects yet.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-100">
-              {projects.map((p) => (
-                <li key={p.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-                  <span className="flex items-center gap-2">
-                    <span className={`size-2.5 shrink-0 rounded-full ${dotClass(p.status)}`} aria-hidden="true" />
-                    <span className="sr-only">{p.status}:</span>
-                    <Link to={relatedHref("project", p.id, p.title)} className="text-brick-700 hover:underline">
-                      {p.title}
-                    </Link>
+        <ListSection id="projects" title="Projects" count={projects.length} empty="No projects yet.">
+          {projects.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+              <span className="flex items-center gap-2">
+                <span className={`size-2.5 shrink-0 rounded-full ${dotClass(p.status)}`} aria-hidden="true" />
+                <span className="sr-only">{p.status}:</span>
+                <Link to={relatedHref("project", p.id, p.title)} className="text-brick-700 hover:underline">
+                  {p.title}
+                </Link>
+              </span>
+              <Badge tone="blue">{p.stage}</Badge>
+            </li>
+          ))}
+        </ListSection>
+        <ListSection id="proposals" title="Proposals" count={proposals.length} empty="No proposals yet.">
+          {proposals.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span className="min-w-0">
+                <Link to={relatedHref("proposal", p.id, p.title)} className="text-brick-700 hover:underline">
+                  {p.title}
+                </Link>
+                {p.sent_date && <span className="text-slate-500"> · sent {formatDate(p.sent_date)}</span>}
+              </span>
+              <span className="flex items-center gap-2">
+                {p.value != null && <span className="tabular-nums">{formatMoney(p.value)}</span>}
+                <Badge tone={p.status === "Accepted" ? "green" : p.status === "Rejected" ? "red" : p.status === "Sent" ? "blue" : "slate"}>
+                  {p.status}
+                </Badge>
+              </span>
+            </li>
+          ))}
+        </ListSection>
+        <ListSection
+          id="invoices"
+          title="Invoices"
+          count={invoices.length}
+          empty="No invoices yet."
+          extra={
+            owed.length > 0 && (
+              <p className="mt-1 text-sm text-slate-700">
+                Outstanding: <strong className="tabular-nums">{formatMoney(owedTotal)}</strong>
+              </p>
+            )
+          }
+        >
+          {invoices.map((i) => {
+            const late = i.status === "Overdue" || (i.status === "Sent" && i.due_date < today);
+            return (
+              <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span className="min-w-0">
+                  <Link to={relatedHref("invoice", i.id, i.number)} className="font-mono text-brick-700 hover:underline">
+                    {i.number}
+                  </Link>
+                  <span className="text-slate-500">
+                    {" "}
+                    · {i.paid_date ? `paid ${formatDate(i.paid_date)}` : `due ${formatDate(i.due_date)}`}
                   </span>
-                  <Badge tone="blue">{p.stage}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="proposals" className="rounded-xl border border-slate-200 bg-white p-5">
-          <h2 id="proposals" className="text-lg font-semibold">
-            Proposals ({proposals.length})
-          </h2>
-          {proposals.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No proposals yet.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-100">
-              {proposals.map((p) => (
-                <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <span className="min-w-0">
-                    <Link to={relatedHref("proposal", p.id, p.title)} className="text-brick-700 hover:underline">
-                      {p.title}
-                    </Link>
-                    {p.sent_date && <span className="text-slate-500"> · sent {formatDate(p.sent_date)}</span>}
-                  </span>
-                  <span className="flex items-center gap-2">
-                    {p.value != null && <span className="tabular-nums">{formatMoney(p.value)}</span>}
-                    <Badge
-                      tone={p.status === "Accepted" ? "green" : p.status === "Rejected" ? "red" : p.status === "Sent" ? "blue" : "slate"}
-                    >
-                      {p.status}
-                    </Badge>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="invoices" className="rounded-xl border border-slate-200 bg-white p-5">
-          <h2 id="invoices" className="text-lg font-semibold">
-            Invoices ({invoices.length})
-          </h2>
-          {owed.length > 0 && (
-            <p className="mt-1 text-sm text-slate-700">
-              Outstanding: <strong className="tabular-nums">{formatMoney(owedTotal)}</strong>
-            </p>
-          )}
-          {invoices.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No invoices yet.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-100">
-              {invoices.map((i) => {
-                const late = i.status === "Overdue" || (i.status === "Sent" && i.due_date < today);
-                return (
-                  <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                    <span className="min-w-0">
-                      <Link to={relatedHref("invoice", i.id, i.number)} className="font-mono text-brick-700 hover:underline">
-                        {i.number}
-                      </Link>
-                      <span className="text-slate-500">
-                        {" "}
-                        · {i.paid_date ? `paid ${formatDate(i.paid_date)}` : `due ${formatDate(i.due_date)}`}
-                      </span>
-                    </span>
-                    <span className="flex items-center gap-2">
-                      <span className="tabular-nums">{formatMoney(i.total)}</span>
-                      <Badge tone={i.status === "Paid" ? "green" : late ? "red" : i.status === "Sent" ? "blue" : "slate"}>
-                        {late && i.status === "Sent" ? "Overdue" : i.status}
-                      </Badge>
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
+                </span>
+                <span className="flex items-center gap-2">
+                  <span className="tabular-nums">{formatMoney(i.total)}</span>
+                  <Badge tone={i.status === "Paid" ? "green" : late ? "red" : i.status === "Sent" ? "blue" : "slate"}>
+                    {late && i.status === "Sent" ? "Overdue" : i.status}
+                  </Badge>
+                </span>
+              </li>
+            );
+          })}
+        </ListSection>
       </div>
 
       <PreviewAccessPanel clientId={client.id} />

@@ -179,30 +179,20 @@ function LineItems({ control }: { control: Control<FormValues> }) {
                   />
                 </label>
                 <div className="col-span-2 grid grid-cols-3 gap-2 sm:contents">
-                  <label className="text-xs text-slate-600">
-                    Qty
-                    <input
-                      {...control.register(`lines.${i}.quantity`, { setValueAs: num })}
-                      {...invalid("quantity")}
-                      type="number"
-                      min={0}
-                      step="any"
-                      inputMode="decimal"
-                      className={cn(inputClass, "mt-1 h-9")}
-                    />
-                  </label>
-                  <label className="text-xs text-slate-600">
-                    Unit Price (£)
-                    <input
-                      {...control.register(`lines.${i}.unit_price`, { setValueAs: num })}
-                      {...invalid("unit_price")}
-                      type="number"
-                      min={0}
-                      step="0.01"
-                      inputMode="decimal"
-                      className={cn(inputClass, "mt-1 h-9")}
-                    />
-                  </label>
+                  {(["quantity", "unit_price"] as const).map((key) => (
+                    <label key={key} className="text-xs text-slate-600">
+                      {key === "quantity" ? "Qty" : "Unit Price (£)"}
+                      <input
+                        {...control.register(`lines.${i}.${key}`, { setValueAs: num })}
+                        {...invalid(key)}
+                        type="number"
+                        min={0}
+                        step={key === "quantity" ? "any" : "0.01"}
+                        inputMode="decimal"
+                        className={cn(inputClass, "mt-1 h-9")}
+                      />
+                    </label>
+                  ))}
                   <p className="self-end pb-2 text-right text-sm font-medium text-slate-900 tabular-nums">
                     <span className="sr-only">Amount </span>
                     {formatMoney(lineAmount(priced[i] ?? { quantity: 0, unit_price: 0 }))}
