@@ -1,6 +1,26 @@
-/** The worker's entry: the Hono app for every request the assets layer passes on, and the live hub. */
+/**
+ * The worker's entry, its three doors: `fetch` (the Hono app, for every request the assets layer
+ * passes on), `scheduled` (the hourly Cron Trigger: services/jobs.ts decides what is due in London)
+ * and the live hub's Durable Object class.
+ */
 import { app } from "./app";
+import { createDb } from "./db/client";
+import type { Env } from "./env";
+import { publishFromJob } from "./live/publish";
+import { runScheduledJobs } from "./services/jobs";
 
 export { LiveHub } from "./live/hub";
 export type { AppType } from "./app";
-export default app;
+
+export default {
+  fetch: app.fetch,
+  async scheduled(controller, env, ctx) {
+    const outcomes = await runScheduledJobs(createDb(env.DB), new Date(controller.scheduledTime));
+    for (const outcome of outcomes) {
+      console.log(
+        JSON.stringify({ level: "info", what: "scheduled job", job: outcome.job, date: outcome.date, ran: outcome.ran, ...outcome.result }),
+      );
+      for (const change of outcome.changed) publishFromJob(env, ctx, { ...change, op: "update" });
+    }
+  },
+} satisfies ExportedHandler<Env>;

@@ -543,3 +543,20 @@ export const audit_events = sqliteTable(
   },
   (t) => [index("audit_events_created_idx").on(t.created_at)],
 );
+
+/**
+ * One row per scheduled job and London day it ran (services/jobs.ts): a second run that day, or
+ * a retry, finds the row and does nothing.
+ */
+export const job_runs = sqliteTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    /** The London date the run was for, YYYY-MM-DD. */
+    run_date: text("run_date").notNull(),
+    ran_at: text("ran_at").notNull(),
+    /** What it did, as JSON: counts for the Owner and for tests. */
+    result: text("result").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.run_date] })],
+);

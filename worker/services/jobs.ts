@@ -1,0 +1,93 @@
+/**
+ * The Cron Trigger's work (issue 22 §2). Cron runs hourly on UTC; each job decides here, in
+ * Europe/London, whether it is due, and runs at most once per London day: a `job_runs` row is
+ * written in the same batch as the job's own writes, so a second run that day (or a retry, or two
+ * runs at once) finds it and does nothing, and a failed run leaves nothing behind to be retried.
+ */
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { activities, invoices, job_runs } from "../db/schema";
+import { londonToday } from "../lib/time";
+
+export type JobName = "overdue_invoices";
+
+export interface JobOutcome {
+  job: JobName;
+  /** The London date the run was for. */
+  date: string;
+  /** False when it had already run that day. */
+  ran: boolean;
+  result?: Record<string, number>;
+  /** What changed, for the live channel. */
+  changed: { entity: "invoices" | "activities"; id: string }[];
+}
+
+/** Who the feed credits with what a job did. */
+export const JOB_CREDIT = "Redbrick CRM (automatic)";
+
+/** Whether today's run of `job` has happened. */
+async function ranToday(db: Db, job: JobName, date: string): Promise<boolean> {
+  return !!(await db
+    .select({ job: job_runs.job })
+    .from(job_runs)
+    .where(and(eq(job_runs.job, job), eq(job_runs.run_date, date)))
+    .get());
+}
+
+const isUniqueClash = (err: unknown) =>
+  err instanceof Error && /UNIQUE constraint failed|PRIMARY KEY/i.test(`${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`);
+
+/**
+ * Invoices go Overdue by themselves: from the day after its due date (London), an invoice still
+ * Sent becomes Overdue, with an Activity Feed entry "Invoice INV-… is overdue". Drafts and Paid
+ * invoices are never touched, and a status set by hand afterwards stays.
+ */
+export async function markOverdueInvoices(db: Db, now: Date): Promise<JobOutcome> {
+  const job: JobName = "overdue_invoices";
+  const date = londonToday(now);
+  if (await ranToday(db, job, date)) return { job, date, ran: false, changed: [] };
+  const at = now.toISOString();
+  const due = and(eq(invoices.status, "Sent"), lt(invoices.due_date, date));
+  const late = await db.select({ id: invoices.id }).from(invoices).where(due);
+  try {
+    await db.batch([
+      // First: a run already recorded for today makes the whole batch fail, writing nothing.
+      db.insert(job_runs).values({ job, run_date: date, ran_at: at, result: JSON.stringify({ invoices: late.length }) }),
+      db.insert(activities).select(
+        db
+          .select({
+            id: sql<string>`lower(hex(randomblob(16)))`.as("id"),
+            who_username: sql<null>`NULL`.as("who_username"),
+            who_name: sql<string>`${JOB_CREDIT}`.as("who_name"),
+            type: sql<string>`'StatusChange'`.as("type"),
+            summary: sql<string>`'Invoice ' || "invoices"."number" || ' is overdue'`.as("summary"),
+            related_type: sql<string>`'invoice'`.as("related_type"),
+            related_id: invoices.id,
+            created_at: sql<string>`${at}`.as("created_at"),
+            updated_at: sql<string>`${at}`.as("updated_at"),
+          })
+          .from(invoices)
+          .where(due),
+      ),
+      db.update(invoices).set({ status: "Overdue", updated_at: at }).where(due),
+    ]);
+  } catch (err) {
+    if (isUniqueClash(err)) return { job, date, ran: false, changed: [] };
+    throw err;
+  }
+  return {
+    job,
+    date,
+    ran: true,
+    result: { invoices: late.length },
+    changed: [
+      ...late.map((i) => ({ entity: "invoices" as const, id: i.id })),
+      ...(late.length > 0 ? [{ entity: "activities" as const, id: `${job}:${date}` }] : []),
+    ],
+  };
+}
+
+/** Every job, in order; each is idempotent per London day. */
+export async function runScheduledJobs(db: Db, now: Date): Promise<JobOutcome[]> {
+  return [await markOverdueInvoices(db, now)];
+}
