@@ -121,7 +121,11 @@ export function PipelineBoard() {
         toast.success(`Lead moved to ${to}`);
         if (followUpStatuses.includes(to)) dialogs.openWorkflow(saved, { type: "status_change", from, to });
       },
-      () => toast.error("Error", { description: to === "Won" ? "Failed to convert lead to project" : "Failed to update lead status" }),
+      () => {
+        // The card went back: nothing in the new column is waiting for the focus.
+        setFocusMenuOf(null);
+        toast.error("Error", { description: to === "Won" ? "Failed to convert lead to project" : "Failed to update lead status" });
+      },
     );
   };
 
