@@ -33,6 +33,16 @@ export const lineAmount = (line: Pick<InvoiceLine, "quantity" | "unit_price">) =
 export const linesTotal = (lines: readonly Pick<InvoiceLine, "quantity" | "unit_price">[]) =>
   lines.reduce((pennies, l) => pennies + Math.round(lineAmount(l) * 100), 0) / 100;
 
+type Owing = { status: InvoiceStatus; due_date: string; total: number };
+/** Sent or Overdue: asked for and not yet paid. A Draft has not been asked for. */
+export const isOwed = (inv: Pick<Owing, "status">) => inv.status === "Sent" || inv.status === "Overdue";
+/** Overdue, or still Sent after its due date (before the nightly job marks it). */
+export const isLate = (inv: Pick<Owing, "status" | "due_date">, today: string) =>
+  inv.status === "Overdue" || (inv.status === "Sent" && inv.due_date < today);
+/** Invoices' totals added in pennies. */
+export const sumTotals = (list: readonly Pick<Owing, "total">[]) =>
+  list.reduce((pennies, i) => pennies + Math.round(i.total * 100), 0) / 100;
+
 /** The line an invoice made from a total alone is given: before line items, and through the API's `total`. */
 export const singleLine = (total: number, description = "Services"): InvoiceLine => ({ description, quantity: 1, unit_price: total });
 

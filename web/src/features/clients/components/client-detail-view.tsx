@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Mail, Pencil, Phone, Trash2 } from "lucide-react";
+import { isLate, isOwed, sumTotals } from "@contract/invoice";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -94,8 +95,7 @@ export function ClientDetailView({ id, feedback }: { id: string; feedback?: Reac
   }
   const { client, projects, proposals, invoices } = data;
   const today = todayInLondon();
-  const owed = invoices.filter((i) => i.status === "Sent" || i.status === "Overdue");
-  const owedTotal = owed.reduce((pennies, i) => pennies + Math.round(i.total * 100), 0) / 100;
+  const owed = invoices.filter(isOwed);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       {back}
@@ -203,13 +203,13 @@ export function ClientDetailView({ id, feedback }: { id: string; feedback?: Reac
           extra={
             owed.length > 0 && (
               <p className="mt-1 text-sm text-slate-700">
-                Outstanding: <strong className="tabular-nums">{formatMoney(owedTotal)}</strong>
+                Outstanding: <strong className="tabular-nums">{formatMoney(sumTotals(owed))}</strong>
               </p>
             )
           }
         >
           {invoices.map((i) => {
-            const late = i.status === "Overdue" || (i.status === "Sent" && i.due_date < today);
+            const late = isLate(i, today);
             return (
               <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span className="min-w-0">

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, Pencil, Printer, Trash2 } from "lucide-react";
-import type { Invoice, InvoiceStatus } from "@contract/invoice";
+import { isLate, isOwed, sumTotals, type Invoice, type InvoiceStatus } from "@contract/invoice";
 import type { BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -18,29 +18,24 @@ import { InvoiceDialog } from "./invoice-dialog";
 
 export const invoiceTone: Record<InvoiceStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Paid: "green", Overdue: "red" };
 
-/** Sent or Overdue: owed and not yet paid. A Draft has not been asked for. */
-const owed = (inv: Invoice) => inv.status === "Sent" || inv.status === "Overdue";
-const isOverdue = (inv: Invoice, today: string) => inv.status === "Overdue" || (inv.status === "Sent" && inv.due_date < today);
-
 function Owed({ invoices }: { invoices: Invoice[] }) {
   const today = todayInLondon();
-  const outstanding = invoices.filter(owed);
-  const overdue = outstanding.filter((i) => isOverdue(i, today));
-  const sum = (list: Invoice[]) => list.reduce((pennies, i) => pennies + Math.round(i.total * 100), 0) / 100;
+  const outstanding = invoices.filter(isOwed);
+  const overdue = outstanding.filter((i) => isLate(i, today));
   const count = (n: number) => `${n} ${n === 1 ? "invoice" : "invoices"}`;
   return (
     <section aria-label="What is owed" className="mb-4 grid gap-4 sm:grid-cols-2">
       <div className="rounded-xl border border-slate-200 bg-white p-4">
         <p className="text-sm text-slate-600">Outstanding</p>
         <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="invoices-outstanding">
-          {formatMoney(sum(outstanding))}
+          {formatMoney(sumTotals(outstanding))}
         </p>
         <p className="text-xs text-slate-500">{count(outstanding.length)} sent and not yet paid</p>
       </div>
       <div className="rounded-xl border border-slate-200 bg-white p-4">
         <p className="text-sm text-slate-600">Overdue</p>
         <p className={`mt-1 text-2xl font-bold tabular-nums ${overdue.length > 0 ? "text-red-700" : ""}`} data-testid="invoices-overdue">
-          {formatMoney(sum(overdue))}
+          {formatMoney(sumTotals(overdue))}
         </p>
         <p className="text-xs text-slate-500">{count(overdue.length)} past their due date</p>
       </div>
@@ -86,7 +81,7 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
               ...(inv.paid_date ? [{ label: "Paid", value: formatDate(inv.paid_date) }] : []),
             ]}
           >
-            {owed(inv) && (
+            {isOwed(inv) && (
               <Button
                 variant="secondary"
                 size="sm"
