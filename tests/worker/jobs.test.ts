@@ -80,6 +80,8 @@ describe("scheduled: overdue invoices", () => {
     expect((await statusOf(first)).status).toBe("Sent");
     expect((await statusOf(second)).status).toBe("Sent");
     expect(await countRows("job_runs")).toBe(1);
+    // The day's record says what the run did.
+    expect(await rows<{ result: string }>("SELECT result FROM job_runs")).toEqual([{ result: '{"invoices":1}' }]);
     expect(await countRows("activities")).toBe(1);
     // The next London day both are overdue again.
     await cronAt("2026-05-05T00:00:00Z");

@@ -48,11 +48,9 @@ export async function markOverdueInvoices(db: Db, now: Date): Promise<JobOutcome
   if (await ranToday(db, job, date)) return { job, date, ran: false, changed: [] };
   const at = now.toISOString();
   const due = and(eq(invoices.status, "Sent"), lt(invoices.due_date, date));
-  const late = await db.select({ id: invoices.id }).from(invoices).where(due);
+  let late: { id: string }[];
   try {
-    await db.batch([
-      // First: a run already recorded for today makes the whole batch fail, writing nothing.
-      db.insert(job_runs).values({ job, run_date: date, ran_at: at, result: JSON.stringify({ invoices: late.length }) }),
+    [, late] = await db.batch([
       db.insert(activities).select(
         db
           .select({
@@ -69,7 +67,9 @@ export async function markOverdueInvoices(db: Db, now: Date): Promise<JobOutcome
           .from(invoices)
           .where(due),
       ),
-      db.update(invoices).set({ status: "Overdue", updated_at: at }).where(due),
+      db.update(invoices).set({ status: "Overdue", updated_at: at }).where(due).returning({ id: invoices.id }),
+      // Last, counting the update's rows: a run already recorded for today fails the batch, undoing it all.
+      db.insert(job_runs).values({ job, run_date: date, ran_at: at, result: sql`json_object('invoices', changes())` }),
     ]);
   } catch (err) {
     if (isUniqueClash(err)) return { job, date, ran: false, changed: [] };
