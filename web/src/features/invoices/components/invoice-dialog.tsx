@@ -38,9 +38,6 @@ import {
 
 const fields = ["number", "client_id", "project_id", "lines", "date", "due_date", "status", "paid_date"] as const;
 
-/** What the form holds while typing: a cleared number is null until the schema says what is missing. */
-type FormValues = InvoiceInput;
-
 const dueAfter = (date: string, days: number) =>
   /^\d{4}-\d{2}-\d{2}$/.test(date) ? format(addDays(parseISO(date), days), "yyyy-MM-dd") : "";
 const emptyLine = () => ({ description: "", quantity: 1, unit_price: null as unknown as number });
@@ -142,13 +139,13 @@ export function InvoiceDialog({
         {status === "Paid" && <DateField control={control} name="paid_date" label="Paid Date" />}
       </div>
       {/* One component for both forms: the add and edit schemas hold lines alike. */}
-      <LineItems control={control as unknown as Control<FormValues>} />
+      <LineItems control={control as unknown as Control<InvoiceInput>} />
     </FormDialog>
   );
 }
 
 /** The lines as a table: description, quantity, unit price, the line's amount; the total under them. */
-function LineItems({ control }: { control: Control<FormValues> }) {
+function LineItems({ control }: { control: Control<InvoiceInput> }) {
   const { fields: rows, append, remove } = useFieldArray({ control, name: "lines" });
   const lines = useWatch({ control, name: "lines" }) ?? [];
   const { errors } = useFormState({ control, name: "lines" });
