@@ -17,6 +17,7 @@ import { inputClass } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
 import { relatedHref } from "@/lib/related-href";
 import { toast } from "@/lib/toast";
+import { useDebounced } from "@/lib/use-debounced";
 import { runSearch, searchKeys, useGlobalSearch, type SearchResults } from "@/features/search/api/search";
 
 type Kind = keyof SearchResults;
@@ -63,16 +64,6 @@ function optionsOf(results: SearchResults | undefined): Option[] {
 
 const isTypingTarget = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
-
-/** `value`, once it has stopped changing for `ms`: one request per pause in typing, not per key. */
-function useDebounced(value: string, ms: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function GlobalSearch() {
   const inputRef = useRef<HTMLInputElement>(null);

@@ -4,13 +4,14 @@
  * A combobox (input + listbox) driven by keyboard or pointer; the form holds the chosen id. Mount
  * it with `key={type}`, so a new kind of record starts a new search.
  */
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useController, type Control } from "react-hook-form";
 import type { ActivityInput, RelatedRecord } from "@contract/activity";
 import type { RelatedType } from "@contract/task";
 import { Field, Input } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
+import { useDebounced } from "@/lib/use-debounced";
 import { relatedRecordsQueryOptions } from "@/features/activity/api/activities";
 
 export function RelatedRecordPicker<TTransformed>({
@@ -22,15 +23,10 @@ export function RelatedRecordPicker<TTransformed>({
 }) {
   const { field, fieldState } = useController({ control, name: "related_id" });
   const [text, setText] = useState("");
-  const [term, setTerm] = useState("");
+  const term = useDebounced(text.trim(), 200);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const listId = useId();
-
-  useEffect(() => {
-    const t = setTimeout(() => setTerm(text.trim()), 200);
-    return () => clearTimeout(t);
-  }, [text]);
 
   const matches = useQuery({ ...relatedRecordsQueryOptions(type ?? "lead", term), enabled: !!type && open });
   const records = matches.data?.records ?? [];
