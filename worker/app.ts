@@ -30,6 +30,7 @@ import { settingsRoute } from "./routes/settings";
 import { dataRoute } from "./routes/data";
 import { backupsRoute } from "./routes/backups";
 import { userAdminRoute } from "./routes/user-admin";
+import { digestsRoute } from "./routes/digests";
 import { formSubmissionsRoute } from "./routes/form-submissions";
 import { auditRoute } from "./routes/audit";
 import { clientFeedbackRoute, previewApprovalsRoute, previewCommentsRoute } from "./routes/preview-feedback";
@@ -54,6 +55,7 @@ const crm = new Hono<AppEnv>()
   .route("/", dataRoute)
   .route("/backups", backupsRoute)
   .route("/form-submissions", formSubmissionsRoute)
+  .route("/digests", digestsRoute)
   .route("/audit", auditRoute)
   .route("/live", liveRoute);
 

@@ -13,6 +13,8 @@ export interface Env {
   STUDIO_NAME: string;
   MAIL_FROM: string;
   STUDIO_INBOX: string;
+  /** The site's origin, for links in mail sent without a request to take it from (the daily digest). */
+  SITE_URL: string;
 }
 
 /** The client an unlocked preview belongs to, and what the page shows (set by previews/access.ts). */

@@ -15,8 +15,12 @@ export type { AppType } from "./app";
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
-    const outcomes = await runScheduledJobs(createDb(env.DB), new Date(controller.scheduledTime));
+    const outcomes = await runScheduledJobs(env, createDb(env.DB), new Date(controller.scheduledTime));
     for (const outcome of outcomes) {
+      if ("failed" in outcome) {
+        console.error(JSON.stringify({ level: "error", what: "scheduled job failed", job: outcome.job, error: outcome.failed }));
+        continue;
+      }
       console.log(
         JSON.stringify({ level: "info", what: "scheduled job", job: outcome.job, date: outcome.date, ran: outcome.ran, ...outcome.result }),
       );

@@ -195,7 +195,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1"];
   if (inspectorPort !== undefined) args.push("--inspector-port", String(inspectorPort), "--inspector-ip", "127.0.0.1");
   args.push("--persist-to", stateDir, "--show-interactive-dev-session=false");
-  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  // Links in scheduled mail (the daily digest) point at this server, not at production.
+  for (const [name, value] of Object.entries({ SITE_URL: `http://localhost:${port}`, ...vars })) args.push("--var", `${name}:${value}`);
 
   let logPath: string | undefined;
   let logStream: WriteStream | undefined;

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
+import { countRows, expectJson, rows, runCron, signInAs, type Staff } from "./helpers";
 import { linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "./crm-data";
 import { splitUtf8 } from "../../worker/services/backups";
 import type { BackupSummary } from "../../contract/export";
@@ -111,7 +111,7 @@ describe("backups", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("keeps backups for 30 days: older ones are purged from the list, their chunks too, and cannot be restored", async () => {
+  it("keeps backups for 30 days: older ones leave the list, cannot be restored, and the nightly job deletes them and their chunks", async () => {
     const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
     await env.DB.batch([
       env.DB.prepare(
@@ -123,6 +123,7 @@ describe("backups", () => {
     await seedCrm(owner);
     const { backup } = await expectJson<DeleteAnswer>(deleteAll(), 200);
     expect((await list()).map((b) => b.id)).toEqual([backup.id]);
+    await runCron();
     expect(await rows("SELECT * FROM backups WHERE id = 'old'")).toEqual([]);
     expect(await rows("SELECT * FROM backup_chunks WHERE backup_id = 'old'")).toEqual([]);
   });

@@ -4,10 +4,11 @@
  * cookies, forged tokens, rows read back from D1 and the mail the worker sent.
  */
 import { env, exports } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { expect } from "vitest";
 import { app } from "../../worker/app";
+import worker from "../../worker/index";
 import { hashPassword } from "../../worker/auth/password";
 import { SESSION_COOKIE } from "../../worker/auth/session";
 import { keyFor } from "../../worker/auth/keys";
@@ -271,4 +272,11 @@ export async function requestWithEnv(
   );
   await waitOnExecutionContext(ctx);
   return res;
+}
+
+/** Fires the worker's hourly Cron Trigger as if it were `at`, with some bindings replaced if asked (a broken mailer), and waits for its work. */
+export async function runCron(at: Date | string = new Date(), overrides: Partial<typeof env> = {}) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: "0 * * * *" }), { ...env, ...overrides }, ctx);
+  await waitOnExecutionContext(ctx);
 }

@@ -8,7 +8,7 @@
 import { SignJWT, jwtVerify } from "jose";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
-import { eq, inArray, lt, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { AppEnv } from "../env";
 import type { Db } from "../db/client";
 import { revoked_sessions, users } from "../db/schema";
@@ -180,10 +180,8 @@ export async function currentUser(c: Context<AppEnv>, db: Db): Promise<SessionUs
 async function revoke(db: Db, claims: Claims): Promise<void> {
   // A renewed copy may live up to a full TTL from now.
   const expires = new Date(Date.now() + SESSION_TTL_SECONDS * 1000).toISOString();
-  await db.batch([
-    db.insert(revoked_sessions).values({ jti: claims.jti, expires_at: expires }).onConflictDoNothing(),
-    db.delete(revoked_sessions).where(lt(revoked_sessions.expires_at, nowIso())),
-  ]);
+  // Rows past their expiry go in the nightly housekeeping (services/housekeeping.ts).
+  await db.insert(revoked_sessions).values({ jti: claims.jti, expires_at: expires }).onConflictDoNothing();
 }
 
 /** Sign out: the token stops working at once, even if a copy of the cookie survives. Answers the session that ended. */

@@ -15,6 +15,7 @@ import { roles } from "../../contract/user";
 import { emailStatuses, formKinds } from "../../contract/form-submission";
 import { commentStatuses, notificationStatuses } from "../../contract/preview-feedback";
 import { auditActions } from "../../contract/audit";
+import { digestStatuses } from "../../contract/digest";
 
 const nowSql = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const id = () => text("id").primaryKey();
@@ -49,6 +50,8 @@ export const users = sqliteTable(
      * disabled, "sign out everywhere") ends every session of the account at once.
      */
     session_epoch: integer("session_epoch").notNull().default(0),
+    /** Whether the 08:00 daily digest is e-mailed to this account (Your account's switch). */
+    daily_digest: bool("daily_digest").notNull().default(true),
     ...stamps,
   },
   (t) => [
@@ -559,4 +562,31 @@ export const job_runs = sqliteTable(
     result: text("result").notNull(),
   },
   (t) => [primaryKey({ columns: [t.job, t.run_date] })],
+);
+
+/**
+ * One row per member of staff and London day the daily digest was considered for them
+ * (services/digest.ts): claimed before sending, so a second run or a retry never mails twice, then
+ * marked sent, failed (shown to the Owner in Settings, with a resend) or empty (nothing to say).
+ */
+export const digest_sends = sqliteTable(
+  "digest_sends",
+  {
+    id: id(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    run_date: text("run_date").notNull(),
+    status: text("status", { enum: digestStatuses }).notNull(),
+    /** How many items the digest listed. */
+    items: integer("items").notNull().default(0),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("digest_sends_user_day_unique").on(t.user_id, t.run_date),
+    index("digest_sends_status_idx").on(t.status),
+    check("digest_sends_status_check", oneOf(t.status, digestStatuses)),
+  ],
 );

@@ -128,9 +128,10 @@ function reserveOne(db: Db, limit: Limit, key: string, now: number) {
  * attempt keeps its events; a successful one releases them.
  */
 export async function reserveAttempt(db: Db, counted: { limit: Limit; key: string }[], now = Date.now()): Promise<Reservation> {
-  const results = (await runBatch(db, [pruneEvents(db, now), ...counted.map(({ limit, key }) => reserveOne(db, limit, key, now))])).slice(
-    1,
-  ) as { id: number }[][];
+  const results = (await runBatch(
+    db,
+    counted.map(({ limit, key }) => reserveOne(db, limit, key, now)),
+  )) as { id: number }[][];
   const ids = results.flatMap((rows) => rows.map((r) => r.id));
   const release = () => db.delete(rate_limit_events).where(inArray(rate_limit_events.id, ids.length ? ids : [-1]));
   const full = results.findIndex((rows) => rows.length === 0);
@@ -153,7 +154,7 @@ export function clearEvents(db: Db, limit: Limit, key: string) {
 /** Longer than every window in `limits`; events older than this count for nothing. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 
-/** Housekeeping: drop events older than the longest window. */
+/** The nightly housekeeping (services/housekeeping.ts): events older than the longest window count for nothing. */
 export function pruneEvents(db: Db, now = Date.now()) {
   return db.delete(rate_limit_events).where(lt(rate_limit_events.created_at, new Date(now - EVENT_RETENTION_MS).toISOString()));
 }

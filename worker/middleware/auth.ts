@@ -29,6 +29,8 @@ export const OWNER_ONLY_ROUTES: readonly RouteRef[] = [
   { method: "GET", path: "/api/crm/export" },
   { method: "GET", path: "/api/crm/audit" },
   { method: "DELETE", path: "/api/crm/users/invites/:id" },
+  { method: "GET", path: "/api/crm/digests/failed" },
+  { method: "POST", path: "/api/crm/digests/:id/resend" },
 ];
 
 const paramSegment = /^:[A-Za-z0-9_]+(\{.*\})?\??$/;

@@ -3,13 +3,13 @@
  * and when each preview was last opened. Only the eight public ids are recorded, so a visitor
  * cannot fill the table with made-up ids.
  */
-import { desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { preview_access_log, preview_views } from "../db/schema";
 import type { PreviewAccessEntry } from "../../contract/preview";
 import { nowIso } from "../lib/time";
 
-/** How long attempts are kept; older ones are dropped when the log is read. */
+/** How long attempts are kept; older ones are neither shown nor kept past the nightly housekeeping. */
 export const LOG_RETENTION_MS = 180 * 24 * 60 * 60_000;
 export const LOG_PAGE = 50;
 
@@ -36,23 +36,23 @@ export async function lastViewed(db: Db, previewId: string): Promise<string | nu
   return row?.last_viewed_at ?? null;
 }
 
-/** The newest attempts for one preview, after dropping those past the retention period. */
+/** Housekeeping: attempts past the retention period. */
+export const pruneAccessLog = (db: Db, now = Date.now()) =>
+  db.delete(preview_access_log).where(lt(preview_access_log.created_at, new Date(now - LOG_RETENTION_MS).toISOString()));
+
+/** The newest attempts for one preview within the retention period. */
 export async function recentAttempts(db: Db, previewId: string, limit = LOG_PAGE): Promise<PreviewAccessEntry[]> {
   const cutoff = new Date(Date.now() - LOG_RETENTION_MS).toISOString();
-  const [, entries] = await db.batch([
-    db.delete(preview_access_log).where(lt(preview_access_log.created_at, cutoff)),
-    db
-      .select({
-        id: preview_access_log.id,
-        success: preview_access_log.success,
-        browser: preview_access_log.browser,
-        ip_hash: preview_access_log.ip_hash,
-        created_at: preview_access_log.created_at,
-      })
-      .from(preview_access_log)
-      .where(eq(preview_access_log.preview_id, previewId))
-      .orderBy(desc(preview_access_log.id))
-      .limit(limit),
-  ]);
-  return entries;
+  return db
+    .select({
+      id: preview_access_log.id,
+      success: preview_access_log.success,
+      browser: preview_access_log.browser,
+      ip_hash: preview_access_log.ip_hash,
+      created_at: preview_access_log.created_at,
+    })
+    .from(preview_access_log)
+    .where(and(eq(preview_access_log.preview_id, previewId), gte(preview_access_log.created_at, cutoff)))
+    .orderBy(desc(preview_access_log.id))
+    .limit(limit);
 }

@@ -22,8 +22,14 @@ import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { byteLength, CHUNK_BYTES, countsOf, exportAll, importAll, readDocument, tables, type ImportResult } from "./data-transfer";
 
-const cutoff = () => new Date(Date.now() - BACKUP_RETENTION_DAYS * 24 * 60 * 60_000).toISOString();
-const purgeExpired = (db: Db) => db.delete(backups).where(lt(backups.created_at, cutoff()));
+const cutoff = (now = Date.now()) => new Date(now - BACKUP_RETENTION_DAYS * 24 * 60 * 60_000).toISOString();
+/** The nightly housekeeping (services/housekeeping.ts): backups past the retention period go, their chunks with them. */
+// Returning the ids: D1's count of changes would include the chunks deleted with them.
+export const purgeExpiredBackups = (db: Db, now = Date.now()) =>
+  db
+    .delete(backups)
+    .where(lt(backups.created_at, cutoff(now)))
+    .returning({ id: backups.id });
 
 /** Splits text into pieces of at most `maxBytes` UTF-8 bytes, never inside a surrogate pair. */
 export function splitUtf8(text: string, maxBytes = CHUNK_BYTES): string[] {
@@ -116,7 +122,6 @@ export async function deleteAll(
     ...deletionOrder.map((name) => db.delete(tables[name])),
     // Enquiries are personal data: they go with the leads they became.
     db.delete(form_submissions),
-    purgeExpired(db),
     auditEvent(
       db,
       source,
@@ -138,24 +143,21 @@ export async function deleteAll(
   return { backup: { ...summary, created_by_name: by.full_name }, deleted: counts };
 }
 
-/** Backups of the last 30 days, newest first; older ones are purged first. */
+/** Backups of the last 30 days, newest first (older ones wait only for the nightly housekeeping). */
 export async function listBackups(db: Db): Promise<BackupSummary[]> {
-  const [, list] = await db.batch([
-    purgeExpired(db),
-    db
-      .select({
-        id: backups.id,
-        created_at: backups.created_at,
-        created_by: backups.created_by,
-        created_by_name: users.full_name,
-        size: backups.size,
-        counts: backups.counts,
-      })
-      .from(backups)
-      .leftJoin(users, eq(users.id, backups.created_by))
-      .orderBy(desc(backups.created_at)),
-  ]);
-  return list;
+  return db
+    .select({
+      id: backups.id,
+      created_at: backups.created_at,
+      created_by: backups.created_by,
+      created_by_name: users.full_name,
+      size: backups.size,
+      counts: backups.counts,
+    })
+    .from(backups)
+    .leftJoin(users, eq(users.id, backups.created_by))
+    .where(gte(backups.created_at, cutoff()))
+    .orderBy(desc(backups.created_at));
 }
 
 /**

@@ -2,7 +2,7 @@
  * Public enquiries. The order is the promise "never lost": validate, store the submission and
  * its CRM lead in one batch, and only then try the e-mail, whose outcome is recorded either way.
  */
-import { desc, eq, lt, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { form_submissions, lead_activities, leads } from "../db/schema";
 import type { z } from "zod";
@@ -18,7 +18,7 @@ import type { Sender } from "../lib/client-info";
 
 /** How long an enquiry's own record is kept (web/src/content/legal-text.ts says so to visitors). */
 export const SUBMISSION_RETENTION_DAYS = 365;
-const SUBMISSION_RETENTION_MS = SUBMISSION_RETENTION_DAYS * 24 * 60 * 60_000;
+export const SUBMISSION_RETENTION_MS = SUBMISSION_RETENTION_DAYS * 24 * 60 * 60_000;
 
 export interface Enquiry {
   name: string;
@@ -177,12 +177,8 @@ async function storeSubmission(
       });
   const reservation = await reserveAttempt(db, [{ limit: limits.forms, key: limitKey }]);
   // The lead is written before the submission that points at it. Submissions past the retention
-  // period (the privacy policy's) go as new ones arrive; their leads stay in the CRM.
-  const stored = db.batch([
-    leadWrite,
-    submission,
-    db.delete(form_submissions).where(lt(form_submissions.created_at, new Date(Date.now() - SUBMISSION_RETENTION_MS).toISOString())),
-  ]);
+  // period (the privacy policy's) go in the nightly housekeeping; their leads stay in the CRM.
+  const stored = db.batch([leadWrite, submission]);
   await stored.catch(reservation.giveBack);
   return { id: submissionId, leadId, newLead: !existing };
 }

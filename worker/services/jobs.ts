@@ -6,10 +6,13 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import type { Env } from "../env";
 import { activities, invoices, job_runs } from "../db/schema";
 import { londonToday } from "../lib/time";
+import { sendDailyDigests } from "./digest";
+import { housekeepingDeletes } from "./housekeeping";
 
-export type JobName = "overdue_invoices";
+export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest";
 
 export interface JobOutcome {
   job: JobName;
@@ -87,7 +90,76 @@ export async function markOverdueInvoices(db: Db, now: Date): Promise<JobOutcome
   };
 }
 
-/** Every job, in order; each is idempotent per London day. */
-export async function runScheduledJobs(db: Db, now: Date): Promise<JobOutcome[]> {
-  return [await markOverdueInvoices(db, now)];
+/**
+ * The nightly housekeeping: form submissions, backups, rate-limit events, signed-out sessions,
+ * expired invitations, old preview access attempts and digest records past their retention
+ * (services/housekeeping.ts). The day's claim goes in the same batch as the deletes.
+ */
+export async function housekeep(db: Db, now: Date): Promise<JobOutcome> {
+  const job: JobName = "housekeeping";
+  const date = londonToday(now);
+  if (await ranToday(db, job, date)) return { job, date, ran: false, changed: [] };
+  const deletes = housekeepingDeletes(db, now);
+  let results: unknown[];
+  try {
+    [, ...results] = await db.batch([
+      db.insert(job_runs).values({ job, run_date: date, ran_at: now.toISOString(), result: "{}" }),
+      ...Object.values(deletes),
+    ]);
+  } catch (err) {
+    if (isUniqueClash(err)) return { job, date, ran: false, changed: [] };
+    throw err;
+  }
+  const result = Object.fromEntries(Object.keys(deletes).map((name, i) => [name, changesOf(results[i])]));
+  // The counts are only the record's: the deletes are already done and final.
+  await db
+    .update(job_runs)
+    .set({ result: JSON.stringify(result) })
+    .where(and(eq(job_runs.job, job), eq(job_runs.run_date, date)));
+  return { job, date, ran: true, result, changed: [] };
+}
+
+/** Rows a delete removed: those it returned, or else D1's count. */
+const changesOf = (result: unknown) =>
+  Array.isArray(result) ? result.length : ((result as { meta?: { changes?: number } }).meta?.changes ?? 0);
+
+/**
+ * The daily digest, from 08:00 in London (services/digest.ts). Each person's day is claimed before
+ * their mail is sent; the job's own row, written after, only spares later runs the work of finding
+ * everyone already claimed.
+ */
+export async function digestJob(
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "SITE_URL" | "STUDIO_NAME">,
+  db: Db,
+  now: Date,
+): Promise<JobOutcome> {
+  const job: JobName = "daily_digest";
+  const date = londonToday(now);
+  if (await ranToday(db, job, date)) return { job, date, ran: false, changed: [] };
+  const result = await sendDailyDigests(env, db, now);
+  if (!result) return { job, date, ran: false, changed: [] };
+  await db
+    .insert(job_runs)
+    .values({ job, run_date: date, ran_at: now.toISOString(), result: JSON.stringify(result) })
+    .onConflictDoNothing();
+  return { job, date, ran: true, result, changed: [] };
+}
+
+/** Every job, in order (invoices first, so the digest lists those that went overdue today); each is idempotent per London day. */
+export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(JobOutcome | JobFailure)[]> {
+  const jobs: [JobName, () => Promise<JobOutcome>][] = [
+    ["overdue_invoices", () => markOverdueInvoices(db, now)],
+    ["housekeeping", () => housekeep(db, now)],
+    ["daily_digest", () => digestJob(env, db, now)],
+  ];
+  const outcomes: (JobOutcome | JobFailure)[] = [];
+  // One job failing must not stop the others; the next hour's run tries it again.
+  for (const [job, run] of jobs)
+    outcomes.push(await run().catch((err: unknown) => ({ job, failed: err instanceof Error ? err.message : String(err) })));
+  return outcomes;
+}
+
+export interface JobFailure {
+  job: JobName;
+  failed: string;
 }
