@@ -45,3 +45,21 @@ test("Leads & Clients CSV downloads both, as two files in one .zip, and the audi
   // No reload: the trail on the same page shows it.
   await expect(trail.getByText(/Exported \d+ leads? and \d+ clients? as CSV/).first()).toBeVisible();
 });
+
+test("Your account's daily digest switch is saved for the next visit, and says so", async ({ page }) => {
+  await signIn(page.request, staff.sales);
+  await page.goto("/crm/settings");
+  const account = page.getByRole("region", { name: "Your account" });
+  const digest = account.getByRole("switch", { name: "E-mail me a daily digest" });
+  await expect(digest).toBeChecked();
+  await digest.click();
+  await expect(page.getByText("Daily digest turned off")).toBeVisible();
+  await page.reload();
+  await expect(digest).not.toBeChecked();
+  // By keyboard, back on.
+  await digest.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Daily digest turned on")).toBeVisible();
+  await page.reload();
+  await expect(digest).toBeChecked();
+});

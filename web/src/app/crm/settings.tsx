@@ -7,6 +7,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { RouteHandle } from "@/lib/page-meta";
 import { useSessionUser } from "@/features/auth/api/session";
 import { AccountPanel } from "@/features/auth/components/account-panel";
+import { DigestSwitch } from "@/features/digests/components/digest-switch";
+import { FailedDigests } from "@/features/digests/components/failed-digests";
 import { AuditPanel } from "@/features/audit/components/audit-panel";
 import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "@/features/settings/components/data-panel";
 import { StudioForm } from "@/features/settings/components/studio-form";
@@ -28,7 +30,11 @@ export function Component() {
     <CrmPage title="Settings" description="Your account, data, studio details and the team.">
       {/* grid-cols-1, not the implicit column: a long e-mail address must not widen every panel past a phone's screen. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <AccountPanel email={user.email} isTeam={team ? (isTeam ?? false) : undefined} />
+        <AccountPanel email={user.email} isTeam={team ? (isTeam ?? false) : undefined}>
+          {/* The shared team account has no inbox of its own: no digest. */}
+          {isTeam === false && <DigestSwitch />}
+        </AccountPanel>
+        {isOwner && <FailedDigests className="lg:col-span-2" />}
         {isOwner && <ExportPanel />}
         {isOwner && <ImportPanel />}
         <StudioForm isOwner={isOwner} />
