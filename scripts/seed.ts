@@ -676,6 +676,8 @@ function seedInvoices(ctx: SeedContext): void {
     0,
     "Draft",
   );
+  // Past its due date but still Sent: the hourly cron marks it Overdue (README, "Scheduled jobs").
+  invoice("holt", "holt", [["Venue photography licence", 1, 240]], 21, "Sent");
 }
 
 function seedTasks(ctx: SeedContext): void {
