@@ -3,7 +3,7 @@
  * each run), serves it with `wrangler dev` on 127.0.0.1:8790 exactly as production serves the
  * site, measures, and prints one Markdown table (also written to bench/results.json).
  *
- *   npm run bench [-- --only lighthouse,js,input,board,api,live,load] [--quick] [--no-build] [--reuse-state] [--busy N]
+ *   npm run bench [-- --only lighthouse,js,input,board,api,live,jobs,load] [--quick] [--no-build] [--reuse-state] [--busy N]
  *
  * Every timing is a median (or a percentile) of several runs, and each ratio's two sides are
  * measured in the same run, so a busy shared machine moves both alike. Timings never fail the
@@ -32,6 +32,7 @@ import { runLoad, type LoadResult } from "./bench/load";
 import { kb, median, ms, ratio, round, seconds } from "./bench/stats";
 import { measureContactFirstInput, measureMenuFirstInput, measurePreviewCodeFirstInput } from "./bench/first-input";
 import { startBusyLoad, type BusyLoad } from "./bench/busy";
+import { ensureColleague, measureCron, type CronResult } from "./bench/jobs";
 
 // The bench's ports (8790–8799 are this bench's range on shared machines): the server, Chromium's
 // DevTools port for Lighthouse, and wrangler's inspector, which would otherwise take 9229. On a
@@ -42,7 +43,7 @@ const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 8799);
 const STATE_DIR = ".wrangler/bench";
 const LEADS = 10_000;
 const LIGHTHOUSE_PAGES = ["/", "/portfolio", "/portfolio/dreamwell", "/contact", "/clients/vm-fitness"];
-const SECTIONS = ["lighthouse", "js", "input", "board", "api", "live", "load"] as const;
+const SECTIONS = ["lighthouse", "js", "input", "board", "api", "live", "jobs", "load"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench [-- options]
@@ -83,6 +84,7 @@ const settings = {
   lighthouseRuns: flags.quick ? 1 : 5,
   apiRequests: flags.quick ? 50 : 200,
   boardRuns: flags.quick ? 2 : 5,
+  cronRuns: flags.quick ? 2 : 5,
   firstInputTries: flags.quick ? 5 : 20,
   loadSeconds: flags.quick ? 10 : 60,
   loadConnections: [20, 100],
@@ -177,7 +179,7 @@ try {
 
   // One owner session serves every signed-in section: the browser contexts get its cookie, the API calls send it.
   const cookie =
-    wants("js") || wants("board") || wants("api") || wants("load")
+    wants("js") || wants("board") || wants("api") || wants("load") || wants("jobs")
       ? await signIn(base, demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD)
       : "";
 
@@ -324,6 +326,21 @@ try {
     });
     if (f.messages_lost || f.failed_writes)
       problems.push(`live fan-out lost ${f.messages_lost} messages, ${f.failed_writes} writes failed`);
+  }
+
+  if (wants("jobs")) {
+    progress(`scheduled jobs: ${settings.cronRuns} cron runs, each a new London day with the digest for 3 colleagues…`);
+    await ensureColleague(base, cookie);
+    const cron: CronResult = await measureCron(base, settings.cronRuns);
+    results.cron = cron;
+    rows.push({
+      section: "Scheduled jobs (10,000 leads)",
+      measure: "Cron run: overdue invoices, housekeeping, digest for 3 users",
+      result: `median ${ms(cron.medianMs)} · worst ${ms(cron.worstMs)} of ${cron.runsMs.length} · ${cron.mailsSent} digests sent`,
+      goal: goal(cron.worstMs <= 1000, "≤ 1 s"),
+    });
+    if (cron.mailsSent !== 3 * cron.runsMs.length)
+      problems.push(`the cron runs sent ${cron.mailsSent} digests, not ${3 * cron.runsMs.length}`);
   }
 
   if (wants("load") && sample) {
