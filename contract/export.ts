@@ -10,7 +10,7 @@ import { isoDate } from "./common";
 import { leadSources, leadStatuses } from "./lead";
 import { leadActivityTypes } from "./lead-activity";
 import { projectStages, projectStatuses, projectTypes } from "./project";
-import { proposalStatuses } from "./proposal";
+import { proposalLines, proposalSections, proposalStatuses } from "./proposal";
 import { invoiceStatuses } from "./invoice";
 import { relatedTypes, taskPriorities } from "./task";
 import { activityTypes } from "./activity";
@@ -143,9 +143,20 @@ export const proposalRow = z
     lead_id: ref,
     client_id: ref,
     notes: optionalLines(50_000),
+    /** The document's parts, absent from exports made before issue 23: such a proposal comes back as one line at its value. */
+    intro: optionalLines(50_000).default(null),
+    sections: proposalSections.default([]),
+    lines: proposalLines.optional(),
+    valid_until: date.default(null),
+    terms: optionalLines(50_000).default(null),
     ...stamps,
   })
-  .strict();
+  .strict()
+  .refine((r) => !r.lines || (r.lines.length ? linesTotal(r.lines) === r.value : r.value === null), {
+    path: ["value"],
+    message: "The value must equal the sum of the lines",
+  })
+  .transform((r) => ({ ...r, lines: r.lines ?? (r.value === null ? [] : [singleLine(r.value, r.title)]) }));
 
 export const invoiceRow = z
   .object({

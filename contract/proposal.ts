@@ -1,15 +1,47 @@
 /** Proposals sent to leads or clients. */
 import { z } from "zod";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
+import { invoiceLine, linesTotal, singleLine, type InvoiceLine } from "./invoice";
 import { optionalText, requiredText } from "./text";
 
 export const proposalStatuses = ["Draft", "Sent", "Accepted", "Rejected"] as const;
 export type ProposalStatus = (typeof proposalStatuses)[number];
 
+/** Sections and lines a proposal may have. */
+export const PROPOSAL_SECTIONS_MAX = 20;
+export const PROPOSAL_LINES_MAX = 50;
+
+/**
+ * One part of the document (Scope, Timeline, …): a heading and plain text, paragraphs separated
+ * by a blank line and bullets as lines starting "- ". No markup is stored, so none can be injected.
+ */
+export const proposalSection = z
+  .object({
+    heading: requiredText({ max: 120, required: "Heading is required" }),
+    body: requiredText({ max: 10_000, multiline: true, required: "Write this section or remove it" }),
+  })
+  .strict();
+export type ProposalSection = z.infer<typeof proposalSection>;
+
+export const proposalSections = z
+  .array(proposalSection)
+  .max(PROPOSAL_SECTIONS_MAX, `A proposal has at most ${PROPOSAL_SECTIONS_MAX} sections`);
+/** The same line items as invoices (description, quantity, unit price in £, VAT included: docs/decisions/0005). */
+export const proposalLines = z
+  .array(invoiceLine)
+  .max(PROPOSAL_LINES_MAX, `A proposal has at most ${PROPOSAL_LINES_MAX} lines`)
+  .refine((lines) => linesTotal(lines) <= 1_000_000_000, "That is too large");
+
 export const proposal = z.object({
   id: z.string(),
   title: z.string(),
+  /** The total: the lines' sum, or null with no lines. The pipeline's sums use it. */
   value: z.number().nullable(),
+  intro: z.string().nullable(),
+  sections: z.array(proposalSection),
+  lines: z.array(invoiceLine),
+  valid_until: z.string().nullable(),
+  terms: z.string().nullable(),
   status: z.enum(proposalStatuses),
   sent_date: z.string().nullable(),
   due_date: z.string().nullable(),
@@ -42,7 +74,32 @@ const proposalFields = {
     .optional()
     .transform((v) => v || null),
   notes: optionalText(10_000, { multiline: true }),
+  intro: optionalText(10_000, { multiline: true }),
+  sections: proposalSections.optional(),
+  /** The line items; the value is worked out from them. */
+  lines: proposalLines.optional(),
+  valid_until: optionalDate,
+  /** Left out on a new proposal: the studio's default terms (Settings). */
+  terms: optionalText(20_000, { multiline: true }),
 };
+
+type LinesOrValue = { lines?: InvoiceLine[]; value?: number | null };
+/**
+ * Lines, or a value, or both when they agree: never two different totals for one proposal. A value
+ * left empty beside lines is theirs to work out (the form leaves it empty).
+ */
+const valueMatchesLines = (v: LinesOrValue) => !v.lines || v.value == null || linesTotal(v.lines) === v.value;
+const valueMismatch = { path: ["value"], message: "The value must equal the sum of the lines" };
+
+/**
+ * The lines and value an input or patch gives the proposal, or nothing when it changes neither: a
+ * value alone (the API before line items) becomes one line named after the proposal.
+ */
+export function proposalTotals(v: LinesOrValue, title: string): { lines: InvoiceLine[]; value: number | null } | undefined {
+  if (v.lines) return { lines: v.lines, value: v.lines.length ? linesTotal(v.lines) : null };
+  if (v.value === undefined) return undefined;
+  return v.value === null ? { lines: [], value: null } : { lines: [singleLine(v.value, title)], value: v.value };
+}
 const oneParty = (p: { lead_id?: string | null; client_id?: string | null }) => !(p.lead_id && p.client_id);
 /** A proposal is always for someone: the pipeline's sums and the accept workflow follow its lead or client. */
 export const PARTY_REQUIRED = "Choose the lead or client this proposal is for";
@@ -50,13 +107,15 @@ export const proposalInput = z
   .object(proposalFields)
   .strict()
   .refine(oneParty, { message: "Choose a lead or a client, not both", path: ["client_id"] })
-  .refine((p) => !!(p.lead_id || p.client_id), { message: PARTY_REQUIRED, path: ["lead_id"] });
+  .refine((p) => !!(p.lead_id || p.client_id), { message: PARTY_REQUIRED, path: ["lead_id"] })
+  .refine(valueMatchesLines, valueMismatch);
 export type ProposalInput = z.input<typeof proposalInput>;
 export const proposalPatch = z
   .object({ ...proposalFields, status: z.enum(proposalStatuses), ...expectedVersion })
   .partial()
   .required({ updated_at: true })
   .strict()
-  .refine(oneParty, { message: "Choose a lead or a client, not both", path: ["client_id"] });
+  .refine(oneParty, { message: "Choose a lead or a client, not both", path: ["client_id"] })
+  .refine(valueMatchesLines, valueMismatch);
 /** What a PATCH sends: the fields that change and the `updated_at` it was read at. */
 export type ProposalPatch = z.input<typeof proposalPatch>;

@@ -36,7 +36,7 @@ import { writePreview, type PreviewRecord, type PreviewStores } from "../worker/
 import { leadSources, type LeadStatus } from "../contract/lead";
 import type { ProjectStage, ProjectStatus } from "../contract/project";
 import type { ProposalStatus } from "../contract/proposal";
-import { linesTotal, type InvoiceStatus } from "../contract/invoice";
+import { linesTotal, singleLine, type InvoiceStatus } from "../contract/invoice";
 import type { StudioSettings } from "../contract/settings";
 import type { RelatedType, TaskPriority } from "../contract/task";
 import type { ActivityType } from "../contract/activity";
@@ -550,6 +550,7 @@ function seedProposals(ctx: SeedContext): void {
       id: rand.uuid(),
       title,
       value,
+      lines: value === null ? [] : [singleLine(value, title)],
       status,
       sent_date: sentDays === null ? null : clock.date(-sentDays),
       due_date: sentDays === null ? null : clock.date(-sentDays + 14),

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
 import { expectJson, rows, signInAs, type Staff } from "./helpers";
 import type { Proposal } from "../../contract/proposal";
 
@@ -183,3 +184,94 @@ describe("proposals", () => {
     expect(await rows("SELECT id FROM proposals")).toHaveLength(1);
   });
 });
+
+describe("a proposal is a document", () => {
+  const lines = [
+    { description: "Website design and build", quantity: 1, unit_price: 2400 },
+    { description: "Copywriting, per page", quantity: 4, unit_price: 150.25 },
+  ];
+  const sections = [
+    { heading: "Scope", body: "Six pages.\n\n- Home\n- Services\n- Contact" },
+    { heading: "Timeline", body: "Four weeks from the go-ahead." },
+  ];
+
+  it("keeps its introduction, sections, lines, valid-until date and terms, and its value is the lines' sum", async () => {
+    const made = await addProposal({
+      title: "Bakery website",
+      lead_id: leadId,
+      intro: "Thank you for asking us.\n\nHere is what we propose.",
+      sections,
+      lines,
+      valid_until: "2026-12-31",
+      terms: "50% to start, 50% on launch.",
+    });
+    expect(made).toMatchObject({
+      value: 3001,
+      lines,
+      sections,
+      intro: "Thank you for asking us.\n\nHere is what we propose.",
+      valid_until: "2026-12-31",
+      terms: "50% to start, 50% on launch.",
+    });
+    // Changing the lines changes the value in the same write; no lines, no value.
+    const fewer = (await expectJson<{ proposal: Proposal }>(patch(made, { lines: [lines[0]] }), 200)).proposal;
+    expect(fewer).toMatchObject({ value: 2400, lines: [lines[0]] });
+    const none = (await expectJson<{ proposal: Proposal }>(patch(fewer, { lines: [] }), 200)).proposal;
+    expect(none).toMatchObject({ value: null, lines: [] });
+  });
+
+  it("takes a value alone as one line named after it, and refuses a value that disagrees with its lines", async () => {
+    const simple = await addProposal({ title: "Logo refresh", value: 950, client_id: clientId });
+    expect(simple.lines).toEqual([{ description: "Logo refresh", quantity: 1, unit_price: 950 }]);
+    const cleared = (await expectJson<{ proposal: Proposal }>(patch(simple, { value: null }), 200)).proposal;
+    expect(cleared).toMatchObject({ value: null, lines: [] });
+    const mismatch = await expectJson<Fields>(
+      staff.call("POST", "/api/crm/proposals", { title: "A", lead_id: leadId, lines, value: 10 }),
+      422,
+    );
+    expect(mismatch.error.fields.value).toBe("The value must equal the sum of the lines");
+    // The workflow's draft proposal starts from the lead's deal value.
+    await expectJson(staff.call("PATCH", `/api/crm/leads/${leadId}`, { value: 4200, updated_at: (await leadOf()).updated_at }), 200);
+    await expectJson(staff.call("POST", `/api/crm/leads/${leadId}/actions`, { action: "proposal" }), 201);
+    const [draft] = await rows<{ value: number; lines: string }>(
+      "SELECT value, lines FROM proposals WHERE title = 'Proposal for Jo Carter'",
+    );
+    expect({ ...draft, lines: JSON.parse(draft.lines) }).toEqual({
+      value: 4200,
+      lines: [{ description: "Proposal for Jo Carter", quantity: 1, unit_price: 4200 }],
+    });
+  });
+
+  it("refuses a blank or hostile section heading, an empty section and a bad date, per field, and stores nothing", async () => {
+    const bad = await expectJson<Fields>(
+      staff.call("POST", "/api/crm/proposals", {
+        title: "A",
+        lead_id: leadId,
+        sections: [
+          { heading: "\u200b\u202e ", body: "Text" },
+          { heading: "Timeline", body: "\u0001\n\n" },
+        ],
+        valid_until: "31/12/2026",
+      }),
+      422,
+    );
+    expect(bad.error.fields["sections.0.heading"]).toBe("Heading is required");
+    expect(bad.error.fields["sections.1.body"]).toBe("Write this section or remove it");
+    expect(bad.error.fields.valid_until).toBeTruthy();
+    expect(await rows("SELECT id FROM proposals")).toEqual([]);
+  });
+
+  it("migration 0016 gives every earlier proposal with a value one line at that value, named after it", async () => {
+    const priced = await addProposal({ title: "Shop build", value: 5200.5, lead_id: leadId });
+    const unpriced = await addProposal({ title: "To be scoped", lead_id: leadId });
+    await env.DB.prepare("UPDATE proposals SET lines = '[]'").run();
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0016_"))!;
+    for (const query of migration.queries.filter((q) => q.includes("UPDATE"))) await env.DB.prepare(query).run();
+    const byId = async (id: string) =>
+      (await expectJson<{ proposal: Proposal }>(staff.call("GET", `/api/crm/proposals/${id}`), 200)).proposal;
+    expect((await byId(priced.id)).lines).toEqual([{ description: "Shop build", quantity: 1, unit_price: 5200.5 }]);
+    expect((await byId(unpriced.id)).lines).toEqual([]);
+  });
+});
+
+const leadOf = async () => (await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200)).lead;

@@ -161,7 +161,26 @@ const studio = fc.record({
     budget: money,
     start_date: date,
   }),
-  proposal: fc.record({ title: text(200), notes: nullable(10_000), value: money, status: fc.constantFrom(...proposalStatuses) }),
+  proposal: fc
+    .record({
+      title: text(200),
+      notes: nullable(10_000),
+      status: fc.constantFrom(...proposalStatuses),
+      intro: nullable(10_000),
+      sections: fc.option(fc.array(fc.record({ heading: text(120), body: text(10_000) }), { maxLength: 2 }), { nil: undefined }),
+      // Priced by a value alone (the API before line items) or by lines.
+      priced: fc.oneof(
+        fc.record({ value: money }),
+        fc.record({
+          lines: fc.array(fc.record({ description: text(300), quantity: fc.constantFrom(1, 2.5, 0, 3), unit_price: money }), {
+            maxLength: 3,
+          }),
+        }),
+      ),
+      valid_until: date,
+      terms: nullable(20_000),
+    })
+    .map(({ priced, ...p }) => ({ ...p, ...priced })),
   invoice: fc.record({
     number: rarely(
       fc.stringMatching(/^[A-Z0-9][A-Z0-9-]{0,12}$/).map((n) => ` \u200b${n}\u0001 `),

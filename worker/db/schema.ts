@@ -7,7 +7,7 @@ import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex
 import { leadSources, leadStatuses } from "../../contract/lead";
 import { leadActivityTypes } from "../../contract/lead-activity";
 import { projectStages, projectStatuses, projectTypes } from "../../contract/project";
-import { proposalStatuses } from "../../contract/proposal";
+import { proposalStatuses, type ProposalSection } from "../../contract/proposal";
 import { invoiceStatuses, type InvoiceLine } from "../../contract/invoice";
 import { relatedTypes, taskPriorities } from "../../contract/task";
 import { activityTypes } from "../../contract/activity";
@@ -242,6 +242,19 @@ export const proposals = sqliteTable(
     lead_id: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
     client_id: text("client_id").references(() => clients.id, { onDelete: "set null" }),
     notes: text("notes"),
+    /** The document the client reads (issue 23): plain text, never markup. */
+    intro: text("intro"),
+    sections: text("sections", { mode: "json" })
+      .$type<ProposalSection[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    /** The line items, a JSON array; `value` is always their sum, or null with none (services/proposals.ts writes both together). */
+    lines: text("lines", { mode: "json" })
+      .$type<InvoiceLine[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    valid_until: text("valid_until"),
+    terms: text("terms"),
     ...stamps,
   },
   (t) => [

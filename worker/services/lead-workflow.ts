@@ -2,6 +2,7 @@
  * Workflow actions on a lead (docs/spec.md §4). Each action is one call and one db.batch(): its rows
  * and its workflow_action timeline entry commit together or not at all.
  */
+import { proposalTotals } from "../../contract/proposal";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clients, leads, projects, proposals, tasks, users } from "../db/schema";
@@ -126,7 +127,8 @@ export async function runWorkflowAction(
           id,
           title: `Proposal for ${lead.name}`,
           status: "Draft",
-          value: lead.value,
+          // The lead's deal value as its one line, to be itemised in the proposal dialog.
+          ...proposalTotals({ value: lead.value }, `Proposal for ${lead.name}`),
           lead_id: lead.id,
           created_at: now,
           updated_at: now,

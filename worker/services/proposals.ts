@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { clients, leads, proposals } from "../db/schema";
-import { PARTY_REQUIRED, type Proposal, type proposalInput, type proposalPatch } from "../../contract/proposal";
+import { PARTY_REQUIRED, proposalTotals, type Proposal, type proposalInput, type proposalPatch } from "../../contract/proposal";
 import type { SessionUser } from "../../contract/user";
 import { AppError, notFound, staleEdit } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -55,15 +55,23 @@ export async function createProposal(db: Db, input: z.output<typeof proposalInpu
   await assertParties(db, input);
   const now = nowIso();
   const id = newId();
-  await db.insert(proposals).values({ ...input, ...sentToday(input.status, input.sent_date), id, created_at: now, updated_at: now });
+  const { value: _value, lines: _lines, ...fields } = input;
+  await db.insert(proposals).values({
+    ...fields,
+    ...(proposalTotals(input, input.title) ?? { lines: [], value: null }),
+    ...sentToday(input.status, input.sent_date),
+    id,
+    created_at: now,
+    updated_at: now,
+  });
   return getProposal(db, id);
 }
 
 export async function updateProposal(db: Db, id: string, patch: z.output<typeof proposalPatch>): Promise<Proposal> {
-  const { updated_at: seen, ...changes } = patch;
+  const { updated_at: seen, value: _value, lines: _lines, ...changes } = patch;
   await assertParties(db, changes);
   const current = await db
-    .select({ lead_id: proposals.lead_id, client_id: proposals.client_id, sent_date: proposals.sent_date })
+    .select({ lead_id: proposals.lead_id, client_id: proposals.client_id, sent_date: proposals.sent_date, title: proposals.title })
     .from(proposals)
     .where(eq(proposals.id, id))
     .get();
@@ -76,7 +84,8 @@ export async function updateProposal(db: Db, id: string, patch: z.output<typeof 
   const sent = "sent_date" in changes ? sentToday(changes.status, changes.sent_date) : sentToday(changes.status, current.sent_date);
   const rows = await db
     .update(proposals)
-    .set({ ...changes, ...parties, ...sent, updated_at: nextStamp(seen) })
+    // The lines and the value are written together: the value is always the lines' sum.
+    .set({ ...changes, ...parties, ...sent, ...proposalTotals(patch, changes.title ?? current.title), updated_at: nextStamp(seen) })
     .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen)))
     .returning({ id: proposals.id });
   await versionedResult(rows, () => db.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, id)).get(), "Proposal");
