@@ -342,3 +342,69 @@ test("a stale project edit (409) says it changed, keeps the typed input, and sav
   ).project;
   expect(saved).toMatchObject({ notes: "My unsaved notes", budget: 7500 });
 });
+
+test("a proposal is written as a document: introduction, sections, line items that make its value, valid until and terms", async ({
+  page,
+}) => {
+  await signIn(page.request);
+  const stamp = Date.now();
+  const lead = await createLead(page.request, { name: `Document Lead ${stamp}` });
+  const title = `Bakery website ${stamp}`;
+
+  await page.goto("/crm/proposals");
+  await page.getByRole("button", { name: "New Proposal" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Proposal" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Lead").selectOption({ label: lead.name });
+  await dialog.getByLabel("Introduction").fill("Thank you for asking us.\n\nHere is what we propose.");
+  await dialog.getByRole("button", { name: "Add Section" }).click();
+  const sections = dialog.getByTestId("proposal-section");
+  await expect(sections.nth(0).getByLabel("Heading")).toHaveValue("Scope");
+  await sections.nth(0).getByLabel("Text").fill("Six pages:\n- Home\n- Menu\n- Contact");
+  await dialog.getByRole("button", { name: "Add Section" }).click();
+  // An empty section is refused with its own message, not sent.
+  await dialog.getByRole("button", { name: "Add Proposal" }).click();
+  await expect(sections.nth(1).getByText("Heading is required")).toBeVisible();
+  await sections.nth(1).getByLabel("Heading").fill("Timeline");
+  await sections.nth(1).getByLabel("Text").fill("Four weeks.");
+  await dialog.getByRole("button", { name: "Add Line" }).click();
+  const lines = dialog.getByTestId("proposal-line");
+  await lines.nth(0).getByLabel("Description").fill("Website design and build");
+  await lines.nth(0).getByLabel("Unit Price (£)").fill("2400");
+  await dialog.getByRole("button", { name: "Add Line" }).click();
+  await lines.nth(1).getByLabel("Description").fill("Copywriting, per page");
+  await lines.nth(1).getByLabel("Qty").fill("4");
+  await lines.nth(1).getByLabel("Unit Price (£)").fill("150.25");
+  await expect(dialog.getByTestId("proposal-total")).toHaveText("£3,001.00");
+  await dialog.getByLabel("Valid Until").fill("2026-12-31");
+  await dialog.getByLabel("Terms").fill("50% to start, 50% on launch.");
+  await dialog.getByRole("button", { name: "Add Proposal" }).click();
+  await expect(page.getByText("Proposal added successfully")).toBeVisible();
+
+  const card = page.getByTestId("proposal-card").filter({ hasText: title });
+  await expect(card.getByText("£3,001.00")).toBeVisible();
+  // Edited: one line fewer, and the value follows.
+  await card.getByRole("button", { name: `Edit ${title}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Proposal" });
+  await expect(edit.getByTestId("proposal-section").nth(1).getByLabel("Heading")).toHaveValue("Timeline");
+  await edit.getByRole("button", { name: "Remove line 2" }).click();
+  await expect(edit.getByTestId("proposal-total")).toHaveText("£2,400.00");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Proposal updated successfully")).toBeVisible();
+  await expect(card.getByText("£2,400.00")).toBeVisible();
+
+  const { proposals } = (await (await page.request.get("/api/crm/proposals")).json()) as {
+    proposals: { title: string; value: number; intro: string; sections: unknown; lines: unknown; valid_until: string; terms: string }[];
+  };
+  expect(proposals.find((p) => p.title === title)).toMatchObject({
+    value: 2400,
+    intro: "Thank you for asking us.\n\nHere is what we propose.",
+    sections: [
+      { heading: "Scope", body: "Six pages:\n- Home\n- Menu\n- Contact" },
+      { heading: "Timeline", body: "Four weeks." },
+    ],
+    lines: [{ description: "Website design and build", quantity: 1, unit_price: 2400 }],
+    valid_until: "2026-12-31",
+    terms: "50% to start, 50% on launch.",
+  });
+});

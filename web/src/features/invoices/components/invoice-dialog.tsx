@@ -6,27 +6,22 @@
 import { useEffect } from "react";
 import { addDays, format, parseISO } from "date-fns";
 import { useQuery } from "@tanstack/react-query";
-import { useFieldArray, useFormState, useWatch, type Control } from "react-hook-form";
-import { Plus, Trash2 } from "lucide-react";
+import { useWatch, type Control } from "react-hook-form";
 import {
   invoiceEdit,
   invoiceInput,
   invoiceStatuses,
   INVOICE_LINES_MAX,
-  lineAmount,
-  linesTotal,
   suggestInvoiceNumber,
   type Invoice,
   type InvoiceInput,
   type InvoiceStatus,
 } from "@contract/invoice";
-import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
+import { emptyLine, LineItems, type WithLines } from "@/components/line-items";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { DateField, OptionsField, TextField } from "@/components/ui/form-fields";
 import { SelectField } from "@/components/ui/select-field";
-import { cn } from "@/lib/cn";
-import { formatMoney, todayInLondon } from "@/lib/format";
+import { todayInLondon } from "@/lib/format";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
 import {
   clientProjectsQueryOptions,
@@ -40,7 +35,6 @@ const fields = ["number", "client_id", "project_id", "lines", "date", "due_date"
 
 const dueAfter = (date: string, days: number) =>
   /^\d{4}-\d{2}-\d{2}$/.test(date) ? format(addDays(parseISO(date), days), "yyyy-MM-dd") : "";
-const emptyLine = () => ({ description: "", quantity: 1, unit_price: null as unknown as number });
 
 export function InvoiceDialog({
   invoice,
@@ -139,97 +133,8 @@ export function InvoiceDialog({
         {status === "Paid" && <DateField control={control} name="paid_date" label="Paid Date" />}
       </div>
       {/* One component for both forms: the add and edit schemas hold lines alike. */}
-      <LineItems control={control as unknown as Control<InvoiceInput>} />
+      <LineItems control={control as unknown as Control<WithLines>} max={INVOICE_LINES_MAX} keepOne testId="invoice" />
     </FormDialog>
-  );
-}
-
-/** The lines as a table: description, quantity, unit price, the line's amount; the total under them. */
-function LineItems({ control }: { control: Control<InvoiceInput> }) {
-  const { fields: rows, append, remove } = useFieldArray({ control, name: "lines" });
-  const lines = useWatch({ control, name: "lines" }) ?? [];
-  const { errors } = useFormState({ control, name: "lines" });
-  const lineErrors = errors.lines;
-  const priced = lines.map((l) => ({ quantity: Number(l?.quantity) || 0, unit_price: Number(l?.unit_price) || 0 }));
-  // The defaults arrive as numbers (or null); typed values as strings.
-  const num = (v: unknown) => (v === null || v === undefined || String(v).trim() === "" ? null : Number(v));
-  const cell = (i: number, key: "description" | "quantity" | "unit_price") => lineErrors?.[i]?.[key]?.message;
-  return (
-    <fieldset className="mt-4 space-y-2">
-      <legend className="text-sm font-medium text-slate-800">Line Items</legend>
-      <p className="text-xs text-slate-500">Prices are what the client pays, VAT included.</p>
-      <div className="space-y-3">
-        {rows.map((row, i) => {
-          const errorId = `line-${row.id}-error`;
-          const messages = [cell(i, "description"), cell(i, "quantity"), cell(i, "unit_price")].filter(Boolean);
-          const invalid = (key: "description" | "quantity" | "unit_price") =>
-            cell(i, key) ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
-          return (
-            <div key={row.id} className="rounded-lg border border-slate-200 p-2" data-testid="invoice-line">
-              <div className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_5rem_7rem_6rem_auto] sm:items-end">
-                <label className="col-span-2 text-xs text-slate-600 sm:col-span-1">
-                  Description
-                  <input
-                    {...control.register(`lines.${i}.description`)}
-                    {...invalid("description")}
-                    className={cn(inputClass, "mt-1 h-9")}
-                  />
-                </label>
-                <div className="col-span-2 grid grid-cols-3 gap-2 sm:contents">
-                  {(["quantity", "unit_price"] as const).map((key) => (
-                    <label key={key} className="text-xs text-slate-600">
-                      {key === "quantity" ? "Qty" : "Unit Price (£)"}
-                      <input
-                        {...control.register(`lines.${i}.${key}`, { setValueAs: num })}
-                        {...invalid(key)}
-                        type="number"
-                        min={0}
-                        step={key === "quantity" ? "any" : "0.01"}
-                        inputMode="decimal"
-                        className={cn(inputClass, "mt-1 h-9")}
-                      />
-                    </label>
-                  ))}
-                  <p className="self-end pb-2 text-right text-sm font-medium text-slate-900 tabular-nums">
-                    <span className="sr-only">Amount </span>
-                    {formatMoney(lineAmount(priced[i] ?? { quantity: 0, unit_price: 0 }))}
-                  </p>
-                </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="col-start-2 row-start-1 self-end sm:col-start-auto sm:row-start-auto"
-                  aria-label={`Remove line ${i + 1}`}
-                  disabled={rows.length === 1}
-                  onClick={() => remove(i)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </Button>
-              </div>
-              {messages.length > 0 && (
-                <p id={errorId} className="mt-1 text-sm text-red-700">
-                  {messages.join(". ")}
-                </p>
-              )}
-            </div>
-          );
-        })}
-      </div>
-      {lineErrors?.message && <p className="text-sm text-red-700">{lineErrors.message}</p>}
-      {lineErrors?.root?.message && <p className="text-sm text-red-700">{lineErrors.root.message}</p>}
-      <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
-        <Button variant="secondary" size="sm" disabled={rows.length >= INVOICE_LINES_MAX} onClick={() => append(emptyLine())}>
-          <Plus className="size-4" aria-hidden="true" />
-          Add Line
-        </Button>
-        <p className="text-sm">
-          Total{" "}
-          <strong className="ml-1 text-base tabular-nums" data-testid="invoice-total">
-            {formatMoney(linesTotal(priced))}
-          </strong>
-        </p>
-      </div>
-    </fieldset>
   );
 }
 

@@ -1,15 +1,46 @@
-/** Add Proposal / Edit Proposal. Choosing a lead clears the client and vice versa. */
+/**
+ * Add Proposal / Edit Proposal: who it is for (choosing a lead clears the client and vice versa),
+ * and the document the client reads: an introduction, sections, line items whose sum is its value,
+ * a valid-until date and terms.
+ */
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { proposalInput, proposalStatuses, type Proposal } from "@contract/proposal";
+import { useFieldArray, useFormState, type Control } from "react-hook-form";
+import { Plus, Trash2 } from "lucide-react";
+import {
+  proposalInput,
+  proposalStatuses,
+  PROPOSAL_LINES_MAX,
+  PROPOSAL_SECTIONS_MAX,
+  type Proposal,
+  type ProposalInput,
+} from "@contract/proposal";
+import { LineItems, type WithLines } from "@/components/line-items";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "@/components/ui/form-fields";
+import { DateField, OptionsField, TextareaField, TextField } from "@/components/ui/form-fields";
+import { Textarea } from "@/components/ui/textarea";
+import { cn } from "@/lib/cn";
 import { SelectField } from "@/components/ui/select-field";
 import { todayInLondon } from "@/lib/format";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
 import { proposalClientOptions, proposalLeadOptions, useCreateProposal, useUpdateProposal } from "@/features/proposals/api/proposals";
 
-const fields = ["title", "value", "status", "sent_date", "due_date", "lead_id", "client_id", "notes"] as const;
+const fields = [
+  "title",
+  "status",
+  "sent_date",
+  "due_date",
+  "lead_id",
+  "client_id",
+  "notes",
+  "intro",
+  "sections",
+  "lines",
+  "valid_until",
+  "terms",
+] as const;
 
 export function ProposalDialog({
   proposal,
@@ -29,13 +60,17 @@ export function ProposalDialog({
     schema: proposalInput,
     defaultValues: {
       title: proposal?.title ?? "",
-      value: proposal?.value ?? null,
       status: proposal?.status ?? "Draft",
       sent_date: proposal?.sent_date ?? "",
       due_date: proposal?.due_date ?? "",
       lead_id: proposal?.lead_id ?? "",
       client_id: proposal?.client_id ?? "",
       notes: proposal?.notes ?? "",
+      intro: proposal?.intro ?? "",
+      sections: proposal?.sections ?? [],
+      lines: proposal?.lines ?? [],
+      valid_until: proposal?.valid_until ?? "",
+      terms: proposal?.terms ?? "",
     },
     fields,
     copy: proposal,
@@ -97,12 +132,72 @@ export function ProposalDialog({
             <option value={proposal.client.id}>{proposal.client.name}</option>
           )}
         </SelectField>
-        <MoneyField control={control} name="value" label="Value (£)" />
         <OptionsField control={control} name="status" label="Status" values={proposalStatuses} />
         <DateField control={control} name="sent_date" label="Sent Date" />
         <DateField control={control} name="due_date" label="Due Date" />
+        <DateField control={control} name="valid_until" label="Valid Until" />
       </div>
+      <TextareaField control={control} name="intro" label="Introduction" rows={4} />
+      <Sections control={control as unknown as Control<ProposalInput>} />
+      <LineItems control={control as unknown as Control<WithLines>} max={PROPOSAL_LINES_MAX} testId="proposal" totalLabel="Value" />
+      <TextareaField control={control} name="terms" label="Terms" rows={4} />
       <TextareaField control={control} name="notes" label="Notes" />
     </FormDialog>
+  );
+}
+
+const TEXT_HINT = "Plain text: a blank line starts a new paragraph, and a line starting with “- ” is a bullet.";
+
+/** The document's sections (Scope, Timeline, …), each a heading and its text, in order. */
+function Sections({ control }: { control: Control<ProposalInput> }) {
+  const { fields: rows, append, remove } = useFieldArray({ control, name: "sections" });
+  const { errors } = useFormState({ control, name: "sections" });
+  return (
+    <fieldset className="mt-4 space-y-2">
+      <legend className="text-sm font-medium text-slate-800">Sections</legend>
+      <p className="text-xs text-slate-500">{TEXT_HINT}</p>
+      {rows.map((row, i) => {
+        const error = (key: "heading" | "body") => errors.sections?.[i]?.[key]?.message;
+        const invalid = (key: "heading" | "body") =>
+          error(key) ? { "aria-invalid": true as const, "aria-describedby": `section-${row.id}-${key}-error` } : {};
+        return (
+          <div key={row.id} className="space-y-2 rounded-lg border border-slate-200 p-2" data-testid="proposal-section">
+            <div className="flex items-end gap-2">
+              <label className="min-w-0 flex-1 text-xs text-slate-600">
+                Heading
+                <input {...control.register(`sections.${i}.heading`)} {...invalid("heading")} className={cn(inputClass, "mt-1 h-9")} />
+              </label>
+              <Button variant="ghost" size="sm" aria-label={`Remove section ${i + 1}`} onClick={() => remove(i)}>
+                <Trash2 className="size-4" aria-hidden="true" />
+              </Button>
+            </div>
+            {error("heading") && (
+              <p id={`section-${row.id}-heading-error`} className="text-sm text-red-700">
+                {error("heading")}
+              </p>
+            )}
+            <label className="block text-xs text-slate-600">
+              Text
+              <Textarea {...control.register(`sections.${i}.body`)} {...invalid("body")} rows={4} className="mt-1" />
+            </label>
+            {error("body") && (
+              <p id={`section-${row.id}-body-error`} className="text-sm text-red-700">
+                {error("body")}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      {errors.sections?.message && <p className="text-sm text-red-700">{errors.sections.message}</p>}
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={rows.length >= PROPOSAL_SECTIONS_MAX}
+        onClick={() => append({ heading: rows.length === 0 ? "Scope" : "", body: "" })}
+      >
+        <Plus className="size-4" aria-hidden="true" />
+        Add Section
+      </Button>
+    </fieldset>
   );
 }
