@@ -560,3 +560,20 @@ export const job_runs = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.run_date] })],
 );
+
+/**
+ * A member of staff's calendar feed (services/calendar-feeds.ts): one per account, found by the
+ * SHA-256 of its secret token, which is shown once and never stored. Rotating replaces the hash;
+ * turning the feed off deletes the row.
+ */
+export const calendar_feeds = sqliteTable(
+  "calendar_feeds",
+  {
+    user_id: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_hash_unique").on(t.token_hash)],
+);
