@@ -32,6 +32,7 @@ import { backupsRoute } from "./routes/backups";
 import { userAdminRoute } from "./routes/user-admin";
 import { formSubmissionsRoute } from "./routes/form-submissions";
 import { auditRoute } from "./routes/audit";
+import { calendarFeedRoute, calendarRoute } from "./routes/calendar-feeds";
 import { clientFeedbackRoute, previewApprovalsRoute, previewCommentsRoute } from "./routes/preview-feedback";
 
 const crm = new Hono<AppEnv>()
@@ -55,6 +56,7 @@ const crm = new Hono<AppEnv>()
   .route("/backups", backupsRoute)
   .route("/form-submissions", formSubmissionsRoute)
   .route("/audit", auditRoute)
+  .route("/calendar-feed", calendarFeedRoute)
   .route("/live", liveRoute);
 
 const api = new Hono<AppEnv>()
@@ -64,6 +66,7 @@ const api = new Hono<AppEnv>()
   .route("/auth", auth)
   .route("/", forms)
   .route("/previews", previews)
+  .route("/calendar", calendarRoute)
   .route("/crm", crm)
   .all("*", () => {
     throw new AppError("not_found", "No such API endpoint");

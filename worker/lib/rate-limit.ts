@@ -59,6 +59,12 @@ export const limits = {
    * four networks' worth, so no single network can reach it.
    */
   commentsClient: { bucket: "comments-client", max: 120, windowMs: 60 * MINUTE },
+  /**
+   * Unknown calendar-feed tokens from one address (an IPv6 client's /64). Subscribers share the
+   * addresses of Google's and Microsoft's fetchers, so the allowance leaves room for a few stale
+   * subscriptions to a rotated URL.
+   */
+  calendarFeedIp: { bucket: "calendar-feed-ip", max: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 const windowStart = (limit: Limit, now: number) => new Date(now - limit.windowMs).toISOString();
