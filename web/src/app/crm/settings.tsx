@@ -1,12 +1,13 @@
 /**
- * /crm/settings: your account, data export/import, backups, danger zone, studio details, users and
- * the audit trail. Owner-only parts are hidden from Sales: export too, since it holds every
- * client's and lead's personal data (README.md → Security).
+ * /crm/settings: your account (with its calendar feed), data export/import, backups, danger zone,
+ * studio details, users and the audit trail. Owner-only parts are hidden from Sales: export too,
+ * since it holds every client's and lead's personal data (README.md → Security).
  */
 import { useQuery } from "@tanstack/react-query";
 import type { RouteHandle } from "@/lib/page-meta";
 import { useSessionUser } from "@/features/auth/api/session";
 import { AccountPanel } from "@/features/auth/components/account-panel";
+import { CalendarFeedPanel } from "@/features/calendar-feed/components/calendar-feed-panel";
 import { AuditPanel } from "@/features/audit/components/audit-panel";
 import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "@/features/settings/components/data-panel";
 import { StudioForm } from "@/features/settings/components/studio-form";
@@ -28,7 +29,9 @@ export function Component() {
     <CrmPage title="Settings" description="Your account, data, studio details and the team.">
       {/* grid-cols-1, not the implicit column: a long e-mail address must not widen every panel past a phone's screen. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <AccountPanel email={user.email} isTeam={team ? (isTeam ?? false) : undefined} />
+        <AccountPanel email={user.email} isTeam={team ? (isTeam ?? false) : undefined}>
+          <CalendarFeedPanel />
+        </AccountPanel>
         {isOwner && <ExportPanel />}
         {isOwner && <ImportPanel />}
         <StudioForm isOwner={isOwner} />

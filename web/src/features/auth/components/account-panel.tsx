@@ -1,8 +1,9 @@
 /**
  * Settings → Your account: change one's own password, and sign out of every session. The shared
  * team account's password is the studio's, set from the command line, so its form is not offered.
+ * Other features' account sections (the calendar feed) come in as children, from the page.
  */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
@@ -110,8 +111,11 @@ function SignOutEverywhere({ isTeam }: { isTeam: boolean }) {
   );
 }
 
-/** `isTeam`: whether the signed-in account is the shared team one; undefined while that is not yet known. */
-export function AccountPanel({ email, isTeam }: { email: string; isTeam: boolean | undefined }) {
+/**
+ * `isTeam`: whether the signed-in account is the shared team one; undefined while that is not yet known.
+ * `children`: further sections of the account, shown before "Sign out everywhere".
+ */
+export function AccountPanel({ email, isTeam, children }: { email: string; isTeam: boolean | undefined; children?: ReactNode }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="your-account">
       <h2 id="your-account" className="text-lg font-semibold">
@@ -128,6 +132,7 @@ export function AccountPanel({ email, isTeam }: { email: string; isTeam: boolean
       ) : (
         <ChangePasswordForm />
       )}
+      {children}
       {isTeam !== undefined && <SignOutEverywhere isTeam={isTeam} />}
     </section>
   );
