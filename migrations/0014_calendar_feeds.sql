@@ -6,4 +6,5 @@ CREATE TABLE `calendar_feeds` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `calendar_feeds_token_hash_unique` ON `calendar_feeds` (`token_hash`);
+CREATE UNIQUE INDEX `calendar_feeds_token_hash_unique` ON `calendar_feeds` (`token_hash`);--> statement-breakpoint
+CREATE INDEX `leads_added_by_follow_up_idx` ON `leads` (`added_by`,`follow_up_date`);

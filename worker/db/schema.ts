@@ -170,6 +170,8 @@ export const leads = sqliteTable(
     index("leads_converted_idx").on(t.converted_to_client_id),
     // The Leads table's Follow-up order and its "Follow-up due" filter.
     index("leads_follow_up_idx").on(t.follow_up_date),
+    // A calendar feed reads one person's follow-ups nearest today (services/calendar-feeds.ts).
+    index("leads_added_by_follow_up_idx").on(t.added_by, t.follow_up_date),
     check("leads_status_check", oneOf(t.status, leadStatuses)),
     check("leads_source_check", oneOf(t.source, leadSources, true)),
     check("leads_value_check", sql`${t.value} IS NULL OR ${t.value} >= 0`),
