@@ -10,7 +10,7 @@ import { jsonBody } from "../lib/validate";
 import { limitKeyOf } from "../lib/client-info";
 import { clientIp } from "../middleware/auth";
 import { auditSourceOf } from "../middleware/audit";
-import { calendarFeed, calendarFeedStatus, feedHolder, issueCalendarFeed, turnOffCalendarFeed } from "../services/calendar-feeds";
+import { calendarFeed, calendarFeedStatus, issueCalendarFeed, turnOffCalendarFeed } from "../services/calendar-feeds";
 
 export const calendarFeedRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ feed: await calendarFeedStatus(c.get("db"), c.get("user").id) }, 200))
@@ -25,14 +25,13 @@ export const calendarFeedRoute = new Hono<AppEnv>()
   });
 
 export const calendarRoute = new Hono<AppEnv>().get("/:file", async (c) => {
-  const db = c.get("db");
   const token = /^(.+)\.ics$/.exec(c.req.param("file"))?.[1] ?? null;
-  const holder = await feedHolder(
-    db,
-    token && CALENDAR_TOKEN_PATTERN.test(token) ? token : null,
-    await limitKeyOf(clientIp(c), c.env.SESSION_SECRET),
-  );
-  const ics = await calendarFeed(db, holder, { origin: new URL(c.req.url).origin, studioName: c.env.STUDIO_NAME });
+  const ics = await calendarFeed(c.get("db"), {
+    token: token && CALENDAR_TOKEN_PATTERN.test(token) ? token : null,
+    limitKey: await limitKeyOf(clientIp(c), c.env.SESSION_SECRET),
+    origin: new URL(c.req.url).origin,
+    studioName: c.env.STUDIO_NAME,
+  });
   return c.body(ics, 200, {
     "Content-Type": "text/calendar; charset=utf-8",
     // Per person and secret: no shared cache may keep it, and a rotated URL must stop at once.

@@ -8,7 +8,8 @@
  * so an edit moves an event instead of adding one; SEQUENCE is the seconds from a row's creation
  * to its last change, so it rises with every edit (the rows' version is their updated_at).
  */
-import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { calendar_feeds, clients, leads, projects, tasks, users } from "../db/schema";
 import type { CalendarFeedStatus } from "../../contract/calendar-feed";
@@ -16,8 +17,8 @@ import { openStatuses } from "../../contract/lead-statuses";
 import { AppError, notFound } from "../lib/errors";
 import { randomToken, sha256Hex } from "../lib/ids";
 import { renderCalendar, type IcsEvent } from "../lib/ical";
-import { eventsInWindow, limits, reserveAttempt } from "../lib/rate-limit";
-import { nowIso } from "../lib/time";
+import { eventsInWindowQuery, limits, reserveAttempt } from "../lib/rate-limit";
+import { londonToday, nowIso } from "../lib/time";
 import { auditEvent, type AuditSource } from "./audit";
 
 export async function calendarFeedStatus(db: Db, userId: string): Promise<CalendarFeedStatus> {
@@ -72,44 +73,6 @@ export async function turnOffCalendarFeed(db: Db, source: AuditSource, userId: s
   await auditEvent(db, source, "calendar_feed_turned_off", "Turned off their calendar feed", userId);
 }
 
-export interface FeedHolder {
-  id: string;
-  full_name: string;
-}
-
-/**
- * Whose feed `token` opens, for a request from the address whose limit key is `limitKey`.
- * Refused with 429 while that address is at its limit of unknown tokens, before the token is
- * looked at, so a refused guesser learns nothing; an unknown token counts one and answers 404.
- *
- * Unlike sign-in, a good token reserves nothing: calendar apps fetch every hour or so and should
- * not pay for two writes each time. A few guesses slipping past the limit in parallel are no
- * risk against 256 bits; the limit is there to make guessing visibly pointless and cheap to refuse.
- */
-export async function feedHolder(db: Db, token: string | null, limitKey: string, now = Date.now()): Promise<FeedHolder> {
-  const [used, holder] = await Promise.all([
-    eventsInWindow(db, limits.calendarFeedIp, limitKey, now),
-    token
-      ? sha256Hex(token).then((hash) =>
-          db
-            .select({ id: users.id, full_name: users.full_name })
-            .from(calendar_feeds)
-            .innerJoin(users, eq(users.id, calendar_feeds.user_id))
-            // A disabled account's feed stops with the account.
-            .where(and(eq(calendar_feeds.token_hash, hash), eq(users.disabled, false)))
-            .get(),
-        )
-      : undefined,
-  ]);
-  if (used >= limits.calendarFeedIp.max) {
-    // Counted like any other unknown token: reserveAttempt answers the 429 with its Retry-After.
-    await reserveAttempt(db, [{ limit: limits.calendarFeedIp, key: limitKey }], now);
-  }
-  if (holder) return holder;
-  await reserveAttempt(db, [{ limit: limits.calendarFeedIp, key: limitKey }], now);
-  throw notFound("Calendar feed");
-}
-
 /** Whole seconds from a row's creation to its last change: 0 for an untouched row, higher after every edit. */
 export function sequenceOf(row: { created_at: string; updated_at: string }): number {
   const s = Math.floor((Date.parse(row.updated_at) - Date.parse(row.created_at)) / 1000);
@@ -118,16 +81,51 @@ export function sequenceOf(row: { created_at: string; updated_at: string }): num
 
 const UID_DOMAIN = "redbrick-crm";
 
-export interface FeedContext {
+export interface FeedRequest {
+  /** The token from the URL; null when the URL does not even hold one. */
+  token: string | null;
+  /** The requesting address's rate-limit key (lib/client-info.ts limitKeyOf). */
+  limitKey: string;
   /** The request's origin, for links into the CRM. */
   origin: string;
   studioName: string;
 }
 
-/** The feed's events for `holder`, read in one batch. */
-export async function calendarFeedEvents(db: Db, holder: FeedHolder, ctx: FeedContext): Promise<IcsEvent[]> {
-  const [openTasks, followUps, deadlines] = await db.batch([
-    db
+/**
+ * Of each kind, at most this many events dated before today (the latest) and this many from today
+ * on (the soonest). Calendar apps refuse or time out on feeds of megabytes (the bench's 10,000
+ * leads give one person 3,000 follow-ups), and what matters on a calendar is around now; the CRM's
+ * own lists hold the rest. Each side is one index range read that stops at the limit.
+ */
+export const FEED_LIMIT_EACH_SIDE = 100;
+
+/**
+ * Rows dated before today, latest first, or from today on, soonest first. The date alone orders
+ * them, so an index on it is read in order and the read stops at the limit, with no sort.
+ */
+function side(date: SQLiteColumn, today: string, before: boolean) {
+  return { where: before ? lt(date, today) : gte(date, today), orderBy: before ? desc(date) : asc(date) };
+}
+
+/**
+ * The feed a token opens, as text/calendar, read in one batch: the address's count of unknown
+ * tokens, whose feed it is, and each kind of event on both sides of today, read through the
+ * token's hash in SQL, so an unknown token reads nothing.
+ *
+ * Refused with 429 while the address is at its limit of unknown tokens, whatever the token, so a
+ * refused guesser learns nothing; an unknown token counts one and answers 404. Unlike sign-in, a
+ * good token reserves nothing: calendar apps fetch every hour or so and should not pay two writes
+ * each time. A few guesses slipping past the limit in parallel are no risk against 256 bits; the
+ * limit makes guessing visibly pointless and cheap to refuse.
+ */
+export async function calendarFeed(db: Db, req: FeedRequest, now = Date.now(), today = londonToday(new Date(now))): Promise<string> {
+  // A hash no token has, when there is no token: every read below then matches nothing.
+  const hash = req.token ? await sha256Hex(req.token) : "-";
+  const ofToken = eq(calendar_feeds.token_hash, hash);
+  // Each read starts from the feed's row (one index lookup) and joins the person's rows from there.
+  const taskRows = (before: boolean) => {
+    const s = side(tasks.due_date, today, before);
+    return db
       .select({
         id: tasks.id,
         title: tasks.title,
@@ -137,40 +135,89 @@ export async function calendarFeedEvents(db: Db, holder: FeedHolder, ctx: FeedCo
         created_at: tasks.created_at,
         updated_at: tasks.updated_at,
       })
-      .from(tasks)
-      .where(and(eq(tasks.assignee_username, holder.id), eq(tasks.completed, false), isNotNull(tasks.due_date))),
+      .from(calendar_feeds)
+      .innerJoin(tasks, eq(tasks.assignee_username, calendar_feeds.user_id))
+      .where(and(ofToken, eq(tasks.completed, false), s.where))
+      .orderBy(s.orderBy)
+      .limit(FEED_LIMIT_EACH_SIDE);
+  };
+  const followUpRows = (before: boolean) => {
+    const s = side(leads.follow_up_date, today, before);
+    return (
+      db
+        .select({
+          id: leads.id,
+          name: leads.name,
+          company: leads.company,
+          status: leads.status,
+          next_action: leads.next_action,
+          follow_up_date: leads.follow_up_date,
+          created_at: leads.created_at,
+          updated_at: leads.updated_at,
+        })
+        .from(calendar_feeds)
+        // Through leads_added_by_follow_up_idx, in date order.
+        .innerJoin(leads, eq(leads.added_by, calendar_feeds.user_id))
+        .where(and(ofToken, inArray(leads.status, [...openStatuses]), s.where))
+        .orderBy(s.orderBy)
+        .limit(FEED_LIMIT_EACH_SIDE)
+    );
+  };
+  const deadlineRows = (before: boolean) => {
+    const s = side(projects.due_date, today, before);
+    return (
+      db
+        .select({
+          id: projects.id,
+          title: projects.title,
+          stage: projects.stage,
+          status: projects.status,
+          client_name: clients.name,
+          due_date: projects.due_date,
+          created_at: projects.created_at,
+          updated_at: projects.updated_at,
+        })
+        .from(calendar_feeds)
+        // Every project, not the holder's: deadlines are the studio's.
+        .innerJoin(projects, sql`1 = 1`)
+        .leftJoin(clients, eq(clients.id, projects.client_id))
+        // Unfinished: neither marked Completed nor moved to Done.
+        .where(and(ofToken, ne(projects.status, "Completed"), ne(projects.stage, "Done"), s.where))
+        .orderBy(s.orderBy)
+        .limit(FEED_LIMIT_EACH_SIDE)
+    );
+  };
+  const [[used], [holder], pastTasks, comingTasks, pastFollowUps, comingFollowUps, pastDeadlines, comingDeadlines] = await db.batch([
+    eventsInWindowQuery(db, limits.calendarFeedIp, req.limitKey, now),
     db
-      .select({
-        id: leads.id,
-        name: leads.name,
-        company: leads.company,
-        status: leads.status,
-        next_action: leads.next_action,
-        follow_up_date: leads.follow_up_date,
-        created_at: leads.created_at,
-        updated_at: leads.updated_at,
-      })
-      .from(leads)
-      .where(and(eq(leads.added_by, holder.id), inArray(leads.status, [...openStatuses]), isNotNull(leads.follow_up_date))),
-    db
-      .select({
-        id: projects.id,
-        title: projects.title,
-        stage: projects.stage,
-        status: projects.status,
-        client_name: clients.name,
-        due_date: projects.due_date,
-        created_at: projects.created_at,
-        updated_at: projects.updated_at,
-      })
-      .from(projects)
-      .leftJoin(clients, eq(clients.id, projects.client_id))
-      // Unfinished: neither marked Completed nor moved to Done.
-      .where(and(isNotNull(projects.due_date), ne(projects.status, "Completed"), ne(projects.stage, "Done"))),
+      .select({ id: users.id, full_name: users.full_name, disabled: users.disabled })
+      .from(calendar_feeds)
+      .innerJoin(users, eq(users.id, calendar_feeds.user_id))
+      .where(ofToken),
+    taskRows(true),
+    taskRows(false),
+    followUpRows(true),
+    followUpRows(false),
+    deadlineRows(true),
+    deadlineRows(false),
   ]);
-  const crm = `${ctx.origin}/crm`;
+  // Oldest first, as a calendar reads.
+  const openTasks = [...pastTasks.reverse(), ...comingTasks];
+  const followUps = [...pastFollowUps.reverse(), ...comingFollowUps];
+  const deadlines = [...pastDeadlines.reverse(), ...comingDeadlines];
+  // A disabled account's feed stops with the account.
+  const good = holder && !holder.disabled;
+  if (!good || used.n >= limits.calendarFeedIp.max) {
+    // An unknown token counts one; at the limit, reserveAttempt answers the 429 with its Retry-After.
+    const reservation = await reserveAttempt(db, [{ limit: limits.calendarFeedIp, key: req.limitKey }], now);
+    if (!good) throw notFound("Calendar feed");
+    // The window moved on between the count and the reservation: a good token is served, not counted.
+    await reservation.release();
+  }
+
+  const crm = `${req.origin}/crm`;
   const stamp = (r: { created_at: string; updated_at: string }) => ({ stamp: r.updated_at, sequence: sequenceOf(r) });
-  return [
+  const events: IcsEvent[] = [
     ...openTasks.map((t): IcsEvent => ({
       uid: `task-${t.id}@${UID_DOMAIN}`,
       ...stamp(t),
@@ -208,14 +255,10 @@ export async function calendarFeedEvents(db: Db, holder: FeedHolder, ctx: FeedCo
       categories: "Deadline",
     })),
   ];
-}
-
-/** The feed as text/calendar. */
-export async function calendarFeed(db: Db, holder: FeedHolder, ctx: FeedContext): Promise<string> {
   return renderCalendar({
-    prodId: `-//${ctx.studioName}//CRM calendar feed//EN`,
-    name: `${ctx.studioName} CRM – ${holder.full_name}`,
+    prodId: `-//${req.studioName}//CRM calendar feed//EN`,
+    name: `${req.studioName} CRM – ${holder.full_name}`,
     description: `${holder.full_name}'s open tasks and follow-ups, and the studio's project deadlines.`,
-    events: await calendarFeedEvents(db, holder, ctx),
+    events,
   });
 }
