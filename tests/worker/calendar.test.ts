@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, errorOf, expectJson, rows, signInAs, type Staff } from "./helpers";
 import type { Task } from "../../contract/task";
 import { limits } from "../../worker/lib/rate-limit";
+import { FEED_LIMIT_EACH_SIDE } from "../../worker/services/calendar-feeds";
 
 let me: Staff;
 let colleague: Staff;
@@ -155,6 +156,32 @@ describe("calendar feed: what is in it", () => {
     expect(text).toContain("\\n");
     // The long summary was folded onto continuation lines.
     expect(text).toMatch(/\r\n /);
+  });
+});
+
+describe("calendar feed: size", () => {
+  it("holds at most the latest follow-ups before today and the soonest from today on, oldest first", async () => {
+    const extra = 30;
+    // Whole calendar days from London's today, counted in UTC so no clock change shifts them.
+    const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date()).split("-").map(Number);
+    const londonDay = (offset: number) => new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
+    const offsets = Array.from({ length: FEED_LIMIT_EACH_SIDE + extra }, (_, i) => i + 1).flatMap((d) => [-d, d - 1]);
+    await env.DB.batch(
+      offsets.map((d) =>
+        env.DB.prepare("INSERT INTO leads (id, name, status, follow_up_date, added_by) VALUES (?, ?, 'New', ?, ?)").bind(
+          crypto.randomUUID(),
+          `Lead ${d}`,
+          londonDay(d),
+          me.id,
+        ),
+      ),
+    );
+    const { events } = await fetchFeed(await createFeed());
+    expect(events).toHaveLength(2 * FEED_LIMIT_EACH_SIDE);
+    const dates = events.map((e) => e.start);
+    expect(dates).toEqual([...dates].sort());
+    expect(dates[0]).toBe(londonDay(-FEED_LIMIT_EACH_SIDE));
+    expect(dates.at(-1)).toBe(londonDay(FEED_LIMIT_EACH_SIDE - 1));
   });
 });
 
