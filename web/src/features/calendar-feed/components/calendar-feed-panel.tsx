@@ -5,7 +5,8 @@
  */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { CalendarDays, Copy, RefreshCw } from "lucide-react";
+// Only icons the CRM already uses: every lucide icon of a CRM page lands in its first-load chunk.
+import { Copy, Plus, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, Input } from "@/components/ui/field";
@@ -75,8 +76,7 @@ export function CalendarFeedPanel() {
   const feed = status.data;
   return (
     <div className="mt-6 border-t border-slate-100 pt-4" aria-labelledby="calendar-feed" role="group">
-      <h3 id="calendar-feed" className="flex items-center gap-2 text-base font-semibold">
-        <CalendarDays className="size-4" aria-hidden="true" />
+      <h3 id="calendar-feed" className="text-base font-semibold">
         Calendar feed
       </h3>
       <p className="mt-1 text-sm text-slate-600">
@@ -95,7 +95,7 @@ export function CalendarFeedPanel() {
         <>
           <p className="mt-3 text-sm text-slate-600">{HOW_TO}</p>
           <Button className="mt-3" onClick={create} disabled={issue.isPending} aria-busy={issue.isPending}>
-            <CalendarDays className="size-4" aria-hidden="true" />
+            <Plus className="size-4" aria-hidden="true" />
             {issue.isPending ? "Creating..." : "Create calendar feed"}
           </Button>
         </>
@@ -116,7 +116,7 @@ export function CalendarFeedPanel() {
           <p className="text-xs text-slate-500">Rotating gives a new URL and stops the old one; turning the feed off stops it for good.</p>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setConfirming("rotate")} disabled={issue.isPending || turnOff.isPending}>
-              <RefreshCw className="size-4" aria-hidden="true" />
+              <RotateCcw className="size-4" aria-hidden="true" />
               Rotate
             </Button>
             <Button variant="danger" onClick={() => setConfirming("off")} disabled={issue.isPending || turnOff.isPending}>
