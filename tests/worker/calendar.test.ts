@@ -269,6 +269,14 @@ describe("calendar feed: the secret URL", () => {
     await errorOf(me.call("DELETE", "/api/crm/calendar-feed"), 404);
   });
 
+  it("answers HEAD as calendar apps check a subscription", async () => {
+    const path = await createFeed();
+    const res = await call(path, { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(await res.text()).toBe("");
+  });
+
   it("answers 404 to unknown and malformed tokens", async () => {
     await createFeed();
     const unknown = "A".repeat(43);
