@@ -66,9 +66,8 @@ const alreadyOn = () => new AppError("conflict", "Your calendar feed is already 
 
 /** Turns the feed off: the hash goes, so the URL answers 404 from now on. */
 export async function turnOffCalendarFeed(db: Db, source: AuditSource, userId: string): Promise<void> {
-  const [removed] = await db.batch([
-    db.delete(calendar_feeds).where(eq(calendar_feeds.user_id, userId)).returning({ user_id: calendar_feeds.user_id }),
-  ]);
+  const removed = await db.delete(calendar_feeds).where(eq(calendar_feeds.user_id, userId)).returning({ user_id: calendar_feeds.user_id });
+  // Recorded only once the feed is really gone: turning off what is off changes nothing.
   if (removed.length === 0) throw notFound("Calendar feed");
   await auditEvent(db, source, "calendar_feed_turned_off", "Turned off their calendar feed", userId);
 }
