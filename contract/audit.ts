@@ -23,6 +23,9 @@ export const auditActions = [
   "preview_code_issued",
   "preview_revoked",
   "preview_restored",
+  "calendar_feed_created",
+  "calendar_feed_rotated",
+  "calendar_feed_turned_off",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -49,6 +52,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   preview_code_issued: "Issued a preview code",
   preview_revoked: "Revoked a preview",
   preview_restored: "Restored a preview",
+  calendar_feed_created: "Created a calendar feed",
+  calendar_feed_rotated: "Rotated a calendar feed",
+  calendar_feed_turned_off: "Turned off a calendar feed",
 };
 
 export const auditEvent = z.object({

@@ -33,6 +33,7 @@ import { userAdminRoute } from "./routes/user-admin";
 import { digestsRoute } from "./routes/digests";
 import { formSubmissionsRoute } from "./routes/form-submissions";
 import { auditRoute } from "./routes/audit";
+import { calendarFeedRoute, calendarRoute } from "./routes/calendar-feeds";
 import { clientFeedbackRoute, previewApprovalsRoute, previewCommentsRoute } from "./routes/preview-feedback";
 
 const crm = new Hono<AppEnv>()
@@ -57,6 +58,7 @@ const crm = new Hono<AppEnv>()
   .route("/form-submissions", formSubmissionsRoute)
   .route("/digests", digestsRoute)
   .route("/audit", auditRoute)
+  .route("/calendar-feed", calendarFeedRoute)
   .route("/live", liveRoute);
 
 const api = new Hono<AppEnv>()
@@ -66,6 +68,7 @@ const api = new Hono<AppEnv>()
   .route("/auth", auth)
   .route("/", forms)
   .route("/previews", previews)
+  .route("/calendar", calendarRoute)
   .route("/crm", crm)
   .all("*", () => {
     throw new AppError("not_found", "No such API endpoint");

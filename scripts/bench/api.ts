@@ -11,6 +11,9 @@ interface Lead {
   updated_at: string;
 }
 
+/** The calendar feed's row: the Owner's whole feed, measured next to health (goal: p50 ≤ 3× health). */
+export const CALENDAR_FEED = "calendar feed (GET /api/calendar/:token.ics)";
+
 export interface Latency {
   name: string;
   p50: number;
@@ -62,12 +65,25 @@ export async function measureApi(
   const json = apiClient(base, cookie);
   const terms = sample.terms;
 
+  // The Owner's calendar feed, fetched as a calendar app does: no cookie, the token in the URL.
+  // Rotating makes one whether or not an earlier run left one.
+  const { url: feedUrl } = await json<{ url: string }>("POST", "/api/crm/calendar-feed", { rotate: true });
+  const fetchFeed = async () => {
+    const res = await fetch(feedUrl);
+    const text = await res.text();
+    if (!res.ok || !text.startsWith("BEGIN:VCALENDAR")) throw new Error(`GET calendar feed: ${res.status} ${text.slice(0, 200)}`);
+    return text;
+  };
+  const feedEvents = (await fetchFeed()).split("BEGIN:VEVENT").length - 1;
+  progress(`calendar feed: ${feedEvents} events`);
+
   const [patchTarget, workflowLead] = sample.leads;
   // The PATCH and the workflow action each get their own lead, so neither makes the other's copy stale.
   let patched = patchTarget;
 
   const endpoints: { name: string; call: (i: number) => Promise<unknown> }[] = [
     { name: "GET /api/health", call: () => json("GET", "/api/health") },
+    { name: CALENDAR_FEED, call: fetchFeed },
     { name: "GET /api/crm/leads (first page)", call: () => json("GET", "/api/crm/leads") },
     { name: "GET /api/crm/search?q=…", call: (i) => json("GET", `/api/crm/search?q=${encodeURIComponent(terms[i % terms.length])}`) },
     {

@@ -173,6 +173,8 @@ export const leads = sqliteTable(
     index("leads_converted_idx").on(t.converted_to_client_id),
     // The Leads table's Follow-up order and its "Follow-up due" filter.
     index("leads_follow_up_idx").on(t.follow_up_date),
+    // A calendar feed reads one person's follow-ups nearest today (services/calendar-feeds.ts).
+    index("leads_added_by_follow_up_idx").on(t.added_by, t.follow_up_date),
     check("leads_status_check", oneOf(t.status, leadStatuses)),
     check("leads_source_check", oneOf(t.source, leadSources, true)),
     check("leads_value_check", sql`${t.value} IS NULL OR ${t.value} >= 0`),
@@ -602,4 +604,21 @@ export const digest_sends = sqliteTable(
     index("digest_sends_status_idx").on(t.status),
     check("digest_sends_status_check", oneOf(t.status, digestStatuses)),
   ],
+);
+
+/**
+ * A member of staff's calendar feed (services/calendar-feeds.ts): one per account, found by the
+ * SHA-256 of its secret token, which is shown once and never stored. Rotating replaces the hash;
+ * turning the feed off deletes the row.
+ */
+export const calendar_feeds = sqliteTable(
+  "calendar_feeds",
+  {
+    user_id: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_hash_unique").on(t.token_hash)],
 );

@@ -59,6 +59,12 @@ export const limits = {
    * four networks' worth, so no single network can reach it.
    */
   commentsClient: { bucket: "comments-client", max: 120, windowMs: 60 * MINUTE },
+  /**
+   * Unknown calendar-feed tokens from one address (an IPv6 client's /64). Subscribers share the
+   * addresses of Google's and Microsoft's fetchers, so the allowance leaves room for a few stale
+   * subscriptions to a rotated URL.
+   */
+  calendarFeedIp: { bucket: "calendar-feed-ip", max: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 const windowStart = (limit: Limit, now: number) => new Date(now - limit.windowMs).toISOString();
@@ -81,12 +87,17 @@ async function refusal(db: Db, limit: Limit, key: string, now: number) {
   return tooManyAttempts((oldest + limit.windowMs - now) / 1000);
 }
 
-/** How many events `key` has in its window now. */
-export async function eventsInWindow(db: Db, limit: Limit, key: string, now = Date.now()): Promise<number> {
-  const [row] = await db
+/** The read behind eventsInWindow, for a caller that puts it in a batch with its own reads. */
+export function eventsInWindowQuery(db: Db, limit: Limit, key: string, now = Date.now()) {
+  return db
     .select({ n: count() })
     .from(rate_limit_events)
     .where(inWindow(limit, key, now));
+}
+
+/** How many events `key` has in its window now. */
+export async function eventsInWindow(db: Db, limit: Limit, key: string, now = Date.now()): Promise<number> {
+  const [row] = await eventsInWindowQuery(db, limit, key, now);
   return row?.n ?? 0;
 }
 

@@ -2,8 +2,9 @@
  * The audit trail (README.md → Security): who exported, imported, deleted or restored the studio's data,
  * invited, disabled or enabled an account, accepted an invitation, signed in, failed to, was locked out or
  * changed a password; who deleted a client, changed the studio details, or linked, unlinked, revoked or
- * restored a client's preview or issued its code. Rows are written in the same batch as the change they
- * record where there is one. `subject_id` names an account only: a client or preview card is named in the detail.
+ * restored a client's preview or issued its code; who made, rotated or turned off their calendar feed.
+ * Rows are written in the same batch as the change they record where there is one. `subject_id` names
+ * an account only: a client or preview card is named in the detail.
  */
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";

@@ -1,7 +1,7 @@
 /**
- * /crm/settings: your account, data export/import, backups, danger zone, studio details, users and
- * the audit trail. Owner-only parts are hidden from Sales: export too, since it holds every
- * client's and lead's personal data (README.md → Security).
+ * /crm/settings: your account (with its calendar feed), data export/import, backups, danger zone,
+ * studio details, users and the audit trail. Owner-only parts are hidden from Sales: export too,
+ * since it holds every client's and lead's personal data (README.md → Security).
  */
 import { useQuery } from "@tanstack/react-query";
 import type { RouteHandle } from "@/lib/page-meta";
@@ -9,6 +9,7 @@ import { useSessionUser } from "@/features/auth/api/session";
 import { AccountPanel } from "@/features/auth/components/account-panel";
 import { DigestSwitch } from "@/features/digests/components/digest-switch";
 import { FailedDigests } from "@/features/digests/components/failed-digests";
+import { CalendarFeedPanel } from "@/features/calendar-feed/components/calendar-feed-panel";
 import { AuditPanel } from "@/features/audit/components/audit-panel";
 import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "@/features/settings/components/data-panel";
 import { StudioForm } from "@/features/settings/components/studio-form";
@@ -33,6 +34,7 @@ export function Component() {
         <AccountPanel email={user.email} isTeam={team ? (isTeam ?? false) : undefined}>
           {/* The shared team account has no inbox of its own: no digest. */}
           {isTeam === false && <DigestSwitch />}
+          <CalendarFeedPanel />
         </AccountPanel>
         {isOwner && <FailedDigests className="lg:col-span-2" />}
         {isOwner && <ExportPanel />}

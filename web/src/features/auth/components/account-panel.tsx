@@ -1,6 +1,7 @@
 /**
  * Settings → Your account: change one's own password, and sign out of every session. The shared
  * team account's password is the studio's, set from the command line, so its form is not offered.
+ * Other features' account sections (the calendar feed) come in as children, from the page.
  */
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
@@ -112,7 +113,7 @@ function SignOutEverywhere({ isTeam }: { isTeam: boolean }) {
 
 /**
  * `isTeam`: whether the signed-in account is the shared team one; undefined while that is not yet known.
- * `children`: the account's other settings, from features of their own (the daily digest).
+ * `children`: further sections of the account from features of their own (the daily digest, the calendar feed), shown before "Sign out everywhere".
  */
 export function AccountPanel({ email, isTeam, children }: { email: string; isTeam: boolean | undefined; children?: ReactNode }) {
   return (

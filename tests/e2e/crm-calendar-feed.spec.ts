@@ -1,0 +1,57 @@
+/**
+ * Settings → Your account → Calendar feed, on a phone-sized screen: create the feed, copy its URL,
+ * read it as a calendar app would (no cookie), rotate it (the old URL stops) and turn it off.
+ */
+import { expect, test } from "./fixtures";
+import { signIn, staff, tag } from "./support";
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+test("a member of staff creates, copies, rotates and turns off their calendar feed", async ({ browser, request }) => {
+  const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+  try {
+    await signIn(context.request, staff.sales);
+    // A fresh start if an earlier run left the feed on (404 when it is already off).
+    await context.request.delete("/api/crm/calendar-feed");
+    const me = ((await (await context.request.get("/api/auth/me")).json()) as { user: { id: string } }).user;
+    const title = `Send the launch checklist ${tag()}`;
+    const created = await context.request.post("/api/crm/tasks", { data: { title, due_date: "2026-07-15", assignee_username: me.id } });
+    expect(created.status()).toBe(201);
+
+    const page = await context.newPage();
+    await page.goto("/crm/settings");
+    const panel = page.getByRole("group", { name: "Calendar feed" });
+    await panel.getByRole("button", { name: "Create calendar feed" }).click();
+    const urlBox = panel.getByRole("textbox", { name: "Calendar feed URL" });
+    await expect(urlBox).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    await panel.getByRole("button", { name: "Copy" }).click();
+    await expect(page.getByText("Link copied")).toBeVisible();
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    expect(url).toBe(await urlBox.inputValue());
+    // Nothing in the panel pushes the page wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // `request` has no session cookie, like a calendar app.
+    const feed = await request.get(url);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    const ics = await feed.text();
+    expect(ics).toContain("BEGIN:VEVENT");
+    expect(ics.replace(/\r\n /g, "")).toContain(`SUMMARY:Task: ${title}`);
+    expect(ics).toContain("DTSTART;VALUE=DATE:20260715");
+
+    await panel.getByRole("button", { name: "Rotate" }).click();
+    await page.getByRole("dialog", { name: "Rotate your calendar feed?" }).getByRole("button", { name: "Rotate" }).click();
+    await expect(urlBox).not.toHaveValue(url);
+    const rotated = await urlBox.inputValue();
+    expect((await request.get(url)).status()).toBe(404);
+    expect((await request.get(rotated)).status()).toBe(200);
+
+    await panel.getByRole("button", { name: "Turn off" }).click();
+    await page.getByRole("dialog", { name: "Turn off your calendar feed?" }).getByRole("button", { name: "Turn off" }).click();
+    await expect(panel.getByRole("button", { name: "Create calendar feed" })).toBeVisible();
+    expect((await request.get(rotated)).status()).toBe(404);
+  } finally {
+    await context.close();
+  }
+});
