@@ -26,6 +26,8 @@ export const auditActions = [
   "calendar_feed_created",
   "calendar_feed_rotated",
   "calendar_feed_turned_off",
+  "proposal_shared",
+  "proposal_link_revoked",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -55,6 +57,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   calendar_feed_created: "Created a calendar feed",
   calendar_feed_rotated: "Rotated a calendar feed",
   calendar_feed_turned_off: "Turned off a calendar feed",
+  proposal_shared: "Shared a proposal",
+  proposal_link_revoked: "Revoked a proposal link",
 };
 
 export const auditEvent = z.object({

@@ -32,6 +32,20 @@ export const proposalLines = z
   .max(PROPOSAL_LINES_MAX, `A proposal has at most ${PROPOSAL_LINES_MAX} lines`)
   .refine((lines) => linesTotal(lines) <= 1_000_000_000, "That is too large");
 
+export const proposalShare = z.object({
+  shared_at: z.string(),
+  views: z.number().int(),
+  first_viewed_at: z.string().nullable(),
+  last_viewed_at: z.string().nullable(),
+});
+export type ProposalShare = z.infer<typeof proposalShare>;
+
+/** What Share answers: the link, shown once (only its hash is kept), and the proposal as it now is. */
+export interface SharedProposal {
+  url: string;
+  proposal: Proposal;
+}
+
 export const proposal = z.object({
   id: z.string(),
   title: z.string(),
@@ -50,6 +64,8 @@ export const proposal = z.object({
   notes: z.string().nullable(),
   lead: z.object({ id: z.string(), name: z.string() }).nullable(),
   client: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Its live shared link, if any: when it was made and how often the client has opened it. */
+  share: proposalShare.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -275,3 +275,57 @@ describe("a proposal is a document", () => {
 });
 
 const leadOf = async () => (await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200)).lead;
+
+describe("sharing a proposal", () => {
+  type Shared = { url: string; proposal: Proposal };
+  const share = (p: { id: string }) => staff.call("POST", `/api/crm/proposals/${p.id}/share`);
+
+  it("makes a link of 256 random bits, keeps only its hash, sends the Draft today, and says so in the audit trail", async () => {
+    const draft = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
+    const { url, proposal } = await expectJson<Shared>(share(draft), 201);
+    const token = new URL(url).pathname.replace(/^\/p\//, "");
+    expect(url).toBe(`http://localhost/p/${token}`);
+    // 32 random bytes, base64url.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(proposal).toMatchObject({ status: "Sent", share: { views: 0, first_viewed_at: null, last_viewed_at: null } });
+    expect(proposal.sent_date).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date()));
+    const stored = await rows<{ token_hash: string }>("SELECT token_hash FROM proposal_links");
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(await rows("SELECT * FROM proposal_links"))).not.toContain(token);
+    expect(await rows("SELECT action, actor_id, detail FROM audit_events WHERE action = 'proposal_shared'")).toEqual([
+      { action: "proposal_shared", actor_id: staff.id, detail: 'Shared the proposal "Bakery website"' },
+    ]);
+  });
+
+  it("sharing again revokes the earlier link, leaving one live; Revoke ends it and the proposal stays as it was", async () => {
+    const sent = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId, status: "Sent", sent_date: "2026-03-02" });
+    const first = await expectJson<Shared>(share(sent), 201);
+    const second = await expectJson<Shared>(share(sent), 201);
+    expect(second.url).not.toBe(first.url);
+    // A proposal already Sent keeps its sent date.
+    expect(second.proposal).toMatchObject({ status: "Sent", sent_date: "2026-03-02" });
+    expect(await rows("SELECT count(*) AS live FROM proposal_links WHERE revoked_at IS NULL")).toEqual([{ live: 1 }]);
+    expect(await rows("SELECT count(*) AS n FROM proposal_links")).toEqual([{ n: 2 }]);
+
+    const { proposal } = await expectJson<{ proposal: Proposal }>(staff.call("DELETE", `/api/crm/proposals/${sent.id}/share`), 200);
+    expect(proposal).toMatchObject({ status: "Sent", share: null });
+    expect(await rows("SELECT count(*) AS live FROM proposal_links WHERE revoked_at IS NULL")).toEqual([{ live: 0 }]);
+    expect(await rows("SELECT action FROM audit_events WHERE action = 'proposal_link_revoked'")).toHaveLength(1);
+    // Nothing left to revoke.
+    const none = await expectJson<Fields>(staff.call("DELETE", `/api/crm/proposals/${sent.id}/share`), 404);
+    expect(none.error.code).toBe("not_found");
+  });
+
+  it("refuses to share an answered proposal or one that does not exist, and deleting a proposal ends its link", async () => {
+    const sent = await addProposal({ title: "Shop build", value: 5000, lead_id: leadId, status: "Sent" });
+    await expectJson(accept(sent), 200);
+    const answered = await expectJson<Fields>(share(sent), 409);
+    expect(answered.error.message).toBe("This proposal has been accepted: it cannot be shared again.");
+    expect((await expectJson<Fields>(share({ id: "nope" }), 404)).error.code).toBe("not_found");
+    const other = await addProposal({ title: "Logo", value: 900, client_id: clientId });
+    await expectJson<Shared>(share(other), 201);
+    await expectJson(staff.call("DELETE", `/api/crm/proposals/${other.id}`), 200);
+    expect(await rows("SELECT id FROM proposal_links")).toEqual([]);
+  });
+});

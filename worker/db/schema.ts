@@ -622,3 +622,31 @@ export const calendar_feeds = sqliteTable(
   },
   (t) => [uniqueIndex("calendar_feeds_token_hash_unique").on(t.token_hash)],
 );
+
+/**
+ * A proposal's shared link (/p/<token>, issue 23 §2): only the SHA-256 of its token is kept. Sharing
+ * again revokes the link before; at most one is live per proposal. Views are counted on the link.
+ */
+export const proposal_links = sqliteTable(
+  "proposal_links",
+  {
+    id: id(),
+    proposal_id: text("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull(),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    revoked_at: text("revoked_at"),
+    views: integer("views").notNull().default(0),
+    first_viewed_at: text("first_viewed_at"),
+    last_viewed_at: text("last_viewed_at"),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("proposal_links_token_hash_unique").on(t.token_hash),
+    uniqueIndex("proposal_links_one_live")
+      .on(t.proposal_id)
+      .where(sql`${t.revoked_at} IS NULL`),
+    index("proposal_links_proposal_idx").on(t.proposal_id, t.created_at),
+  ],
+);

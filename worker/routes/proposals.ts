@@ -5,8 +5,18 @@ import { expectedVersion } from "../../contract/common";
 import { proposalInput, proposalPatch } from "../../contract/proposal";
 import { z } from "zod";
 import { jsonBody } from "../lib/validate";
-import { acceptProposal, createProposal, deleteProposal, getProposal, listProposals, updateProposal } from "../services/proposals";
+import {
+  acceptProposal,
+  createProposal,
+  deleteProposal,
+  getProposal,
+  listProposals,
+  revokeProposalLink,
+  shareProposal,
+  updateProposal,
+} from "../services/proposals";
 import { publish } from "../live/publish";
+import { auditSourceOf } from "../middleware/audit";
 
 export const proposalsRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ proposals: await listProposals(c.get("db")) }, 200))
@@ -29,6 +39,17 @@ export const proposalsRoute = new Hono<AppEnv>()
       publish(c, { entity: "leads", op: "update", id: proposal.lead.id });
       publish(c, { entity: "lead_activities", op: "create", id: proposal.lead.id });
     }
+    return c.json({ proposal }, 200);
+  })
+  // Share: a new link for the client (shown once), Draft to Sent; Revoke: the link stops working.
+  .post("/:id/share", async (c) => {
+    const shared = await shareProposal(c.get("db"), c.req.param("id"), new URL(c.req.url).origin, c.get("user"), await auditSourceOf(c));
+    publish(c, { entity: "proposals", op: "update", id: shared.proposal.id });
+    return c.json(shared, 201);
+  })
+  .delete("/:id/share", async (c) => {
+    const proposal = await revokeProposalLink(c.get("db"), c.req.param("id"), await auditSourceOf(c));
+    publish(c, { entity: "proposals", op: "update", id: proposal.id });
     return c.json({ proposal }, 200);
   })
   .delete("/:id", async (c) => {

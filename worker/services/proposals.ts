@@ -1,33 +1,52 @@
 /** Proposals, with the lead or client they are for. */
-import { and, desc, eq, getTableColumns, ne } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Db } from "../db/client";
-import { clients, leads, proposals } from "../db/schema";
-import { PARTY_REQUIRED, proposalTotals, type Proposal, type proposalInput, type proposalPatch } from "../../contract/proposal";
+import { clients, leads, proposal_links, proposals } from "../db/schema";
+import {
+  PARTY_REQUIRED,
+  proposalTotals,
+  type Proposal,
+  type proposalInput,
+  type proposalPatch,
+  type SharedProposal,
+} from "../../contract/proposal";
 import type { SessionUser } from "../../contract/user";
 import { AppError, notFound, staleEdit } from "../lib/errors";
-import { newId } from "../lib/ids";
+import { newId, randomToken, sha256Hex } from "../lib/ids";
 import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { requireUpdated, runBatch } from "../lib/batch";
 import { stageChangeIfUpdated } from "./lead-activities";
+import { auditEvent, type AuditSource } from "./audit";
 
 const forLead = alias(leads, "for_lead");
 const forClient = alias(clients, "for_client");
 
 const joined = (db: Db) =>
   db
-    .select({ ...getTableColumns(proposals), lead_name: forLead.name, client_name: forClient.name })
+    .select({
+      ...getTableColumns(proposals),
+      lead_name: forLead.name,
+      client_name: forClient.name,
+      shared_at: proposal_links.created_at,
+      views: proposal_links.views,
+      first_viewed_at: proposal_links.first_viewed_at,
+      last_viewed_at: proposal_links.last_viewed_at,
+    })
     .from(proposals)
     .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
-    .leftJoin(forClient, eq(forClient.id, proposals.client_id));
+    .leftJoin(forClient, eq(forClient.id, proposals.client_id))
+    // The live link: at most one (proposal_links_one_live).
+    .leftJoin(proposal_links, and(eq(proposal_links.proposal_id, proposals.id), isNull(proposal_links.revoked_at)));
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
-const shape = ({ lead_name, client_name, ...p }: JoinedRow): Proposal => ({
+const shape = ({ lead_name, client_name, shared_at, views, first_viewed_at, last_viewed_at, ...p }: JoinedRow): Proposal => ({
   ...p,
   lead: p.lead_id && lead_name !== null ? { id: p.lead_id, name: lead_name } : null,
   client: p.client_id && client_name !== null ? { id: p.client_id, name: client_name } : null,
+  share: shared_at !== null ? { shared_at, views: views ?? 0, first_viewed_at, last_viewed_at } : null,
 });
 
 export async function listProposals(db: Db): Promise<Proposal[]> {
@@ -138,4 +157,65 @@ export async function acceptProposal(db: Db, id: string, seen: string, by: Sessi
 export async function deleteProposal(db: Db, id: string): Promise<void> {
   const rows = await db.delete(proposals).where(eq(proposals.id, id)).returning({ id: proposals.id });
   if (rows.length === 0) throw notFound("Proposal");
+}
+
+/** The revocation of a proposal's live link, if it has one. */
+const revokeLive = (db: Db, id: string, at: string) =>
+  db
+    .update(proposal_links)
+    .set({ revoked_at: at, updated_at: at })
+    .where(and(eq(proposal_links.proposal_id, id), isNull(proposal_links.revoked_at)))
+    .returning({ id: proposal_links.id });
+
+/**
+ * Share (issue 23 §2): a new link for the client, `{origin}/p/<token>`, with 256 random bits of
+ * which only the hash is kept, so it is shown this once. Any earlier link stops working, and a
+ * Draft becomes Sent (sent today unless it has a sent date), all in one write. An answered
+ * proposal (Accepted, Rejected) is not shared again.
+ */
+export async function shareProposal(db: Db, id: string, origin: string, by: SessionUser, source: AuditSource): Promise<SharedProposal> {
+  const current = await db
+    .select({ title: proposals.title, status: proposals.status, sent_date: proposals.sent_date, updated_at: proposals.updated_at })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .get();
+  if (!current) throw notFound("Proposal");
+  if (current.status !== "Draft" && current.status !== "Sent")
+    throw new AppError("conflict", `This proposal has been ${current.status.toLowerCase()}: it cannot be shared again.`);
+  const token = randomToken(32);
+  const now = nowIso();
+  await runBatch(db, [
+    revokeLive(db, id, now),
+    db
+      .insert(proposal_links)
+      .values({ id: newId(), proposal_id: id, token_hash: await sha256Hex(token), created_by: by.id, created_at: now, updated_at: now }),
+    ...(current.status === "Draft"
+      ? [
+          db
+            .update(proposals)
+            .set({ status: "Sent", sent_date: current.sent_date ?? londonToday(), updated_at: nextStamp(current.updated_at) })
+            // Only the Draft it was: a proposal answered meanwhile is not sent back.
+            .where(and(eq(proposals.id, id), inArray(proposals.status, ["Draft"]))),
+        ]
+      : []),
+    // The trail's subject is an account; the proposal is named in the detail.
+    auditEvent(db, source, "proposal_shared", `Shared the proposal "${current.title}"`),
+  ]);
+  return { url: `${origin}/p/${token}`, proposal: await getProposal(db, id) };
+}
+
+/** Revoke: the live link stops working at once; the proposal itself is unchanged. */
+export async function revokeProposalLink(db: Db, id: string, source: AuditSource): Promise<Proposal> {
+  const [live] = await db
+    .select({ id: proposal_links.id, title: proposals.title })
+    .from(proposal_links)
+    .innerJoin(proposals, eq(proposals.id, proposal_links.proposal_id))
+    .where(and(eq(proposal_links.proposal_id, id), isNull(proposal_links.revoked_at)));
+  if (!live) throw notFound("Shared link");
+  const now = nowIso();
+  await db.batch([
+    db.update(proposal_links).set({ revoked_at: now, updated_at: now }).where(eq(proposal_links.id, live.id)),
+    auditEvent(db, source, "proposal_link_revoked", `Revoked the link to the proposal "${live.title}"`),
+  ]);
+  return getProposal(db, id);
 }
