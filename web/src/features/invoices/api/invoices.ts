@@ -41,13 +41,8 @@ export const clientProjectsQueryOptions = (clientId: string) =>
     enabled: clientId !== "",
   });
 
-/** Studio details for the printed invoice. */
-export const studioSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: ["settings", "studio"] as const,
-    queryFn: ({ signal }) => ok(api.crm.settings.$get({}, { init: { signal } })),
-    meta: { errorTitle: "Failed to fetch settings" },
-  });
+/** Studio details for the printed invoice and the dialog's payment terms. */
+export { studioSettingsQueryOptions } from "@/lib/studio-settings";
 
 export function useCreateInvoice() {
   const queryClient = useQueryClient();

@@ -10,12 +10,7 @@ export const settingsKeys = {
   backups: () => ["settings", "backups"] as const,
 };
 
-export const studioQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKeys.studio(),
-    queryFn: ({ signal }) => ok(api.crm.settings.$get({}, { init: { signal } })),
-    meta: { errorTitle: "Failed to fetch settings" },
-  });
+export { studioSettingsQueryOptions as studioQueryOptions } from "@/lib/studio-settings";
 
 export const backupsQueryOptions = () =>
   queryOptions({
