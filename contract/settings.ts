@@ -46,6 +46,8 @@ const studioFields = {
     .min(0, "Must be zero or more")
     .max(365, "At most 365 days")
     .default(DEFAULT_PAYMENT_TERMS_DAYS),
+  /** A new proposal's terms, edited per proposal in its dialog. */
+  proposal_terms: optionalText(20_000, { multiline: true }),
 };
 
 export const studioSettings = z.object({
@@ -58,6 +60,7 @@ export const studioSettings = z.object({
   bank_account_number: z.string().nullable(),
   invoice_notes: z.string().nullable(),
   payment_terms_days: z.number(),
+  proposal_terms: z.string().nullable(),
 });
 export type StudioSettings = z.infer<typeof studioSettings>;
 

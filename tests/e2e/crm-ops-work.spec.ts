@@ -350,6 +350,16 @@ test("a proposal is written as a document: introduction, sections, line items th
   const stamp = Date.now();
   const lead = await createLead(page.request, { name: `Document Lead ${stamp}` });
   const title = `Bakery website ${stamp}`;
+  // The studio's terms, which a new proposal starts from.
+  const current = (await (await page.request.get("/api/crm/settings")).json()) as { settings: object; updated_at: string | null };
+  const studioTerms = `Studio terms ${stamp}: 50% to start.`;
+  expect(
+    (
+      await page.request.put("/api/crm/settings", {
+        data: { ...current.settings, proposal_terms: studioTerms, updated_at: current.updated_at },
+      })
+    ).ok(),
+  ).toBeTruthy();
 
   await page.goto("/crm/proposals");
   await page.getByRole("button", { name: "New Proposal" }).click();
@@ -377,6 +387,7 @@ test("a proposal is written as a document: introduction, sections, line items th
   await lines.nth(1).getByLabel("Unit Price (£)").fill("150.25");
   await expect(dialog.getByTestId("proposal-total")).toHaveText("£3,001.00");
   await dialog.getByLabel("Valid Until").fill("2026-12-31");
+  await expect(dialog.getByLabel("Terms")).toHaveValue(studioTerms);
   await dialog.getByLabel("Terms").fill("50% to start, 50% on launch.");
   await dialog.getByRole("button", { name: "Add Proposal" }).click();
   await expect(page.getByText("Proposal added successfully")).toBeVisible();

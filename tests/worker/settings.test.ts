@@ -36,6 +36,7 @@ describe("studio settings", () => {
         bank_account_number: null,
         invoice_notes: null,
         payment_terms_days: 14,
+        proposal_terms: null,
       },
       updated_at: null,
     });
@@ -48,12 +49,21 @@ describe("studio settings", () => {
       address: "Unit 4, Ancoats Works\nManchester\nM4 6DE",
       vat_number: "GB 123 4567 89",
       bank_sort_code: "12-34-56",
-      // Not sent: the default fortnight.
+      // Not sent: the default fortnight, and no proposal terms.
       payment_terms_days: 14,
+      proposal_terms: null,
     });
     expect(saved.updated_at).not.toBeNull();
     const sales = await signInAs("Sales");
     expect(await expectJson<Answer>(sales.call("GET", "/api/crm/settings"), 200)).toEqual(saved);
+  });
+
+  it("keeps the terms new proposals start from, as plain text with its paragraphs, and refuses them too long", async () => {
+    const terms = "Prices include VAT.\r\n\r\n- 50% to start\n- 50% on launch\u0001";
+    const saved = await expectJson<Answer>(save({ ...details, proposal_terms: terms, updated_at: null }), 200);
+    expect(saved.settings.proposal_terms).toBe("Prices include VAT.\n\n- 50% to start\n- 50% on launch");
+    const long = await expectJson<Fields>(save({ ...details, proposal_terms: "x".repeat(20_001), updated_at: saved.updated_at }), 422);
+    expect(long.error.fields.proposal_terms).toBeTruthy();
   });
 
   it("keeps the payment terms the Owner sets: a new invoice's default due date", async () => {

@@ -23,6 +23,7 @@ const blank = (studioName: string): StudioSettings => ({
   bank_account_number: null,
   invoice_notes: null,
   payment_terms_days: DEFAULT_PAYMENT_TERMS_DAYS,
+  proposal_terms: null,
 });
 
 const changedElsewhere = () =>
@@ -47,6 +48,7 @@ const fieldNames: Record<keyof StudioSettings, string> = {
   bank_account_number: "account number",
   invoice_notes: "invoice notes",
   payment_terms_days: "payment terms",
+  proposal_terms: "proposal terms",
 };
 
 /**

@@ -4,6 +4,9 @@ import type { ProposalInput, ProposalPatch } from "@contract/proposal";
 import { api, ok } from "@/lib/api";
 import { invalidateEntity } from "@/lib/live";
 
+/** The studio's default proposal terms, filled in on a new proposal. */
+export { studioSettingsQueryOptions } from "@/lib/studio-settings";
+
 export const proposalKeys = {
   all: ["proposals"] as const,
   list: () => [...proposalKeys.all, "list"] as const,

@@ -25,7 +25,13 @@ import { cn } from "@/lib/cn";
 import { SelectField } from "@/components/ui/select-field";
 import { todayInLondon } from "@/lib/format";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
-import { proposalClientOptions, proposalLeadOptions, useCreateProposal, useUpdateProposal } from "@/features/proposals/api/proposals";
+import {
+  proposalClientOptions,
+  proposalLeadOptions,
+  studioSettingsQueryOptions,
+  useCreateProposal,
+  useUpdateProposal,
+} from "@/features/proposals/api/proposals";
 
 const fields = [
   "title",
@@ -79,7 +85,13 @@ export function ProposalDialog({
     toasts: { created: "Proposal added successfully", updated: "Proposal updated successfully" },
     onDone: () => onOpenChange(false),
   });
-  const { control, setValue } = form;
+  const { control, setValue, getFieldState } = form;
+  // A new proposal starts from the studio's terms (Settings), until the field is typed in.
+  const defaultTerms = useQuery({ ...studioSettingsQueryOptions(), enabled: open && !proposal }).data?.settings.proposal_terms;
+  useEffect(() => {
+    if (proposal || !defaultTerms || getFieldState("terms").isDirty) return;
+    setValue("terms", defaultTerms);
+  }, [proposal, defaultTerms, getFieldState, setValue]);
   // Marked Sent with no sent date: sent today, shown in the field so it can still be changed.
   useEffect(() => {
     const { unsubscribe } = form.watch((values, { name }) => {

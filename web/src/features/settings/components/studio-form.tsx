@@ -1,4 +1,4 @@
-/** Studio details printed on invoices (Owner edits; Sales reads). */
+/** Studio details printed on invoices, and the terms new proposals start from (Owner edits; Sales reads). */
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -20,6 +20,7 @@ const FIELDS = [
   "bank_account_number",
   "invoice_notes",
   "payment_terms_days",
+  "proposal_terms",
 ] as const;
 
 function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; updatedAt: string | null; readOnly: boolean }) {
@@ -73,6 +74,9 @@ function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; upd
       </Field>
       <Field label="Invoice Notes" error={errors.invoice_notes?.message}>
         {(p) => <Textarea {...p} {...register("invoice_notes")} readOnly={readOnly} />}
+      </Field>
+      <Field label="Proposal Terms" error={errors.proposal_terms?.message} hint="Filled in on every new proposal, where it can be changed">
+        {(p) => <Textarea {...p} {...register("proposal_terms")} readOnly={readOnly} rows={4} />}
       </Field>
       {!readOnly && (
         <Button type="submit" disabled={save.isPending}>
