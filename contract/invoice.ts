@@ -43,6 +43,11 @@ export const isLate = (inv: Pick<Owing, "status" | "due_date">, today: string) =
 export const sumTotals = (list: readonly Pick<Owing, "total">[]) =>
   list.reduce((pennies, i) => pennies + Math.round(i.total * 100), 0) / 100;
 
+/** The UK standard rate: a VAT-registered studio's documents show the VAT inside their VAT-inclusive totals. */
+export const VAT_RATE_PERCENT = 20;
+/** The VAT in a VAT-inclusive amount, to the penny (docs/decisions/0005). */
+export const vatIncludedIn = (gross: number) => Math.round(((gross * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT)) * 100) / 100;
+
 /** The line an invoice made from a total alone is given: before line items, and through the API's `total`. */
 export const singleLine = (total: number, description = "Services"): InvoiceLine => ({ description, quantity: 1, unit_price: total });
 

@@ -20,6 +20,7 @@ import { invoicesRoute } from "./routes/invoices";
 import { tasksRoute } from "./routes/tasks";
 import { activitiesRoute } from "./routes/activities";
 import { pagesRoute } from "./routes/pages";
+import { proposalPages } from "./routes/proposal-pages";
 import { previewPages } from "./routes/preview-pages";
 import { searchRoute } from "./routes/search";
 import { liveRoute } from "./routes/live";
@@ -81,6 +82,7 @@ export const app = new Hono<AppEnv>()
   .use("*", requestContext)
   .route("/api", api)
   .route("/clients", previewPages)
+  .route("/p", proposalPages)
   .route("/", pagesRoute(apiApp));
 app.onError(onError);
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { expectJson, rows, signInAs, type Staff } from "./helpers";
 import type { Proposal } from "../../contract/proposal";
 
@@ -327,5 +327,87 @@ describe("sharing a proposal", () => {
     await expectJson<Shared>(share(other), 201);
     await expectJson(staff.call("DELETE", `/api/crm/proposals/${other.id}`), 200);
     expect(await rows("SELECT id FROM proposal_links")).toEqual([]);
+  });
+});
+
+describe("the client's page of a shared proposal", () => {
+  type Shared = { url: string; proposal: Proposal };
+  const open = (url: string, ip = "198.51.100.7", cookie?: string) => {
+    const path = new URL(url).pathname;
+    return exports.default.fetch(`http://localhost${path}`, { headers: { "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) } });
+  };
+
+  it("shows the document, server-written with no script, escaped, never indexed; counts the client's views but not staff's", async () => {
+    const p = await addProposal({
+      title: "Bakery <b>website</b>",
+      client_id: clientId,
+      intro: "Thank you.\n\nWe propose:\n- a new site\n- <script>alert(1)</script>",
+      sections: [{ heading: "Timeline", body: "Four weeks." }],
+      lines: [{ description: "Build", quantity: 2, unit_price: 1200.5 }],
+      valid_until: "2099-12-31",
+      terms: "50% up front.",
+    });
+    const { url } = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${p.id}/share`), 201);
+    const res = await open(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(res.headers.get("X-Robots-Tag")).toContain("noindex");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).not.toContain("<script");
+    expect(html).toContain("<h1>Bakery &lt;b&gt;website&lt;/b&gt;</h1>");
+    expect(html).toContain("Prepared for Acme");
+    expect(html).toContain("<ul><li>a new site</li><li>&lt;script&gt;alert(1)&lt;/script&gt;</li></ul>");
+    expect(html).toContain("<h2>Timeline</h2><p>Four weeks.</p>");
+    expect(html).toContain("£2,401.00");
+    expect(html).toContain("Valid until 31 December 2099.");
+    expect(html).toContain("50% up front.");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+
+    // A member of staff looking does not count; the client's two visits do.
+    await open(url, "198.51.100.8", staff.cookie);
+    await open(url, "198.51.100.9");
+    const seen = (await expectJson<{ proposal: Proposal }>(staff.call("GET", `/api/crm/proposals/${p.id}`), 200)).proposal;
+    expect(seen.share).toMatchObject({ views: 2 });
+    expect(seen.share!.first_viewed_at).not.toBeNull();
+    expect(seen.share!.last_viewed_at! >= seen.share!.first_viewed_at!).toBe(true);
+  });
+
+  it("a revoked, replaced or expired link says so with the studio's address (410); an unknown one is 404 and limited per network", async () => {
+    const p = await addProposal({ title: "Logo refresh", value: 900, lead_id: leadId });
+    const first = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${p.id}/share`), 201);
+    const second = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${p.id}/share`), 201);
+    const replaced = await open(first.url);
+    expect(replaced.status).toBe(410);
+    expect(await replaced.text()).toContain("This link is no longer active");
+    expect((await open(second.url)).status).toBe(200);
+    await expectJson(staff.call("DELETE", `/api/crm/proposals/${p.id}/share`), 200);
+    expect((await open(second.url)).status).toBe(410);
+
+    const dated = await addProposal({ title: "Old offer", value: 500, lead_id: leadId, valid_until: "2020-01-31" });
+    const old = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${dated.id}/share`), 201);
+    const expired = await open(old.url);
+    expect(expired.status).toBe(410);
+    const text = await expired.text();
+    expect(text).toContain("This proposal has expired");
+    expect(text).toContain("mailto:hello@redbrickstudio.co.uk");
+
+    // Deleting the proposal ends its link at once.
+    const gone = await addProposal({ title: "Withdrawn", value: 100, lead_id: leadId });
+    const goneLink = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${gone.id}/share`), 201);
+    await expectJson(staff.call("DELETE", `/api/crm/proposals/${gone.id}`), 200);
+    expect((await open(goneLink.url)).status).toBe(404);
+
+    // Guessing: 20 unknown tokens from one network, then 429 even for a good link; another network is unaffected.
+    const guess = () => `http://localhost/p/${"A".repeat(42)}${Math.floor(Math.random() * 10)}`;
+    for (let i = 0; i < 19; i++) expect((await open(guess(), "203.0.113.50")).status).toBe(404);
+    const fresh = await addProposal({ title: "Fresh", value: 100, lead_id: leadId });
+    const good = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${fresh.id}/share`), 201);
+    expect((await open(guess(), "203.0.113.50")).status).toBe(404);
+    const limited = await open(good.url, "203.0.113.50");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBeTruthy();
+    expect((await open(good.url, "198.51.100.20")).status).toBe(200);
   });
 });

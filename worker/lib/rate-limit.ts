@@ -65,6 +65,8 @@ export const limits = {
    * subscriptions to a rotated URL.
    */
   calendarFeedIp: { bucket: "calendar-feed-ip", max: 20, windowMs: 60 * MINUTE },
+  /** Unknown proposal links (/p/<token>) from one network: a client mistyping one is far below it. */
+  proposalLinkIp: { bucket: "proposal-link-ip", max: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 const windowStart = (limit: Limit, now: number) => new Date(now - limit.windowMs).toISOString();

@@ -1,5 +1,5 @@
 /** Proposals, with the lead or client they are for. */
-import { and, desc, eq, getTableColumns, inArray, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Db } from "../db/client";
@@ -20,6 +20,8 @@ import { versionedResult } from "../lib/versioned";
 import { requireUpdated, runBatch } from "../lib/batch";
 import { stageChangeIfUpdated } from "./lead-activities";
 import { auditEvent, type AuditSource } from "./audit";
+import { eventsInWindowQuery, limits, reserveAttempt } from "../lib/rate-limit";
+import type { ProposalPageData } from "../proposals/page";
 
 const forLead = alias(leads, "for_lead");
 const forClient = alias(clients, "for_client");
@@ -218,4 +220,62 @@ export async function revokeProposalLink(db: Db, id: string, source: AuditSource
     auditEvent(db, source, "proposal_link_revoked", `Revoked the link to the proposal "${live.title}"`),
   ]);
   return getProposal(db, id);
+}
+
+export type OpenedLink =
+  { kind: "open"; proposal: ProposalPageData["proposal"] } | { kind: "expired"; title: string } | { kind: "ended" } | { kind: "unknown" };
+
+/**
+ * What a client's link opens (issue 23 §2): the proposal as it now is, or why it no longer does
+ * (revoked, or past its valid-until date in London). An unknown token counts against the
+ * network's limit (429 once it is reached, whatever the token), so links cannot be guessed at
+ * speed; known ones never count. A view is counted unless `countView` is false (a member of
+ * staff looking at what the client sees).
+ */
+export async function openSharedProposal(db: Db, token: string, limitKey: string, countView: boolean): Promise<OpenedLink> {
+  const now = Date.now();
+  const [[used], [found]] = await db.batch([
+    eventsInWindowQuery(db, limits.proposalLinkIp, limitKey, now),
+    db
+      .select({
+        link_id: proposal_links.id,
+        revoked_at: proposal_links.revoked_at,
+        title: proposals.title,
+        intro: proposals.intro,
+        sections: proposals.sections,
+        lines: proposals.lines,
+        value: proposals.value,
+        valid_until: proposals.valid_until,
+        terms: proposals.terms,
+        sent_date: proposals.sent_date,
+        lead_name: forLead.name,
+        client_name: forClient.name,
+      })
+      .from(proposal_links)
+      .innerJoin(proposals, eq(proposals.id, proposal_links.proposal_id))
+      .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
+      .leftJoin(forClient, eq(forClient.id, proposals.client_id))
+      .where(eq(proposal_links.token_hash, await sha256Hex(token))),
+  ]);
+  if (!found || used.n >= limits.proposalLinkIp.max) {
+    const reservation = await reserveAttempt(db, [{ limit: limits.proposalLinkIp, key: limitKey }], now);
+    if (!found) return { kind: "unknown" };
+    // Over the limit by the count, but the window moved on: a known link is served, not counted.
+    await reservation.release();
+  }
+  if (found.revoked_at) return { kind: "ended" };
+  if (found.valid_until && found.valid_until < londonToday(new Date(now))) return { kind: "expired", title: found.title };
+  if (countView) {
+    const at = new Date(now).toISOString();
+    await db
+      .update(proposal_links)
+      .set({
+        views: sql`${proposal_links.views} + 1`,
+        first_viewed_at: sql`coalesce(${proposal_links.first_viewed_at}, ${at})`,
+        last_viewed_at: at,
+      })
+      .where(eq(proposal_links.id, found.link_id));
+  }
+  const { link_id: _link, revoked_at: _revoked, lead_name, client_name, ...p } = found;
+  return { kind: "open", proposal: { ...p, preparedFor: client_name ?? lead_name } };
 }

@@ -7,20 +7,14 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Printer, TriangleAlert } from "lucide-react";
-import { lineAmount } from "@contract/invoice";
+// Totals are what the client pays, VAT included (docs/decisions/0005): a VAT-registered studio shows the VAT in them.
+import { lineAmount, vatIncludedIn, VAT_RATE_PERCENT } from "@contract/invoice";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
 import { formatDate, formatMoney } from "@/lib/format";
 import { invoiceQueryOptions, studioSettingsQueryOptions } from "@/features/invoices/api/invoices";
-
-/**
- * Invoice totals are what the client pays, VAT included (docs/decisions/0005). A VAT-registered
- * studio's invoice shows the net amount and the VAT in it at the UK standard rate.
- */
-const VAT_RATE_PERCENT = 20;
-const vatIncludedIn = (gross: number) => Math.round(((gross * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT)) * 100) / 100;
 
 /** A4, no CRM chrome: everything but the invoice is hidden when printing. */
 const PRINT_CSS = `
