@@ -32,10 +32,12 @@ import { backupsRoute } from "./routes/backups";
 import { userAdminRoute } from "./routes/user-admin";
 import { formSubmissionsRoute } from "./routes/form-submissions";
 import { auditRoute } from "./routes/audit";
+import { dashboardRoute } from "./routes/dashboard";
 import { clientFeedbackRoute, previewApprovalsRoute, previewCommentsRoute } from "./routes/preview-feedback";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
+  .route("/dashboard", dashboardRoute)
   .route("/leads", leadsRoute)
   .route("/search", searchRoute)
   .route("/clients", clientsRoute)
