@@ -4,6 +4,7 @@ import { createDb } from "../../worker/db/client";
 import { getDashboard } from "../../worker/services/dashboard";
 import { dashboard, type Dashboard } from "../../contract/dashboard";
 import { DEFAULT_STAGE_WEIGHTS } from "../../contract/settings";
+import type { CrmBoot } from "../../contract/crm-boot";
 import { expectJson, request, rows, signInAs, type Staff } from "./helpers";
 
 /**
@@ -369,6 +370,18 @@ describe("GET /api/crm/dashboard", () => {
     expect(d.tiles.won_this_month).toMatchObject({ value: 800, count: 1 });
     await expectJson(owner.call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Negotiation", updated_at: won.lead.updated_at }), 200);
     expect(await closedAt()).toBeNull();
+  });
+});
+
+describe("the dashboard page", () => {
+  it("comes with its first data inline, the API's own answer", async () => {
+    await expectJson(owner.call("POST", "/api/crm/leads", { name: "Inline Lead", value: 2500 }), 201);
+    const html = await (await request("GET", "/crm/dashboard", undefined, owner.cookie)).text();
+    const block = html.match(/<script type="application\/json" id="crm-boot">([\s\S]*?)<\/script>/);
+    const boot = JSON.parse(block![1]) as CrmBoot;
+    const inline = boot.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(["dashboard"]));
+    expect(inline?.data).toEqual(await expectJson(owner.call("GET", "/api/crm/dashboard"), 200));
+    expect(dashboard.parse(inline!.data).tiles.pipeline.value).toBe(2500);
   });
 });
 
