@@ -51,7 +51,6 @@ export function RevenueChart({ revenue, today }: { revenue: Dashboard["revenue"]
   return (
     <ChartCard
       heading="Revenue by month"
-      className="lg:col-span-2"
       text={{ title: "Revenue by month: won and expected", desc }}
       viewBox={`0 0 ${W} ${H}`}
       table={
