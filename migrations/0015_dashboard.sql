@@ -1,5 +1,5 @@
 ALTER TABLE `leads` ADD `closed_at` text;--> statement-breakpoint
-CREATE INDEX `leads_status_closed_idx` ON `leads` (`status`,`closed_at`);--> statement-breakpoint
+CREATE INDEX `leads_status_closed_idx` ON `leads` (`status`,`closed_at`,`value`,`created_at`);--> statement-breakpoint
 -- When each closed lead closed, from its timeline: the latest entry that moved it to its status
 -- (an edit or board move "… to Won by …", "Marked Won by …" on an accepted proposal, a workflow
 -- that won it); a lead with no such entry (created closed, or imported) closed at its last change.

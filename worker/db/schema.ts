@@ -171,8 +171,9 @@ export const leads = sqliteTable(
   },
   (t) => [
     index("leads_created_idx").on(t.created_at),
-    // The dashboard's won-by-month, won-this-month and win-rate sums.
-    index("leads_status_closed_idx").on(t.status, t.closed_at),
+    // The dashboard's sums by status, won by month, win rate and median days to Won, each read
+    // from the index alone (value and created_at ride along) rather than from 10,000 rows.
+    index("leads_status_closed_idx").on(t.status, t.closed_at, t.value, t.created_at),
     index("leads_status_name_idx").on(t.status, t.name),
     index("leads_email_idx").on(t.email),
     index("leads_converted_idx").on(t.converted_to_client_id),
