@@ -21,7 +21,7 @@ import { boardColumns, openStatuses, type LeadSource, type LeadStatus } from "..
 import type { StageWeights } from "../../contract/settings";
 import type { TaskPriority } from "../../contract/task";
 import { addDays, addMonths, londonStartOf, londonToday, mondayOf } from "../lib/time";
-import { getStageWeights } from "./settings";
+import { stageWeightsOf, WEIGHTS_KEY } from "./settings";
 
 /** The funnel's path: every stage but Lost, in the board's order (Won last). */
 const FUNNEL_PATH = boardColumns.map((c) => c.status).filter((s) => s !== "Lost");
@@ -63,7 +63,6 @@ async function batch<const Q extends readonly Query<unknown>[]>(db: Db, queries:
 export async function getDashboard(db: Db, userId: string, now = new Date()): Promise<Dashboard> {
   const today = londonToday(now);
   const thisMonth = today.slice(0, 7);
-  const { weights } = await getStageWeights(db);
 
   // Won revenue: REVENUE_PAST_MONTHS London months up to this one, as ranges of stored times.
   const pastMonths = Array.from({ length: REVENUE_PAST_MONTHS }, (_, i) => addMonths(thisMonth, i - REVENUE_PAST_MONTHS + 1));
@@ -76,7 +75,8 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
   const proposalsSentBy = addDays(today, -PROPOSAL_WAIT_DAYS);
   const closedAt = sql.raw("closed_at");
 
-  const [byStatus, wonByMonth, winRate, median, newThisWeek, expected, sources, campaigns, ...lists] = await batch(db, [
+  const [weightRows, byStatus, wonByMonth, winRate, median, newThisWeek, expected, sources, campaigns, ...lists] = await batch(db, [
+    query<{ value: string }>(sql`SELECT value FROM settings WHERE key = ${WEIGHTS_KEY}`),
     // The funnel, the pipeline's value and its weighted forecast: one pass over the status index.
     query<{ status: LeadStatus; n: number; value: number }>(
       sql`SELECT status, count(*) AS n, coalesce(sum(value), 0) AS value FROM leads GROUP BY status`,
@@ -124,6 +124,7 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
     ...listQueries(userId, today, proposalsSentBy),
   ] as const);
 
+  const weights = stageWeightsOf(weightRows[0]?.value);
   const statusRows = new Map((byStatus as { status: LeadStatus; n: number; value: number }[]).map((r) => [r.status, r]));
   const open = openStatuses.map((s) => ({ status: s, n: statusRows.get(s)?.n ?? 0, value: statusRows.get(s)?.value ?? 0 }));
   const weightOf = (s: LeadStatus) => (weights[s as keyof StageWeights] ?? 0) / 100;

@@ -87,15 +87,19 @@ export async function saveStudioSettings(db: Db, input: z.output<typeof studioSe
   return getStudioSettings(db, studioName);
 }
 
-const WEIGHTS_KEY = "stage_weights";
+/** The settings key the stage weights are stored under (JSON text). */
+export const WEIGHTS_KEY = "stage_weights";
+
+/** The weights a stored value holds (or DEFAULT_STAGE_WEIGHTS when none was saved); a stage added later reads as its default. */
+export function stageWeightsOf(value: string | null | undefined): StageWeights {
+  if (value == null) return { ...DEFAULT_STAGE_WEIGHTS };
+  return { ...DEFAULT_STAGE_WEIGHTS, ...stageWeights.partial().parse(JSON.parse(value)) };
+}
 
 /** The forecast's stage weights: the Owner's, or DEFAULT_STAGE_WEIGHTS until one saves them. */
 export async function getStageWeights(db: Db): Promise<{ weights: StageWeights; updated_at: string | null }> {
   const row = await db.select().from(settings).where(eq(settings.key, WEIGHTS_KEY)).get();
-  if (!row) return { weights: { ...DEFAULT_STAGE_WEIGHTS }, updated_at: null };
-  // A stage added later reads as its default.
-  const stored = stageWeights.partial().parse(JSON.parse(row.value));
-  return { weights: { ...DEFAULT_STAGE_WEIGHTS, ...stored }, updated_at: row.updated_at };
+  return { weights: stageWeightsOf(row?.value), updated_at: row?.updated_at ?? null };
 }
 
 /** Saves from the copy the form was loaded from, as the studio details do; a stale copy is refused with 409. */
