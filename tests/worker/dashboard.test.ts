@@ -373,6 +373,51 @@ describe("GET /api/crm/dashboard", () => {
   });
 });
 
+describe("migration 0015", () => {
+  it("dated the leads already closed from their timelines, else their last change", async () => {
+    const backfill = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0015_"))!.queries.find((q) =>
+      q.includes("UPDATE `leads` SET `closed_at`"),
+    )!;
+    expect(backfill).toBeDefined();
+    await insertLead({ id: "edited", status: "Won", created_at: "2026-01-01T00:00:00.000Z" });
+    await insertLead({ id: "accepted", status: "Won", created_at: "2026-01-01T00:00:00.000Z" });
+    await insertLead({ id: "dropped", status: "Won", created_at: "2026-01-01T00:00:00.000Z" });
+    await insertLead({ id: "lost", status: "Lost", created_at: "2026-01-01T00:00:00.000Z" });
+    await insertLead({ id: "untold", status: "Won", created_at: "2026-01-01T00:00:00.000Z" });
+    await insertLead({ id: "open", status: "Qualified", created_at: "2026-01-01T00:00:00.000Z" });
+    const entry = (lead: string, type: string, description: string, at: string) =>
+      exec(
+        "INSERT INTO lead_activities (id, lead_id, activity_type, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+        crypto.randomUUID(),
+        lead,
+        type,
+        description,
+        at,
+        at,
+      );
+    await entry("edited", "stage_change", "Moved from New to Won by Hannah Whitaker", "2026-02-01T10:00:00.000Z");
+    await entry("edited", "stage_change", "Moved from Won to Qualified by Hannah Whitaker", "2026-02-02T10:00:00.000Z");
+    await entry("edited", "stage_change", "Moved from Qualified to Won by Hannah Whitaker", "2026-02-03T10:00:00.000Z");
+    await entry("edited", "workflow_action", "Project started by Hannah Whitaker", "2026-02-04T10:00:00.000Z");
+    await entry("accepted", "stage_change", 'Marked Won by Marcus Reid: proposal "Site" accepted', "2026-03-01T10:00:00.000Z");
+    await entry("dropped", "workflow_action", "Won and moved to projects (Discovery) by Marcus Reid", "2026-04-01T10:00:00.000Z");
+    await entry("lost", "stage_change", "Moved from Negotiation to Lost by Marcus Reid", "2026-05-01T10:00:00.000Z");
+    await exec("UPDATE leads SET closed_at = NULL, updated_at = '2026-06-01T00:00:00.000Z'");
+    await env.DB.prepare(backfill).run();
+    const closed = Object.fromEntries(
+      (await rows<{ id: string; closed_at: string | null }>("SELECT id, closed_at FROM leads")).map((r) => [r.id, r.closed_at]),
+    );
+    expect(closed).toEqual({
+      edited: "2026-02-03T10:00:00.000Z",
+      accepted: "2026-03-01T10:00:00.000Z",
+      dropped: "2026-04-01T10:00:00.000Z",
+      lost: "2026-05-01T10:00:00.000Z",
+      untold: "2026-06-01T00:00:00.000Z",
+      open: null,
+    });
+  });
+});
+
 describe("the dashboard page", () => {
   it("comes with its first data inline, the API's own answer", async () => {
     await expectJson(owner.call("POST", "/api/crm/leads", { name: "Inline Lead", value: 2500 }), 201);
