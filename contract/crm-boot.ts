@@ -97,6 +97,8 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
       case "/crm":
         // The staff names too: a lead's detail dialog shows them the moment it opens.
         return [{ key: ["leads", "board"], url: `/api/crm/leads/board?per_column=${BOARD_PER_COLUMN}` }, USER_NAMES];
+      case "/crm/dashboard":
+        return [{ key: ["dashboard"], url: "/api/crm/dashboard" }];
       case "/crm/leads":
         return leadsPage(search);
       case "/crm/clients":
@@ -116,6 +118,7 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
         return [
           USER_LIST,
           { key: ["settings", "studio"], url: "/api/crm/settings" },
+          { key: ["settings", "stage-weights"], url: "/api/crm/settings/stage-weights" },
           { key: ["settings", "backups"], url: "/api/crm/backups" },
           { key: ["users", "invites"], url: "/api/crm/users/invites" },
         ];

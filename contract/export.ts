@@ -83,6 +83,8 @@ export const leadRow = z
     added_by: ref,
     stage_changed_by: ref,
     converted_to_client_id: ref,
+    /** When it was won or lost; files exported before it existed leave it out, and import dates it from updated_at. */
+    closed_at: stamp.nullable().optional(),
     ...stamps,
   })
   .strict();

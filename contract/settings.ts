@@ -1,6 +1,9 @@
 /** Studio details printed on invoices (studio name and address, VAT number, bank details, notes). */
 import { z } from "zod";
 import { hasVisibleText, normaliseText, normalisedString, optionalText, requiredText } from "./text";
+import type { LeadStatus } from "./lead-statuses";
+
+type OpenStatus = Extract<LeadStatus, "New" | "Qualified" | "Proposal Sent" | "Negotiation">;
 
 /** Optional text that must match `pattern` when given; blank becomes null. */
 const optionalMatching = (pattern: RegExp, message: string, normalise: (s: string) => string = (s) => s) =>
@@ -69,3 +72,36 @@ export const studioSettingsInput = z
   .object({ ...studioFields, updated_at: z.string({ error: "updated_at is required" }).min(1).nullable() })
   .strict();
 export type StudioSettingsInput = z.input<typeof studioSettingsInput>;
+
+/**
+ * The weighted forecast's chance of winning a lead at each open stage, as a percentage. One value
+ * per open stage (contract/lead-statuses.ts), kept under the `stage_weights` settings key.
+ */
+export const DEFAULT_STAGE_WEIGHTS = { New: 10, Qualified: 40, "Proposal Sent": 60, Negotiation: 80 } as const satisfies Record<
+  OpenStatus,
+  number
+>;
+
+const weight = (stage: OpenStatus) =>
+  z
+    .number({ error: (issue) => (issue.input == null ? `Enter a weight for ${stage}` : `${stage}'s weight must be a number`) })
+    .int(`${stage}'s weight must be a whole number from 0 to 100`)
+    .min(0, `${stage}'s weight must be a whole number from 0 to 100`)
+    .max(100, `${stage}'s weight must be a whole number from 0 to 100`);
+
+export const stageWeights = z.object({
+  New: weight("New"),
+  Qualified: weight("Qualified"),
+  "Proposal Sent": weight("Proposal Sent"),
+  Negotiation: weight("Negotiation"),
+});
+export type StageWeights = z.infer<typeof stageWeights>;
+
+/** PUT /api/crm/settings/stage-weights. `updated_at` is the copy the form was loaded from: null when never saved. */
+export const stageWeightsInput = z
+  .object({
+    weights: stageWeights.strict(),
+    updated_at: z.string({ error: "updated_at is required" }).min(1).nullable(),
+  })
+  .strict();
+export type StageWeightsInput = z.input<typeof stageWeightsInput>;

@@ -35,10 +35,12 @@ import { digestsRoute } from "./routes/digests";
 import { formSubmissionsRoute } from "./routes/form-submissions";
 import { auditRoute } from "./routes/audit";
 import { calendarFeedRoute, calendarRoute } from "./routes/calendar-feeds";
+import { dashboardRoute } from "./routes/dashboard";
 import { clientFeedbackRoute, previewApprovalsRoute, previewCommentsRoute } from "./routes/preview-feedback";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
+  .route("/dashboard", dashboardRoute)
   .route("/leads", leadsRoute)
   .route("/search", searchRoute)
   .route("/clients", clientsRoute)

@@ -85,6 +85,7 @@ export async function measureApi(
     { name: "GET /api/health", call: () => json("GET", "/api/health") },
     { name: CALENDAR_FEED, call: fetchFeed },
     { name: "GET /api/crm/leads (first page)", call: () => json("GET", "/api/crm/leads") },
+    { name: "GET /api/crm/dashboard", call: () => json("GET", "/api/crm/dashboard") },
     { name: "GET /api/crm/search?q=…", call: (i) => json("GET", `/api/crm/search?q=${encodeURIComponent(terms[i % terms.length])}`) },
     {
       name: "PATCH /api/crm/leads/:id",

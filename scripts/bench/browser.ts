@@ -139,6 +139,8 @@ export interface CrmPage {
 
 /** The CRM pages besides the pipeline, each loaded directly (docs/decisions/0010-crm-first-data-inline.md). */
 export const CRM_PAGES: CrmPage[] = [
+  // Every tile, chart and list aggregated over the 10,000 leads, inline with the page.
+  { name: "Dashboard", path: "/crm/dashboard" },
   { name: "Leads", path: "/crm/leads" },
   { name: "Clients", path: "/crm/clients" },
   { name: "Projects", path: "/crm/projects" },

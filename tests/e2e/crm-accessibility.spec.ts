@@ -36,6 +36,7 @@ async function violations(page: Page) {
 
 const pages = [
   "/crm",
+  "/crm/dashboard",
   "/crm/leads",
   "/crm/clients",
   "/crm/projects",

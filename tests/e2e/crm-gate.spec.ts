@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures";
 import { demo } from "./support";
 
 const SIDEBAR = [
+  ["Dashboard", "/crm/dashboard"],
   ["Pipeline", "/crm"],
   ["Leads", "/crm/leads"],
   ["Clients", "/crm/clients"],

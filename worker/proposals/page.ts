@@ -2,7 +2,7 @@
  * The client's proposal page (/p/<token>, issue 23 §2), written here as one HTML document: no
  * script, its own small stylesheet, readable with JavaScript off and printable on A4. Everything
  * stored is plain text and goes through escapeHtml; the only structure made from it is paragraphs
- * (a blank line) and bullets (a line starting "- "), as decision 0019 says.
+ * (a blank line) and bullets (a line starting "- "), as decision 0020 says.
  */
 import { lineAmount, vatIncludedIn, VAT_RATE_PERCENT, type InvoiceLine } from "../../contract/invoice";
 import type { ProposalSection } from "../../contract/proposal";

@@ -1,10 +1,13 @@
-/** /api/crm/settings: the studio details on printed invoices. Everyone reads them; only an Owner changes them. */
+/**
+ * /api/crm/settings: the studio details on printed invoices and the forecast's stage weights.
+ * Everyone reads them; only an Owner changes them.
+ */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { studioSettingsInput } from "../../contract/settings";
+import { stageWeightsInput, studioSettingsInput } from "../../contract/settings";
 import { jsonBody } from "../lib/validate";
 import { ownerOnly } from "../middleware/auth";
-import { getStudioSettings, saveStudioSettings } from "../services/settings";
+import { getStageWeights, getStudioSettings, saveStageWeights, saveStudioSettings } from "../services/settings";
 import { publish } from "../live/publish";
 import { auditSourceOf } from "../middleware/audit";
 
@@ -13,5 +16,11 @@ export const settingsRoute = new Hono<AppEnv>()
   .put("/", ownerOnly, jsonBody(studioSettingsInput), async (c) => {
     const saved = await saveStudioSettings(c.get("db"), c.req.valid("json"), c.env.STUDIO_NAME, await auditSourceOf(c));
     publish(c, { entity: "settings", op: "update", id: "studio" });
+    return c.json(saved, 200);
+  })
+  .get("/stage-weights", async (c) => c.json(await getStageWeights(c.get("db")), 200))
+  .put("/stage-weights", ownerOnly, jsonBody(stageWeightsInput), async (c) => {
+    const saved = await saveStageWeights(c.get("db"), c.req.valid("json"), await auditSourceOf(c));
+    publish(c, { entity: "settings", op: "update", id: "stage_weights" });
     return c.json(saved, 200);
   });

@@ -6,7 +6,16 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { settings } from "../db/schema";
-import { DEFAULT_PAYMENT_TERMS_DAYS, studioSettings, type StudioSettings, type studioSettingsInput } from "../../contract/settings";
+import {
+  DEFAULT_PAYMENT_TERMS_DAYS,
+  DEFAULT_STAGE_WEIGHTS,
+  stageWeights,
+  studioSettings,
+  type StageWeights,
+  type stageWeightsInput,
+  type StudioSettings,
+  type studioSettingsInput,
+} from "../../contract/settings";
 import { AppError } from "../lib/errors";
 import { nextStamp, nowIso } from "../lib/time";
 import { auditEvent, type AuditSource } from "./audit";
@@ -78,4 +87,43 @@ export async function saveStudioSettings(db: Db, input: z.output<typeof studioSe
   if (changed.length > 0)
     await auditEvent(db, source, "settings_changed", `Changed the studio details: ${changed.map((k) => fieldNames[k]).join(", ")}`);
   return getStudioSettings(db, studioName);
+}
+
+/** The settings key the stage weights are stored under (JSON text). */
+export const WEIGHTS_KEY = "stage_weights";
+
+/** The weights a stored value holds (or DEFAULT_STAGE_WEIGHTS when none was saved); a stage added later reads as its default. */
+export function stageWeightsOf(value: string | null | undefined): StageWeights {
+  if (value == null) return { ...DEFAULT_STAGE_WEIGHTS };
+  return { ...DEFAULT_STAGE_WEIGHTS, ...stageWeights.partial().parse(JSON.parse(value)) };
+}
+
+/** The forecast's stage weights: the Owner's, or DEFAULT_STAGE_WEIGHTS until one saves them. */
+export async function getStageWeights(db: Db): Promise<{ weights: StageWeights; updated_at: string | null }> {
+  const row = await db.select().from(settings).where(eq(settings.key, WEIGHTS_KEY)).get();
+  return { weights: stageWeightsOf(row?.value), updated_at: row?.updated_at ?? null };
+}
+
+/** Saves from the copy the form was loaded from, as the studio details do; a stale copy is refused with 409. */
+export async function saveStageWeights(db: Db, input: z.output<typeof stageWeightsInput>, source: AuditSource) {
+  const value = JSON.stringify(input.weights);
+  const rows =
+    input.updated_at === null
+      ? await db
+          .insert(settings)
+          .values({ key: WEIGHTS_KEY, value, created_at: nowIso(), updated_at: nowIso() })
+          .onConflictDoNothing()
+          .returning({ key: settings.key })
+      : await db
+          .update(settings)
+          .set({ value, updated_at: nextStamp(input.updated_at) })
+          .where(and(eq(settings.key, WEIGHTS_KEY), eq(settings.updated_at, input.updated_at)))
+          .returning({ key: settings.key });
+  if (rows.length === 0)
+    throw new AppError("conflict", "The stage weights were changed by someone else. They have been reloaded with the latest weights.");
+  const summary = Object.entries(input.weights)
+    .map(([stage, w]) => `${stage} ${w}%`)
+    .join(", ");
+  await auditEvent(db, source, "settings_changed", `Changed the forecast's stage weights: ${summary}`);
+  return getStageWeights(db);
 }

@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
         path: "crm",
         children: [
           page("crm/pipeline", { index: true }),
+          page("crm/dashboard", { path: "dashboard" }),
           page("crm/leads", { path: "leads" }),
           page("crm/clients", { path: "clients" }),
           page("crm/client-detail", { path: "clients/:id" }),

@@ -68,25 +68,32 @@ export function liveUrl(location: Pick<Location, "protocol" | "host"> = window.l
   return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/crm/live`;
 }
 
+/** The first element of a query key: an entity's name, or "dashboard", whose numbers come from several. */
+type QueryRoot = LiveEntity | "dashboard";
+
 /**
  * Screens that show a row of one entity inside another's data: a change to the key entity makes
  * them stale too. A lead's status change writes its timeline; client detail lists the client's
  * projects; project, proposal and invoice cards show client, lead and project names.
  */
-const shownWith: Partial<Record<LiveEntity, LiveEntity[]>> = {
-  leads: ["lead_activities", "proposals", "tasks", "activities"],
+const shownWith: Partial<Record<LiveEntity, readonly QueryRoot[]>> = {
+  leads: ["lead_activities", "proposals", "tasks", "activities", "dashboard"],
   // A new preview URL publishes a new version, which changes how the Feedback section labels versions.
-  clients: ["projects", "proposals", "invoices", "leads", "preview_feedback"],
+  // The dashboard's lists name clients.
+  clients: ["projects", "proposals", "invoices", "leads", "preview_feedback", "dashboard"],
   projects: ["clients", "invoices"],
   // A client's page lists their proposals and invoices.
-  proposals: ["clients"],
-  invoices: ["clients"],
+  proposals: ["clients", "dashboard"],
+  invoices: ["clients", "dashboard"],
+  tasks: ["dashboard"],
   // An entry logged for a lead is on its timeline too.
   activities: ["lead_activities"],
   // A comment or reply writes the Activity Feed; the Clients list counts each client's open comments.
-  preview_feedback: ["activities", "clients"],
+  preview_feedback: ["activities", "clients", "dashboard"],
   // One event for the whole approval: it also moved the client's project to Launch and wrote the feed.
-  preview_approvals: ["preview_feedback", "projects", "activities", "clients"],
+  preview_approvals: ["preview_feedback", "projects", "activities", "clients", "dashboard"],
+  // The forecast's stage weights.
+  settings: ["dashboard"],
 };
 
 /**
@@ -102,7 +109,7 @@ export function invalidateEntity(
 ): Promise<unknown> {
   const changed: readonly LiveEntity[] = typeof entity === "string" ? [entity] : entity;
   if (changed.includes("all")) return queryClient.invalidateQueries();
-  const stale = new Set(changed.flatMap((e) => [e, ...(shownWith[e] ?? [])]));
+  const stale = new Set<QueryRoot>(changed.flatMap((e) => [e, ...(shownWith[e] ?? [])]));
   for (const e of except) stale.delete(e);
   return Promise.all([...stale].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }

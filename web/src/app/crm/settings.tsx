@@ -1,7 +1,7 @@
 /**
- * /crm/settings: your account (with its calendar feed), data export/import, backups, danger zone,
- * studio details, users and the audit trail. Owner-only parts are hidden from Sales: export too,
- * since it holds every client's and lead's personal data (README.md → Security).
+ * /crm/settings: your account, data export/import, backups, danger zone, studio details, the
+ * forecast's stage weights, users and the audit trail. Owner-only parts are hidden from Sales: export too, since it holds every
+ * client's and lead's personal data (README.md → Security).
  */
 import { useQuery } from "@tanstack/react-query";
 import type { RouteHandle } from "@/lib/page-meta";
@@ -13,6 +13,7 @@ import { CalendarFeedPanel } from "@/features/calendar-feed/components/calendar-
 import { AuditPanel } from "@/features/audit/components/audit-panel";
 import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "@/features/settings/components/data-panel";
 import { StudioForm } from "@/features/settings/components/studio-form";
+import { StageWeightsForm } from "@/features/settings/components/stage-weights-form";
 import { UserManagement } from "@/features/users/components/user-management";
 import { usersQueryOptions } from "@/features/users/api/users";
 import { CrmPage } from "./components/crm-page";
@@ -40,6 +41,7 @@ export function Component() {
         {isOwner && <ExportPanel />}
         {isOwner && <ImportPanel />}
         <StudioForm isOwner={isOwner} />
+        <StageWeightsForm isOwner={isOwner} />
         <UserManagement isOwner={isOwner} currentUserId={user.id} />
         {isOwner && <BackupsPanel />}
         {isOwner && <DangerZone />}

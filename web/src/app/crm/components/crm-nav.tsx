@@ -1,7 +1,18 @@
 /** The CRM's section links, shared by the desktop sidebar and the small-screen drawer. */
 import { NavLink } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { Activity, Building2, CheckSquare, FileText, FolderKanban, KanbanSquare, Receipt, Settings, Users } from "lucide-react";
+import {
+  Activity,
+  Building2,
+  CheckSquare,
+  FileText,
+  FolderKanban,
+  KanbanSquare,
+  LayoutDashboard,
+  Receipt,
+  Settings,
+  Users,
+} from "lucide-react";
 import type { SessionUser } from "@contract/user";
 import { initials } from "@contract/initials";
 import { BrickMark } from "@/components/layout/logo";
@@ -10,6 +21,7 @@ import { openTaskCountQueryOptions } from "@/features/tasks/api/open-count";
 import { openCommentCountQueryOptions } from "@/features/preview-feedback/api/preview-feedback";
 
 const sections = [
+  { label: "Dashboard", to: "/crm/dashboard", Icon: LayoutDashboard },
   { label: "Pipeline", to: "/crm", end: true, Icon: KanbanSquare },
   { label: "Leads", to: "/crm/leads", Icon: Users },
   { label: "Clients", to: "/crm/clients", Icon: Building2 },

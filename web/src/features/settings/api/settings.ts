@@ -1,6 +1,6 @@
 /** Settings: studio details, export/import, delete-all and backups. Keys start with "settings". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { StudioSettingsInput } from "@contract/settings";
+import type { StageWeightsInput, StudioSettingsInput } from "@contract/settings";
 import { api, ok } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
@@ -8,9 +8,30 @@ export const settingsKeys = {
   all: ["settings"] as const,
   studio: () => ["settings", "studio"] as const,
   backups: () => ["settings", "backups"] as const,
+  stageWeights: () => ["settings", "stage-weights"] as const,
 };
 
 export { studioSettingsQueryOptions as studioQueryOptions } from "@/lib/studio-settings";
+export const stageWeightsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.stageWeights(),
+    queryFn: ({ signal }) => ok(api.crm.settings["stage-weights"].$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch the stage weights" },
+  });
+
+export function useSaveStageWeights() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StageWeightsInput) => ok(api.crm.settings["stage-weights"].$put({ json: input })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.stageWeights(), saved);
+      // The dashboard's forecast ("dashboard": features/dashboard's key).
+      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+      toast.success("Stage weights saved");
+    },
+    meta: { errorTitle: "Failed to save the stage weights" },
+  });
+}
 
 export const backupsQueryOptions = () =>
   queryOptions({

@@ -1,0 +1,68 @@
+/** The weighted forecast's chance of winning at each open stage (Owner edits; Sales reads). */
+import { useQuery } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { stageWeightsInput, type StageWeights, type StageWeightsInput } from "@contract/settings";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { applyFieldErrors } from "@/lib/form-errors";
+import { stageWeightsQueryOptions, useSaveStageWeights } from "@/features/settings/api/settings";
+
+const STAGES = ["New", "Qualified", "Proposal Sent", "Negotiation"] as const satisfies readonly (keyof StageWeights)[];
+const FIELDS = STAGES.map((s) => `weights.${s}` as const);
+
+function Form({ weights, updatedAt, readOnly }: { weights: StageWeights; updatedAt: string | null; readOnly: boolean }) {
+  const save = useSaveStageWeights();
+  const defaults: StageWeightsInput = { weights, updated_at: updatedAt };
+  const { register, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(stageWeightsInput), defaultValues: defaults });
+  const onSubmit = handleSubmit((values) => save.mutate(values, { onError: (e) => applyFieldErrors(e, setError, FIELDS) }));
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <div className="grid grid-cols-2 gap-4">
+        {STAGES.map((stage) => (
+          <Field key={stage} label={`${stage} (%)`} error={formState.errors.weights?.[stage]?.message}>
+            {(p) => (
+              <Input
+                {...p}
+                {...register(`weights.${stage}`, { setValueAs: (v: string) => (v === "" ? undefined : Number(v)) })}
+                type="number"
+                min={0}
+                max={100}
+                step={1}
+                inputMode="numeric"
+                readOnly={readOnly}
+                className="max-w-28"
+              />
+            )}
+          </Field>
+        ))}
+      </div>
+      {!readOnly && (
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save Stage Weights"}
+        </Button>
+      )}
+    </form>
+  );
+}
+
+export function StageWeightsForm({ isOwner }: { isOwner: boolean }) {
+  const { data, isPending } = useQuery(stageWeightsQueryOptions());
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="stage-weights">
+      <h2 id="stage-weights" className="text-lg font-semibold">
+        Forecast Stage Weights
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        The chance of winning a lead at each stage, from 0 to 100%. The dashboard's weighted forecast counts each open lead's value at its
+        stage's weight.{!isOwner && " Only the Owner can change them."}
+      </p>
+      {isPending || !data ? (
+        <Skeleton className="mt-4 h-40" />
+      ) : (
+        <Form key={data.updated_at ?? "new"} weights={data.weights} updatedAt={data.updated_at} readOnly={!isOwner} />
+      )}
+    </section>
+  );
+}
