@@ -322,6 +322,13 @@ describe("dashboard numbers", () => {
     });
   });
 
+  it("places a lead's expected revenue at its Sent proposal's valid-until date, before the due date", async () => {
+    await env.DB.prepare("UPDATE proposals SET valid_until = '2027-02-10' WHERE id = 'for-prop'").run();
+    const later = await getDashboard(db(), owner.id, NOW);
+    const byMonth = Object.fromEntries(later.revenue.map((m) => [m.month, m.expected]));
+    expect([byMonth["2027-01"], byMonth["2027-02"]]).toEqual([0, 3000]);
+  });
+
   it("weights the forecast with the Owner's weights", async () => {
     await expectJson(
       owner.call("PUT", "/api/crm/settings/stage-weights", {

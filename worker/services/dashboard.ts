@@ -96,13 +96,13 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
           WHERE status = 'Won' AND closed_at IS NOT NULL AND closed_at >= created_at))
       WHERE rn IN ((n + 1) / 2, (n + 2) / 2)`),
     query<{ n: number }>(sql`SELECT count(*) AS n FROM leads WHERE created_at >= ${londonStartOf(weekStart)}`),
-    // Expected revenue: an open lead is placed in the month its Sent proposal is due to be answered
-    // by (proposals have a due date, not a separate valid-until date), or else of its follow-up date;
-    // a lead with neither date counts in the forecast tile but in no month.
+    // Expected revenue: an open lead is placed in the month its Sent proposal is valid until (or,
+    // without one, due to be answered by: decision 0020), or else of its follow-up date; a lead with
+    // none of these counts in the forecast tile but in no month.
     query<{ month: string; status: LeadStatus; value: number }>(sql`
       SELECT month, status, sum(value) AS value FROM (
         SELECT substr(coalesce(
-          (SELECT max(p.due_date) FROM proposals p WHERE p.lead_id = leads.id AND p.status = 'Sent'),
+          (SELECT max(coalesce(p.valid_until, p.due_date)) FROM proposals p WHERE p.lead_id = leads.id AND p.status = 'Sent'),
           follow_up_date), 1, 7) AS month, status, value
         FROM leads WHERE status IN (${OPEN_SQL}) AND value > 0)
       WHERE month IS NOT NULL AND month <= ${lastFutureMonth}
