@@ -419,3 +419,60 @@ test("a proposal is written as a document: introduction, sections, line items th
     terms: "50% to start, 50% on launch.",
   });
 });
+
+test("Share gives the client a link to the proposal's own page, which works without JavaScript, counts views and can be revoked", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page.request);
+  const stamp = Date.now();
+  const lead = await createLead(page.request, { name: `Share Lead ${stamp}` });
+  const title = `Shop website ${stamp}`;
+  const made = await page.request.post("/api/crm/proposals", {
+    data: {
+      title,
+      lead_id: lead.id,
+      intro: "Thank you for your time.",
+      sections: [{ heading: "Scope", body: "- Shop\n- Blog" }],
+      lines: [{ description: "Shop build", quantity: 1, unit_price: 3600 }],
+      terms: "Half to start.",
+    },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto("/crm/proposals");
+  const card = page.getByTestId("proposal-card").filter({ hasText: title });
+  await card.getByRole("button", { name: `Share ${title}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Share ${title}` });
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  await expect(page.getByText("Link created; the proposal is now Sent")).toBeVisible();
+  const url = await dialog.getByLabel("Link to the proposal").inputValue();
+  expect(url).toMatch(/\/p\/[A-Za-z0-9_-]{43}$/);
+  const mailto = await dialog.getByRole("link", { name: "Open in e-mail" }).getAttribute("href");
+  expect(mailto).toContain(`subject=${encodeURIComponent(`Proposal: ${title}`)}`);
+  expect(decodeURIComponent(mailto!.split("body=")[1])).toContain(url);
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+  await expect(card.getByText("Sent", { exact: true })).toBeVisible();
+
+  // The client, in a browser of their own with JavaScript off.
+  const client = await browser.newContext({ javaScriptEnabled: false });
+  const clientPage = await client.newPage();
+  const opened = await clientPage.goto(url);
+  expect(opened?.status()).toBe(200);
+  await expect(clientPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(clientPage.getByRole("listitem").filter({ hasText: "Blog" })).toBeVisible();
+  await expect(clientPage.getByText("£3,600.00").first()).toBeVisible();
+  await expect(clientPage.getByText("Half to start.")).toBeVisible();
+
+  await page.reload();
+  await expect(card.getByText(/viewed once/)).toBeVisible();
+  await card.getByRole("button", { name: `Share ${title}` }).click();
+  await expect(dialog.getByTestId("proposal-share-status")).toContainText("Viewed 1 time");
+  await dialog.getByRole("button", { name: "Revoke link" }).click();
+  await page.getByRole("dialog", { name: "Revoke the link?" }).getByRole("button", { name: "Revoke link" }).click();
+  await expect(page.getByText("Link revoked")).toBeVisible();
+  const ended = await clientPage.goto(url);
+  expect(ended?.status()).toBe(410);
+  await expect(clientPage.getByRole("heading", { name: "This link is no longer active" })).toBeVisible();
+  await client.close();
+});

@@ -97,3 +97,23 @@ export function useCreateProjectForClient() {
     meta: { errorTitle: false },
   });
 }
+
+/** Share: a new client link (answered once), Draft to Sent; any earlier link stops working. */
+export function useShareProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ok(api.crm.proposals[":id"].share.$post({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    meta: { errorTitle: "Failed to share proposal" },
+  });
+}
+
+/** Revoke: the client's link stops working at once. */
+export function useRevokeProposalLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ok(api.crm.proposals[":id"].share.$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    meta: { errorTitle: "Failed to revoke the link" },
+  });
+}

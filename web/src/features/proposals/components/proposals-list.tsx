@@ -1,7 +1,7 @@
-/** Proposal cards: Accept (Sent only), view, edit, delete. */
+/** Proposal cards: Accept (Sent only), share with the client, view, edit, delete. */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, Eye, Pencil, Trash2 } from "lucide-react";
+import { CheckCircle2, Eye, Mail, Pencil, Trash2 } from "lucide-react";
 import type { Proposal, ProposalStatus } from "@contract/proposal";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,6 +13,7 @@ import { toast } from "@/lib/toast";
 import { proposalsQueryOptions, useAcceptProposal, useDeleteProposal } from "@/features/proposals/api/proposals";
 import { AcceptFollowUpDialog } from "./accept-follow-up";
 import { ProposalDialog } from "./proposal-dialog";
+import { ShareDialog } from "./share-dialog";
 
 const tone: Record<ProposalStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Accepted: "green", Rejected: "red" };
 
@@ -21,6 +22,9 @@ const facts = (p: Proposal): RecordFact[] => [
   { label: "Sent Date", value: formatDate(p.sent_date) },
   { label: "Due Date", value: formatDate(p.due_date) },
   { label: "Created", value: formatDate(p.created_at) },
+  ...(p.share
+    ? [{ label: "Shared", value: `${formatDate(p.share.shared_at)}, viewed ${p.share.views === 1 ? "once" : `${p.share.views} times`}` }]
+    : []),
 ];
 
 export function ProposalsList({ matches = () => true }: { matches?: (title: string) => boolean }) {
@@ -31,6 +35,7 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
   const [editing, setEditing] = useState<Proposal | null>(null);
   const [deleting, setDeleting] = useState<Proposal | null>(null);
   const [followUp, setFollowUp] = useState<Proposal | null>(null);
+  const [sharing, setSharing] = useState<Proposal | null>(null);
   const proposals = query.data?.proposals ?? [];
   const shown = query.data?.proposals.filter((p) => matches(p.title));
 
@@ -74,6 +79,11 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
                 Accept
               </Button>
             )}
+            {(p.status === "Draft" || p.status === "Sent") && (
+              <Button variant="ghost" size="sm" aria-label={`Share ${p.title}`} onClick={() => setSharing(p)}>
+                <Mail className="size-4" aria-hidden="true" />
+              </Button>
+            )}
             <Button variant="ghost" size="sm" aria-label={`View ${p.title}`} onClick={() => setViewing(p)}>
               <Eye className="size-4" aria-hidden="true" />
             </Button>
@@ -110,6 +120,7 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
           onOpenChange={(o) => !o && setEditing(null)}
         />
       )}
+      {sharing && <ShareDialog proposal={proposals.find((p) => p.id === sharing.id) ?? sharing} onClose={() => setSharing(null)} />}
       {followUp && <AcceptFollowUpDialog proposal={followUp} onClose={() => setFollowUp(null)} />}
       <ConfirmDialog
         open={deleting !== null}
