@@ -12,6 +12,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, Input } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
+import { copyText } from "@/lib/copy-text";
 import { toast } from "@/lib/toast";
 import { calendarFeedQueryOptions, useIssueCalendarFeed, useTurnOffCalendarFeed } from "@/features/calendar-feed/api/calendar-feed";
 
@@ -19,14 +20,7 @@ const HOW_TO =
   "Subscribe to it by URL: in Google Calendar, Other calendars → From URL; in Apple Calendar, File → New Calendar Subscription; in Outlook, Add calendar → Subscribe from web.";
 
 function FeedUrl({ url }: { url: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success("Link copied");
-    } catch {
-      toast.error("Could not copy", { description: "Select the link and copy it by hand." });
-    }
-  };
+  const copy = () => copyText(url, { copied: "Link copied", what: "link" });
   return (
     <div className="rounded-lg border border-amber-300 bg-amber-50 p-4" role="status">
       <Field

@@ -11,6 +11,7 @@ import { Field, Input } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/select-native";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
+import { copyText } from "@/lib/copy-text";
 import { toast } from "@/lib/toast";
 import {
   clientPreviewLogQueryOptions,
@@ -106,15 +107,7 @@ export function PreviewAccessPanel({ clientId }: { clientId: string }) {
         toast.success("Access code generated", { description: "Copy it now: it will not be shown again." });
       },
     });
-  const copy = async () => {
-    if (!code) return;
-    try {
-      await navigator.clipboard.writeText(code);
-      toast.success("Access code copied");
-    } catch {
-      toast.error("Could not copy", { description: "Select the code and copy it by hand." });
-    }
-  };
+  const copy = () => (code ? copyText(code, { copied: "Access code copied", what: "code" }) : Promise.resolve());
 
   return (
     <section aria-labelledby="preview-access" className="rounded-xl border border-slate-200 bg-white p-5">
