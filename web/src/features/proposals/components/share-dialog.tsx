@@ -82,7 +82,7 @@ export function ShareDialog({ proposal, onClose }: { proposal: Proposal; onClose
                 The client reads the proposal on its own page, which prints and saves as a PDF.
                 {proposal.status === "Draft" ? " Sharing marks the proposal Sent." : ""}
               </p>
-              <Button onClick={() => void makeLink()} disabled={share.isPending}>
+              <Button onClick={() => makeLink().catch(() => undefined /* the error toast has said why */)} disabled={share.isPending}>
                 {share.isPending ? "Creating..." : "Create link"}
               </Button>
             </>
