@@ -43,6 +43,8 @@ async function studioDay() {
   await lead("l-later", "Next Week Lead", sales, "2026-06-22");
   await run("INSERT INTO proposals (id, title, value, status, sent_date) VALUES ('p-wait', 'Bakery website', 4200, 'Sent', '2026-06-05')");
   await run("INSERT INTO proposals (id, title, value, status, sent_date) VALUES ('p-new', 'Gym rebrand', 3000, 'Sent', '2026-06-12')");
+  // Exactly 7 days: not yet "more than 7 days", as on the dashboard.
+  await run("INSERT INTO proposals (id, title, value, status, sent_date) VALUES ('p-week', 'Week-old offer', 800, 'Sent', '2026-06-08')");
   await run("INSERT INTO clients (id, name, emails, phones, services) VALUES ('c1', 'Café Ünïcode', '[]', '[]', '[]')");
   await run(
     "INSERT INTO invoices (id, number, client_id, lines, total, date, due_date, status) VALUES ('i1', 'INV-0042', 'c1', '[]', 1250.5, '2026-05-01', '2026-05-15', 'Overdue')",
@@ -91,6 +93,7 @@ describe("the daily digest", () => {
       "Closed Deal",
       "Next Week",
       "Gym rebrand",
+      "Week-old offer",
       "Older thought",
       "INV-0042",
     ])

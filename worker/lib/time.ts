@@ -12,6 +12,11 @@ export function nextStamp(seen: string): string {
   return new Date(Number.isNaN(prev) || now > prev ? now : prev + 1).toISOString();
 }
 
+/** The hour (0–23) it is in London at `now`. */
+export function londonHour(now: Date): number {
+  return Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "numeric", hourCycle: "h23" }).format(now));
+}
+
 /** A calendar date (YYYY-MM-DD) `days` later (or earlier, when negative). */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number);

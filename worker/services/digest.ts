@@ -8,12 +8,13 @@
  * retry or two runs at once never mail anyone twice; a send the binding refuses stays `failed`
  * and Settings lists it for the Owner, with a resend.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { clients, digest_sends, invoices, leads, preview_comments, proposals, tasks, users } from "../db/schema";
 import { openStatuses } from "../../contract/lead-statuses";
 import { relatedHref } from "../../contract/related-href";
+import { PROPOSAL_WAIT_DAYS } from "../../contract/dashboard";
 import type { FailedDigest } from "../../contract/digest";
 import type { Role } from "../../contract/user";
 import type { Mail } from "../email/send";
@@ -21,12 +22,10 @@ import { trySend } from "../email/send";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { formatGbp } from "../lib/money";
-import { londonToday, nowIso } from "../lib/time";
+import { addDays, londonHour, londonToday, nowIso } from "../lib/time";
 
 /** The London hour from which the day's digest is due; runs later that day (a missed hour) still send it. */
 export const DIGEST_HOUR = 8;
-/** A proposal Sent this many days ago without an answer is waiting. */
-export const PROPOSAL_WAIT_DAYS = 7;
 /** Items listed per section; the rest are a link away. */
 export const SECTION_MAX = 20;
 
@@ -47,17 +46,6 @@ interface Recipient {
   email: string;
   full_name: string;
   role: Role;
-}
-
-export function londonHour(now: Date): number {
-  return Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "numeric", hourCycle: "h23" }).format(now));
-}
-
-/** YYYY-MM-DD plus `days` (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
@@ -87,7 +75,8 @@ function section(title: string, rows: DigestItem[], path: string): DigestSection
  */
 export async function composeDigest(db: Db, user: Recipient, today: string, now: Date): Promise<DigestSection[]> {
   const cap = SECTION_MAX + 1;
-  const waitingSince = addDays(today, -PROPOSAL_WAIT_DAYS);
+  // Sent before this date: more than PROPOSAL_WAIT_DAYS days ago, as the dashboard counts them.
+  const sentBy = addDays(today, -PROPOSAL_WAIT_DAYS);
   const feedbackSince = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
   const [myTasks, followUps, waiting, feedback, late] = await db.batch([
     db
@@ -117,7 +106,7 @@ export async function composeDigest(db: Db, user: Recipient, today: string, now:
     db
       .select({ id: proposals.id, title: proposals.title, value: proposals.value, sent_date: proposals.sent_date })
       .from(proposals)
-      .where(and(eq(proposals.status, "Sent"), lte(proposals.sent_date, waitingSince)))
+      .where(and(eq(proposals.status, "Sent"), lt(proposals.sent_date, sentBy)))
       .orderBy(asc(proposals.sent_date), asc(proposals.title))
       .limit(cap),
     db
