@@ -4,6 +4,8 @@
  * emits: all-day events need no VTIMEZONE, since a DATE value is a calendar day, not an instant.
  */
 
+import { addDays } from "./time";
+
 /** One property line before folding: `NAME;PARAM=x:value`, the value already in its type's form. */
 export type IcsLine = string;
 
@@ -77,12 +79,6 @@ export function foldLine(line: string): string {
 /** YYYY-MM-DD → the DATE value YYYYMMDD. */
 export const icsDate = (date: string) => date.replaceAll("-", "");
 
-/** The calendar day after `date` (YYYY-MM-DD), counted in UTC so no clock change can move it. */
-export function nextDay(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
-
 /** An ISO-8601 instant → the UTC DATE-TIME form YYYYMMDDTHHMMSSZ. */
 export function icsUtc(iso: string): string {
   const t = new Date(iso);
@@ -102,7 +98,7 @@ function eventLines(e: IcsEvent): IcsLine[] {
     `LAST-MODIFIED:${stamp}`,
     `SEQUENCE:${Math.max(0, Math.floor(e.sequence))}`,
     `DTSTART;VALUE=DATE:${icsDate(e.date)}`,
-    `DTEND;VALUE=DATE:${icsDate(nextDay(e.date))}`,
+    `DTEND;VALUE=DATE:${icsDate(addDays(e.date, 1))}`,
     `SUMMARY:${escapeText(e.summary)}`,
     `DESCRIPTION:${escapeText(e.description)}`,
     // A URI value is not TEXT: no escaping, only folding.
