@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import type { DashboardLists as Lists } from "@contract/dashboard";
 import { Badge } from "@/components/ui/badge";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/format";
+import { relatedHref } from "@/lib/related-href";
 
 function ListCard<T extends { id: string }>({
   heading,
@@ -80,7 +81,7 @@ export function DashboardLists({ lists }: { lists: Lists }) {
         all={{ to: "/crm/leads?follow_up=due&sort=follow_up", label: "All due" }}
       >
         {(l) => (
-          <Link to={`/crm/leads?lead=${encodeURIComponent(l.id)}`} className={rowLink}>
+          <Link to={relatedHref("lead", l.id, l.name)} className={rowLink}>
             <span className="min-w-0 font-medium break-words">
               {l.name}
               {l.company && <span className="font-normal text-slate-600"> · {l.company}</span>}
@@ -98,7 +99,7 @@ export function DashboardLists({ lists }: { lists: Lists }) {
         all={{ to: "/crm/invoices?status=Overdue", label: "Overdue invoices" }}
       >
         {(i) => (
-          <Link to={`/crm/invoices/${encodeURIComponent(i.id)}/print`} className={rowLink}>
+          <Link to={relatedHref("invoice", i.id, i.number)} className={rowLink}>
             <span className="min-w-0 font-medium break-words">
               {i.number}
               {i.client_name && <span className="font-normal text-slate-600"> · {i.client_name}</span>}
@@ -116,7 +117,7 @@ export function DashboardLists({ lists }: { lists: Lists }) {
         all={{ to: "/crm/proposals", label: "All proposals" }}
       >
         {(p) => (
-          <Link to={`/crm/proposals?q=${encodeURIComponent(p.title)}`} className={rowLink}>
+          <Link to={relatedHref("proposal", p.id, p.title)} className={rowLink}>
             <span className="min-w-0 font-medium break-words">
               {p.title}
               {p.for_name && <span className="font-normal text-slate-600"> · {p.for_name}</span>}
@@ -132,7 +133,7 @@ export function DashboardLists({ lists }: { lists: Lists }) {
         all={{ to: "/crm/clients", label: "Clients" }}
       >
         {(c) => (
-          <Link to={`/crm/clients/${encodeURIComponent(c.client_id)}`} className="block rounded hover:text-brick-700">
+          <Link to={relatedHref("client", c.client_id, c.client_name)} className="block rounded hover:text-brick-700">
             <span className="font-medium">{c.client_name}</span>
             <span className="text-slate-600">
               {" "}
