@@ -28,6 +28,8 @@ export const auditActions = [
   "calendar_feed_turned_off",
   "proposal_shared",
   "proposal_link_revoked",
+  "proposal_accepted",
+  "proposal_declined",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -59,6 +61,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   calendar_feed_turned_off: "Turned off a calendar feed",
   proposal_shared: "Shared a proposal",
   proposal_link_revoked: "Revoked a proposal link",
+  proposal_accepted: "Proposal accepted by the client",
+  proposal_declined: "Proposal declined by the client",
 };
 
 export const auditEvent = z.object({

@@ -19,6 +19,10 @@ export const liveEntities = [
   "preview_feedback",
   /** A client approved a version of their preview; `id` is the client's. */
   "preview_approvals",
+  /** A client accepted or declined a shared proposal on its page; `id` is the proposal's. */
+  "proposal_responses",
+  /** A question on a shared proposal, or the studio's reply; `id` is the proposal's. */
+  "proposal_messages",
   "all",
 ] as const;
 export type LiveEntity = (typeof liveEntities)[number];

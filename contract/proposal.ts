@@ -46,6 +46,32 @@ export interface SharedProposal {
   proposal: Proposal;
 }
 
+/**
+ * The client's answer on their page (/p/<token>, issue 23 §2): Accepted or Declined, by the name
+ * they typed. An acceptance also keeps a hash of the exact content accepted and a copy of it.
+ */
+export const proposalResponseKinds = ["accepted", "declined"] as const;
+export type ProposalResponseKind = (typeof proposalResponseKinds)[number];
+
+export const proposalResponse = z.object({
+  kind: z.enum(proposalResponseKinds),
+  full_name: z.string(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ProposalResponse = z.infer<typeof proposalResponse>;
+
+/** A question from the client, or the studio's reply, on the client's page. */
+export const proposalMessageAuthors = ["client", "studio"] as const;
+export const proposalMessage = z.object({
+  id: z.string(),
+  author: z.enum(proposalMessageAuthors),
+  author_name: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+});
+export type ProposalMessage = z.infer<typeof proposalMessage>;
+
 export const proposal = z.object({
   id: z.string(),
   title: z.string(),
@@ -66,6 +92,10 @@ export const proposal = z.object({
   client: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Its live shared link, if any: when it was made and how often the client has opened it. */
   share: proposalShare.nullable(),
+  /** The client's latest answer on their page, if any. */
+  response: proposalResponse.nullable(),
+  /** Questions the client has asked on their page. */
+  questions: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -135,3 +165,68 @@ export const proposalPatch = z
   .refine(valueMatchesLines, valueMismatch);
 /** What a PATCH sends: the fields that change and the `updated_at` it was read at. */
 export type ProposalPatch = z.input<typeof proposalPatch>;
+
+export const ACCEPT_CHECKBOX_LABEL = "I accept this proposal and its terms";
+export const STALE_PROPOSAL_MESSAGE = "This proposal has been updated. Please review it before accepting.";
+const RESPONDER_NAME_MAX = 120;
+export const PROPOSAL_QUESTION_MAX = 5000;
+export const PROPOSAL_DECLINE_REASON_MAX = 2000;
+
+const responderName = requiredText({
+  min: 2,
+  max: RESPONDER_NAME_MAX,
+  required: "Please type your full name",
+  tooLong: `Your name must be at most ${RESPONDER_NAME_MAX} characters`,
+});
+/** Which version of the page the client read: the hash of its content, sent back with the answer. */
+const pageVersion = z.string().min(1, STALE_PROPOSAL_MESSAGE).max(128, STALE_PROPOSAL_MESSAGE);
+
+/** POST /p/<token>/accept: a plain form, so the tick arrives as "yes" (or JSON true). */
+export const proposalAcceptInput = z
+  .object({
+    full_name: responderName,
+    agree: z.union([z.literal(true), z.literal("yes")], { error: "Please tick the box to accept the proposal" }),
+    version: pageVersion,
+  })
+  .strict();
+export type ProposalAcceptInput = z.input<typeof proposalAcceptInput>;
+
+/** POST /p/<token>/decline */
+export const proposalDeclineInput = z
+  .object({
+    full_name: responderName,
+    reason: optionalText(PROPOSAL_DECLINE_REASON_MAX, {
+      multiline: true,
+      tooLong: `The reason must be at most ${PROPOSAL_DECLINE_REASON_MAX.toLocaleString("en-GB")} characters`,
+    }),
+    version: pageVersion,
+  })
+  .strict();
+export type ProposalDeclineInput = z.input<typeof proposalDeclineInput>;
+
+/** POST /p/<token>/questions */
+export const proposalQuestionInput = z
+  .object({
+    author_name: responderName,
+    body: requiredText({
+      max: PROPOSAL_QUESTION_MAX,
+      multiline: true,
+      required: "Please write your question",
+      tooLong: `Your question must be at most ${PROPOSAL_QUESTION_MAX.toLocaleString("en-GB")} characters`,
+    }),
+  })
+  .strict();
+export type ProposalQuestionInput = z.input<typeof proposalQuestionInput>;
+
+/** POST /api/crm/proposals/:id/messages: the studio's reply, shown on the client's page. */
+export const proposalReplyInput = z
+  .object({
+    body: requiredText({
+      max: PROPOSAL_QUESTION_MAX,
+      multiline: true,
+      required: "Reply is required",
+      tooLong: `A reply must be at most ${PROPOSAL_QUESTION_MAX.toLocaleString("en-GB")} characters`,
+    }),
+  })
+  .strict();
+export type ProposalReplyInput = z.input<typeof proposalReplyInput>;

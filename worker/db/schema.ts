@@ -7,7 +7,7 @@ import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex
 import { leadSources, leadStatuses } from "../../contract/lead";
 import { leadActivityTypes } from "../../contract/lead-activity";
 import { projectStages, projectStatuses, projectTypes } from "../../contract/project";
-import { proposalStatuses, type ProposalSection } from "../../contract/proposal";
+import { proposalMessageAuthors, proposalResponseKinds, proposalStatuses, type ProposalSection } from "../../contract/proposal";
 import { invoiceStatuses, type InvoiceLine } from "../../contract/invoice";
 import { relatedTypes, taskPriorities } from "../../contract/task";
 import { activityTypes } from "../../contract/activity";
@@ -657,5 +657,59 @@ export const proposal_links = sqliteTable(
       .on(t.proposal_id)
       .where(sql`${t.revoked_at} IS NULL`),
     index("proposal_links_proposal_idx").on(t.proposal_id, t.created_at),
+  ],
+);
+
+/**
+ * The client's answer on their page (issue 23 §2): an acceptance or a decline, by the name they
+ * typed, with a keyed hash of their address and their browser. An acceptance keeps the SHA-256 of
+ * the exact content accepted and a copy of it (`snapshot`, the page's JSON), so the accepted
+ * version stays readable whatever is edited later. The studio's e-mail about it is recorded here.
+ */
+export const proposal_responses = sqliteTable(
+  "proposal_responses",
+  {
+    id: id(),
+    proposal_id: text("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: proposalResponseKinds }).notNull(),
+    full_name: text("full_name").notNull(),
+    reason: text("reason"),
+    content_hash: text("content_hash").notNull(),
+    snapshot: text("snapshot").notNull(),
+    ip_hash: text("ip_hash").notNull(),
+    browser: text("browser").notNull(),
+    ...notification,
+    ...stamps,
+  },
+  (t) => [
+    index("proposal_responses_proposal_idx").on(t.proposal_id, t.created_at),
+    check("proposal_responses_kind_check", oneOf(t.kind, proposalResponseKinds)),
+    check("proposal_responses_email_status_check", oneOf(t.email_status, notificationStatuses)),
+  ],
+);
+
+/** Questions from the client on their page and the studio's replies, in the order they were written. */
+export const proposal_messages = sqliteTable(
+  "proposal_messages",
+  {
+    id: id(),
+    proposal_id: text("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    author: text("author", { enum: proposalMessageAuthors }).notNull(),
+    /** The name shown on the page: the client's as typed, or the member of staff's. */
+    author_name: text("author_name").notNull(),
+    author_id: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    ip_hash: text("ip_hash"),
+    ...notification,
+    ...stamps,
+  },
+  (t) => [
+    index("proposal_messages_proposal_idx").on(t.proposal_id, t.created_at),
+    check("proposal_messages_author_check", oneOf(t.author, proposalMessageAuthors)),
+    check("proposal_messages_email_status_check", oneOf(t.email_status, notificationStatuses)),
   ],
 );

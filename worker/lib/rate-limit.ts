@@ -67,6 +67,8 @@ export const limits = {
   calendarFeedIp: { bucket: "calendar-feed-ip", max: 20, windowMs: 60 * MINUTE },
   /** Unknown proposal links (/p/<token>) from one network: a client mistyping one is far below it. */
   proposalLinkIp: { bucket: "proposal-link-ip", max: 20, windowMs: 60 * MINUTE },
+  /** Questions on one shared proposal from one network: a ceiling on the studio's mail about it. */
+  proposalQuestions: { bucket: "proposal-questions", max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 const windowStart = (limit: Limit, now: number) => new Date(now - limit.windowMs).toISOString();

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { expectedVersion } from "../../contract/common";
-import { proposalInput, proposalPatch } from "../../contract/proposal";
+import { proposalInput, proposalPatch, proposalReplyInput } from "../../contract/proposal";
 import { z } from "zod";
 import { jsonBody } from "../lib/validate";
 import {
@@ -15,6 +15,9 @@ import {
   shareProposal,
   updateProposal,
 } from "../services/proposals";
+import { messagesOf, previewState, replyToProposal } from "../services/shared-proposals";
+import { getStudioSettings } from "../services/settings";
+import { proposalPageHtml } from "../proposals/page";
 import { publish } from "../live/publish";
 import { auditSourceOf } from "../middleware/audit";
 
@@ -51,6 +54,31 @@ export const proposalsRoute = new Hono<AppEnv>()
     const proposal = await revokeProposalLink(c.get("db"), c.req.param("id"), await auditSourceOf(c));
     publish(c, { entity: "proposals", op: "update", id: proposal.id });
     return c.json({ proposal }, 200);
+  })
+  // Preview: the client's page for this proposal as it stands (the accepted copy once accepted),
+  // with forms that do nothing, and no view counted.
+  .get("/:id/preview", async (c) => {
+    const db = c.get("db");
+    const [{ settings: studio }, state] = await Promise.all([
+      getStudioSettings(db, c.env.STUDIO_NAME),
+      previewState(db, c.req.param("id")),
+    ]);
+    return c.html(proposalPageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, state, actionBase: null }), 200, {
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex, nofollow",
+      "Referrer-Policy": "no-referrer",
+    });
+  })
+  // The questions asked on the client's page and the studio's replies, which the page shows.
+  .get("/:id/messages", async (c) => {
+    const db = c.get("db");
+    await getProposal(db, c.req.param("id"));
+    return c.json({ messages: await messagesOf(db, c.req.param("id")) }, 200);
+  })
+  .post("/:id/messages", jsonBody(proposalReplyInput), async (c) => {
+    const message = await replyToProposal(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
+    publish(c, { entity: "proposal_messages", op: "create", id: c.req.param("id") });
+    return c.json({ message }, 201);
   })
   .delete("/:id", async (c) => {
     await deleteProposal(c.get("db"), c.req.param("id"));

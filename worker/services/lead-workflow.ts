@@ -30,7 +30,7 @@ export interface WorkflowResult {
 }
 
 /** The lead's newest project, if it has one: a won deal has one project unless someone asks for another. */
-async function leadProject(db: Db, leadId: string) {
+export async function leadProject(db: Db, leadId: string) {
   return db
     .select({ id: projects.id, title: projects.title })
     .from(projects)
@@ -40,15 +40,15 @@ async function leadProject(db: Db, leadId: string) {
 }
 
 /** A new client takes over the lead's projects that have none yet, in the write that creates it. */
-const linkProjectsToClient = (db: Db, leadId: string, clientId: string, now: string) =>
+export const linkProjectsToClient = (db: Db, leadId: string, clientId: string, now: string) =>
   db
     .update(projects)
     .set({ client_id: clientId, updated_at: now })
     .where(and(eq(projects.lead_id, leadId), isNull(projects.client_id)));
 
-const displayName = (lead: Lead) => lead.company || lead.name;
+export const displayName = (lead: Lead) => lead.company || lead.name;
 
-function leadSummary(lead: Lead): string {
+export function leadSummary(lead: Lead): string {
   return [
     `Created from lead ${lead.name}${lead.company ? ` (${lead.company})` : ""}.`,
     lead.email ? `Email: ${lead.email}` : null,
@@ -61,7 +61,7 @@ function leadSummary(lead: Lead): string {
     .join("\n");
 }
 
-function newClientRow(lead: Lead, now: string) {
+export function newClientRow(lead: Lead, now: string) {
   return {
     id: newId(),
     name: displayName(lead),

@@ -5,7 +5,15 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { clients, preview_approvals, preview_comments, preview_releases, projects } from "../db/schema";
+import {
+  clients,
+  preview_approvals,
+  preview_comments,
+  preview_releases,
+  projects,
+  proposal_messages,
+  proposal_responses,
+} from "../db/schema";
 import type { PreviewRelease } from "../../contract/preview-feedback";
 import { notFound } from "../lib/errors";
 import { trySend, type Mail } from "../email/send";
@@ -67,8 +75,11 @@ export function approvalMail(
   };
 }
 
-export /** Records how a notification went on the comment or approval it is about. */
-async function recordDelivery(db: Db, table: typeof preview_comments | typeof preview_approvals, id: string, error: string | null) {
+/** The rows a studio notification is recorded on: a preview comment or approval, a proposal's answer or question. */
+type NotifiedTable = typeof preview_comments | typeof preview_approvals | typeof proposal_responses | typeof proposal_messages;
+
+/** Records how a notification went on the row it is about. */
+export async function recordDelivery(db: Db, table: NotifiedTable, id: string, error: string | null) {
   await db
     .update(table)
     .set({

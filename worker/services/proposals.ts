@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzl
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Db } from "../db/client";
-import { clients, leads, proposal_links, proposals } from "../db/schema";
+import { clients, leads, proposal_links, proposal_messages, proposal_responses, proposals } from "../db/schema";
 import {
   PARTY_REQUIRED,
   proposalTotals,
@@ -20,8 +20,6 @@ import { versionedResult } from "../lib/versioned";
 import { requireUpdated, runBatch } from "../lib/batch";
 import { stageChangeIfUpdated } from "./lead-activities";
 import { auditEvent, type AuditSource } from "./audit";
-import { eventsInWindowQuery, limits, reserveAttempt } from "../lib/rate-limit";
-import type { ProposalPageData } from "../proposals/page";
 
 const forLead = alias(leads, "for_lead");
 const forClient = alias(clients, "for_client");
@@ -36,16 +34,45 @@ const joined = (db: Db) =>
       views: proposal_links.views,
       first_viewed_at: proposal_links.first_viewed_at,
       last_viewed_at: proposal_links.last_viewed_at,
+      response_kind: proposal_responses.kind,
+      response_name: proposal_responses.full_name,
+      response_reason: proposal_responses.reason,
+      response_at: proposal_responses.created_at,
+      questions: sql<number>`(SELECT count(*) FROM ${proposal_messages} WHERE ${proposal_messages.proposal_id} = ${proposals.id} AND ${proposal_messages.author} = 'client')`,
     })
     .from(proposals)
     .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
     .leftJoin(forClient, eq(forClient.id, proposals.client_id))
     // The live link: at most one (proposal_links_one_live).
-    .leftJoin(proposal_links, and(eq(proposal_links.proposal_id, proposals.id), isNull(proposal_links.revoked_at)));
+    .leftJoin(proposal_links, and(eq(proposal_links.proposal_id, proposals.id), isNull(proposal_links.revoked_at)))
+    // The client's latest answer, shown while the status is still the one it set.
+    .leftJoin(
+      proposal_responses,
+      eq(
+        proposal_responses.id,
+        sql`(SELECT r.id FROM ${proposal_responses} r WHERE r.proposal_id = ${proposals.id} ORDER BY r.created_at DESC LIMIT 1)`,
+      ),
+    );
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
-const shape = ({ lead_name, client_name, shared_at, views, first_viewed_at, last_viewed_at, ...p }: JoinedRow): Proposal => ({
+const shape = ({
+  lead_name,
+  client_name,
+  shared_at,
+  views,
+  first_viewed_at,
+  last_viewed_at,
+  response_kind,
+  response_name,
+  response_reason,
+  response_at,
+  ...p
+}: JoinedRow): Proposal => ({
   ...p,
+  response:
+    response_kind && response_name !== null && response_at !== null && p.status === (response_kind === "accepted" ? "Accepted" : "Rejected")
+      ? { kind: response_kind, full_name: response_name, reason: response_reason, created_at: response_at }
+      : null,
   lead: p.lead_id && lead_name !== null ? { id: p.lead_id, name: lead_name } : null,
   client: p.client_id && client_name !== null ? { id: p.client_id, name: client_name } : null,
   share: shared_at !== null ? { shared_at, views: views ?? 0, first_viewed_at, last_viewed_at } : null,
@@ -220,62 +247,4 @@ export async function revokeProposalLink(db: Db, id: string, source: AuditSource
     auditEvent(db, source, "proposal_link_revoked", `Revoked the link to the proposal "${live.title}"`),
   ]);
   return getProposal(db, id);
-}
-
-export type OpenedLink =
-  { kind: "open"; proposal: ProposalPageData["proposal"] } | { kind: "expired"; title: string } | { kind: "ended" } | { kind: "unknown" };
-
-/**
- * What a client's link opens (issue 23 §2): the proposal as it now is, or why it no longer does
- * (revoked, or past its valid-until date in London). An unknown token counts against the
- * network's limit (429 once it is reached, whatever the token), so links cannot be guessed at
- * speed; known ones never count. A view is counted unless `countView` is false (a member of
- * staff looking at what the client sees).
- */
-export async function openSharedProposal(db: Db, token: string, limitKey: string, countView: boolean): Promise<OpenedLink> {
-  const now = Date.now();
-  const [[used], [found]] = await db.batch([
-    eventsInWindowQuery(db, limits.proposalLinkIp, limitKey, now),
-    db
-      .select({
-        link_id: proposal_links.id,
-        revoked_at: proposal_links.revoked_at,
-        title: proposals.title,
-        intro: proposals.intro,
-        sections: proposals.sections,
-        lines: proposals.lines,
-        value: proposals.value,
-        valid_until: proposals.valid_until,
-        terms: proposals.terms,
-        sent_date: proposals.sent_date,
-        lead_name: forLead.name,
-        client_name: forClient.name,
-      })
-      .from(proposal_links)
-      .innerJoin(proposals, eq(proposals.id, proposal_links.proposal_id))
-      .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
-      .leftJoin(forClient, eq(forClient.id, proposals.client_id))
-      .where(eq(proposal_links.token_hash, await sha256Hex(token))),
-  ]);
-  if (!found || used.n >= limits.proposalLinkIp.max) {
-    const reservation = await reserveAttempt(db, [{ limit: limits.proposalLinkIp, key: limitKey }], now);
-    if (!found) return { kind: "unknown" };
-    // Over the limit by the count, but the window moved on: a known link is served, not counted.
-    await reservation.release();
-  }
-  if (found.revoked_at) return { kind: "ended" };
-  if (found.valid_until && found.valid_until < londonToday(new Date(now))) return { kind: "expired", title: found.title };
-  if (countView) {
-    const at = new Date(now).toISOString();
-    await db
-      .update(proposal_links)
-      .set({
-        views: sql`${proposal_links.views} + 1`,
-        first_viewed_at: sql`coalesce(${proposal_links.first_viewed_at}, ${at})`,
-        last_viewed_at: at,
-      })
-      .where(eq(proposal_links.id, found.link_id));
-  }
-  const { link_id: _link, revoked_at: _revoked, lead_name, client_name, ...p } = found;
-  return { kind: "open", proposal: { ...p, preparedFor: client_name ?? lead_name } };
 }

@@ -92,6 +92,10 @@ const shownWith: Partial<Record<LiveEntity, readonly QueryRoot[]>> = {
   preview_feedback: ["activities", "clients", "dashboard"],
   // One event for the whole approval: it also moved the client's project to Launch and wrote the feed.
   preview_approvals: ["preview_feedback", "projects", "activities", "clients", "dashboard"],
+  // A client's answer on their page: the proposal, and what the Accept workflow changed with it.
+  proposal_responses: ["proposals", "leads", "lead_activities", "clients", "projects", "activities", "dashboard"],
+  // A question writes the Activity Feed.
+  proposal_messages: ["proposals", "activities"],
   // The forecast's stage weights.
   settings: ["dashboard"],
 };

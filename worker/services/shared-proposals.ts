@@ -1,0 +1,572 @@
+/**
+ * The client's side of a shared proposal (/p/<token>, issue 23 §2): opening the link, and the
+ * three answers its page offers (accept, decline, ask a question), each stored before the studio
+ * is e-mailed about it. An acceptance runs the Accept workflow in the same batch: the proposal
+ * Accepted, its lead Won and converted to a client unless it is one, and a project started.
+ */
+import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
+import type { Db } from "../db/client";
+import { activities, clients, leads, projects, proposal_links, proposal_messages, proposal_responses, proposals } from "../db/schema";
+import {
+  STALE_PROPOSAL_MESSAGE,
+  type ProposalMessage,
+  type ProposalResponse,
+  type ProposalStatus,
+  type proposalAcceptInput,
+  type proposalDeclineInput,
+  type proposalQuestionInput,
+  type proposalReplyInput,
+} from "../../contract/proposal";
+import type { SessionUser } from "../../contract/user";
+import { relatedHref } from "../../contract/related-href";
+import { AppError, notFound } from "../lib/errors";
+import { newId, sha256Hex } from "../lib/ids";
+import { londonToday, nextStamp, nowIso } from "../lib/time";
+import { isGuardAbort, requireUpdated, runBatch } from "../lib/batch";
+import { eventsInWindowQuery, limits, reserveAttempt } from "../lib/rate-limit";
+import type { Sender } from "../lib/client-info";
+import { formatGbp } from "../lib/money";
+import { trySend, type Mail } from "../email/send";
+import type { ProposalContent } from "../proposals/page";
+import { auditEvent } from "./audit";
+import { getLead } from "./leads";
+import { leadActivityInsert } from "./lead-activities";
+import { displayName, leadProject, leadSummary, linkProjectsToClient, newClientRow } from "./lead-workflow";
+import { recordDelivery, type MailEnv } from "./preview-notifications";
+
+const forLead = alias(leads, "for_lead");
+const forClient = alias(clients, "for_client");
+
+export type { ProposalContent };
+
+/** A link that opens: its proposal as it now is. */
+export interface OpenLink {
+  linkId: string;
+  proposalId: string;
+  status: ProposalStatus;
+  updatedAt: string;
+  leadId: string | null;
+  clientId: string | null;
+  content: ProposalContent;
+}
+
+export type LinkLookup = { kind: "open"; link: OpenLink } | { kind: "expired"; title: string } | { kind: "ended" } | { kind: "unknown" };
+
+/**
+ * What a token opens, for every request on /p/<token>: the proposal as it now is, or why it no
+ * longer does (revoked, or an unanswered proposal past its valid-until date in London). An unknown
+ * token counts against the network's limit (429 once it is reached, whatever the token), so links
+ * cannot be guessed at speed; known ones never count.
+ */
+export async function lookupLink(db: Db, token: string, limitKey: string): Promise<LinkLookup> {
+  const now = Date.now();
+  // Not one db.batch(): D1's batch answers rows as objects, and the joined columns' shared names
+  // (id, name, updated_at) would overwrite one another.
+  const tokenHash = await sha256Hex(token);
+  const [[used], [found]] = await Promise.all([
+    eventsInWindowQuery(db, limits.proposalLinkIp, limitKey, now),
+    db
+      .select({
+        link_id: proposal_links.id,
+        revoked_at: proposal_links.revoked_at,
+        proposal_id: proposals.id,
+        status: proposals.status,
+        updated_at: proposals.updated_at,
+        lead_id: proposals.lead_id,
+        client_id: proposals.client_id,
+        title: proposals.title,
+        intro: proposals.intro,
+        sections: proposals.sections,
+        lines: proposals.lines,
+        value: proposals.value,
+        valid_until: proposals.valid_until,
+        terms: proposals.terms,
+        sent_date: proposals.sent_date,
+        lead_name: forLead.name,
+        client_name: forClient.name,
+      })
+      .from(proposal_links)
+      .innerJoin(proposals, eq(proposals.id, proposal_links.proposal_id))
+      .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
+      .leftJoin(forClient, eq(forClient.id, proposals.client_id))
+      .where(eq(proposal_links.token_hash, tokenHash)),
+  ]);
+  if (!found || used.n >= limits.proposalLinkIp.max) {
+    const reservation = await reserveAttempt(db, [{ limit: limits.proposalLinkIp, key: limitKey }], now);
+    if (!found) return { kind: "unknown" };
+    // Over the limit by the count, but the window moved on: a known link is served, not counted.
+    await reservation.release();
+  }
+  if (found.revoked_at) return { kind: "ended" };
+  // An answered proposal stays readable: the client can come back to what they accepted.
+  const open = found.status === "Draft" || found.status === "Sent";
+  if (open && found.valid_until && found.valid_until < londonToday(new Date(now))) return { kind: "expired", title: found.title };
+  const { link_id, revoked_at: _r, proposal_id, status, updated_at, lead_id, client_id, lead_name, client_name, ...content } = found;
+  return {
+    kind: "open",
+    link: {
+      linkId: link_id,
+      proposalId: proposal_id,
+      status,
+      updatedAt: updated_at,
+      leadId: lead_id,
+      clientId: client_id,
+      content: { ...content, preparedFor: client_name ?? lead_name },
+    },
+  };
+}
+
+/** Counts a client's view of the page: first, last and how many. */
+export async function countView(db: Db, linkId: string): Promise<void> {
+  const at = nowIso();
+  await db
+    .update(proposal_links)
+    .set({
+      views: sql`${proposal_links.views} + 1`,
+      first_viewed_at: sql`coalesce(${proposal_links.first_viewed_at}, ${at})`,
+      last_viewed_at: at,
+    })
+    .where(eq(proposal_links.id, linkId));
+}
+
+/**
+ * The version of the content a client reads: the SHA-256 of everything they agree to (the date it
+ * was sent is not part of the offer). The page carries it, the answer sends it back, and an
+ * acceptance of any other version is refused.
+ */
+export function contentHash(c: ProposalContent): Promise<string> {
+  return sha256Hex(JSON.stringify([c.title, c.preparedFor, c.intro, c.sections, c.lines, c.value, c.valid_until, c.terms]));
+}
+
+/** What the page shows beside the document: the answer, if any, and the conversation. */
+export interface ProposalPageState {
+  status: ProposalStatus;
+  /** The content shown: the accepted copy once accepted, else the proposal as it now is. */
+  content: ProposalContent;
+  version: string;
+  response: ProposalResponse | null;
+  messages: ProposalMessage[];
+}
+
+export async function messagesOf(db: Db, proposalId: string): Promise<ProposalMessage[]> {
+  return db
+    .select({
+      id: proposal_messages.id,
+      author: proposal_messages.author,
+      author_name: proposal_messages.author_name,
+      body: proposal_messages.body,
+      created_at: proposal_messages.created_at,
+    })
+    .from(proposal_messages)
+    .where(eq(proposal_messages.proposal_id, proposalId))
+    .orderBy(asc(proposal_messages.created_at));
+}
+
+async function latestResponse(db: Db, proposalId: string) {
+  return db
+    .select()
+    .from(proposal_responses)
+    .where(eq(proposal_responses.proposal_id, proposalId))
+    .orderBy(desc(proposal_responses.created_at))
+    .limit(1)
+    .get();
+}
+
+/** The page's state for a proposal: for the client's link and for the studio's preview alike. */
+export async function pageStateOf(
+  db: Db,
+  proposalId: string,
+  status: ProposalStatus,
+  current: ProposalContent,
+): Promise<ProposalPageState> {
+  const [row, messages] = await Promise.all([latestResponse(db, proposalId), messagesOf(db, proposalId)]);
+  // What was accepted is what the page goes on showing, whatever is edited later.
+  const content = status === "Accepted" && row?.kind === "accepted" ? (JSON.parse(row.snapshot) as ProposalContent) : current;
+  const response =
+    row && status === (row.kind === "accepted" ? "Accepted" : "Rejected")
+      ? { kind: row.kind, full_name: row.full_name, reason: row.reason, created_at: row.created_at }
+      : null;
+  return { status, content, version: await contentHash(content), response, messages };
+}
+
+/** The staff's preview (GET /api/crm/proposals/:id/preview): the client's page for a proposal, shared or not. */
+export async function previewState(db: Db, id: string): Promise<ProposalPageState> {
+  const row = await db
+    .select({
+      status: proposals.status,
+      title: proposals.title,
+      intro: proposals.intro,
+      sections: proposals.sections,
+      lines: proposals.lines,
+      value: proposals.value,
+      valid_until: proposals.valid_until,
+      terms: proposals.terms,
+      sent_date: proposals.sent_date,
+      lead_name: forLead.name,
+      client_name: forClient.name,
+    })
+    .from(proposals)
+    .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
+    .leftJoin(forClient, eq(forClient.id, proposals.client_id))
+    .where(eq(proposals.id, id))
+    .get();
+  if (!row) throw notFound("Proposal");
+  const { status, lead_name, client_name, ...content } = row;
+  return pageStateOf(db, id, status, { ...content, preparedFor: client_name ?? lead_name });
+}
+
+/** Who answered, for the records: their typed name with keyed hashes of where they were. */
+export interface Responder {
+  sender: Sender;
+  browser: string;
+  requestId: string;
+  origin: string;
+}
+
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(new Date(iso));
+
+const crmLink = (origin: string, title: string) => `${origin}${relatedHref("proposal", "", title)}`;
+
+/** " (Acme)" after a person's name when the proposal is for someone of another name. */
+const forWhomOf = (name: string, content: ProposalContent) =>
+  content.preparedFor && content.preparedFor !== name ? ` (${content.preparedFor})` : "";
+
+function responseMail(
+  inbox: string,
+  kind: "accepted" | "declined",
+  name: string,
+  content: ProposalContent,
+  extra: string[],
+  origin: string,
+): Mail {
+  const who = forWhomOf(name, content);
+  return {
+    to: inbox,
+    subject: `${name}${who} ${kind} the proposal "${content.title}"`,
+    text: [
+      `${name}${who} ${kind} the proposal "${content.title}" on ${longDate(nowIso())}.`,
+      ...(content.value !== null ? [`Total: ${formatGbp(content.value)}`] : []),
+      ...extra,
+      "",
+      `Open it in the CRM: ${crmLink(origin, content.title)}`,
+    ].join("\n"),
+  };
+}
+
+const notAnswerable = (status: ProposalStatus) =>
+  new AppError(
+    "conflict",
+    status === "Draft"
+      ? "This proposal is not ready for an answer yet. The studio will send it again."
+      : "This proposal has already been answered.",
+  );
+
+/** A client's acceptance that can go ahead: not answered yet, and of the version on the page. */
+async function checkAnswerable(link: OpenLink, version: string) {
+  if (link.status !== "Sent") throw notAnswerable(link.status);
+  if (version !== (await contentHash(link.content))) throw new AppError("conflict", STALE_PROPOSAL_MESSAGE);
+}
+
+export interface AnswerResult {
+  /** False when the same answer was already stored (a second click): nothing new happened. */
+  created: boolean;
+  leadId: string | null;
+  clientId: string | null;
+  projectId: string | null;
+}
+
+/**
+ * Accept (issue 23 §2): the acceptance (name, time, address hash, browser, the content's hash and
+ * a copy of it) and the Accept workflow commit in one batch: the proposal Accepted, its lead Won
+ * and converted to a client unless it has one, and a project started (in Discovery, the board's
+ * first stage) unless the lead already has one. The batch aborts if the proposal changed since it
+ * was read, so a version edited meanwhile is never accepted. Only then is the studio e-mailed.
+ */
+export async function acceptSharedProposal(
+  env: MailEnv,
+  db: Db,
+  link: OpenLink,
+  input: z.output<typeof proposalAcceptInput>,
+  who: Responder,
+): Promise<AnswerResult> {
+  if (link.status === "Accepted") return { created: false, leadId: link.leadId, clientId: link.clientId, projectId: null };
+  await checkAnswerable(link, input.version);
+  const lead = link.leadId ? await getLead(db, link.leadId) : null;
+  const existingProject = lead ? await leadProject(db, lead.id) : undefined;
+  const now = nowIso();
+  const responseId = newId();
+  const newClient = lead && !lead.converted_to_client_id ? newClientRow(lead, now) : null;
+  const clientId = newClient?.id ?? lead?.converted_to_client_id ?? link.clientId;
+  const clientName = newClient?.name ?? (lead ? displayName(lead) : (link.content.preparedFor ?? "the client"));
+  const projectId = existingProject ? null : newId();
+  const c = link.content;
+  const done = [
+    lead && lead.status !== "Won" ? "marked Won" : null,
+    newClient ? `converted to client ${newClient.name}` : null,
+    projectId ? "project started in Discovery" : existingProject ? `its project ${existingProject.title} carries on` : null,
+  ].filter(Boolean);
+  const summary = `${input.full_name} accepted the proposal "${c.title}" online${done.length ? `: ${done.join(", ")}` : ""}`;
+  try {
+    await runBatch(db, [
+      db.insert(proposal_responses).values({
+        id: responseId,
+        proposal_id: link.proposalId,
+        kind: "accepted",
+        full_name: input.full_name,
+        content_hash: input.version,
+        snapshot: JSON.stringify(c),
+        ip_hash: who.sender.ipKey,
+        browser: who.browser,
+        created_at: now,
+        updated_at: now,
+      }),
+      db
+        .update(proposals)
+        .set({ status: "Accepted", updated_at: nextStamp(link.updatedAt) })
+        .where(and(eq(proposals.id, link.proposalId), eq(proposals.updated_at, link.updatedAt), eq(proposals.status, "Sent"))),
+      requireUpdated(db),
+      ...(newClient && lead
+        ? [
+            db.insert(clients).values(newClient),
+            // Converted by someone else since the read: the batch stops rather than make a second client.
+            db
+              .update(leads)
+              .set({ status: "Won", converted_to_client_id: newClient.id, stage_changed_by: null, updated_at: nextStamp(lead.updated_at) })
+              .where(and(eq(leads.id, lead.id), isNull(leads.converted_to_client_id))),
+            requireUpdated(db),
+            linkProjectsToClient(db, lead.id, newClient.id, now),
+          ]
+        : lead && lead.status !== "Won"
+          ? [
+              db
+                .update(leads)
+                .set({ status: "Won", stage_changed_by: null, updated_at: nextStamp(lead.updated_at) })
+                .where(and(eq(leads.id, lead.id), ne(leads.status, "Won"))),
+            ]
+          : []),
+      ...(projectId
+        ? [
+            db.insert(projects).values({
+              id: projectId,
+              title: `${clientName} Project`,
+              type: "Web Design",
+              client_id: clientId,
+              budget: c.value,
+              start_date: londonToday(),
+              stage: "Discovery",
+              status: "On Track",
+              notes: lead ? `Accepted proposal: ${c.title}\n${leadSummary(lead)}` : `Accepted proposal: ${c.title}`,
+              lead_id: lead?.id ?? null,
+              created_at: now,
+              updated_at: now,
+            }),
+          ]
+        : []),
+      ...(lead ? [leadActivityInsert(db, lead.id, "workflow_action", summary, null)] : []),
+      feedEntry(db, input.full_name, summary, lead ? "lead" : "client", lead?.id ?? link.clientId, now),
+      auditEvent(db, auditSource(who), "proposal_accepted", `${input.full_name} accepted the proposal "${c.title}"`),
+    ]);
+  } catch (err) {
+    if (!isGuardAbort(err)) throw err;
+    // The proposal (or its lead) changed between the read and the write: say which, in words.
+    const again = await proposalNow(db, link);
+    if (again.status === "Accepted") return { created: false, leadId: link.leadId, clientId: link.clientId, projectId: null };
+    if (again.status !== "Sent") throw notAnswerable(again.status);
+    if ((await contentHash(again.content)) !== input.version) throw new AppError("conflict", STALE_PROPOSAL_MESSAGE);
+    throw new AppError("conflict", "Something changed while your answer was being saved. Please try again.");
+  }
+  const error = await trySend(
+    env,
+    responseMail(
+      env.STUDIO_INBOX,
+      "accepted",
+      input.full_name,
+      c,
+      projectId ? ["A project has been started in Discovery."] : [],
+      who.origin,
+    ),
+    { proposal_response: responseId },
+  );
+  await recordDelivery(db, proposal_responses, responseId, error);
+  return { created: true, leadId: lead?.id ?? null, clientId, projectId };
+}
+
+/** Decline, with an optional reason kept for the studio: the proposal becomes Rejected. */
+export async function declineSharedProposal(
+  env: MailEnv,
+  db: Db,
+  link: OpenLink,
+  input: z.output<typeof proposalDeclineInput>,
+  who: Responder,
+): Promise<AnswerResult> {
+  if (link.status === "Rejected") return { created: false, leadId: link.leadId, clientId: link.clientId, projectId: null };
+  if (link.status !== "Sent") throw notAnswerable(link.status);
+  const now = nowIso();
+  const responseId = newId();
+  const c = link.content;
+  const summary = `${input.full_name} declined the proposal "${c.title}" online${input.reason ? `: ${input.reason}` : ""}`;
+  try {
+    await runBatch(db, [
+      db.insert(proposal_responses).values({
+        id: responseId,
+        proposal_id: link.proposalId,
+        kind: "declined",
+        full_name: input.full_name,
+        reason: input.reason,
+        content_hash: await contentHash(c),
+        snapshot: JSON.stringify(c),
+        ip_hash: who.sender.ipKey,
+        browser: who.browser,
+        created_at: now,
+        updated_at: now,
+      }),
+      db
+        .update(proposals)
+        .set({ status: "Rejected", updated_at: nextStamp(link.updatedAt) })
+        .where(and(eq(proposals.id, link.proposalId), eq(proposals.status, "Sent"))),
+      requireUpdated(db),
+      ...(link.leadId ? [leadActivityInsert(db, link.leadId, "workflow_action", summary, null)] : []),
+      feedEntry(db, input.full_name, summary.slice(0, 1000), link.leadId ? "lead" : "client", link.leadId ?? link.clientId, now),
+      auditEvent(db, auditSource(who), "proposal_declined", `${input.full_name} declined the proposal "${c.title}"`),
+    ]);
+  } catch (err) {
+    if (!isGuardAbort(err)) throw err;
+    const again = await proposalNow(db, link);
+    if (again.status === "Rejected") return { created: false, leadId: link.leadId, clientId: link.clientId, projectId: null };
+    throw notAnswerable(again.status);
+  }
+  const reason = input.reason ? ["", "Their reason:", input.reason] : ["", "They gave no reason."];
+  const error = await trySend(env, responseMail(env.STUDIO_INBOX, "declined", input.full_name, c, reason, who.origin), {
+    proposal_response: responseId,
+  });
+  await recordDelivery(db, proposal_responses, responseId, error);
+  return { created: true, leadId: link.leadId, clientId: link.clientId, projectId: null };
+}
+
+/**
+ * Ask a question: stored with an Activity Feed entry, then e-mailed to the studio (replying to the
+ * e-mail does not reach the client: the studio answers in the CRM, and the answer shows on the
+ * page). Limited per link and network, so a holder of the link cannot flood the studio's inbox.
+ */
+export async function askQuestion(
+  env: MailEnv,
+  db: Db,
+  link: OpenLink,
+  input: z.output<typeof proposalQuestionInput>,
+  who: Responder,
+): Promise<ProposalMessage> {
+  const key = `${link.linkId}:${who.sender.networkKey}`;
+  const reservation = await reserveAttempt(db, [{ limit: limits.proposalQuestions, key }]);
+  const now = nowIso();
+  const id = newId();
+  const c = link.content;
+  try {
+    await db.batch([
+      db.insert(proposal_messages).values({
+        id,
+        proposal_id: link.proposalId,
+        author: "client",
+        author_name: input.author_name,
+        body: input.body,
+        ip_hash: who.sender.ipKey,
+        created_at: now,
+        updated_at: now,
+      }),
+      feedEntry(
+        db,
+        input.author_name,
+        `${input.author_name} asked about the proposal "${c.title}": ${input.body}`.slice(0, 1000),
+        link.leadId ? "lead" : "client",
+        link.leadId ?? link.clientId,
+        now,
+      ),
+    ]);
+  } catch (err) {
+    await reservation.release();
+    throw err;
+  }
+  const forWhom = forWhomOf(input.author_name, c);
+  const error = await trySend(
+    env,
+    {
+      to: env.STUDIO_INBOX,
+      subject: `Question about "${c.title}" from ${input.author_name}${forWhom}`,
+      text: [
+        `${input.author_name}${forWhom} asked a question about the proposal "${c.title}":`,
+        "",
+        input.body,
+        "",
+        `Answer it in the CRM (the answer is shown on their page): ${crmLink(who.origin, c.title)}`,
+      ].join("\n"),
+    },
+    { proposal_message: id },
+  );
+  await recordDelivery(db, proposal_messages, id, error);
+  return { id, author: "client", author_name: input.author_name, body: input.body, created_at: now };
+}
+
+/** The studio's reply, signed with the member of staff's name and shown on the client's page. */
+export async function replyToProposal(
+  db: Db,
+  proposalId: string,
+  input: z.output<typeof proposalReplyInput>,
+  by: SessionUser,
+): Promise<ProposalMessage> {
+  const exists = await db.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, proposalId)).get();
+  if (!exists) throw notFound("Proposal");
+  const now = nowIso();
+  const id = newId();
+  await db.insert(proposal_messages).values({
+    id,
+    proposal_id: proposalId,
+    author: "studio",
+    author_name: by.full_name,
+    author_id: by.id,
+    body: input.body,
+    // Nothing to e-mail: the reply is for the client's page.
+    email_status: "sent",
+    created_at: now,
+    updated_at: now,
+  });
+  return { id, author: "studio", author_name: by.full_name, body: input.body, created_at: now };
+}
+
+const auditSource = (who: Responder) => ({ actorId: null, ipHash: who.sender.ipKey, requestId: who.requestId });
+
+const feedEntry = (db: Db, name: string, summary: string, type: "lead" | "client", relatedId: string | null, now: string) =>
+  db.insert(activities).values({
+    id: newId(),
+    who_username: null,
+    who_name: name,
+    type: "StatusChange",
+    summary,
+    related_type: relatedId ? type : null,
+    related_id: relatedId,
+    created_at: now,
+    updated_at: now,
+  });
+
+/** The proposal's status and content now, after a write that found it changed. */
+async function proposalNow(db: Db, link: OpenLink): Promise<{ status: ProposalStatus; content: ProposalContent }> {
+  const row = await db
+    .select({
+      status: proposals.status,
+      title: proposals.title,
+      intro: proposals.intro,
+      sections: proposals.sections,
+      lines: proposals.lines,
+      value: proposals.value,
+      valid_until: proposals.valid_until,
+      terms: proposals.terms,
+      sent_date: proposals.sent_date,
+    })
+    .from(proposals)
+    .where(eq(proposals.id, link.proposalId))
+    .get();
+  if (!row) throw notFound("Proposal");
+  const { status, ...content } = row;
+  return { status, content: { ...content, preparedFor: link.content.preparedFor } };
+}
