@@ -336,7 +336,7 @@ describe("declining and asking on a shared proposal", () => {
     expect(await rows("SELECT count(*) AS n FROM proposal_messages WHERE author = 'client'")).toEqual([{ n: 11 }]);
   });
 
-  it("refuses a post from another site, and an unknown link answers 404 whatever is posted", async () => {
+  it("refuses a post from another site but not the page's own (origin null), and an unknown link answers 404", async () => {
     const p = await addProposal({ title: "Logo", value: 900, lead_id: leadId });
     const path = await share(p);
     const version = versionIn(await pageOf(path));
@@ -346,8 +346,21 @@ describe("declining and asking on a shared proposal", () => {
       { headers: { Origin: "https://evil.example" } },
     );
     expect(cross.status).toBe(403);
+    const fetched = await post(
+      `${path}/accept`,
+      { full_name: "Mallory", agree: "yes", version },
+      { headers: { "Sec-Fetch-Site": "cross-site" } },
+    );
+    expect(fetched.status).toBe(403);
     expect((await post(`/p/${"B".repeat(43)}/accept`, { full_name: "Mallory", agree: "yes", version })).status).toBe(404);
     expect((await proposalOf(p.id)).status).toBe("Sent");
+    // The page's own post: under its no-referrer policy a browser sends it with an opaque origin.
+    const own = await post(
+      `${path}/accept`,
+      { full_name: "Jo Carter", agree: "yes", version },
+      { headers: { Origin: "null", "Sec-Fetch-Site": "same-origin" } },
+    );
+    expect(own.status).toBe(303);
   });
 
   it("the studio's preview shows the client's page with inert forms, counts no view, and is for signed-in staff only", async () => {

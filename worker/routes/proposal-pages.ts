@@ -15,7 +15,8 @@ import { currentUser } from "../auth/session";
 import { coarseBrowser, limitKeyOf, senderOf } from "../lib/client-info";
 import { fieldErrors } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
-import { sameOrigin } from "../middleware/origin";
+import { sameOriginOrOpaque } from "../middleware/origin";
+import { publicBodyLimit } from "../middleware/body-limit";
 import { toAppError } from "../middleware/errors";
 import { linkEndedHtml, proposalPageHtml, type AnswerForm, type AnswerFormState } from "../proposals/page";
 import {
@@ -143,7 +144,7 @@ export const proposalPages = new Hono<AppEnv>()
     if (!(await currentUser(c, c.get("db")))) await countView(c.get("db"), opened.link.linkId);
     return renderPage(c, opened.link, 200, { questionSent: c.req.query("sent") === "question" });
   })
-  .use("/:token/*", sameOrigin)
+  .use("/:token/*", sameOriginOrOpaque, publicBodyLimit)
   .post(
     "/:token/accept",
     answer(

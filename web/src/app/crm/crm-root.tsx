@@ -3,7 +3,8 @@
  * is imported from here down, so public pages never download it. The gate knows who is signed in
  * from the shell's inline data (or asks the worker): nobody → the team password screen; someone → the CRM.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useCallback } from "react";
+import type { LiveEvent } from "@contract/live";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -16,6 +17,7 @@ import type { RouteHandle } from "@/lib/page-meta";
 import { sessionQueryOptions } from "@/features/auth/api/session";
 import { CrmLayout } from "./components/crm-layout";
 import { useApprovalToast } from "./components/approval-toast";
+import { useProposalToast } from "./components/proposal-toast";
 
 const queryClient = createQueryClient();
 /** The gate's form (react-hook-form, zod): only signed-out visits need it, so it is not in this chunk. */
@@ -42,6 +44,15 @@ export function Component() {
 function CrmGate() {
   const session = useQuery(sessionQueryOptions);
   const announceApproval = useApprovalToast();
+  const announceProposal = useProposalToast();
+  // News from clients, in every open tab: a preview approved, a proposal answered or asked about.
+  const announce = useCallback(
+    (event: LiveEvent) => {
+      announceApproval(event);
+      announceProposal(event);
+    },
+    [announceApproval, announceProposal],
+  );
   const loading = (
     <div className="flex min-h-dvh items-center justify-center">
       <Spinner label="Loading CRM" />
@@ -64,7 +75,7 @@ function CrmGate() {
     );
   return (
     // Keyed by user: signing in as someone else opens a fresh socket under their name.
-    <LiveProvider key={session.data.id} userId={session.data.id} onChange={announceApproval}>
+    <LiveProvider key={session.data.id} userId={session.data.id} onChange={announce}>
       <CrmLayout />
     </LiveProvider>
   );

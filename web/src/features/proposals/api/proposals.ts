@@ -117,3 +117,25 @@ export function useRevokeProposalLink() {
     meta: { errorTitle: "Failed to revoke the link" },
   });
 }
+
+/** The questions the client asked on their page and the studio's replies, oldest first. */
+export const proposalMessagesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...proposalKeys.all, "messages", id] as const,
+    queryFn: ({ signal }) => ok(api.crm.proposals[":id"].messages.$get({ param: { id } }, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch questions" },
+  });
+
+/** A reply to the client, shown on their page. */
+export function useReplyToProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: string }) =>
+      ok(api.crm.proposals[":id"].messages.$post({ param: { id }, json: { body } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    meta: { errorTitle: "Failed to send reply" },
+  });
+}
+
+/** Where the studio previews the client's page for a proposal (opened in a new tab). */
+export const proposalPreviewHref = (id: string) => `/api/crm/proposals/${encodeURIComponent(id)}/preview`;

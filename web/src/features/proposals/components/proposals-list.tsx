@@ -1,21 +1,41 @@
 /** Proposal cards: Accept (Sent only), share with the client, view, edit, delete. */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, Eye, Mail, Pencil, Trash2 } from "lucide-react";
+import { CheckCircle2, Eye, FileText, Mail, Pencil, Trash2 } from "lucide-react";
 import type { Proposal, ProposalStatus } from "@contract/proposal";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
 import { RecordCard, RecordCards, RecordFacts, type RecordFact } from "@/components/ui/record-cards";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatDateTime, formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { proposalsQueryOptions, useAcceptProposal, useDeleteProposal } from "@/features/proposals/api/proposals";
+import { proposalPreviewHref, proposalsQueryOptions, useAcceptProposal, useDeleteProposal } from "@/features/proposals/api/proposals";
 import { AcceptFollowUpDialog } from "./accept-follow-up";
 import { ProposalDialog } from "./proposal-dialog";
 import { ShareDialog } from "./share-dialog";
+import { ProposalConversation } from "./conversation";
 
 const tone: Record<ProposalStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Accepted: "green", Rejected: "red" };
+
+const viewed = (share: NonNullable<Proposal["share"]>) =>
+  share.views === 0
+    ? "Not yet"
+    : `${share.views === 1 ? "Once" : `${share.views} times`} (first ${formatDateTime(share.first_viewed_at!)}${
+        share.views > 1 ? `, last ${formatDateTime(share.last_viewed_at!)}` : ""
+      })`;
+
+/** The client's answer on their page: who, when, and why when they declined. */
+const answered = (p: Proposal): RecordFact[] =>
+  p.response
+    ? [
+        {
+          label: p.response.kind === "accepted" ? "Accepted by" : "Declined by",
+          value: `${p.response.full_name}, ${formatDate(p.response.created_at)}`,
+        },
+        ...(p.response.reason ? [{ label: "Reason", value: p.response.reason }] : []),
+      ]
+    : [];
 
 const facts = (p: Proposal): RecordFact[] => [
   { label: "Value", value: formatMoney(p.value), strong: true },
@@ -23,8 +43,13 @@ const facts = (p: Proposal): RecordFact[] => [
   { label: "Due Date", value: formatDate(p.due_date) },
   { label: "Created", value: formatDate(p.created_at) },
   ...(p.share
-    ? [{ label: "Shared", value: `${formatDate(p.share.shared_at)}, viewed ${p.share.views === 1 ? "once" : `${p.share.views} times`}` }]
+    ? [
+        { label: "Shared on", value: formatDate(p.share.shared_at) },
+        { label: "Viewed", value: viewed(p.share) },
+      ]
     : []),
+  ...answered(p),
+  ...(p.questions > 0 ? [{ label: "Questions", value: String(p.questions) }] : []),
 ];
 
 export function ProposalsList({ matches = () => true }: { matches?: (title: string) => boolean }) {
@@ -84,6 +109,16 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
                 <Mail className="size-4" aria-hidden="true" />
               </Button>
             )}
+            <a
+              href={proposalPreviewHref(p.id)}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Preview ${p.title} as the client sees it (opens in a new tab)`}
+              title="Preview as the client sees it"
+              className="inline-flex size-9 items-center justify-center rounded-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brick-600"
+            >
+              <FileText className="size-4" aria-hidden="true" />
+            </a>
             <Button variant="ghost" size="sm" aria-label={`View ${p.title}`} onClick={() => setViewing(p)}>
               <Eye className="size-4" aria-hidden="true" />
             </Button>
@@ -96,22 +131,7 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
           </RecordCard>
         )}
       </RecordCards>
-      {viewing && (
-        <DialogRoot open onOpenChange={(o) => !o && setViewing(null)}>
-          <DialogContent title={viewing.title} description={viewing.lead?.name ?? viewing.client?.name ?? "No lead or client"}>
-            <div className="space-y-4">
-              <Badge tone={tone[viewing.status]}>{viewing.status}</Badge>
-              <RecordFacts facts={facts(viewing)} />
-              {viewing.notes && <p className="text-sm whitespace-pre-line text-slate-700">{viewing.notes}</p>}
-              <div className="flex justify-end">
-                <DialogClose asChild>
-                  <Button variant="secondary">Close</Button>
-                </DialogClose>
-              </div>
-            </div>
-          </DialogContent>
-        </DialogRoot>
-      )}
+      {viewing && <ViewDialog proposal={proposals.find((p) => p.id === viewing.id) ?? viewing} onClose={() => setViewing(null)} />}
       {editing && (
         <ProposalDialog
           key={editing.id}
@@ -130,5 +150,31 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
         onConfirm={() => del.mutateAsync(deleting!.id).then(() => toast.success("Proposal deleted successfully"))}
       />
     </>
+  );
+}
+
+/** View: the proposal's facts, the client's answer, and the questions asked on its page with a reply. */
+function ViewDialog({ proposal, onClose }: { proposal: Proposal; onClose: () => void }) {
+  return (
+    <DialogRoot open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={proposal.title} description={proposal.lead?.name ?? proposal.client?.name ?? "No lead or client"}>
+        <div className="space-y-4">
+          <Badge tone={tone[proposal.status]}>{proposal.status}</Badge>
+          <RecordFacts facts={facts(proposal)} />
+          {proposal.notes && <p className="text-sm whitespace-pre-line text-slate-700">{proposal.notes}</p>}
+          <p className="text-sm">
+            <a className="text-brick-700 underline" href={proposalPreviewHref(proposal.id)} target="_blank" rel="noopener">
+              {proposal.response?.kind === "accepted" ? "Open the accepted version" : "Preview as the client sees it"}
+            </a>
+          </p>
+          <ProposalConversation proposal={proposal} />
+          <div className="flex justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary">Close</Button>
+            </DialogClose>
+          </div>
+        </div>
+      </DialogContent>
+    </DialogRoot>
   );
 }

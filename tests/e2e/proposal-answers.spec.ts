@@ -1,0 +1,167 @@
+/**
+ * A client answers a shared proposal on its page with JavaScript off (issue 23 §2), and the
+ * studio's open CRM tab hears of it at once: accept, a stale version, decline, a question and the
+ * studio's reply, and the staff preview.
+ */
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createLead, latestMailTo, live, signIn, tag } from "./support";
+
+interface Made {
+  id: string;
+  title: string;
+  leadId: string;
+}
+
+/** A lead with a proposal, shared: its link for the client. */
+async function sharedProposal(request: APIRequestContext, data: Record<string, unknown> = {}): Promise<Made & { url: string }> {
+  const t = tag();
+  const lead = await createLead(request, { name: `Answer Lead ${t}`, company: `Answer Co ${t}` });
+  const title = `Answer proposal ${t}`;
+  const made = await request.post("/api/crm/proposals", {
+    data: { title, lead_id: lead.id, lines: [{ description: "Website", quantity: 1, unit_price: 3600 }], terms: "Half to start.", ...data },
+  });
+  expect(made.status()).toBe(201);
+  const { proposal } = (await made.json()) as { proposal: { id: string } };
+  const shared = await request.post(`/api/crm/proposals/${proposal.id}/share`);
+  expect(shared.status()).toBe(201);
+  return { id: proposal.id, title, leadId: lead.id, url: ((await shared.json()) as { url: string }).url };
+}
+
+/** The client: a browser of their own, with JavaScript off. */
+async function clientWithoutJs(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const res = await page.goto(url);
+  expect(res?.status()).toBe(200);
+  return page;
+}
+
+test("the client accepts with JavaScript off; every open CRM tab is told, and the deal moves on by itself", async ({ page, browser }) => {
+  await signIn(page.request);
+  const p = await sharedProposal(page.request);
+  await live(page, `/crm/proposals?q=${encodeURIComponent(p.title)}`);
+  const card = page.getByTestId("proposal-card").filter({ hasText: p.title });
+  await expect(card.getByText("Sent", { exact: true })).toBeVisible();
+
+  const client = await clientWithoutJs(browser, p.url);
+  const answer = client.getByRole("region", { name: "Your answer" });
+  await answer.getByRole("button", { name: "Accept proposal" }).click();
+  // Nothing typed: the page comes back from the server with each message.
+  await expect(client.getByRole("alert")).toContainText("Please type your full name");
+  await expect(client.getByRole("alert")).toContainText("Please tick the box to accept the proposal");
+  await client.getByLabel("Full name").first().fill("Jo Carter");
+  await client.getByLabel("I accept this proposal and its terms").check();
+  await client.getByRole("button", { name: "Accept proposal" }).click();
+  await expect(client.getByText(/^Accepted by Jo Carter on \d{1,2} \w+ \d{4}\.$/)).toBeVisible();
+  await expect(client.getByRole("button", { name: "Accept proposal" })).toHaveCount(0);
+
+  // The studio's tab, without a reload.
+  await expect(page.getByText("Proposal accepted", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Jo Carter accepted "${p.title}".`)).toBeVisible();
+  await expect(card.getByText("Accepted", { exact: true })).toBeVisible();
+  await expect(card.getByText(/^Jo Carter, \d{1,2} \w{3} \d{4}$/)).toBeVisible();
+
+  // The workflow ran: lead Won and converted, a project in Discovery.
+  const lead = (await (await page.request.get(`/api/crm/leads/${p.leadId}`)).json()) as {
+    lead: { status: string; converted_to_client_id: string | null };
+  };
+  expect(lead.lead.status).toBe("Won");
+  expect(lead.lead.converted_to_client_id).not.toBeNull();
+  const projects = (await (await page.request.get("/api/crm/projects")).json()) as {
+    projects: { lead_id: string | null; stage: string }[];
+  };
+  expect(projects.projects.filter((x) => x.lead_id === p.leadId).map((x) => x.stage)).toEqual(["Discovery"]);
+  const mail = await latestMailTo(page.request, "hello@redbrickstudio.co.uk");
+  expect(mail.subject).toContain(`accepted the proposal "${p.title}"`);
+  await client.context().close();
+});
+
+test("an acceptance of a version the studio has since edited is refused, and the new version can be accepted", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page.request);
+  const p = await sharedProposal(page.request);
+  const client = await clientWithoutJs(browser, p.url);
+  await expect(client.getByText("£3,600.00").first()).toBeVisible();
+
+  const current = (await (await page.request.get(`/api/crm/proposals/${p.id}`)).json()) as { proposal: { updated_at: string } };
+  const edit = await page.request.patch(`/api/crm/proposals/${p.id}`, {
+    data: { lines: [{ description: "Website", quantity: 1, unit_price: 3900 }], updated_at: current.proposal.updated_at },
+  });
+  expect(edit.status()).toBe(200);
+
+  await client.getByLabel("Full name").first().fill("Jo Carter");
+  await client.getByLabel("I accept this proposal and its terms").check();
+  await client.getByRole("button", { name: "Accept proposal" }).click();
+  await expect(client.getByRole("alert")).toContainText("This proposal has been updated. Please review it before accepting.");
+  await expect(client.getByText("£3,900.00").first()).toBeVisible();
+  const stillSent = (await (await page.request.get(`/api/crm/proposals/${p.id}`)).json()) as { proposal: { status: string } };
+  expect(stillSent.proposal.status).toBe("Sent");
+
+  // The name is kept; a tick and a click accept the version now on screen.
+  await expect(client.getByLabel("Full name").first()).toHaveValue("Jo Carter");
+  await client.getByLabel("I accept this proposal and its terms").check();
+  await client.getByRole("button", { name: "Accept proposal" }).click();
+  await expect(client.getByText(/^Accepted by Jo Carter on/)).toBeVisible();
+  await expect(client.getByText("£3,900.00").first()).toBeVisible();
+  await client.context().close();
+});
+
+test("the client declines with a reason, or asks a question the studio answers on the page", async ({ page, browser }) => {
+  await signIn(page.request);
+  const declined = await sharedProposal(page.request);
+  const asked = await sharedProposal(page.request);
+  await live(page, "/crm/proposals");
+
+  const client = await clientWithoutJs(browser, declined.url);
+  await client.getByText("Decline this proposal").click();
+  const declineForm = client.getByRole("group", { name: "Decline proposal" });
+  await declineForm.getByLabel("Full name").fill("Sam Patel");
+  await declineForm.getByLabel("Reason (optional)").fill("We have chosen another studio.");
+  await declineForm.getByRole("button", { name: "Decline proposal" }).click();
+  await expect(client.getByText(/^Declined by Sam Patel on/)).toBeVisible();
+  await expect(client.getByText("Reason: We have chosen another studio.")).toBeVisible();
+  await expect(page.getByText(`Sam Patel declined "${declined.title}".`)).toBeVisible();
+  const declinedCard = page.getByTestId("proposal-card").filter({ hasText: declined.title });
+  await expect(declinedCard.getByText("Rejected", { exact: true })).toBeVisible();
+  await expect(declinedCard.getByText("We have chosen another studio.")).toBeVisible();
+
+  // A question, with JavaScript off; the studio's tab is told and replies from the proposal's View.
+  await client.goto(asked.url);
+  const ask = client.getByRole("group", { name: "Ask a question" });
+  await ask.getByLabel("Your name").fill("Sam Patel");
+  await ask.getByLabel("Your question").fill("Can we start in March?");
+  await ask.getByRole("button", { name: "Send question" }).click();
+  await expect(client.getByText("Your question has been sent")).toBeVisible();
+  await expect(page.getByText(`Sam Patel asked about "${asked.title}".`)).toBeVisible();
+
+  const askedCard = page.getByTestId("proposal-card").filter({ hasText: asked.title });
+  await askedCard.getByRole("button", { name: `View ${asked.title}` }).click();
+  const view = page.getByRole("dialog", { name: asked.title });
+  await expect(view.getByTestId("proposal-messages")).toContainText("Can we start in March?");
+  await view.getByRole("button", { name: "Send reply" }).click();
+  await expect(view.getByText("Reply is required")).toBeVisible();
+  await view.getByLabel("Reply to the client").fill("Yes, the 2nd of March works.");
+  await view.getByRole("button", { name: "Send reply" }).click();
+  await expect(view.getByTestId("proposal-messages")).toContainText("Yes, the 2nd of March works.");
+  await client.reload();
+  await expect(client.getByText("Yes, the 2nd of March works.")).toBeVisible();
+  await client.context().close();
+});
+
+test("Preview opens the client's page for staff, with inert forms, and counts no view", async ({ page, context }) => {
+  await signIn(page.request);
+  const p = await sharedProposal(page.request);
+  await page.goto(`/crm/proposals?q=${encodeURIComponent(p.title)}`);
+  const card = page.getByTestId("proposal-card").filter({ hasText: p.title });
+  const [preview] = await Promise.all([
+    context.waitForEvent("page"),
+    card.getByRole("link", { name: `Preview ${p.title} as the client sees it (opens in a new tab)` }).click(),
+  ]);
+  await expect(preview.getByRole("heading", { level: 1, name: p.title })).toBeVisible();
+  await expect(preview.getByText("This is the page your client sees")).toBeVisible();
+  await expect(preview.getByRole("button", { name: "Accept proposal" })).toBeDisabled();
+  await expect(card.getByText("Not yet")).toBeVisible();
+});
