@@ -10,7 +10,15 @@ import { isoDate } from "./common";
 import { leadSources, leadStatuses } from "./lead";
 import { leadActivityTypes } from "./lead-activity";
 import { projectStages, projectStatuses, projectTypes } from "./project";
-import { proposalLines, proposalSections, proposalStatuses } from "./proposal";
+import {
+  PROPOSAL_DECLINE_REASON_MAX,
+  PROPOSAL_QUESTION_MAX,
+  proposalLines,
+  proposalMessageAuthors,
+  proposalResponseKinds,
+  proposalSections,
+  proposalStatuses,
+} from "./proposal";
 import { invoiceStatuses } from "./invoice";
 import { relatedTypes, taskPriorities } from "./task";
 import { activityTypes } from "./activity";
@@ -37,6 +45,9 @@ export const exportTables = [
   "preview_comments",
   "preview_replies",
   "preview_approvals",
+  "proposal_links",
+  "proposal_responses",
+  "proposal_messages",
 ] as const;
 export type ExportTable = (typeof exportTables)[number];
 
@@ -263,6 +274,56 @@ export const previewApprovalRow = z
   })
   .strict();
 
+/**
+ * A proposal's shared link (issue 23): only the SHA-256 of its token, which cannot be turned back
+ * into the link, so a restore or an import keeps the client's link working.
+ */
+export const proposalLinkRow = z
+  .object({
+    id: rowId,
+    proposal_id: rowId,
+    token_hash: z.string().regex(/^[0-9a-f]{64}$/, "Expected a SHA-256 hash"),
+    created_by: ref,
+    revoked_at: stamp.nullable(),
+    views: z.number().int().min(0).max(1_000_000_000),
+    first_viewed_at: stamp.nullable(),
+    last_viewed_at: stamp.nullable(),
+    ...stamps,
+  })
+  .strict();
+
+/** A client's acceptance or decline, with the hash and copy of what they answered. */
+export const proposalResponseRow = z
+  .object({
+    id: rowId,
+    proposal_id: rowId,
+    kind: z.enum(proposalResponseKinds),
+    full_name: requiredLine(1000),
+    reason: optionalLines(PROPOSAL_DECLINE_REASON_MAX),
+    content_hash: stored(128),
+    // The page's content as JSON, kept exactly: it is what was accepted.
+    snapshot: stored(2_000_000),
+    ip_hash: stored(128),
+    browser: stored(512),
+    ...notification,
+    ...stamps,
+  })
+  .strict();
+
+export const proposalMessageRow = z
+  .object({
+    id: rowId,
+    proposal_id: rowId,
+    author: z.enum(proposalMessageAuthors),
+    author_name: requiredLine(1000),
+    author_id: ref,
+    body: requiredLines(PROPOSAL_QUESTION_MAX),
+    ip_hash: stored(128).nullable(),
+    ...notification,
+    ...stamps,
+  })
+  .strict();
+
 /** The highest PBKDF2 iteration count Cloudflare's runtime allows (worker/auth/password.ts). */
 const MAX_PBKDF2_ITERATIONS = 100_000;
 const passwordHash = z
@@ -312,6 +373,10 @@ const exportShape = z
     preview_comments: rows(previewCommentRow).default([]),
     preview_replies: rows(previewReplyRow).default([]),
     preview_approvals: rows(previewApprovalRow).default([]),
+    // Shared proposals and the clients' answers (issue 23): absent from exports made before them.
+    proposal_links: rows(proposalLinkRow).default([]),
+    proposal_responses: rows(proposalResponseRow).default([]),
+    proposal_messages: rows(proposalMessageRow).default([]),
     /** Absent from exports made before it existed: the clients' cards then come back without their URLs. */
     preview_cards: z.array(previewCardRow).max(previewIds.length).default([]),
     /** In delete-all backups only: the audit trail as it stood. Import leaves the trail as it is. */
@@ -349,6 +414,17 @@ function checkConsistency(doc: ExportDocument, ctx: Ctx) {
     approved.add(row.release_id);
   });
   unique("clients", "preview_id", "This preview is linked to two clients");
+  const hashes = new Set<string>();
+  const live = new Set<string>();
+  doc.proposal_links.forEach((row, i) => {
+    if (hashes.has(row.token_hash))
+      ctx.addIssue({ code: "custom", path: ["proposal_links", i, "token_hash"], message: "This link appears twice" });
+    hashes.add(row.token_hash);
+    if (row.revoked_at !== null) return;
+    if (live.has(row.proposal_id))
+      ctx.addIssue({ code: "custom", path: ["proposal_links", i, "proposal_id"], message: "This proposal has two live links" });
+    live.add(row.proposal_id);
+  });
 
   const cardOf = new Map(doc.clients.map((c) => [c.id, c.preview_id]));
   const cards = new Set<string>();
@@ -378,6 +454,9 @@ function checkConsistency(doc: ExportDocument, ctx: Ctx) {
     ["preview_approvals", "client_id", "clients", "client"],
     ["preview_approvals", "release_id", "preview_releases", "preview version"],
     ["preview_approvals", "project_id", "projects", "project"],
+    ["proposal_links", "proposal_id", "proposals", "proposal"],
+    ["proposal_responses", "proposal_id", "proposals", "proposal"],
+    ["proposal_messages", "proposal_id", "proposals", "proposal"],
   ];
   for (const [table, column, target, noun] of refs) {
     doc[table].forEach((row, i) => {

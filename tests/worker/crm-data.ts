@@ -50,7 +50,10 @@ export async function seedCrm(staff: Staff) {
     type: "E-commerce",
   });
   await post("/api/crm/proposals", { title: "Proposal for Jo", lead_id: lead.id, value: 4200, status: "Sent" });
-  await post("/api/crm/proposals", { title: "Retainer", client_id: client.id });
+  const { proposal: retainer } = await post<{ proposal: { id: string } }>("/api/crm/proposals", {
+    title: "Retainer",
+    client_id: client.id,
+  });
   await post("/api/crm/invoices", {
     number: "INV-202601-001",
     client_id: client.id,
@@ -64,6 +67,7 @@ export async function seedCrm(staff: Staff) {
   await post("/api/crm/tasks", { title: "Undated", completed: true });
   await post("/api/crm/activities", { summary: "Kick-off call", type: "Call", related_type: "client", related_id: client.id });
   await seedFeedback(staff, client.id, "jemrex");
+  await seedProposalAnswers(staff, retainer.id);
   return { clientId: client.id, leadId: lead.id, projectId: project.id };
 }
 
@@ -99,6 +103,27 @@ async function seedFeedback(staff: Staff, clientId: string, card: string) {
     cookie,
   );
   if (approved.res.status !== 201) throw new Error(`approval failed: ${approved.res.status}`);
+}
+
+/** A proposal shared twice (one link revoked), asked about, replied to and accepted on its page. */
+async function seedProposalAnswers(staff: Staff, proposalId: string) {
+  await expectJson(staff.call("POST", `/api/crm/proposals/${proposalId}/share`), 201);
+  const { url } = await expectJson<{ url: string }>(staff.call("POST", `/api/crm/proposals/${proposalId}/share`), 201);
+  const path = new URL(url).pathname;
+  const form = (to: string, fields: Record<string, string>) =>
+    exports.default.fetch(`http://localhost${path}${to}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.1", "User-Agent": "Ünïcode browser" },
+      body: new URLSearchParams(fields),
+    });
+  const page = await (await exports.default.fetch(`http://localhost${path}`, { headers: { "CF-Connecting-IP": "198.51.100.1" } })).text();
+  const version = /name="version" value="([^"]+)"/.exec(page)![1];
+  if ((await form("/questions", { author_name: "Chloé O'Brien", body: "Does it include 😀 hosting?\nThanks" })).status !== 303)
+    throw new Error("question failed");
+  await expectJson(staff.call("POST", `/api/crm/proposals/${proposalId}/messages`, { body: "Yes, a year's." }), 201);
+  const accepted = await form("/accept", { full_name: "Chloé O'Brien", agree: "yes", version });
+  if (accepted.status !== 303) throw new Error(`acceptance failed: ${accepted.status}`);
 }
 
 /** A client linked to a preview card with a URL and a code, unlocked once by the client (whose cookie is kept). */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { countRows, expectJson, signInAs, type Staff } from "./helpers";
+import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
 import { CRM_TABLES, linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "./crm-data";
 import { createDb } from "../../worker/db/client";
 import { importStatements, jsonChunks } from "../../worker/services/data-transfer";
@@ -50,6 +50,9 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     preview_comments: [],
     preview_replies: [],
     preview_approvals: [],
+    proposal_links: [],
+    proposal_responses: [],
+    proposal_messages: [],
     preview_cards: [],
   };
 }
@@ -182,6 +185,28 @@ describe("import", () => {
       "lead_activities.0.lead_id": "No lead with this id in the file",
     });
     expect(await countRows("leads")).toBe(0);
+  });
+
+  it("keeps a shared proposal's link working through export and import, and refuses two live links to one proposal", async () => {
+    await seedCrm(owner);
+    const doc = await exportNow();
+    const live = doc.proposal_links.find((l) => l.revoked_at === null)!;
+    expect(doc.proposal_responses).toEqual([
+      expect.objectContaining({ kind: "accepted", full_name: "Chloé O'Brien", browser: "Ünïcode browser" }),
+    ]);
+    expect(doc.proposal_messages.map((m) => m.author)).toEqual(["client", "studio"]);
+    await deleteAll();
+    const twice = structuredClone(doc);
+    twice.proposal_links.push({ ...live, id: "another-link", token_hash: "f".repeat(64) });
+    twice.proposal_links.push({ ...live, id: "same-hash", revoked_at: doc.exported_at });
+    const refused = await expectJson<Refused>(importDoc(twice), 422);
+    expect(refused.error.fields).toMatchObject({
+      [`proposal_links.${twice.proposal_links.length - 2}.proposal_id`]: "This proposal has two live links",
+      [`proposal_links.${twice.proposal_links.length - 1}.token_hash`]: "This link appears twice",
+    });
+    expect(await countRows("proposal_links")).toBe(0);
+    await expectJson(importDoc(doc), 200);
+    expect(await rows("SELECT token_hash FROM proposal_links WHERE revoked_at IS NULL")).toEqual([{ token_hash: live.token_hash }]);
   });
 
   it("refuses another version, extra fields, missing tables, and a body that is not JSON", async () => {

@@ -76,6 +76,9 @@ function changedSince(expected: string[]) {
 
 /** Deletion order: children before parents, leads before clients (nothing then needs setting to null). */
 const deletionOrder = [
+  "proposal_messages",
+  "proposal_responses",
+  "proposal_links",
   "preview_replies",
   "preview_approvals",
   "preview_comments",

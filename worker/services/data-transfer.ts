@@ -27,6 +27,9 @@ import {
   lead_activities,
   leads,
   preview_approvals,
+  proposal_links,
+  proposal_messages,
+  proposal_responses,
   preview_comments,
   preview_releases,
   preview_replies,
@@ -62,6 +65,9 @@ export const tables: Record<ExportTable, SQLiteTable & { id: unknown; created_at
   preview_comments,
   preview_replies,
   preview_approvals,
+  proposal_links,
+  proposal_responses,
+  proposal_messages,
 };
 
 /**
@@ -178,6 +184,8 @@ const userColumns: Partial<Record<ExportTable, string[]>> = {
   tasks: ["assignee_username"],
   activities: ["who_username"],
   preview_replies: ["author_id"],
+  proposal_links: ["created_by"],
+  proposal_messages: ["author_id"],
 };
 
 /** Clears references to accounts this CRM does not have; answers how many were cleared. */
