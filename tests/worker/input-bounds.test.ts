@@ -18,6 +18,8 @@ import {
   previewApprovalRow,
   previewCommentRow,
   previewReplyRow,
+  proposalMessageRow,
+  proposalResponseRow,
   projectRow,
   proposalRow,
   taskRow,
@@ -28,6 +30,7 @@ import { leadInput, leadPatch } from "../../contract/lead";
 import { leadNoteInput } from "../../contract/lead-activity";
 import { approvalInput, commentInput, replyInput } from "../../contract/preview-feedback";
 import { projectInput, projectPatch } from "../../contract/project";
+import { proposalAcceptInput, proposalDeclineInput, proposalQuestionInput, proposalReplyInput } from "../../contract/proposal";
 import { proposalInput, proposalPatch } from "../../contract/proposal";
 import { taskInput, taskPatch } from "../../contract/task";
 import { utmKeys } from "../../contract/utm";
@@ -64,8 +67,8 @@ function expectFits(input: z.ZodType, row: z.ZodType) {
   const fields = jsonSchema(input).properties!;
   const columns = jsonSchema(row).properties!;
   for (const [name, field] of Object.entries(fields)) {
-    // The version a client sends back is compared, and the approval's tick checked: neither is stored.
-    if (name === "updated_at" || name === "confirm") continue;
+    // The versions a client sends back are compared, and the ticks checked: none is stored as sent.
+    if (name === "updated_at" || name === "confirm" || name === "version" || name === "agree") continue;
     const column = columns[name];
     expect(column, `${name} has a column in the export`).toBeDefined();
     const list = arrayOf(field);
@@ -98,6 +101,10 @@ describe("bounded input", () => {
     ["commentInput", commentInput, previewCommentRow],
     ["replyInput", replyInput, previewReplyRow],
     ["approvalInput", approvalInput, previewApprovalRow],
+    ["proposalAcceptInput", proposalAcceptInput, proposalResponseRow],
+    ["proposalDeclineInput", proposalDeclineInput, proposalResponseRow],
+    ["proposalQuestionInput", proposalQuestionInput, proposalMessageRow],
+    ["proposalReplyInput", proposalReplyInput, proposalMessageRow],
   ] as const)("%s: every field has a limit, and the export takes the longest it allows", (_name, input, row) => {
     expectFits(input as z.ZodType, row as z.ZodType);
   });
