@@ -26,6 +26,8 @@ import {
   preview_releases,
   preview_replies,
   projects,
+  proposal_links,
+  proposal_messages,
   proposals,
   settings,
   tasks,
@@ -42,7 +44,7 @@ import type { RelatedType, TaskPriority } from "../contract/task";
 import type { ActivityType } from "../contract/activity";
 import type { LeadActivityType } from "../contract/lead-activity";
 import { CLIENTS, CONVERTED_LEADS, GENERATED, LEADS, PREVIEW_CLIENTS, STAFF } from "./seed-data";
-import { applyLocalMigrations, DEFAULT_STATE_DIR, DEV_PORT, readDemoSettings, ROOT } from "./lib/local";
+import { applyLocalMigrations, DEFAULT_STATE_DIR, demoLinkToken, DEV_PORT, readDemoSettings, ROOT, sha256Hex } from "./lib/local";
 
 /** D1 refuses a statement with more than 100 bound parameters. */
 const MAX_PARAMS_PER_STATEMENT = 100;
@@ -123,6 +125,8 @@ interface SeedRows {
   preview_releases: Row<typeof preview_releases>[];
   preview_comments: Row<typeof preview_comments>[];
   preview_replies: Row<typeof preview_replies>[];
+  proposal_links: Row<typeof proposal_links>[];
+  proposal_messages: Row<typeof proposal_messages>[];
 }
 
 interface StaffHashes {
@@ -771,7 +775,7 @@ function seedActivities(ctx: SeedContext): void {
   }
 }
 
-function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): SeedRows {
+function buildSeed(staff: StaffHashes, leadCount: number, links: DemoLinks, now = Date.now()): SeedRows {
   const rand = new Rand(20_260_101);
   const clock = new Clock(now);
   const rows: SeedRows = {
@@ -787,6 +791,8 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
     preview_releases: [],
     preview_comments: [],
     preview_replies: [],
+    proposal_links: [],
+    proposal_messages: [],
   };
   const base: SeedBase = { rand, clock, rows };
   const people = seedStaff(base, staff);
@@ -799,7 +805,84 @@ function buildSeed(staff: StaffHashes, leadCount: number, now = Date.now()): See
   seedTasks(ctx);
   seedActivities(ctx);
   seedPreviewFeedback(rows, { clock, rand, clientIds, ownerId: people.ownerId });
+  // Last, so the random draws before it (and every id they made) stay as they were.
+  seedSharedProposal(ctx, links.proposalTokenHash);
   return rows;
+}
+
+/** The hashes of the demo's shared links, whose tokens `npm run dev` prints (scripts/lib/local.ts). */
+interface DemoLinks {
+  proposalTokenHash: string;
+}
+
+/**
+ * Sophie Turner's proposal written as a document and shared with her: she has opened it twice and
+ * asked a question the studio answered. Accepting it on its page runs the whole Accept workflow.
+ */
+function seedSharedProposal(ctx: SeedContext, tokenHash: string) {
+  const { rows, clock, rand } = ctx;
+  const proposal = rows.proposals.find((p) => p.title === "Proposal for Sophie Turner")!;
+  const lines = [
+    { description: "Design: timetable, booking and members' pages", quantity: 1, unit_price: 1800 },
+    { description: "Build and launch, phase one (timetable and booking)", quantity: 1, unit_price: 2200 },
+    { description: "Members' area, phase two", quantity: 1, unit_price: 800 },
+  ];
+  Object.assign(proposal, {
+    intro: "Thank you for telling us about the studio. Here is how we would give Sophie Turner Yoga a site that fills classes by itself.",
+    sections: [
+      {
+        heading: "Scope",
+        body: "- A timetable your team updates from a phone\n- Booking and payment for classes and courses\n- A members' area for recordings, in phase two",
+      },
+      {
+        heading: "Timeline",
+        body: "Phase one in six weeks from the go-ahead, phase two four weeks after.\n\nWe meet weekly, by video or at the studio.",
+      },
+    ],
+    lines,
+    value: linesTotal(lines),
+    valid_until: clock.date(30),
+    terms: demoStudio.proposal_terms,
+  });
+  const sharedAt = clock.ago(6, rand);
+  const firstView = clock.after(sharedAt, rand);
+  rows.proposal_links.push({
+    id: rand.uuid(),
+    proposal_id: proposal.id!,
+    token_hash: tokenHash,
+    created_by: ctx.ownerId,
+    views: 2,
+    first_viewed_at: firstView,
+    last_viewed_at: clock.after(firstView, rand),
+    created_at: sharedAt,
+    updated_at: sharedAt,
+  });
+  const asked = clock.ago(2, rand);
+  const replied = clock.ago(1, rand);
+  rows.proposal_messages.push(
+    {
+      id: rand.uuid(),
+      proposal_id: proposal.id!,
+      author: "client",
+      author_name: "Sophie Turner",
+      body: "Could phase one be live before our January intake?",
+      email_status: "sent",
+      email_attempts: 1,
+      created_at: asked,
+      updated_at: asked,
+    },
+    {
+      id: rand.uuid(),
+      proposal_id: proposal.id!,
+      author: "studio",
+      author_name: STAFF.owner.full_name,
+      author_id: ctx.ownerId,
+      body: "Yes: with a go-ahead this week, phase one goes live in the first week of January.",
+      email_status: "sent",
+      created_at: replied,
+      updated_at: replied,
+    },
+  );
 }
 
 /**
@@ -921,6 +1004,8 @@ async function writeSeed(db: Db, rows: SeedRows): Promise<number> {
     ...insertStatements(db, preview_releases, rows.preview_releases),
     ...insertStatements(db, preview_comments, rows.preview_comments),
     ...insertStatements(db, preview_replies, rows.preview_replies),
+    ...insertStatements(db, proposal_links, rows.proposal_links),
+    ...insertStatements(db, proposal_messages, rows.proposal_messages),
     // Studio details, so the demo prints a complete invoice. Placeholder bank details: this is a demo.
     db.insert(settings).values({
       key: "studio",
@@ -1049,6 +1134,7 @@ async function main(): Promise<void> {
         team: { hash: team },
       },
       leadCount,
+      { proposalTokenHash: sha256Hex(demoLinkToken("proposal", settings.SESSION_SECRET)) },
     );
     const statements = await writeSeed(db, rows);
     await writePreviews({ kv: proxy.env.PREVIEWS, db }, settings.DEMO_PREVIEW_CODE);

@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, type WriteStream } from "node:fs";
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,6 +91,15 @@ export function readDemoSettings(): DemoSettings {
   if (missing.length) throw new Error(`${file} lacks ${missing.join(", ")} (see .dev.vars.example)`);
   return vars as unknown as DemoSettings;
 }
+
+/**
+ * The demo's shared links (/p/<token>, /i/<token>): made from the local session secret, so the
+ * seed can store their hashes and `npm run dev` can print them without keeping them anywhere.
+ */
+export function demoLinkToken(kind: "proposal" | "invoice", secret: string): string {
+  return createHash("sha256").update(`demo-${kind}-link:${secret}`).digest("base64url");
+}
+export const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** wrangler's CLI entry, run with this very Node (wrangler refuses Node older than 22.12). */
 export const WRANGLER_JS = join(dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin", "wrangler.js");

@@ -5,7 +5,8 @@
  */
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createLead, latestMailTo, live, signIn, tag } from "./support";
+import { demoLinkToken } from "../../scripts/lib/local";
+import { createLead, demo, latestMailTo, live, signIn, tag } from "./support";
 
 interface Made {
   id: string;
@@ -30,7 +31,10 @@ async function sharedProposal(request: APIRequestContext, data: Record<string, u
 
 /** The client: a browser of their own, with JavaScript off. */
 async function clientWithoutJs(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: url.startsWith("/") ? test.info().project.use.baseURL : undefined,
+  });
   const page = await context.newPage();
   const res = await page.goto(url);
   expect(res?.status()).toBe(200);
@@ -164,4 +168,23 @@ test("Preview opens the client's page for staff, with inert forms, and counts no
   await expect(preview.getByText("This is the page your client sees")).toBeVisible();
   await expect(preview.getByRole("button", { name: "Accept proposal" })).toBeDisabled();
   await expect(card.getByText("Not yet")).toBeVisible();
+});
+
+test("the demo's shared proposal, whose link `npm run dev` prints, opens with its question and the studio's answer", async ({
+  page,
+  browser,
+}) => {
+  const client = await clientWithoutJs(browser, `/p/${demoLinkToken("proposal", demo.SESSION_SECRET)}`);
+  await expect(client.getByRole("heading", { level: 1, name: "Proposal for Sophie Turner" })).toBeVisible();
+  await expect(client.getByRole("heading", { name: "Scope" })).toBeVisible();
+  await expect(client.getByText("Could phase one be live before our January intake?")).toBeVisible();
+  await expect(client.getByText(/Yes: with a go-ahead this week/)).toBeVisible();
+  await expect(client.getByRole("button", { name: "Accept proposal" })).toBeEnabled();
+  await client.context().close();
+
+  await signIn(page.request);
+  await page.goto(`/crm/proposals?q=${encodeURIComponent("Proposal for Sophie Turner")}`);
+  const card = page.getByTestId("proposal-card").filter({ hasText: "Proposal for Sophie Turner" });
+  await expect(card.getByText(/^\d+ times \(first /)).toBeVisible();
+  await expect(card.getByText("Questions")).toBeVisible();
 });

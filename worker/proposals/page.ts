@@ -143,7 +143,7 @@ summary{cursor:pointer;margin-top:1rem;font-weight:600}
 .messages li{border-left:3px solid #cbd5e1;padding:.25rem 1rem;margin:.75rem 0}
 .messages li.studio{border-color:#b91c1c}
 .done{color:#15803d;font-weight:600}
-@media (max-width:30rem){th.qty,td.qty{display:none}}
+@media (max-width:30rem){table{font-size:.875rem}th,td{padding:.4rem .15rem}}
 @media print{body{background:#fff}main{max-width:none;padding:0}a{color:inherit}form,details,.preview{display:none}@page{size:A4;margin:18mm}}
 `;
 
