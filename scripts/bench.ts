@@ -3,7 +3,7 @@
  * each run), serves it with `wrangler dev` on 127.0.0.1:8790 exactly as production serves the
  * site, measures, and prints one Markdown table (also written to bench/results.json).
  *
- *   npm run bench [-- --only lighthouse,js,input,board,api,live,jobs,load] [--quick] [--no-build] [--reuse-state] [--busy N]
+ *   npm run bench [-- --only lighthouse,shared,js,input,board,api,live,jobs,load] [--quick] [--no-build] [--reuse-state] [--busy N]
  *
  * Every timing is a median (or a percentile) of several runs, and each ratio's two sides are
  * measured in the same run, so a busy shared machine moves both alike. Timings never fail the
@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { readDemoSettings, ROOT, seedLocal } from "./lib/local";
+import { demoLinkToken, readDemoSettings, ROOT, seedLocal } from "./lib/local";
 import {
   build,
   removeStaticPage,
@@ -25,7 +25,8 @@ import {
   type BenchServer,
 } from "./bench/server";
 import { runLighthouse, type LighthouseScores } from "./bench/lighthouse";
-import { CRM_PAGES, launchBrowser, measureCrmLoads, measureJs, type PageJs } from "./bench/browser";
+import { CRM_PAGES, launchBrowser, measureCrmLoads, measureJs, measurePageJs, type PageJs } from "./bench/browser";
+import { measureAcceptWithoutJs } from "./bench/shared";
 import { CALENDAR_FEED, measureApi, sampleLeads, type Latency, type LeadSample } from "./bench/api";
 import { runLive, type LiveResult } from "./bench/live";
 import { runLoad, type LoadResult } from "./bench/load";
@@ -43,7 +44,7 @@ const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 8799);
 const STATE_DIR = ".wrangler/bench";
 const LEADS = 10_000;
 const LIGHTHOUSE_PAGES = ["/", "/portfolio", "/portfolio/dreamwell", "/contact", "/clients/vm-fitness"];
-const SECTIONS = ["lighthouse", "js", "input", "board", "api", "live", "jobs", "load"] as const;
+const SECTIONS = ["lighthouse", "shared", "js", "input", "board", "api", "live", "jobs", "load"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench [-- options]
@@ -85,6 +86,7 @@ const settings = {
   apiRequests: flags.quick ? 50 : 200,
   boardRuns: flags.quick ? 2 : 5,
   cronRuns: flags.quick ? 2 : 5,
+  acceptTries: flags.quick ? 2 : 5,
   firstInputTries: flags.quick ? 5 : 20,
   loadSeconds: flags.quick ? 10 : 60,
   loadConnections: [20, 100],
@@ -179,9 +181,60 @@ try {
 
   // One owner session serves every signed-in section: the browser contexts get its cookie, the API calls send it.
   const cookie =
-    wants("js") || wants("board") || wants("api") || wants("load") || wants("jobs")
+    wants("js") || wants("board") || wants("api") || wants("load") || wants("jobs") || wants("shared")
       ? await signIn(base, demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD)
       : "";
+
+  if (wants("shared")) {
+    // The demo's shared proposal (its link is the one `npm run dev` prints).
+    const proposalPath = `/p/${demoLinkToken("proposal", demo.SESSION_SECRET)}`;
+    const sharedPages = [["shared proposal", proposalPath]] as const;
+    progress(
+      `shared client pages: Lighthouse ${settings.lighthouseRuns} run(s) each, JS on load, accept with JavaScript off ×${settings.acceptTries}…`,
+    );
+    // noindex is required of these pages (issue 23 §4), so Lighthouse's is-crawlable audit is left out of their SEO score.
+    const lh = await runLighthouse(
+      base,
+      sharedPages.map(([, path]) => path),
+      settings.lighthouseRuns,
+      LIGHTHOUSE_PORT,
+      progress,
+      ["is-crawlable"],
+    );
+    const browser = await launchBrowser();
+    try {
+      const shared: Record<string, unknown> = { lighthouse: lh };
+      for (const [name, path] of sharedPages) {
+        const s: LighthouseScores = lh[path];
+        rows.push({
+          section: "Shared client pages",
+          measure: `Lighthouse (mobile), ${name} (SEO without is-crawlable: noindex by design)`,
+          result: `Perf ${s.performance} · A11y ${s.accessibility} · BP ${s.bestPractices} · SEO ${s.seo} · LCP ${seconds(s.lcpMs)} · ${s.runs} runs, worst shown`,
+          goal: goal(s.performance === 100 && s.accessibility === 100 && s.bestPractices === 100 && s.seo === 100, "100 every run of 5"),
+        });
+        const js = await measurePageJs(browser, base, path);
+        shared[`js ${name}`] = js;
+        rows.push({
+          section: "Shared client pages",
+          measure: `JS on load, ${name}`,
+          result: `${kb(js.gzipBytes)} in ${js.files} files`,
+          goal: goal(js.gzipBytes <= 30 * 1024, "≤ 30 KB, or none"),
+        });
+      }
+      const accept = await measureAcceptWithoutJs(browser, base, cookie, settings.acceptTries);
+      shared.acceptWithoutJs = accept;
+      rows.push({
+        section: "Shared client pages",
+        measure: "Accept a proposal with JavaScript off: click → Accepted by (lead Won)",
+        result: `${accept.worked} of ${accept.tries}${accept.ms.length ? ` · median ${ms(median(accept.ms))} · worst ${ms(Math.max(...accept.ms))}` : ""}`,
+        goal: goal(accept.worked === accept.tries, "every try"),
+      });
+      if (accept.worked !== accept.tries) problems.push(`accepting with JavaScript off worked ${accept.worked} of ${accept.tries} times`);
+      results.shared = shared;
+    } finally {
+      await browser.close();
+    }
+  }
 
   if (wants("js") || wants("board") || wants("input")) {
     const browser = await launchBrowser();

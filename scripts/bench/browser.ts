@@ -86,6 +86,16 @@ async function measurePage(context: BrowserContext, base: string, path: string, 
   return { path, files: urls.size, gzipBytes, crmFiles };
 }
 
+/** The scripts a page nobody is signed in to loads (a client's shared proposal or invoice), in a fresh context. */
+export async function measurePageJs(browser: Browser, base: string, path: string): Promise<PageJs> {
+  const context = await browser.newContext();
+  try {
+    return await measurePage(context, base, path, crmChunks());
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * A context holding the session of `cookie` (the Cookie header signIn returns), with the
  * attributes the worker sets on it (worker/auth/session.ts), as after the sign-in form.

@@ -32,6 +32,8 @@ export async function runLighthouse(
   runs: number,
   debuggingPort: number,
   progress: (line: string) => void,
+  /** Audits left out, and why, e.g. is-crawlable on a page that is noindex on purpose. */
+  skipAudits: string[] = [],
 ): Promise<Record<string, LighthouseScores>> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -44,7 +46,12 @@ export async function runLighthouse(
   try {
     for (let round = 1; round <= runs; round++) {
       for (const path of paths) {
-        const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error" });
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          ...(skipAudits.length ? { skipAudits } : {}),
+        });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
