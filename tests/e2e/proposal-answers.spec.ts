@@ -188,3 +188,23 @@ test("the demo's shared proposal, whose link `npm run dev` prints, opens with it
   await expect(card.getByText(/^\d+ times \(first /)).toBeVisible();
   await expect(card.getByText("Questions")).toBeVisible();
 });
+
+test("an expired link and a revoked one each show the client why, with the studio's contact details", async ({ page, browser }) => {
+  await signIn(page.request);
+  const expired = await sharedProposal(page.request, { valid_until: "2020-01-31" });
+  const revoked = await sharedProposal(page.request);
+  expect((await page.request.delete(`/api/crm/proposals/${revoked.id}/share`)).status()).toBe(200);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const client = await context.newPage();
+  expect((await client.goto(expired.url))?.status()).toBe(410);
+  await expect(client.getByRole("heading", { name: "This proposal has expired" })).toBeVisible();
+  await expect(client.getByRole("link", { name: "hello@redbrickstudio.co.uk" })).toHaveAttribute(
+    "href",
+    "mailto:hello@redbrickstudio.co.uk",
+  );
+  expect((await client.goto(revoked.url))?.status()).toBe(410);
+  await expect(client.getByRole("heading", { name: "This link is no longer active" })).toBeVisible();
+  await expect(client.getByRole("button", { name: "Accept proposal" })).toHaveCount(0);
+  await context.close();
+});
