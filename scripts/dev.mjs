@@ -7,6 +7,7 @@
  *
  *   npm run dev [-- --no-build]   (--no-build reuses the existing dist/)
  */
+import "./lib/require-node.mjs";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
