@@ -18,7 +18,8 @@ import { clientIp } from "../middleware/auth";
 import { sameOriginOrOpaque } from "../middleware/origin";
 import { publicBodyLimit } from "../middleware/body-limit";
 import { toAppError } from "../middleware/errors";
-import { linkEndedHtml, proposalPageHtml, type AnswerForm, type AnswerFormState } from "../proposals/page";
+import { proposalPageHtml, type AnswerForm, type AnswerFormState } from "../proposals/page";
+import { linkEndedHtml } from "../lib/document-page";
 import {
   acceptSharedProposal,
   askQuestion,
@@ -53,8 +54,8 @@ async function openLink(c: Context<AppEnv>): Promise<{ link: OpenLink } | { resp
   const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);
   const html =
     lookup.kind === "expired"
-      ? linkEndedHtml("expired", studio, c.env.STUDIO_INBOX, lookup.title)
-      : linkEndedHtml("ended", studio, c.env.STUDIO_INBOX);
+      ? linkEndedHtml({ kind: "expired", what: "proposal", title: lookup.title }, studio, c.env.STUDIO_INBOX)
+      : linkEndedHtml({ kind: "ended", what: "proposal" }, studio, c.env.STUDIO_INBOX);
   return { response: page(c, html, lookup.kind === "unknown" ? 404 : 410) };
 }
 
