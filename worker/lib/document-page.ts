@@ -113,16 +113,16 @@ export function linesTable(lines: InvoiceLine[], total: number, studio: StudioSe
         `<tr><td>${escapeHtml(l.description)}</td><td class="num qty">${l.quantity}</td><td class="num qty">${formatGbp(l.unit_price)}</td><td class="num">${formatGbp(lineAmount(l))}</td></tr>`,
     )
     .join("");
-  const vatRows =
-    vat === null
-      ? ""
-      : `<tr><td colspan="3">Net (excl. VAT)</td><td class="num">${formatGbp(total - vat)}</td></tr>` +
-        `<tr><td colspan="3">VAT at ${VAT_RATE_PERCENT}%</td><td class="num">${formatGbp(vat)}</td></tr>`;
+  // A sum's label has the Qty and Unit price cells beside it rather than spanning them, so on a
+  // phone, where those columns are hidden, every row still has the same two columns.
+  const sum = (label: string, amount: number, cls = "") =>
+    `<tr${cls ? ` class="${cls}"` : ""}><td>${label}</td><td class="qty"></td><td class="qty"></td><td class="num">${formatGbp(amount)}</td></tr>`;
+  const vatRows = vat === null ? "" : sum("Net (excl. VAT)", total - vat) + sum(`VAT at ${VAT_RATE_PERCENT}%`, vat);
   return `<table>
 <caption class="note" style="text-align:left">Prices include VAT.</caption>
 <thead><tr><th scope="col">Item</th><th scope="col" class="num qty">Qty</th><th scope="col" class="num qty">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>${rows}</tbody>
-<tfoot>${vatRows}<tr class="total"><td colspan="3">Total</td><td class="num">${formatGbp(total)}</td></tr></tfoot>
+<tfoot>${vatRows}${sum("Total", total, "total")}</tfoot>
 </table>`;
 }
 
