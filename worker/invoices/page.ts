@@ -46,7 +46,7 @@ const INVOICE_STYLE = `
 .parties{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem 2.5rem;margin:1.5rem 0 .5rem}
 .parties h2{margin:0 0 .25rem;font-size:.8rem;text-transform:uppercase;letter-spacing:.05em;color:#475569}
 .parties p{margin:0}
-dl.facts{display:grid;grid-template-columns:auto auto;gap:.25rem 1rem;margin:0;align-content:start}
+dl.facts{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem;margin:0;align-content:start}
 dl.facts dt{color:#475569}
 dl.facts dd{margin:0}
 .pay{border:2px solid #0f172a;border-radius:.5rem;padding:1rem 1.25rem;margin-top:2rem;break-inside:avoid}
