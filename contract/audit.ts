@@ -30,6 +30,8 @@ export const auditActions = [
   "proposal_link_revoked",
   "proposal_accepted",
   "proposal_declined",
+  "invoice_shared",
+  "invoice_link_revoked",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -63,6 +65,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   proposal_link_revoked: "Revoked a proposal link",
   proposal_accepted: "Proposal accepted by the client",
   proposal_declined: "Proposal declined by the client",
+  invoice_shared: "Shared an invoice",
+  invoice_link_revoked: "Revoked an invoice link",
 };
 
 export const auditEvent = z.object({

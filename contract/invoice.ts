@@ -1,6 +1,7 @@
 /** Invoices. */
 import { z } from "zod";
 import { expectedVersion, isoDate, money, optionalDate } from "./common";
+import { sharedLink } from "./shared-link";
 import { normalisedString, requiredText } from "./text";
 
 export const invoiceStatuses = ["Draft", "Sent", "Paid", "Overdue"] as const;
@@ -72,10 +73,18 @@ export const invoice = z.object({
   status: z.enum(invoiceStatuses),
   client_name: z.string().nullable(),
   project_title: z.string().nullable(),
+  /** Its live shared link, if any: when it was made and how often the client has opened it. */
+  share: sharedLink.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Invoice = z.infer<typeof invoice>;
+
+/** What Share answers: the link, shown once (only its hash is kept), and the invoice as it now is. */
+export interface SharedInvoice {
+  url: string;
+  invoice: Invoice;
+}
 
 export const invoiceNumber = normalisedString()
   .min(1, "Invoice number is required")

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
 import { invoiceLine, linesTotal, singleLine, type InvoiceLine } from "./invoice";
+import { sharedLink } from "./shared-link";
 import { optionalText, requiredText } from "./text";
 
 export const proposalStatuses = ["Draft", "Sent", "Accepted", "Rejected"] as const;
@@ -31,14 +32,6 @@ export const proposalLines = z
   .array(invoiceLine)
   .max(PROPOSAL_LINES_MAX, `A proposal has at most ${PROPOSAL_LINES_MAX} lines`)
   .refine((lines) => linesTotal(lines) <= 1_000_000_000, "That is too large");
-
-export const proposalShare = z.object({
-  shared_at: z.string(),
-  views: z.number().int(),
-  first_viewed_at: z.string().nullable(),
-  last_viewed_at: z.string().nullable(),
-});
-export type ProposalShare = z.infer<typeof proposalShare>;
 
 /** What Share answers: the link, shown once (only its hash is kept), and the proposal as it now is. */
 export interface SharedProposal {
@@ -91,7 +84,7 @@ export const proposal = z.object({
   lead: z.object({ id: z.string(), name: z.string() }).nullable(),
   client: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Its live shared link, if any: when it was made and how often the client has opened it. */
-  share: proposalShare.nullable(),
+  share: sharedLink.nullable(),
   /** The client's latest answer on their page, if any. */
   response: proposalResponse.nullable(),
   /** Questions the client has asked on their page. */

@@ -21,6 +21,7 @@ import { tasksRoute } from "./routes/tasks";
 import { activitiesRoute } from "./routes/activities";
 import { pagesRoute } from "./routes/pages";
 import { proposalPages } from "./routes/proposal-pages";
+import { invoicePages } from "./routes/invoice-pages";
 import { previewPages } from "./routes/preview-pages";
 import { searchRoute } from "./routes/search";
 import { liveRoute } from "./routes/live";
@@ -85,6 +86,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .route("/clients", previewPages)
   .route("/p", proposalPages)
+  .route("/i", invoicePages)
   .route("/", pagesRoute(apiApp));
 app.onError(onError);
 

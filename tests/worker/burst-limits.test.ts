@@ -3,6 +3,7 @@
  * their place under the limit before they are stored, so 50 parallel posts store and e-mail
  * exactly as many as the limit allows, and a refused one uses up nothing. Comments are counted
  * per client and network, so one holder of a client's code cannot silence the client elsewhere.
+ * Guessed shared links (/p and /i alike) reserve their count before they are answered.
  */
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -144,4 +145,36 @@ describe("a comment burst", () => {
     expect(await rows("SELECT bucket FROM rate_limit_events")).toEqual([]);
     expect(await mailTo(inbox)).toEqual([]);
   });
+});
+
+describe("a burst of guessed links", () => {
+  it(
+    "answers 404 to exactly 20 of 50 parallel unknown links from one address, proposals' and invoices' together, and 429 to the rest",
+    async () => {
+      const client = (await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201)).client;
+      const { invoice } = await expectJson<{ invoice: { id: string } }>(
+        staff.call("POST", "/api/crm/invoices", {
+          number: "INV-202611-001",
+          client_id: client.id,
+          total: 500,
+          date: "2026-11-01",
+          due_date: "2099-12-31",
+        }),
+        201,
+      );
+      const { url } = await expectJson<{ url: string }>(staff.call("POST", `/api/crm/invoices/${invoice.id}/share`), 201);
+      const open = (path: string, ip: string) => requestWithEnv({}, "GET", path, undefined, undefined, ip);
+      const ip = "203.0.113.77";
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => open(`/${i % 2 ? "p" : "i"}/${"G".repeat(41)}${String(i).padStart(2, "0")}`, ip)),
+      );
+      expect(tally(answers.map((r) => r.status))).toEqual({ 404: 20, 429: 30 });
+      expect(await rows("SELECT key FROM rate_limit_events WHERE bucket = 'proposal-link-ip'")).toHaveLength(20);
+      // The good link too, from that address; from another it opens.
+      const path = new URL(url).pathname;
+      expect((await open(path, ip)).status).toBe(429);
+      expect((await open(path, "198.51.100.77")).status).toBe(200);
+    },
+    BURST_MS,
+  );
 });

@@ -713,3 +713,32 @@ export const proposal_messages = sqliteTable(
     check("proposal_messages_email_status_check", oneOf(t.email_status, notificationStatuses)),
   ],
 );
+
+/**
+ * An invoice's shared link (/i/<token>, issue 23 §3), kept as proposal_links are: only the SHA-256
+ * of its token, at most one live per invoice (sharing again revokes the one before), views counted
+ * on the link. Deleting the invoice deletes its links, so the page ends with it.
+ */
+export const invoice_links = sqliteTable(
+  "invoice_links",
+  {
+    id: id(),
+    invoice_id: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull(),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    revoked_at: text("revoked_at"),
+    views: integer("views").notNull().default(0),
+    first_viewed_at: text("first_viewed_at"),
+    last_viewed_at: text("last_viewed_at"),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("invoice_links_token_hash_unique").on(t.token_hash),
+    uniqueIndex("invoice_links_one_live")
+      .on(t.invoice_id)
+      .where(sql`${t.revoked_at} IS NULL`),
+    index("invoice_links_invoice_idx").on(t.invoice_id, t.created_at),
+  ],
+);

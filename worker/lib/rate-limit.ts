@@ -65,8 +65,12 @@ export const limits = {
    * subscriptions to a rotated URL.
    */
   calendarFeedIp: { bucket: "calendar-feed-ip", max: 20, windowMs: 60 * MINUTE },
-  /** Unknown proposal links (/p/<token>) from one network: a client mistyping one is far below it. */
-  proposalLinkIp: { bucket: "proposal-link-ip", max: 20, windowMs: 60 * MINUTE },
+  /**
+   * Unknown shared links from one network, proposals' (/p/<token>) and invoices' (/i/<token>) alike:
+   * a client mistyping one is far below it. The bucket keeps the name it had when only proposals
+   * were shared, so the events already counted still count.
+   */
+  sharedLinkIp: { bucket: "proposal-link-ip", max: 20, windowMs: 60 * MINUTE },
   /** Questions on one shared proposal from one network: a ceiling on the studio's mail about it. */
   proposalQuestions: { bucket: "proposal-questions", max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -3,8 +3,17 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { invoiceInput, invoicePatch } from "../../contract/invoice";
 import { jsonBody } from "../lib/validate";
-import { createInvoice, deleteInvoice, getInvoice, listInvoices, updateInvoice } from "../services/invoices";
+import {
+  createInvoice,
+  deleteInvoice,
+  getInvoice,
+  listInvoices,
+  revokeInvoiceLink,
+  shareInvoice,
+  updateInvoice,
+} from "../services/invoices";
 import { publish } from "../live/publish";
+import { auditSourceOf } from "../middleware/audit";
 
 export const invoicesRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ invoices: await listInvoices(c.get("db")) }, 200))
@@ -16,6 +25,17 @@ export const invoicesRoute = new Hono<AppEnv>()
   .get("/:id", async (c) => c.json({ invoice: await getInvoice(c.get("db"), c.req.param("id")) }, 200))
   .patch("/:id", jsonBody(invoicePatch), async (c) => {
     const invoice = await updateInvoice(c.get("db"), c.req.param("id"), c.req.valid("json"));
+    publish(c, { entity: "invoices", op: "update", id: invoice.id });
+    return c.json({ invoice }, 200);
+  })
+  // Share: a new link for the client (shown once), Draft to Sent; Revoke: the link stops working.
+  .post("/:id/share", async (c) => {
+    const shared = await shareInvoice(c.get("db"), c.req.param("id"), new URL(c.req.url).origin, c.get("user"), await auditSourceOf(c));
+    publish(c, { entity: "invoices", op: "update", id: shared.invoice.id });
+    return c.json(shared, 201);
+  })
+  .delete("/:id/share", async (c) => {
+    const invoice = await revokeInvoiceLink(c.get("db"), c.req.param("id"), await auditSourceOf(c));
     publish(c, { entity: "invoices", op: "update", id: invoice.id });
     return c.json({ invoice }, 200);
   })

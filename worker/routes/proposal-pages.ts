@@ -13,12 +13,14 @@ import { proposalAcceptInput, proposalDeclineInput, proposalQuestionInput, STALE
 import { waitMessage } from "../../contract/wait-message";
 import { currentUser } from "../auth/session";
 import { coarseBrowser, limitKeyOf, senderOf } from "../lib/client-info";
+import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
 import { fieldErrors } from "../lib/validate";
 import { clientIp } from "../middleware/auth";
 import { sameOriginOrOpaque } from "../middleware/origin";
 import { publicBodyLimit } from "../middleware/body-limit";
 import { toAppError } from "../middleware/errors";
-import { linkEndedHtml, proposalPageHtml, type AnswerForm, type AnswerFormState } from "../proposals/page";
+import { proposalPageHtml, type AnswerForm, type AnswerFormState } from "../proposals/page";
+import { linkEndedHtml } from "../lib/document-page";
 import {
   acceptSharedProposal,
   askQuestion,
@@ -32,29 +34,20 @@ import {
 import { getStudioSettings } from "../services/settings";
 import { publish } from "../live/publish";
 
-/** 256 bits, base64url: anything else is not a link we made, and reads nothing. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-const PAGE_HEADERS = {
-  "Cache-Control": "private, no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
-};
-
 type Status = 200 | 404 | 409 | 410 | 422 | 429 | 500;
-const page = (c: Context<AppEnv>, html: string, status: Status) => c.html(html, status, PAGE_HEADERS);
+const page = (c: Context<AppEnv>, html: string, status: Status) => c.html(html, status, SHARED_PAGE_HEADERS);
 
 /** The link, or the page that says why it does not open. */
 async function openLink(c: Context<AppEnv>): Promise<{ link: OpenLink } | { response: Response }> {
   const db = c.get("db");
   const token = c.req.param("token") ?? "";
-  const lookup = await lookupLink(db, TOKEN.test(token) ? token : "-", await limitKeyOf(clientIp(c), c.env.SESSION_SECRET));
+  const lookup = await lookupLink(db, token, await limitKeyOf(clientIp(c), c.env.SESSION_SECRET));
   if (lookup.kind === "open") return { link: lookup.link };
   const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);
   const html =
     lookup.kind === "expired"
-      ? linkEndedHtml("expired", studio, c.env.STUDIO_INBOX, lookup.title)
-      : linkEndedHtml("ended", studio, c.env.STUDIO_INBOX);
+      ? linkEndedHtml({ kind: "expired", what: "proposal", title: lookup.title }, studio, c.env.STUDIO_INBOX)
+      : linkEndedHtml({ kind: "ended", what: "proposal" }, studio, c.env.STUDIO_INBOX);
   return { response: page(c, html, lookup.kind === "unknown" ? 404 : 410) };
 }
 

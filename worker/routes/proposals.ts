@@ -5,6 +5,7 @@ import { expectedVersion } from "../../contract/common";
 import { proposalInput, proposalPatch, proposalReplyInput } from "../../contract/proposal";
 import { z } from "zod";
 import { jsonBody } from "../lib/validate";
+import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
 import {
   acceptProposal,
   createProposal,
@@ -63,11 +64,7 @@ export const proposalsRoute = new Hono<AppEnv>()
       getStudioSettings(db, c.env.STUDIO_NAME),
       previewState(db, c.req.param("id")),
     ]);
-    return c.html(proposalPageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, state, actionBase: null }), 200, {
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex, nofollow",
-      "Referrer-Policy": "no-referrer",
-    });
+    return c.html(proposalPageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, state, actionBase: null }), 200, SHARED_PAGE_HEADERS);
   })
   // The questions asked on the client's page and the studio's replies, which the page shows.
   .get("/:id/messages", async (c) => {

@@ -1,33 +1,62 @@
 /**
- * Invoices, with client name and project title joined. An invoice's lines and its total are written
- * together, the total always the lines' sum; its paid date follows its status.
+ * Invoices, with client name, project title and the live shared link joined. An invoice's lines
+ * and its total are written together, the total always the lines' sum; its paid date follows its
+ * status. Share gives the client a link to the invoice's own page (/i/<token>, issue 23 §3).
  */
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
-import { clients, invoices, projects } from "../db/schema";
-import { linesOf, linesTotal, type Invoice, type InvoiceStatus, type invoiceInput, type invoicePatch } from "../../contract/invoice";
+import { clients, invoice_links, invoices, projects } from "../db/schema";
+import {
+  linesOf,
+  linesTotal,
+  type Invoice,
+  type InvoiceStatus,
+  type invoiceInput,
+  type invoicePatch,
+  type SharedInvoice,
+} from "../../contract/invoice";
+import type { SessionUser } from "../../contract/user";
 import { AppError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
+import { newLinkToken } from "../lib/shared-links";
 import { londonToday, nextStamp, nowIso } from "../lib/time";
+import { runBatch } from "../lib/batch";
 import { versionedResult } from "../lib/versioned";
 import { invalid } from "../lib/validate";
+import { auditEvent, type AuditSource } from "./audit";
 
 const joined = (db: Db) =>
   db
-    .select({ ...getTableColumns(invoices), client_name: clients.name, project_title: projects.title })
+    .select({
+      ...getTableColumns(invoices),
+      client_name: clients.name,
+      project_title: projects.title,
+      shared_at: invoice_links.created_at,
+      views: invoice_links.views,
+      first_viewed_at: invoice_links.first_viewed_at,
+      last_viewed_at: invoice_links.last_viewed_at,
+    })
     .from(invoices)
     .leftJoin(clients, eq(clients.id, invoices.client_id))
-    .leftJoin(projects, eq(projects.id, invoices.project_id));
+    .leftJoin(projects, eq(projects.id, invoices.project_id))
+    // The live link: at most one (invoice_links_one_live).
+    .leftJoin(invoice_links, and(eq(invoice_links.invoice_id, invoices.id), isNull(invoice_links.revoked_at)));
 
-export function listInvoices(db: Db): Promise<Invoice[]> {
-  return joined(db).orderBy(desc(invoices.created_at));
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
+const shape = ({ shared_at, views, first_viewed_at, last_viewed_at, ...inv }: JoinedRow): Invoice => ({
+  ...inv,
+  share: shared_at !== null ? { shared_at, views: views ?? 0, first_viewed_at, last_viewed_at } : null,
+});
+
+export async function listInvoices(db: Db): Promise<Invoice[]> {
+  return (await joined(db).orderBy(desc(invoices.created_at))).map(shape);
 }
 
 export async function getInvoice(db: Db, id: string): Promise<Invoice> {
   const [row] = await joined(db).where(eq(invoices.id, id)).limit(1);
   if (!row) throw notFound("Invoice");
-  return row;
+  return shape(row);
 }
 
 /** The client must exist, the project must be that client's, and the number must be free. */
@@ -124,4 +153,56 @@ export async function updateInvoice(db: Db, id: string, patch: z.output<typeof i
 export async function deleteInvoice(db: Db, id: string): Promise<void> {
   const rows = await db.delete(invoices).where(eq(invoices.id, id)).returning({ id: invoices.id });
   if (rows.length === 0) throw notFound("Invoice");
+}
+
+/**
+ * Share (issue 23 §3): a new link for the client, `{origin}/i/<token>`, with 256 random bits of
+ * which only the hash is kept, so it is shown this once. Any earlier link stops working and a
+ * Draft becomes Sent, all in one write. Any invoice can be shared: a Paid one's page is the
+ * client's receipt.
+ */
+export async function shareInvoice(db: Db, id: string, origin: string, by: SessionUser, source: AuditSource): Promise<SharedInvoice> {
+  const current = await db
+    .select({ number: invoices.number, status: invoices.status, updated_at: invoices.updated_at })
+    .from(invoices)
+    .where(eq(invoices.id, id))
+    .get();
+  if (!current) throw notFound("Invoice");
+  const { token, hash } = await newLinkToken();
+  const now = nowIso();
+  await runBatch(db, [
+    db
+      .update(invoice_links)
+      .set({ revoked_at: now, updated_at: now })
+      .where(and(eq(invoice_links.invoice_id, id), isNull(invoice_links.revoked_at))),
+    db.insert(invoice_links).values({ id: newId(), invoice_id: id, token_hash: hash, created_by: by.id, created_at: now, updated_at: now }),
+    ...(current.status === "Draft"
+      ? [
+          db
+            .update(invoices)
+            .set({ status: "Sent", updated_at: nextStamp(current.updated_at) })
+            // Only the Draft it was: an invoice marked otherwise meanwhile keeps that status.
+            .where(and(eq(invoices.id, id), eq(invoices.status, "Draft"))),
+        ]
+      : []),
+    // The trail's subject is an account; the invoice is named in the detail.
+    auditEvent(db, source, "invoice_shared", `Shared the invoice ${current.number}`),
+  ]);
+  return { url: `${origin}/i/${token}`, invoice: await getInvoice(db, id) };
+}
+
+/** Revoke: the live link stops working at once; the invoice itself is unchanged. */
+export async function revokeInvoiceLink(db: Db, id: string, source: AuditSource): Promise<Invoice> {
+  const [live] = await db
+    .select({ id: invoice_links.id, number: invoices.number })
+    .from(invoice_links)
+    .innerJoin(invoices, eq(invoices.id, invoice_links.invoice_id))
+    .where(and(eq(invoice_links.invoice_id, id), isNull(invoice_links.revoked_at)));
+  if (!live) throw notFound("Shared link");
+  const now = nowIso();
+  await db.batch([
+    db.update(invoice_links).set({ revoked_at: now, updated_at: now }).where(eq(invoice_links.id, live.id)),
+    auditEvent(db, source, "invoice_link_revoked", `Revoked the link to the invoice ${live.number}`),
+  ]);
+  return getInvoice(db, id);
 }

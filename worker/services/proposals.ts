@@ -14,7 +14,8 @@ import {
 } from "../../contract/proposal";
 import type { SessionUser } from "../../contract/user";
 import { AppError, notFound, staleEdit } from "../lib/errors";
-import { newId, randomToken, sha256Hex } from "../lib/ids";
+import { newId } from "../lib/ids";
+import { newLinkToken } from "../lib/shared-links";
 import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { requireUpdated, runBatch } from "../lib/batch";
@@ -211,13 +212,13 @@ export async function shareProposal(db: Db, id: string, origin: string, by: Sess
   if (!current) throw notFound("Proposal");
   if (current.status !== "Draft" && current.status !== "Sent")
     throw new AppError("conflict", `This proposal has been ${current.status.toLowerCase()}: it cannot be shared again.`);
-  const token = randomToken(32);
+  const { token, hash } = await newLinkToken();
   const now = nowIso();
   await runBatch(db, [
     revokeLive(db, id, now),
     db
       .insert(proposal_links)
-      .values({ id: newId(), proposal_id: id, token_hash: await sha256Hex(token), created_by: by.id, created_at: now, updated_at: now }),
+      .values({ id: newId(), proposal_id: id, token_hash: hash, created_by: by.id, created_at: now, updated_at: now }),
     ...(current.status === "Draft"
       ? [
           db

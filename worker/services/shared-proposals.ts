@@ -4,7 +4,7 @@
  * is e-mailed about it. An acceptance runs the Accept workflow in the same batch: the proposal
  * Accepted, its lead Won and converted to a client unless it is one, and a project started.
  */
-import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Db } from "../db/client";
@@ -25,7 +25,8 @@ import { AppError, notFound } from "../lib/errors";
 import { newId, sha256Hex } from "../lib/ids";
 import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { isGuardAbort, requireUpdated, runBatch } from "../lib/batch";
-import { eventsInWindowQuery, limits, reserveAttempt } from "../lib/rate-limit";
+import { limits, reserveAttempt } from "../lib/rate-limit";
+import { countLinkView, findUnderLinkLimit } from "../lib/shared-links";
 import type { Sender } from "../lib/client-info";
 import { formatGbp } from "../lib/money";
 import { trySend, type Mail } from "../email/send";
@@ -56,49 +57,46 @@ export type LinkLookup = { kind: "open"; link: OpenLink } | { kind: "expired"; t
 
 /**
  * What a token opens, for every request on /p/<token>: the proposal as it now is, or why it no
- * longer does (revoked, or an unanswered proposal past its valid-until date in London). An unknown
- * token counts against the network's limit (429 once it is reached, whatever the token), so links
- * cannot be guessed at speed; known ones never count.
+ * longer does (revoked, or an unanswered proposal past its valid-until date in London). Unknown
+ * tokens count against the network's limit on guessing links (lib/shared-links.ts).
  */
 export async function lookupLink(db: Db, token: string, limitKey: string): Promise<LinkLookup> {
   const now = Date.now();
-  // Not one db.batch(): D1's batch answers rows as objects, and the joined columns' shared names
-  // (id, name, updated_at) would overwrite one another.
-  const tokenHash = await sha256Hex(token);
-  const [[used], [found]] = await Promise.all([
-    eventsInWindowQuery(db, limits.proposalLinkIp, limitKey, now),
-    db
-      .select({
-        link_id: proposal_links.id,
-        revoked_at: proposal_links.revoked_at,
-        proposal_id: proposals.id,
-        status: proposals.status,
-        updated_at: proposals.updated_at,
-        lead_id: proposals.lead_id,
-        client_id: proposals.client_id,
-        title: proposals.title,
-        intro: proposals.intro,
-        sections: proposals.sections,
-        lines: proposals.lines,
-        value: proposals.value,
-        valid_until: proposals.valid_until,
-        terms: proposals.terms,
-        sent_date: proposals.sent_date,
-        lead_name: forLead.name,
-        client_name: forClient.name,
-      })
-      .from(proposal_links)
-      .innerJoin(proposals, eq(proposals.id, proposal_links.proposal_id))
-      .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
-      .leftJoin(forClient, eq(forClient.id, proposals.client_id))
-      .where(eq(proposal_links.token_hash, tokenHash)),
-  ]);
-  if (!found || used.n >= limits.proposalLinkIp.max) {
-    const reservation = await reserveAttempt(db, [{ limit: limits.proposalLinkIp, key: limitKey }], now);
-    if (!found) return { kind: "unknown" };
-    // Over the limit by the count, but the window moved on: a known link is served, not counted.
-    await reservation.release();
-  }
+  const found = await findUnderLinkLimit(
+    db,
+    token,
+    limitKey,
+    async (tokenHash) =>
+      (
+        await db
+          .select({
+            link_id: proposal_links.id,
+            revoked_at: proposal_links.revoked_at,
+            proposal_id: proposals.id,
+            status: proposals.status,
+            updated_at: proposals.updated_at,
+            lead_id: proposals.lead_id,
+            client_id: proposals.client_id,
+            title: proposals.title,
+            intro: proposals.intro,
+            sections: proposals.sections,
+            lines: proposals.lines,
+            value: proposals.value,
+            valid_until: proposals.valid_until,
+            terms: proposals.terms,
+            sent_date: proposals.sent_date,
+            lead_name: forLead.name,
+            client_name: forClient.name,
+          })
+          .from(proposal_links)
+          .innerJoin(proposals, eq(proposals.id, proposal_links.proposal_id))
+          .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
+          .leftJoin(forClient, eq(forClient.id, proposals.client_id))
+          .where(eq(proposal_links.token_hash, tokenHash))
+      )[0],
+    now,
+  );
+  if (!found) return { kind: "unknown" };
   if (found.revoked_at) return { kind: "ended" };
   // An answered proposal stays readable: the client can come back to what they accepted.
   const open = found.status === "Draft" || found.status === "Sent";
@@ -120,15 +118,7 @@ export async function lookupLink(db: Db, token: string, limitKey: string): Promi
 
 /** Counts a client's view of the page: first, last and how many. */
 export async function countView(db: Db, linkId: string): Promise<void> {
-  const at = nowIso();
-  await db
-    .update(proposal_links)
-    .set({
-      views: sql`${proposal_links.views} + 1`,
-      first_viewed_at: sql`coalesce(${proposal_links.first_viewed_at}, ${at})`,
-      last_viewed_at: at,
-    })
-    .where(eq(proposal_links.id, linkId));
+  await countLinkView(db, proposal_links, linkId);
 }
 
 /**

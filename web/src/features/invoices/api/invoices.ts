@@ -1,4 +1,4 @@
-/** Invoices: list, one invoice (print page), CRUD, and the options the form needs. Keys start with "invoices". */
+/** Invoices: list, one invoice (print page), CRUD, Share and Revoke, and the options the form needs. Keys start with "invoices". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InvoiceInput, InvoicePatch } from "@contract/invoice";
 import { api, ok } from "@/lib/api";
@@ -68,5 +68,25 @@ export function useDeleteInvoice() {
     mutationFn: (id: string) => ok(api.crm.invoices[":id"].$delete({ param: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
     meta: { errorTitle: "Failed to delete invoice" },
+  });
+}
+
+/** Share: a new client link (answered once), Draft to Sent; any earlier link stops working. */
+export function useShareInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ok(api.crm.invoices[":id"].share.$post({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    meta: { errorTitle: "Failed to share invoice" },
+  });
+}
+
+/** Revoke: the client's link stops working at once. */
+export function useRevokeInvoiceLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ok(api.crm.invoices[":id"].share.$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    meta: { errorTitle: "Failed to revoke the link" },
   });
 }

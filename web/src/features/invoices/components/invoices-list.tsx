@@ -1,20 +1,23 @@
 /**
  * What is owed (outstanding and overdue, from every invoice whatever the filter), then the invoice
- * cards: number, client, project, status, total, dates; Mark as paid, print, edit, delete.
+ * cards: number, client, project, status, total, dates, the shared link's views; Mark as paid,
+ * share with the client, print, edit, delete.
  */
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, Pencil, Printer, Trash2 } from "lucide-react";
+import { CircleCheck, Mail, Pencil, Printer, Trash2 } from "lucide-react";
 import { isLate, isOwed, sumTotals, type Invoice, type InvoiceStatus } from "@contract/invoice";
 import type { BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RecordCard, RecordCards } from "@/components/ui/record-cards";
+import { sharedLinkFacts } from "@/components/share-link-dialog";
 import { formatDate, formatMoney, todayInLondon } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { invoicesQueryOptions, useDeleteInvoice, useUpdateInvoice } from "@/features/invoices/api/invoices";
 import { InvoiceDialog } from "./invoice-dialog";
+import { ShareDialog } from "./share-dialog";
 
 export const invoiceTone: Record<InvoiceStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Paid: "green", Overdue: "red" };
 
@@ -49,6 +52,7 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
   const update = useUpdateInvoice();
   const [editing, setEditing] = useState<Invoice | null>(null);
   const [deleting, setDeleting] = useState<Invoice | null>(null);
+  const [sharing, setSharing] = useState<Invoice | null>(null);
   const invoices = query.data?.invoices ?? [];
   const shown = query.data && (status ? invoices.filter((i) => i.status === status) : invoices);
   const markPaid = (inv: Invoice) =>
@@ -79,6 +83,7 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
               { label: "Due Date", value: formatDate(inv.due_date) },
               { label: "Created", value: formatDate(inv.created_at) },
               ...(inv.paid_date ? [{ label: "Paid", value: formatDate(inv.paid_date) }] : []),
+              ...sharedLinkFacts(inv.share),
             ]}
           >
             {isOwed(inv) && (
@@ -93,6 +98,9 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
                 Mark as paid
               </Button>
             )}
+            <Button variant="ghost" size="sm" aria-label={`Share ${inv.number}`} onClick={() => setSharing(inv)}>
+              <Mail className="size-4" aria-hidden="true" />
+            </Button>
             <Link
               to={`/crm/invoices/${inv.id}/print`}
               aria-label={`Print ${inv.number}`}
@@ -117,6 +125,7 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
           onOpenChange={(o) => !o && setEditing(null)}
         />
       )}
+      {sharing && <ShareDialog invoice={invoices.find((i) => i.id === sharing.id) ?? sharing} onClose={() => setSharing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

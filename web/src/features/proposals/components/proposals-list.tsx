@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
 import { RecordCard, RecordCards, RecordFacts, type RecordFact } from "@/components/ui/record-cards";
-import { formatDate, formatDateTime, formatMoney } from "@/lib/format";
+import { sharedLinkFacts } from "@/components/share-link-dialog";
+import { formatDate, formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { proposalPreviewHref, proposalsQueryOptions, useAcceptProposal, useDeleteProposal } from "@/features/proposals/api/proposals";
 import { AcceptFollowUpDialog } from "./accept-follow-up";
@@ -17,13 +18,6 @@ import { ShareDialog } from "./share-dialog";
 import { ProposalConversation } from "./conversation";
 
 const tone: Record<ProposalStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Accepted: "green", Rejected: "red" };
-
-const viewed = (share: NonNullable<Proposal["share"]>) =>
-  share.views === 0
-    ? "Not yet"
-    : `${share.views === 1 ? "Once" : `${share.views} times`} (first ${formatDateTime(share.first_viewed_at!)}${
-        share.views > 1 ? `, last ${formatDateTime(share.last_viewed_at!)}` : ""
-      })`;
 
 /** The client's answer on their page: who, when, and why when they declined. */
 const answered = (p: Proposal): RecordFact[] =>
@@ -42,12 +36,7 @@ const facts = (p: Proposal): RecordFact[] => [
   { label: "Sent Date", value: formatDate(p.sent_date) },
   { label: "Due Date", value: formatDate(p.due_date) },
   { label: "Created", value: formatDate(p.created_at) },
-  ...(p.share
-    ? [
-        { label: "Shared on", value: formatDate(p.share.shared_at) },
-        { label: "Viewed", value: viewed(p.share) },
-      ]
-    : []),
+  ...sharedLinkFacts(p.share),
   ...answered(p),
   ...(p.questions > 0 ? [{ label: "Questions", value: String(p.questions) }] : []),
 ];

@@ -1,0 +1,40 @@
+/**
+ * Share an invoice with its client: the one share dialog (components/share-link-dialog.tsx) in the
+ * invoice's words, with its Share and Revoke calls and the e-mail that sends the link with the
+ * amount and the due date. The page it opens gives the bank details and the reference to quote.
+ */
+import type { Invoice } from "@contract/invoice";
+import { ShareLinkDialog } from "@/components/share-link-dialog";
+import { formatDate, formatMoney } from "@/lib/format";
+import { useRevokeInvoiceLink, useShareInvoice } from "@/features/invoices/api/invoices";
+
+function emailFor(invoice: Invoice, url: string) {
+  const hello = `Hello${invoice.client_name ? ` ${invoice.client_name}` : ""},\n\n`;
+  const amount = formatMoney(invoice.total);
+  const body =
+    invoice.status === "Paid"
+      ? `${hello}Here is invoice ${invoice.number} for ${amount}, due on ${formatDate(invoice.due_date)} and paid on ${formatDate(invoice.paid_date)}, for your records:\n${url}\n\nIt opens in your browser and can be printed or saved as a PDF. Thank you.\n`
+      : `${hello}Here is invoice ${invoice.number} for ${amount}, due on ${formatDate(invoice.due_date)}:\n${url}\n\nIt opens in your browser with our bank details and the reference to quote, and can be printed or saved as a PDF. Any questions, just reply.\n`;
+  return { subject: `Invoice ${invoice.number}`, body };
+}
+
+export function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const share = useShareInvoice();
+  const revoke = useRevokeInvoiceLink();
+  return (
+    <ShareLinkDialog
+      noun="invoice"
+      name={invoice.number}
+      status={invoice.status}
+      share={invoice.share}
+      description="A link to the invoice's own page, for the client to read and pay."
+      intro="The client reads the invoice on its own page, with your bank details and the reference to quote; it prints and saves as a PDF."
+      createLink={() => share.mutateAsync(invoice.id).then(({ url, invoice: now }) => ({ url, status: now.status }))}
+      creating={share.isPending}
+      revokeLink={() => revoke.mutateAsync(invoice.id)}
+      revoking={revoke.isPending}
+      email={(url) => emailFor(invoice, url)}
+      onClose={onClose}
+    />
+  );
+}

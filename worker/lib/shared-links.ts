@@ -1,0 +1,70 @@
+/**
+ * What the client's links have in common (a proposal's /p/<token>, an invoice's /i/<token>):
+ * 256 random bits of which only the hash is kept, one limit on guessing them whichever kind is
+ * guessed, the page's headers, and the count of the client's views.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import type { invoice_links, proposal_links } from "../db/schema";
+import { randomToken, sha256Hex } from "./ids";
+import { eventsInWindowQuery, limits, reserveAttempt } from "./rate-limit";
+import { nowIso } from "./time";
+
+/** 256 bits, base64url: anything else is not a link we made, and reads nothing. */
+const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new link: the token, shown this once in the URL, and its SHA-256, which is all that is kept. */
+export async function newLinkToken(): Promise<{ token: string; hash: string }> {
+  const token = randomToken(32);
+  return { token, hash: await sha256Hex(token) };
+}
+
+/** A client's page: never cached or indexed, and never passing its own URL (the secret) on as a referrer. */
+export const SHARED_PAGE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+};
+
+/**
+ * The row `token` opens, read by `find` with the token's hash, or undefined. An unknown token counts
+ * against the network's limit (limits.sharedLinkIp, one count for every kind of link, so guessing
+ * at two kinds gets no more tries); once the network is at the limit every token is refused with
+ * 429, a good one too, so links cannot be guessed at speed. Known ones never count. The count is a
+ * reservation (one conditional insert), so a burst of parallel guesses cannot slip past it.
+ */
+export async function findUnderLinkLimit<T>(
+  db: Db,
+  token: string,
+  limitKey: string,
+  find: (tokenHash: string) => PromiseLike<T | undefined>,
+  now = Date.now(),
+): Promise<T | undefined> {
+  const limit = limits.sharedLinkIp;
+  // Not one db.batch(): D1's batch answers rows as objects, and a joined select's shared column
+  // names (id, name, updated_at) would overwrite one another.
+  const [[used], found] = await Promise.all([
+    eventsInWindowQuery(db, limit, limitKey, now),
+    LINK_TOKEN.test(token) ? sha256Hex(token).then(find) : undefined,
+  ]);
+  if (!found || used.n >= limit.max) {
+    const reservation = await reserveAttempt(db, [{ limit, key: limitKey }], now);
+    if (!found) return undefined;
+    // Over the limit by the count, but the window moved on: a known link is served, not counted.
+    await reservation.release();
+  }
+  return found;
+}
+
+/** Counts a client's view of a link's page: the first, the last and how many. */
+export function countLinkView(db: Db, table: typeof proposal_links | typeof invoice_links, linkId: string) {
+  const at = nowIso();
+  return db
+    .update(table)
+    .set({
+      views: sql`${table.views} + 1`,
+      first_viewed_at: sql`coalesce(${table.first_viewed_at}, ${at})`,
+      last_viewed_at: at,
+    })
+    .where(eq(table.id, linkId));
+}
