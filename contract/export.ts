@@ -48,6 +48,7 @@ export const exportTables = [
   "proposal_links",
   "proposal_responses",
   "proposal_messages",
+  "invoice_links",
 ] as const;
 export type ExportTable = (typeof exportTables)[number];
 
@@ -275,22 +276,21 @@ export const previewApprovalRow = z
   .strict();
 
 /**
- * A proposal's shared link (issue 23): only the SHA-256 of its token, which cannot be turned back
- * into the link, so a restore or an import keeps the client's link working.
+ * A proposal's or an invoice's shared link (issue 23): only the SHA-256 of its token, which cannot
+ * be turned back into the link, so a restore or an import keeps the client's link working.
  */
-export const proposalLinkRow = z
-  .object({
-    id: rowId,
-    proposal_id: rowId,
-    token_hash: z.string().regex(/^[0-9a-f]{64}$/, "Expected a SHA-256 hash"),
-    created_by: ref,
-    revoked_at: stamp.nullable(),
-    views: z.number().int().min(0).max(1_000_000_000),
-    first_viewed_at: stamp.nullable(),
-    last_viewed_at: stamp.nullable(),
-    ...stamps,
-  })
-  .strict();
+const sharedLink = {
+  id: rowId,
+  token_hash: z.string().regex(/^[0-9a-f]{64}$/, "Expected a SHA-256 hash"),
+  created_by: ref,
+  revoked_at: stamp.nullable(),
+  views: z.number().int().min(0).max(1_000_000_000),
+  first_viewed_at: stamp.nullable(),
+  last_viewed_at: stamp.nullable(),
+  ...stamps,
+};
+export const proposalLinkRow = z.object({ ...sharedLink, proposal_id: rowId }).strict();
+export const invoiceLinkRow = z.object({ ...sharedLink, invoice_id: rowId }).strict();
 
 /** A client's acceptance or decline, with the hash and copy of what they answered. */
 export const proposalResponseRow = z
@@ -377,6 +377,7 @@ const exportShape = z
     proposal_links: rows(proposalLinkRow).default([]),
     proposal_responses: rows(proposalResponseRow).default([]),
     proposal_messages: rows(proposalMessageRow).default([]),
+    invoice_links: rows(invoiceLinkRow).default([]),
     /** Absent from exports made before it existed: the clients' cards then come back without their URLs. */
     preview_cards: z.array(previewCardRow).max(previewIds.length).default([]),
     /** In delete-all backups only: the audit trail as it stood. Import leaves the trail as it is. */
@@ -414,17 +415,26 @@ function checkConsistency(doc: ExportDocument, ctx: Ctx) {
     approved.add(row.release_id);
   });
   unique("clients", "preview_id", "This preview is linked to two clients");
-  const hashes = new Set<string>();
-  const live = new Set<string>();
-  doc.proposal_links.forEach((row, i) => {
-    if (hashes.has(row.token_hash))
-      ctx.addIssue({ code: "custom", path: ["proposal_links", i, "token_hash"], message: "This link appears twice" });
-    hashes.add(row.token_hash);
-    if (row.revoked_at !== null) return;
-    if (live.has(row.proposal_id))
-      ctx.addIssue({ code: "custom", path: ["proposal_links", i, "proposal_id"], message: "This proposal has two live links" });
-    live.add(row.proposal_id);
-  });
+  // A link's hash is unique, and a proposal or invoice has at most one live link (as the database's indexes say).
+  const links = <T extends { token_hash: string; revoked_at: string | null }>(
+    table: "proposal_links" | "invoice_links",
+    rows: T[],
+    owner: (row: T) => [string, string],
+    noun: string,
+  ) => {
+    const hashes = new Set<string>();
+    const live = new Set<string>();
+    rows.forEach((row, i) => {
+      if (hashes.has(row.token_hash)) ctx.addIssue({ code: "custom", path: [table, i, "token_hash"], message: "This link appears twice" });
+      hashes.add(row.token_hash);
+      if (row.revoked_at !== null) return;
+      const [column, id] = owner(row);
+      if (live.has(id)) ctx.addIssue({ code: "custom", path: [table, i, column], message: `This ${noun} has two live links` });
+      live.add(id);
+    });
+  };
+  links("proposal_links", doc.proposal_links, (r) => ["proposal_id", r.proposal_id], "proposal");
+  links("invoice_links", doc.invoice_links, (r) => ["invoice_id", r.invoice_id], "invoice");
 
   const cardOf = new Map(doc.clients.map((c) => [c.id, c.preview_id]));
   const cards = new Set<string>();
@@ -457,6 +467,7 @@ function checkConsistency(doc: ExportDocument, ctx: Ctx) {
     ["proposal_links", "proposal_id", "proposals", "proposal"],
     ["proposal_responses", "proposal_id", "proposals", "proposal"],
     ["proposal_messages", "proposal_id", "proposals", "proposal"],
+    ["invoice_links", "invoice_id", "invoices", "invoice"],
   ];
   for (const [table, column, target, noun] of refs) {
     doc[table].forEach((row, i) => {

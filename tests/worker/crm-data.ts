@@ -54,7 +54,7 @@ export async function seedCrm(staff: Staff) {
     title: "Retainer",
     client_id: client.id,
   });
-  await post("/api/crm/invoices", {
+  const { invoice } = await post<{ invoice: { id: string } }>("/api/crm/invoices", {
     number: "INV-202601-001",
     client_id: client.id,
     project_id: project.id,
@@ -68,6 +68,9 @@ export async function seedCrm(staff: Staff) {
   await post("/api/crm/activities", { summary: "Kick-off call", type: "Call", related_type: "client", related_id: client.id });
   await seedFeedback(staff, client.id, "jemrex");
   await seedProposalAnswers(staff, retainer.id);
+  // The invoice shared with the client and opened once.
+  const { url: invoiceUrl } = await post<{ url: string }>(`/api/crm/invoices/${invoice.id}/share`, {});
+  await exports.default.fetch(invoiceUrl, { headers: { "CF-Connecting-IP": "198.51.100.1" } });
   return { clientId: client.id, leadId: lead.id, projectId: project.id };
 }
 

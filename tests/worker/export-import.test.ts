@@ -53,6 +53,7 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     proposal_links: [],
     proposal_responses: [],
     proposal_messages: [],
+    invoice_links: [],
     preview_cards: [],
   };
 }
@@ -187,7 +188,7 @@ describe("import", () => {
     expect(await countRows("leads")).toBe(0);
   });
 
-  it("keeps a shared proposal's link working through export and import, and refuses two live links to one proposal", async () => {
+  it("keeps shared proposal and invoice links working through export and import, and refuses two live links to one", async () => {
     await seedCrm(owner);
     const doc = await exportNow();
     const live = doc.proposal_links.find((l) => l.revoked_at === null)!;
@@ -199,14 +200,18 @@ describe("import", () => {
     const twice = structuredClone(doc);
     twice.proposal_links.push({ ...live, id: "another-link", token_hash: "f".repeat(64) });
     twice.proposal_links.push({ ...live, id: "same-hash", revoked_at: doc.exported_at });
+    const invoiceLink = doc.invoice_links[0];
+    twice.invoice_links.push({ ...invoiceLink, id: "second-invoice-link", token_hash: "e".repeat(64) });
     const refused = await expectJson<Refused>(importDoc(twice), 422);
     expect(refused.error.fields).toMatchObject({
       [`proposal_links.${twice.proposal_links.length - 2}.proposal_id`]: "This proposal has two live links",
       [`proposal_links.${twice.proposal_links.length - 1}.token_hash`]: "This link appears twice",
+      "invoice_links.1.invoice_id": "This invoice has two live links",
     });
     expect(await countRows("proposal_links")).toBe(0);
     await expectJson(importDoc(doc), 200);
     expect(await rows("SELECT token_hash FROM proposal_links WHERE revoked_at IS NULL")).toEqual([{ token_hash: live.token_hash }]);
+    expect(await rows("SELECT token_hash, views FROM invoice_links")).toEqual([{ token_hash: invoiceLink.token_hash, views: 1 }]);
   });
 
   it("refuses another version, extra fields, missing tables, and a body that is not JSON", async () => {

@@ -76,6 +76,7 @@ function changedSince(expected: string[]) {
 
 /** Deletion order: children before parents, leads before clients (nothing then needs setting to null). */
 const deletionOrder = [
+  "invoice_links",
   "proposal_messages",
   "proposal_responses",
   "proposal_links",

@@ -27,6 +27,7 @@ import {
   lead_activities,
   leads,
   preview_approvals,
+  invoice_links,
   proposal_links,
   proposal_messages,
   proposal_responses,
@@ -68,6 +69,7 @@ export const tables: Record<ExportTable, SQLiteTable & { id: unknown; created_at
   proposal_links,
   proposal_responses,
   proposal_messages,
+  invoice_links,
 };
 
 /**
@@ -185,6 +187,7 @@ const userColumns: Partial<Record<ExportTable, string[]>> = {
   activities: ["who_username"],
   preview_replies: ["author_id"],
   proposal_links: ["created_by"],
+  invoice_links: ["created_by"],
   proposal_messages: ["author_id"],
 };
 
