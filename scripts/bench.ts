@@ -186,9 +186,12 @@ try {
       : "";
 
   if (wants("shared")) {
-    // The demo's shared proposal (its link is the one `npm run dev` prints).
+    // The demo's shared proposal and invoice (the links `npm run dev` prints).
     const proposalPath = `/p/${demoLinkToken("proposal", demo.SESSION_SECRET)}`;
-    const sharedPages = [["shared proposal", proposalPath]] as const;
+    const sharedPages = [
+      ["shared proposal", proposalPath],
+      ["shared invoice", `/i/${demoLinkToken("invoice", demo.SESSION_SECRET)}`],
+    ] as const;
     progress(
       `shared client pages: Lighthouse ${settings.lighthouseRuns} run(s) each, JS on load, accept with JavaScript off ×${settings.acceptTries}…`,
     );

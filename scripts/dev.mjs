@@ -102,6 +102,7 @@ if (!exited && process.exitCode !== 1) {
     "",
     "\x1b[1mShared with clients\x1b[0m (what the client opens from the studio's e-mail)",
     row("Proposal, Sophie Turner", `${base}/p/${local.demoLinkToken("proposal", demo.SESSION_SECRET)}`),
+    row("Invoice, Brierley", `${base}/i/${local.demoLinkToken("invoice", demo.SESSION_SECRET)}`),
     "",
     "  Mail sent by the app: " + `${base}/cdn-cgi/explorer/api/local/email/sending`,
     "  Values come from .dev.vars; `npm run db:reset` restores the demo data. Ctrl-C to stop.",

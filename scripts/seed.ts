@@ -19,6 +19,7 @@ import { createDb, type Db } from "../worker/db/client";
 import {
   activities,
   clients,
+  invoice_links,
   invoices,
   lead_activities,
   leads,
@@ -127,6 +128,7 @@ interface SeedRows {
   preview_replies: Row<typeof preview_replies>[];
   proposal_links: Row<typeof proposal_links>[];
   proposal_messages: Row<typeof proposal_messages>[];
+  invoice_links: Row<typeof invoice_links>[];
 }
 
 interface StaffHashes {
@@ -793,6 +795,7 @@ function buildSeed(staff: StaffHashes, leadCount: number, links: DemoLinks, now 
     preview_replies: [],
     proposal_links: [],
     proposal_messages: [],
+    invoice_links: [],
   };
   const base: SeedBase = { rand, clock, rows };
   const people = seedStaff(base, staff);
@@ -807,12 +810,33 @@ function buildSeed(staff: StaffHashes, leadCount: number, links: DemoLinks, now 
   seedPreviewFeedback(rows, { clock, rand, clientIds, ownerId: people.ownerId });
   // Last, so the random draws before it (and every id they made) stay as they were.
   seedSharedProposal(ctx, links.proposalTokenHash);
+  seedSharedInvoice(ctx, links.invoiceTokenHash);
   return rows;
 }
 
 /** The hashes of the demo's shared links, whose tokens `npm run dev` prints (scripts/lib/local.ts). */
 interface DemoLinks {
   proposalTokenHash: string;
+  invoiceTokenHash: string;
+}
+
+/** Brierley Brewing's Sent invoice, shared with them and opened once: its page shows how to pay. */
+function seedSharedInvoice(ctx: SeedContext, tokenHash: string) {
+  const { rows, clock, rand } = ctx;
+  const invoice = rows.invoices.find((i) => i.client_id === ctx.clientIds.brierley && i.status === "Sent")!;
+  const sharedAt = clock.ago(2, rand);
+  const viewed = clock.ago(1, rand);
+  rows.invoice_links.push({
+    id: rand.uuid(),
+    invoice_id: invoice.id!,
+    token_hash: tokenHash,
+    created_by: ctx.ownerId,
+    views: 1,
+    first_viewed_at: viewed,
+    last_viewed_at: viewed,
+    created_at: sharedAt,
+    updated_at: sharedAt,
+  });
 }
 
 /**
@@ -1006,6 +1030,7 @@ async function writeSeed(db: Db, rows: SeedRows): Promise<number> {
     ...insertStatements(db, preview_replies, rows.preview_replies),
     ...insertStatements(db, proposal_links, rows.proposal_links),
     ...insertStatements(db, proposal_messages, rows.proposal_messages),
+    ...insertStatements(db, invoice_links, rows.invoice_links),
     // Studio details, so the demo prints a complete invoice. Placeholder bank details: this is a demo.
     db.insert(settings).values({
       key: "studio",
@@ -1134,7 +1159,10 @@ async function main(): Promise<void> {
         team: { hash: team },
       },
       leadCount,
-      { proposalTokenHash: sha256Hex(demoLinkToken("proposal", settings.SESSION_SECRET)) },
+      {
+        proposalTokenHash: sha256Hex(demoLinkToken("proposal", settings.SESSION_SECRET)),
+        invoiceTokenHash: sha256Hex(demoLinkToken("invoice", settings.SESSION_SECRET)),
+      },
     );
     const statements = await writeSeed(db, rows);
     await writePreviews({ kv: proxy.env.PREVIEWS, db }, settings.DEMO_PREVIEW_CODE);

@@ -6,7 +6,8 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn, tag } from "./support";
+import { demoLinkToken } from "../../scripts/lib/local";
+import { demo, signIn, tag } from "./support";
 
 /** Today in London plus `days`, as YYYY-MM-DD. */
 function daysFromToday(days: number) {
@@ -127,4 +128,17 @@ test("Share on an invoice gives the client its own page, with JavaScript off: st
   expect(ended?.status()).toBe(410);
   await expect(clientPage.getByRole("heading", { name: "This link is no longer active" })).toBeVisible();
   await client.close();
+});
+
+test("the demo's shared invoice, whose link `npm run dev` prints, shows how to pay and the reference", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const client = await context.newPage();
+  const res = await client.goto(`/i/${demoLinkToken("invoice", demo.SESSION_SECRET)}`);
+  expect(res?.status()).toBe(200);
+  await expect(client.getByRole("heading", { level: 1 })).toContainText("Invoice");
+  await expect(client.getByText("Brierley", { exact: false }).first()).toBeVisible();
+  await expect(client.getByText("£3,900.00").first()).toBeVisible();
+  await expect(client.getByText(/12-34-56/).first()).toBeVisible();
+  await expect(client.getByText(/^INV-\d{6}-\d{3}$/).first()).toBeVisible();
+  await context.close();
 });
