@@ -283,6 +283,7 @@ describe("the client's page of a shared invoice", () => {
     const limited = await open(guess("i", 99), "203.0.113.50");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain("<h1>Too many attempts</h1>");
     expect((await open(good.url, "203.0.113.50")).status).toBe(429);
     expect((await open(good.url, "198.51.100.20")).status).toBe(200);
     expect(await rows("SELECT bucket, count(*) AS n FROM rate_limit_events GROUP BY bucket")).toEqual([

@@ -408,6 +408,13 @@ describe("the client's page of a shared proposal", () => {
     const limited = await open(good.url, "203.0.113.50");
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toBeTruthy();
+    // A person reads it: a page saying when to try again and how to reach the studio, not JSON.
+    expect(limited.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(limited.headers.get("X-Robots-Tag")).toContain("noindex");
+    const limitedPage = await limited.text();
+    expect(limitedPage).toContain("<h1>Too many attempts</h1>");
+    expect(limitedPage).toMatch(/Please wait \d+ minutes? before trying again/);
+    expect(limitedPage).toContain("mailto:hello@redbrickstudio.co.uk");
     expect((await open(good.url, "198.51.100.20")).status).toBe(200);
   });
 });

@@ -141,3 +141,12 @@ export function linkEndedHtml(ended: LinkEnded, studio: StudioSettings, studioEm
 <div class="notice"><p><strong>${escapeHtml(studio.studio_name)}</strong><br>E-mail: <a href="mailto:${escapeHtml(studioEmail)}">${escapeHtml(studioEmail)}</a></p>${studio.address ? `<address>${escapeHtml(studio.address)}</address>` : ""}</div>`;
   return documentPage(`${heading} – ${studio.studio_name}`, studio, body);
 }
+
+/** What a network that has guessed at too many links is shown (429): when to try again, and how to reach the studio. */
+export function linkLimitedHtml(message: string, studio: StudioSettings, studioEmail: string): string {
+  const heading = "Too many attempts";
+  const body = `<h1>${heading}</h1>
+<p>${escapeHtml(message)} If you followed a link from us, please check that it arrived whole, or get in touch.</p>
+<div class="notice"><p><strong>${escapeHtml(studio.studio_name)}</strong><br>E-mail: <a href="mailto:${escapeHtml(studioEmail)}">${escapeHtml(studioEmail)}</a></p></div>`;
+  return documentPage(`${heading} – ${studio.studio_name}`, studio, body);
+}

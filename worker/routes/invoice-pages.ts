@@ -12,11 +12,12 @@ import { linkEndedHtml } from "../lib/document-page";
 import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
 import { londonToday } from "../lib/time";
 import { clientIp } from "../middleware/auth";
+import { linkLimitAsPage } from "../middleware/link-limit-page";
 import { invoicePageHtml } from "../invoices/page";
 import { countInvoiceView, lookupInvoiceLink } from "../services/shared-invoices";
 import { getStudioSettings } from "../services/settings";
 
-export const invoicePages = new Hono<AppEnv>().get("/:token", async (c) => {
+export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:token", async (c) => {
   const db = c.get("db");
   const lookup = await lookupInvoiceLink(db, c.req.param("token"), await limitKeyOf(clientIp(c), c.env.SESSION_SECRET));
   const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);

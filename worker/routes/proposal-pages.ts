@@ -19,6 +19,7 @@ import { clientIp } from "../middleware/auth";
 import { sameOriginOrOpaque } from "../middleware/origin";
 import { publicBodyLimit } from "../middleware/body-limit";
 import { toAppError } from "../middleware/errors";
+import { linkLimitAsPage } from "../middleware/link-limit-page";
 import { proposalPageHtml, type AnswerForm, type AnswerFormState } from "../proposals/page";
 import { linkEndedHtml } from "../lib/document-page";
 import {
@@ -130,6 +131,7 @@ function answer<T extends ZodType>(
 }
 
 export const proposalPages = new Hono<AppEnv>()
+  .use("*", linkLimitAsPage)
   .get("/:token", async (c) => {
     const opened = await openLink(c);
     if ("response" in opened) return opened.response;
