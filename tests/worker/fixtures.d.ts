@@ -1,0 +1,5 @@
+/** Test fixtures imported as text through Vite's `?raw` suffix (tests/fixtures/mail/*.eml). */
+declare module "*.eml?raw" {
+  const content: string;
+  export default content;
+}
