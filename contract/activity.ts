@@ -23,6 +23,8 @@ export const activity = z.object({
   summary: z.string(),
   related_type: z.enum(relatedTypes).nullable(),
   related_id: z.string().nullable(),
+  /** An Email entry filed from the CRM's inbox: the message it shows (GET /api/crm/mail/:id). */
+  mail_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

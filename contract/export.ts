@@ -26,6 +26,7 @@ import { previewIds, previewUrl } from "./preview";
 import { websiteUrl } from "./client";
 import { invoiceLines, invoiceNumber, linesTotal, singleLine } from "./invoice";
 import { auditEvent } from "./audit";
+import { MAIL_BODY_MAX_CHARS, mailDirections, mailTargets } from "./mail";
 import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificationStatuses } from "./preview-feedback";
 import { hasVisibleText, normaliseText, normalisedString } from "./text";
 
@@ -40,6 +41,7 @@ export const exportTables = [
   "proposals",
   "invoices",
   "tasks",
+  "mail_messages",
   "activities",
   "preview_releases",
   "preview_comments",
@@ -216,6 +218,44 @@ export const activityRow = z
     summary: requiredLines(10_000),
     related_type: z.enum(relatedTypes).nullable(),
     related_id: ref,
+    // Absent from exports made before mail was filed (issue 24).
+    mail_id: ref.default(null),
+    ...stamps,
+  })
+  .strict();
+
+const mailAddresses = z.array(z.object({ name: line(500).nullable(), address: stored(500) }).strict()).max(1000);
+/** A message filed from the CRM's inbox (issue 24), as worker/mail read it. */
+export const mailMessageRow = z
+  .object({
+    id: rowId,
+    dedupe_key: stored(200),
+    message_id: stored(1000).nullable(),
+    in_reply_to: stored(1000).nullable(),
+    references: z.array(stored(1000)).max(100),
+    subject: line(2000),
+    sent_at: stamp.nullable(),
+    direction: z.enum(mailDirections),
+    from_name: line(500).nullable(),
+    from_address: stored(500).nullable(),
+    to: mailAddresses,
+    cc: mailAddresses,
+    body: lines(MAIL_BODY_MAX_CHARS),
+    truncated: z.boolean(),
+    attachments: z
+      .array(
+        z.object({ filename: line(1000).nullable(), mimeType: stored(200), size: z.number().int().min(0), inline: z.boolean() }).strict(),
+      )
+      .max(1000),
+    invite: z
+      .object({ summary: line(2000).nullable(), start: stored(100).nullable(), method: stored(100).nullable() })
+      .strict()
+      .nullable(),
+    forwarded_via: stored(20).nullable(),
+    filed_by: ref,
+    filed_by_name: requiredLine(1000),
+    related_type: z.enum(mailTargets).nullable(),
+    related_id: ref,
     ...stamps,
   })
   .strict();
@@ -368,6 +408,8 @@ const exportShape = z
     invoices: rows(invoiceRow),
     tasks: rows(taskRow),
     activities: rows(activityRow),
+    /** Absent from exports made before mail was filed (issue 24). */
+    mail_messages: rows(mailMessageRow).default([]),
     // Client feedback (docs/decisions/0009-preview-feedback.md): absent from exports made before it existed.
     preview_releases: rows(previewReleaseRow).default([]),
     preview_comments: rows(previewCommentRow).default([]),
@@ -468,6 +510,7 @@ function checkConsistency(doc: ExportDocument, ctx: Ctx) {
     ["proposal_responses", "proposal_id", "proposals", "proposal"],
     ["proposal_messages", "proposal_id", "proposals", "proposal"],
     ["invoice_links", "invoice_id", "invoices", "invoice"],
+    ["activities", "mail_id", "mail_messages", "message"],
   ];
   for (const [table, column, target, noun] of refs) {
     doc[table].forEach((row, i) => {

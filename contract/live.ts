@@ -23,6 +23,8 @@ export const liveEntities = [
   "proposal_responses",
   /** A question on a shared proposal, or the studio's reply; `id` is the proposal's. */
   "proposal_messages",
+  /** A message filed from the CRM's inbox, or one in Unfiled mail; `id` is the message's. */
+  "mail",
   "all",
 ] as const;
 export type LiveEntity = (typeof liveEntities)[number];

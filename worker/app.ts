@@ -21,6 +21,7 @@ import { tasksRoute } from "./routes/tasks";
 import { activitiesRoute } from "./routes/activities";
 import { pagesRoute } from "./routes/pages";
 import { proposalPages } from "./routes/proposal-pages";
+import { mailRoute } from "./routes/mail";
 import { invoicePages } from "./routes/invoice-pages";
 import { previewPages } from "./routes/preview-pages";
 import { searchRoute } from "./routes/search";
@@ -63,6 +64,7 @@ const crm = new Hono<AppEnv>()
   .route("/digests", digestsRoute)
   .route("/audit", auditRoute)
   .route("/calendar-feed", calendarFeedRoute)
+  .route("/mail", mailRoute)
   .route("/live", liveRoute);
 
 const api = new Hono<AppEnv>()

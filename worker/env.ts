@@ -13,6 +13,10 @@ export interface Env {
   STUDIO_NAME: string;
   MAIL_FROM: string;
   STUDIO_INBOX: string;
+  /** The CRM's own address: mail Bcc'd or forwarded to it is filed (issue 24). */
+  CRM_INBOX: string;
+  /** Whose Authentication-Results inbound mail trusts; Email Routing's own ("mx.cloudflare.net") when unset. */
+  MAIL_AUTHSERV_ID?: string;
   /** The site's origin, for links in mail sent without a request to take it from (the daily digest). */
   SITE_URL: string;
 }

@@ -1,13 +1,14 @@
 /**
  * The worker's entry, its three doors: `fetch` (the Hono app, for every request the assets layer
- * passes on), `scheduled` (the hourly Cron Trigger: services/jobs.ts decides what is due in London)
- * and the live hub's Durable Object class.
+ * passes on), `scheduled` (the hourly Cron Trigger: services/jobs.ts decides what is due in London),
+ * `email` (mail to CRM_INBOX: services/mail-filing.ts) and the live hub's Durable Object class.
  */
 import { app } from "./app";
 import { createDb } from "./db/client";
 import type { Env } from "./env";
 import { publishFromJob } from "./live/publish";
 import { runScheduledJobs } from "./services/jobs";
+import { handleInboundMail } from "./mail/handler";
 
 export { LiveHub } from "./live/hub";
 export type { AppType } from "./app";
@@ -27,4 +28,6 @@ export default {
       for (const change of outcome.changed) publishFromJob(env, ctx, { ...change, op: "update" });
     }
   },
+  // Mail sent to the CRM's own address (Email Routing → this worker): filed on its lead or client.
+  email: handleInboundMail,
 } satisfies ExportedHandler<Env>;

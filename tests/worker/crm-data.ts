@@ -1,6 +1,8 @@
 /** A small but complete CRM, made through the API, and a raw snapshot of every CRM table (export, import, backups). */
 import { env, exports } from "cloudflare:workers";
-import { expectJson, type Staff } from "./helpers";
+import { createUser, deliverMail, expectJson, type Staff } from "./helpers";
+import appleBcc from "../fixtures/mail/apple-bcc.eml?raw";
+import outlookForward from "../fixtures/mail/outlook-forward.eml?raw";
 import { exportTables } from "../../contract/export";
 
 export const CRM_TABLES = exportTables;
@@ -68,6 +70,7 @@ export async function seedCrm(staff: Staff) {
   await post("/api/crm/activities", { summary: "Kick-off call", type: "Call", related_type: "client", related_id: client.id });
   await seedFeedback(staff, client.id, "jemrex");
   await seedProposalAnswers(staff, retainer.id);
+  await seedMail(staff);
   // The invoice shared with the client and opened once.
   const { url: invoiceUrl } = await post<{ url: string }>(`/api/crm/invoices/${invoice.id}/share`, {});
   await exports.default.fetch(invoiceUrl, { headers: { "CF-Connecting-IP": "198.51.100.1" } });
@@ -106,6 +109,20 @@ async function seedFeedback(staff: Staff, clientId: string, card: string) {
     cookie,
   );
   if (approved.res.status !== 201) throw new Error(`approval failed: ${approved.res.status}`);
+}
+
+/** Mail filed by itself on a lead (with its Email entry), and one left in Unfiled mail. */
+async function seedMail(staff: Staff) {
+  await createUser({ email: "hannah@redbrickstudio.co.uk", full_name: "Hannah Whitaker", role: "Owner" });
+  await createUser({ email: "marcus@redbrickstudio.co.uk", full_name: "Marcus Reid", role: "Sales" });
+  await expectJson(staff.call("POST", "/api/crm/leads", { name: "Sophie Turner", email: "sophie@sophieturneryoga.co.uk" }), 201);
+  for (const [raw, from] of [
+    [appleBcc, "hannah@redbrickstudio.co.uk"],
+    [outlookForward, "marcus@redbrickstudio.co.uk"],
+  ]) {
+    const { rejected } = await deliverMail(raw, from);
+    if (rejected) throw new Error(`seed mail refused: ${rejected}`);
+  }
 }
 
 /** A proposal shared twice (one link revoked), asked about, replied to and accepted on its page. */

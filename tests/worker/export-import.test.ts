@@ -46,6 +46,7 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     invoices: [],
     tasks: [],
     activities: [],
+    mail_messages: [],
     preview_releases: [],
     preview_comments: [],
     preview_replies: [],

@@ -280,3 +280,26 @@ export async function runCron(at: Date | string = new Date(), overrides: Partial
   await worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: "0 * * * *" }), { ...env, ...overrides }, ctx);
   await waitOnExecutionContext(ctx);
 }
+
+/**
+ * Hands `raw` to the worker's email() door as Email Routing would (from `from` to the CRM's inbox),
+ * waits for its work, and answers the reason it was rejected with, or null.
+ */
+export async function deliverMail(raw: string, from = "hannah@redbrickstudio.co.uk"): Promise<{ rejected: string | null }> {
+  const bytes = new TextEncoder().encode(raw);
+  let rejected: string | null = null;
+  const message = {
+    from,
+    to: env.CRM_INBOX,
+    headers: new Headers(),
+    raw: new Response(bytes).body!,
+    rawSize: bytes.byteLength,
+    setReject: (reason: string) => void (rejected = reason),
+    forward: async () => ({ messageId: "" }),
+    reply: async () => ({ messageId: "" }),
+  } as unknown as ForwardableEmailMessage;
+  const ctx = createExecutionContext();
+  await worker.email!(message, env as never, ctx);
+  await waitOnExecutionContext(ctx);
+  return { rejected };
+}

@@ -155,6 +155,16 @@ describe("scheduled: nightly housekeeping", () => {
         staff.id,
         ago(29).slice(0, 10),
       ],
+      [
+        "INSERT INTO mail_refusals (id, envelope_from, reason, size, created_at) VALUES (?, 'x@y.z', 'not staff', 1, ?)",
+        `mr-old-${tag}`,
+        ago(91),
+      ],
+      [
+        "INSERT INTO mail_refusals (id, envelope_from, reason, size, created_at) VALUES (?, 'x@y.z', 'not staff', 1, ?)",
+        `mr-new-${tag}`,
+        ago(89),
+      ],
     ] as const;
     await env.DB.batch(stmts.map(([q, ...args]) => env.DB.prepare(q).bind(...args)));
   }
@@ -168,6 +178,7 @@ describe("scheduled: nightly housekeeping", () => {
     "SELECT id FROM invites",
     "SELECT preview_id AS id FROM preview_access_log",
     "SELECT id FROM digest_sends",
+    "SELECT id FROM mail_refusals",
   ];
   const left = async () =>
     (await Promise.all(stores.map((q) => rows<{ id: string }>(q))))
@@ -179,7 +190,9 @@ describe("scheduled: nightly housekeeping", () => {
   it("deletes what is past its retention from every store, keeps the rest, and records the counts", async () => {
     await fill("2026-07-01", "a");
     await runCron("2026-07-01T12:00:00Z");
-    expect(await left()).toEqual(["bk-new-a", "ds-new-a", "fs-new-a", "iv-new-a", "iv-used-a", "pl-new-a", "rl-new-a", "rs-new-a"].sort());
+    expect(await left()).toEqual(
+      ["bk-new-a", "ds-new-a", "fs-new-a", "iv-new-a", "iv-used-a", "mr-new-a", "pl-new-a", "rl-new-a", "rs-new-a"].sort(),
+    );
     const [record] = await rows<{ result: string }>("SELECT result FROM job_runs WHERE job = 'housekeeping'");
     expect(JSON.parse(record.result)).toEqual({
       form_submissions: 1,
@@ -189,6 +202,7 @@ describe("scheduled: nightly housekeeping", () => {
       invites: 1,
       preview_access_log: 1,
       digest_sends: 1,
+      mail_refusals: 1,
     });
   });
 
@@ -196,7 +210,7 @@ describe("scheduled: nightly housekeeping", () => {
     await runCron("2026-07-01T05:00:00Z");
     await fill("2026-07-01", "b");
     await runCron("2026-07-01T12:00:00Z");
-    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(8);
+    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(9);
     await runCron("2026-07-02T00:00:00Z"); // 01:00 BST: the next London day
     expect((await left()).filter((id) => id.includes("-old-"))).toEqual([]);
     expect(await countRows("job_runs WHERE job = 'housekeeping'")).toBe(2);
@@ -215,6 +229,6 @@ describe("scheduled: nightly housekeeping", () => {
         })
       ).status,
     ).toBe(201);
-    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(8);
+    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(9);
   });
 });

@@ -16,6 +16,7 @@ import { emailStatuses, formKinds } from "../../contract/form-submission";
 import { commentStatuses, notificationStatuses } from "../../contract/preview-feedback";
 import { auditActions } from "../../contract/audit";
 import { digestStatuses } from "../../contract/digest";
+import { mailDirections, mailTargets, type MailAddress, type MailAttachment, type MailInvite } from "../../contract/mail";
 
 const nowSql = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const id = () => text("id").primaryKey();
@@ -341,10 +342,13 @@ export const activities = sqliteTable(
     summary: text("summary").notNull(),
     related_type: text("related_type", { enum: relatedTypes }),
     related_id: text("related_id"),
+    /** An Email entry filed from the CRM's inbox (issue 24): the message it shows. */
+    mail_id: text("mail_id").references((): AnySQLiteColumn => mail_messages.id, { onDelete: "cascade" }),
     ...stamps,
   },
   (t) => [
     index("activities_created_idx").on(t.created_at),
+    index("activities_mail_idx").on(t.mail_id),
     // A lead's timeline reads the entries logged for it.
     index("activities_related_idx").on(t.related_type, t.related_id, t.created_at),
     check("activities_type_check", oneOf(t.type, activityTypes)),
@@ -741,4 +745,61 @@ export const invoice_links = sqliteTable(
       .where(sql`${t.revoked_at} IS NULL`),
     index("invoice_links_invoice_idx").on(t.invoice_id, t.created_at),
   ],
+);
+
+/**
+ * A message a member of staff Bcc'd or forwarded to the CRM's inbox (issue 24), as read by
+ * worker/mail: the original's participants, date and text (plain text, trimmed and at most
+ * 100 KB), with attachments' names and sizes only. Filed on a lead or a client, or unfiled
+ * (related_id null) until someone files it. `dedupe_key` makes the same message filed twice one row.
+ */
+export const mail_messages = sqliteTable(
+  "mail_messages",
+  {
+    id: id(),
+    dedupe_key: text("dedupe_key").notNull(),
+    message_id: text("message_id"),
+    in_reply_to: text("in_reply_to"),
+    references: text("references", { mode: "json" }).$type<string[]>().notNull(),
+    subject: text("subject").notNull(),
+    sent_at: text("sent_at"),
+    direction: text("direction", { enum: mailDirections }).notNull(),
+    from_name: text("from_name"),
+    from_address: text("from_address"),
+    to: text("to", { mode: "json" }).$type<MailAddress[]>().notNull(),
+    cc: text("cc", { mode: "json" }).$type<MailAddress[]>().notNull(),
+    body: text("body").notNull(),
+    truncated: integer("truncated", { mode: "boolean" }).notNull().default(false),
+    attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>().notNull(),
+    invite: text("invite", { mode: "json" }).$type<MailInvite>(),
+    forwarded_via: text("forwarded_via"),
+    filed_by: text("filed_by").references(() => users.id, { onDelete: "set null" }),
+    filed_by_name: text("filed_by_name").notNull(),
+    related_type: text("related_type", { enum: mailTargets }),
+    related_id: text("related_id"),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("mail_messages_dedupe_unique").on(t.dedupe_key),
+    index("mail_messages_message_id_idx").on(t.message_id),
+    index("mail_messages_related_idx").on(t.related_type, t.related_id, t.sent_at),
+    index("mail_messages_unfiled_idx")
+      .on(t.created_at)
+      .where(sql`${t.related_id} IS NULL`),
+    check("mail_messages_direction_check", oneOf(t.direction, mailDirections)),
+    check("mail_messages_related_type_check", oneOf(t.related_type, mailTargets, true)),
+  ],
+);
+
+/** Mail refused at the door (not staff, failed authentication, unreadable): never stored, only counted. */
+export const mail_refusals = sqliteTable(
+  "mail_refusals",
+  {
+    id: id(),
+    envelope_from: text("envelope_from").notNull(),
+    reason: text("reason").notNull(),
+    size: integer("size").notNull(),
+    created_at: text("created_at").notNull().default(nowSql),
+  },
+  (t) => [index("mail_refusals_created_idx").on(t.created_at)],
 );

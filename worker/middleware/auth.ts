@@ -32,6 +32,7 @@ export const OWNER_ONLY_ROUTES: readonly RouteRef[] = [
   { method: "DELETE", path: "/api/crm/users/invites/:id" },
   { method: "GET", path: "/api/crm/digests/failed" },
   { method: "POST", path: "/api/crm/digests/:id/resend" },
+  { method: "GET", path: "/api/crm/mail/refusals" },
 ];
 
 const paramSegment = /^:[A-Za-z0-9_]+(\{.*\})?\??$/;

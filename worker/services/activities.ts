@@ -53,6 +53,7 @@ export async function listActivities(db: Db, query: z.output<typeof activityList
       related_type: activities.related_type,
       related_id: activities.related_id,
       related_name: relatedName,
+      mail_id: activities.mail_id,
       created_at: activities.created_at,
       updated_at: activities.updated_at,
     })

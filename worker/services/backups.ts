@@ -85,6 +85,7 @@ const deletionOrder = [
   "preview_comments",
   "preview_releases",
   "activities",
+  "mail_messages",
   "lead_activities",
   "tasks",
   "invoices",

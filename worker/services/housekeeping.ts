@@ -6,7 +6,8 @@
  */
 import { and, isNull, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { digest_sends, form_submissions, invites, revoked_sessions } from "../db/schema";
+import { digest_sends, form_submissions, invites, mail_refusals, revoked_sessions } from "../db/schema";
+import { MAIL_REFUSAL_RETENTION_DAYS } from "../../contract/mail";
 import { pruneEvents } from "../lib/rate-limit";
 import { pruneAccessLog } from "../previews/log";
 import { purgeExpiredBackups } from "./backups";
@@ -30,5 +31,6 @@ export function housekeepingDeletes(db: Db, now: Date) {
     invites: db.delete(invites).where(and(isNull(invites.accepted_at), lt(invites.expires_at, at))),
     preview_access_log: pruneAccessLog(db, ms),
     digest_sends: db.delete(digest_sends).where(lt(digest_sends.run_date, before(ms, DIGEST_RECORD_DAYS * DAY_MS).slice(0, 10))),
+    mail_refusals: db.delete(mail_refusals).where(lt(mail_refusals.created_at, before(ms, MAIL_REFUSAL_RETENTION_DAYS * DAY_MS))),
   };
 }

@@ -64,6 +64,7 @@ export async function markOverdueInvoices(db: Db, now: Date): Promise<JobOutcome
             summary: sql<string>`'Invoice ' || "invoices"."number" || ' is overdue'`.as("summary"),
             related_type: sql<string>`'invoice'`.as("related_type"),
             related_id: invoices.id,
+            mail_id: sql<null>`NULL`.as("mail_id"),
             created_at: sql<string>`${at}`.as("created_at"),
             updated_at: sql<string>`${at}`.as("updated_at"),
           })

@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
           page("crm/invoice-print", { path: "invoices/:id/print" }),
           page("crm/tasks", { path: "tasks" }),
           page("crm/activity", { path: "activity" }),
+          page("crm/mail", { path: "mail" }),
           page("crm/settings", { path: "settings" }),
           page("crm/not-found", { path: "*" }),
         ],

@@ -96,6 +96,8 @@ const shownWith: Partial<Record<LiveEntity, readonly QueryRoot[]>> = {
   proposal_responses: ["proposals", "leads", "lead_activities", "clients", "projects", "activities", "dashboard"],
   // A question writes the Activity Feed.
   proposal_messages: ["proposals", "activities"],
+  // A filed message writes an Email entry on a lead's timeline or a client's activity.
+  mail: ["activities", "lead_activities", "clients"],
   // The forecast's stage weights.
   settings: ["dashboard"],
 };

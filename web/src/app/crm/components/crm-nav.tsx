@@ -7,6 +7,7 @@ import {
   CheckSquare,
   FileText,
   FolderKanban,
+  Inbox,
   KanbanSquare,
   LayoutDashboard,
   Receipt,
@@ -30,6 +31,7 @@ const sections = [
   { label: "Invoices", to: "/crm/invoices", Icon: Receipt },
   { label: "Tasks", to: "/crm/tasks", Icon: CheckSquare },
   { label: "Activity", to: "/crm/activity", Icon: Activity },
+  { label: "Unfiled mail", to: "/crm/mail", Icon: Inbox },
   { label: "Settings", to: "/crm/settings", Icon: Settings },
 ];
 

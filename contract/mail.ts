@@ -1,0 +1,78 @@
+/**
+ * Mail filed by itself (issue 24): a member of staff Bccs or forwards a message to the CRM's own
+ * address (CRM_INBOX), and it lands on the lead or client it is about, or in Unfiled mail.
+ */
+import { z } from "zod";
+import { expectedVersion } from "./common";
+
+export const mailDirections = ["sent", "received"] as const;
+export type MailDirection = (typeof mailDirections)[number];
+/** Where a message can be filed. */
+export const mailTargets = ["lead", "client"] as const;
+export type MailTarget = (typeof mailTargets)[number];
+
+export const mailAddress = z.object({ name: z.string().nullable(), address: z.string() });
+export type MailAddress = z.infer<typeof mailAddress>;
+export const mailAttachment = z.object({ filename: z.string().nullable(), mimeType: z.string(), size: z.number(), inline: z.boolean() });
+export type MailAttachment = z.infer<typeof mailAttachment>;
+export const mailInvite = z.object({ summary: z.string().nullable(), start: z.string().nullable(), method: z.string().nullable() });
+export type MailInvite = z.infer<typeof mailInvite>;
+
+/** One filed (or unfiled) message, as the CRM shows it. */
+export const mailMessage = z.object({
+  id: z.string(),
+  subject: z.string(),
+  /** The date of the original message (ISO), or null when it had none. */
+  sent_at: z.string().nullable(),
+  direction: z.enum(mailDirections),
+  from_name: z.string().nullable(),
+  from_address: z.string().nullable(),
+  to: z.array(mailAddress),
+  cc: z.array(mailAddress),
+  body: z.string(),
+  truncated: z.boolean(),
+  attachments: z.array(mailAttachment),
+  invite: mailInvite.nullable(),
+  message_id: z.string().nullable(),
+  /** The member of staff who sent it to the CRM. */
+  filed_by: z.string().nullable(),
+  filed_by_name: z.string(),
+  related_type: z.enum(mailTargets).nullable(),
+  related_id: z.string().nullable(),
+  /** The record's name, for the list; null when unfiled (or the record is gone). */
+  related_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MailMessage = z.infer<typeof mailMessage>;
+
+/** POST /api/crm/mail/:id/file: file an unfiled message to a lead or a client (the record picker's choice). */
+export const mailFileInput = z
+  .object({
+    related_type: z.enum(mailTargets, { error: "Choose a lead or a client" }),
+    related_id: z.string().min(1, "Choose the record to file it on").max(64),
+    ...expectedVersion,
+  })
+  .strict();
+export type MailFileInput = z.input<typeof mailFileInput>;
+
+/** POST /api/crm/mail/:id/lead: a new lead (source "Email") from the message's other party. */
+export const mailLeadInput = z.object({ ...expectedVersion }).strict();
+
+/** A message refused at the door: never stored, counted for the Owner (Settings → Audit). */
+export const mailRefusal = z.object({
+  id: z.string(),
+  envelope_from: z.string(),
+  reason: z.string(),
+  size: z.number(),
+  created_at: z.string(),
+});
+export type MailRefusal = z.infer<typeof mailRefusal>;
+
+/** The text kept of a message: 100 KB (worker/mail/text.ts), at most as many characters. */
+export const MAIL_BODY_MAX_CHARS = 100 * 1024;
+
+/** How many messages Unfiled mail lists per page. */
+export const UNFILED_PAGE = 100;
+/** Refusals kept (and shown) for this long. */
+export const MAIL_REFUSAL_RETENTION_DAYS = 90;
