@@ -12,7 +12,7 @@ import { createLead, live, signIn, staff, tag } from "./support";
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/mail", name), "utf8");
 
 /** Posts a raw message to the worker's email() door, as Email Routing would hand it over. */
-async function deliver(request: APIRequestContext, raw: string, from: string) {
+async function deliver(request: APIRequestContext, raw: string, from: string, { expectFiled = true } = {}) {
   const res = await request.post(
     `/cdn-cgi/handler/email?from=${encodeURIComponent(from)}&to=${encodeURIComponent("crm@redbrickstudio.co.uk")}`,
     {
@@ -20,7 +20,8 @@ async function deliver(request: APIRequestContext, raw: string, from: string) {
       headers: { "Content-Type": "message/rfc822" },
     },
   );
-  expect(res.ok(), await res.text()).toBeTruthy();
+  if (expectFiled) expect(res.ok(), await res.text()).toBeTruthy();
+  return res;
 }
 
 test("a Bcc'd e-mail appears on the open lead's timeline without a reload, and opens as text", async ({ page }) => {
@@ -72,4 +73,18 @@ test("an e-mail that matches no one waits in Unfiled mail and is filed on a lead
 
   const timeline = (await (await page.request.get(`/api/crm/leads/${lead.id}/activities`)).json()) as { logged: { summary: string }[] };
   expect(timeline.logged.map((a) => a.summary)).toContain(`Received: ${subject}`);
+});
+
+test("mail from outside the staff is refused, never stored, and the Owner sees it in Settings", async ({ page }) => {
+  await signIn(page.request);
+  const t = tag();
+  const stranger = `stranger.${t}@elsewhere.example`;
+  const raw = fixture("apple-bcc.eml")
+    .replaceAll("hannah@redbrickstudio.co.uk", stranger)
+    .replace("A3F9C1D2-7B64-4E0A-9C58-1E2D3F4A5B6C", `refused-${t}`);
+  await deliver(page.request, raw, stranger, { expectFiled: false });
+  await page.goto("/crm/settings");
+  const refused = page.getByRole("region", { name: "Refused mail" });
+  await expect(refused.getByText(stranger)).toBeVisible();
+  await expect(refused.getByText(/member of staff/).first()).toBeVisible();
 });

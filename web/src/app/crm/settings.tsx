@@ -11,6 +11,7 @@ import { DigestSwitch } from "@/features/digests/components/digest-switch";
 import { FailedDigests } from "@/features/digests/components/failed-digests";
 import { CalendarFeedPanel } from "@/features/calendar-feed/components/calendar-feed-panel";
 import { AuditPanel } from "@/features/audit/components/audit-panel";
+import { MailRefusals } from "@/features/audit/components/mail-refusals";
 import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "@/features/settings/components/data-panel";
 import { StudioForm } from "@/features/settings/components/studio-form";
 import { StageWeightsForm } from "@/features/settings/components/stage-weights-form";
@@ -46,6 +47,7 @@ export function Component() {
         {isOwner && <BackupsPanel />}
         {isOwner && <DangerZone />}
         {isOwner && <AuditPanel className="lg:col-span-2" />}
+        {isOwner && <MailRefusals className="lg:col-span-2" />}
       </div>
     </CrmPage>
   );

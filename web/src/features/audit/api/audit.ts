@@ -3,7 +3,7 @@
  * what it records is about accounts (sign-ins, invitations, disabling), and a live "users" event or
  * this tab's own user changes then refresh it; delete-all and import refresh everything anyway.
  */
-import { infiniteQueryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { AUDIT_PAGE } from "@contract/audit";
 import { api, ok } from "@/lib/api";
 
@@ -20,5 +20,13 @@ export const auditQueryOptions = () =>
       return last.events.length < AUDIT_PAGE || !end ? undefined : { before: end.created_at, before_id: end.id };
     },
     // The panel shows its own error with Try again.
+    meta: { errorTitle: false },
+  });
+
+/** Mail the CRM's inbox refused (issue 24): how many in 90 days, and the latest. Keyed under "mail" so a live mail event refreshes it. */
+export const mailRefusalsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["mail", "refusals"] as const,
+    queryFn: ({ signal }) => ok(api.crm.mail.refusals.$get({}, { init: { signal } })),
     meta: { errorTitle: false },
   });

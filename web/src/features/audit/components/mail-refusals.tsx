@@ -1,0 +1,50 @@
+/**
+ * Settings → Audit (Owner): mail the CRM's inbox refused (not from a member of staff, failed
+ * authentication, unreadable), counted over 90 days with the latest and why. None of it was stored.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { formatDateTime } from "@/lib/format";
+import { mailRefusalsQueryOptions } from "@/features/audit/api/audit";
+
+export function MailRefusals({ className }: { className?: string }) {
+  const query = useQuery(mailRefusalsQueryOptions());
+  return (
+    <section className={`rounded-xl border border-slate-200 bg-white p-5 ${className ?? ""}`} aria-labelledby="mail-refusals">
+      <h2 id="mail-refusals" className="text-lg font-semibold">
+        Refused mail
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Mail sent to the CRM's address that was not filed: not from a member of staff, not vouched for by the sender's domain, or
+        unreadable. Nothing of it was kept.
+      </p>
+      {query.isPending ? (
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          Loading…
+        </p>
+      ) : query.isError ? (
+        <p role="alert" className="mt-3 text-sm text-red-800">
+          Refused mail could not be loaded.
+        </p>
+      ) : (
+        <>
+          <p className="mt-3 text-sm font-medium" data-testid="mail-refusal-count">
+            {query.data.count === 0
+              ? "None in the last 90 days."
+              : `${query.data.count} refused in the last 90 days${query.data.count > query.data.latest.length ? `; the latest ${query.data.latest.length}:` : ":"}`}
+          </p>
+          {query.data.latest.length > 0 && (
+            <ul className="mt-2 divide-y divide-slate-100 text-sm">
+              {query.data.latest.map((r) => (
+                <li key={r.id} className="py-2">
+                  <span className="text-slate-600">{formatDateTime(r.created_at)}</span> ·{" "}
+                  <span className="font-medium break-all">{r.envelope_from}</span>
+                  <span className="block text-slate-700">{r.reason}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
