@@ -3,7 +3,7 @@
  * each run), serves it with `wrangler dev` on 127.0.0.1:8790 exactly as production serves the
  * site, measures, and prints one Markdown table (also written to bench/results.json).
  *
- *   npm run bench [-- --only lighthouse,shared,js,input,board,api,live,jobs,load] [--quick] [--no-build] [--reuse-state] [--busy N]
+ *   npm run bench [-- --only lighthouse,shared,js,input,board,api,live,jobs,mail,load] [--quick] [--no-build] [--reuse-state] [--busy N]
  *
  * Every timing is a median (or a percentile) of several runs, and each ratio's two sides are
  * measured in the same run, so a busy shared machine moves both alike. Timings never fail the
@@ -27,6 +27,7 @@ import {
 import { runLighthouse, type LighthouseScores } from "./bench/lighthouse";
 import { CRM_PAGES, launchBrowser, measureCrmLoads, measureJs, measurePageJs, type PageJs } from "./bench/browser";
 import { measureAcceptWithoutJs } from "./bench/shared";
+import { measureMail } from "./bench/mail";
 import { CALENDAR_FEED, measureApi, sampleLeads, type Latency, type LeadSample } from "./bench/api";
 import { runLive, type LiveResult } from "./bench/live";
 import { runLoad, type LoadResult } from "./bench/load";
@@ -44,7 +45,7 @@ const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 8799);
 const STATE_DIR = ".wrangler/bench";
 const LEADS = 10_000;
 const LIGHTHOUSE_PAGES = ["/", "/portfolio", "/portfolio/dreamwell", "/contact", "/clients/vm-fitness"];
-const SECTIONS = ["lighthouse", "shared", "js", "input", "board", "api", "live", "jobs", "load"] as const;
+const SECTIONS = ["lighthouse", "shared", "js", "input", "board", "api", "live", "jobs", "mail", "load"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench [-- options]
@@ -87,6 +88,8 @@ const settings = {
   boardRuns: flags.quick ? 2 : 5,
   cronRuns: flags.quick ? 2 : 5,
   acceptTries: flags.quick ? 2 : 5,
+  mailRuns: flags.quick ? 10 : 50,
+  mailBurst: flags.quick ? 50 : 200,
   firstInputTries: flags.quick ? 5 : 20,
   loadSeconds: flags.quick ? 10 : 60,
   loadConnections: [20, 100],
@@ -181,7 +184,7 @@ try {
 
   // One owner session serves every signed-in section: the browser contexts get its cookie, the API calls send it.
   const cookie =
-    wants("js") || wants("board") || wants("api") || wants("load") || wants("jobs") || wants("shared")
+    wants("js") || wants("board") || wants("api") || wants("load") || wants("jobs") || wants("shared") || wants("mail")
       ? await signIn(base, demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD)
       : "";
 
@@ -401,6 +404,26 @@ try {
     });
     if (cron.mailsSent !== 3 * cron.runsMs.length)
       problems.push(`the cron runs sent ${cron.mailsSent} digests, not ${3 * cron.runsMs.length}`);
+  }
+
+  if (wants("mail")) {
+    progress(`inbound mail: ${settings.mailRuns} messages of 1 MB, then ${settings.mailBurst} in a row…`);
+    const mail = await measureMail(base, cookie, settings.mailRuns, settings.mailBurst);
+    results.mail = mail;
+    rows.push({
+      section: "Inbound mail",
+      measure: "Read and file a 1 MB message (POST to the email() door → answered)",
+      result: `p50 ${ms(median(mail.oneMbMs))} · worst ${ms(Math.max(...mail.oneMbMs))} of ${mail.oneMbMs.length}`,
+      goal: "reported",
+    });
+    const lost = mail.burst.sent - mail.burst.filed;
+    rows.push({
+      section: "Inbound mail",
+      measure: `${mail.burst.sent} messages in a row (4 KB each)`,
+      result: `${ms(mail.burst.ms)} in all · ${ms(mail.burst.ms / mail.burst.sent)} each · ${lost} lost`,
+      goal: goal(lost === 0, "0 lost"),
+    });
+    if (lost) problems.push(`inbound mail lost ${lost} of ${mail.burst.sent} messages`);
   }
 
   if (wants("load") && sample) {
