@@ -2,6 +2,7 @@
  * A filed e-mail as text (never HTML): who, when, the subject, the body and the attachments'
  * names and sizes. Shared by the timelines' Email entries and Unfiled mail.
  */
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { MailAddress, MailMessage } from "@contract/mail";
 import { Spinner } from "@/components/ui/spinner";
@@ -61,4 +62,21 @@ export function MailView({ id }: { id: string }) {
   if (query.isPending) return <Spinner label="Loading e-mail" />;
   if (query.isError) return <p className="text-sm text-slate-600">The e-mail could not be loaded.</p>;
   return <MailBody message={query.data.message} />;
+}
+
+/** An Email entry's "View e-mail": the message opened in place, below the entry. */
+export function MailToggle({ id }: { id: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="mt-1">
+      <button type="button" className="text-xs font-medium text-brick-700 underline" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? "Hide e-mail" : "View e-mail"}
+      </button>
+      {open && (
+        <div className="mt-2">
+          <MailView id={id} />
+        </div>
+      )}
+    </div>
+  );
 }

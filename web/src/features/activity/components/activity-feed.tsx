@@ -15,6 +15,7 @@ import {
 import { relatedTypeLabels, relatedTypes } from "@contract/task";
 import { isPerson } from "@contract/user";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
+import { MailToggle } from "@/components/mail-view";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
@@ -186,6 +187,7 @@ export function ActivityFeed({ filters, onOpenLead }: { filters: ActivityFilters
                   <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
                 </p>
                 <RelatedTo activity={a} onOpenLead={onOpenLead} />
+                {a.mail_id && <MailToggle id={a.mail_id} />}
               </div>
             </li>
           );

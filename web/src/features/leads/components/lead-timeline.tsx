@@ -7,7 +7,7 @@
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { activityTypeLabels, type ActivityType } from "@contract/activity";
-import { MailView } from "@/components/mail-view";
+import { MailToggle } from "@/components/mail-view";
 import type { Lead } from "@contract/lead";
 import type { LeadActivityType } from "@contract/lead-activity";
 import { Button } from "@/components/ui/button";
@@ -37,23 +37,6 @@ interface Entry {
   at: string;
   /** An Email entry filed from the CRM's inbox: the message it opens. */
   mailId?: string | null;
-}
-
-/** An Email entry's message, opened in place. */
-function EmailEntry({ id }: { id: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <div className="mt-1">
-      <button type="button" className="text-xs font-medium text-brick-700 underline" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? "Hide e-mail" : "View e-mail"}
-      </button>
-      {open && (
-        <div className="mt-2">
-          <MailView id={id} />
-        </div>
-      )}
-    </div>
-  );
 }
 
 export function LeadTimeline({ lead, names }: { lead: Lead; names?: Record<string, string> }) {
@@ -103,7 +86,7 @@ export function LeadTimeline({ lead, names }: { lead: Lead; names?: Record<strin
               <p className="text-xs text-slate-500">
                 {e.label} · {e.by} · {formatDateTime(e.at)}
               </p>
-              {e.mailId && <EmailEntry id={e.mailId} />}
+              {e.mailId && <MailToggle id={e.mailId} />}
             </li>
           ))}
         </ol>
