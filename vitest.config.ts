@@ -30,5 +30,9 @@ export default defineConfig(async () => ({
     // One workerd for every file (about 100 s less on 2 cores): setup.ts empties storage before each test,
     // and the mailbox reads only the mail of the test asking.
     isolate: false,
+    // A whole small CRM is seeded through the API in some tests (tests/worker/crm-data.ts); on a busy
+    // 2-core machine running the browser tests beside them that can take several seconds, and a
+    // timing is never what a test asserts.
+    testTimeout: 20_000,
   },
 }));

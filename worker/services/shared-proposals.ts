@@ -37,6 +37,18 @@ import { leadActivityInsert } from "./lead-activities";
 import { displayName, leadProject, leadSummary, linkProjectsToClient, newClientRow } from "./lead-workflow";
 import { recordDelivery, type MailEnv } from "./preview-notifications";
 
+/** The columns of what the client reads (ProposalContent, but for whom it is prepared). */
+const contentColumns = {
+  title: proposals.title,
+  intro: proposals.intro,
+  sections: proposals.sections,
+  lines: proposals.lines,
+  value: proposals.value,
+  valid_until: proposals.valid_until,
+  terms: proposals.terms,
+  sent_date: proposals.sent_date,
+};
+
 const forLead = alias(leads, "for_lead");
 const forClient = alias(clients, "for_client");
 
@@ -77,14 +89,7 @@ export async function lookupLink(db: Db, token: string, limitKey: string): Promi
             updated_at: proposals.updated_at,
             lead_id: proposals.lead_id,
             client_id: proposals.client_id,
-            title: proposals.title,
-            intro: proposals.intro,
-            sections: proposals.sections,
-            lines: proposals.lines,
-            value: proposals.value,
-            valid_until: proposals.valid_until,
-            terms: proposals.terms,
-            sent_date: proposals.sent_date,
+            ...contentColumns,
             lead_name: forLead.name,
             client_name: forClient.name,
           })
@@ -186,14 +191,7 @@ export async function previewState(db: Db, id: string): Promise<ProposalPageStat
   const row = await db
     .select({
       status: proposals.status,
-      title: proposals.title,
-      intro: proposals.intro,
-      sections: proposals.sections,
-      lines: proposals.lines,
-      value: proposals.value,
-      valid_until: proposals.valid_until,
-      terms: proposals.terms,
-      sent_date: proposals.sent_date,
+      ...contentColumns,
       lead_name: forLead.name,
       client_name: forClient.name,
     })
@@ -544,14 +542,7 @@ async function proposalNow(db: Db, link: OpenLink): Promise<{ status: ProposalSt
   const row = await db
     .select({
       status: proposals.status,
-      title: proposals.title,
-      intro: proposals.intro,
-      sections: proposals.sections,
-      lines: proposals.lines,
-      value: proposals.value,
-      valid_until: proposals.valid_until,
-      terms: proposals.terms,
-      sent_date: proposals.sent_date,
+      ...contentColumns,
     })
     .from(proposals)
     .where(eq(proposals.id, link.proposalId))
