@@ -5,15 +5,14 @@
  * client it is about, or in Unfiled mail when it matches none or several. Anything refused is
  * counted, never stored.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { activities, clients, leads, mail_messages, mail_refusals, users } from "../db/schema";
 import { MAIL_REFUSAL_RETENTION_DAYS, type MailDirection, type MailTarget } from "../../contract/mail";
 import { normaliseText } from "../../contract/text";
 import { readInboundMail, MAX_MESSAGE_BYTES, type InboundMail, type MailMessage as ReadMessage } from "../mail/parse";
 import { newId, sha256Hex } from "../lib/ids";
-import { nowIso } from "../lib/time";
-import { isoIn } from "../lib/time";
+import { isoIn, nowIso } from "../lib/time";
 
 /** What the email() handler was handed, as the filer needs it. */
 export interface Envelope {
@@ -50,13 +49,25 @@ async function refuse(db: Db, envelope: Envelope, reason: string): Promise<FileO
   return { kind: "refused", reason };
 }
 
-/** The active member of staff whose own address this is, if any (not the shared team account). */
-async function staffByAddress(db: Db, address: string) {
-  return db
-    .select({ id: users.id, full_name: users.full_name, email: users.email })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${lower(address)}`, eq(users.disabled, false), eq(users.is_team, false)))
-    .get();
+/**
+ * The staff accounts, read once per message: who may file (an active account's own address, not
+ * the shared team account's), and the studio's side of a conversation (every account's address,
+ * the CRM's own and the CRM address's domain).
+ */
+async function studioOf(db: Db, settings: MailSettings) {
+  const accounts = await db
+    .select({ id: users.id, full_name: users.full_name, email: users.email, disabled: users.disabled, is_team: users.is_team })
+    .from(users);
+  const addresses = new Set(accounts.map((u) => lower(u.email)));
+  const inbox = lower(settings.inbox);
+  const studioDomain = domainOf(inbox);
+  return {
+    staffAt: (address: string) => accounts.find((u) => !u.disabled && !u.is_team && lower(u.email) === lower(address)),
+    internal: (address: string) => {
+      const a = lower(address);
+      return a === inbox || addresses.has(a) || domainOf(a) === studioDomain;
+    },
+  };
 }
 
 /**
@@ -71,23 +82,13 @@ export async function receiveMail(db: Db, envelope: Envelope, settings: MailSett
   const read = await readInboundMail(envelope.raw, { authservId: settings.authservId, envelopeFrom: envelope.from });
   if (!read.ok) return refuse(db, envelope, read.reason);
   const mail = read.mail;
-  const staff = await staffByAddress(db, envelope.from);
+  const studio = await studioOf(db, settings);
+  const staff = studio.staffAt(envelope.from);
   const headerFrom = mail.outer.from?.address ?? "";
   if (!staff || lower(headerFrom) !== lower(staff.email))
     return refuse(db, envelope, "Only mail sent from a member of staff's own address is filed; this sender is not one.");
   if (!mail.auth.passed) return refuse(db, envelope, mail.auth.reason);
-  return fileMessage(db, mail, staff, settings);
-}
-
-/** The studio's side of a conversation: staff accounts, the CRM's own address and the studio's domain. */
-async function internalTest(db: Db, settings: MailSettings) {
-  const staff = new Set((await db.select({ email: users.email }).from(users)).map((u) => lower(u.email)));
-  const inbox = lower(settings.inbox);
-  const studioDomain = domainOf(inbox);
-  return (address: string) => {
-    const a = lower(address);
-    return a === inbox || staff.has(a) || domainOf(a) === studioDomain;
-  };
+  return fileMessage(db, mail, staff, studio.internal);
 }
 
 /** Same message, same row: its Message-ID, or for one without, a hash of who, when, what. */
@@ -159,10 +160,9 @@ async function fileMessage(
   db: Db,
   mail: InboundMail,
   staff: { id: string; full_name: string },
-  settings: MailSettings,
+  internal: (address: string) => boolean,
 ): Promise<FileOutcome> {
   const m = mail.original ?? mail.outer;
-  const internal = await internalTest(db, settings);
   const direction: MailDirection = m.from && internal(m.from.address) ? "sent" : "received";
   // The other party: every outside address on the original (its sender, recipients and, for a
   // forward with no readable header, whom replies go to).
@@ -219,7 +219,7 @@ async function fileMessage(
     // Filed a moment ago by a parallel delivery (two colleagues both Bcc'd): that row stands.
     const raced = await db.select({ id: mail_messages.id }).from(mail_messages).where(eq(mail_messages.dedupe_key, dedupeKey)).get();
     if (!raced) throw err;
-    return fileMessage(db, mail, staff, settings);
+    return fileMessage(db, mail, staff, internal);
   }
   return target
     ? { kind: "filed", mailId: id, target: target.type, targetId: target.id, duplicate: false }
@@ -243,6 +243,3 @@ export async function mailRefusals(db: Db, latest = 20) {
   ]);
   return { count: n, latest: rows };
 }
-
-/** Keeps the unfiled list's query in one place for the route and the tests. */
-export const unfiledWhere = isNull(mail_messages.related_id);
