@@ -49,6 +49,24 @@ describe("the CRM's inbox files mail by itself", () => {
     expect(timeline.logged.map((a) => a.mail_id)).toEqual([stored.id]);
   });
 
+  it("a reply in the same conversation follows it to its record, even to an address nobody has", async () => {
+    const leadId = await addLead({ name: "Sophie Turner", email: "sophie@sophieturneryoga.co.uk" });
+    expect((await deliver(appleBcc)).rejected).toBeNull();
+    // The next message of the thread goes to Sophie's new address, which matches no lead or client.
+    const reply = appleBcc
+      .replaceAll("sophie@sophieturneryoga.co.uk", "sophie@new-studio.example")
+      .replace(
+        "Message-Id: <A3F9C1D2-7B64-4E0A-9C58-1E2D3F4A5B6C@redbrickstudio.co.uk>",
+        "Message-Id: <next-in-thread@redbrickstudio.co.uk>",
+      )
+      .replace(/In-Reply-To: [^\r\n]+/, "In-Reply-To: <A3F9C1D2-7B64-4E0A-9C58-1E2D3F4A5B6C@redbrickstudio.co.uk>");
+    expect((await deliver(reply)).rejected).toBeNull();
+    expect(await rows("SELECT message_id, related_type, related_id FROM mail_messages ORDER BY created_at")).toEqual([
+      { message_id: "A3F9C1D2-7B64-4E0A-9C58-1E2D3F4A5B6C@redbrickstudio.co.uk", related_type: "lead", related_id: leadId },
+      { message_id: "next-in-thread@redbrickstudio.co.uk", related_type: "lead", related_id: leadId },
+    ]);
+  });
+
   it("a forward files the original on the client whose address sent it, dated as the original, once only", async () => {
     const { client } = await expectJson<{ client: { id: string } }>(
       staff.call("POST", "/api/crm/clients", { name: "Sophie Turner Yoga", emails: ["sophie@sophieturneryoga.co.uk"] }),
