@@ -186,15 +186,10 @@ export async function pageStateOf(
   return { status, content, version: await contentHash(content), response, messages };
 }
 
-/** The staff's preview (GET /api/crm/proposals/:id/preview): the client's page for a proposal, shared or not. */
-export async function previewState(db: Db, id: string): Promise<ProposalPageState> {
+/** A proposal's status and what its client reads, as it now is. */
+async function proposalNow(db: Db, id: string): Promise<{ status: ProposalStatus; content: ProposalContent }> {
   const row = await db
-    .select({
-      status: proposals.status,
-      ...contentColumns,
-      lead_name: forLead.name,
-      client_name: forClient.name,
-    })
+    .select({ status: proposals.status, ...contentColumns, lead_name: forLead.name, client_name: forClient.name })
     .from(proposals)
     .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
     .leftJoin(forClient, eq(forClient.id, proposals.client_id))
@@ -202,7 +197,13 @@ export async function previewState(db: Db, id: string): Promise<ProposalPageStat
     .get();
   if (!row) throw notFound("Proposal");
   const { status, lead_name, client_name, ...content } = row;
-  return pageStateOf(db, id, status, { ...content, preparedFor: client_name ?? lead_name });
+  return { status, content: { ...content, preparedFor: client_name ?? lead_name } };
+}
+
+/** The staff's preview (GET /api/crm/proposals/:id/preview): the client's page for a proposal, shared or not. */
+export async function previewState(db: Db, id: string): Promise<ProposalPageState> {
+  const { status, content } = await proposalNow(db, id);
+  return pageStateOf(db, id, status, content);
 }
 
 /** Who answered, for the records: their typed name with keyed hashes of where they were. */
@@ -299,18 +300,13 @@ export async function acceptSharedProposal(
   const summary = `${input.full_name} accepted the proposal "${c.title}" online${done.length ? `: ${done.join(", ")}` : ""}`;
   try {
     await runBatch(db, [
-      db.insert(proposal_responses).values({
-        id: responseId,
-        proposal_id: link.proposalId,
-        kind: "accepted",
-        full_name: input.full_name,
-        content_hash: input.version,
-        snapshot: JSON.stringify(c),
-        ip_hash: who.sender.ipKey,
-        browser: who.browser,
-        created_at: now,
-        updated_at: now,
-      }),
+      responseInsert(
+        db,
+        { id: responseId, kind: "accepted", fullName: input.full_name, reason: null, hash: input.version },
+        link,
+        who,
+        now,
+      ),
       db
         .update(proposals)
         .set({ status: "Accepted", updated_at: nextStamp(link.updatedAt) })
@@ -360,7 +356,7 @@ export async function acceptSharedProposal(
   } catch (err) {
     if (!isGuardAbort(err)) throw err;
     // The proposal (or its lead) changed between the read and the write: say which, in words.
-    const again = await proposalNow(db, link);
+    const again = await proposalNow(db, link.proposalId);
     if (again.status === "Accepted") return { created: false, leadId: link.leadId, clientId: link.clientId, projectId: null };
     if (again.status !== "Sent") throw notAnswerable(again.status);
     if ((await contentHash(again.content)) !== input.version) throw new AppError("conflict", STALE_PROPOSAL_MESSAGE);
@@ -398,19 +394,13 @@ export async function declineSharedProposal(
   const summary = `${input.full_name} declined the proposal "${c.title}" online${input.reason ? `: ${input.reason}` : ""}`;
   try {
     await runBatch(db, [
-      db.insert(proposal_responses).values({
-        id: responseId,
-        proposal_id: link.proposalId,
-        kind: "declined",
-        full_name: input.full_name,
-        reason: input.reason,
-        content_hash: await contentHash(c),
-        snapshot: JSON.stringify(c),
-        ip_hash: who.sender.ipKey,
-        browser: who.browser,
-        created_at: now,
-        updated_at: now,
-      }),
+      responseInsert(
+        db,
+        { id: responseId, kind: "declined", fullName: input.full_name, reason: input.reason, hash: await contentHash(c) },
+        link,
+        who,
+        now,
+      ),
       db
         .update(proposals)
         .set({ status: "Rejected", updated_at: nextStamp(link.updatedAt) })
@@ -422,7 +412,7 @@ export async function declineSharedProposal(
     ]);
   } catch (err) {
     if (!isGuardAbort(err)) throw err;
-    const again = await proposalNow(db, link);
+    const again = await proposalNow(db, link.proposalId);
     if (again.status === "Rejected") return { created: false, leadId: link.leadId, clientId: link.clientId, projectId: null };
     throw notAnswerable(again.status);
   }
@@ -522,6 +512,28 @@ export async function replyToProposal(
   return { id, author: "studio", author_name: by.full_name, body: input.body, created_at: now };
 }
 
+/** The client's answer as kept: who, from where, and the hash and a copy of the content they answered. */
+const responseInsert = (
+  db: Db,
+  r: { id: string; kind: ProposalResponse["kind"]; fullName: string; reason: string | null; hash: string },
+  link: OpenLink,
+  who: Responder,
+  now: string,
+) =>
+  db.insert(proposal_responses).values({
+    id: r.id,
+    proposal_id: link.proposalId,
+    kind: r.kind,
+    full_name: r.fullName,
+    reason: r.reason,
+    content_hash: r.hash,
+    snapshot: JSON.stringify(link.content),
+    ip_hash: who.sender.ipKey,
+    browser: who.browser,
+    created_at: now,
+    updated_at: now,
+  });
+
 const auditSource = (who: Responder) => ({ actorId: null, ipHash: who.sender.ipKey, requestId: who.requestId });
 
 const feedEntry = (db: Db, name: string, summary: string, type: "lead" | "client", relatedId: string | null, now: string) =>
@@ -536,18 +548,3 @@ const feedEntry = (db: Db, name: string, summary: string, type: "lead" | "client
     created_at: now,
     updated_at: now,
   });
-
-/** The proposal's status and content now, after a write that found it changed. */
-async function proposalNow(db: Db, link: OpenLink): Promise<{ status: ProposalStatus; content: ProposalContent }> {
-  const row = await db
-    .select({
-      status: proposals.status,
-      ...contentColumns,
-    })
-    .from(proposals)
-    .where(eq(proposals.id, link.proposalId))
-    .get();
-  if (!row) throw notFound("Proposal");
-  const { status, ...content } = row;
-  return { status, content: { ...content, preparedFor: link.content.preparedFor } };
-}
