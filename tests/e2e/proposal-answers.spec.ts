@@ -76,7 +76,7 @@ test("the client accepts with JavaScript off; every open CRM tab is told, and th
     projects: { lead_id: string | null; stage: string }[];
   };
   expect(projects.projects.filter((x) => x.lead_id === p.leadId).map((x) => x.stage)).toEqual(["Discovery"]);
-  const mail = await latestMailTo(page.request, "hello@redbrickstudio.co.uk");
+  const mail = await latestMailTo(page.request, "hello@redbrickstudio.co.uk", p.title);
   expect(mail.subject).toContain(`accepted the proposal "${p.title}"`);
   await client.context().close();
 });

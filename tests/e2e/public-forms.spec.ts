@@ -1,8 +1,8 @@
 /**
  * The contact and free-redesign forms: each docs/spec.md §5 message shows beside its field, then a valid
  * submission succeeds, the form resets, the lead is in the CRM and the studio is e-mailed.
- * While a request is in flight the button says so and is disabled. One file, run in order, so
- * the notifications to the studio inbox never interleave.
+ * While a request is in flight the button says so and is disabled. Each test finds its own
+ * notification in the shared studio inbox by the enquirer's unique address.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -54,7 +54,7 @@ test("contact form: each validation message, then Message Sent!, a lead and a no
   await expect(confirmation).toBeVisible();
 
   await leadExists(page, email);
-  const mail = await latestMailTo(page.request, INBOX);
+  const mail = await latestMailTo(page.request, INBOX, email);
   expect(mail.subject).toBe("Contact message: Olivia Test");
   expect(mail.text).toContain(email);
 });
@@ -88,7 +88,7 @@ test("free redesign form: each validation message, then Request Submitted!, a le
   await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
 
   await leadExists(page, email);
-  const mail = await latestMailTo(page.request, INBOX);
+  const mail = await latestMailTo(page.request, INBOX, email);
   expect(mail.subject).toBe("Free redesign request: Theo Redesign");
   expect(mail.text).toContain(email);
 });

@@ -22,7 +22,7 @@ async function storedAndSent(request: APIRequestContext, email: string, enquiryT
   const { leads } = (await res.json()) as { leads: { email: string | null; source: string; notes: string | null }[] };
   expect(leads).toEqual([expect.objectContaining({ email, source: "Website" })]);
   expect(leads[0].notes).toContain(enquiryText);
-  const mail = await latestMailTo(request, INBOX);
+  const mail = await latestMailTo(request, INBOX, email);
   expect(mail.subject).toBe(subject);
   expect(mail.text).toContain(email);
 }

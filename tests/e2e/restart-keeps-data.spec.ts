@@ -119,7 +119,7 @@ test("rows written before a restart are all there after it, and a failed notific
   await expect(page.getByText("Notification e-mail sent")).toBeVisible();
   await expect(notice).toHaveCount(0);
   const mails = await playwright.request.newContext({ baseURL: ORIGIN });
-  const mail = await latestMailTo(mails, STUDIO_INBOX);
+  const mail = await latestMailTo(mails, STUDIO_INBOX, enquirer);
   expect(mail.subject).toBe(`Contact message: ${enquirer}`);
   expect(mail.text).toContain("Please keep this message safe.");
   await mails.dispose();

@@ -121,25 +121,41 @@ function decodeBody(raw: string): string {
 }
 
 /**
- * The newest message sent to `to`, read from wrangler dev's local e-mail capture
- * (`/cdn-cgi/explorer/api/local/email/sending`); waits for it to arrive.
+ * The newest message sent to `to` whose subject or text contains `containing`, read from wrangler
+ * dev's local e-mail capture (`/cdn-cgi/explorer/api/local/email/sending`); waits for it to arrive.
+ * Tests that share an inbox (the studio's) must say what they look for: with two Playwright
+ * workers, another test's notification can be the newest one.
  */
-export async function latestMailTo(request: APIRequestContext, to: string): Promise<{ subject: string; text: string }> {
-  let found: CapturedMail | undefined;
+export async function latestMailTo(
+  request: APIRequestContext,
+  to: string,
+  containing?: string,
+): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string } | undefined;
+  const read = async (messageId: string) => {
+    const res = await request.get(`/cdn-cgi/explorer/api/local/email/sending?email_id=${encodeURIComponent(messageId)}`);
+    expect(res.ok()).toBeTruthy();
+    const { result } = (await res.json()) as { result: { subject: string; raw: string } };
+    return { subject: result.subject, text: decodeBody(result.raw) };
+  };
   await expect
     .poll(
       async () => {
         const res = await request.get("/cdn-cgi/explorer/api/local/email/sending");
         expect(res.ok()).toBeTruthy();
         const list = ((await res.json()) as { result: CapturedMail[] }).result;
-        found = list.filter((m) => m.to.includes(to)).sort((a, b) => b.sentAt.localeCompare(a.sentAt))[0];
-        return !!found;
+        const newest = list.filter((m) => m.to.includes(to)).sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+        for (const m of newest.slice(0, containing === undefined ? 1 : 25)) {
+          const mail = await read(m.messageId);
+          if (containing === undefined || mail.subject.includes(containing) || mail.text.includes(containing)) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
       },
-      { message: `an e-mail to ${to}` },
+      { message: containing === undefined ? `an e-mail to ${to}` : `an e-mail to ${to} containing ${containing}` },
     )
     .toBe(true);
-  const res = await request.get(`/cdn-cgi/explorer/api/local/email/sending?email_id=${encodeURIComponent(found!.messageId)}`);
-  expect(res.ok()).toBeTruthy();
-  const { result } = (await res.json()) as { result: { subject: string; raw: string } };
-  return { subject: result.subject, text: decodeBody(result.raw) };
+  return found!;
 }
