@@ -118,7 +118,7 @@ describe("the CRM's inbox files mail by itself", () => {
       201,
     );
     const [lead] = await rows<{ email: string; source: string }>("SELECT email, source FROM leads WHERE id = ?", made.lead_id);
-    expect(lead.source).toBe("Other");
+    expect(lead.source).toBe("Email");
     expect(lead.email).toBe(next.direction === "received" ? next.from_address : next.to[0].address);
     expect(made.message.related_id).toBe(made.lead_id);
     await expectJson(staff.call("DELETE", `/api/crm/mail/${next.id}`), 200);

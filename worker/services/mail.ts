@@ -120,7 +120,7 @@ export async function leadFromMail(db: Db, id: string, seen: string, by: Session
   const parsed = leadInput.safeParse({
     name: party.name || party.address.slice(0, party.address.indexOf("@")) || party.address,
     email: party.address,
-    source: "Other",
+    source: "Email",
     notes: `From an e-mail filed by ${mail.filed_by_name}: ${mail.subject || "(no subject)"}`,
   });
   if (!parsed.success)

@@ -19,6 +19,7 @@ const sourceTone: Record<LeadSource, BadgeTone> = {
   "Social Media": "violet",
   "Email Campaign": "amber",
   "Cold Call": "orange",
+  Email: "indigo",
   Event: "brick",
   Other: "slate",
 };
