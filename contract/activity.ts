@@ -1,5 +1,5 @@
 /** The studio-wide activity feed. */
-import { z } from "zod";
+import * as z from "zod";
 import { relatedTypes } from "./task";
 import { requiredText } from "./text";
 

@@ -1,5 +1,5 @@
 /** The audit trail the Owner reads in Settings (README.md → Security). */
-import { z } from "zod";
+import * as z from "zod";
 
 export const auditActions = [
   "sign_in",

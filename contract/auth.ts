@@ -1,5 +1,5 @@
 /** Sign-in payloads. */
-import { z } from "zod";
+import * as z from "zod";
 import { passwordRule } from "./user";
 import { normalisedString } from "./text";
 

@@ -3,7 +3,7 @@
  * Apple or Outlook Calendar subscribe to. Only the token's hash is kept, so the URL is shown once,
  * when it is made.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** The feed's state as Settings shows it; never the URL, which the server no longer knows. */
 export const calendarFeedStatus = z.object({

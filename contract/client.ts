@@ -1,5 +1,5 @@
 /** Studio clients. */
-import { z } from "zod";
+import * as z from "zod";
 import { expectedVersion } from "./common";
 import { normalisedString, optionalText, requiredText } from "./text";
 

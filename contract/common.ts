@@ -1,5 +1,5 @@
 /** Small schema pieces shared by several entities. */
-import { z } from "zod";
+import * as z from "zod";
 
 export const id = z.string().min(1).max(64);
 

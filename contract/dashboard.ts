@@ -3,7 +3,7 @@
  * answer. Every number is a D1 aggregate (worker/services/dashboard.ts); the page only lays them out.
  * Money is in pounds, dates are London calendar dates (YYYY-MM-DD), months are YYYY-MM.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { leadSources, leadStatuses } from "./lead-statuses";
 import { taskPriorities } from "./task";
 import { stageWeights } from "./settings";

@@ -1,5 +1,5 @@
 /** The daily digest (issue 22 §2): each member of staff's morning e-mail of what is due. */
-import { z } from "zod";
+import * as z from "zod";
 
 /** sending: claimed, not yet answered by the binding; empty: nothing to say that day, so nothing sent. */
 export const digestStatuses = ["sending", "sent", "failed", "empty"] as const;

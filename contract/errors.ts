@@ -1,5 +1,5 @@
 /** The one error envelope every /api answer uses on failure. */
-import { z } from "zod";
+import * as z from "zod";
 
 export const errorCodes = [
   "bad_request",

@@ -5,7 +5,7 @@
  * anything is written. Staff accounts are not part of it (references to them are kept when the
  * account exists here, cleared otherwise).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { isoDate } from "./common";
 import { leadSources, leadStatuses } from "./lead";
 import { leadActivityTypes } from "./lead-activity";

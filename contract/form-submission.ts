@@ -1,5 +1,5 @@
 /** Public enquiries: contact messages, free-redesign requests and valuation bookings. */
-import { z } from "zod";
+import * as z from "zod";
 import { budgetOptions, type BudgetValue } from "./budget-options";
 import { UTM_VALUE_MAX, utmKeys } from "./utm";
 import { normalisedString, requiredText } from "./text";

@@ -1,5 +1,5 @@
 /** Invoices. */
-import { z } from "zod";
+import * as z from "zod";
 import { expectedVersion, isoDate, money, optionalDate } from "./common";
 import { sharedLink } from "./shared-link";
 import { normalisedString, requiredText } from "./text";

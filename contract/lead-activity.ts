@@ -1,5 +1,5 @@
 /** The timeline of one lead. */
-import { z } from "zod";
+import * as z from "zod";
 import { requiredText } from "./text";
 
 export const leadActivityTypes = ["note_added", "stage_change", "workflow_action"] as const;

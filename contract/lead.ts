@@ -1,5 +1,5 @@
 /** Sales leads: the pipeline's cards and the Leads table's rows. */
-import { z } from "zod";
+import * as z from "zod";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
 import { normalisedString, optionalText, requiredText } from "./text";
 import { projectTypes } from "./project";

@@ -2,7 +2,7 @@
  * The live channel between the hub and every open CRM tab. Changes carry invalidations,
  * never data: D1 stays the one source of truth.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const liveEntities = [
   "leads",

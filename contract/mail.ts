@@ -2,7 +2,7 @@
  * Mail filed by itself (issue 24): a member of staff Bccs or forwards a message to the CRM's own
  * address (CRM_INBOX), and it lands on the lead or client it is about, or in Unfiled mail.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { expectedVersion } from "./common";
 
 export const mailDirections = ["sent", "received"] as const;

@@ -7,7 +7,7 @@
  * docs/decisions/0007) is the preview URL as it stood when the studio set it: a new URL
  * publishes a new one. Comments and approvals name the version they were made on.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { expectedVersion } from "./common";
 import { optionalText, requiredText } from "./text";
 

@@ -1,5 +1,5 @@
 /** Private client previews: the public verify call and what it answers. */
-import { z } from "zod";
+import * as z from "zod";
 import { normalisedString } from "./text";
 
 export const previewVerifyInput = z.object({

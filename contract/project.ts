@@ -1,5 +1,5 @@
 /** Projects on the delivery board. */
-import { z } from "zod";
+import * as z from "zod";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
 import { optionalText, requiredText } from "./text";
 

@@ -1,5 +1,5 @@
 /** Proposals sent to leads or clients. */
-import { z } from "zod";
+import * as z from "zod";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
 import { invoiceLine, linesTotal, singleLine, type InvoiceLine } from "./invoice";
 import { sharedLink } from "./shared-link";

@@ -1,5 +1,5 @@
 /** Studio details printed on invoices (studio name and address, VAT number, bank details, notes). */
-import { z } from "zod";
+import * as z from "zod";
 import { hasVisibleText, normaliseText, normalisedString, optionalText, requiredText } from "./text";
 import type { LeadStatus } from "./lead-statuses";
 

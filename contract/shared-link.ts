@@ -3,7 +3,7 @@
  * was made and how often the client has opened it. The token itself is never stored or answered
  * again after Share, so it is not here.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const sharedLink = z.object({
   shared_at: z.string(),

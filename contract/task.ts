@@ -1,5 +1,5 @@
 /** Tasks for the team. */
-import { z } from "zod";
+import * as z from "zod";
 import { expectedVersion, optionalDate } from "./common";
 import { optionalText, requiredText } from "./text";
 

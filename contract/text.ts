@@ -23,7 +23,7 @@
  *   combining marks or variation selectors alone do not make a name.
  * Applying it twice gives the same text as applying it once.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 const TAG_SEQUENCE = "\\u{1F3F4}[\\u{E0020}-\\u{E007E}]+\\u{E007F}";
 const LINE_BREAK = /\r\n?|[\u2028\u2029]/g;

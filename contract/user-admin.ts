@@ -1,5 +1,5 @@
 /** User management (Owner): disabling and re-enabling accounts, and the invitations still open. */
-import { z } from "zod";
+import * as z from "zod";
 import { roles } from "./user";
 
 /** PATCH /api/crm/users/:id */

@@ -1,5 +1,5 @@
 /** Staff accounts and invitations. */
-import { z } from "zod";
+import * as z from "zod";
 import { normalisedString, requiredText } from "./text";
 
 export const roles = ["Owner", "Sales"] as const;

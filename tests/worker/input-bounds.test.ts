@@ -4,7 +4,7 @@
  * delete-all backup unrestorable. The first test derives this from the schemas themselves, so a
  * new field without a limit, or a limit raised on one side only, fails here.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { activityInput } from "../../contract/activity";
 import { clientInput, clientPatch } from "../../contract/client";

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clients } from "../db/schema";
 import { hashPassword } from "../auth/password";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { PreviewAdmin, PreviewId, previewLinkInput } from "../../contract/preview";
 import type { ExportDocument, PreviewCardRow } from "../../contract/export";
 import { AppError, notFound } from "../lib/errors";

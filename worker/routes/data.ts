@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
+import * as z from "zod";
 import type { AppEnv } from "../env";
 import { deleteAllInput, exportQuery, exportTables } from "../../contract/export";
 import { jsonBody, queryParams } from "../lib/validate";

@@ -1,7 +1,7 @@
 /** Public enquiry forms: POST /api/contact, /api/redesign, /api/valuation. */
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
-import type { z } from "zod";
+import type * as z from "zod";
 import {
   contactInput,
   formActions,

@@ -1,6 +1,6 @@
 /** /api/crm/leads: list, board, CRUD, timeline and workflow actions. */
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { AppEnv } from "../env";
 import { leadInput, leadListQuery, leadPatch, workflowActionInput } from "../../contract/lead";
 import { leadNoteInput } from "../../contract/lead-activity";

@@ -1,6 +1,6 @@
 /** /api/crm/projects */
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { AppEnv } from "../env";
 import { projectInput, projectPatch } from "../../contract/project";
 import { jsonBody, queryParams } from "../lib/validate";

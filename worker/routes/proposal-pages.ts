@@ -7,7 +7,8 @@
  * answers 404, and too many unknown ones from a network 429.
  */
 import { Hono, type Context } from "hono";
-import type { z, ZodType } from "zod";
+import type * as z from "zod";
+import type { ZodType } from "zod";
 import type { AppEnv } from "../env";
 import { proposalAcceptInput, proposalDeclineInput, proposalQuestionInput, STALE_PROPOSAL_MESSAGE } from "../../contract/proposal";
 import { waitMessage } from "../../contract/wait-message";

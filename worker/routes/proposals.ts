@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { expectedVersion } from "../../contract/common";
 import { proposalInput, proposalPatch, proposalReplyInput } from "../../contract/proposal";
-import { z } from "zod";
+import * as z from "zod";
 import { jsonBody } from "../lib/validate";
 import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
 import {

@@ -1,6 +1,6 @@
 /** The activity feed, newest first, with each entry's related record named; and the Log Activity picker's lookup. */
 import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { activities, clients, invoices, leads, projects, proposals, users } from "../db/schema";
 import { invalid } from "../lib/validate";

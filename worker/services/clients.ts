@@ -1,6 +1,6 @@
 /** Clients: list, detail with projects, create, versioned edit, delete. */
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
 import { revokePreviewCard } from "../previews/admin";

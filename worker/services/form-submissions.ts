@@ -5,7 +5,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { form_submissions, lead_activities, leads } from "../db/schema";
-import type { z } from "zod";
+import type * as z from "zod";
 import { contactInput, redesignInput, valuationInput, type FormKind } from "../../contract/form-submission";
 import { budgetOptions } from "../../contract/budget-options";
 import { notFound } from "../lib/errors";

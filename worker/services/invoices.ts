@@ -4,7 +4,7 @@
  * status. Share gives the client a link to the invoice's own page (/i/<token>, issue 23 §3).
  */
 import { and, desc, eq, getTableColumns, isNull } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { clients, invoice_links, invoices, projects } from "../db/schema";
 import {

@@ -1,6 +1,6 @@
 /** Leads: list with server-side filters, the board, search, create, versioned update, delete. */
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, lte, or, sql, sum, type SQL } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { clients, form_submissions, leads, projects, proposals } from "../db/schema";
 import {

@@ -3,7 +3,7 @@
  * from where a message is filed to a lead or client, turned into a new lead, or deleted.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { clients, leads, mail_messages } from "../db/schema";
 import { UNFILED_PAGE, type MailMessage, type mailFileInput, type MailTarget } from "../../contract/mail";

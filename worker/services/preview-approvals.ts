@@ -4,7 +4,7 @@
  * batch, and only then e-mailed to the studio.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { activities, preview_approvals, preview_releases, projects } from "../db/schema";
 import {

@@ -6,7 +6,7 @@
  * on the row for a resend.
  */
 import { and, count, desc, eq } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { activities, preview_comments, preview_releases, preview_replies } from "../db/schema";
 import type { commentInput, commentPatch, PreviewComment, PreviewReply, PublicComment, replyInput } from "../../contract/preview-feedback";

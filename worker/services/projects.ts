@@ -1,6 +1,6 @@
 /** Projects, with their client's name joined; the delivery board's totals. */
 import { and, count, desc, eq, getTableColumns, sql, sum } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { clients, leads, projects } from "../db/schema";
 import type { Project, projectInput, projectPatch } from "../../contract/project";

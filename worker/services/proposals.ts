@@ -1,7 +1,7 @@
 /** Proposals, with the lead or client they are for. */
 import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { clients, leads, proposal_links, proposal_messages, proposal_responses, proposals } from "../db/schema";
 import {

@@ -3,7 +3,7 @@
  * the settings table. Until an Owner saves them, the studio name comes from STUDIO_NAME.
  */
 import { and, eq } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { settings } from "../db/schema";
 import {

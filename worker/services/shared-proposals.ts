@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { activities, clients, leads, projects, proposal_links, proposal_messages, proposal_responses, proposals } from "../db/schema";
 import {

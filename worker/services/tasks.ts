@@ -1,6 +1,6 @@
 /** Tasks, soonest due first with undated ones last. */
 import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Db } from "../db/client";
 import { tasks, users } from "../db/schema";
 import type { Task, TaskListItem, taskInput, taskPatch } from "../../contract/task";

@@ -17,7 +17,7 @@
 import { useEffect, useState } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
+import type * as z from "zod";
 import { isApiError } from "./api";
 import { applyFieldErrors } from "./form-errors";
 import { toast } from "./toast";

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import * as z from "zod";
 import { LogOut } from "lucide-react";
 import { passwordChangeInput } from "@contract/auth";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 /** Add New Client (services comma-separated) and Edit Client (service checkboxes, e-mail and phone lists). */
 import { useState, type KeyboardEvent } from "react";
 import { useWatch } from "react-hook-form";
-import { z } from "zod";
+import * as z from "zod";
 import { X } from "lucide-react";
 import { clientFields, clientPatch, clientServiceOptions, type Client } from "@contract/client";
 import { Button } from "@/components/ui/button";
