@@ -3,7 +3,7 @@
  * each run), serves it with `wrangler dev` on 127.0.0.1:8790 exactly as production serves the
  * site, measures, and prints one Markdown table (also written to bench/results.json).
  *
- *   npm run bench [-- --only lighthouse,shared,js,input,board,api,live,jobs,mail,load] [--quick] [--no-build] [--reuse-state] [--busy N]
+ *   npm run bench [-- --only lighthouse,shared,js,input,board,api,live,jobs,mail,load,cost,size] [--quick] [--no-build] [--reuse-state] [--busy N]
  *
  * Every timing is a median (or a percentile) of several runs, and each ratio's two sides are
  * measured in the same run, so a busy shared machine moves both alike. Timings never fail the
@@ -35,6 +35,8 @@ import { kb, median, ms, ratio, round, seconds } from "./bench/stats";
 import { measureContactFirstInput, measureMenuFirstInput, measurePreviewCodeFirstInput } from "./bench/first-input";
 import { startBusyLoad, type BusyLoad } from "./bench/busy";
 import { ensureColleague, measureCron, type CronResult } from "./bench/jobs";
+import { measureCost, workerdPid, type CostRow } from "./bench/cost";
+import { measureWorkerSize, WORKER_GZIP_GOAL_KB } from "./bench/size";
 
 // The bench's ports (8790–8799 are this bench's range on shared machines): the server, Chromium's
 // DevTools port for Lighthouse, and wrangler's inspector, which would otherwise take 9229. On a
@@ -45,7 +47,7 @@ const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 8799);
 const STATE_DIR = ".wrangler/bench";
 const LEADS = 10_000;
 const LIGHTHOUSE_PAGES = ["/", "/portfolio", "/portfolio/dreamwell", "/contact", "/clients/vm-fitness"];
-const SECTIONS = ["lighthouse", "shared", "js", "input", "board", "api", "live", "jobs", "mail", "load"] as const;
+const SECTIONS = ["lighthouse", "shared", "js", "input", "board", "api", "live", "jobs", "mail", "load", "cost", "size"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench [-- options]
@@ -93,6 +95,7 @@ const settings = {
   firstInputTries: flags.quick ? 5 : 20,
   loadSeconds: flags.quick ? 10 : 60,
   loadConnections: [20, 100],
+  costRuns: flags.quick ? 20 : 100,
 };
 
 const started = performance.now();
@@ -143,6 +146,17 @@ try {
     progress(`seeding ${LEADS} leads into ${STATE_DIR} (wiped first)…`);
     seedLocal(STATE_DIR, { leads: LEADS });
   }
+  if (wants("size")) {
+    progress("worker size: wrangler deploy --dry-run --outdir…");
+    const size = measureWorkerSize();
+    results.size = size;
+    rows.push({
+      section: "Worker size",
+      measure: "wrangler deploy --dry-run: the worker with its three doors (fetch, scheduled, email)",
+      result: `${kb(size.rawBytes)} raw · ${kb(size.gzipBytes)} gzip`,
+      goal: goal(size.gzipBytes <= WORKER_GZIP_GOAL_KB * 1024, `≤ ${WORKER_GZIP_GOAL_KB} KB gzip`),
+    });
+  }
   // Written after the build (which empties dist/) and removed in `finally`.
   writeStaticPage();
   progress(`starting wrangler dev on 127.0.0.1:${PORT} (log: ${STATE_DIR}/wrangler.log)…`);
@@ -184,7 +198,7 @@ try {
 
   // One owner session serves every signed-in section: the browser contexts get its cookie, the API calls send it.
   const cookie =
-    wants("js") || wants("board") || wants("api") || wants("load") || wants("jobs") || wants("shared") || wants("mail")
+    wants("js") || wants("board") || wants("api") || wants("load") || wants("jobs") || wants("shared") || wants("mail") || wants("cost")
       ? await signIn(base, demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD)
       : "";
 
@@ -345,7 +359,7 @@ try {
   }
 
   let sample: LeadSample | undefined;
-  if (wants("api") || wants("load")) sample = await sampleLeads(base, cookie);
+  if (wants("api") || wants("load") || wants("cost")) sample = await sampleLeads(base, cookie);
 
   if (wants("api") && sample) {
     progress(`API latency: ${settings.apiRequests} sequential requests per endpoint after 20 warm-up…`);
@@ -449,6 +463,38 @@ try {
       if (errors) problems.push(`load at ${connections} connections: ${r.non2xx} non-2xx answers, ${r.socketErrors} socket errors`);
     }
     results.load = load;
+  }
+
+  // Last: its export, delete-all and import rows replace every row of the CRM.
+  if (wants("cost") && sample) {
+    progress(`cost per request: ${settings.costRuns} of each light path, ${Math.max(3, settings.costRuns / 10)} of each heavy one…`);
+    const cost: CostRow[] = await measureCost({
+      base,
+      workerd: workerdPid(server.child.pid!),
+      cookie,
+      demo,
+      sample,
+      runs: settings.costRuns,
+      progress,
+    });
+    results.cost = cost;
+    // health does nothing, so its CPU is what the local runtime spends on any request (routing through
+    // wrangler's proxy, the inspector, logging): the part above it is the path's own.
+    const floor = cost[0].cpuMsPerRequest;
+    for (const r of cost) {
+      const own = r.cpuMsPerRequest - floor;
+      rows.push({
+        section: "Cost per request (CPU of workerd, an upper bound)",
+        measure: `${r.name}, ×${r.requests}`,
+        result:
+          r === cost[0]
+            ? `${round(r.cpuMsPerRequest, 1)} ms CPU · wall p50 ${ms(r.wallMsMedian)}`
+            : `${round(r.cpuMsPerRequest, 1)} ms CPU, ${round(own, 1)} above the floor · wall p50 ${ms(r.wallMsMedian)}${r.errors ? ` · ${r.errors} errors` : ""}`,
+        goal:
+          r === cost[0] ? "the floor" : own <= 10 ? "fits Free (≤ 10 ms)" : own <= 30_000 ? "needs Paid (≤ 30 s)" : "over Paid's default ✘",
+      });
+      if (r.errors) problems.push(`cost: ${r.name} failed ${r.errors} time(s)`);
+    }
   }
 } catch (error) {
   problems.push(`the bench stopped early: ${(error as Error).stack ?? error}`);

@@ -1,0 +1,256 @@
+/**
+ * The cost of each kind of request (issue 25 §1): the CPU the `workerd` process spends on it,
+ * which is what Workers bills and limits (10 ms per request on Free, 30 s by default on Paid).
+ *
+ * Each path runs N times in a row, and the process's CPU time (the sum of every thread's
+ * /proc/<pid>/task/<tid>/schedstat, in nanoseconds) is read before and after: CPU ms per request
+ * = the difference / N. It is an UPPER bound for the isolate's own CPU: local D1 (SQLite), KV and
+ * the HTTP front end run in the same process, whereas on Cloudflare D1's queries run in the
+ * database and do not count towards the worker's CPU time. Wall time is shown beside it.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { PREVIEW_CLIENTS } from "../seed-data";
+import type { DemoSettings } from "../lib/local";
+import { apiClient, type LeadSample } from "./api";
+import { staffMessage } from "./mail";
+import { median } from "./stats";
+
+/**
+ * The pid of the `workerd` process under `rootPid` (wrangler's) that runs the worker, found through
+ * /proc's parent links. `wrangler dev` starts two: a proxy on the public port, and the runtime of
+ * the worker and its local bindings, the one with an inspector.
+ */
+export function workerdPid(rootPid: number): number {
+  const parentOf = new Map<number, number>();
+  const nameOf = new Map<number, string>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // "pid (comm) state ppid …": comm may hold spaces or parentheses, so split at the last ")".
+      const close = stat.lastIndexOf(")");
+      nameOf.set(Number(entry), stat.slice(stat.indexOf("(") + 1, close));
+      parentOf.set(Number(entry), Number(stat.slice(close + 2).split(" ")[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const descends = (pid: number) => {
+    for (let p: number | undefined = pid, hops = 0; p && hops < 20; p = parentOf.get(p), hops++) if (p === rootPid) return true;
+    return false;
+  };
+  const found = [...nameOf].filter(([pid, name]) => name === "workerd" && descends(pid)).map(([pid]) => pid);
+  const runtime = found.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--inspector-addr"));
+  if (runtime.length === 1) return runtime[0];
+  if (found.length === 1) return found[0];
+  throw new Error(`expected one workerd running the worker under pid ${rootPid}, found ${found.length}`);
+}
+
+/** Every thread's time on a CPU so far, in milliseconds. */
+export function cpuMs(pid: number): number {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // A thread that ended between the listing and the read: its time is gone from the total either way.
+    }
+  }
+  return ns / 1e6;
+}
+
+export interface CostRow {
+  name: string;
+  requests: number;
+  cpuMsPerRequest: number;
+  wallMsMedian: number;
+  errors: number;
+}
+
+interface Path {
+  name: string;
+  runs: number;
+  call: (i: number) => Promise<unknown>;
+  /** Untimed work before each call (refilling or emptying the CRM around delete-all and import). */
+  setup?: () => Promise<unknown>;
+}
+
+async function ok(res: Response, what: string): Promise<Response> {
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+  return res;
+}
+
+/** An address of its own for each public post, so the per-network limits (20 forms, 30 comments an hour) never refuse the bench. */
+const addressFor = (i: number) => `10.${77 + Math.floor(i / 250)}.${i % 250}.${1 + (i % 200)}`;
+
+export interface CostOptions {
+  base: string;
+  workerd: number;
+  cookie: string;
+  demo: DemoSettings;
+  sample: LeadSample;
+  /** Runs of each light path (the heavy ones run a tenth as often, at least 3). */
+  runs: number;
+  progress: (line: string) => void;
+}
+
+export async function measureCost(o: CostOptions): Promise<CostRow[]> {
+  const { base, cookie, demo } = o;
+  const json = apiClient(base, cookie);
+  const heavy = Math.max(3, Math.round(o.runs / 10));
+  const preview = PREVIEW_CLIENTS[0].id;
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base, ...headers },
+      body: JSON.stringify(body),
+    });
+
+  // A preview session for the comments, and the export the imports send back.
+  const unlocked = await ok(await post(`/api/previews/${preview}/verify`, { password: demo.DEMO_PREVIEW_CODE }), "preview unlock");
+  const previewCookie = unlocked.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const exportDoc = async () => (await ok(await fetch(`${base}/api/crm/export`, { headers: { Cookie: cookie } }), "export")).text();
+  const exported = await exportDoc();
+  const importDoc = async () =>
+    ok(
+      await fetch(`${base}/api/crm/import`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" },
+        body: exported,
+      }),
+      "import",
+    );
+  const deleteAll = async () => json("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" });
+  const [patchTarget, workflowLead] = o.sample.leads;
+  let patched = patchTarget;
+  const stamp = Date.now().toString(36);
+
+  const paths: Path[] = [
+    { name: "GET /api/health (the floor)", runs: o.runs, call: async () => ok(await fetch(`${base}/api/health`), "health") },
+    {
+      name: "public form post (POST /api/contact, stored and e-mailed)",
+      runs: o.runs,
+      call: async (i) =>
+        ok(
+          await post(
+            "/api/contact",
+            {
+              name: "Bench Enquirer",
+              email: `bench.${stamp}.${i}@example.co.uk`,
+              subject: "A bench enquiry",
+              message: "Measuring what a form post costs.",
+            },
+            { "CF-Connecting-IP": addressFor(i) },
+          ),
+          "contact",
+        ),
+    },
+    {
+      name: "sign-in (POST /api/auth/login, PBKDF2)",
+      runs: o.runs,
+      call: async () => ok(await post("/api/auth/login", { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD }), "sign-in"),
+    },
+    {
+      name: "preview unlock (POST /api/previews/:id/verify)",
+      runs: o.runs,
+      call: async () => ok(await post(`/api/previews/${preview}/verify`, { password: demo.DEMO_PREVIEW_CODE }), "preview unlock"),
+    },
+    {
+      name: "preview comment (POST /api/previews/:id/comments)",
+      runs: o.runs,
+      call: async (i) =>
+        ok(
+          await post(
+            `/api/previews/${preview}/comments`,
+            { body: `Bench comment ${i}: the header looks great.`, author_name: "Bench Client" },
+            { Cookie: previewCookie, "CF-Connecting-IP": addressFor(i) },
+          ),
+          "comment",
+        ),
+    },
+    { name: "leads list (GET /api/crm/leads)", runs: o.runs, call: () => json("GET", "/api/crm/leads") },
+    {
+      name: "search (GET /api/crm/search?q=…)",
+      runs: o.runs,
+      call: (i) => json("GET", `/api/crm/search?q=${encodeURIComponent(o.sample.terms[i % o.sample.terms.length])}`),
+    },
+    {
+      name: "lead PATCH (PATCH /api/crm/leads/:id)",
+      runs: o.runs,
+      call: async (i) => {
+        ({ lead: patched } = await json<{ lead: typeof patched }>("PATCH", `/api/crm/leads/${patched.id}`, {
+          value: 1000 + (i % 50) * 100,
+          updated_at: patched.updated_at,
+        }));
+      },
+    },
+    {
+      name: "workflow action (POST /api/crm/leads/:id/actions)",
+      runs: o.runs,
+      call: () => json("POST", `/api/crm/leads/${workflowLead.id}/actions`, { action: "follow_up_task" }),
+    },
+    { name: "dashboard data (GET /api/crm/dashboard)", runs: o.runs, call: () => json("GET", "/api/crm/dashboard") },
+    {
+      name: "cron run (the hourly job: reminders, overdue invoices, housekeeping)",
+      runs: heavy,
+      call: async (i) => {
+        const time = Date.UTC(2032, 0, 5, 9) + i * 86_400_000;
+        return ok(await fetch(`${base}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("0 * * * *")}&time=${time}`), "cron");
+      },
+    },
+    {
+      name: "filing a 1 MB e-mail (email handler)",
+      runs: heavy,
+      call: async (i) =>
+        ok(
+          await fetch(
+            `${base}/cdn-cgi/handler/email?from=${encodeURIComponent(demo.DEMO_OWNER_EMAIL)}&to=${encodeURIComponent("crm@redbrickstudio.co.uk")}`,
+            {
+              method: "POST",
+              body: staffMessage(`bench-cost-${stamp}-${i}`, 1024 * 1024),
+            },
+          ),
+          "inbound mail",
+        ),
+    },
+    // Last, since they replace every row (the lead ids survive, as import keeps them).
+    { name: "export, 10,000 leads (GET /api/crm/export)", runs: heavy, call: exportDoc },
+    // The first (untimed) call empties the CRM; each timed one is preceded by an import that fills it again.
+    { name: "delete-all with its backup, 10,000 leads", runs: heavy, setup: importDoc, call: deleteAll },
+    { name: "import, 10,000 leads (POST /api/crm/import)", runs: heavy, setup: deleteAll, call: importDoc },
+  ];
+
+  const rows: CostRow[] = [];
+  for (const path of paths) {
+    // One untimed call first: the first of a kind compiles its code and warms SQLite's cache. Its
+    // index is one past the timed runs, so it takes an address, a day and a message id of its own.
+    try {
+      await path.call(path.runs);
+    } catch (error) {
+      o.progress(`✘ ${path.name}: ${(error as Error).message}`);
+      rows.push({ name: path.name, requests: 0, cpuMsPerRequest: NaN, wallMsMedian: NaN, errors: 1 });
+      continue;
+    }
+    const wall: number[] = [];
+    let cpu = 0;
+    let errors = 0;
+    for (let i = 0; i < path.runs; i++) {
+      await path.setup?.();
+      const cpuBefore = cpuMs(o.workerd);
+      const started = performance.now();
+      try {
+        await path.call(i);
+      } catch (error) {
+        if (errors++ === 0) o.progress(`✘ ${path.name}: ${(error as Error).message}`);
+      }
+      wall.push(performance.now() - started);
+      cpu += cpuMs(o.workerd) - cpuBefore;
+    }
+    rows.push({ name: path.name, requests: path.runs, cpuMsPerRequest: cpu / path.runs, wallMsMedian: median(wall), errors });
+    o.progress(`cost: ${path.name}: ${(cpu / path.runs).toFixed(2)} ms CPU per request over ${path.runs}`);
+  }
+  return rows;
+}
