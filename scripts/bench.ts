@@ -467,7 +467,7 @@ try {
 
   // Last: its export, delete-all and import rows replace every row of the CRM.
   if (wants("cost") && sample) {
-    progress(`cost per request: ${settings.costRuns} of each light path, ${Math.max(3, settings.costRuns / 10)} of each heavy one…`);
+    progress(`cost per request: ${settings.costRuns} of each light path, ${Math.max(3, Math.round(settings.costRuns / 20))} of each heavy one…`);
     const cost: CostRow[] = await measureCost({
       base,
       workerd: workerdPid(server.child.pid!),

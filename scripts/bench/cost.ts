@@ -89,7 +89,7 @@ export interface CostOptions {
   cookie: string;
   demo: DemoSettings;
   sample: LeadSample;
-  /** Runs of each light path (the heavy ones run a tenth as often, at least 3). */
+  /** Runs of each light path (the heavy ones run a twentieth as often, at least 3). */
   runs: number;
   progress: (line: string) => void;
 }
@@ -97,7 +97,7 @@ export interface CostOptions {
 export async function measureCost(o: CostOptions): Promise<CostRow[]> {
   const { base, cookie, demo } = o;
   const json = apiClient(base, cookie);
-  const heavy = Math.max(3, Math.round(o.runs / 10));
+  const heavy = Math.max(3, Math.round(o.runs / 20));
   const preview = PREVIEW_CLIENTS[0].id;
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${path}`, {
