@@ -70,7 +70,7 @@ export function proposalMail(p: Proposal, url: string, input: SendLink, by: Sess
 }
 
 export function invoiceMail(inv: Invoice, url: string, input: SendLink, by: SessionUser, studio: string): Omit<Mail, "replyTo"> {
-  const paid = inv.status === "Paid" && inv.paid_date;
+  const paidOn = inv.status === "Paid" ? inv.paid_date : null;
   return {
     to: input.to,
     fromName: studio,
@@ -80,10 +80,10 @@ export function invoiceMail(inv: Invoice, url: string, input: SendLink, by: Sess
       [
         `Invoice ${inv.number}`,
         `Amount: ${formatGbp(inv.total)}`,
-        paid ? `Paid on ${calendarDate(inv.paid_date!)}. Thank you.` : `Due on ${calendarDate(inv.due_date)}`,
+        paidOn ? `Paid on ${calendarDate(paidOn)}. Thank you.` : `Due on ${calendarDate(inv.due_date)}`,
       ],
       url,
-      paid
+      paidOn
         ? "The page opens in your browser, for your records; it prints or saves as a PDF."
         : "The page opens in your browser with our bank details and the reference to quote; it prints or saves as a PDF.",
       by,
@@ -130,15 +130,15 @@ export async function emailProposalLink(
   input: SendLink,
 ): Promise<{ url: string; proposal: Proposal; email: EmailOutcome }> {
   const { url, linkId } = await createProposalLink(ctx.db, id, ctx.origin, ctx.by, ctx.source);
-  const [before, studio] = await Promise.all([getProposal(ctx.db, id), studioName(ctx)]);
-  const email = await mailFor(ctx, proposalMail(before, url, input, ctx.by, studio), { proposal: id });
-  if (!email.sent) return { url, proposal: before, email };
-  const related = before.lead
-    ? { type: "lead" as const, id: before.lead.id }
-    : before.client
-      ? { type: "client" as const, id: before.client.id }
+  const [shared, studio] = await Promise.all([getProposal(ctx.db, id), studioName(ctx)]);
+  const email = await mailFor(ctx, proposalMail(shared, url, input, ctx.by, studio), { proposal: id });
+  if (!email.sent) return { url, proposal: shared, email };
+  const related = shared.lead
+    ? { type: "lead" as const, id: shared.lead.id }
+    : shared.client
+      ? { type: "client" as const, id: shared.client.id }
       : null;
-  await recordSent(ctx, proposal_links, linkId, email, `E-mailed the proposal "${before.title}" to ${email.to}`, related);
+  await recordSent(ctx, proposal_links, linkId, email, `E-mailed the proposal "${shared.title}" to ${email.to}`, related);
   return { url, proposal: await getProposal(ctx.db, id), email };
 }
 
@@ -149,12 +149,12 @@ export async function emailInvoiceLink(
   input: SendLink,
 ): Promise<{ url: string; invoice: Invoice; email: EmailOutcome }> {
   const { url, linkId } = await createInvoiceLink(ctx.db, id, ctx.origin, ctx.by, ctx.source);
-  const [before, studio] = await Promise.all([getInvoice(ctx.db, id), studioName(ctx)]);
-  const email = await mailFor(ctx, invoiceMail(before, url, input, ctx.by, studio), { invoice: id });
-  if (!email.sent) return { url, invoice: before, email };
-  await recordSent(ctx, invoice_links, linkId, email, `E-mailed the invoice ${before.number} (${formatGbp(before.total)}) to ${email.to}`, {
+  const [shared, studio] = await Promise.all([getInvoice(ctx.db, id), studioName(ctx)]);
+  const email = await mailFor(ctx, invoiceMail(shared, url, input, ctx.by, studio), { invoice: id });
+  if (!email.sent) return { url, invoice: shared, email };
+  await recordSent(ctx, invoice_links, linkId, email, `E-mailed the invoice ${shared.number} (${formatGbp(shared.total)}) to ${email.to}`, {
     type: "client",
-    id: before.client_id,
+    id: shared.client_id,
   });
   return { url, invoice: await getInvoice(ctx.db, id), email };
 }

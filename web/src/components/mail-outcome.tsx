@@ -35,7 +35,7 @@ export interface LinkHandOffProps {
   url: string;
   /** The `mailto:` link behind Open in e-mail. */
   mailto: string;
-  /** What Copy link says it copied, and what to copy by hand if the clipboard is refused. */
+  /** What the toast says once Copy link has copied it. */
   copied?: string;
 }
 
