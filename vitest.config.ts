@@ -17,6 +17,12 @@ export default defineConfig(async () => ({
         },
         // Runs in Node: reads the messages the real local send_email binding accepted.
         serviceBindings: { MAILBOX: mailbox },
+        // EMAIL as wrangler.toml has it (this list replaces that one), and a real binding that, like an account
+        // with no sending domain onboarded, reaches only verified addresses (the studio's inbox): tests hand it to
+        // the worker in EMAIL's place to see Cloudflare refuse (tests/worker/link-emails.test.ts).
+        email: {
+          send_email: [{ name: "EMAIL" }, { name: "VERIFIED_ONLY_EMAIL", allowed_destination_addresses: ["hello@redbrickstudio.co.uk"] }],
+        },
       },
     }),
   ],

@@ -327,6 +327,9 @@ const sharedLink = {
   views: z.number().int().min(0).max(1_000_000_000),
   first_viewed_at: stamp.nullable(),
   last_viewed_at: stamp.nullable(),
+  // Whom the CRM e-mailed it to, and when (issue 25 §3); absent from earlier exports.
+  emailed_to: emailAddress.nullable().default(null),
+  emailed_at: stamp.nullable().default(null),
   ...stamps,
 };
 export const proposalLinkRow = z.object({ ...sharedLink, proposal_id: rowId }).strict();

@@ -73,6 +73,8 @@ export const invoice = z.object({
   status: z.enum(invoiceStatuses),
   client_name: z.string().nullable(),
   project_title: z.string().nullable(),
+  /** Where Share offers to e-mail the link: the client's first address. */
+  contact_email: z.string().nullable(),
   /** Its live shared link, if any: when it was made and how often the client has opened it. */
   share: sharedLink.nullable(),
   created_at: z.string(),

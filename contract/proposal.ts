@@ -83,6 +83,8 @@ export const proposal = z.object({
   notes: z.string().nullable(),
   lead: z.object({ id: z.string(), name: z.string() }).nullable(),
   client: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Where Share offers to e-mail the link: the lead's address, or the client's first. */
+  contact_email: z.string().nullable(),
   /** Its live shared link, if any: when it was made and how often the client has opened it. */
   share: sharedLink.nullable(),
   /** The client's latest answer on their page, if any. */

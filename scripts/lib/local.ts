@@ -4,7 +4,7 @@
  * serving a state directory of their own.
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, type WriteStream } from "node:fs";
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync, type WriteStream } from "node:fs";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
@@ -129,6 +129,31 @@ export function applyLocalMigrations(persistTo?: string): void {
   if (result.status !== 0) throw new Error(`wrangler d1 migrations apply failed (exit ${result.status ?? result.signal})`);
 }
 
+/**
+ * wrangler.toml with a change, written as `<dir>/wrangler.json` (its paths made absolute) for a
+ * server that must differ from the project's in one binding, e.g. a send_email binding that reaches
+ * only verified addresses. Answers the file's path for startLocalServer's `config`.
+ */
+export async function writeConfigVariant(
+  dir: string,
+  change: (config: Record<string, unknown>) => Record<string, unknown>,
+): Promise<string> {
+  const { experimental_readRawConfig } = await import("wrangler");
+  const { rawConfig } = experimental_readRawConfig({ config: join(ROOT, "wrangler.toml") });
+  const raw = structuredClone(rawConfig) as Record<string, unknown> & {
+    main: string;
+    assets: { directory: string };
+    d1_databases: { migrations_dir?: string }[];
+  };
+  raw.main = resolve(ROOT, raw.main);
+  raw.assets.directory = resolve(ROOT, raw.assets.directory);
+  for (const db of raw.d1_databases) if (db.migrations_dir) db.migrations_dir = resolve(ROOT, db.migrations_dir);
+  const path = resolve(ROOT, dir, "wrangler.json");
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(change(raw), null, 2));
+  return path;
+}
+
 /** Resolves once GET url answers 2xx, or rejects after timeoutMs. */
 export async function waitForHttp(url: string, timeoutMs = 60_000, isAlive: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -174,6 +199,8 @@ export interface LocalServerOptions {
   inspectorPort?: number;
   /** `--var NAME:value` overrides of .dev.vars / wrangler.toml. */
   vars?: Record<string, string>;
+  /** Another Wrangler configuration file (writeConfigVariant), with the project's .dev.vars loaded beside it. */
+  config?: string;
   /** Extra environment for wrangler. */
   env?: NodeJS.ProcessEnv;
   /**
@@ -201,8 +228,10 @@ export interface LocalServer {
  * the error names why (with the log's tail when it writes to a file).
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
-  const { port, stateDir, inspectorPort, vars = {}, env, log = "inherit", readyTimeoutMs = 90_000, killAfterMs = 5_000 } = options;
+  const { port, stateDir, inspectorPort, vars = {}, config, env, log = "inherit", readyTimeoutMs = 90_000, killAfterMs = 5_000 } = options;
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1"];
+  // Wrangler reads .dev.vars beside its configuration file: a variant elsewhere loads the project's.
+  if (config) args.push("--config", config, "--env-file", join(ROOT, ".dev.vars"));
   if (inspectorPort !== undefined) args.push("--inspector-port", String(inspectorPort), "--inspector-ip", "127.0.0.1");
   args.push("--persist-to", stateDir, "--show-interactive-dev-session=false");
   // Links in scheduled mail (the daily digest) point at this server, not at production.

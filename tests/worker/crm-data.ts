@@ -71,8 +71,11 @@ export async function seedCrm(staff: Staff) {
   await seedFeedback(staff, client.id, "jemrex");
   await seedProposalAnswers(staff, retainer.id);
   await seedMail(staff);
-  // The invoice shared with the client and opened once.
-  const { url: invoiceUrl } = await post<{ url: string }>(`/api/crm/invoices/${invoice.id}/share`, {});
+  // The invoice e-mailed to the client (its link records to whom and when) and opened once.
+  const { url: invoiceUrl } = await post<{ url: string }>(`/api/crm/invoices/${invoice.id}/send`, {
+    to: "hello@cafe.example",
+    message: "Hello,\n\nHere is our invoice.",
+  });
   await exports.default.fetch(invoiceUrl, { headers: { "CF-Connecting-IP": "198.51.100.1" } });
   return { clientId: client.id, leadId: lead.id, projectId: project.id };
 }

@@ -1,7 +1,7 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
 import type { Env as WorkerEnv } from "../../worker/env";
 import type { D1Migration } from "cloudflare:test";
-import type { Fetcher } from "@cloudflare/workers-types";
+import type { Fetcher, SendEmail } from "@cloudflare/workers-types";
 
 declare global {
   namespace Cloudflare {
@@ -11,6 +11,8 @@ declare global {
       FC_RUNS: string;
       /** Test-only, Node-side: what the send_email binding sent (tests/worker/mailbox.node.mjs). */
       MAILBOX: Fetcher;
+      /** Test-only: a real send_email binding that, like an account with no sending domain, reaches only the studio's inbox. */
+      VERIFIED_ONLY_EMAIL: SendEmail;
     }
     interface GlobalProps {
       mainModule: typeof import("../../worker/index");

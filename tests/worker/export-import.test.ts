@@ -212,7 +212,11 @@ describe("import", () => {
     expect(await countRows("proposal_links")).toBe(0);
     await expectJson(importDoc(doc), 200);
     expect(await rows("SELECT token_hash FROM proposal_links WHERE revoked_at IS NULL")).toEqual([{ token_hash: live.token_hash }]);
-    expect(await rows("SELECT token_hash, views FROM invoice_links")).toEqual([{ token_hash: invoiceLink.token_hash, views: 1 }]);
+    // Whom the CRM e-mailed it to, and when, come back with it.
+    expect(invoiceLink).toMatchObject({ emailed_to: "hello@cafe.example", emailed_at: expect.any(String) });
+    expect(await rows("SELECT token_hash, views, emailed_to, emailed_at FROM invoice_links")).toEqual([
+      { token_hash: invoiceLink.token_hash, views: 1, emailed_to: "hello@cafe.example", emailed_at: invoiceLink.emailed_at },
+    ]);
   });
 
   it("refuses another version, extra fields, missing tables, and a body that is not JSON", async () => {

@@ -653,6 +653,9 @@ export const proposal_links = sqliteTable(
     views: integer("views").notNull().default(0),
     first_viewed_at: text("first_viewed_at"),
     last_viewed_at: text("last_viewed_at"),
+    /** Whom the CRM e-mailed the link to, and when (issue 25 §3); null when it was copied instead. */
+    emailed_to: text("emailed_to"),
+    emailed_at: text("emailed_at"),
     ...stamps,
   },
   (t) => [
@@ -736,6 +739,9 @@ export const invoice_links = sqliteTable(
     views: integer("views").notNull().default(0),
     first_viewed_at: text("first_viewed_at"),
     last_viewed_at: text("last_viewed_at"),
+    /** Whom the CRM e-mailed the link to, and when, as for proposal_links. */
+    emailed_to: text("emailed_to"),
+    emailed_at: text("emailed_at"),
     ...stamps,
   },
   (t) => [

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { invoiceInput, invoicePatch } from "../../contract/invoice";
+import { sendLinkInput } from "../../contract/shared-link";
 import { jsonBody } from "../lib/validate";
 import {
   createInvoice,
@@ -12,8 +13,9 @@ import {
   shareInvoice,
   updateInvoice,
 } from "../services/invoices";
+import { emailInvoiceLink } from "../services/link-emails";
 import { publish } from "../live/publish";
-import { auditSourceOf } from "../middleware/audit";
+import { auditSourceOf, sendingContextOf } from "../middleware/audit";
 
 export const invoicesRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ invoices: await listInvoices(c.get("db")) }, 200))
@@ -33,6 +35,14 @@ export const invoicesRoute = new Hono<AppEnv>()
     const shared = await shareInvoice(c.get("db"), c.req.param("id"), new URL(c.req.url).origin, c.get("user"), await auditSourceOf(c));
     publish(c, { entity: "invoices", op: "update", id: shared.invoice.id });
     return c.json(shared, 201);
+  })
+  // Send: a new link, e-mailed to the client. 201 whether or not Cloudflare sent the mail: the link
+  // exists either way, and `email` says which (docs/decisions/0024).
+  .post("/:id/send", jsonBody(sendLinkInput), async (c) => {
+    const sent = await emailInvoiceLink(await sendingContextOf(c), c.req.param("id"), c.req.valid("json"));
+    publish(c, { entity: "invoices", op: "update", id: sent.invoice.id });
+    if (sent.email.sent) publish(c, { entity: "activities", op: "create", id: null });
+    return c.json(sent, 201);
   })
   .delete("/:id/share", async (c) => {
     const invoice = await revokeInvoiceLink(c.get("db"), c.req.param("id"), await auditSourceOf(c));

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { expectedVersion } from "../../contract/common";
 import { proposalInput, proposalPatch, proposalReplyInput } from "../../contract/proposal";
+import { sendLinkInput } from "../../contract/shared-link";
 import * as z from "zod";
 import { jsonBody } from "../lib/validate";
 import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
@@ -17,10 +18,11 @@ import {
   updateProposal,
 } from "../services/proposals";
 import { messagesOf, previewState, replyToProposal } from "../services/shared-proposals";
+import { emailProposalLink } from "../services/link-emails";
 import { getStudioSettings } from "../services/settings";
 import { proposalPageHtml } from "../proposals/page";
 import { publish } from "../live/publish";
-import { auditSourceOf } from "../middleware/audit";
+import { auditSourceOf, sendingContextOf } from "../middleware/audit";
 
 export const proposalsRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ proposals: await listProposals(c.get("db")) }, 200))
@@ -50,6 +52,14 @@ export const proposalsRoute = new Hono<AppEnv>()
     const shared = await shareProposal(c.get("db"), c.req.param("id"), new URL(c.req.url).origin, c.get("user"), await auditSourceOf(c));
     publish(c, { entity: "proposals", op: "update", id: shared.proposal.id });
     return c.json(shared, 201);
+  })
+  // Send: a new link, e-mailed to the client. 201 whether or not Cloudflare sent the mail: the link
+  // exists either way, and `email` says which (docs/decisions/0024).
+  .post("/:id/send", jsonBody(sendLinkInput), async (c) => {
+    const sent = await emailProposalLink(await sendingContextOf(c), c.req.param("id"), c.req.valid("json"));
+    publish(c, { entity: "proposals", op: "update", id: sent.proposal.id });
+    if (sent.email.sent) publish(c, { entity: "activities", op: "create", id: null });
+    return c.json(sent, 201);
   })
   .delete("/:id/share", async (c) => {
     const proposal = await revokeProposalLink(c.get("db"), c.req.param("id"), await auditSourceOf(c));

@@ -8,9 +8,10 @@ import type { Db } from "../db/client";
 import { invites, users } from "../db/schema";
 import type { AcceptInviteInput, InviteInput, SessionUser } from "../../contract/user";
 import type { PendingInvite } from "../../contract/user-admin";
+import type { EmailOutcome } from "../../contract/email-outcome";
 import type { Env } from "../env";
 import { hashPassword } from "../auth/password";
-import { sendMail } from "../email/send";
+import { sendOrExplain } from "../email/send";
 import { AppError, notFound } from "../lib/errors";
 import { newId, randomToken, sha256Hex } from "../lib/ids";
 import { isoIn, nowIso } from "../lib/time";
@@ -95,10 +96,6 @@ export async function acceptInvite(db: Db, input: AcceptInviteInput, source: Aud
   return toSession(user);
 }
 
-async function deleteInvite(db: Db, id: string): Promise<void> {
-  await db.delete(invites).where(eq(invites.id, id));
-}
-
 export interface InviteSender {
   id: string;
   full_name: string;
@@ -114,33 +111,49 @@ export interface InviteContext {
   requestId: string;
 }
 
-/** Creates the invitation, e-mails its link and records it; the result never carries the token. */
-export async function sendInvite(ctx: InviteContext, input: InviteInput): Promise<Omit<CreatedInvite, "token">> {
+export interface SentInvite {
+  invite: Omit<CreatedInvite, "token">;
+  email: EmailOutcome;
+  /** The invitation link, only when it could not be e-mailed: the Owner copies it or sends it from their own mail. */
+  link: string | null;
+}
+
+/**
+ * Creates the invitation, e-mails its link and records it. When Cloudflare will not send the mail
+ * (an address the account cannot reach), the invitation stands all the same and the answer carries
+ * its link, for the Owner to send by hand (docs/decisions/0024); otherwise the link, like its
+ * token, is never answered.
+ */
+export async function sendInvite(ctx: InviteContext, input: InviteInput): Promise<SentInvite> {
   const { db, env } = ctx;
   const invite = await createInvite(db, input, ctx.by.id);
   // The token rides in the fragment, which browsers never send to servers or in Referer.
   const link = `${ctx.origin}/auth/invite#token=${invite.token}`;
-  const mail = sendMail(env, {
-    to: invite.email,
-    subject: `You're invited to the ${env.STUDIO_NAME} CRM`,
-    text: [
-      `${ctx.by.full_name} has invited you to join the ${env.STUDIO_NAME} CRM as ${invite.role}.`,
-      "",
-      "Set your name and password here:",
-      link,
-      "",
-      `This link works once and expires in ${INVITE_TTL_MS / 3_600_000} hours.`,
-    ].join("\n"),
-  });
-  await mail.catch(async (err: unknown) => {
-    // An invitation nobody received must not block inviting the same person again.
-    await deleteInvite(db, invite.id);
-    console.error(JSON.stringify({ level: "error", requestId: ctx.requestId, what: "invite email failed", error: String(err) }));
-    throw new AppError("internal", "The invitation e-mail could not be sent. Please try again.");
-  });
-  await auditEvent(db, ctx.source, "invite", `Invited ${invite.email} as ${invite.role}`);
+  const email = await sendOrExplain(
+    env,
+    {
+      to: invite.email,
+      subject: `You're invited to the ${env.STUDIO_NAME} CRM`,
+      text: [
+        `${ctx.by.full_name} has invited you to join the ${env.STUDIO_NAME} CRM as ${invite.role}.`,
+        "",
+        "Set your name and password here:",
+        link,
+        "",
+        `This link works once and expires in ${INVITE_TTL_MS / 3_600_000} hours.`,
+      ].join("\n"),
+    },
+    "Copy the invitation link and send it yourself.",
+    { requestId: ctx.requestId, invite: invite.id },
+  );
+  await auditEvent(
+    db,
+    ctx.source,
+    "invite",
+    `Invited ${invite.email} as ${invite.role}${email.sent ? "" : " (Cloudflare wouldn't e-mail the link, so it was shown to copy)"}`,
+  );
   const { token: _secret, ...safe } = invite;
-  return safe;
+  return { invite: safe, email, link: email.sent ? null : link };
 }
 
 /** Withdraws an invitation that has not been used: its link stops working at once. */

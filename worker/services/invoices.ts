@@ -3,7 +3,7 @@
  * and its total are written together, the total always the lines' sum; its paid date follows its
  * status. Share gives the client a link to the invoice's own page (/i/<token>, issue 23 §3).
  */
-import { and, desc, eq, getTableColumns, isNull } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../db/client";
 import { clients, invoice_links, invoices, projects } from "../db/schema";
@@ -32,10 +32,13 @@ const joined = (db: Db) =>
       ...getTableColumns(invoices),
       client_name: clients.name,
       project_title: projects.title,
+      contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
       shared_at: invoice_links.created_at,
       views: invoice_links.views,
       first_viewed_at: invoice_links.first_viewed_at,
       last_viewed_at: invoice_links.last_viewed_at,
+      emailed_to: invoice_links.emailed_to,
+      emailed_at: invoice_links.emailed_at,
     })
     .from(invoices)
     .leftJoin(clients, eq(clients.id, invoices.client_id))
@@ -44,9 +47,19 @@ const joined = (db: Db) =>
     .leftJoin(invoice_links, and(eq(invoice_links.invoice_id, invoices.id), isNull(invoice_links.revoked_at)));
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
-const shape = ({ shared_at, views, first_viewed_at, last_viewed_at, ...inv }: JoinedRow): Invoice => ({
+const shape = ({
+  shared_at,
+  views,
+  first_viewed_at,
+  last_viewed_at,
+  emailed_to,
+  emailed_at,
+  contact_email,
+  ...inv
+}: JoinedRow): Invoice => ({
   ...inv,
-  share: shared_at !== null ? { shared_at, views: views ?? 0, first_viewed_at, last_viewed_at } : null,
+  contact_email: contact_email ?? null,
+  share: shared_at !== null ? { shared_at, views: views ?? 0, first_viewed_at, last_viewed_at, emailed_to, emailed_at } : null,
 });
 
 export async function listInvoices(db: Db): Promise<Invoice[]> {
@@ -159,9 +172,15 @@ export async function deleteInvoice(db: Db, id: string): Promise<void> {
  * Share (issue 23 §3): a new link for the client, `{origin}/i/<token>`, with 256 random bits of
  * which only the hash is kept, so it is shown this once. Any earlier link stops working and a
  * Draft becomes Sent, all in one write. Any invoice can be shared: a Paid one's page is the
- * client's receipt.
+ * client's receipt. Answers the link and its row's id.
  */
-export async function shareInvoice(db: Db, id: string, origin: string, by: SessionUser, source: AuditSource): Promise<SharedInvoice> {
+export async function createInvoiceLink(
+  db: Db,
+  id: string,
+  origin: string,
+  by: SessionUser,
+  source: AuditSource,
+): Promise<{ url: string; linkId: string }> {
   const current = await db
     .select({ number: invoices.number, status: invoices.status, updated_at: invoices.updated_at })
     .from(invoices)
@@ -170,12 +189,13 @@ export async function shareInvoice(db: Db, id: string, origin: string, by: Sessi
   if (!current) throw notFound("Invoice");
   const { token, hash } = await newLinkToken();
   const now = nowIso();
+  const linkId = newId();
   await runBatch(db, [
     db
       .update(invoice_links)
       .set({ revoked_at: now, updated_at: now })
       .where(and(eq(invoice_links.invoice_id, id), isNull(invoice_links.revoked_at))),
-    db.insert(invoice_links).values({ id: newId(), invoice_id: id, token_hash: hash, created_by: by.id, created_at: now, updated_at: now }),
+    db.insert(invoice_links).values({ id: linkId, invoice_id: id, token_hash: hash, created_by: by.id, created_at: now, updated_at: now }),
     ...(current.status === "Draft"
       ? [
           db
@@ -188,7 +208,13 @@ export async function shareInvoice(db: Db, id: string, origin: string, by: Sessi
     // The trail's subject is an account; the invoice is named in the detail.
     auditEvent(db, source, "invoice_shared", `Shared the invoice ${current.number}`),
   ]);
-  return { url: `${origin}/i/${token}`, invoice: await getInvoice(db, id) };
+  return { url: `${origin}/i/${token}`, linkId };
+}
+
+/** Share: the new link, shown once, and the invoice as it now is. */
+export async function shareInvoice(db: Db, id: string, origin: string, by: SessionUser, source: AuditSource): Promise<SharedInvoice> {
+  const { url } = await createInvoiceLink(db, id, origin, by, source);
+  return { url, invoice: await getInvoice(db, id) };
 }
 
 /** Revoke: the live link stops working at once; the invoice itself is unchanged. */

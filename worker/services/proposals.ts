@@ -31,10 +31,14 @@ const joined = (db: Db) =>
       ...getTableColumns(proposals),
       lead_name: forLead.name,
       client_name: forClient.name,
+      lead_email: forLead.email,
+      client_email: sql<string | null>`json_extract(${forClient.emails}, '$[0]')`,
       shared_at: proposal_links.created_at,
       views: proposal_links.views,
       first_viewed_at: proposal_links.first_viewed_at,
       last_viewed_at: proposal_links.last_viewed_at,
+      emailed_to: proposal_links.emailed_to,
+      emailed_at: proposal_links.emailed_at,
       response_kind: proposal_responses.kind,
       response_name: proposal_responses.full_name,
       response_reason: proposal_responses.reason,
@@ -59,10 +63,14 @@ type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
 const shape = ({
   lead_name,
   client_name,
+  lead_email,
+  client_email,
   shared_at,
   views,
   first_viewed_at,
   last_viewed_at,
+  emailed_to,
+  emailed_at,
   response_kind,
   response_name,
   response_reason,
@@ -76,7 +84,8 @@ const shape = ({
       : null,
   lead: p.lead_id && lead_name !== null ? { id: p.lead_id, name: lead_name } : null,
   client: p.client_id && client_name !== null ? { id: p.client_id, name: client_name } : null,
-  share: shared_at !== null ? { shared_at, views: views ?? 0, first_viewed_at, last_viewed_at } : null,
+  contact_email: (p.lead_id ? lead_email : client_email) ?? null,
+  share: shared_at !== null ? { shared_at, views: views ?? 0, first_viewed_at, last_viewed_at, emailed_to, emailed_at } : null,
 });
 
 export async function listProposals(db: Db): Promise<Proposal[]> {
@@ -201,9 +210,15 @@ const revokeLive = (db: Db, id: string, at: string) =>
  * Share (issue 23 §2): a new link for the client, `{origin}/p/<token>`, with 256 random bits of
  * which only the hash is kept, so it is shown this once. Any earlier link stops working, and a
  * Draft becomes Sent (sent today unless it has a sent date), all in one write. An answered
- * proposal (Accepted, Rejected) is not shared again.
+ * proposal (Accepted, Rejected) is not shared again. Answers the link and its row's id.
  */
-export async function shareProposal(db: Db, id: string, origin: string, by: SessionUser, source: AuditSource): Promise<SharedProposal> {
+export async function createProposalLink(
+  db: Db,
+  id: string,
+  origin: string,
+  by: SessionUser,
+  source: AuditSource,
+): Promise<{ url: string; linkId: string }> {
   const current = await db
     .select({ title: proposals.title, status: proposals.status, sent_date: proposals.sent_date, updated_at: proposals.updated_at })
     .from(proposals)
@@ -214,11 +229,12 @@ export async function shareProposal(db: Db, id: string, origin: string, by: Sess
     throw new AppError("conflict", `This proposal has been ${current.status.toLowerCase()}: it cannot be shared again.`);
   const { token, hash } = await newLinkToken();
   const now = nowIso();
+  const linkId = newId();
   await runBatch(db, [
     revokeLive(db, id, now),
     db
       .insert(proposal_links)
-      .values({ id: newId(), proposal_id: id, token_hash: hash, created_by: by.id, created_at: now, updated_at: now }),
+      .values({ id: linkId, proposal_id: id, token_hash: hash, created_by: by.id, created_at: now, updated_at: now }),
     ...(current.status === "Draft"
       ? [
           db
@@ -231,7 +247,13 @@ export async function shareProposal(db: Db, id: string, origin: string, by: Sess
     // The trail's subject is an account; the proposal is named in the detail.
     auditEvent(db, source, "proposal_shared", `Shared the proposal "${current.title}"`),
   ]);
-  return { url: `${origin}/p/${token}`, proposal: await getProposal(db, id) };
+  return { url: `${origin}/p/${token}`, linkId };
+}
+
+/** Share: the new link, shown once, and the proposal as it now is. */
+export async function shareProposal(db: Db, id: string, origin: string, by: SessionUser, source: AuditSource): Promise<SharedProposal> {
+  const { url } = await createProposalLink(db, id, origin, by, source);
+  return { url, proposal: await getProposal(db, id) };
 }
 
 /** Revoke: the live link stops working at once; the proposal itself is unchanged. */

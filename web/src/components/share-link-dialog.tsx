@@ -1,21 +1,29 @@
 /**
  * Share a record with its client (a proposal, an invoice): a link to the record's own page, which
- * only this dialog ever shows (the worker keeps its hash). The studio sends it: Copy link, or Open
- * in e-mail with the subject and a short message filled in (send_email reaches only verified
- * addresses). Afterwards it says when the link was made and how often the client opened it, with
- * New link and Revoke link. Each feature gives it its record's words and its two calls.
+ * only this dialog ever shows (the worker keeps its hash). The dialog offers to e-mail it to the
+ * client's address (prefilled, editable) with a short message; the CRM sends it when Cloudflare
+ * allows, and when it won't, says why and offers Copy link and Open in e-mail (a `mailto:` with the
+ * same message) instead, the link made all the same. Or the studio makes the link and sends it
+ * itself. Afterwards the dialog says when the link was made, whom it was e-mailed to and how often
+ * the client opened it, with New link and Revoke link. Each feature gives it its record's words and
+ * its calls.
  */
-import { useState } from "react";
-import { Copy, Mail } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Send } from "lucide-react";
+import type { EmailOutcome } from "@contract/email-outcome";
 import { mailtoLink } from "@contract/mailto";
-import type { SharedLink } from "@contract/shared-link";
-import { Button, buttonClass } from "@/components/ui/button";
+import { LINK_MESSAGE_MAX, sendLinkInput, type SendLinkInput, type SharedLink } from "@contract/shared-link";
+import { LinkHandOff, MailOutcomeNotice, mailtoOf } from "@/components/mail-outcome";
+import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
 import type { RecordFact } from "@/components/ui/record-cards";
+import { applyFieldErrors } from "@/lib/form-errors";
 import { formatDate, formatDateTime } from "@/lib/format";
-import { copyText } from "@/lib/copy-text";
 import { toast } from "@/lib/toast";
 
 const times = (n: number) => (n === 1 ? "1 time" : `${n} times`);
@@ -33,6 +41,14 @@ export const sharedLinkFacts = (share: SharedLink | null): RecordFact[] =>
   share
     ? [
         { label: "Shared on", value: formatDate(share.shared_at) },
+        ...(share.emailed_to && share.emailed_at
+          ? [
+              {
+                label: "E-mailed to",
+                value: <span className="wrap-anywhere">{`${share.emailed_to}, ${formatDate(share.emailed_at)}`}</span>,
+              },
+            ]
+          : []),
         { label: "Viewed", value: viewed(share) },
       ]
     : [];
@@ -50,14 +66,27 @@ export interface ShareLinkDialogProps {
   description: string;
   /** Said before the first link is made, after what the client can do with the page. */
   intro: string;
+  /** The lead's or client's address, offered as where to e-mail the link. */
+  recipient: string | null;
+  /** The message offered above the record's details in the e-mail, in the studio's words. */
+  message: string;
   /** Makes a new link (the earlier one stops working): the URL, shown once, and the status after. */
   createLink: () => Promise<{ url: string; status: string }>;
   creating: boolean;
+  /** Makes a new link and e-mails it: the URL, the status after, and whether Cloudflare sent the mail. */
+  emailLink: (input: SendLinkInput) => Promise<{ url: string; status: string; email: EmailOutcome }>;
+  emailing: boolean;
   revokeLink: () => Promise<unknown>;
   revoking: boolean;
-  /** The e-mail that sends a link: its subject and message. */
+  /** The e-mail the studio sends itself with Open in e-mail: its subject and message. */
   email: (url: string) => { subject: string; body: string };
   onClose: () => void;
+}
+
+/** The link just made, shown this once, and what became of the e-mail if one was asked for. */
+interface Made {
+  url: string;
+  email: EmailOutcome | null;
 }
 
 export function ShareLinkDialog({
@@ -67,71 +96,126 @@ export function ShareLinkDialog({
   share,
   description,
   intro,
+  recipient,
+  message,
   createLink,
   creating,
+  emailLink,
+  emailing,
   revokeLink,
   revoking,
   email,
   onClose,
 }: ShareLinkDialogProps) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<"new" | "revoke" | null>(null);
+  const [made, setMade] = useState<Made | null>(null);
+  const [confirm, setConfirm] = useState<"new" | "revoke" | "send" | null>(null);
+  const form = useForm({ resolver: zodResolver(sendLinkInput), defaultValues: { to: recipient ?? "", message } });
+  const { errors } = form.formState;
+  const nowSent = (after: string) => (after === "Sent" && status === "Draft" ? `; the ${noun} is now Sent` : "");
+
   const makeLink = () =>
-    createLink().then((made) => {
-      setUrl(made.url);
-      toast.success(made.status === "Sent" && status === "Draft" ? `Link created; the ${noun} is now Sent` : "Link created");
+    createLink().then((link) => {
+      setMade({ url: link.url, email: null });
+      toast.success(`Link created${nowSent(link.status)}`);
     });
-  const copy = () => copyText(url!, { copied: "Link copied", what: "link" });
-  const mail = url ? mailtoLink("", email(url)) : null;
+  const sendLink = form.handleSubmit((values) =>
+    emailLink(values).then(
+      (sent) => {
+        setMade({ url: sent.url, email: sent.email });
+        toast.success(`${sent.email.sent ? `Link e-mailed to ${sent.email.to}` : "Link created"}${nowSent(sent.status)}`);
+      },
+      (error: unknown) => void applyFieldErrors(error, form.setError, ["to", "message"]),
+    ),
+  );
+  // A live link is replaced by the one e-mailed: ask first, as New link does.
+  const onSend = (e: FormEvent) => {
+    e.preventDefault();
+    if (share) void form.trigger().then((valid) => valid && setConfirm("send"));
+    else void sendLink();
+  };
+  const busy = creating || emailing;
 
   return (
     <DialogRoot open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={`Share ${name}`} description={description}>
         <div className="space-y-4 text-sm">
-          {url ? (
+          {made ? (
             <>
-              <Field label={`Link to the ${noun}`} hint={`Copy it now: it is shown only this once. Anyone with it can read the ${noun}.`}>
-                {(p) => <Input {...p} readOnly value={url} className="font-mono" onFocus={(e) => e.currentTarget.select()} />}
-              </Field>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => void copy()}>
-                  <Copy className="size-4" aria-hidden="true" />
-                  Copy link
-                </Button>
-                <a href={mail!} className={buttonClass("secondary")}>
-                  <Mail className="size-4" aria-hidden="true" />
-                  Open in e-mail
-                </a>
-              </div>
-            </>
-          ) : share ? (
-            <>
-              <p data-testid="share-status">
-                Shared on {formatDate(share.shared_at)}. Viewed {times(share.views)}
-                {share.first_viewed_at && share.last_viewed_at
-                  ? ` (first ${formatDateTime(share.first_viewed_at)}, last ${formatDateTime(share.last_viewed_at)})`
-                  : ""}
-                .
-              </p>
-              <p className="text-slate-600">The link is shown only when it is made. A new link replaces it; the old one stops working.</p>
-              <div className="flex flex-wrap gap-2">
-                <Button onClick={() => setConfirm("new")} disabled={creating}>
-                  New link
-                </Button>
-                <Button variant="secondary" onClick={() => setConfirm("revoke")} disabled={revoking}>
-                  Revoke link
-                </Button>
-              </div>
+              {made.email && <MailOutcomeNotice outcome={made.email} />}
+              <LinkHandOff
+                label={`Link to the ${noun}`}
+                hint={`Copy it now: it is shown only this once. Anyone with it can read the ${noun}.`}
+                url={made.url}
+                mailto={made.email && !made.email.sent ? mailtoOf(made.email) : mailtoLink(recipient ?? "", email(made.url))}
+              />
             </>
           ) : (
             <>
-              <p>
-                {intro}
-                {status === "Draft" ? ` Sharing marks the ${noun} Sent.` : ""}
-              </p>
-              <Button onClick={() => makeLink().catch(() => undefined /* the error toast has said why */)} disabled={creating}>
-                {creating ? "Creating..." : "Create link"}
-              </Button>
+              {share ? (
+                <>
+                  <p data-testid="share-status">
+                    Shared on {formatDate(share.shared_at)}
+                    {share.emailed_to ? `, e-mailed to ${share.emailed_to}` : ""}. Viewed {times(share.views)}
+                    {share.first_viewed_at && share.last_viewed_at
+                      ? ` (first ${formatDateTime(share.first_viewed_at)}, last ${formatDateTime(share.last_viewed_at)})`
+                      : ""}
+                    .
+                  </p>
+                  <p className="text-slate-600">
+                    The link is shown only when it is made. A new link replaces it; the old one stops working.
+                  </p>
+                </>
+              ) : (
+                <p>
+                  {intro}
+                  {status === "Draft" ? ` Sharing marks the ${noun} Sent.` : ""}
+                </p>
+              )}
+              <form
+                onSubmit={onSend}
+                noValidate
+                className="space-y-3 rounded-lg border border-slate-200 p-4"
+                aria-labelledby="share-by-email"
+              >
+                <h3 id="share-by-email" className="font-semibold text-slate-900">
+                  E-mail {share ? "a new link" : "the link"} to the client
+                </h3>
+                <Field label="Send to" error={errors.to?.message}>
+                  {(p) => <Input {...p} {...form.register("to")} type="email" autoComplete="off" />}
+                </Field>
+                <Field
+                  label="Message"
+                  error={errors.message?.message}
+                  hint={`Your message comes first; the ${noun}'s details, the link and your name follow it. Replies go to the studio's inbox.`}
+                >
+                  {(p) => <Textarea {...p} {...form.register("message")} rows={6} maxLength={LINK_MESSAGE_MAX} />}
+                </Field>
+                <Button type="submit" disabled={busy}>
+                  <Send className="size-4" aria-hidden="true" />
+                  {emailing ? "Sending..." : share ? "E-mail a new link" : "E-mail link"}
+                </Button>
+              </form>
+              {share ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" onClick={() => setConfirm("new")} disabled={busy}>
+                    New link
+                  </Button>
+                  <Button variant="secondary" onClick={() => setConfirm("revoke")} disabled={revoking}>
+                    Revoke link
+                  </Button>
+                </div>
+              ) : (
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="text-slate-600">Or send it yourself:</span>
+                  <Button
+                    variant="secondary"
+                    onClick={() => makeLink().catch(() => undefined /* the error toast has said why */)}
+                    disabled={busy}
+                  >
+                    {creating ? "Creating..." : "Create link"}
+                  </Button>
+                </div>
+              )}
             </>
           )}
           <div className="flex justify-end">
@@ -143,14 +227,18 @@ export function ShareLinkDialog({
         <ConfirmDialog
           open={confirm !== null}
           onOpenChange={(o) => !o && setConfirm(null)}
-          title={confirm === "new" ? "Make a new link?" : "Revoke the link?"}
+          title={confirm === "revoke" ? "Revoke the link?" : confirm === "send" ? "E-mail a new link?" : "Make a new link?"}
           description={
-            confirm === "new"
-              ? "The link the client has stops working, and a new one is made for you to send."
-              : `The link the client has stops working at once. The ${noun} itself stays as it is.`
+            confirm === "revoke"
+              ? `The link the client has stops working at once. The ${noun} itself stays as it is.`
+              : confirm === "send"
+                ? `The link the client has stops working, and a new one is e-mailed to ${form.getValues("to")}.`
+                : "The link the client has stops working, and a new one is made for you to send."
           }
-          confirmLabel={confirm === "new" ? "New link" : "Revoke link"}
-          onConfirm={() => (confirm === "new" ? makeLink() : revokeLink().then(() => toast.success("Link revoked")))}
+          confirmLabel={confirm === "revoke" ? "Revoke link" : confirm === "send" ? "E-mail a new link" : "New link"}
+          onConfirm={() =>
+            confirm === "revoke" ? revokeLink().then(() => toast.success("Link revoked")) : confirm === "send" ? sendLink() : makeLink()
+          }
         />
       </DialogContent>
     </DialogRoot>

@@ -20,8 +20,8 @@ export function FailedDigests({ className }: { className?: string }) {
         {failed.length === 1 ? "1 daily digest was not delivered" : `${failed.length} daily digests were not delivered`}
       </h2>
       <p className="mt-1">
-        Cloudflare delivers only to verified destination addresses: verify the colleague&apos;s address in Email Routing, then send it
-        again. A resend lists what is due now.
+        Until a sending domain is set up in Cloudflare&apos;s Email Service, Cloudflare delivers only to verified addresses: verify the
+        colleague&apos;s address in Email Routing (or set up the domain), then send it again. A resend lists what is due now.
       </p>
       <ul className="mt-3 space-y-2">
         {failed.map((d) => (

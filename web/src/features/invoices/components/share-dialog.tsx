@@ -1,15 +1,26 @@
 /**
  * Share an invoice with its client: the one share dialog (components/share-link-dialog.tsx) in the
- * invoice's words, with its Share and Revoke calls and the e-mail that sends the link with the
- * amount and the due date. The page it opens gives the bank details and the reference to quote.
+ * invoice's words, with its Share, Send and Revoke calls, the message offered for the e-mail the
+ * CRM sends, and the one the studio sends itself with the amount and the due date. The page it
+ * opens gives the bank details and the reference to quote.
  */
 import type { Invoice } from "@contract/invoice";
 import { ShareLinkDialog } from "@/components/share-link-dialog";
 import { formatDate, formatMoney } from "@/lib/format";
-import { useRevokeInvoiceLink, useShareInvoice } from "@/features/invoices/api/invoices";
+import { useEmailInvoiceLink, useRevokeInvoiceLink, useShareInvoice } from "@/features/invoices/api/invoices";
+
+const helloTo = (invoice: Invoice) => `Hello${invoice.client_name ? ` ${invoice.client_name}` : ""},`;
+
+/** The message offered above the invoice's details in the e-mail the CRM sends. */
+const messageFor = (invoice: Invoice) =>
+  `${helloTo(invoice)}\n\n${
+    invoice.status === "Paid"
+      ? `Here is invoice ${invoice.number} for your records. Thank you for your payment.`
+      : `Here is invoice ${invoice.number}. Any questions, just reply to this e-mail.`
+  }`;
 
 function emailFor(invoice: Invoice, url: string) {
-  const hello = `Hello${invoice.client_name ? ` ${invoice.client_name}` : ""},\n\n`;
+  const hello = `${helloTo(invoice)}\n\n`;
   const amount = formatMoney(invoice.total);
   const body =
     invoice.status === "Paid"
@@ -20,6 +31,7 @@ function emailFor(invoice: Invoice, url: string) {
 
 export function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const share = useShareInvoice();
+  const send = useEmailInvoiceLink();
   const revoke = useRevokeInvoiceLink();
   return (
     <ShareLinkDialog
@@ -29,8 +41,14 @@ export function ShareDialog({ invoice, onClose }: { invoice: Invoice; onClose: (
       share={invoice.share}
       description="A link to the invoice's own page, for the client to read and pay."
       intro="The client reads the invoice on its own page, with your bank details and the reference to quote; it prints and saves as a PDF."
+      recipient={invoice.contact_email}
+      message={messageFor(invoice)}
       createLink={() => share.mutateAsync(invoice.id).then(({ url, invoice: now }) => ({ url, status: now.status }))}
       creating={share.isPending}
+      emailLink={(input) =>
+        send.mutateAsync({ id: invoice.id, input }).then(({ url, invoice: now, email }) => ({ url, status: now.status, email }))
+      }
+      emailing={send.isPending}
       revokeLink={() => revoke.mutateAsync(invoice.id)}
       revoking={revoke.isPending}
       email={(url) => emailFor(invoice, url)}

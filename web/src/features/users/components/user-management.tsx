@@ -1,7 +1,8 @@
 /**
  * User Management: the people (role badges: Owner; 'Sales' for Head of Sales; disable/enable by an
- * Owner), invitations and their revoking, and apart from them the shared team account behind the
- * /crm gate, which is not a person: no role or disable control, never an assignee or 'Who'.
+ * Owner), invitations and their revoking (an invitation Cloudflare will not e-mail shows its link
+ * to send by hand), and apart from them the shared team account behind the /crm gate, which is not
+ * a person: no role or disable control, never an assignee or 'Who'.
  */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -9,6 +10,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { inviteInput, isPerson, roles, type InviteInput, type User } from "@contract/user";
 import type { PendingInvite } from "@contract/user-admin";
+import type { EmailOutcome } from "@contract/email-outcome";
+import { LinkHandOff, MailOutcomeNotice, mailtoOf } from "@/components/mail-outcome";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -20,35 +23,70 @@ import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { invitesQueryOptions, useInvite, useRevokeInvite, useSetDisabled, usersQueryOptions } from "@/features/users/api/users";
 
+/** An invitation Cloudflare would not e-mail: why, and its link for the Owner to send by hand. */
+interface Unsent {
+  outcome: Extract<EmailOutcome, { sent: false }>;
+  link: string;
+}
+
 function InviteForm() {
   const invite = useInvite();
+  const [unsent, setUnsent] = useState<Unsent | null>(null);
   const empty: InviteInput = { email: "", role: "Sales" };
   const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(inviteInput), defaultValues: empty });
   const onSubmit = handleSubmit((values) =>
     invite.mutate(values, {
-      onSuccess: () => {
-        toast.success("Invitation sent", { description: `${values.email} will receive a link by e-mail.` });
+      onSuccess: ({ email, link }) => {
+        if (email.sent) {
+          setUnsent(null);
+          toast.success("Invitation sent", { description: `${values.email} will receive a link by e-mail.` });
+        } else {
+          // The invitation exists: the Owner sends its link themselves.
+          setUnsent({ outcome: email, link: link! });
+          toast.info("Invitation created, not e-mailed", { description: "Send its link yourself: it is shown below." });
+        }
         reset(empty);
       },
       onError: (e) => applyFieldErrors(e, setError, ["email", "role"]),
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 grid items-start gap-3 sm:grid-cols-[1fr_10rem]">
-      <Field label="Invite by e-mail" error={formState.errors.email?.message}>
-        {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
-      </Field>
-      <Field label="Role" error={formState.errors.role?.message}>
-        {(p) => (
-          <NativeSelect {...p} {...register("role")}>
-            <NativeOptions values={roles} />
-          </NativeSelect>
-        )}
-      </Field>
-      <Button type="submit" className="justify-self-start" disabled={invite.isPending}>
-        {invite.isPending ? "Sending..." : "Send Invite"}
-      </Button>
-    </form>
+    <>
+      <form onSubmit={onSubmit} noValidate className="mt-4 grid items-start gap-3 sm:grid-cols-[1fr_10rem]">
+        <Field label="Invite by e-mail" error={formState.errors.email?.message}>
+          {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
+        </Field>
+        <Field label="Role" error={formState.errors.role?.message}>
+          {(p) => (
+            <NativeSelect {...p} {...register("role")}>
+              <NativeOptions values={roles} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Button type="submit" className="justify-self-start" disabled={invite.isPending}>
+          {invite.isPending ? "Sending..." : "Send Invite"}
+        </Button>
+      </form>
+      {unsent && (
+        <div
+          className="mt-4 space-y-3 rounded-lg border border-slate-200 p-4 text-sm"
+          role="group"
+          aria-label={`Invitation for ${unsent.outcome.to}`}
+        >
+          <MailOutcomeNotice outcome={unsent.outcome} />
+          <LinkHandOff
+            label={`Invitation link for ${unsent.outcome.to}`}
+            hint={`Send it to them only: it works once and expires in 48 hours. The invitation is listed below until it is used.`}
+            url={unsent.link}
+            mailto={mailtoOf(unsent.outcome)}
+            copied="Invitation link copied"
+          />
+          <Button variant="ghost" size="sm" onClick={() => setUnsent(null)}>
+            Done
+          </Button>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,94 @@
+/**
+ * Send (issue 25 §3): Share e-mails a proposal's or an invoice's link to the client's address from
+ * the CRM, and the mail arrives (wrangler's local capture) with the studio's message, the amount and
+ * the link, which opens the client's page. The card then says whom it was e-mailed to.
+ */
+import { expect, test } from "./fixtures";
+import { createLead, latestMailTo, signIn, tag } from "./support";
+
+test("Share e-mails a proposal's link to the lead's address; it arrives and opens the proposal", async ({ page, browser }) => {
+  await signIn(page.request);
+  const t = tag();
+  const to = `sophie.${t}@example.com`;
+  const lead = await createLead(page.request, { name: `Sophie Mail ${t}`, email: to });
+  const title = `Yoga studio website ${t}`;
+  const made = await page.request.post("/api/crm/proposals", {
+    data: { title, lead_id: lead.id, lines: [{ description: "Website", quantity: 1, unit_price: 3600 }] },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto("/crm/proposals");
+  const card = page.getByTestId("proposal-card").filter({ hasText: title });
+  await card.getByRole("button", { name: `Share ${title}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Share ${title}` });
+  // The lead's address is offered, and the studio's words, which can be changed.
+  await expect(dialog.getByLabel("Send to")).toHaveValue(to);
+  await expect(dialog.getByLabel("Message")).toHaveValue(/^Hello Sophie Mail .+,\n\nThank you for your time\./);
+  await dialog.getByLabel("Message").fill("Hello Sophie,\n\nAs promised, here is our proposal.");
+  await dialog.getByRole("button", { name: "E-mail link" }).click();
+
+  await expect(dialog.getByRole("status")).toHaveText(`E-mailed to ${to}.`);
+  await expect(page.getByText(`Link e-mailed to ${to}; the proposal is now Sent`)).toBeVisible();
+  const url = await dialog.getByLabel("Link to the proposal").inputValue();
+  expect(url).toMatch(/\/p\/[A-Za-z0-9_-]{43}$/);
+
+  const mail = await latestMailTo(page.request, to, title);
+  expect(mail.subject).toBe(`Proposal: ${title}`);
+  expect(mail.text).toContain("Hello Sophie,\n\nAs promised, here is our proposal.");
+  expect(mail.text).toContain("Total: £3,600.00");
+  const link = /https?:\/\/\S+\/p\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+  expect(link).toBe(url);
+
+  // The client follows the link in the mail, in a browser of their own with JavaScript off.
+  const client = await browser.newContext({ javaScriptEnabled: false });
+  const clientPage = await client.newPage();
+  expect((await clientPage.goto(link!))?.status()).toBe(200);
+  await expect(clientPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await client.close();
+
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+  await expect(card.getByText("Sent", { exact: true })).toBeVisible();
+  await expect(card.getByText(new RegExp(`^${to.replace(/[.]/g, "\\.")}, \\d{1,2} \\w{3} \\d{4}$`))).toBeVisible();
+
+  // Sending again replaces the link: the address is checked before anything is asked or made.
+  await card.getByRole("button", { name: `Share ${title}` }).click();
+  await expect(dialog.getByTestId("share-status")).toContainText(`e-mailed to ${to}`);
+  await dialog.getByLabel("Send to").fill("sophie at example");
+  await dialog.getByRole("button", { name: "E-mail a new link" }).click();
+  await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "E-mail a new link?" })).toHaveCount(0);
+});
+
+test("Share e-mails an invoice's link to the client's first address, with the amount in pounds", async ({ page }) => {
+  await signIn(page.request);
+  const t = tag();
+  const to = `accounts.${t}@example.com`;
+  const client = await page.request.post("/api/crm/clients", { data: { name: `Mail Client ${t}`, emails: [to] } });
+  expect(client.status()).toBe(201);
+  const clientId = ((await client.json()) as { client: { id: string } }).client.id;
+  const number = `INV-MAIL-${t}`;
+  const made = await page.request.post("/api/crm/invoices", {
+    data: {
+      number,
+      client_id: clientId,
+      lines: [{ description: "Website build", quantity: 2, unit_price: 1200.5 }],
+      date: "2026-11-01",
+      due_date: "2099-12-15",
+    },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto("/crm/invoices");
+  const card = page.getByTestId("invoice-card").filter({ hasText: number });
+  await card.getByRole("button", { name: `Share ${number}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Share ${number}` });
+  await expect(dialog.getByLabel("Send to")).toHaveValue(to);
+  await dialog.getByRole("button", { name: "E-mail link" }).click();
+  await expect(dialog.getByRole("status")).toHaveText(`E-mailed to ${to}.`);
+  const url = await dialog.getByLabel("Link to the invoice").inputValue();
+
+  const mail = await latestMailTo(page.request, to, number);
+  expect(mail.subject).toBe(`Invoice ${number}`);
+  expect(mail.text).toContain(`Invoice ${number}\nAmount: £2,401.00\nDue on 15 Dec 2099`);
+  expect(mail.text).toContain(url);
+});
