@@ -1,6 +1,6 @@
 /** Projects board drag (keyboard), proposal accept + follow-up, invoice print page, task toggle counts. */
 import { expect, test } from "./fixtures";
-import { createLead, keyboardDrag, signIn, tag } from "./support";
+import { createLead, keyboardDrag, signIn, tag, withStudioSettings } from "./support";
 
 /** Today in London plus `days`, as YYYY-MM-DD. */
 function daysFromToday(days: number) {
@@ -95,82 +95,109 @@ test("accept's follow-up with only Create project ticked: the lead is Won and it
 });
 
 test("create an invoice and open its print page", async ({ page }) => {
-  await signIn(page.request);
-  const stamp = Date.now();
-  const client = await page.request.post("/api/crm/clients", { data: { name: `Invoice Client ${stamp}` } });
-  const clientId = ((await client.json()) as { client: { id: string } }).client.id;
-  const project = await page.request.post("/api/crm/projects", { data: { title: `Invoice Project ${stamp}`, client_id: clientId } });
-  expect(project.status()).toBe(201);
-  // Studio details with a VAT number, so the printed invoice shows its VAT line.
-  const current = (await (await page.request.get("/api/crm/settings")).json()) as { updated_at: string | null };
-  const saved = await page.request.put("/api/crm/settings", {
-    data: {
-      studio_name: "Redbrick Studio",
-      address: "1 Brick Lane\nManchester M4 1AA",
-      vat_number: "GB 123 4567 89",
-      updated_at: current.updated_at,
-    },
-  });
-  expect(saved.ok()).toBeTruthy();
+  test.slow(); // It may wait for another test to finish with the studio settings.
+  await withStudioSettings(async () => {
+    let restoreSettings: (() => Promise<void>) | undefined;
+    try {
+      await signIn(page.request);
+      const stamp = Date.now();
+      const client = await page.request.post("/api/crm/clients", { data: { name: `Invoice Client ${stamp}` } });
+      const clientId = ((await client.json()) as { client: { id: string } }).client.id;
+      const project = await page.request.post("/api/crm/projects", { data: { title: `Invoice Project ${stamp}`, client_id: clientId } });
+      expect(project.status()).toBe(201);
+      // Studio details with a VAT number, so the printed invoice shows its VAT line. The studio's own
+      // details are put back at the end, for the tests that need its bank details.
+      const current = (await (await page.request.get("/api/crm/settings")).json()) as {
+        settings: Record<string, unknown>;
+        updated_at: string | null;
+      };
+      restoreSettings = async () => {
+        const now = (await (await page.request.get("/api/crm/settings")).json()) as { updated_at: string | null };
+        const put = await page.request.put("/api/crm/settings", { data: { ...current.settings, updated_at: now.updated_at } });
+        expect(put.ok()).toBeTruthy();
+      };
+      const saved = await page.request.put("/api/crm/settings", {
+        data: {
+          studio_name: "Redbrick Studio",
+          address: "1 Brick Lane\nManchester M4 1AA",
+          vat_number: "GB 123 4567 89",
+          updated_at: current.updated_at,
+        },
+      });
+      expect(saved.ok()).toBeTruthy();
 
-  await page.goto("/crm/invoices");
-  await page.getByRole("button", { name: "New Invoice" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Invoice" });
-  await expect(dialog.getByLabel("Invoice Number")).toHaveValue(/^INV-\d{6}-\d{3}$/);
-  const number = `INV-E2E-${stamp}`;
-  await dialog.getByLabel("Invoice Number").fill(number);
-  await dialog.getByLabel("Client").selectOption({ label: `Invoice Client ${stamp}` });
-  await dialog.getByLabel("Project").selectOption({ label: `Invoice Project ${stamp}` });
-  // Due after the studio's payment terms (14 days unless set) until a date is typed.
-  await expect(dialog.getByLabel("Due Date")).toHaveValue(daysFromToday(14));
-  const lines = dialog.getByTestId("invoice-line");
-  await lines.nth(0).getByLabel("Description").fill("Website build");
-  await lines.nth(0).getByLabel("Unit Price (£)").fill("1000");
-  await dialog.getByRole("button", { name: "Add Line" }).click();
-  await lines.nth(1).getByLabel("Description").fill("Copywriting, per page");
-  await lines.nth(1).getByLabel("Qty").fill("2");
-  await lines.nth(1).getByLabel("Unit Price (£)").fill("117.25");
-  await expect(dialog.getByTestId("invoice-total")).toHaveText("£1,234.50");
-  await dialog.getByLabel("Due Date").fill("2026-12-31");
-  await dialog.getByRole("button", { name: "Add Invoice" }).click();
-  await expect(page.getByText("Invoice added successfully")).toBeVisible();
+      await page.goto("/crm/invoices");
+      await page.getByRole("button", { name: "New Invoice" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add Invoice" });
+      await expect(dialog.getByLabel("Invoice Number")).toHaveValue(/^INV-\d{6}-\d{3}$/);
+      const number = `INV-E2E-${stamp}`;
+      await dialog.getByLabel("Invoice Number").fill(number);
+      await dialog.getByLabel("Client").selectOption({ label: `Invoice Client ${stamp}` });
+      await dialog.getByLabel("Project").selectOption({ label: `Invoice Project ${stamp}` });
+      // Due after the studio's payment terms (14 days unless set) until a date is typed.
+      await expect(dialog.getByLabel("Due Date")).toHaveValue(daysFromToday(14));
+      const lines = dialog.getByTestId("invoice-line");
+      await lines.nth(0).getByLabel("Description").fill("Website build");
+      await lines.nth(0).getByLabel("Unit Price (£)").fill("1000");
+      await dialog.getByRole("button", { name: "Add Line" }).click();
+      await lines.nth(1).getByLabel("Description").fill("Copywriting, per page");
+      await lines.nth(1).getByLabel("Qty").fill("2");
+      await lines.nth(1).getByLabel("Unit Price (£)").fill("117.25");
+      await expect(dialog.getByTestId("invoice-total")).toHaveText("£1,234.50");
+      await dialog.getByLabel("Due Date").fill("2026-12-31");
+      await dialog.getByRole("button", { name: "Add Invoice" }).click();
+      await expect(page.getByText("Invoice added successfully")).toBeVisible();
 
-  const card = page.getByTestId("invoice-card").filter({ hasText: number });
-  await expect(card.getByText("£1,234.50")).toBeVisible();
-  await card.getByRole("link", { name: `Print ${number}` }).click();
-  const sheet = page.getByRole("article", { name: `Invoice ${number}` });
-  await expect(sheet).toContainText(`Invoice Client ${stamp}`);
-  await expect(sheet).toContainText(`Invoice Project ${stamp}`);
-  await expect(sheet).toContainText("£1,234.50");
-  await expect(sheet).toContainText("31 Dec 2026");
-  await expect(sheet).toContainText("Manchester M4 1AA");
-  await expect(sheet).toContainText("VAT No. GB 123 4567 89");
-  await expect(sheet.getByRole("row", { name: "Copywriting, per page 2 £117.25 £234.50" })).toBeVisible();
-  await expect(sheet.getByRole("row", { name: "Website build 1 £1,000.00 £1,000.00" })).toBeVisible();
-  // The total includes VAT at 20%: £1,234.50 = £1,028.75 net + £205.75 VAT.
-  await expect(sheet.getByRole("row", { name: "Net (excl. VAT) £1,028.75" })).toBeVisible();
-  await expect(sheet.getByRole("row", { name: "VAT at 20% £205.75" })).toBeVisible();
-  // Without a VAT number (the studio is not registered) the invoice shows no VAT at all.
-  const withVat = (await (await page.request.get("/api/crm/settings")).json()) as { settings: Record<string, unknown>; updated_at: string };
-  const cleared = await page.request.put("/api/crm/settings", {
-    data: { studio_name: "Redbrick Studio", address: "1 Brick Lane\nManchester M4 1AA", vat_number: null, updated_at: withVat.updated_at },
+      const card = page.getByTestId("invoice-card").filter({ hasText: number });
+      await expect(card.getByText("£1,234.50")).toBeVisible();
+      await card.getByRole("link", { name: `Print ${number}` }).click();
+      const sheet = page.getByRole("article", { name: `Invoice ${number}` });
+      await expect(sheet).toContainText(`Invoice Client ${stamp}`);
+      await expect(sheet).toContainText(`Invoice Project ${stamp}`);
+      await expect(sheet).toContainText("£1,234.50");
+      await expect(sheet).toContainText("31 Dec 2026");
+      await expect(sheet).toContainText("Manchester M4 1AA");
+      await expect(sheet).toContainText("VAT No. GB 123 4567 89");
+      await expect(sheet.getByRole("row", { name: "Copywriting, per page 2 £117.25 £234.50" })).toBeVisible();
+      await expect(sheet.getByRole("row", { name: "Website build 1 £1,000.00 £1,000.00" })).toBeVisible();
+      // The total includes VAT at 20%: £1,234.50 = £1,028.75 net + £205.75 VAT.
+      await expect(sheet.getByRole("row", { name: "Net (excl. VAT) £1,028.75" })).toBeVisible();
+      await expect(sheet.getByRole("row", { name: "VAT at 20% £205.75" })).toBeVisible();
+      // Without a VAT number (the studio is not registered) the invoice shows no VAT at all.
+      const withVat = (await (await page.request.get("/api/crm/settings")).json()) as {
+        settings: Record<string, unknown>;
+        updated_at: string;
+      };
+      const cleared = await page.request.put("/api/crm/settings", {
+        data: {
+          studio_name: "Redbrick Studio",
+          address: "1 Brick Lane\nManchester M4 1AA",
+          vat_number: null,
+          updated_at: withVat.updated_at,
+        },
+      });
+      expect(cleared.ok()).toBeTruthy();
+      await page.reload();
+      await expect(sheet).toContainText("£1,234.50");
+      await expect(sheet).not.toContainText("VAT");
+      // No bank details saved: the page says so and asks before printing.
+      await expect(page.getByRole("note")).toContainText(
+        "Studio Details are incomplete. This invoice would print without your bank details",
+      );
+      await page.getByRole("button", { name: "Print" }).click();
+      const confirm = page.getByRole("dialog", { name: "Print an incomplete invoice?" });
+      await expect(confirm).toBeVisible();
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByRole("note").getByRole("link", { name: "Add them in Settings" })).toHaveAttribute("href", "/crm/settings");
+      await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+      await page.emulateMedia({ media: "print" });
+      await page.screenshot({ path: "/tmp/invoice-print.png", fullPage: true });
+      // Printing hides the CRM chrome.
+      await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+    } finally {
+      await restoreSettings?.();
+    }
   });
-  expect(cleared.ok()).toBeTruthy();
-  await page.reload();
-  await expect(sheet).toContainText("£1,234.50");
-  await expect(sheet).not.toContainText("VAT");
-  // No bank details saved: the page says so and asks before printing.
-  await expect(page.getByRole("note")).toContainText("Studio Details are incomplete. This invoice would print without your bank details");
-  await page.getByRole("button", { name: "Print" }).click();
-  const confirm = page.getByRole("dialog", { name: "Print an incomplete invoice?" });
-  await expect(confirm).toBeVisible();
-  await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByRole("note").getByRole("link", { name: "Add them in Settings" })).toHaveAttribute("href", "/crm/settings");
-  await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
-  await page.emulateMedia({ media: "print" });
-  await page.screenshot({ path: "/tmp/invoice-print.png", fullPage: true });
-  // Printing hides the CRM chrome.
-  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
 });
 
 test("Mark as paid records the paid date; the list says what is owed and filters by status", async ({ page }) => {
@@ -346,77 +373,80 @@ test("a stale project edit (409) says it changed, keeps the typed input, and sav
 test("a proposal is written as a document: introduction, sections, line items that make its value, valid until and terms", async ({
   page,
 }) => {
-  await signIn(page.request);
-  const stamp = Date.now();
-  const lead = await createLead(page.request, { name: `Document Lead ${stamp}` });
-  const title = `Bakery website ${stamp}`;
-  // The studio's terms, which a new proposal starts from.
-  const current = (await (await page.request.get("/api/crm/settings")).json()) as { settings: object; updated_at: string | null };
-  const studioTerms = `Studio terms ${stamp}: 50% to start.`;
-  expect(
-    (
-      await page.request.put("/api/crm/settings", {
-        data: { ...current.settings, proposal_terms: studioTerms, updated_at: current.updated_at },
-      })
-    ).ok(),
-  ).toBeTruthy();
+  test.slow(); // It may wait for another test to finish with the studio settings.
+  await withStudioSettings(async () => {
+    await signIn(page.request);
+    const stamp = Date.now();
+    const lead = await createLead(page.request, { name: `Document Lead ${stamp}` });
+    const title = `Bakery website ${stamp}`;
+    // The studio's terms, which a new proposal starts from.
+    const current = (await (await page.request.get("/api/crm/settings")).json()) as { settings: object; updated_at: string | null };
+    const studioTerms = `Studio terms ${stamp}: 50% to start.`;
+    expect(
+      (
+        await page.request.put("/api/crm/settings", {
+          data: { ...current.settings, proposal_terms: studioTerms, updated_at: current.updated_at },
+        })
+      ).ok(),
+    ).toBeTruthy();
 
-  await page.goto("/crm/proposals");
-  await page.getByRole("button", { name: "New Proposal" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Proposal" });
-  await dialog.getByLabel("Title").fill(title);
-  await dialog.getByLabel("Lead").selectOption({ label: lead.name });
-  await dialog.getByLabel("Introduction").fill("Thank you for asking us.\n\nHere is what we propose.");
-  await dialog.getByRole("button", { name: "Add Section" }).click();
-  const sections = dialog.getByTestId("proposal-section");
-  await expect(sections.nth(0).getByLabel("Heading")).toHaveValue("Scope");
-  await sections.nth(0).getByLabel("Text").fill("Six pages:\n- Home\n- Menu\n- Contact");
-  await dialog.getByRole("button", { name: "Add Section" }).click();
-  // An empty section is refused with its own message, not sent.
-  await dialog.getByRole("button", { name: "Add Proposal" }).click();
-  await expect(sections.nth(1).getByText("Heading is required")).toBeVisible();
-  await sections.nth(1).getByLabel("Heading").fill("Timeline");
-  await sections.nth(1).getByLabel("Text").fill("Four weeks.");
-  await dialog.getByRole("button", { name: "Add Line" }).click();
-  const lines = dialog.getByTestId("proposal-line");
-  await lines.nth(0).getByLabel("Description").fill("Website design and build");
-  await lines.nth(0).getByLabel("Unit Price (£)").fill("2400");
-  await dialog.getByRole("button", { name: "Add Line" }).click();
-  await lines.nth(1).getByLabel("Description").fill("Copywriting, per page");
-  await lines.nth(1).getByLabel("Qty").fill("4");
-  await lines.nth(1).getByLabel("Unit Price (£)").fill("150.25");
-  await expect(dialog.getByTestId("proposal-total")).toHaveText("£3,001.00");
-  await dialog.getByLabel("Valid Until").fill("2026-12-31");
-  await expect(dialog.getByLabel("Terms")).toHaveValue(studioTerms);
-  await dialog.getByLabel("Terms").fill("50% to start, 50% on launch.");
-  await dialog.getByRole("button", { name: "Add Proposal" }).click();
-  await expect(page.getByText("Proposal added successfully")).toBeVisible();
+    await page.goto("/crm/proposals");
+    await page.getByRole("button", { name: "New Proposal" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Proposal" });
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Lead").selectOption({ label: lead.name });
+    await dialog.getByLabel("Introduction").fill("Thank you for asking us.\n\nHere is what we propose.");
+    await dialog.getByRole("button", { name: "Add Section" }).click();
+    const sections = dialog.getByTestId("proposal-section");
+    await expect(sections.nth(0).getByLabel("Heading")).toHaveValue("Scope");
+    await sections.nth(0).getByLabel("Text").fill("Six pages:\n- Home\n- Menu\n- Contact");
+    await dialog.getByRole("button", { name: "Add Section" }).click();
+    // An empty section is refused with its own message, not sent.
+    await dialog.getByRole("button", { name: "Add Proposal" }).click();
+    await expect(sections.nth(1).getByText("Heading is required")).toBeVisible();
+    await sections.nth(1).getByLabel("Heading").fill("Timeline");
+    await sections.nth(1).getByLabel("Text").fill("Four weeks.");
+    await dialog.getByRole("button", { name: "Add Line" }).click();
+    const lines = dialog.getByTestId("proposal-line");
+    await lines.nth(0).getByLabel("Description").fill("Website design and build");
+    await lines.nth(0).getByLabel("Unit Price (£)").fill("2400");
+    await dialog.getByRole("button", { name: "Add Line" }).click();
+    await lines.nth(1).getByLabel("Description").fill("Copywriting, per page");
+    await lines.nth(1).getByLabel("Qty").fill("4");
+    await lines.nth(1).getByLabel("Unit Price (£)").fill("150.25");
+    await expect(dialog.getByTestId("proposal-total")).toHaveText("£3,001.00");
+    await dialog.getByLabel("Valid Until").fill("2026-12-31");
+    await expect(dialog.getByLabel("Terms")).toHaveValue(studioTerms);
+    await dialog.getByLabel("Terms").fill("50% to start, 50% on launch.");
+    await dialog.getByRole("button", { name: "Add Proposal" }).click();
+    await expect(page.getByText("Proposal added successfully")).toBeVisible();
 
-  const card = page.getByTestId("proposal-card").filter({ hasText: title });
-  await expect(card.getByText("£3,001.00")).toBeVisible();
-  // Edited: one line fewer, and the value follows.
-  await card.getByRole("button", { name: `Edit ${title}` }).click();
-  const edit = page.getByRole("dialog", { name: "Edit Proposal" });
-  await expect(edit.getByTestId("proposal-section").nth(1).getByLabel("Heading")).toHaveValue("Timeline");
-  await edit.getByRole("button", { name: "Remove line 2" }).click();
-  await expect(edit.getByTestId("proposal-total")).toHaveText("£2,400.00");
-  await edit.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Proposal updated successfully")).toBeVisible();
-  await expect(card.getByText("£2,400.00")).toBeVisible();
+    const card = page.getByTestId("proposal-card").filter({ hasText: title });
+    await expect(card.getByText("£3,001.00")).toBeVisible();
+    // Edited: one line fewer, and the value follows.
+    await card.getByRole("button", { name: `Edit ${title}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Proposal" });
+    await expect(edit.getByTestId("proposal-section").nth(1).getByLabel("Heading")).toHaveValue("Timeline");
+    await edit.getByRole("button", { name: "Remove line 2" }).click();
+    await expect(edit.getByTestId("proposal-total")).toHaveText("£2,400.00");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Proposal updated successfully")).toBeVisible();
+    await expect(card.getByText("£2,400.00")).toBeVisible();
 
-  const { proposals } = (await (await page.request.get("/api/crm/proposals")).json()) as {
-    proposals: { title: string; value: number; intro: string; sections: unknown; lines: unknown; valid_until: string; terms: string }[];
-  };
-  expect(proposals.find((p) => p.title === title)).toMatchObject({
-    value: 2400,
-    intro: "Thank you for asking us.\n\nHere is what we propose.",
-    sections: [
-      { heading: "Scope", body: "Six pages:\n- Home\n- Menu\n- Contact" },
-      { heading: "Timeline", body: "Four weeks." },
-    ],
-    lines: [{ description: "Website design and build", quantity: 1, unit_price: 2400 }],
-    valid_until: "2026-12-31",
-    terms: "50% to start, 50% on launch.",
+    const { proposals } = (await (await page.request.get("/api/crm/proposals")).json()) as {
+      proposals: { title: string; value: number; intro: string; sections: unknown; lines: unknown; valid_until: string; terms: string }[];
+    };
+    expect(proposals.find((p) => p.title === title)).toMatchObject({
+      value: 2400,
+      intro: "Thank you for asking us.\n\nHere is what we propose.",
+      sections: [
+        { heading: "Scope", body: "Six pages:\n- Home\n- Menu\n- Contact" },
+        { heading: "Timeline", body: "Four weeks." },
+      ],
+      lines: [{ description: "Website design and build", quantity: 1, unit_price: 2400 }],
+      valid_until: "2026-12-31",
+      terms: "50% to start, 50% on launch.",
+    });
   });
 });
 

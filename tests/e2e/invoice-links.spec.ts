@@ -7,7 +7,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { demoLinkToken } from "../../scripts/lib/local";
-import { demo, signIn, tag } from "./support";
+import { demo, signIn, tag, withStudioSettings } from "./support";
 
 /** Today in London plus `days`, as YYYY-MM-DD. */
 function daysFromToday(days: number) {
@@ -50,95 +50,101 @@ test("Share on an invoice gives the client its own page, with JavaScript off: st
   page,
   browser,
 }) => {
-  await signIn(page.request);
-  const t = tag();
-  const clientName = `Online Client ${t}`;
-  const made = await page.request.post("/api/crm/clients", { data: { name: clientName } });
-  expect(made.status()).toBe(201);
-  const clientId = ((await made.json()) as { client: { id: string } }).client.id;
-  const number = `INV-ONL-${t}`;
-  const dueDate = daysFromToday(14);
-  const created = await page.request.post("/api/crm/invoices", {
-    data: {
-      number,
-      client_id: clientId,
-      lines: [{ description: "Website build", quantity: 2, unit_price: 1200.5 }],
-      date: daysFromToday(0),
-      due_date: dueDate,
-    },
+  test.slow(); // It may wait for another test to finish with the studio settings.
+  await withStudioSettings(async () => {
+    await signIn(page.request);
+    const t = tag();
+    const clientName = `Online Client ${t}`;
+    const made = await page.request.post("/api/crm/clients", { data: { name: clientName } });
+    expect(made.status()).toBe(201);
+    const clientId = ((await made.json()) as { client: { id: string } }).client.id;
+    const number = `INV-ONL-${t}`;
+    const dueDate = daysFromToday(14);
+    const created = await page.request.post("/api/crm/invoices", {
+      data: {
+        number,
+        client_id: clientId,
+        lines: [{ description: "Website build", quantity: 2, unit_price: 1200.5 }],
+        date: daysFromToday(0),
+        due_date: dueDate,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const bank = await bankDetails(page.request);
+
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/crm/invoices");
+    const card = page.getByTestId("invoice-card").filter({ hasText: number });
+    await expect(card.getByText("Draft", { exact: true })).toBeVisible();
+    await card.getByRole("button", { name: `Share ${number}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Share ${number}` });
+    await expect(dialog).toContainText("Sharing marks the invoice Sent.");
+    await dialog.getByRole("button", { name: "Create link" }).click();
+    await expect(page.getByText("Link created; the invoice is now Sent")).toBeVisible();
+    const shown = await dialog.getByLabel("Link to the invoice").inputValue();
+    expect(shown).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
+    // Copy link puts that link on the clipboard.
+    await dialog.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.getByText("Link copied")).toBeVisible();
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    expect(url).toBe(shown);
+    // Open in e-mail: the subject, and a message with the link, the amount and the due date.
+    const mailto = (await dialog.getByRole("link", { name: "Open in e-mail" }).getAttribute("href"))!;
+    expect(mailto).toContain(`subject=${encodeURIComponent(`Invoice ${number}`)}`);
+    const body = decodeURIComponent(mailto.split("body=")[1]);
+    expect(body).toContain(url);
+    expect(body).toContain("£2,401.00");
+    const dueShort = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+      new Date(`${dueDate}T12:00:00Z`),
+    );
+    expect(body).toContain(`due on ${dueShort}`);
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await expect(card.getByText("Sent", { exact: true })).toBeVisible();
+
+    // The client, in a browser of their own with JavaScript off, on a phone-sized screen.
+    const client = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const clientPage = await client.newPage();
+    const opened = await clientPage.goto(url);
+    expect(opened?.status()).toBe(200);
+    await expect(clientPage.getByRole("heading", { level: 1, name: `Invoice ${number}` })).toBeVisible();
+    await expect(clientPage.getByText("Status: Sent")).toBeVisible();
+    await expect(clientPage.getByText(clientName)).toBeVisible();
+    await expect(clientPage.getByRole("row", { name: /Total £2,401\.00/ })).toBeVisible();
+    const pay = clientPage.getByRole("region", { name: "How to pay" });
+    await expect(pay).toContainText("Please pay £2,401.00 by bank transfer by");
+    await expect(pay.getByText(number, { exact: true })).toBeVisible();
+    await expect(pay).toContainText(`Sort code${bank.bank_sort_code}`);
+    await expect(pay).toContainText(`Account number${bank.bank_account_number}`);
+    if (bank.bank_name) await expect(pay).toContainText(bank.bank_name);
+    // Readable at 375 px: nothing wider than the screen.
+    for (const part of [pay, clientPage.getByRole("table")]) expect((await part.boundingBox())!.width).toBeLessThanOrEqual(375);
+
+    await page.reload();
+    await expect(card.getByText(/^Once \(first \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\)$/)).toBeVisible();
+    await card.getByRole("button", { name: `Share ${number}` }).click();
+    await expect(dialog.getByTestId("share-status")).toContainText("Viewed 1 time");
+    await dialog.getByRole("button", { name: "Revoke link" }).click();
+    await page.getByRole("dialog", { name: "Revoke the link?" }).getByRole("button", { name: "Revoke link" }).click();
+    await expect(page.getByText("Link revoked")).toBeVisible();
+    const ended = await clientPage.goto(url);
+    expect(ended?.status()).toBe(410);
+    await expect(clientPage.getByRole("heading", { name: "This link is no longer active" })).toBeVisible();
+    await client.close();
   });
-  expect(created.status()).toBe(201);
-  const bank = await bankDetails(page.request);
-
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/crm/invoices");
-  const card = page.getByTestId("invoice-card").filter({ hasText: number });
-  await expect(card.getByText("Draft", { exact: true })).toBeVisible();
-  await card.getByRole("button", { name: `Share ${number}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Share ${number}` });
-  await expect(dialog).toContainText("Sharing marks the invoice Sent.");
-  await dialog.getByRole("button", { name: "Create link" }).click();
-  await expect(page.getByText("Link created; the invoice is now Sent")).toBeVisible();
-  const shown = await dialog.getByLabel("Link to the invoice").inputValue();
-  expect(shown).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
-  // Copy link puts that link on the clipboard.
-  await dialog.getByRole("button", { name: "Copy link" }).click();
-  await expect(page.getByText("Link copied")).toBeVisible();
-  const url = await page.evaluate(() => navigator.clipboard.readText());
-  expect(url).toBe(shown);
-  // Open in e-mail: the subject, and a message with the link, the amount and the due date.
-  const mailto = (await dialog.getByRole("link", { name: "Open in e-mail" }).getAttribute("href"))!;
-  expect(mailto).toContain(`subject=${encodeURIComponent(`Invoice ${number}`)}`);
-  const body = decodeURIComponent(mailto.split("body=")[1]);
-  expect(body).toContain(url);
-  expect(body).toContain("£2,401.00");
-  const dueShort = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${dueDate}T12:00:00Z`),
-  );
-  expect(body).toContain(`due on ${dueShort}`);
-  await dialog.getByRole("button", { name: "Close" }).first().click();
-  await expect(card.getByText("Sent", { exact: true })).toBeVisible();
-
-  // The client, in a browser of their own with JavaScript off, on a phone-sized screen.
-  const client = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
-  const clientPage = await client.newPage();
-  const opened = await clientPage.goto(url);
-  expect(opened?.status()).toBe(200);
-  await expect(clientPage.getByRole("heading", { level: 1, name: `Invoice ${number}` })).toBeVisible();
-  await expect(clientPage.getByText("Status: Sent")).toBeVisible();
-  await expect(clientPage.getByText(clientName)).toBeVisible();
-  await expect(clientPage.getByRole("row", { name: /Total £2,401\.00/ })).toBeVisible();
-  const pay = clientPage.getByRole("region", { name: "How to pay" });
-  await expect(pay).toContainText("Please pay £2,401.00 by bank transfer by");
-  await expect(pay.getByText(number, { exact: true })).toBeVisible();
-  await expect(pay).toContainText(`Sort code${bank.bank_sort_code}`);
-  await expect(pay).toContainText(`Account number${bank.bank_account_number}`);
-  if (bank.bank_name) await expect(pay).toContainText(bank.bank_name);
-  // Readable at 375 px: nothing wider than the screen.
-  for (const part of [pay, clientPage.getByRole("table")]) expect((await part.boundingBox())!.width).toBeLessThanOrEqual(375);
-
-  await page.reload();
-  await expect(card.getByText(/^Once \(first \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\)$/)).toBeVisible();
-  await card.getByRole("button", { name: `Share ${number}` }).click();
-  await expect(dialog.getByTestId("share-status")).toContainText("Viewed 1 time");
-  await dialog.getByRole("button", { name: "Revoke link" }).click();
-  await page.getByRole("dialog", { name: "Revoke the link?" }).getByRole("button", { name: "Revoke link" }).click();
-  await expect(page.getByText("Link revoked")).toBeVisible();
-  const ended = await clientPage.goto(url);
-  expect(ended?.status()).toBe(410);
-  await expect(clientPage.getByRole("heading", { name: "This link is no longer active" })).toBeVisible();
-  await client.close();
 });
 
 test("the demo's shared invoice, whose link `npm run dev` prints, shows how to pay and the reference", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const client = await context.newPage();
-  const res = await client.goto(`/i/${demoLinkToken("invoice", demo.SESSION_SECRET)}`);
-  expect(res?.status()).toBe(200);
-  await expect(client.getByRole("heading", { level: 1 })).toContainText("Invoice");
-  await expect(client.getByText("Brierley", { exact: false }).first()).toBeVisible();
-  await expect(client.getByText("£3,900.00").first()).toBeVisible();
-  await expect(client.getByText(/12-34-56/).first()).toBeVisible();
-  await expect(client.getByText(/^INV-\d{6}-\d{3}$/).first()).toBeVisible();
-  await context.close();
+  test.slow(); // It may wait for another test to finish with the studio settings.
+  await withStudioSettings(async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const client = await context.newPage();
+    const res = await client.goto(`/i/${demoLinkToken("invoice", demo.SESSION_SECRET)}`);
+    expect(res?.status()).toBe(200);
+    await expect(client.getByRole("heading", { level: 1 })).toContainText("Invoice");
+    await expect(client.getByText("Brierley", { exact: false }).first()).toBeVisible();
+    await expect(client.getByText("£3,900.00").first()).toBeVisible();
+    await expect(client.getByText(/12-34-56/).first()).toBeVisible();
+    await expect(client.getByText(/^INV-\d{6}-\d{3}$/).first()).toBeVisible();
+    await context.close();
+  });
 });

@@ -4,7 +4,10 @@
  * and cards with a mouse or keyboard drag, and the local mail capture.
  */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { readDemoSettings } from "../../scripts/lib/local";
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { E2E_PORT, readDemoSettings } from "../../scripts/lib/local";
 
 /** The same values scripts/seed.ts used (.dev.vars, else .dev.vars.example). */
 export const demo = readDemoSettings();
@@ -158,4 +161,33 @@ export async function latestMailTo(
     )
     .toBe(true);
   return found!;
+}
+
+/**
+ * Runs `fn` while no other test of this run changes or relies on the studio's settings (one row
+ * for the whole CRM: the bank details, VAT number and terms). Two Playwright workers would
+ * otherwise clear the bank details one test needs while another prints without them. The lock is a
+ * directory, made atomically, per e2e server; one left by a killed run is taken over after 2 minutes.
+ */
+export async function withStudioSettings<T>(fn: () => Promise<T>): Promise<T> {
+  const lock = join(tmpdir(), `redbrick-e2e-${E2E_PORT}-studio-settings.lock`);
+  for (const started = Date.now(); ;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Released between the two calls: try again.
+      }
+      if (Date.now() - started > 90_000) throw new Error("withStudioSettings: the studio settings stayed locked for 90 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
