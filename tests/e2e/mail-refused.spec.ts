@@ -6,12 +6,11 @@
  * link and a `mailto:` with the same message, addressed.
  */
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
 import { E2E_PORT, ROOT, seedLocal, startLocalServer, waitForHttp, writeConfigVariant, type LocalServer } from "../../scripts/lib/local";
-import { demo, tag } from "./support";
+import { demo, portIsFree, tag } from "./support";
 
 const PORT = Number(process.env.E2E_MAIL_PORT ?? E2E_PORT + 2);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -19,15 +18,6 @@ const STATE_DIR = join(".wrangler", `e2e-mail-${PORT}`);
 const STUDIO_INBOX = "hello@redbrickstudio.co.uk";
 
 let server: LocalServer | undefined;
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-      .once("error", () => resolve(false))
-      .once("listening", () => probe.close(() => resolve(true)));
-    probe.listen(port, "127.0.0.1");
-  });
-}
 
 async function signIn(request: APIRequestContext) {
   const res = await request.post(`${ORIGIN}/api/auth/login`, {

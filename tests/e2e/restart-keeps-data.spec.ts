@@ -8,12 +8,11 @@
  * resend it from the leads page.
  */
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { E2E_PORT, ROOT, seedLocal, startLocalServer, type LocalServer } from "../../scripts/lib/local";
-import { demo, latestMailTo } from "./support";
+import { demo, latestMailTo, portIsFree } from "./support";
 
 const PORT = Number(process.env.E2E_RESTART_PORT ?? E2E_PORT + 1);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -23,15 +22,6 @@ const STUDIO_INBOX = "hello@redbrickstudio.co.uk";
 let server: LocalServer | undefined;
 
 /** Another server already on the port would answer in our stead and the test would check the wrong data. */
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-      .once("error", () => resolve(false))
-      .once("listening", () => probe.close(() => resolve(true)));
-    probe.listen(port, "127.0.0.1");
-  });
-}
-
 async function start(vars: Record<string, string> = {}) {
   expect(await portIsFree(PORT), `port ${PORT} is taken: set E2E_RESTART_PORT to a free one`).toBe(true);
   server = await startLocalServer({

@@ -5,6 +5,7 @@
  */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { mkdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2E_PORT, readDemoSettings } from "../../scripts/lib/local";
@@ -190,4 +191,14 @@ export async function withStudioSettings<T>(fn: () => Promise<T>): Promise<T> {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/** Whether nothing listens on 127.0.0.1:port, for the specs that start a server of their own. */
+export async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once("error", () => resolve(false))
+      .once("listening", () => probe.close(() => resolve(true)));
+    probe.listen(port, "127.0.0.1");
+  });
 }
