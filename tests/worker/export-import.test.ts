@@ -281,6 +281,20 @@ describe("import", () => {
     expect(await countRows("leads")).toBe(0);
   });
 
+  it("takes keys named like an object's own properties as the unknown keys they are", async () => {
+    const text = JSON.stringify(leadsDoc(1)).replace(/^\{/, '{"__proto__":{"leads":[]},"toString":[1],"constructor":"x",');
+    const refused = await expectJson<Refused>(
+      exports.default.fetch("http://localhost/api/crm/import", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: owner.cookie },
+        body: text,
+      }),
+      422,
+    );
+    expect(refused.error.fields).toEqual({ _: 'Unrecognized keys: "__proto__", "toString", "constructor"' });
+    expect(await countRows("leads")).toBe(0);
+  });
+
   it("reports at most 50 problems but counts them all", async () => {
     const doc = leadsDoc(120) as unknown as Record<string, Record<string, unknown>[]>;
     for (const lead of doc.leads) lead.status = "Nope";

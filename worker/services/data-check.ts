@@ -100,7 +100,9 @@ export class DocumentCheck {
   /** `knownUsers`: the staff ids of this CRM, or null to leave references to accounts as they are (a check only). */
   constructor(private readonly knownUsers: Set<string> | null) {}
 
-  readonly modeOf = (key: string): MemberMode => (key in streamed ? "stream" : key in exportShape.shape ? "value" : "skip");
+  // Own keys only: a file's "toString" or "__proto__" is an unknown key like any other.
+  readonly modeOf = (key: string): MemberMode =>
+    Object.hasOwn(streamed, key) ? "stream" : Object.hasOwn(exportShape.shape, key) ? "value" : "skip";
 
   /** Whether a problem has been found: the rows read from now on need not be written anywhere. */
   get failed(): boolean {
@@ -110,7 +112,8 @@ export class DocumentCheck {
   private member(key: string, value: unknown) {
     if (this.seen.has(key)) this.rowProblems.add(key, "This key appears twice");
     this.seen.add(key);
-    (this.skeleton as Record<string, unknown>)[key] = value;
+    // Defined, not assigned: a key "__proto__" is a member, as JSON.parse makes it, not the object's prototype.
+    Object.defineProperty(this.skeleton, key, { value, enumerable: true, writable: true, configurable: true });
   }
 
   /** Takes one event of the reader; answers the row to write when it is a valid row of a CRM table. */
