@@ -395,11 +395,36 @@ export const previewCardRow = z
   .strict();
 export type PreviewCardRow = z.infer<typeof previewCardRow>;
 
-/** Most rows a document may hold per table: far above the 10,000-lead demo, well under a worker's memory. */
+/** Most rows a document may hold per table: far above the 50,000-lead ceiling a studio reaches in years, and read a row at a time. */
 export const MAX_ROWS_PER_TABLE = 100_000;
 const rows = <T extends z.ZodType>(row: T) => z.array(row).max(MAX_ROWS_PER_TABLE);
 
-const exportShape = z
+/** Each table's row, as the document's arrays hold them (Import checks a row at a time against these). */
+export const tableRows = {
+  clients: clientRow,
+  leads: leadRow,
+  lead_activities: leadActivityRow,
+  projects: projectRow,
+  proposals: proposalRow,
+  invoices: invoiceRow,
+  tasks: taskRow,
+  mail_messages: mailMessageRow,
+  activities: activityRow,
+  preview_releases: previewReleaseRow,
+  preview_comments: previewCommentRow,
+  preview_replies: previewReplyRow,
+  preview_approvals: previewApprovalRow,
+  proposal_links: proposalLinkRow,
+  proposal_responses: proposalResponseRow,
+  proposal_messages: proposalMessageRow,
+  invoice_links: invoiceLinkRow,
+} satisfies Record<ExportTable, z.ZodType>;
+
+/** An audit event as a delete-all backup keeps it: the names are looked up again when shown. */
+export const auditEventRow = auditEvent.omit({ actor_name: true, subject_name: true });
+
+/** The document without the checks across its rows (exportDocument adds them). */
+export const exportShape = z
   .object({
     version: z.literal(EXPORT_VERSION, { error: `Only version ${EXPORT_VERSION} exports can be imported` }),
     exported_at: stamp,
@@ -426,103 +451,139 @@ const exportShape = z
     /** Absent from exports made before it existed: the clients' cards then come back without their URLs. */
     preview_cards: z.array(previewCardRow).max(previewIds.length).default([]),
     /** In delete-all backups only: the audit trail as it stood. Import leaves the trail as it is. */
-    audit_events: z.array(auditEvent.omit({ actor_name: true, subject_name: true })).optional(),
+    audit_events: z.array(auditEventRow).optional(),
   })
   .strict();
 export type ExportDocument = z.infer<typeof exportShape>;
 
-type Ctx = z.core.$RefinementCtx<ExportDocument>;
+type Path = (string | number)[];
 
-/** Ids unique per table, invoice numbers and preview cards unique, and every reference to a CRM row in the file. */
-function checkConsistency(doc: ExportDocument, ctx: Ctx) {
-  const ids = {} as Record<ExportTable, Set<string>>;
-  for (const table of exportTables) {
-    ids[table] = new Set();
-    doc[table].forEach((row, i) => {
-      if (ids[table].has(row.id)) ctx.addIssue({ code: "custom", path: [table, i, "id"], message: "This id appears twice" });
-      ids[table].add(row.id);
-    });
+/**
+ * The checks across a document's rows: ids unique per table, invoice numbers, approvals, linked
+ * previews and shared links unique, and every reference to a CRM row in the file. Fed one
+ * (validated) row at a time, so Import can check a document it never holds whole; a reference to
+ * a table not yet read waits for finish(). Each path is reported once, with its first problem, as
+ * the refusal lists them.
+ */
+export class ConsistencyCheck {
+  private readonly ids = Object.fromEntries(exportTables.map((t) => [t, new Set<string>()])) as Record<ExportTable, Set<string>>;
+  private readonly closed = new Set<ExportTable>();
+  private readonly waiting: { path: Path; target: ExportTable; value: string; noun: string }[] = [];
+  private readonly invoiceNumbers = new Set<string>();
+  private readonly approved = new Set<string>();
+  private readonly linkedPreviews = new Set<string>();
+  /** Each linked client's preview (clients without one are not listed). */
+  private readonly previewOf = new Map<string, string>();
+  private readonly hashes = { proposal_links: new Set<string>(), invoice_links: new Set<string>() };
+  private readonly live = { proposal_links: new Set<string>(), invoice_links: new Set<string>() };
+  private readonly cards: { index: number; card: PreviewCardRow }[] = [];
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly report: (path: Path, message: string) => void) {}
+
+  private issue(path: Path, message: string) {
+    const key = path.join(".");
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.report(path, message);
   }
-  const unique = (table: "invoices" | "clients", column: "number" | "preview_id", message: string) => {
+
+  private unique(seen: Set<string>, value: string | null, path: Path, message: string) {
+    if (value === null) return;
+    if (seen.has(value)) this.issue(path, message);
+    seen.add(value);
+  }
+
+  row(table: ExportTable, index: number, row: object): void {
+    const r = row as Record<string, unknown>;
+    const at = (column: string): Path => [table, index, column];
+    this.unique(this.ids[table], r.id as string, at("id"), "This id appears twice");
+    if (table === "invoices") this.unique(this.invoiceNumbers, r.number as string, at("number"), "This invoice number appears twice");
+    if (table === "preview_approvals")
+      this.unique(this.approved, r.release_id as string, at("release_id"), "This version is approved twice");
+    if (table === "clients" && r.preview_id) {
+      this.unique(this.linkedPreviews, r.preview_id as string, at("preview_id"), "This preview is linked to two clients");
+      this.previewOf.set(r.id as string, r.preview_id as string);
+    }
+    // A link's hash is unique, and a proposal or invoice has at most one live link (as the database's indexes say).
+    if (table === "proposal_links" || table === "invoice_links") {
+      this.unique(this.hashes[table], r.token_hash as string, at("token_hash"), "This link appears twice");
+      const [column, noun] = table === "proposal_links" ? ["proposal_id", "proposal"] : ["invoice_id", "invoice"];
+      if (r.revoked_at === null) this.unique(this.live[table], r[column] as string, at(column), `This ${noun} has two live links`);
+    }
+    for (const [from, column, target, noun] of references) {
+      const value = r[column];
+      if (from !== table || value === null || value === undefined) continue;
+      if (this.closed.has(target)) this.reference(at(column), target, value as string, noun);
+      else this.waiting.push({ path: at(column), target, value: value as string, noun });
+    }
+  }
+
+  private reference(path: Path, target: ExportTable, value: string, noun: string) {
+    if (!this.ids[target].has(value)) this.issue(path, `No ${noun} with this id in the file`);
+  }
+
+  /** Every row of `table` has been given: references to it are checked from now on. */
+  close(table: ExportTable): void {
+    this.closed.add(table);
+  }
+
+  card(index: number, card: PreviewCardRow): void {
+    this.cards.push({ index, card });
+  }
+
+  /** The whole document has been given (a table never given has no rows). */
+  finish(): void {
+    for (const table of exportTables) this.close(table);
+    for (const { path, target, value, noun } of this.waiting) this.reference(path, target, value, noun);
+    this.waiting.length = 0;
     const seen = new Set<string>();
-    doc[table].forEach((row, i) => {
-      const value = (row as Record<string, unknown>)[column] as string | null;
-      if (value === null) return;
-      if (seen.has(value)) ctx.addIssue({ code: "custom", path: [table, i, column], message });
-      seen.add(value);
-    });
-  };
-  unique("invoices", "number", "This invoice number appears twice");
-  const approved = new Set<string>();
-  doc.preview_approvals.forEach((row, i) => {
-    if (approved.has(row.release_id))
-      ctx.addIssue({ code: "custom", path: ["preview_approvals", i, "release_id"], message: "This version is approved twice" });
-    approved.add(row.release_id);
-  });
-  unique("clients", "preview_id", "This preview is linked to two clients");
-  // A link's hash is unique, and a proposal or invoice has at most one live link (as the database's indexes say).
-  const links = <T extends { token_hash: string; revoked_at: string | null }>(
-    table: "proposal_links" | "invoice_links",
-    rows: T[],
-    owner: (row: T) => [string, string],
-    noun: string,
-  ) => {
-    const hashes = new Set<string>();
-    const live = new Set<string>();
-    rows.forEach((row, i) => {
-      if (hashes.has(row.token_hash)) ctx.addIssue({ code: "custom", path: [table, i, "token_hash"], message: "This link appears twice" });
-      hashes.add(row.token_hash);
-      if (row.revoked_at !== null) return;
-      const [column, id] = owner(row);
-      if (live.has(id)) ctx.addIssue({ code: "custom", path: [table, i, column], message: `This ${noun} has two live links` });
-      live.add(id);
-    });
-  };
-  links("proposal_links", doc.proposal_links, (r) => ["proposal_id", r.proposal_id], "proposal");
-  links("invoice_links", doc.invoice_links, (r) => ["invoice_id", r.invoice_id], "invoice");
-
-  const cardOf = new Map(doc.clients.map((c) => [c.id, c.preview_id]));
-  const cards = new Set<string>();
-  doc.preview_cards.forEach((card, i) => {
-    if (cards.has(card.preview_id))
-      ctx.addIssue({ code: "custom", path: ["preview_cards", i, "preview_id"], message: "This preview appears twice" });
-    cards.add(card.preview_id);
-    if (!cardOf.has(card.client_id))
-      ctx.addIssue({ code: "custom", path: ["preview_cards", i, "client_id"], message: "No client with this id in the file" });
-    else if (cardOf.get(card.client_id) !== card.preview_id)
-      ctx.addIssue({ code: "custom", path: ["preview_cards", i, "preview_id"], message: "This client is not linked to this preview" });
-  });
-
-  const refs: [ExportTable, string, ExportTable, string][] = [
-    ["leads", "converted_to_client_id", "clients", "client"],
-    ["lead_activities", "lead_id", "leads", "lead"],
-    ["projects", "client_id", "clients", "client"],
-    ["projects", "lead_id", "leads", "lead"],
-    ["proposals", "lead_id", "leads", "lead"],
-    ["proposals", "client_id", "clients", "client"],
-    ["invoices", "client_id", "clients", "client"],
-    ["invoices", "project_id", "projects", "project"],
-    ["preview_releases", "client_id", "clients", "client"],
-    ["preview_comments", "client_id", "clients", "client"],
-    ["preview_comments", "release_id", "preview_releases", "preview version"],
-    ["preview_replies", "comment_id", "preview_comments", "comment"],
-    ["preview_approvals", "client_id", "clients", "client"],
-    ["preview_approvals", "release_id", "preview_releases", "preview version"],
-    ["preview_approvals", "project_id", "projects", "project"],
-    ["proposal_links", "proposal_id", "proposals", "proposal"],
-    ["proposal_responses", "proposal_id", "proposals", "proposal"],
-    ["proposal_messages", "proposal_id", "proposals", "proposal"],
-    ["invoice_links", "invoice_id", "invoices", "invoice"],
-    ["activities", "mail_id", "mail_messages", "message"],
-  ];
-  for (const [table, column, target, noun] of refs) {
-    doc[table].forEach((row, i) => {
-      const value = (row as Record<string, unknown>)[column] as string | null;
-      if (value !== null && !ids[target].has(value))
-        ctx.addIssue({ code: "custom", path: [table, i, column], message: `No ${noun} with this id in the file` });
-    });
+    for (const { index, card } of this.cards) {
+      const at = (column: string): Path => ["preview_cards", index, column];
+      this.unique(seen, card.preview_id, at("preview_id"), "This preview appears twice");
+      if (!this.ids.clients.has(card.client_id)) this.issue(at("client_id"), "No client with this id in the file");
+      else if ((this.previewOf.get(card.client_id) ?? null) !== card.preview_id)
+        this.issue(at("preview_id"), "This client is not linked to this preview");
+    }
   }
 }
+
+type Ctx = z.core.$RefinementCtx<ExportDocument>;
+
+/** The whole document through ConsistencyCheck, table by table. */
+function checkConsistency(doc: ExportDocument, ctx: Ctx) {
+  const check = new ConsistencyCheck((path, message) => ctx.addIssue({ code: "custom", path, message }));
+  for (const table of exportTables) {
+    doc[table].forEach((row, i) => check.row(table, i, row));
+    check.close(table);
+  }
+  doc.preview_cards.forEach((card, i) => check.card(i, card));
+  check.finish();
+}
+
+/** Columns that name another CRM row, which must be in the same file: [table, column, target table, what the target is]. */
+const references: [ExportTable, string, ExportTable, string][] = [
+  ["leads", "converted_to_client_id", "clients", "client"],
+  ["lead_activities", "lead_id", "leads", "lead"],
+  ["projects", "client_id", "clients", "client"],
+  ["projects", "lead_id", "leads", "lead"],
+  ["proposals", "lead_id", "leads", "lead"],
+  ["proposals", "client_id", "clients", "client"],
+  ["invoices", "client_id", "clients", "client"],
+  ["invoices", "project_id", "projects", "project"],
+  ["preview_releases", "client_id", "clients", "client"],
+  ["preview_comments", "client_id", "clients", "client"],
+  ["preview_comments", "release_id", "preview_releases", "preview version"],
+  ["preview_replies", "comment_id", "preview_comments", "comment"],
+  ["preview_approvals", "client_id", "clients", "client"],
+  ["preview_approvals", "release_id", "preview_releases", "preview version"],
+  ["preview_approvals", "project_id", "projects", "project"],
+  ["proposal_links", "proposal_id", "proposals", "proposal"],
+  ["proposal_responses", "proposal_id", "proposals", "proposal"],
+  ["proposal_messages", "proposal_id", "proposals", "proposal"],
+  ["invoice_links", "invoice_id", "invoices", "invoice"],
+  ["activities", "mail_id", "mail_messages", "message"],
+];
 
 export const exportDocument = exportShape.superRefine(checkConsistency);
 
@@ -544,26 +605,20 @@ export const EMPTY_TEXT_REPAIRS = {
 } satisfies Partial<Record<ExportTable, Record<string, string>>>;
 
 /**
- * Fills, in place, each required text of a document (not yet validated) that has nothing visible
- * with its placeholder, and answers how many it filled. Whatever is not a string is left for the
- * schema to refuse.
+ * Fills, in place, each required text of one row of `table` (not yet validated) that has nothing
+ * visible with its placeholder, and answers how many it filled. Whatever is not a string is left
+ * for the schema to refuse.
  */
-export function repairEmptyText(raw: unknown): number {
-  if (!raw || typeof raw !== "object") return 0;
+export function repairEmptyText(table: string, row: unknown): number {
+  const columns = (EMPTY_TEXT_REPAIRS as Partial<Record<string, Record<string, string>>>)[table];
+  if (!columns || !row || typeof row !== "object") return 0;
+  const record = row as Record<string, unknown>;
   let filled = 0;
-  for (const [table, columns] of Object.entries(EMPTY_TEXT_REPAIRS)) {
-    const rows = (raw as Record<string, unknown>)[table];
-    if (!Array.isArray(rows)) continue;
-    for (const row of rows as unknown[]) {
-      if (!row || typeof row !== "object") continue;
-      const record = row as Record<string, unknown>;
-      for (const [column, placeholder] of Object.entries(columns)) {
-        const value = record[column];
-        if (typeof value === "string" && !hasVisibleText(normaliseText(value, { multiline: true }))) {
-          record[column] = placeholder;
-          filled++;
-        }
-      }
+  for (const [column, placeholder] of Object.entries(columns)) {
+    const value = record[column];
+    if (typeof value === "string" && !hasVisibleText(normaliseText(value, { multiline: true }))) {
+      record[column] = placeholder;
+      filled++;
     }
   }
   return filled;

@@ -12,7 +12,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
-import { count, getTableColumns, type Table } from "drizzle-orm";
+import { count, getTableColumns, is, SQL, sql, type Table } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { D1Database, KVNamespace } from "@cloudflare/workers-types";
 import { createDb, type Db } from "../worker/db/client";
@@ -47,10 +47,10 @@ import type { LeadActivityType } from "../contract/lead-activity";
 import { CLIENTS, CONVERTED_LEADS, GENERATED, LEADS, PREVIEW_CLIENTS, STAFF } from "./seed-data";
 import { applyLocalMigrations, DEFAULT_STATE_DIR, demoLinkToken, DEV_PORT, readDemoSettings, ROOT, sha256Hex } from "./lib/local";
 
-/** D1 refuses a statement with more than 100 bound parameters. */
-const MAX_PARAMS_PER_STATEMENT = 100;
-/** Statements per db.batch() call. */
-const MAX_STATEMENTS_PER_BATCH = 100;
+/** Bytes of JSON rows bound to one INSERT (D1 takes a string of up to 2,000,000 bytes). */
+const JSON_BYTES = 512 * 1024;
+/** Statements per db.batch() call: about 5 MB a round trip. */
+const MAX_STATEMENTS_PER_BATCH = 10;
 const DEFAULT_LEADS = LEADS.length;
 
 // ---------------------------------------------------------------------------------------------
@@ -985,18 +985,67 @@ const NOTES = [
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-/** Multi-row INSERTs sized so no statement binds more than D1's 100 parameters. */
+/**
+ * INSERTs that each bind ONE parameter, a JSON array of up to JSON_BYTES of rows, unpacked in SQL
+ * as Import does (worker/services/data-transfer.ts): `INSERT INTO leads (…) SELECT json_extract(value,
+ * '$."id"'), … FROM json_each(?)`. 50,000 leads are then some 70 statements instead of 10,000
+ * multi-row ones under D1's 100 bound parameters. Values are first turned into what drizzle
+ * would store (booleans as 0/1, JSON columns as their text); rows are grouped by the columns they
+ * give, so a column a row leaves out takes its default as before.
+ */
 function insertStatements<T extends Table>(db: Db, table: T, values: Row<T>[]): BatchItem<"sqlite">[] {
-  const perRow = Object.keys(getTableColumns(table)).length;
-  const rowsPerStatement = Math.max(1, Math.floor(MAX_PARAMS_PER_STATEMENT / perRow));
+  const columns = getTableColumns(table);
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const row of values) {
+    const stored: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row as Record<string, unknown>)) {
+      if (value === undefined) continue;
+      const column = columns[key];
+      stored[column.name] = value === null ? null : column.mapToDriverValue(value);
+    }
+    const signature = Object.keys(stored).join(",");
+    if (!groups.has(signature)) groups.set(signature, []);
+    groups.get(signature)!.push(stored);
+  }
   const out: BatchItem<"sqlite">[] = [];
-  for (let i = 0; i < values.length; i += rowsPerStatement) {
-    const stmt = db.insert(table).values(values.slice(i, i + rowsPerStatement) as never);
-    const params = stmt.toSQL().params.length;
-    if (params > MAX_PARAMS_PER_STATEMENT) throw new Error(`insert into ${String(table)} binds ${params} parameters`);
-    out.push(stmt as unknown as BatchItem<"sqlite">);
+  for (const [signature, rows] of groups) {
+    const given = new Set(signature.split(","));
+    // Every column, in the table's order: a column these rows leave out takes the database's default.
+    const selected = Object.values(columns).map((column) =>
+      given.has(column.name)
+        ? sql.raw(`json_extract(value, '$."${column.name}"')`)
+        : column.default === undefined
+          ? sql`NULL`
+          : is(column.default, SQL)
+            ? column.default
+            : sql`${column.mapToDriverValue(column.default)}`,
+    );
+    for (const chunk of jsonChunks(rows))
+      out.push(
+        db.insert(table).select(sql`SELECT ${sql.join(selected, sql`, `)} FROM json_each(${chunk})`) as unknown as BatchItem<"sqlite">,
+      );
   }
   return out;
+}
+
+/** Rows as JSON arrays of at most JSON_BYTES (well under D1's 2,000,000-byte string). */
+function jsonChunks(rows: Record<string, unknown>[]): string[] {
+  const chunks: string[] = [];
+  let parts: string[] = [];
+  let size = 2;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    const bytes = Buffer.byteLength(json) + 1;
+    if (parts.length > 0 && size + bytes > JSON_BYTES) {
+      chunks.push(`[${parts.join(",")}]`);
+      parts = [];
+      size = 2;
+    }
+    parts.push(json);
+    size += bytes;
+  }
+  if (parts.length > 0) chunks.push(`[${parts.join(",")}]`);
+  return chunks;
 }
 
 const demoStudio: StudioSettings = {

@@ -2,62 +2,18 @@
  * The cost of each kind of request (issue 25 §1): the CPU the `workerd` process spends on it,
  * which is what Workers bills and limits (10 ms per request on Free, 30 s by default on Paid).
  *
- * Each path runs N times in a row, and the process's CPU time (the sum of every thread's
- * /proc/<pid>/task/<tid>/schedstat, in nanoseconds) is read before and after: CPU ms per request
- * = the difference / N. It is an UPPER bound for the isolate's own CPU: local D1 (SQLite), KV and
+ * Each path runs N times in a row, and the process's CPU time (proc.ts's cpuTimeMs: every
+ * thread's schedstat, in nanoseconds) is read before and after each: CPU ms per request = the
+ * sum of the differences / N. It is an UPPER bound for the isolate's own CPU: local D1 (SQLite), KV and
  * the HTTP front end run in the same process, whereas on Cloudflare D1's queries run in the
  * database and do not count towards the worker's CPU time. Wall time is shown beside it.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { PREVIEW_CLIENTS } from "../seed-data";
 import type { DemoSettings } from "../lib/local";
 import { apiClient, type LeadSample } from "./api";
 import { staffMessage } from "./mail";
+import { cpuTimeMs } from "./proc";
 import { median } from "./stats";
-
-/**
- * The pid of the `workerd` process under `rootPid` (wrangler's) that runs the worker, found through
- * /proc's parent links. `wrangler dev` starts two: a proxy on the public port, and the runtime of
- * the worker and its local bindings, the one with an inspector.
- */
-export function workerdPid(rootPid: number): number {
-  const parentOf = new Map<number, number>();
-  const nameOf = new Map<number, string>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // "pid (comm) state ppid …": comm may hold spaces or parentheses, so split at the last ")".
-      const close = stat.lastIndexOf(")");
-      nameOf.set(Number(entry), stat.slice(stat.indexOf("(") + 1, close));
-      parentOf.set(Number(entry), Number(stat.slice(close + 2).split(" ")[1]));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const descends = (pid: number) => {
-    for (let p: number | undefined = pid, hops = 0; p && hops < 20; p = parentOf.get(p), hops++) if (p === rootPid) return true;
-    return false;
-  };
-  const found = [...nameOf].filter(([pid, name]) => name === "workerd" && descends(pid)).map(([pid]) => pid);
-  const runtime = found.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--inspector-addr"));
-  if (runtime.length === 1) return runtime[0];
-  if (found.length === 1) return found[0];
-  throw new Error(`expected one workerd running the worker under pid ${rootPid}, found ${found.length}`);
-}
-
-/** Every thread's time on a CPU so far, in milliseconds. */
-export function cpuMs(pid: number): number {
-  let ns = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      // A thread that ended between the listing and the read: its time is gone from the total either way.
-    }
-  }
-  return ns / 1e6;
-}
 
 export interface CostRow {
   name: string;
@@ -239,7 +195,7 @@ export async function measureCost(o: CostOptions): Promise<CostRow[]> {
     let errors = 0;
     for (let i = 0; i < path.runs; i++) {
       await path.setup?.();
-      const cpuBefore = cpuMs(o.workerd);
+      const cpuBefore = cpuTimeMs(o.workerd);
       const started = performance.now();
       try {
         await path.call(i);
@@ -247,7 +203,7 @@ export async function measureCost(o: CostOptions): Promise<CostRow[]> {
         if (errors++ === 0) o.progress(`✘ ${path.name}: ${(error as Error).message}`);
       }
       wall.push(performance.now() - started);
-      cpu += cpuMs(o.workerd) - cpuBefore;
+      cpu += cpuTimeMs(o.workerd) - cpuBefore;
     }
     rows.push({ name: path.name, requests: path.runs, cpuMsPerRequest: cpu / path.runs, wallMsMedian: median(wall), errors });
     o.progress(`cost: ${path.name}: ${(cpu / path.runs).toFixed(2)} ms CPU per request over ${path.runs}`);

@@ -1,11 +1,8 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
 import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
 import { CRM_TABLES, linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "./crm-data";
-import { createDb } from "../../worker/db/client";
-import { importStatements, jsonChunks } from "../../worker/services/data-transfer";
-import { abortIf, runBatch } from "../../worker/lib/batch";
+import { CHUNK_BYTES } from "../../worker/services/data-transfer";
 import { exportDocument, type ExportDocument } from "../../contract/export";
 
 let owner: Staff;
@@ -90,6 +87,22 @@ describe("export", () => {
     expect(exportDocument.safeParse(doc).success).toBe(true);
   });
 
+  it("ends the download unfinished, not as a file mixing two moments, when the CRM changes while it is written", async () => {
+    const insert = env.DB.prepare("INSERT INTO leads (id, name, notes, status) VALUES (?, ?, ?, 'New')");
+    for (let i = 0; i < 4000; i += 500)
+      await env.DB.batch(Array.from({ length: 500 }, (_, j) => insert.bind(`bulk-${i + j}`, `Bulk ${i + j}`, "n".repeat(300))));
+    const res = await owner.call("GET", "/api/crm/export");
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toMatch(/^\{"version":1,"exported_at":"/);
+    await env.DB.prepare("INSERT INTO leads (id, name, status) VALUES ('meanwhile', 'Added meanwhile', 'New')").run();
+    const rest = (async () => {
+      for (;;) if ((await reader.read()).done) return "finished";
+    })();
+    await expect(rest).rejects.toThrow();
+  });
+
   it("is the Owner's alone: every client's and lead's details in one file", async () => {
     const sales = await signInAs("Sales");
     expect((await sales.call("GET", "/api/crm/export")).status).toBe(403);
@@ -120,6 +133,48 @@ describe("import", () => {
     expect(await previewSeenBy(owner, cafe)).toEqual({ ...before, hasCode: false, codeWorks: false, cookieWorks: false });
     const { code } = await expectJson<{ code: string }>(owner.call("POST", `/api/crm/clients/${cafe.clientId}/preview/code`), 201);
     expect(await previewSeenBy(owner, { ...cafe, code })).toMatchObject({ url: "https://cafe.example/v2", codeWorks: true });
+  });
+
+  it("takes an export made by an earlier version: pretty-printed, members in another order, later tables absent, no closed_at", async () => {
+    const doc = leadsDoc(3) as unknown as Record<string, unknown>;
+    const leads = doc.leads as Record<string, unknown>[];
+    leads[1].status = "Won";
+    for (const lead of leads) delete lead.closed_at;
+    for (const later of ["mail_messages", "preview_releases", "preview_comments", "preview_replies", "preview_approvals"])
+      delete doc[later];
+    for (const later of ["proposal_links", "proposal_responses", "proposal_messages", "invoice_links", "preview_cards"]) delete doc[later];
+    const reordered = Object.fromEntries(Object.entries(doc).reverse());
+    const imported = await exports.default.fetch("http://localhost/api/crm/import", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: owner.cookie },
+      body: JSON.stringify(reordered, null, 2).replaceAll("\n", "\r\n"),
+    });
+    expect(await expectJson<{ imported: Record<string, number> }>(imported, 200)).toMatchObject({
+      imported: { leads: 3, mail_messages: 0 },
+    });
+    // A lead imported closed, its file saying nothing of when: it closed at its last change.
+    expect(await rows("SELECT status, closed_at, updated_at FROM leads WHERE id = 'lead-000001'")).toEqual([
+      { status: "Won", closed_at: leads[1].updated_at, updated_at: leads[1].updated_at },
+    ]);
+  });
+
+  it("refuses a file that is not JSON, or is cut short, saying so and writing nothing", async () => {
+    const post = (body: string) =>
+      exports.default.fetch("http://localhost/api/crm/import", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: owner.cookie },
+        body,
+      });
+    const text = JSON.stringify(leadsDoc(200));
+    for (const body of ["not json at all", text.slice(0, text.length / 2), `${text}]`]) {
+      const refused = await expectJson<Refused>(post(body), 400);
+      expect(refused.error.code).toBe("invalid_json");
+      expect(refused.error.message).toMatch(
+        /^This file is not a valid CRM export: it is not JSON \(.+ at character \d+\)\. Nothing was imported\.$/,
+      );
+    }
+    expect(await totalRows()).toBe(0);
+    expect(await countRows("staged_chunks")).toBe(0);
   });
 
   it("imports only into an empty CRM: 409 otherwise, changing nothing", async () => {
@@ -230,6 +285,20 @@ describe("import", () => {
     expect(await countRows("leads")).toBe(0);
   });
 
+  it("takes keys named like an object's own properties as the unknown keys they are", async () => {
+    const text = JSON.stringify(leadsDoc(1)).replace(/^\{/, '{"__proto__":{"leads":[]},"toString":[1],"constructor":"x",');
+    const refused = await expectJson<Refused>(
+      exports.default.fetch("http://localhost/api/crm/import", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: owner.cookie },
+        body: text,
+      }),
+      422,
+    );
+    expect(refused.error.fields).toEqual({ _: 'Unrecognized keys: "__proto__", "toString", "constructor"' });
+    expect(await countRows("leads")).toBe(0);
+  });
+
   it("reports at most 50 problems but counts them all", async () => {
     const doc = leadsDoc(120) as unknown as Record<string, Record<string, unknown>[]>;
     for (const lead of doc.leads) lead.status = "Nope";
@@ -248,22 +317,26 @@ describe("import", () => {
     expect(stored.leads.map((l) => l.added_by)).toEqual([null, owner.id]);
   });
 
-  it("writes a file larger than one statement's chunk in one batch", async () => {
+  it("writes a file larger than one staged piece, committing it in one small batch", async () => {
     const doc = leadsDoc(1500, "n".repeat(400));
-    expect(jsonChunks(doc.leads).length).toBeGreaterThan(2);
+    expect(JSON.stringify(doc.leads).length).toBeGreaterThan(CHUNK_BYTES);
     const result = await expectJson<{ statements: number }>(importDoc(doc), 200);
-    expect(result.statements).toBeLessThan(10);
+    // The guard, one INSERT ... SELECT for the leads, the staged pieces deleted, the audit line.
+    expect(result.statements).toBe(4);
     expect(await countRows("leads")).toBe(1500);
+    expect(await countRows("staged_chunks")).toBe(0);
     const [row] = (await env.DB.prepare("SELECT * FROM leads WHERE id = 'lead-000001'").all()).results;
     expect(row).toMatchObject({ name: "Lead 1", company: "Company 1", value: 10.5, notes: "n".repeat(400), status: "New" });
   });
 
-  it("is all-or-nothing: a failure in the last statement of the batch leaves every table empty", async () => {
-    const doc = leadsDoc(1500, "n".repeat(400));
-    const db = createDb(env.DB);
-    const { items } = await importStatements(db, doc);
-    await expect(runBatch(db, [...items, abortIf(db, sql`1 = 1`)])).rejects.toThrow();
+  it("is all-or-nothing: a failure in the committing batch's last row leaves every table empty and nothing staged", async () => {
+    // The database refuses the very last lead, inside the one batch that commits the file.
+    await env.DB.exec(
+      "CREATE TRIGGER refuse_last_lead BEFORE INSERT ON leads WHEN NEW.id = 'lead-001499' BEGIN SELECT RAISE(ABORT, 'refused'); END",
+    );
+    expect((await importDoc(leadsDoc(1500, "n".repeat(400)))).status).toBe(500);
     expect(await totalRows()).toBe(0);
+    expect(await countRows("staged_chunks")).toBe(0);
   });
 
   it("is the Owner's: Sales gets 403 and nothing is written", async () => {

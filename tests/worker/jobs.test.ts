@@ -165,6 +165,17 @@ describe("scheduled: nightly housekeeping", () => {
         `mr-new-${tag}`,
         ago(89),
       ],
+      // A piece of an import whose request died a day ago, and one of a transfer under way.
+      [
+        "INSERT INTO staged_chunks (transfer_id, seq, table_name, data, created_at) VALUES (?, 0, 'leads', '[]', ?)",
+        `sc-old-${tag}`,
+        ago(1.1),
+      ],
+      [
+        "INSERT INTO staged_chunks (transfer_id, seq, table_name, data, created_at) VALUES (?, 0, 'leads', '[]', ?)",
+        `sc-new-${tag}`,
+        ago(0.5),
+      ],
     ] as const;
     await env.DB.batch(stmts.map(([q, ...args]) => env.DB.prepare(q).bind(...args)));
   }
@@ -179,6 +190,7 @@ describe("scheduled: nightly housekeeping", () => {
     "SELECT preview_id AS id FROM preview_access_log",
     "SELECT id FROM digest_sends",
     "SELECT id FROM mail_refusals",
+    "SELECT transfer_id AS id FROM staged_chunks",
   ];
   const left = async () =>
     (await Promise.all(stores.map((q) => rows<{ id: string }>(q))))
@@ -191,7 +203,7 @@ describe("scheduled: nightly housekeeping", () => {
     await fill("2026-07-01", "a");
     await runCron("2026-07-01T12:00:00Z");
     expect(await left()).toEqual(
-      ["bk-new-a", "ds-new-a", "fs-new-a", "iv-new-a", "iv-used-a", "mr-new-a", "pl-new-a", "rl-new-a", "rs-new-a"].sort(),
+      ["bk-new-a", "ds-new-a", "fs-new-a", "iv-new-a", "iv-used-a", "mr-new-a", "pl-new-a", "rl-new-a", "rs-new-a", "sc-new-a"].sort(),
     );
     const [record] = await rows<{ result: string }>("SELECT result FROM job_runs WHERE job = 'housekeeping'");
     expect(JSON.parse(record.result)).toEqual({
@@ -203,6 +215,7 @@ describe("scheduled: nightly housekeeping", () => {
       preview_access_log: 1,
       digest_sends: 1,
       mail_refusals: 1,
+      staged_chunks: 1,
     });
   });
 
@@ -210,7 +223,7 @@ describe("scheduled: nightly housekeeping", () => {
     await runCron("2026-07-01T05:00:00Z");
     await fill("2026-07-01", "b");
     await runCron("2026-07-01T12:00:00Z");
-    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(9);
+    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(10);
     await runCron("2026-07-02T00:00:00Z"); // 01:00 BST: the next London day
     expect((await left()).filter((id) => id.includes("-old-"))).toEqual([]);
     expect(await countRows("job_runs WHERE job = 'housekeeping'")).toBe(2);
@@ -229,6 +242,6 @@ describe("scheduled: nightly housekeeping", () => {
         })
       ).status,
     ).toBe(201);
-    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(9);
+    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(10);
   });
 });

@@ -455,6 +455,25 @@ export const backup_chunks = sqliteTable(
   (t) => [primaryKey({ columns: [t.backup_id, t.seq] })],
 );
 
+/**
+ * Where an import, a restore or delete-all's backup is written in pieces before the one batch that
+ * commits it (docs/decisions/data-transfer-in-chunks.md): validated rows as JSON arrays, one
+ * table per piece (`table_name`), or a backup's document text (`table_name` null). The commit
+ * copies them into their tables inside D1 and deletes them in the same transaction; pieces left by
+ * a request that died part-way are invisible to the CRM and go with the nightly housekeeping.
+ */
+export const staged_chunks = sqliteTable(
+  "staged_chunks",
+  {
+    transfer_id: text("transfer_id").notNull(),
+    seq: integer("seq").notNull(),
+    table_name: text("table_name"),
+    data: text("data").notNull(),
+    created_at: text("created_at").notNull().default(nowSql),
+  },
+  (t) => [primaryKey({ columns: [t.transfer_id, t.seq] }), index("staged_chunks_created_idx").on(t.created_at)],
+);
+
 /** How the studio was told about a client's comment or approval: sent, or failed and waiting for a resend. */
 const notification = {
   email_status: text("email_status", { enum: notificationStatuses }).notNull().default("pending"),

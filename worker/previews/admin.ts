@@ -14,7 +14,7 @@ import { clients } from "../db/schema";
 import { hashPassword } from "../auth/password";
 import type * as z from "zod";
 import type { PreviewAdmin, PreviewId, previewLinkInput } from "../../contract/preview";
-import type { ExportDocument, PreviewCardRow } from "../../contract/export";
+import type { PreviewCardRow } from "../../contract/export";
 import { AppError, notFound } from "../lib/errors";
 import { nextStamp, nowIso } from "../lib/time";
 import { readPreview, writePreview, type PreviewRecord } from "./store";
@@ -270,7 +270,7 @@ export interface CardsRestored {
 export async function restorePreviewCards(
   db: Db,
   kv: KVNamespace,
-  doc: Pick<ExportDocument, "clients" | "preview_cards">,
+  doc: { clients: readonly { id: string; name: string; preview_id: string | null }[]; preview_cards: readonly PreviewCardRow[] },
   { armCodes = false } = {},
 ): Promise<CardsRestored> {
   const cards = new Map(doc.preview_cards.map((card) => [card.preview_id, card]));

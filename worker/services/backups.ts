@@ -1,26 +1,44 @@
 /**
  * Delete-all with a backup first (docs/decisions/product/19-delete-all.md), the 30-day backup list, and restore.
  *
- * Delete-all is ONE D1 batch: a guard that the data is still what was snapshotted, the backup
- * (its JSON split into chunks under D1's row limit), the deletion of every CRM row, and the
- * purge of expired backups. So either the rows are gone and their backup exists, or nothing
- * happened. Before that batch the backup is read back exactly as a restore will read it, and
- * nothing is deleted unless it would restore. Restore goes through the same path as Import
- * (empty CRM, one batch), and also re-arms the preview cards' codes (docs/decisions/0013).
+ * The backup is the export document with the cards' code hashes and the audit trail, written as
+ * it is read (services/data-transfer.ts) in pieces of up to CHUNK_BYTES to staged_chunks, which
+ * the CRM never reads (docs/decisions/data-transfer-in-chunks.md). Those pieces are then read
+ * back exactly as a restore will read them, and nothing is deleted unless they would restore.
+ * Delete-all itself is then ONE D1 batch: a guard that the data is still what the backup began
+ * from, the backup's row, its chunks copied from the staged pieces inside D1, and the deletion of
+ * every CRM row. So either the rows are gone and their backup exists, or nothing happened.
+ * Restore reads the chunks back a few at a time through the same path as Import (empty CRM, one
+ * committing batch), and also re-arms the preview cards' codes (docs/decisions/0013).
  */
-import { and, asc, desc, eq, gte, lt, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
 import { revokePreviewCard } from "../previews/admin";
-import { backup_chunks, backups, form_submissions, users } from "../db/schema";
-import { BACKUP_RETENTION_DAYS, exportTables, type BackupSummary, type ExportDocument } from "../../contract/export";
-import { allAuditEvents, auditEvent, type AuditSource } from "./audit";
+import { backup_chunks, backups, form_submissions, staged_chunks, users } from "../db/schema";
+import { BACKUP_RETENTION_DAYS, type BackupSummary } from "../../contract/export";
+import { auditEvent, type AuditSource } from "./audit";
 import { AppError, notFound } from "../lib/errors";
 import { abortIf, isGuardAbort, runBatch } from "../lib/batch";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
-import { byteLength, CHUNK_BYTES, countsOf, exportAll, importAll, readDocument, tables, type ImportResult } from "./data-transfer";
+import {
+  byteLength,
+  changedSince,
+  CHUNK_BYTES,
+  discardStagedQuietly,
+  ExportChanged,
+  importDocument,
+  openExport,
+  readDocument,
+  StagedWriter,
+  stagedText,
+  tables,
+  totalRows,
+  type ImportResult,
+  type TransferSizes,
+} from "./data-transfer";
 
 const cutoff = (now = Date.now()) => new Date(now - BACKUP_RETENTION_DAYS * 24 * 60 * 60_000).toISOString();
 /** The nightly housekeeping (services/housekeeping.ts): backups past the retention period go, their chunks with them. */
@@ -52,28 +70,6 @@ export function splitUtf8(text: string, maxBytes = CHUNK_BYTES): string[] {
   return pieces;
 }
 
-/** Rows and the newest change of each table: the snapshot delete-all must still match when it commits. */
-async function fingerprints(db: Db): Promise<string[]> {
-  const results = await runBatch(
-    db,
-    exportTables.map((name) => {
-      const t = tables[name] as typeof backups & { updated_at: typeof backups.created_at };
-      return db.select({ n: sql<number>`count(*)`, last: max(t.updated_at) }).from(t);
-    }),
-  );
-  return (results as { n: number; last: string | null }[][]).map(([r]) => `${r.n}:${r.last ?? ""}`);
-}
-
-function changedSince(expected: string[]) {
-  return sql.join(
-    exportTables.map((name, i) => {
-      const t = tables[name] as typeof backups & { updated_at: typeof backups.created_at };
-      return sql`(SELECT count(*) || ':' || ifnull(max(${t.updated_at}), '') FROM ${t}) <> ${expected[i]}`;
-    }),
-    sql` OR `,
-  );
-}
-
 /** Deletion order: children before parents, leads before clients (nothing then needs setting to null). */
 const deletionOrder = [
   "invoice_links",
@@ -95,10 +91,8 @@ const deletionOrder = [
   "clients",
 ] as const;
 
-/** Reads a backup's text as a restore will; a backup that would not restore refuses delete-all (409), naming the problem. */
-function proveRestorable(text: string) {
-  readDocument(JSON.parse(text), { what: "The backup of this data would not restore", outcome: "Nothing was deleted.", code: "conflict" });
-}
+const changedMeanwhile = () =>
+  new AppError("conflict", "The CRM changed while the backup was being taken. Nothing was deleted; please try again.");
 
 export interface DeleteAllResult {
   backup: BackupSummary;
@@ -110,42 +104,76 @@ export async function deleteAll(
   kv: KVNamespace,
   by: { id: string; full_name: string },
   source: AuditSource,
+  { chunkBytes = CHUNK_BYTES, ...sizes }: TransferSizes = {},
 ): Promise<DeleteAllResult> {
-  // Read the fingerprint first: any write after it makes the guard below abort the batch.
-  const expected = await fingerprints(db);
+  // The export's fingerprint is read first: any write after it makes the guard below abort the batch.
   // The backup keeps the audit trail as it stood too (the trail itself outlives delete-all).
-  const doc: ExportDocument = { ...(await exportAll(db, kv, { withCodes: true })), audit_events: await allAuditEvents(db) };
-  const text = JSON.stringify(doc);
-  proveRestorable(text);
-  const pieces = splitUtf8(text);
-  const counts = countsOf(doc);
-  const backup = { id: newId(), created_by: by.id, size: byteLength(text), counts, chunk_count: pieces.length, created_at: nowIso() };
-  const items: BatchItem<"sqlite">[] = [
-    abortIf(db, changedSince(expected)),
-    db.insert(backups).values(backup),
-    ...pieces.map((data, seq) => db.insert(backup_chunks).values({ backup_id: backup.id, seq, data })),
-    ...deletionOrder.map((name) => db.delete(tables[name])),
-    // Enquiries are personal data: they go with the leads they became.
-    db.delete(form_submissions),
-    auditEvent(
-      db,
-      source,
-      "delete_all",
-      `Deleted all CRM data (${Object.values(counts).reduce((a, b) => a + b, 0)} rows); backup ${backup.id} kept 30 days`,
-    ),
-  ];
+  const backupDoc = await openExport(db, kv, { withCodes: true, withAudit: true, pageRows: sizes.pageRows });
+  const writer = new StagedWriter(db, newId(), sizes.flushBytes);
+  let committed = false;
   try {
-    await runBatch(db, items);
-  } catch (err) {
-    if (isGuardAbort(err))
-      throw new AppError("conflict", "The CRM changed while the backup was being taken. Nothing was deleted; please try again.");
-    throw err;
+    let size = 0;
+    // Text not yet cut into chunks, and its bytes.
+    let carry = "";
+    let carryBytes = 0;
+    try {
+      for await (const piece of backupDoc.text) {
+        const bytes = byteLength(piece);
+        size += bytes;
+        carry += piece;
+        carryBytes += bytes;
+        if (carryBytes < chunkBytes) continue;
+        const pieces = splitUtf8(carry, chunkBytes);
+        carry = pieces.pop()!;
+        carryBytes = byteLength(carry);
+        for (const p of pieces) writer.add(null, p);
+        await writer.flush();
+      }
+    } catch (error) {
+      if (error instanceof ExportChanged) throw changedMeanwhile();
+      throw error;
+    }
+    writer.add(null, carry);
+    await writer.flush(true);
+    // The proof: the backup as written, read back exactly as a restore will read it.
+    await readDocument(stagedText(db, writer.transferId), {
+      refusal: { what: "The backup of this data would not restore", outcome: "Nothing was deleted.", code: "conflict" },
+      knownUsers: null,
+      ...sizes,
+    });
+    const counts = backupDoc.counts;
+    const backup = { id: newId(), created_by: by.id, size, counts, chunk_count: writer.count, created_at: nowIso() };
+    const items: BatchItem<"sqlite">[] = [
+      abortIf(db, changedSince(backupDoc.fingerprint)),
+      db.insert(backups).values(backup),
+      db.insert(backup_chunks).select(
+        db
+          .select({ backup_id: sql<string>`${backup.id}`.as("backup_id"), seq: staged_chunks.seq, data: staged_chunks.data })
+          .from(staged_chunks)
+          .where(eq(staged_chunks.transfer_id, writer.transferId))
+          .orderBy(asc(staged_chunks.seq)),
+      ),
+      db.delete(staged_chunks).where(eq(staged_chunks.transfer_id, writer.transferId)),
+      ...deletionOrder.map((name) => db.delete(tables[name])),
+      // Enquiries are personal data: they go with the leads they became.
+      db.delete(form_submissions),
+      auditEvent(db, source, "delete_all", `Deleted all CRM data (${totalRows(counts)} rows); backup ${backup.id} kept 30 days`),
+    ];
+    try {
+      await runBatch(db, items);
+    } catch (err) {
+      if (isGuardAbort(err)) throw changedMeanwhile();
+      throw err;
+    }
+    committed = true;
+    // Cards whose clients are gone are revoked, as deleting one client does: restoring the backup
+    // sets each one up again, code included.
+    for (const client of backupDoc.linked) await revokePreviewCard(db, kv, client.preview_id);
+    const { chunk_count: _pieces, ...summary } = backup;
+    return { backup: { ...summary, created_by_name: by.full_name }, deleted: counts };
+  } finally {
+    if (!committed) await discardStagedQuietly(db, writer.transferId);
   }
-  // Cards whose clients are gone are revoked, as deleting one client does: restoring the backup
-  // sets each one up again, code included.
-  for (const client of doc.clients) if (client.preview_id) await revokePreviewCard(db, kv, client.preview_id);
-  const { chunk_count: _pieces, ...summary } = backup;
-  return { backup: { ...summary, created_by_name: by.full_name }, deleted: counts };
 }
 
 /** Backups of the last 30 days, newest first (older ones wait only for the nightly housekeeping). */
@@ -165,29 +193,45 @@ export async function listBackups(db: Db): Promise<BackupSummary[]> {
     .orderBy(desc(backups.created_at));
 }
 
+/** A backup's text, its chunks read in order a few at a time. */
+async function* backupText(db: Db, id: string, perQuery = 4): AsyncGenerator<string> {
+  for (let seq = 0; ; seq += perQuery) {
+    const rows = await db
+      .select({ data: backup_chunks.data })
+      .from(backup_chunks)
+      .where(and(eq(backup_chunks.backup_id, id), gte(backup_chunks.seq, seq)))
+      .orderBy(asc(backup_chunks.seq))
+      .limit(perQuery);
+    for (const r of rows) yield r.data;
+    if (rows.length < perQuery) return;
+  }
+}
+
 /**
- * Puts a backup back into an empty CRM, through the same validation and batch as Import, then
- * its preview cards with their codes.
+ * Puts a backup back into an empty CRM, through the same reading, checks and committing batch as
+ * Import, then its preview cards with their codes.
  */
-export async function restoreBackup(db: Db, kv: KVNamespace, id: string, source: AuditSource): Promise<ImportResult> {
-  const [[meta], pieces] = await db.batch([
+export async function restoreBackup(
+  db: Db,
+  kv: KVNamespace,
+  id: string,
+  source: AuditSource,
+  sizes: TransferSizes = {},
+): Promise<ImportResult> {
+  const [[meta], [pieces]] = await db.batch([
     db
       .select()
       .from(backups)
       .where(and(eq(backups.id, id), gte(backups.created_at, cutoff())))
       .limit(1),
-    db.select({ data: backup_chunks.data }).from(backup_chunks).where(eq(backup_chunks.backup_id, id)).orderBy(asc(backup_chunks.seq)),
+    db.select({ n: count() }).from(backup_chunks).where(eq(backup_chunks.backup_id, id)),
   ]);
   if (!meta) throw notFound("Backup");
-  if (pieces.length !== meta.chunk_count) throw new AppError("internal", "This backup is incomplete and cannot be restored.");
-  const { doc, repaired } = readDocument(JSON.parse(pieces.map((p) => p.data).join("")), {
-    what: "This backup could not be read",
-    outcome: "Nothing was restored.",
-    code: "conflict",
-  });
-  return importAll(db, kv, doc, {
-    alongside: [auditEvent(db, source, "restore", `Restored the backup of ${meta.created_at}`)],
-    repaired,
+  if (pieces.n !== meta.chunk_count) throw new AppError("internal", "This backup is incomplete and cannot be restored.");
+  return importDocument(db, kv, backupText(db, id), {
+    refusal: { what: "This backup could not be read", outcome: "Nothing was restored.", code: "conflict" },
+    alongside: () => [auditEvent(db, source, "restore", `Restored the backup of ${meta.created_at}`)],
     armCodes: true,
+    ...sizes,
   });
 }

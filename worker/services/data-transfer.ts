@@ -1,27 +1,37 @@
 /**
- * Export and import of every CRM row (docs/decisions/product/16-placeholders-become-real.md), all-or-nothing.
+ * Export and import of every CRM row (docs/decisions/product/16-placeholders-become-real.md), all-or-nothing,
+ * at any size up to the document's ceiling without holding the document in memory
+ * (docs/decisions/data-transfer-in-chunks.md).
  *
- * Import writes the whole document in ONE D1 batch, which D1 runs as one transaction. D1 caps
- * a statement at 100 bound parameters and 100 KB of SQL, so row-per-statement or multi-row
- * VALUES inserts would need thousands of statements for 10,000 leads. Instead each statement
- * binds ONE parameter, a JSON array of up to CHUNK_BYTES of rows, and unpacks it in SQL:
+ * Export is written as it is read: the document's text, table by table, each table read a page at
+ * a time in (created_at, id) order. A write that lands while it is being read would make the file
+ * a mix of two moments, so the tables' fingerprint (rows and newest change of each) is taken
+ * first and compared at the end; if it moved, the stream fails and the download with it.
  *
- *   INSERT INTO leads (id, name, ...) SELECT json_extract(value, '$.id'), ... FROM json_each(?)
+ * Import reads the document a row at a time (worker/lib/json-stream.ts), checks each one
+ * (worker/services/data-check.ts) and writes the valid rows, as JSON arrays of up to CHUNK_BYTES,
+ * to staged_chunks, which the CRM never reads. Only once the whole document is read and found
+ * valid does ONE D1 batch, one transaction, commit it: a guard that every CRM table is still
+ * empty, then per table one
  *
- * so a few MB of data is a dozen statements, and the batch stays one transaction however large
- * the file is. The batch starts with a guard that aborts it unless every CRM table is still
- * empty, so a write that slips in between the check and the import cannot be mixed with it.
+ *   INSERT INTO leads (id, name, ...) SELECT json_extract(j.value, '$.id'), ...
+ *     FROM staged_chunks c, json_each(c.data) j WHERE c.transfer_id = ? AND c.table_name = 'leads'
+ *
+ * which copies the rows inside D1, and the deletion of the staged pieces. A refusal or a failure
+ * at any point before that leaves the CRM as it was; the staged pieces are deleted on the way out
+ * (and by the nightly housekeeping, should the request itself die).
  *
  * The clients' preview cards live in KV, outside that transaction: they are written once the
  * rows have committed (docs/decisions/0013).
  */
-import { count, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
 import {
   activities,
+  audit_events,
   clients,
   invoices,
   lead_activities,
@@ -37,24 +47,23 @@ import {
   preview_replies,
   projects,
   proposals,
+  staged_chunks,
   tasks,
   users,
 } from "../db/schema";
-import {
-  EXPORT_VERSION,
-  exportDocument,
-  exportTables,
-  repairEmptyText,
-  type ExportDocument,
-  type ExportTable,
-} from "../../contract/export";
+import { EXPORT_VERSION, exportTables, type ExportTable } from "../../contract/export";
 import { AppError } from "../lib/errors";
-import { fieldErrors } from "../lib/validate";
 import { previewCardsOf, restorePreviewCards, type CardsRestored } from "../previews/admin";
 import { abortIf, isGuardAbort, runBatch } from "../lib/batch";
+import { JsonDocumentReader, JsonSyntaxError, JsonValueTooLarge } from "../lib/json-stream";
+import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
+import { DocumentCheck, importRefusal, type Counts, type Refusal } from "./data-check";
 
-export const tables: Record<ExportTable, SQLiteTable & { id: unknown; created_at: unknown }> = {
+export type { Counts } from "./data-check";
+
+type CrmTable = SQLiteTable & { id: unknown; created_at: unknown; updated_at: unknown };
+export const tables: Record<ExportTable, CrmTable> = {
   clients,
   leads,
   lead_activities,
@@ -75,72 +84,60 @@ export const tables: Record<ExportTable, SQLiteTable & { id: unknown; created_at
 };
 
 /**
- * Bytes of JSON bound to one statement. D1 allows a string of up to 1,000,000 bytes; a quarter
- * of that leaves room for the engine's own copies.
+ * Bytes of JSON in one staged piece (and one backup chunk). D1 holds a string of up to 2,000,000
+ * bytes; a quarter of that leaves room for the engine's own copies, and keeps what a request holds
+ * at once small.
  */
-export const CHUNK_BYTES = 256 * 1024;
+export const CHUNK_BYTES = 512 * 1024;
+/** Staged pieces are sent to D1 once this much is waiting: a few statements per round trip. */
+export const FLUSH_BYTES = 2 * 1024 * 1024;
+/** Rows per page of an export; tables whose rows can be large (a filed e-mail, an accepted proposal's copy) read fewer. */
+export const PAGE_ROWS = 1000;
+const pageRowsOf: Partial<Record<ExportTable, number>> = { mail_messages: 50, proposal_responses: 5 };
+/**
+ * The longest single value Import holds: far above the largest row a CRM writes (an accepted
+ * proposal's copy of up to 2,000,000 characters, escaped), far below a worker's memory.
+ */
+export const MAX_VALUE_CHARS = 8 * 1024 * 1024;
 
 const utf8 = new TextEncoder();
 export const byteLength = (text: string) => utf8.encode(text).byteLength;
+export const totalRows = (counts: Counts) => Object.values(counts).reduce((a, b) => a + b, 0);
 
-/**
- * Every row of every CRM table, read in one batch so the document is one consistent snapshot,
- * and the linked clients' preview cards. `withCodes` (delete-all's backup, which never leaves the
- * server) keeps each card's code hash; an export file never carries one.
- */
-export async function exportAll(db: Db, kv: KVNamespace, { withCodes = false } = {}): Promise<ExportDocument> {
-  const results = await runBatch(
-    db,
+/** Sizes the tests make small, so a small document still spans many pages and pieces. */
+export interface TransferSizes {
+  pageRows?: number;
+  chunkBytes?: number;
+  flushBytes?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the CRM holds
+
+const fingerprintSql = () =>
+  sql.join(
     exportTables.map((name) => {
-      const t = tables[name] as typeof leads;
-      return db.select().from(t).orderBy(t.created_at, t.id);
+      const t = tables[name];
+      return sql`(SELECT count(*) || ':' || ifnull(max(${t.updated_at}), '') FROM ${t})`;
     }),
+    sql` || ' ' || `,
   );
-  const doc = { version: EXPORT_VERSION, exported_at: nowIso() } as ExportDocument;
-  exportTables.forEach((name, i) => ((doc as Record<string, unknown>)[name] = results[i]));
-  doc.preview_cards = await previewCardsOf(kv, doc.clients, { withCodes });
-  return doc;
-}
-
-/** How many problems a refused document reports; the message gives the total. */
-const MAX_REPORTED = 50;
 
 /**
- * A document as Import, restore and delete-all's proof read it: required text that an earlier
- * version stored empty is filled in (contract/export.ts), then the whole file is validated.
- * Refused naming where and what: `refusal` says what the document is, what did not happen, and
- * the status (422 for a file sent in; 409 for the CRM's own backup, which the request cannot fix).
+ * Rows and the newest change of each CRM table, in one statement: what an export or a backup must
+ * still find at its end. Every write to a CRM row stamps its updated_at, so any insert, change or
+ * deletion moves it.
  */
-export function readDocument(
-  raw: unknown,
-  refusal: { what: string; outcome: string; code?: "validation_failed" | "conflict" } = {
-    what: "This file is not a valid CRM export",
-    outcome: "Nothing was imported.",
-  },
-): { doc: ExportDocument; repaired: number } {
-  const repaired = repairEmptyText(raw);
-  const parsed = exportDocument.safeParse(raw);
-  if (parsed.success) return { doc: parsed.data, repaired };
-  const all = fieldErrors(parsed.error.issues);
-  const keys = Object.keys(all);
-  const first = keys[0] === "_" ? all._ : `${keys[0]}: ${all[keys[0]]}`;
-  throw new AppError(
-    refusal.code ?? "validation_failed",
-    `${refusal.what} (${keys.length} problem${keys.length === 1 ? "" : "s"}). ${refusal.outcome} First: ${first}`,
-    Object.fromEntries(keys.slice(0, MAX_REPORTED).map((k) => [k, all[k]])),
-  );
+export async function fingerprint(db: Db): Promise<string> {
+  const [row] = await db.select({ f: sql<string>`${fingerprintSql()}` }).from(sql`(SELECT 1)`);
+  return row.f;
 }
 
-export type Counts = Record<ExportTable, number>;
-export const countsOf = (doc: ExportDocument) => Object.fromEntries(exportTables.map((t) => [t, doc[t].length])) as Counts;
+/** A statement's condition: the CRM is no longer as `expected` found it. */
+export const changedSince = (expected: string) => sql`${fingerprintSql()} <> ${expected}`;
 
-export async function crmIsEmpty(db: Db): Promise<boolean> {
-  const results = await runBatch(
-    db,
-    exportTables.map((name) => db.select({ n: count() }).from(tables[name])),
-  );
-  return (results as { n: number }[][]).every(([row]) => row.n === 0);
-}
+const countsOf = (print: string): Counts =>
+  Object.fromEntries(print.split(" ").map((part, i) => [exportTables[i], Number(part.split(":")[0])])) as Counts;
 
 const anyRowSql = () =>
   sql.join(
@@ -148,80 +145,271 @@ const anyRowSql = () =>
     sql` OR `,
   );
 
-/** Splits rows into JSON arrays of at most `maxBytes` (one row alone may exceed it). */
-export function jsonChunks(rows: readonly unknown[], maxBytes = CHUNK_BYTES): string[] {
-  const chunks: string[] = [];
-  let parts: string[] = [];
-  let size = 2;
-  for (const row of rows) {
-    const json = JSON.stringify(row);
-    const bytes = byteLength(json) + 1;
-    if (parts.length > 0 && size + bytes > maxBytes) {
-      chunks.push(`[${parts.join(",")}]`);
-      parts = [];
-      size = 2;
-    }
-    parts.push(json);
-    size += bytes;
-  }
-  if (parts.length > 0) chunks.push(`[${parts.join(",")}]`);
-  return chunks;
+export async function crmIsEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ any: sql<number>`${anyRowSql()}` }).from(sql`(SELECT 1)`);
+  return !row.any;
 }
 
-/** One INSERT ... SELECT FROM json_each(?) per chunk, naming every column of the table. */
-function insertStatements(db: Db, name: ExportTable, rows: readonly unknown[]) {
+export const notEmpty = () =>
+  new AppError("conflict", "Import needs an empty CRM. Delete all data first (a backup is kept for 30 days), then import.");
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+/** The CRM changed while an export was being read: the document would mix two moments. */
+export class ExportChanged extends Error {
+  constructor() {
+    super("The CRM changed while it was being exported");
+  }
+}
+
+export interface ExportStream {
+  exported_at: string;
+  /** Rows per table when the export began (the document holds exactly these, or fails). */
+  counts: Counts;
+  /** The fingerprint the document must still match at its end. */
+  fingerprint: string;
+  /** The clients linked to a preview, known once the text has been read past the clients. */
+  linked: { id: string; preview_id: string }[];
+  /** The document's text, piece by piece; throws ExportChanged at its end if the CRM changed meanwhile. */
+  text: AsyncGenerator<string>;
+}
+
+/** Every row of `table`, a page at a time, in (created_at, id) order: each page's rows as JSON joined by commas. */
+async function* pagesOf(db: Db, table: CrmTable, pageRows: number, onRows?: (rows: Record<string, unknown>[]) => void) {
+  const t = table as typeof leads;
+  let after: { created_at: string; id: string } | null = null;
+  for (;;) {
+    const page: Record<string, unknown>[] = await db
+      .select()
+      .from(t)
+      .where(after ? sql`(${t.created_at}, ${t.id}) > (${after.created_at}, ${after.id})` : undefined)
+      .orderBy(asc(t.created_at), asc(t.id))
+      .limit(pageRows);
+    if (page.length === 0) return;
+    onRows?.(page);
+    yield page.map((row) => JSON.stringify(row)).join(",");
+    if (page.length < pageRows) return;
+    const last = page[page.length - 1] as { created_at: string; id: string };
+    after = { created_at: last.created_at, id: last.id };
+  }
+}
+
+/** The members `key: [rows…]`, written as the pages arrive. */
+async function* arrayMember(key: string, pages: AsyncGenerator<string>) {
+  yield `,${JSON.stringify(key)}:[`;
+  let first = true;
+  for await (const page of pages) {
+    yield first ? page : `,${page}`;
+    first = false;
+  }
+  yield "]";
+}
+
+/**
+ * Starts an export: the document is exactly what JSON.stringify made of it when it was read in one
+ * piece (the same members in the same order, each table's rows by created_at then id, then the
+ * linked clients' preview cards). `withCodes` (delete-all's backup, which never leaves the server)
+ * keeps each card's code hash, and `withAudit` adds the audit trail as it stands; an export file
+ * never carries either.
+ */
+export async function openExport(
+  db: Db,
+  kv: KVNamespace,
+  { withCodes = false, withAudit = false, pageRows }: { withCodes?: boolean; withAudit?: boolean; pageRows?: number } = {},
+): Promise<ExportStream> {
+  const print = await fingerprint(db);
+  const exported_at = nowIso();
+  const linked: ExportStream["linked"] = [];
+  const rowsPer = (name: ExportTable) => pageRows ?? pageRowsOf[name] ?? PAGE_ROWS;
+  async function* text() {
+    yield `{"version":${EXPORT_VERSION},"exported_at":${JSON.stringify(exported_at)}`;
+    for (const name of exportTables) {
+      const seeLinked =
+        name === "clients"
+          ? (rows: Record<string, unknown>[]) => {
+              for (const c of rows) if (c.preview_id) linked.push({ id: c.id as string, preview_id: c.preview_id as string });
+            }
+          : undefined;
+      yield* arrayMember(name, pagesOf(db, tables[name], rowsPer(name), seeLinked));
+    }
+    yield `,"preview_cards":${JSON.stringify(await previewCardsOf(kv, linked, { withCodes }))}`;
+    if (withAudit) yield* arrayMember("audit_events", pagesOf(db, audit_events as unknown as CrmTable, pageRows ?? PAGE_ROWS));
+    if ((await fingerprint(db)) !== print) throw new ExportChanged();
+    yield "}";
+  }
+  return { exported_at, counts: countsOf(print), fingerprint: print, linked, text: text() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staging
+
+/** Pieces written to staged_chunks under one transfer id, a few per round trip. */
+export class StagedWriter {
+  /** Pieces written or waiting: the next one's seq. */
+  count = 0;
+  private waiting: { table_name: string | null; data: string }[] = [];
+  private waitingBytes = 0;
+
+  constructor(
+    private readonly db: Db,
+    readonly transferId: string,
+    private readonly flushBytes = FLUSH_BYTES,
+  ) {}
+
+  add(table: string | null, data: string) {
+    this.waiting.push({ table_name: table, data });
+    this.waitingBytes += data.length;
+    this.count++;
+  }
+
+  /** Sends what is waiting once there is enough of it, or everything with `all`. */
+  async flush(all = false) {
+    if (this.waiting.length === 0 || (!all && this.waitingBytes < this.flushBytes)) return;
+    const first = this.count - this.waiting.length;
+    const pieces = this.waiting;
+    this.waiting = [];
+    this.waitingBytes = 0;
+    await runBatch(
+      this.db,
+      pieces.map((p, i) => this.db.insert(staged_chunks).values({ transfer_id: this.transferId, seq: first + i, ...p })),
+    );
+  }
+}
+
+/** Rows packed into JSON arrays of at most `chunkBytes`, one table per array (one row alone may exceed it). */
+class RowPacker {
+  private table: string | null = null;
+  private parts: string[] = [];
+  private bytes = 2;
+
+  constructor(
+    private readonly writer: StagedWriter,
+    private readonly chunkBytes = CHUNK_BYTES,
+  ) {}
+
+  add(table: string, row: unknown) {
+    const json = JSON.stringify(row);
+    const size = byteLength(json) + 1;
+    if (this.parts.length > 0 && (table !== this.table || this.bytes + size > this.chunkBytes)) this.close();
+    this.table = table;
+    this.parts.push(json);
+    this.bytes += size;
+  }
+
+  close() {
+    if (this.parts.length > 0) this.writer.add(this.table, `[${this.parts.join(",")}]`);
+    this.parts = [];
+    this.bytes = 2;
+  }
+}
+
+/** The staged pieces of a transfer, in order, a few per query. */
+export async function* stagedText(db: Db, transferId: string, perQuery = 4): AsyncGenerator<string> {
+  for (let seq = 0; ; seq += perQuery) {
+    const rows = await db
+      .select({ data: staged_chunks.data })
+      .from(staged_chunks)
+      .where(and(eq(staged_chunks.transfer_id, transferId), gte(staged_chunks.seq, seq)))
+      .orderBy(asc(staged_chunks.seq))
+      .limit(perQuery);
+    for (const r of rows) yield r.data;
+    if (rows.length < perQuery) return;
+  }
+}
+
+export const discardStaged = (db: Db, transferId: string) => db.delete(staged_chunks).where(eq(staged_chunks.transfer_id, transferId));
+
+/** Deletes a transfer's staged pieces after a refusal or a failure; a failure here is logged, and left for the housekeeping. */
+export async function discardStagedQuietly(db: Db, transferId: string) {
+  try {
+    await discardStaged(db, transferId);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", what: "staged pieces not deleted", transferId, error: String(error) }));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a document
+
+export interface ReadOptions extends TransferSizes {
+  refusal: Refusal;
+  /** This CRM's staff ids: references to other accounts are cleared. Null for a check only. */
+  knownUsers: Set<string> | null;
+  /** Write the valid rows to staged_chunks through this writer (omit for a check only). */
+  writer?: StagedWriter;
+}
+
+/**
+ * Reads a whole document, piece by piece, through the checks; with a writer, stages its rows as
+ * it goes. Throws the refusal (AppError) when it would not load; answers the check's findings.
+ */
+export async function readDocument(pieces: AsyncIterable<string>, options: ReadOptions): Promise<DocumentCheck> {
+  const { refusal, writer } = options;
+  const check = new DocumentCheck(options.knownUsers);
+  const reader = new JsonDocumentReader({ modeOf: check.modeOf, maxValueChars: MAX_VALUE_CHARS });
+  const packer = writer ? new RowPacker(writer, options.chunkBytes) : null;
+  const take = (events: ReturnType<JsonDocumentReader["push"]>) => {
+    for (const event of events) {
+      const checked = check.take(event);
+      if (checked && packer) packer.add(checked.table, checked.row);
+    }
+  };
+  try {
+    for await (const piece of pieces) {
+      take(reader.push(piece));
+      // Nothing more is written once a problem is found; the reading goes on to count them all.
+      if (writer && !check.failed) await writer.flush();
+    }
+    take(reader.end());
+  } catch (error) {
+    if (error instanceof JsonSyntaxError)
+      throw new AppError(
+        refusal.code === "conflict" ? "conflict" : "invalid_json",
+        `${refusal.what}: it is not JSON (${error.message}). ${refusal.outcome}`,
+      );
+    if (error instanceof JsonValueTooLarge)
+      throw new AppError(refusal.code ?? "validation_failed", `${refusal.what}: ${error.message}. ${refusal.outcome}`);
+    throw error;
+  }
+  check.finish(refusal);
+  if (packer && writer) {
+    packer.close();
+    await writer.flush(true);
+  }
+  return check;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import and restore
+
+/** One INSERT ... SELECT per table: the staged rows, unpacked inside D1, naming every column. */
+function insertStaged(db: Db, name: ExportTable, transferId: string) {
   const table = tables[name];
   // Column names come from the schema, never from the file, so inlining them is safe.
   const fields = Object.fromEntries(
     Object.entries(getTableColumns(table)).map(([key, column]) => [
       key,
-      sql.raw(`json_extract(value, '$.${column.name}')`).as(column.name),
+      sql.raw(`json_extract(j.value, '$.${column.name}')`).as(column.name),
     ]),
   );
-  return jsonChunks(rows).map((chunk) => db.insert(table).select(db.select(fields).from(sql`json_each(${chunk})`)));
+  return db.insert(table).select(
+    db
+      .select(fields)
+      .from(sql`${staged_chunks} AS c, json_each(c.data) AS j`)
+      .where(sql`c.transfer_id = ${transferId} AND c.table_name = ${name}`)
+      .orderBy(sql`c.seq, j.key`),
+  );
 }
 
-/** Columns that name a staff account; accounts are not exported, so these may point nowhere here. */
-const userColumns: Partial<Record<ExportTable, string[]>> = {
-  leads: ["added_by", "stage_changed_by"],
-  lead_activities: ["created_by"],
-  tasks: ["assignee_username"],
-  activities: ["who_username"],
-  mail_messages: ["filed_by"],
-  preview_replies: ["author_id"],
-  proposal_links: ["created_by"],
-  invoice_links: ["created_by"],
-  proposal_messages: ["author_id"],
-};
-
-/** Clears references to accounts this CRM does not have; answers how many were cleared. */
-async function clearUnknownUsers(db: Db, doc: ExportDocument): Promise<number> {
-  const referenced = new Set<string>();
-  for (const [table, columns] of Object.entries(userColumns) as [ExportTable, string[]][])
-    for (const row of doc[table] as Record<string, unknown>[]) for (const c of columns) if (row[c]) referenced.add(row[c] as string);
-  if (referenced.size === 0) return 0;
-  const known = new Set<string>();
-  const ids = [...referenced];
-  for (let i = 0; i < ids.length; i += 90) {
-    for (const u of await db
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.id, ids.slice(i, i + 90))))
-      known.add(u.id);
-  }
-  let cleared = 0;
-  for (const [table, columns] of Object.entries(userColumns) as [ExportTable, string[]][])
-    for (const row of doc[table] as Record<string, unknown>[])
-      for (const c of columns)
-        if (row[c] && !known.has(row[c] as string)) {
-          row[c] = null;
-          cleared++;
-        }
-  return cleared;
+/** The batch that commits a staged document: the guard that the CRM is empty, each table's rows, the staged pieces gone. */
+export function commitStatements(db: Db, transferId: string, counts: Counts): BatchItem<"sqlite">[] {
+  return [
+    abortIf(db, anyRowSql()),
+    ...exportTables.filter((name) => counts[name] > 0).map((name) => insertStaged(db, name, transferId)),
+    discardStaged(db, transferId),
+  ];
 }
-
-export const notEmpty = () =>
-  new AppError("conflict", "Import needs an empty CRM. Delete all data first (a backup is kept for 30 days), then import.");
 
 export interface ImportResult {
   imported: Counts;
@@ -231,44 +419,53 @@ export interface ImportResult {
   repaired_text: number;
   /** The clients' preview cards: how many were set up again, and which clients need a new code. */
   previews: CardsRestored;
+  /** Statements in the one batch that committed the rows. */
   statements: number;
 }
 
-/** The statements that write a whole (validated) document, after a guard that the CRM is empty. */
-export async function importStatements(db: Db, doc: ExportDocument) {
-  const cleared = await clearUnknownUsers(db, doc);
-  const items: BatchItem<"sqlite">[] = [abortIf(db, anyRowSql())];
-  for (const name of exportTables) items.push(...insertStatements(db, name, doc[name]));
-  return { items, cleared };
-}
-
-export interface ImportOptions {
-  /** Statements that commit with the rows or not at all (the audit line). */
-  alongside?: BatchItem<"sqlite">[];
-  /** Required texts the reading filled in, reported back. */
-  repaired?: number;
+export interface ImportOptions extends TransferSizes {
+  /** What a refused document is called (Import's file, or a backup). */
+  refusal?: Refusal;
+  /** Statements that commit with the rows or not at all (the audit line), given how many rows there are. */
+  alongside?: (rows: number) => BatchItem<"sqlite">[];
   /** Re-arm the cards' access codes from their hashes: a restore of delete-all's backup only. */
   armCodes?: boolean;
 }
 
 /**
- * Writes a validated document into an empty CRM, all or nothing, then sets up its preview cards
- * again. Refused with 409 when any CRM table has a row, checked first and again inside the batch.
+ * Loads a document, read piece by piece, into an empty CRM, all or nothing, then sets up its
+ * preview cards again. Refused with 409 when any CRM table has a row, checked first and again
+ * inside the committing batch.
  */
-export async function importAll(
+export async function importDocument(
   db: Db,
   kv: KVNamespace,
-  doc: ExportDocument,
-  { alongside = [], repaired = 0, armCodes = false }: ImportOptions = {},
+  pieces: AsyncIterable<string>,
+  { refusal = importRefusal, alongside = () => [], armCodes = false, ...sizes }: ImportOptions = {},
 ): Promise<ImportResult> {
   if (!(await crmIsEmpty(db))) throw notEmpty();
-  const { items, cleared } = await importStatements(db, doc);
+  const knownUsers = new Set((await db.select({ id: users.id }).from(users)).map((u) => u.id));
+  const writer = new StagedWriter(db, newId(), sizes.flushBytes);
+  let committed = false;
   try {
-    await runBatch(db, [...items, ...alongside]);
-  } catch (err) {
-    if (isGuardAbort(err)) throw notEmpty();
-    throw err;
+    const check = await readDocument(pieces, { refusal, knownUsers, writer, ...sizes });
+    const items = [...commitStatements(db, writer.transferId, check.counts), ...alongside(totalRows(check.counts))];
+    try {
+      await runBatch(db, items);
+    } catch (err) {
+      if (isGuardAbort(err)) throw notEmpty();
+      throw err;
+    }
+    committed = true;
+    const previews = await restorePreviewCards(db, kv, { clients: check.linkedClients, preview_cards: check.previewCards }, { armCodes });
+    return {
+      imported: check.counts,
+      cleared_user_refs: check.cleared,
+      repaired_text: check.repaired,
+      previews,
+      statements: items.length,
+    };
+  } finally {
+    if (!committed) await discardStagedQuietly(db, writer.transferId);
   }
-  const previews = await restorePreviewCards(db, kv, doc, { armCodes });
-  return { imported: countsOf(doc), cleared_user_refs: cleared, repaired_text: repaired, previews, statements: items.length };
 }

@@ -6,7 +6,7 @@
  */
 import { and, isNull, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { digest_sends, form_submissions, invites, mail_refusals, revoked_sessions } from "../db/schema";
+import { digest_sends, form_submissions, invites, mail_refusals, revoked_sessions, staged_chunks } from "../db/schema";
 import { MAIL_REFUSAL_RETENTION_DAYS } from "../../contract/mail";
 import { pruneEvents } from "../lib/rate-limit";
 import { pruneAccessLog } from "../previews/log";
@@ -32,5 +32,8 @@ export function housekeepingDeletes(db: Db, now: Date) {
     preview_access_log: pruneAccessLog(db, ms),
     digest_sends: db.delete(digest_sends).where(lt(digest_sends.run_date, before(ms, DIGEST_RECORD_DAYS * DAY_MS).slice(0, 10))),
     mail_refusals: db.delete(mail_refusals).where(lt(mail_refusals.created_at, before(ms, MAIL_REFUSAL_RETENTION_DAYS * DAY_MS))),
+    // Pieces of an import, a restore or a backup whose request died before it committed or cleaned
+    // up (docs/decisions/data-transfer-in-chunks.md): no transfer runs for a day.
+    staged_chunks: db.delete(staged_chunks).where(lt(staged_chunks.created_at, before(ms, DAY_MS))),
   };
 }

@@ -93,8 +93,8 @@ export async function markOverdueInvoices(db: Db, now: Date): Promise<JobOutcome
 
 /**
  * The nightly housekeeping: form submissions, backups, rate-limit events, signed-out sessions,
- * expired invitations, old preview access attempts and digest records past their retention
- * (services/housekeeping.ts). The day's claim goes in the same batch as the deletes.
+ * expired invitations, old preview access attempts, digest records and mail refusals past their
+ * retention, and pieces of data transfers that never finished (services/housekeeping.ts). The day's claim goes in the same batch as the deletes.
  */
 export async function housekeep(db: Db, now: Date): Promise<JobOutcome> {
   const job: JobName = "housekeeping";

@@ -1,6 +1,7 @@
 /** Settings: studio details, export/import, delete-all and backups. Keys start with "settings". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { StageWeightsInput, StudioSettingsInput } from "@contract/settings";
+import type { ExportDocument } from "@contract/export";
 import { api, ok } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
@@ -56,7 +57,8 @@ export function useSaveStudio() {
 export function useExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (format: "json" | "csv") => ok(api.crm.export.$get({ query: { format } })),
+    // The worker writes the document as it reads it (a stream), so its type is not inferred: it is the contract's.
+    mutationFn: async (format: "json" | "csv") => (await ok(api.crm.export.$get({ query: { format } }))) as unknown as ExportDocument,
     // The audit trail on the same page lists the export at once ("users", "audit": features/audit's key).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["users", "audit"] }),
     meta: { errorTitle: "Export failed" },
@@ -72,7 +74,8 @@ function useRefetchAll() {
 export function useImport() {
   const refetchAll = useRefetchAll();
   return useMutation({
-    mutationFn: (doc: unknown) => ok(api.crm.import.$post({ json: doc })),
+    // The file goes as it is: the worker reads and checks it a row at a time, whatever its size.
+    mutationFn: (file: File) => ok(api.crm.import.$post({}, { init: { body: file, headers: { "Content-Type": "application/json" } } })),
     onSuccess: refetchAll,
     // The panel shows the server's problem list beside the file input.
     meta: { errorTitle: false },

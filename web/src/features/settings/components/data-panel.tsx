@@ -142,17 +142,12 @@ export function ImportPanel() {
   const imp = useImport();
   const fileRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<{ message: string; fields: [string, string][] } | null>(null);
-  const run = async () => {
+  const run = () => {
     const file = fileRef.current?.files?.[0];
     if (!file) return setProblem({ message: "Choose an export file first.", fields: [] });
-    let doc: unknown;
-    try {
-      doc = JSON.parse(await file.text());
-    } catch {
-      return setProblem({ message: "That file is not JSON. Choose a file made by Export JSON.", fields: [] });
-    }
     setProblem(null);
-    imp.mutate(doc, {
+    // The worker checks the file, JSON and all, and says what is wrong with it.
+    imp.mutate(file, {
       onSuccess: () => {
         toast.success("Import complete", { description: `${file.name} was imported.` });
         if (fileRef.current) fileRef.current.value = "";
@@ -174,7 +169,7 @@ export function ImportPanel() {
         <Field label="Export file">
           {(p) => <input {...p} ref={fileRef} type="file" accept="application/json,.json" className="block text-sm" />}
         </Field>
-        <Button onClick={() => void run()} disabled={imp.isPending}>
+        <Button onClick={run} disabled={imp.isPending}>
           <Upload className="size-4" aria-hidden="true" />
           {imp.isPending ? "Importing..." : "Import"}
         </Button>
