@@ -1,5 +1,5 @@
 /**
- * Export, import, delete-all's backup and restore through their chunked paths (docs/decisions/data-transfer-in-chunks.md),
+ * Export, import, delete-all's backup and restore through their chunked paths (docs/decisions/0025-data-transfer-in-chunks.md),
  * at a few hundred rows with pages, pieces and batches made small, so every document spans many
  * of each: what the bench's scale section does at 50,000 leads (scripts/bench/scale.ts), here
  * with the failures part-way that must leave the data as it was.

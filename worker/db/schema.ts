@@ -457,7 +457,7 @@ export const backup_chunks = sqliteTable(
 
 /**
  * Where an import, a restore or delete-all's backup is written in pieces before the one batch that
- * commits it (docs/decisions/data-transfer-in-chunks.md): validated rows as JSON arrays, one
+ * commits it (docs/decisions/0025-data-transfer-in-chunks.md): validated rows as JSON arrays, one
  * table per piece (`table_name`), or a backup's document text (`table_name` null). The commit
  * copies them into their tables inside D1 and deletes them in the same transaction; pieces left by
  * a request that died part-way are invisible to the CRM and go with the nightly housekeeping.

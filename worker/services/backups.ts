@@ -3,7 +3,7 @@
  *
  * The backup is the export document with the cards' code hashes and the audit trail, written as
  * it is read (services/data-transfer.ts) in pieces of up to CHUNK_BYTES to staged_chunks, which
- * the CRM never reads (docs/decisions/data-transfer-in-chunks.md). Those pieces are then read
+ * the CRM never reads (docs/decisions/0025-data-transfer-in-chunks.md). Those pieces are then read
  * back exactly as a restore will read them, and nothing is deleted unless they would restore.
  * Delete-all itself is then ONE D1 batch: a guard that the data is still what the backup began
  * from, the backup's row, its chunks copied from the staged pieces inside D1, and the deletion of

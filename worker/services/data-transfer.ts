@@ -1,7 +1,7 @@
 /**
  * Export and import of every CRM row (docs/decisions/product/16-placeholders-become-real.md), all-or-nothing,
  * at any size up to the document's ceiling without holding the document in memory
- * (docs/decisions/data-transfer-in-chunks.md).
+ * (docs/decisions/0025-data-transfer-in-chunks.md).
  *
  * Export is written as it is read: the document's text, table by table, each table read a page at
  * a time in (created_at, id) order. A write that lands while it is being read would make the file

@@ -33,7 +33,7 @@ export function housekeepingDeletes(db: Db, now: Date) {
     digest_sends: db.delete(digest_sends).where(lt(digest_sends.run_date, before(ms, DIGEST_RECORD_DAYS * DAY_MS).slice(0, 10))),
     mail_refusals: db.delete(mail_refusals).where(lt(mail_refusals.created_at, before(ms, MAIL_REFUSAL_RETENTION_DAYS * DAY_MS))),
     // Pieces of an import, a restore or a backup whose request died before it committed or cleaned
-    // up (docs/decisions/data-transfer-in-chunks.md): no transfer runs for a day.
+    // up (docs/decisions/0025-data-transfer-in-chunks.md): no transfer runs for a day.
     staged_chunks: db.delete(staged_chunks).where(lt(staged_chunks.created_at, before(ms, DAY_MS))),
   };
 }
