@@ -14,6 +14,15 @@ const featureZones = readdirSync("web/src/features").map((feature) => ({
   message: "Features don't import each other: move what they share into components/ or lib/",
 }));
 
+/**
+ * `import { z } from "zod"` hands the bundler zod's whole namespace object, so every one of its 40
+ * locales and its JSON Schema code went into the worker (issue 25: 351 → 275 KiB gzip once gone).
+ */
+const zodAsNamespace = {
+  selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+  message: 'Write `import * as z from "zod"` (or `import type * as z`): the named `z` keeps all of zod in the bundle',
+};
+
 export default tseslint.config(
   { ignores: ["dist", "dist-ssr", ".wrangler", "node_modules", "migrations", "test-results", "playwright-report", "bench/results.json"] },
   js.configs.recommended,
@@ -56,6 +65,7 @@ export default tseslint.config(
       ],
       // A cycle makes load order matter and hides which module owns what.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "no-restricted-syntax": ["error", zodAsNamespace],
     },
   },
   {
