@@ -33,6 +33,7 @@ import {
   openExport,
   readDocument,
   StagedWriter,
+  piecesInOrder,
   stagedText,
   tables,
   totalRows,
@@ -193,19 +194,16 @@ export async function listBackups(db: Db): Promise<BackupSummary[]> {
     .orderBy(desc(backups.created_at));
 }
 
-/** A backup's text, its chunks read in order a few at a time. */
-async function* backupText(db: Db, id: string, perQuery = 4): AsyncGenerator<string> {
-  for (let seq = 0; ; seq += perQuery) {
-    const rows = await db
+/** A backup's text, its chunks read in order. */
+const backupText = (db: Db, id: string) =>
+  piecesInOrder((from, n) =>
+    db
       .select({ data: backup_chunks.data })
       .from(backup_chunks)
-      .where(and(eq(backup_chunks.backup_id, id), gte(backup_chunks.seq, seq)))
+      .where(and(eq(backup_chunks.backup_id, id), gte(backup_chunks.seq, from)))
       .orderBy(asc(backup_chunks.seq))
-      .limit(perQuery);
-    for (const r of rows) yield r.data;
-    if (rows.length < perQuery) return;
-  }
-}
+      .limit(n),
+  );
 
 /**
  * Puts a backup back into an empty CRM, through the same reading, checks and committing batch as

@@ -304,19 +304,31 @@ class RowPacker {
   }
 }
 
-/** The staged pieces of a transfer, in order, a few per query. */
-export async function* stagedText(db: Db, transferId: string, perQuery = 4): AsyncGenerator<string> {
+/**
+ * Text kept in numbered pieces (a transfer's staged pieces, a backup's chunks), in order, a few per
+ * query: `page(fromSeq, n)` answers the data of the pieces from `fromSeq` on, at most n, by seq.
+ */
+export async function* piecesInOrder(
+  page: (fromSeq: number, n: number) => Promise<{ data: string }[]>,
+  perQuery = 4,
+): AsyncGenerator<string> {
   for (let seq = 0; ; seq += perQuery) {
-    const rows = await db
-      .select({ data: staged_chunks.data })
-      .from(staged_chunks)
-      .where(and(eq(staged_chunks.transfer_id, transferId), gte(staged_chunks.seq, seq)))
-      .orderBy(asc(staged_chunks.seq))
-      .limit(perQuery);
+    const rows = await page(seq, perQuery);
     for (const r of rows) yield r.data;
     if (rows.length < perQuery) return;
   }
 }
+
+/** The staged pieces of a transfer, in order. */
+export const stagedText = (db: Db, transferId: string) =>
+  piecesInOrder((from, n) =>
+    db
+      .select({ data: staged_chunks.data })
+      .from(staged_chunks)
+      .where(and(eq(staged_chunks.transfer_id, transferId), gte(staged_chunks.seq, from)))
+      .orderBy(asc(staged_chunks.seq))
+      .limit(n),
+  );
 
 export const discardStaged = (db: Db, transferId: string) => db.delete(staged_chunks).where(eq(staged_chunks.transfer_id, transferId));
 
