@@ -201,10 +201,9 @@ try {
   }
 
   // One owner session serves every signed-in section: the browser contexts get its cookie, the API calls send it.
-  const cookie =
-    wants("js") || wants("board") || wants("api") || wants("load") || wants("jobs") || wants("shared") || wants("mail") || wants("cost")
-      ? await signIn(base, demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD)
-      : "";
+  const cookie = (["js", "board", "api", "load", "jobs", "shared", "mail", "cost"] as const).some(wants)
+    ? await signIn(base, demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD)
+    : "";
 
   if (wants("shared")) {
     // The demo's shared proposal and invoice (the links `npm run dev` prints).
