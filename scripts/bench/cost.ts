@@ -13,6 +13,7 @@ import type { DemoSettings } from "../lib/local";
 import { apiClient, type LeadSample } from "./api";
 import { staffMessage } from "./mail";
 import { cpuTimeMs } from "./proc";
+import { cookieHeaderOf } from "./server";
 import { median } from "./stats";
 
 export interface CostRow {
@@ -64,10 +65,7 @@ export async function measureCost(o: CostOptions): Promise<CostRow[]> {
 
   // A preview session for the comments, and the export the imports send back.
   const unlocked = await ok(await post(`/api/previews/${preview}/verify`, { password: demo.DEMO_PREVIEW_CODE }), "preview unlock");
-  const previewCookie = unlocked.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const previewCookie = cookieHeaderOf(unlocked);
   const exportDoc = async () => (await ok(await fetch(`${base}/api/crm/export`, { headers: { Cookie: cookie } }), "export")).text();
   const exported = await exportDoc();
   const importDoc = async () =>

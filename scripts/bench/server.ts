@@ -88,11 +88,15 @@ export async function signIn(base: string, email: string, password: string): Pro
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
-  return res.headers
+  return cookieHeaderOf(res);
+}
+
+/** The Cookie header a browser would send back after `res`: each Set-Cookie's name=value. */
+export const cookieHeaderOf = (res: Response) =>
+  res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-}
 
 /** Every path in the built sitemap, in its order. */
 export function sitemapPaths(): string[] {
