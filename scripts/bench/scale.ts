@@ -134,6 +134,10 @@ async function measureSize(leads: number, options: ScaleOptions, result: ScaleRe
       (text) => Buffer.byteLength(text),
     );
     const first = withoutExportedAt(exported);
+    // A state kept by --reuse-state from a run that stopped part-way may have lost its leads.
+    const exportedLeads = (JSON.parse(exported) as { leads: unknown[] }).leads.length;
+    if (exportedLeads !== leads)
+      throw new Error(`${stateDir} holds ${exportedLeads} leads, not ${leads}: run without --reuse-state to seed it again`);
     const { result: deleted } = await measure(
       "delete-all",
       deleteAll,

@@ -26,6 +26,21 @@ test("the Owner's Export JSON downloads every table as one file", async ({ page 
   expect((await download).suggestedFilename()).toMatch(/^crm-export-\d{4}-\d{2}-\d{2}\.json$/);
 });
 
+test("Import sends the chosen file byte for byte and shows the worker's answer beside it", async ({ page }) => {
+  await signIn(page.request, staff.owner);
+  await page.goto("/crm/settings");
+  const panel = page.getByRole("region", { name: "Import Data" });
+  // Pretty-printed, as a person may have saved it: parsed and re-written in the browser, it would arrive minified.
+  const file = '{\n  "version": 1\n}\n';
+  await panel.getByLabel("Export file").setInputFiles({ name: "crm-export.json", mimeType: "application/json", buffer: Buffer.from(file) });
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/crm/import"));
+  await panel.getByRole("button", { name: "Import" }).click();
+  // Chromium does not hand a File's bytes to Playwright; their count is enough to tell.
+  expect(await (await sent).headerValue("content-length")).toBe(String(file.length));
+  // The demo CRM has data, so the worker refuses before reading the file, saying what to do.
+  await expect(panel.getByRole("alert")).toContainText("Import needs an empty CRM. Delete all data first");
+});
+
 test("Leads & Clients CSV downloads both, as two files in one .zip, and the audit trail lists it as a CSV export at once", async ({
   page,
 }) => {
