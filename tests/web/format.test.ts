@@ -43,6 +43,11 @@ describe("dates in Europe/London", () => {
     expect(todayInLondon(new Date("2026-11-25T23:30:00Z"))).toBe("2026-11-25");
   });
 
+  it("keeps a calendar date's day, and spells September the same on every ICU", () => {
+    expect(formatDate("2026-09-05")).toBe("5 Sep 2026");
+    expect(formatDateTime("2026-09-30T23:15:00Z")).toBe("1 Oct 2026, 00:15");
+  });
+
   it("shows a dash for no date", () => {
     expect(formatDate(null)).toBe("—");
   });
