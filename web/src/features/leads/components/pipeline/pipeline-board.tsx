@@ -91,12 +91,22 @@ function CardIcon({ name, ...props }: { name: CardIconName } & SVGProps<SVGSVGEl
 }
 
 /**
- * How many cards of each column the first render draws: more than fit in a column's height on
- * this screen (a card is at least 80 px tall). The rest of the column's 50 follow at once in a
- * transition, which React renders in slices between the browser's frames, so the board is on
- * screen and every card in view can be dragged before the cards below the fold are built.
+ * What the first render draws: in each column in view, more cards than fit in its height on this
+ * screen (a card is at least 80 px tall). Below 1024 px the columns are a sideways scroll, each
+ * min(17rem, 80vw) wide with a 1 rem gap, so a phone shows the first one or two. Everything else
+ * (the rest of each column's 50, the columns scrolled out of view) follows at once in a
+ * transition, which React renders in slices between the browser's frames: the board is on screen,
+ * and every card in view can be dragged, before the cards out of view are built.
  */
-const cardsOnFirstScreen = () => Math.max(8, Math.ceil(window.innerHeight / 80));
+interface FirstScreen {
+  cards: number;
+  columns: number;
+}
+function firstScreen(): FirstScreen {
+  const { innerWidth: width, innerHeight: height } = window;
+  const columns = width >= 1024 ? boardColumns.length : Math.ceil((width - 16) / (Math.min(272, 0.8 * width) + 16));
+  return { cards: Math.max(8, Math.ceil(height / 80)), columns };
+}
 
 export function PipelineBoard() {
   const { data, isPending, isError, refetch } = useQuery(leadBoardQueryOptions());
@@ -106,10 +116,10 @@ export function PipelineBoard() {
   const [active, setActive] = useState<Lead | null>(null);
   const [focusMenuOf, setFocusMenuOf] = useState<{ id: string; to: LeadStatus } | null>(null);
   // undefined once every card is drawn.
-  const [firstCards, setFirstCards] = useState<number | undefined>(cardsOnFirstScreen);
+  const [first, setFirst] = useState<FirstScreen | undefined>(firstScreen);
   const hasData = data !== undefined;
   useEffect(() => {
-    if (hasData) startTransition(() => setFirstCards(undefined));
+    if (hasData) startTransition(() => setFirst(undefined));
   }, [hasData]);
 
   const sensors = useSensors(
@@ -213,7 +223,8 @@ export function PipelineBoard() {
   const column = (status: LeadStatus) => {
     const col = byStatus.get(status);
     if (!col) return null;
-    const leads = firstCards === undefined ? col.leads : col.leads.slice(0, firstCards);
+    const inView = first && boardColumns.findIndex((c) => c.status === status) < first.columns;
+    const leads = !first ? col.leads : col.leads.slice(0, inView ? first.cards : 0);
     return (
       <BoardColumn key={status} column={col} leads={leads} title={titleOf(status)} onMore={loadMore}>
         {leads.map((lead) => (
