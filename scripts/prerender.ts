@@ -17,6 +17,7 @@ import { SPECULATION_RULES, SPECULATION_RULES_HASH } from "../worker/lib/specula
 import { criticalCssFor } from "./lib/critical-css";
 import { UNLOCKED_NAME_TOKEN, UNLOCKED_URL_TOKEN, unlockedVariantPath } from "../worker/previews/unlocked-page";
 import { FORM_STATE_SAMPLE } from "../worker/lib/form-state-markup";
+import { crmPageChunksTag } from "../worker/lib/crm-shell";
 
 interface PageMeta {
   title: string;
@@ -39,6 +40,8 @@ interface PrerenderModule {
   publicPaths: string[];
   /** Each island's source module, by the name pages write into `data-island`. */
   islandModules: Record<string, string>;
+  /** The CRM's pages: route pattern and manifest key of the module. */
+  crmPages: { path: string; module: string }[];
   site: { name: string; origin: string };
 }
 interface ManifestChunk {
@@ -271,7 +274,16 @@ await write("404.html", await prerenderedPage(notFound, "/404"));
 // pipeline into the one chunk named "crm".
 const crmChunk = Object.keys(manifest).find((k) => manifest[k].name === "crm");
 if (!crmChunk) throw new Error("the client build has no chunk named crm (see vite.config.ts)");
-const crmHead = [`<title>CRM | ${entry.site.name}</title>`, `<meta name="robots" content="noindex" />`, preloadTags([crmChunk])];
+// And each CRM page's own chunks beyond those, which the worker preloads for the page it serves
+// (worker/lib/crm-shell.ts): otherwise the browser asks for them only once the entry has run.
+const shellChunks = new Set(pageChunks([crmChunk]));
+const crmPageChunks = entry.crmPages.map((p) => ({ path: p.path, files: pageChunks([p.module]).filter((f) => !shellChunks.has(f)) }));
+const crmHead = [
+  `<title>CRM | ${entry.site.name}</title>`,
+  `<meta name="robots" content="noindex" />`,
+  preloadTags([crmChunk]),
+  crmPageChunksTag(crmPageChunks),
+];
 await write("crm.html", fill(crmHead.join("\n    "), ""));
 
 await write(
