@@ -6,8 +6,9 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { inviteInput, isPerson, roles, type InviteInput, type User } from "@contract/user";
+import type { InviteInput, User } from "@contract/user";
+import { isPerson, roles } from "@contract/user-values";
+import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import type { PendingInvite } from "@contract/user-admin";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -20,10 +21,13 @@ import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { invitesQueryOptions, useInvite, useRevokeInvite, useSetDisabled, usersQueryOptions } from "@/features/users/api/users";
 
+/** zod and the contract's schema load when the form is first used, not with the page (README → The CRM's first load). */
+const validation = lazyZodResolver<InviteInput>(() => import("@contract/user").then((m) => m.inviteInput));
+
 function InviteForm() {
   const invite = useInvite();
   const empty: InviteInput = { email: "", role: "Sales" };
-  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(inviteInput), defaultValues: empty });
+  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: validation.resolver, defaultValues: empty });
   const onSubmit = handleSubmit((values) =>
     invite.mutate(values, {
       onSuccess: () => {
@@ -34,7 +38,7 @@ function InviteForm() {
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 grid items-start gap-3 sm:grid-cols-[1fr_10rem]">
+    <form onSubmit={onSubmit} onFocus={validation.prefetch} noValidate className="mt-4 grid items-start gap-3 sm:grid-cols-[1fr_10rem]">
       <Field label="Invite by e-mail" error={formState.errors.email?.message}>
         {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
       </Field>
