@@ -14,11 +14,40 @@ import type { ModuleInfo } from "rolldown";
  * so no public page loads CRM code). Left to the default splitting, the same code arrived as
  * about 25 small files; docs/decisions/0010-crm-first-data-inline.md's budget is 15 files for the whole first load. Dialogs and the
  * other pages are dynamic imports, so they stay out of it.
+ *
+ * And the small pieces two or more other CRM pages share on their first render (a select, the URL
+ * filter box, the contract's plain values, the lazy confirmation) in one `crm-pages` chunk, rather
+ * than a file each: every file is one more request on a page's first load, and the local server
+ * answers a page's 10–20 requests one after another on a busy machine. Nothing that brings zod,
+ * react-hook-form or Radix along goes there: those load with the forms and dialogs that need them.
  */
 const CRM_FIRST_LOAD = /\/web\/src\/app\/crm\/(crm-root|pipeline)\.tsx$/;
+const CRM_PAGE = /\/web\/src\/app\/crm\/[\w-]+\.tsx$/;
 const PUBLIC_ROOT = /\/web\/src\/(entry-client\.tsx$|app\/(marketing|previews|auth)\/)|\/web\/index\.html$/;
-function crmFirstLoadChunk(id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }): string | null {
+const APP_SOURCE = /\/(web\/src|contract)\//;
+const CONTRACT = /\/contract\/[\w-]+\.ts$/;
+const FORMS = /\/node_modules\/(zod|react-hook-form|@hookform|@radix-ui)\//;
+type ModuleGraph = { getModuleInfo(id: string): ModuleInfo | null };
+
+/** Whether `id` brings the forms' libraries along by static imports. */
+const bringsForms = (() => {
+  const memo = new Map<string, boolean>();
+  return function brings(id: string, ctx: ModuleGraph, path = new Set<string>()): boolean {
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    if (FORMS.test(id)) return true;
+    if (path.has(id)) return false;
+    path.add(id);
+    const result = (ctx.getModuleInfo(id)?.importedIds ?? []).some((dep) => brings(dep, ctx, path));
+    path.delete(id);
+    memo.set(id, result);
+    return result;
+  };
+})();
+
+function crmChunk(id: string, ctx: ModuleGraph): string | null {
   const seen = new Set<string>();
+  const pages = new Set<string>();
   const stack = [id];
   let crm = false;
   while (stack.length) {
@@ -27,9 +56,15 @@ function crmFirstLoadChunk(id: string, ctx: { getModuleInfo(id: string): ModuleI
     seen.add(m);
     if (PUBLIC_ROOT.test(m)) return null;
     if (CRM_FIRST_LOAD.test(m)) crm = true;
+    else if (CRM_PAGE.test(m)) pages.add(m);
     stack.push(...(ctx.getModuleInfo(m)?.importers ?? []));
   }
-  return crm ? "crm" : null;
+  if (crm) return "crm";
+  // The contract's plain values (lists of statuses, labels) are tiny: with the other pieces even
+  // when only one page shows them, rather than a file of their own beside that page's dialogs.
+  const shared = pages.size >= 2 || (pages.size === 1 && CONTRACT.test(id));
+  if (shared && APP_SOURCE.test(id) && !CRM_PAGE.test(id) && !bringsForms(id, ctx)) return "crm-pages";
+  return null;
 }
 
 /** `@/` is web/src and `@contract/` the shared contract, instead of ../../../../../ (tsconfig.web.json says the same to tsc). */
@@ -62,7 +97,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: "es2022",
         // Every browser we support has modulepreload; the polyfill would cost bytes on every page.
         modulePreload: { polyfill: false },
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: crmFirstLoadChunk, includeDependenciesRecursively: false }] } } },
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: crmChunk, debugName: "crm", includeDependenciesRecursively: false }] } },
+        },
       },
   server: {
     // `vite dev` serves the SPA with HMR; API calls go to a wrangler dev started alongside it.

@@ -2,17 +2,9 @@
 import * as z from "zod";
 import { relatedTypes } from "./task";
 import { requiredText } from "./text";
+import { activityTypes } from "./activity-values";
 
-export const activityTypes = ["Call", "Email", "Meeting", "Note", "StatusChange"] as const;
-export type ActivityType = (typeof activityTypes)[number];
-/** How the CRM names each type: the stored values stay as the spec has them. */
-export const activityTypeLabels: Record<ActivityType, string> = {
-  Call: "Call",
-  Email: "Email",
-  Meeting: "Meeting",
-  Note: "Note",
-  StatusChange: "Status change",
-};
+export * from "./activity-values";
 
 export const activity = z.object({
   id: z.string(),

@@ -3,9 +3,9 @@ import * as z from "zod";
 import { expectedVersion, isoDate, money, optionalDate } from "./common";
 import { sharedLink } from "./shared-link";
 import { normalisedString, requiredText } from "./text";
+import { invoiceStatuses } from "./invoice-values";
 
-export const invoiceStatuses = ["Draft", "Sent", "Paid", "Overdue"] as const;
-export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export * from "./invoice-values";
 
 /** Lines an invoice may have. */
 export const INVOICE_LINES_MAX = 50;
@@ -33,16 +33,6 @@ export const lineAmount = (line: Pick<InvoiceLine, "quantity" | "unit_price">) =
 /** The invoice's total: its lines' amounts added in pennies, so no float drift. */
 export const linesTotal = (lines: readonly Pick<InvoiceLine, "quantity" | "unit_price">[]) =>
   lines.reduce((pennies, l) => pennies + Math.round(lineAmount(l) * 100), 0) / 100;
-
-type Owing = { status: InvoiceStatus; due_date: string; total: number };
-/** Sent or Overdue: asked for and not yet paid. A Draft has not been asked for. */
-export const isOwed = (inv: Pick<Owing, "status">) => inv.status === "Sent" || inv.status === "Overdue";
-/** Overdue, or still Sent after its due date (before the nightly job marks it). */
-export const isLate = (inv: Pick<Owing, "status" | "due_date">, today: string) =>
-  inv.status === "Overdue" || (inv.status === "Sent" && inv.due_date < today);
-/** Invoices' totals added in pennies. */
-export const sumTotals = (list: readonly Pick<Owing, "total">[]) =>
-  list.reduce((pennies, i) => pennies + Math.round(i.total * 100), 0) / 100;
 
 /** The UK standard rate: a VAT-registered studio's documents show the VAT inside their VAT-inclusive totals. */
 export const VAT_RATE_PERCENT = 20;

@@ -8,6 +8,10 @@ export type LeadStatus = (typeof leadStatuses)[number];
 export const leadSources = ["Website", "Referral", "Social Media", "Email Campaign", "Cold Call", "Event", "Email", "Other"] as const;
 export type LeadSource = (typeof leadSources)[number];
 
+/** The leads list's orders (`?sort=`): by follow-up date, soonest or latest first. */
+export const leadSorts = ["follow_up", "-follow_up"] as const;
+export type LeadSort = (typeof leadSorts)[number];
+
 /** Statuses for which the Deal Value field is shown. */
 export const statusesWithValue: readonly LeadStatus[] = ["Proposal Sent", "Negotiation", "Won", "Lost"];
 

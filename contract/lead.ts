@@ -3,7 +3,7 @@ import * as z from "zod";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
 import { normalisedString, optionalText, requiredText } from "./text";
 import { projectTypes } from "./project";
-import { leadStatuses, leadSources } from "./lead-statuses";
+import { leadSorts, leadStatuses, leadSources } from "./lead-statuses";
 
 export * from "./lead-statuses";
 
@@ -67,10 +67,7 @@ export const leadPatch = z
   .strict();
 export type LeadPatch = z.input<typeof leadPatch>;
 
-/** The Leads table's orders: newest first (the default), or by follow-up date, soonest or latest first (none last). */
-export const leadSorts = ["follow_up", "-follow_up"] as const;
-export type LeadSort = (typeof leadSorts)[number];
-
+/** The Leads table's orders (leadSorts): newest first (the default), or by follow-up date, soonest or latest first (none last). */
 export const leadListQuery = z.object({
   q: z.string().max(200).optional(),
   status: z.enum(leadStatuses).optional(),

@@ -1,6 +1,9 @@
 /** Private client previews: the public verify call and what it answers. */
 import * as z from "zod";
 import { normalisedString } from "./text";
+import { previewIds } from "./preview-values";
+
+export * from "./preview-values";
 
 export const previewVerifyInput = z.object({
   password: z.string().min(1, "Access code is required").max(200),
@@ -11,24 +14,6 @@ export const previewClient = z.object({ name: z.string(), previewUrl: z.string()
 export type PreviewClient = z.infer<typeof previewClient>;
 
 export const PREVIEW_INVALID_MESSAGE = "Invalid credentials. Please check your access code.";
-
-/**
- * The eight public preview cards' ids: the only ids a client can be linked to, and the only
- * ones whose unlock attempts are logged. web/src/content/client-previews.ts renders the cards
- * (name, project title) for these ids.
- */
-export const previewIds = [
-  "vm-fitness",
-  "jemrex",
-  "galvin-locksmiths",
-  "albbrit-interiors",
-  "ancoats-coffee-co",
-  "chorlton-bakehouse",
-  "stockport-bike-works",
-  "salford-quays-physio",
-] as const;
-export type PreviewId = (typeof previewIds)[number];
-export const isPreviewId = (id: string): id is PreviewId => (previewIds as readonly string[]).includes(id);
 
 /** What the CRM shows about a client's preview (never the code or its hash). */
 export const previewAdmin = z.object({

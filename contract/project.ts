@@ -2,14 +2,9 @@
 import * as z from "zod";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
 import { optionalText, requiredText } from "./text";
+import { projectCreateStatuses, projectStages, projectStatuses, projectTypes } from "./project-values";
 
-export const projectStages = ["Discovery", "Design", "Build", "Review", "Launch", "Done"] as const;
-export type ProjectStage = (typeof projectStages)[number];
-export const projectStatuses = ["On Track", "At Risk", "Blocked", "Completed"] as const;
-export type ProjectStatus = (typeof projectStatuses)[number];
-/** Statuses offered when creating; Completed only on edit. */
-export const projectCreateStatuses = ["On Track", "At Risk", "Blocked"] as const;
-export const projectTypes = ["Web Design", "Mobile App", "Branding", "E-commerce", "SEO", "Custom"] as const;
+export * from "./project-values";
 
 export const project = z.object({
   id: z.string(),

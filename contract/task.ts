@@ -2,18 +2,9 @@
 import * as z from "zod";
 import { expectedVersion, optionalDate } from "./common";
 import { optionalText, requiredText } from "./text";
+import { relatedTypes, taskPriorities } from "./task-values";
 
-export const taskPriorities = ["Low", "Med", "High"] as const;
-export type TaskPriority = (typeof taskPriorities)[number];
-export const relatedTypes = ["lead", "client", "project", "proposal", "invoice"] as const;
-export type RelatedType = (typeof relatedTypes)[number];
-export const relatedTypeLabels: Record<RelatedType, string> = {
-  lead: "Lead",
-  client: "Client",
-  project: "Project",
-  proposal: "Proposal",
-  invoice: "Invoice",
-};
+export * from "./task-values";
 
 export const task = z.object({
   id: z.string(),

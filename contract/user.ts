@@ -2,8 +2,9 @@
 import * as z from "zod";
 import { normalisedString, requiredText } from "./text";
 
-export const roles = ["Owner", "Sales"] as const;
-export type Role = (typeof roles)[number];
+import { roles } from "./user-values";
+
+export * from "./user-values";
 
 export const user = z.object({
   id: z.string(),
@@ -16,9 +17,6 @@ export const user = z.object({
   created_at: z.string(),
 });
 export type User = z.infer<typeof user>;
-
-/** The shared team account (is_team) is the /crm gate's sign-in, not a person: never an assignee or 'Who'. */
-export const isPerson = (u: Pick<User, "is_team">) => !u.is_team;
 
 /** What GET /api/auth/me answers. */
 export type SessionUser = Pick<User, "id" | "email" | "full_name" | "role">;

@@ -330,7 +330,7 @@ try {
         }
       }
       if (wants("board")) {
-        progress(`CRM direct loads (board and ${CRM_PAGES.length} pages) and the bare page, cold cache, ${settings.boardRuns} rounds…`);
+        progress(`CRM direct loads (board, ${CRM_PAGES.length} pages, board on a phone) and the bare page, cold cache, ${settings.boardRuns} rounds…`);
         const loads = await measureCrmLoads(browser, base, cookie, STATIC_PAGE_PATH, settings.boardRuns, progress);
         results.board = loads;
         const timing = (t: { medianMs: number; worstMs: number }) =>
@@ -345,16 +345,22 @@ try {
           section: "CRM first load (10,000 leads)",
           measure: "/crm: navigation start → first draggable card",
           result: timing(loads.board),
-          goal: goal(loads.board.medianMs <= 1000, "≤ 1,000 ms"),
+          goal: goal(loads.board.medianMs <= 500, "≤ 500 ms"),
         });
         for (const p of loads.pages) {
           rows.push({
             section: "CRM first load (10,000 leads)",
             measure: `${p.path} (${p.name}): navigation start → main content`,
             result: timing(p),
-            goal: goal(p.medianMs <= 1000, "≤ 1,000 ms"),
+            goal: goal(p.medianMs <= 500, "≤ 500 ms"),
           });
         }
+        rows.push({
+          section: "CRM first load (10,000 leads)",
+          measure: "/crm on a phone (390 px, touch, CPU 4× slower): navigation start → first draggable card",
+          result: `${ms(loads.phoneBoard.medianMs)} median · ${ms(loads.phoneBoard.worstMs)} worst (${loads.runs} runs)`,
+          goal: goal(loads.phoneBoard.medianMs <= 1000, "≤ 1 s"),
+        });
       }
     } finally {
       await browser.close();

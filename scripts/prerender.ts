@@ -17,6 +17,7 @@ import { SPECULATION_RULES, SPECULATION_RULES_HASH } from "../worker/lib/specula
 import { criticalCssFor } from "./lib/critical-css";
 import { UNLOCKED_NAME_TOKEN, UNLOCKED_URL_TOKEN, unlockedVariantPath } from "../worker/previews/unlocked-page";
 import { FORM_STATE_SAMPLE } from "../worker/lib/form-state-markup";
+import { crmPageChunksTag } from "../worker/lib/crm-shell";
 
 interface PageMeta {
   title: string;
@@ -39,6 +40,8 @@ interface PrerenderModule {
   publicPaths: string[];
   /** Each island's source module, by the name pages write into `data-island`. */
   islandModules: Record<string, string>;
+  /** The CRM's pages: route pattern and manifest key of the module. */
+  crmPages: { path: string; module: string }[];
   site: { name: string; origin: string };
 }
 interface ManifestChunk {
@@ -139,8 +142,6 @@ function preloadTags(modules: string[]): string {
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`)
     .join("\n    ");
 }
-
-const fill = (head: string, html: string) => template.replace("<!--app-head-->", head).replace("<!--app-html-->", () => html);
 
 /**
  * Prerendered pages paint from their one response: the rules they use are inline (no
@@ -271,8 +272,27 @@ await write("404.html", await prerenderedPage(notFound, "/404"));
 // pipeline into the one chunk named "crm".
 const crmChunk = Object.keys(manifest).find((k) => manifest[k].name === "crm");
 if (!crmChunk) throw new Error("the client build has no chunk named crm (see vite.config.ts)");
-const crmHead = [`<title>CRM | ${entry.site.name}</title>`, `<meta name="robots" content="noindex" />`, preloadTags([crmChunk])];
-await write("crm.html", fill(crmHead.join("\n    "), ""));
+// And each CRM page's own chunks beyond those, which the worker preloads for the page it serves
+// (worker/lib/crm-shell.ts): otherwise the browser asks for them only once the entry has run.
+const shellChunks = new Set(pageChunks([crmChunk]));
+const crmPageChunks = entry.crmPages.map((p) => ({ path: p.path, files: pageChunks([p.module]).filter((f) => !shellChunks.has(f)) }));
+// All in the order the page needs them, for a browser asks in document order and, over HTTP/1.1
+// (the local server), six at a time: the stylesheet (it holds the first paint), the entry and its
+// own chunks, the crm chunk, then the page's own. Left where Vite writes them, the entry and the
+// stylesheet came after the preloads, and a page with many chunks kept its 272 KB entry waiting
+// for a connection.
+let crmTemplate = template;
+for (const [tag] of [...stylesheetTags, ...entryScriptTags, ...modulePreloadTags]) crmTemplate = crmTemplate.replace(tag, "");
+const crmHead = [
+  `<title>CRM | ${entry.site.name}</title>`,
+  `<meta name="robots" content="noindex" />`,
+  stylesheetTags[0][0],
+  entryScriptTags[0][0],
+  ...modulePreloadTags.map(([tag]) => tag),
+  preloadTags([crmChunk]),
+  crmPageChunksTag(crmPageChunks),
+];
+await write("crm.html", crmTemplate.replace("<!--app-head-->", () => crmHead.join("\n    ")).replace("<!--app-html-->", ""));
 
 await write(
   "_headers",

@@ -6,7 +6,8 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
-import { App, matchedPages, pageMetaOf, preloadPages } from "./app/routes";
+import type { RouteObject } from "react-router-dom";
+import { App, matchedPages, pageMetaOf, preloadPages, routes } from "./app/routes";
 import { moduleOfRoute } from "./app/page-modules";
 import { caseStudies } from "./content/case-studies";
 import { clientPreviews } from "./content/client-previews";
@@ -69,6 +70,18 @@ function headFor(meta: PageMeta | undefined, path: string): string {
   if (meta.jsonLd) tags.push(`<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>`);
   return tags.join("\n    ");
 }
+
+/**
+ * The CRM's pages: each route's path pattern (React Router's, with :params and *) and the manifest
+ * key of its module, so the shell can preload the page's own chunks (worker/lib/crm-shell.ts).
+ */
+export const crmPages: { path: string; module: string }[] = (() => {
+  const find = (list: RouteObject[]): RouteObject | undefined =>
+    list.map((r) => (r.id === "crm/crm-root" ? r : find(r.children ?? []))).find(Boolean);
+  const root = find(routes);
+  if (!root?.children) throw new Error("the route table has no crm/crm-root with pages");
+  return root.children.map((r) => ({ path: r.index ? "/crm" : `/crm/${r.path}`, module: moduleOfRoute(r.id!)! }));
+})();
 
 /** The preview cards: each also gets its unlocked variants, which only the worker serves. */
 export const previewPaths = clientPreviews.map((c) => `/clients/${c.id}`);

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { crmBoot, crmBootTag, type ApiFetcher } from "../lib/crm-boot";
+import { withPagePreloads } from "../lib/crm-shell";
 import { assetPage, fetchAsset, NOT_FOUND_PAGE } from "../lib/assets";
 
 /** Client-routed staff screens; every public page is a prerendered file instead. */
@@ -25,7 +26,8 @@ export const pagesRoute = (api: ApiFetcher) =>
     if (path !== NOT_FOUND_PAGE && SHELL_PATHS.some((re) => re.test(path))) {
       const [shell, boot] = await Promise.all([fetchAsset(c, APP_SHELL), crmBoot(c, api)]);
       if (!shell.ok) return assetPage(c, APP_SHELL, 200);
-      const html = (await shell.text()).replace("</head>", () => `  ${crmBootTag(boot)}\n  </head>`);
+      // The page's own chunks start with the entry's, not once it has run (worker/lib/crm-shell.ts).
+      const html = withPagePreloads(await shell.text(), path).replace("</head>", () => `  ${crmBootTag(boot)}\n  </head>`);
       // Per user and live: never stored by the browser or anything between (the session cookie
       // renewal, if any, rides on c's own headers).
       return c.body(html, 200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" });

@@ -80,9 +80,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The matched routes of a path, each with the module ids to load before rendering it. */
-export const matchedPages = (path: string | Partial<Location>) =>
-  (matchRoutes(routes, path) ?? []).filter((m) => moduleOfRoute(m.route.id!));
+let lastMatch: { pathname: string; pages: ReturnType<typeof matchPages> } | undefined;
+const matchPages = (path: string | Partial<Location>) => (matchRoutes(routes, path) ?? []).filter((m) => moduleOfRoute(m.route.id!));
+
+/**
+ * The matched routes of a path, each with the module ids to load before rendering it. The last
+ * answer is kept: React Router ranks the whole route table again on every call, and the entry, the
+ * root's head data and every render of the app ask for the same path in turn.
+ */
+export function matchedPages(path: string | Partial<Location>) {
+  const pathname = typeof path === "string" ? new URL(path, "http://x").pathname : (path.pathname ?? "/");
+  if (lastMatch?.pathname !== pathname) lastMatch = { pathname, pages: matchPages(path) };
+  return lastMatch.pages;
+}
 
 /** Resolves once every page module a path needs is loaded, so its first render does not suspend. */
 export const preloadPages = (path: string | Partial<Location>) => Promise.all(matchedPages(path).map((m) => loadPage(m.route.id!)));

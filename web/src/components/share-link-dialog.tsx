@@ -21,37 +21,10 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
-import type { RecordFact } from "@/components/ui/record-cards";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { times } from "@/components/shared-link-facts";
 import { toast } from "@/lib/toast";
-
-const times = (n: number) => (n === 1 ? "1 time" : `${n} times`);
-
-/** "Not yet", "Once (first …)" or "3 times (first …, last …)": how a card says the client opened the link. */
-const viewed = (share: SharedLink) =>
-  share.views === 0
-    ? "Not yet"
-    : `${share.views === 1 ? "Once" : `${share.views} times`} (first ${formatDateTime(share.first_viewed_at!)}${
-        share.views > 1 ? `, last ${formatDateTime(share.last_viewed_at!)}` : ""
-      })`;
-
-/** A card's facts about its live link: when it was shared and how often viewed (none when it has no link). */
-export const sharedLinkFacts = (share: SharedLink | null): RecordFact[] =>
-  share
-    ? [
-        { label: "Shared on", value: formatDate(share.shared_at) },
-        ...(share.emailed_to && share.emailed_at
-          ? [
-              {
-                label: "E-mailed to",
-                value: <span className="wrap-anywhere">{`${share.emailed_to}, ${formatDate(share.emailed_at)}`}</span>,
-              },
-            ]
-          : []),
-        { label: "Viewed", value: viewed(share) },
-      ]
-    : [];
 
 export interface ShareLinkDialogProps {
   /** What is shared, as the dialog names it: "proposal", "invoice". */

@@ -6,17 +6,20 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router-dom";
-import { activityTypes, type ActivityType } from "@contract/activity";
+import { activityTypes, type ActivityType } from "@contract/activity-values";
 import { Plus } from "lucide-react";
 import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
 import { useSessionUser } from "@/features/auth/api/session";
 import type { ActivityFilters } from "@/features/activity/api/activities";
-import { ActivityFeed, ActivityFilterBar, LogActivityDialog } from "@/features/activity/components/activity-feed";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
+import { ActivityFeed, ActivityFilterBar } from "@/features/activity/components/activity-feed";
 import { leadQueryOptions } from "@/features/leads/api/leads";
 import { LeadDialogsProvider, useLeadDialogs } from "@/features/leads/components/lead-dialogs";
 import { CrmPage } from "./components/crm-page";
 import { useSetSearchParam } from "./components/url-filter-box";
+
+const LogActivityDialog = lazyDialog(() => import("@/features/activity/components/log-activity-dialog").then((m) => m.LogActivityDialog));
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Activity – CRM", description: "The team's activity in the Redbrick Studio CRM.", noindex: true }),

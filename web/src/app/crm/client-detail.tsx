@@ -4,7 +4,10 @@ import { useParams } from "react-router-dom";
 import type { RouteHandle } from "@/lib/page-meta";
 import { ClientDetailView } from "@/features/clients/components/client-detail-view";
 import { PreviewFeedbackSection } from "@/features/preview-feedback/components/preview-feedback-section";
-import { AddTaskDialog, type TaskDraft } from "@/features/tasks/components/add-task-dialog";
+import type { TaskDraft } from "@/features/tasks/components/add-task-dialog";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
+
+const AddTaskDialog = lazyDialog(() => import("@/features/tasks/components/add-task-dialog").then((m) => m.AddTaskDialog));
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Client – CRM", description: "A client in the Redbrick Studio CRM.", noindex: true }),

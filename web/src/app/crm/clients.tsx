@@ -3,10 +3,12 @@ import { useState } from "react";
 import { Plus } from "lucide-react";
 import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
-import { AddClientDialog } from "@/features/clients/components/client-dialogs";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { ClientsTable } from "@/features/clients/components/clients-table";
 import { CrmPage } from "./components/crm-page";
 import { SearchFilterNotice, useSearchTerm } from "./components/search-filter";
+
+const AddClientDialog = lazyDialog(() => import("@/features/clients/components/client-dialogs").then((m) => m.AddClientDialog));
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Clients – CRM", description: "Clients in the Redbrick Studio CRM.", noindex: true }),

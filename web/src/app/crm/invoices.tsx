@@ -2,14 +2,16 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Plus } from "lucide-react";
-import { invoiceStatuses, type InvoiceStatus } from "@contract/invoice";
+import { invoiceStatuses, type InvoiceStatus } from "@contract/invoice-values";
 import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { InvoicesList } from "@/features/invoices/components/invoices-list";
-import { InvoiceDialog } from "@/features/invoices/components/invoice-dialog";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { CrmPage } from "./components/crm-page";
 import { useSetSearchParam } from "./components/url-filter-box";
+
+const InvoiceDialog = lazyDialog(() => import("@/features/invoices/components/invoice-dialog").then((m) => m.InvoiceDialog));
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Invoices – CRM", description: "Invoices in the Redbrick Studio CRM.", noindex: true }),

@@ -4,9 +4,11 @@ import { Plus } from "lucide-react";
 import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
 import { ProjectBoard } from "@/features/projects/components/project-board";
-import { ProjectDialog } from "@/features/projects/components/project-dialog";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { CrmPage } from "./components/crm-page";
 import { SearchFilterNotice, useSearchTerm } from "./components/search-filter";
+
+const ProjectDialog = lazyDialog(() => import("@/features/projects/components/project-dialog").then((m) => m.ProjectDialog));
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Projects – CRM", description: "Projects in the Redbrick Studio CRM.", noindex: true }),

@@ -4,9 +4,11 @@ import { Plus } from "lucide-react";
 import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
 import { ProposalsList } from "@/features/proposals/components/proposals-list";
-import { ProposalDialog } from "@/features/proposals/components/proposal-dialog";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { CrmPage } from "./components/crm-page";
 import { SearchFilterNotice, useSearchTerm } from "./components/search-filter";
+
+const ProposalDialog = lazyDialog(() => import("@/features/proposals/components/proposal-dialog").then((m) => m.ProposalDialog));
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Proposals – CRM", description: "Proposals in the Redbrick Studio CRM.", noindex: true }),

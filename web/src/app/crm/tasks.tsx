@@ -6,9 +6,11 @@ import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
 import { useSessionUser } from "@/features/auth/api/session";
 import { TaskBoard } from "@/features/tasks/components/task-board";
-import { TaskDialog } from "@/features/tasks/components/task-dialog";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { CrmPage } from "./components/crm-page";
 import { UrlFilterBox } from "./components/url-filter-box";
+
+const TaskDialog = lazyDialog(() => import("@/features/tasks/components/task-dialog").then((m) => m.TaskDialog));
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Tasks – CRM", description: "Tasks in the Redbrick Studio CRM.", noindex: true }),

@@ -1,61 +1,10 @@
-/** A yes/no confirmation (delete etc.). Controlled: pass open/onOpenChange; onConfirm may return a promise —
- *  the confirm button shows a busy state until it settles, and the dialog closes on success. */
-import { useState, type ReactNode } from "react";
-import { Button } from "./button";
-import { DialogContent, DialogRoot, DialogClose } from "./dialog";
+/**
+ * A yes/no confirmation (delete etc.). Controlled: pass open/onOpenChange; onConfirm may return a
+ * promise: the confirm button shows a busy state until it settles, and the dialog closes on success.
+ * Its code (Radix's dialog) loads the first time it opens: lists and boards that offer a delete
+ * render one on every first load, and the first paint needs none of it.
+ */
+import { lazyDialog } from "./lazy-dialog";
+import type { ConfirmDialogProps } from "./confirm-dialog-view";
 
-interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  /** The question, e.g. `Are you sure you want to delete "Acme"?` */
-  description: ReactNode;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  /** "danger" for destructive actions (default). */
-  variant?: "danger" | "primary";
-  onConfirm: () => void | Promise<unknown>;
-}
-
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel = "Delete",
-  cancelLabel = "Cancel",
-  variant = "danger",
-  onConfirm,
-}: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
-      await onConfirm();
-      onOpenChange(false);
-    } catch {
-      // The caller reports the error (toast); keep the dialog open so the user can retry or cancel.
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <DialogRoot open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
-      <DialogContent title={title}>
-        <div className="space-y-6">
-          <div className="text-sm text-slate-700">{description}</div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={busy}>
-                {cancelLabel}
-              </Button>
-            </DialogClose>
-            <Button variant={variant} onClick={confirm} disabled={busy} aria-busy={busy}>
-              {busy ? "Working…" : confirmLabel}
-            </Button>
-          </div>
-        </div>
-      </DialogContent>
-    </DialogRoot>
-  );
-}
+export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(() => import("./confirm-dialog-view").then((m) => m.ConfirmDialogView));

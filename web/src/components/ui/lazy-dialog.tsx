@@ -20,3 +20,19 @@ export function lazyDialog<P extends { open: boolean }>(load: () => Promise<Comp
     );
   };
 }
+
+/**
+ * A component rendered only once it is wanted (`{sharing && <ShareDialog … />}`): its code loads
+ * then, not with the page, and nothing shows until it has.
+ */
+export function lazyMounted<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  const Component = Lazy as unknown as ComponentType<P>;
+  return function LazyMounted(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
+  };
+}

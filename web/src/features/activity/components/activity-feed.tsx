@@ -1,37 +1,20 @@
-/** The activity feed (each entry's related record named and linked, a page at a time, filtered), and its 'Log Activity' dialog. */
-import { useEffect } from "react";
+/**
+ * The activity feed (each entry's related record named and linked, a page at a time, filtered).
+ * Its 'Log Activity' dialog is log-activity-dialog.tsx, loaded when first opened.
+ */
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { ArrowRightLeft, Mail, MessageSquare, Phone, Users, type LucideIcon } from "lucide-react";
-import {
-  activityInput,
-  activityTypeLabels,
-  activityTypes,
-  type ActivityInput,
-  type ActivityListItem,
-  type ActivityType,
-} from "@contract/activity";
-import { relatedTypeLabels, relatedTypes } from "@contract/task";
-import { isPerson } from "@contract/user";
+import type { ActivityListItem } from "@contract/activity";
+import { activityTypeLabels, activityTypes, type ActivityType } from "@contract/activity-values";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { MailToggle } from "@/components/mail-view";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { FormDialog } from "@/components/ui/form-dialog";
-import { OptionsField, TextareaField } from "@/components/ui/form-fields";
-import { RelatedRecordPicker } from "./related-record-picker";
-import { SelectField } from "@/components/ui/select-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
 import { relatedHref } from "@/lib/related-href";
-import { useVersionedEditForm } from "@/lib/versioned-edit-form";
-import {
-  activitiesQueryOptions,
-  activityUsersQueryOptions,
-  useLogActivity,
-  type ActivityFilters,
-} from "@/features/activity/api/activities";
+import { activitiesQueryOptions, activityUsersQueryOptions, type ActivityFilters } from "@/features/activity/api/activities";
 
 const icons: Record<ActivityType, LucideIcon> = {
   Call: Phone,
@@ -41,78 +24,6 @@ const icons: Record<ActivityType, LucideIcon> = {
   StatusChange: ArrowRightLeft,
 };
 const tones: Record<ActivityType, BadgeTone> = { Call: "blue", Email: "indigo", Meeting: "violet", Note: "slate", StatusChange: "amber" };
-
-export function LogActivityDialog({
-  open,
-  onOpenChange,
-  userId,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  userId: string;
-}) {
-  const log = useLogActivity();
-  const users = useQuery({ ...activityUsersQueryOptions(), enabled: open });
-  // 'Who' offers people only: the shared team account is a gate, not someone who made a call.
-  const people = users.data?.users.filter((u) => isPerson(u) && (!u.disabled || u.id === userId));
-  const signedInAsPerson = !users.data || people?.some((u) => u.id === userId);
-  const empty: ActivityInput = { who_username: userId, type: "Note", summary: "", related_type: null, related_id: null };
-  const { form, onSubmit, busy } = useVersionedEditForm({
-    schema: activityInput,
-    defaultValues: empty,
-    fields: ["who_username", "type", "summary", "related_type", "related_id"],
-    create: (values) => log.mutateAsync(values),
-    toasts: { created: "Activity logged successfully" },
-    onDone: () => onOpenChange(false),
-  });
-  const { control, setValue } = form;
-  const relatedType = useWatch({ control, name: "related_type" });
-  // Signed in through the team gate: nobody is preselected (left empty, the entry is the shared account's).
-  const teamSignedIn = !signedInAsPerson;
-  useEffect(() => {
-    if (teamSignedIn) setValue("who_username", "");
-  }, [teamSignedIn, setValue]);
-
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Log Activity"
-      description="A call, e-mail, meeting or note for the team's record."
-      onSubmit={onSubmit}
-      busy={busy}
-      submitLabel="Log Activity"
-      busyLabel="Logging..."
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <OptionsField control={control} name="type" label="Type" values={activityTypes} labels={activityTypeLabels} />
-        {/* The users may arrive after the form mounts. */}
-        <SelectField control={control} name="who_username" label="Who">
-          {!signedInAsPerson && <option value="">Choose who</option>}
-          {people?.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.full_name}
-            </option>
-          )) ?? <option value={userId}>Me</option>}
-        </SelectField>
-        <SelectField
-          control={control}
-          name="related_type"
-          label="Related Type"
-          onValueChange={(v) => {
-            setValue("related_id", null);
-            if (!v) setValue("related_type", null);
-          }}
-        >
-          <option value="">None</option>
-          <NativeOptions values={relatedTypes} labels={relatedTypeLabels} />
-        </SelectField>
-      </div>
-      <RelatedRecordPicker key={relatedType ?? ""} control={control} type={relatedType} />
-      <TextareaField control={control} name="summary" label="Summary" required />
-    </FormDialog>
-  );
-}
 
 /** 'Related to lead: Priya Shah' as a link, or plain 'Deleted lead' once the record is gone. */
 function RelatedTo({ activity: a, onOpenLead }: { activity: ActivityListItem; onOpenLead?: (leadId: string) => void }) {

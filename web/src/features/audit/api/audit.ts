@@ -4,7 +4,7 @@
  * this tab's own user changes then refresh it; delete-all and import refresh everything anyway.
  */
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { AUDIT_PAGE } from "@contract/audit";
+import { AUDIT_PAGE } from "@contract/audit-values";
 import { api, ok } from "@/lib/api";
 
 export const auditKeys = { all: ["users", "audit"] as const, list: () => ["users", "audit", "list"] as const };

@@ -4,7 +4,8 @@
  * wide screens; each row stacks into a card on a phone. A client or preview card is named in the detail.
  */
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { auditActionLabels, type AuditEvent } from "@contract/audit";
+import type { AuditEvent } from "@contract/audit";
+import { auditActionLabels } from "@contract/audit-values";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";

@@ -5,10 +5,9 @@
  */
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import * as z from "zod";
 import { LogOut } from "lucide-react";
-import { passwordChangeInput } from "@contract/auth";
+import type { PasswordChangeInput } from "@contract/auth";
+import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PasswordField } from "@/components/ui/form-fields";
@@ -18,11 +17,19 @@ import { applyFieldErrors, waitMessage } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useChangePassword, useSignOutEverywhere } from "@/features/auth/api/session";
 
-/** The contract's rules, plus the confirmation, which only the browser checks. */
-const passwordForm = passwordChangeInput
-  .safeExtend({ confirm_password: z.string() })
-  .refine((v) => v.confirm_password === v.new_password, { message: "Passwords do not match", path: ["confirm_password"] });
-type PasswordForm = z.input<typeof passwordForm>;
+type PasswordForm = PasswordChangeInput & { confirm_password: string };
+
+/**
+ * The contract's rules, plus the confirmation, which only the browser checks. zod and the contract
+ * load when the form is first used, not with the page (README → The CRM's first load).
+ */
+const validation = lazyZodResolver<PasswordForm>(() =>
+  Promise.all([import("zod"), import("@contract/auth")]).then(([z, { passwordChangeInput }]) =>
+    passwordChangeInput
+      .safeExtend({ confirm_password: z.string() })
+      .refine((v) => v.confirm_password === v.new_password, { message: "Passwords do not match", path: ["confirm_password"] }),
+  ),
+);
 
 const empty: PasswordForm = { current_password: "", new_password: "", confirm_password: "" };
 
@@ -30,7 +37,7 @@ function ChangePasswordForm() {
   const change = useChangePassword();
   // Problems that belong to no field: a 429's wait, or a failure the server words itself.
   const [problem, setProblem] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm({ resolver: zodResolver(passwordForm), defaultValues: empty });
+  const { control, handleSubmit, reset, setError } = useForm({ resolver: validation.resolver, defaultValues: empty });
 
   const onSubmit = handleSubmit(({ current_password, new_password }) => {
     setProblem(null);
@@ -58,7 +65,7 @@ function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-labelledby="change-password">
+    <form onSubmit={onSubmit} onFocus={validation.prefetch} noValidate className="mt-4 space-y-4" aria-labelledby="change-password">
       <h3 id="change-password" className="text-base font-semibold">
         Change password
       </h3>

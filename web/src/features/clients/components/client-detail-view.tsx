@@ -3,18 +3,21 @@ import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Mail, Pencil, Phone, Trash2 } from "lucide-react";
-import { isLate, isOwed, sumTotals } from "@contract/invoice";
+import { isLate, isOwed, sumTotals } from "@contract/invoice-values";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
 import { formatDate, formatMoney, todayInLondon } from "@/lib/format";
 import { relatedHref } from "@/lib/related-href";
 import { toast } from "@/lib/toast";
 import { clientQueryOptions, useDeleteClient } from "@/features/clients/api/clients";
-import { EditClientDialog } from "./client-dialogs";
 import { PreviewAccessPanel } from "./preview-access-panel";
+
+/** The form (react-hook-form, zod, Radix) loads when the client is first edited, not with the page. */
+const EditClientDialog = lazyDialog(() => import("./client-dialogs").then((m) => m.EditClientDialog));
 
 const dotClass = (status: string) =>
   status === "On Track" ? "bg-green-500" : status === "At Risk" ? "bg-yellow-400" : status === "Blocked" ? "bg-red-500" : "bg-slate-400";

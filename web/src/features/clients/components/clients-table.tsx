@@ -7,11 +7,14 @@ import type { Client } from "@contract/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { clientsQueryOptions, useDeleteClient } from "@/features/clients/api/clients";
-import { EditClientDialog } from "./client-dialogs";
+
+/** The form (react-hook-form, zod, Radix) loads when a client is first edited, not with the list. */
+const EditClientDialog = lazyDialog(() => import("./client-dialogs").then((m) => m.EditClientDialog));
 
 /** `matches` narrows the rows (the global search's term); "No clients found" when none are left, filtered or not. */
 export function ClientsTable({ matches = () => true }: { matches?: (name: string) => boolean }) {

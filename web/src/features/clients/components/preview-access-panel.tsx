@@ -2,7 +2,8 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, KeyRound } from "lucide-react";
-import { previewIds, type PreviewAdmin } from "@contract/preview";
+import type { PreviewAdmin } from "@contract/preview";
+import { previewIds } from "@contract/preview-values";
 import { clientPreviewById } from "@/content/client-previews";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -3,14 +3,13 @@
  * and stays small). Each gives its numbers in words (<desc>) and in a table behind its toggle.
  */
 import type { Dashboard } from "@contract/dashboard";
-import { formatMoney } from "@/lib/format";
+import { formatMoney, LONG_MONTHS, MONTHS } from "@/lib/format";
 import { ChartCard, ChartTable } from "./chart-card";
 
-const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const monthShort = new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" });
-const dateOfMonth = (month: string) => new Date(`${month}-01T00:00:00Z`);
-/** November 2026 */
-export const formatMonth = (month: string) => monthName.format(dateOfMonth(month));
+// Month names from lib/format rather than Intl: a page's first Intl object is slow to make.
+const monthIndex = (month: string) => Number(month.slice(5, 7)) - 1;
+/** November 2026 (of a YYYY-MM month) */
+export const formatMonth = (month: string) => `${LONG_MONTHS[monthIndex(month)]} ${month.slice(0, 4)}`;
 
 /** £950, £12k, £1.2m: axis labels, where the table has the exact figure. */
 function moneyShort(n: number): string {
@@ -87,7 +86,7 @@ export function RevenueChart({ revenue, today }: { revenue: Dashboard["revenue"]
             )}
             {(i % 3 === 2 || m.month === thisMonth) && (
               <text x={x + slot / 2} y={H - 8} textAnchor="middle" className={AXIS}>
-                {monthShort.format(dateOfMonth(m.month))}
+                {MONTHS[monthIndex(m.month)]}
               </text>
             )}
           </g>

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { Dashboard } from "@contract/dashboard";
-import { formatDate, formatMoneyWhole } from "@/lib/format";
+import { formatCount, formatDate, formatMoneyWhole } from "@/lib/format";
 import { formatMonth } from "./charts";
 
 function Tile({ to, label, value, detail, testId }: { to: string; label: string; value: ReactNode; detail: ReactNode; testId: string }) {
@@ -21,7 +21,7 @@ function Tile({ to, label, value, detail, testId }: { to: string; label: string;
   );
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export function DashboardTiles({ tiles }: { tiles: Dashboard["tiles"] }) {
   const { pipeline, won_this_month: now, won_last_month: before, win_rate, median_days_to_won: median, new_this_week } = tiles;
@@ -76,7 +76,7 @@ export function DashboardTiles({ tiles }: { tiles: Dashboard["tiles"] }) {
         to="/crm/leads"
         testId="tile-new-this-week"
         label="New leads this week"
-        value={new_this_week.count.toLocaleString("en-GB")}
+        value={formatCount(new_this_week.count)}
         detail={`Since Monday ${formatDate(new_this_week.week_start)}`}
       />
     </section>

@@ -7,17 +7,21 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, Mail, Pencil, Printer, Trash2 } from "lucide-react";
-import { isLate, isOwed, sumTotals, type Invoice, type InvoiceStatus } from "@contract/invoice";
+import type { Invoice } from "@contract/invoice";
+import { isLate, isOwed, sumTotals, type InvoiceStatus } from "@contract/invoice-values";
 import type { BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { lazyDialog, lazyMounted } from "@/components/ui/lazy-dialog";
 import { RecordCard, RecordCards } from "@/components/ui/record-cards";
-import { sharedLinkFacts } from "@/components/share-link-dialog";
+import { sharedLinkFacts } from "@/components/shared-link-facts";
 import { formatDate, formatMoney, todayInLondon } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { invoicesQueryOptions, useDeleteInvoice, useUpdateInvoice } from "@/features/invoices/api/invoices";
-import { InvoiceDialog } from "./invoice-dialog";
-import { ShareDialog } from "./share-dialog";
+
+// Each dialog's code (forms, zod, Radix) loads when it first opens, not with the list.
+const InvoiceDialog = lazyDialog(() => import("./invoice-dialog").then((m) => m.InvoiceDialog));
+const ShareDialog = lazyMounted(() => import("./share-dialog").then((m) => m.ShareDialog));
 
 export const invoiceTone: Record<InvoiceStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Paid: "green", Overdue: "red" };
 

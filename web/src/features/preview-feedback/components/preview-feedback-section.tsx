@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, ListPlus, MailWarning, MessageSquareReply, RotateCcw } from "lucide-react";
-import { replyInput, type PreviewApprovalAdmin, type PreviewComment, type PreviewRelease } from "@contract/preview-feedback";
+import type { PreviewApprovalAdmin, PreviewComment, PreviewRelease } from "@contract/preview-feedback";
 import type { TaskInput } from "@contract/task";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -229,9 +229,11 @@ function ReplyForm({ commentId, authorName, onDone }: { commentId: string; autho
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    // The contract's schema, so the message matches the worker's 422.
+    // The contract's schema, so the message matches the worker's 422; it (and zod) loads with the
+    // first reply sent, not with the client's page.
+    const { replyInput } = await import("@contract/preview-feedback");
     const parsed = replyInput.safeParse({ body });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Reply is required");
     setError(null);
@@ -251,7 +253,7 @@ function ReplyForm({ commentId, authorName, onDone }: { commentId: string; autho
   };
 
   return (
-    <form noValidate onSubmit={submit} className="mt-3 space-y-2">
+    <form noValidate onSubmit={(e) => void submit(e)} className="mt-3 space-y-2">
       <label htmlFor={id} className="block text-sm font-medium">
         Reply to {authorName}
       </label>

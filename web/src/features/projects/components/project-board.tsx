@@ -17,16 +17,20 @@ import {
 } from "@dnd-kit/core";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical, Pencil, Trash2 } from "lucide-react";
-import { projectStages, type Project, type ProjectStage } from "@contract/project";
+import type { Project } from "@contract/project";
+import { projectStages, type ProjectStage } from "@contract/project-values";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { columnKeyboardCoordinates } from "@/lib/board-keyboard";
 import { cn } from "@/lib/cn";
 import { formatDate, formatMoney, formatMoneyWhole } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { projectsQueryOptions, useDeleteProject, useMoveProject } from "@/features/projects/api/projects";
-import { ProjectDialog } from "./project-dialog";
+
+/** The form (react-hook-form, zod, Radix) loads when a project is first edited, not with the board. */
+const ProjectDialog = lazyDialog(() => import("./project-dialog").then((m) => m.ProjectDialog));
 
 export const statusDotClass = (status: string) =>
   status === "On Track" ? "bg-green-500" : status === "At Risk" ? "bg-yellow-400" : status === "Blocked" ? "bg-red-500" : "bg-slate-400";

@@ -2,44 +2,20 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Eye, FileText, Mail, Pencil, Trash2 } from "lucide-react";
-import type { Proposal, ProposalStatus } from "@contract/proposal";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import type { Proposal } from "@contract/proposal";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
-import { RecordCard, RecordCards, RecordFacts, type RecordFact } from "@/components/ui/record-cards";
-import { sharedLinkFacts } from "@/components/share-link-dialog";
-import { formatDate, formatMoney } from "@/lib/format";
+import { lazyDialog, lazyMounted } from "@/components/ui/lazy-dialog";
+import { RecordCard, RecordCards } from "@/components/ui/record-cards";
 import { toast } from "@/lib/toast";
 import { proposalPreviewHref, proposalsQueryOptions, useAcceptProposal, useDeleteProposal } from "@/features/proposals/api/proposals";
-import { AcceptFollowUpDialog } from "./accept-follow-up";
-import { ProposalDialog } from "./proposal-dialog";
-import { ShareDialog } from "./share-dialog";
-import { ProposalConversation } from "./conversation";
+import { facts, tone } from "./proposal-facts";
 
-const tone: Record<ProposalStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Accepted: "green", Rejected: "red" };
-
-/** The client's answer on their page: who, when, and why when they declined. */
-const answered = (p: Proposal): RecordFact[] =>
-  p.response
-    ? [
-        {
-          label: p.response.kind === "accepted" ? "Accepted by" : "Declined by",
-          value: `${p.response.full_name}, ${formatDate(p.response.created_at)}`,
-        },
-        ...(p.response.reason ? [{ label: "Reason", value: p.response.reason }] : []),
-      ]
-    : [];
-
-const facts = (p: Proposal): RecordFact[] => [
-  { label: "Value", value: formatMoney(p.value), strong: true },
-  { label: "Sent Date", value: formatDate(p.sent_date) },
-  { label: "Due Date", value: formatDate(p.due_date) },
-  { label: "Created", value: formatDate(p.created_at) },
-  ...sharedLinkFacts(p.share),
-  ...answered(p),
-  ...(p.questions > 0 ? [{ label: "Questions", value: String(p.questions) }] : []),
-];
+// Each dialog's code (forms, zod, Radix) loads when it first opens, not with the list.
+const ViewDialog = lazyMounted(() => import("./view-dialog").then((m) => m.ViewDialog));
+const ProposalDialog = lazyDialog(() => import("./proposal-dialog").then((m) => m.ProposalDialog));
+const ShareDialog = lazyMounted(() => import("./share-dialog").then((m) => m.ShareDialog));
+const AcceptFollowUpDialog = lazyMounted(() => import("./accept-follow-up").then((m) => m.AcceptFollowUpDialog));
 
 export function ProposalsList({ matches = () => true }: { matches?: (title: string) => boolean }) {
   const query = useQuery(proposalsQueryOptions());
@@ -139,31 +115,5 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
         onConfirm={() => del.mutateAsync(deleting!.id).then(() => toast.success("Proposal deleted successfully"))}
       />
     </>
-  );
-}
-
-/** View: the proposal's facts, the client's answer, and the questions asked on its page with a reply. */
-function ViewDialog({ proposal, onClose }: { proposal: Proposal; onClose: () => void }) {
-  return (
-    <DialogRoot open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={proposal.title} description={proposal.lead?.name ?? proposal.client?.name ?? "No lead or client"}>
-        <div className="space-y-4">
-          <Badge tone={tone[proposal.status]}>{proposal.status}</Badge>
-          <RecordFacts facts={facts(proposal)} />
-          {proposal.notes && <p className="text-sm whitespace-pre-line text-slate-700">{proposal.notes}</p>}
-          <p className="text-sm">
-            <a className="text-brick-700 underline" href={proposalPreviewHref(proposal.id)} target="_blank" rel="noopener">
-              {proposal.response?.kind === "accepted" ? "Open the accepted version" : "Preview as the client sees it"}
-            </a>
-          </p>
-          <ProposalConversation proposal={proposal} />
-          <div className="flex justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary">Close</Button>
-            </DialogClose>
-          </div>
-        </div>
-      </DialogContent>
-    </DialogRoot>
   );
 }

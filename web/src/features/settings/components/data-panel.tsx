@@ -5,8 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, RotateCcw, Trash2, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
-import { Field, Input } from "@/components/ui/field";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
+import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
 import { downloadBytes, downloadText, toCsv } from "@/lib/csv";
@@ -237,6 +237,9 @@ export function BackupsPanel() {
   );
 }
 
+/** Its code (Radix's dialog) loads when it first opens, not with the page. */
+const DeleteAllDialog = lazyDialog(() => import("./delete-all-dialog").then((m) => m.DeleteAllDialog));
+
 export function DangerZone() {
   const del = useDeleteAll();
   const [open, setOpen] = useState(false);
@@ -261,32 +264,7 @@ export function DangerZone() {
         <Trash2 className="size-4" aria-hidden="true" />
         Delete All Data
       </Button>
-      <DialogRoot open={open} onOpenChange={setOpen}>
-        <DialogContent
-          title="Delete all CRM data?"
-          description="This cannot be undone from here (restore the backup in Settings). Type DELETE ALL to confirm."
-        >
-          <form
-            className="space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (typed === "DELETE ALL") run();
-            }}
-          >
-            <Field label="Type DELETE ALL">
-              {(p) => <Input {...p} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />}
-            </Field>
-            <div className="flex justify-end gap-2">
-              <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
-              </DialogClose>
-              <Button type="submit" variant="danger" disabled={typed !== "DELETE ALL" || del.isPending}>
-                {del.isPending ? "Deleting..." : "Delete Everything"}
-              </Button>
-            </div>
-          </form>
-        </DialogContent>
-      </DialogRoot>
+      <DeleteAllDialog open={open} onOpenChange={setOpen} typed={typed} onTypedChange={setTyped} onConfirm={run} busy={del.isPending} />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 /** The weighted forecast's chance of winning at each open stage (Owner edits; Sales reads). */
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { stageWeightsInput, type StageWeights, type StageWeightsInput } from "@contract/settings";
+import type { StageWeights, StageWeightsInput } from "@contract/settings";
+import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -12,13 +12,16 @@ import { stageWeightsQueryOptions, useSaveStageWeights } from "@/features/settin
 const STAGES = ["New", "Qualified", "Proposal Sent", "Negotiation"] as const satisfies readonly (keyof StageWeights)[];
 const FIELDS = STAGES.map((s) => `weights.${s}` as const);
 
+/** zod and the contract's schema load when the form is first used, not with the page (README → The CRM's first load). */
+const validation = lazyZodResolver<StageWeightsInput>(() => import("@contract/settings").then((m) => m.stageWeightsInput));
+
 function Form({ weights, updatedAt, readOnly }: { weights: StageWeights; updatedAt: string | null; readOnly: boolean }) {
   const save = useSaveStageWeights();
   const defaults: StageWeightsInput = { weights, updated_at: updatedAt };
-  const { register, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(stageWeightsInput), defaultValues: defaults });
+  const { register, handleSubmit, setError, formState } = useForm({ resolver: validation.resolver, defaultValues: defaults });
   const onSubmit = handleSubmit((values) => save.mutate(values, { onError: (e) => applyFieldErrors(e, setError, FIELDS) }));
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+    <form onSubmit={onSubmit} onFocus={validation.prefetch} noValidate className="mt-4 space-y-4">
       <div className="grid grid-cols-2 gap-4">
         {STAGES.map((stage) => (
           <Field key={stage} label={`${stage} (%)`} error={formState.errors.weights?.[stage]?.message}>

@@ -1,8 +1,8 @@
 /** Studio details printed on invoices, and the terms new proposals start from (Owner edits; Sales reads). */
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { studioSettingsInput, type StudioSettings, type StudioSettingsInput } from "@contract/settings";
+import type { StudioSettings, StudioSettingsInput } from "@contract/settings";
+import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -23,10 +23,13 @@ const FIELDS = [
   "proposal_terms",
 ] as const;
 
+/** zod and the contract's schema load when the form is first used, not with the page (README → The CRM's first load). */
+const validation = lazyZodResolver<StudioSettingsInput>(() => import("@contract/settings").then((m) => m.studioSettingsInput));
+
 function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; updatedAt: string | null; readOnly: boolean }) {
   const save = useSaveStudio();
   const defaults: StudioSettingsInput = { ...settings, updated_at: updatedAt };
-  const { register, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(studioSettingsInput), defaultValues: defaults });
+  const { register, handleSubmit, setError, formState } = useForm({ resolver: validation.resolver, defaultValues: defaults });
   const errors = formState.errors;
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
@@ -39,7 +42,7 @@ function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; upd
     </Field>
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+    <form onSubmit={onSubmit} onFocus={validation.prefetch} noValidate className="mt-4 space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         {text("studio_name", "Studio Name")}
         {text("vat_number", "VAT Number", "When set, invoices show a VAT line")}

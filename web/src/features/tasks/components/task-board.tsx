@@ -3,17 +3,21 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { Pencil, Trash2 } from "lucide-react";
-import { relatedTypeLabels, type TaskListItem, type TaskPriority } from "@contract/task";
+import type { TaskListItem } from "@contract/task";
+import { relatedTypeLabels, type TaskPriority } from "@contract/task-values";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { formatDate, todayInLondon } from "@/lib/format";
 import { relatedHref } from "@/lib/related-href";
 import { toast } from "@/lib/toast";
 import { taskUsersQueryOptions, tasksQueryOptions, useDeleteTask, useToggleTask } from "@/features/tasks/api/tasks";
-import { TaskDialog } from "./task-dialog";
+
+/** The form (react-hook-form, zod, Radix) loads when a task is first edited, not with the board. */
+const TaskDialog = lazyDialog(() => import("./task-dialog").then((m) => m.TaskDialog));
 
 const priorityTone: Record<TaskPriority, BadgeTone> = { Low: "slate", Med: "amber", High: "red" };
 

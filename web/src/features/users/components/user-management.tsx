@@ -7,8 +7,9 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { inviteInput, isPerson, roles, type InviteInput, type User } from "@contract/user";
+import type { InviteInput, User } from "@contract/user";
+import { isPerson, roles } from "@contract/user-values";
+import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import type { PendingInvite } from "@contract/user-admin";
 import type { EmailOutcome } from "@contract/email-outcome";
 import { LinkHandOff, MailOutcomeNotice, mailtoOf } from "@/components/mail-outcome";
@@ -29,11 +30,14 @@ interface Unsent {
   link: string;
 }
 
+/** zod and the contract's schema load when the form is first used, not with the page (README → The CRM's first load). */
+const validation = lazyZodResolver<InviteInput>(() => import("@contract/user").then((m) => m.inviteInput));
+
 function InviteForm() {
   const invite = useInvite();
   const [unsent, setUnsent] = useState<Unsent | null>(null);
   const empty: InviteInput = { email: "", role: "Sales" };
-  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(inviteInput), defaultValues: empty });
+  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: validation.resolver, defaultValues: empty });
   const onSubmit = handleSubmit((values) =>
     invite.mutate(values, {
       onSuccess: ({ email, link }) => {
@@ -52,7 +56,7 @@ function InviteForm() {
   );
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="mt-4 grid items-start gap-3 sm:grid-cols-[1fr_10rem]">
+      <form onSubmit={onSubmit} onFocus={validation.prefetch} noValidate className="mt-4 grid items-start gap-3 sm:grid-cols-[1fr_10rem]">
         <Field label="Invite by e-mail" error={formState.errors.email?.message}>
           {(p) => <Input {...p} {...register("email")} type="email" autoComplete="off" />}
         </Field>

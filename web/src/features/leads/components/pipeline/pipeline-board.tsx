@@ -8,7 +8,7 @@
  * "Move to…" menu. Every way runs the same move: optimistic, reverted if the save fails, then the
  * workflow prompts. Won converts the lead into a project on the server (won_to_project).
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode, type SVGProps } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   closestCorners,
@@ -34,7 +34,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
 import { columnKeyboardCoordinates } from "@/lib/board-keyboard";
 import { cn } from "@/lib/cn";
-import { formatMoney, formatMoneyWhole } from "@/lib/format";
+import { formatCount, formatMoney, formatMoneyWhole } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { fetchColumnPage, leadBoardQueryOptions, leadKeys, useMoveLead, type LeadBoard } from "@/features/leads/api/leads";
 import { FollowUpBadge, LeadSourceBadge } from "@/features/leads/components/lead-badges";
@@ -58,6 +58,56 @@ const followUpStatuses: readonly LeadStatus[] = ["Qualified", "Proposal Sent"];
 
 type Column = LeadBoard["columns"][number];
 
+/**
+ * The icons every card shows, drawn once as symbols that each card refers to (<use>): a card then
+ * costs two elements per icon instead of a Lucide component and its SVG shapes (GripVertical alone
+ * is seven elements), which was about a fifth of the board's first render.
+ */
+const cardIcons = { grip: GripVertical, move: ArrowRightLeft, mail: Mail, phone: Phone } as const;
+type CardIconName = keyof typeof cardIcons;
+const symbolId = (name: CardIconName) => `pipeline-card-${name}`;
+
+function CardIconSymbols() {
+  return (
+    <svg aria-hidden="true" className="absolute size-0 overflow-hidden">
+      {(Object.keys(cardIcons) as CardIconName[]).map((name) => {
+        const Icon = cardIcons[name];
+        return (
+          <symbol key={name} id={symbolId(name)} viewBox="0 0 24 24">
+            <Icon />
+          </symbol>
+        );
+      })}
+    </svg>
+  );
+}
+
+function CardIcon({ name, ...props }: { name: CardIconName } & SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden={props.role ? undefined : true} {...props}>
+      <use href={`#${symbolId(name)}`} />
+    </svg>
+  );
+}
+
+/**
+ * What the first render draws: in each column in view, more cards than fit in its height on this
+ * screen (a card is at least 80 px tall). Below 1024 px the columns are a sideways scroll, each
+ * min(17rem, 80vw) wide with a 1 rem gap, so a phone shows the first one or two. Everything else
+ * (the rest of each column's 50, the columns scrolled out of view) follows at once in a
+ * transition, which React renders in slices between the browser's frames: the board is on screen,
+ * and every card in view can be dragged, before the cards out of view are built.
+ */
+interface FirstScreen {
+  cards: number;
+  columns: number;
+}
+function firstScreen(): FirstScreen {
+  const { innerWidth: width, innerHeight: height } = window;
+  const columns = width >= 1024 ? boardColumns.length : Math.ceil((width - 16) / (Math.min(272, 0.8 * width) + 16));
+  return { cards: Math.max(8, Math.ceil(height / 80)), columns };
+}
+
 export function PipelineBoard() {
   const { data, isPending, isError, refetch } = useQuery(leadBoardQueryOptions());
   const queryClient = useQueryClient();
@@ -65,6 +115,12 @@ export function PipelineBoard() {
   const move = useMoveLead();
   const [active, setActive] = useState<Lead | null>(null);
   const [focusMenuOf, setFocusMenuOf] = useState<{ id: string; to: LeadStatus } | null>(null);
+  // undefined once every card is drawn.
+  const [first, setFirst] = useState<FirstScreen | undefined>(firstScreen);
+  const hasData = data !== undefined;
+  useEffect(() => {
+    if (hasData) startTransition(() => setFirst(undefined));
+  }, [hasData]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -166,9 +222,12 @@ export function PipelineBoard() {
   const { overview } = data;
   const column = (status: LeadStatus) => {
     const col = byStatus.get(status);
-    return col ? (
-      <BoardColumn key={status} column={col} title={titleOf(status)} onMore={loadMore}>
-        {col.leads.map((lead) => (
+    if (!col) return null;
+    const inView = first && boardColumns.findIndex((c) => c.status === status) < first.columns;
+    const leads = !first ? col.leads : col.leads.slice(0, inView ? first.cards : 0);
+    return (
+      <BoardColumn key={status} column={col} leads={leads} title={titleOf(status)} onMore={loadMore}>
+        {leads.map((lead) => (
           <LeadCard
             key={lead.id}
             lead={lead}
@@ -179,13 +238,14 @@ export function PipelineBoard() {
           />
         ))}
       </BoardColumn>
-    ) : null;
+    );
   };
 
   return (
     <div className="space-y-6">
+      <CardIconSymbols />
       <section aria-label="Overview" className="grid gap-4 sm:grid-cols-3">
-        <Stat label="Total Leads" value={overview.total_leads.toLocaleString("en-GB")} />
+        <Stat label="Total Leads" value={formatCount(overview.total_leads)} />
         <Stat label="Pipeline Value" value={formatMoneyWhole(overview.pipeline_value)} />
         <Stat label="Conversion Rate" value={`${overview.conversion_rate.toFixed(1)}%`} />
       </section>
@@ -241,11 +301,14 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 function BoardColumn({
   column,
+  leads,
   title,
   onMore,
   children,
 }: {
   column: Column;
+  /** The cards drawn so far (the first render draws the first screenful). */
+  leads: Lead[];
   title: string;
   onMore: (col: Column) => Promise<void>;
   children: ReactNode;
@@ -284,11 +347,12 @@ function BoardColumn({
       </header>
       {/* The cards scroll under the header, so the column's name and totals stay in view. */}
       <div className="-mx-1 min-h-[200px] overflow-y-auto px-1 py-0.5 lg:max-h-[max(22rem,calc(100dvh-22rem))]">
-        <SortableContext items={column.leads.map((l) => l.id)} strategy={verticalListSortingStrategy}>
+        <SortableContext items={leads.map((l) => l.id)} strategy={verticalListSortingStrategy}>
           <ul className="flex flex-col gap-2">{children}</ul>
         </SortableContext>
         {column.leads.length === 0 && <p className="py-6 text-center text-sm text-slate-500">No leads</p>}
-        {column.leads.length < column.count && (
+        {/* Once every card fetched is drawn: the button sits below the last of them. */}
+        {leads.length === column.leads.length && column.leads.length < column.count && (
           <Button
             variant="ghost"
             size="sm"
@@ -341,7 +405,7 @@ function LeadCard({
           aria-label={`Pick up ${lead.name}`}
           className="absolute top-2 right-1 cursor-grab rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brick-600"
         >
-          <GripVertical className="size-4" aria-hidden="true" />
+          <CardIcon name="grip" className="size-4" />
         </button>
         <MoveButton lead={lead} onMove={onMove} focus={focusMenu} onFocused={onMenuFocused} />
         <button
@@ -395,7 +459,7 @@ function MoveButton({
       onPointerDown={(e) => e.stopPropagation()}
       className="absolute top-9 right-1 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brick-600 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-700"
     >
-      <ArrowRightLeft className="size-4" aria-hidden="true" />
+      <CardIcon name="move" className="size-4" />
     </button>
   );
   if (!wanted) return button;
@@ -417,8 +481,8 @@ function CardBody({ lead, overlay }: { lead: Lead; overlay?: boolean }) {
           <span className="text-sm font-semibold text-slate-900 tabular-nums">{formatMoney(lead.value)}</span>
         )}
         <LeadSourceBadge source={lead.source} />
-        {lead.email && <Mail className="size-4 text-slate-500" aria-label="Has email" role="img" />}
-        {lead.phone && <Phone className="size-4 text-slate-500" aria-label="Has phone" role="img" />}
+        {lead.email && <CardIcon name="mail" className="size-4 text-slate-500" aria-label="Has email" role="img" />}
+        {lead.phone && <CardIcon name="phone" className="size-4 text-slate-500" aria-label="Has phone" role="img" />}
       </div>
       {lead.next_action && <p className="mt-2 truncate text-xs text-slate-600">Next: {lead.next_action}</p>}
       <div className="mt-2 empty:hidden [&>span]:whitespace-normal">
