@@ -1,7 +1,7 @@
 /** The pipeline board: mouse and keyboard moves persist; a drop on Won becomes a project. Also measures /crm's JS weight. */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createLead, keyboardDrag, mouseDrag, signIn, staff, tag } from "./support";
+import { createLead, keyboardDrag, live, mouseDrag, signIn, staff, tag } from "./support";
 
 async function statusOf(request: APIRequestContext, id: string) {
   const res = await request.get(`/api/crm/leads/${id}`);
@@ -179,7 +179,7 @@ test("dropping a lead on Won creates its one project: Start Project then opens i
 test("a column longer than its first page loads the rest with 'Show more'; totals come from the server", async ({ page }) => {
   const t = tag();
   await Promise.all(Array.from({ length: 52 }, (_, i) => createLead(page.request, { name: `Bulk ${t} ${i}` })));
-  await page.goto("/crm");
+  await live(page, "/crm");
   const newCol = column(page, "New Leads");
   await expect(newCol.locator("li[data-lead-id]")).toHaveCount(50);
   // The count badge is the server's total, not the 50 cards on screen.
@@ -193,7 +193,12 @@ test("a column longer than its first page loads the rest with 'Show more'; total
   expect(total).toBeGreaterThanOrEqual(52);
   await newCol.getByRole("button", { name: `Show more (${total - 50})` }).click();
   // Other specs may add leads meanwhile (the server pages by offset); at least the rest of this column arrives.
-  await expect.poll(() => newCol.locator("li[data-lead-id]").count()).toBeGreaterThanOrEqual(Math.min(total, 100) - 5);
+  const shown = Math.min(total, 100) - 5;
+  await expect.poll(() => newCol.locator("li[data-lead-id]").count()).toBeGreaterThanOrEqual(shown);
+  // A colleague adds a lead: the live refresh brings it in and keeps the page Show more loaded.
+  await createLead(page.request, { name: `Colleague ${t}` });
+  await expect(newCol.getByText(`Colleague ${t}`)).toBeVisible();
+  expect(await newCol.locator("li[data-lead-id]").count()).toBeGreaterThanOrEqual(shown);
 });
 
 test("first load of /crm: JavaScript weight and time to an interactive board", async ({ page }) => {

@@ -68,16 +68,63 @@ export const leadsQueryOptions = (filters: LeadFilters = {}) =>
     meta: { errorTitle: "Failed to fetch leads" },
   });
 
+const fetchBoard = (signal?: AbortSignal) =>
+  ok(api.crm.leads.board.$get({ query: { per_column: String(BOARD_PER_COLUMN) } }, { init: { signal } }));
+export type LeadBoard = Awaited<ReturnType<typeof fetchBoard>>;
+
+/** The most a single request of the leads list returns (contract/lead.ts). */
+const LIST_MAX = 500;
+
+/**
+ * The board: each column's first BOARD_PER_COLUMN cards, with its count and sum. A column paged
+ * with 'Show more' keeps its cards when the board refetches (a colleague's change arriving live,
+ * a move settling): the refetch asks again for as many as the column showed, rather than leaving
+ * the user back at the first page, scrolled away from the card they were reading.
+ */
 export const leadBoardQueryOptions = () =>
   queryOptions({
     queryKey: leadKeys.board(),
-    queryFn: ({ signal }) => ok(api.crm.leads.board.$get({ query: { per_column: String(BOARD_PER_COLUMN) } }, { init: { signal } })),
+    queryFn: async ({ signal, client }) => {
+      const shown = client.getQueryData<LeadBoard>(leadKeys.board());
+      const board = await fetchBoard(signal);
+      const columns = await Promise.all(
+        board.columns.map(async (column) => {
+          const wanted = Math.min(shown?.columns.find((c) => c.status === column.status)?.leads.length ?? 0, column.count);
+          if (wanted <= column.leads.length) return column;
+          const pages = [];
+          for (let offset = column.leads.length; offset < wanted; offset += LIST_MAX)
+            pages.push(listLeads({ status: column.status, offset, limit: Math.min(LIST_MAX, wanted - offset) }, signal));
+          return { ...column, leads: withoutRepeats([...column.leads, ...(await Promise.all(pages)).flatMap((p) => p.leads)]) };
+        }),
+      );
+      return { ...board, columns };
+    },
     meta: { errorTitle: "Failed to fetch leads" },
   });
-export type LeadBoard = Awaited<ReturnType<NonNullable<ReturnType<typeof leadBoardQueryOptions>["queryFn"]>>>;
 
-/** One more page of a board column ('Show more'). */
-export const fetchColumnPage = (status: LeadStatus, offset: number) => listLeads({ status, offset, limit: BOARD_PER_COLUMN });
+/** Pages read by offset repeat a lead when one is added between them: keep its first place. */
+const withoutRepeats = (leads: Lead[]) => {
+  const seen = new Set<string>();
+  return leads.filter((l) => !seen.has(l.id) && seen.add(l.id));
+};
+
+/**
+ * 'Show more': a board column's next page joins the board's data. A refetch already under way
+ * started from the shorter column and would drop this page, so it is restarted from this one.
+ */
+export async function showMoreOfColumn(queryClient: QueryClient, status: LeadStatus, offset: number): Promise<void> {
+  const page = await listLeads({ status, offset, limit: BOARD_PER_COLUMN });
+  const refetching = queryClient.isFetching({ queryKey: leadKeys.board() }) > 0;
+  queryClient.setQueryData<LeadBoard>(
+    leadKeys.board(),
+    (b) =>
+      b && {
+        ...b,
+        columns: b.columns.map((c) => (c.status === status ? { ...c, leads: withoutRepeats([...c.leads, ...page.leads]) } : c)),
+      },
+  );
+  if (refetching) void queryClient.invalidateQueries({ queryKey: leadKeys.board() });
+}
 
 export const leadQueryOptions = (id: string) =>
   queryOptions({
@@ -89,8 +136,7 @@ export const leadQueryOptions = (id: string) =>
 export const leadActivitiesQueryOptions = (id: string) =>
   queryOptions({
     queryKey: leadKeys.activities(id),
-    queryFn: ({ signal }) =>
-      ok(api.crm.leads[":id"].activities.$get({ param: { id } }, { init: { signal } })),
+    queryFn: ({ signal }) => ok(api.crm.leads[":id"].activities.$get({ param: { id } }, { init: { signal } })),
     meta: { errorTitle: false },
   });
 

@@ -36,7 +36,7 @@ import { columnKeyboardCoordinates } from "@/lib/board-keyboard";
 import { cn } from "@/lib/cn";
 import { formatCount, formatMoney, formatMoneyWhole } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { fetchColumnPage, leadBoardQueryOptions, leadKeys, useMoveLead, type LeadBoard } from "@/features/leads/api/leads";
+import { leadBoardQueryOptions, showMoreOfColumn, useMoveLead, type LeadBoard } from "@/features/leads/api/leads";
 import { FollowUpBadge, LeadSourceBadge } from "@/features/leads/components/lead-badges";
 import { useLeadDialogs } from "@/features/leads/components/lead-dialogs";
 
@@ -201,19 +201,7 @@ export function PipelineBoard() {
 
   const loadMore = async (col: Column) => {
     try {
-      const page = await fetchColumnPage(col.status, col.leads.length);
-      queryClient.setQueryData<LeadBoard>(leadKeys.board(), (b) =>
-        b
-          ? {
-              ...b,
-              columns: b.columns.map((c) =>
-                c.status === col.status
-                  ? { ...c, leads: [...c.leads, ...page.leads.filter((l) => !c.leads.some((x) => x.id === l.id))] }
-                  : c,
-              ),
-            }
-          : b,
-      );
+      await showMoreOfColumn(queryClient, col.status, col.leads.length);
     } catch (error) {
       toast.error("Failed to fetch leads", { description: isApiError(error) ? error.message : undefined });
     }
