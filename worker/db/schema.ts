@@ -179,6 +179,10 @@ export const leads = sqliteTable(
     // from the index alone (value and created_at ride along) rather than from 10,000 rows.
     index("leads_status_closed_idx").on(t.status, t.closed_at, t.value, t.created_at),
     index("leads_status_name_idx").on(t.status, t.name),
+    // A board column, and the leads list filtered by status: the newest of one status, read in
+    // order from the index rather than sorted from every lead of that status (3–10 ms → 0.4 ms a
+    // column at 10,000 leads), once per column for every /crm load and live refresh.
+    index("leads_status_created_idx").on(t.status, t.created_at, t.id),
     index("leads_email_idx").on(t.email),
     index("leads_converted_idx").on(t.converted_to_client_id),
     // The Leads table's Follow-up order and its "Follow-up due" filter.

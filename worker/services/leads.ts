@@ -92,6 +92,10 @@ export interface BoardColumn {
   leads: Lead[];
 }
 
+/** A board column's cards: the newest leads of one status, read in order from leads_status_created_idx. */
+export const boardColumnQuery = (db: Db, status: LeadStatus, limit: number) =>
+  db.select(listColumns).from(leads).where(eq(leads.status, status)).orderBy(desc(leads.created_at), desc(leads.id)).limit(limit);
+
 /**
  * The pipeline board: per status the newest `perColumn` cards, plus totals computed by the
  * database over every lead, so 10,000 leads cost one small answer.
@@ -102,14 +106,7 @@ export async function leadBoard(db: Db, perColumn: number) {
       .select({ status: leads.status, count: count(), value: sum(leads.value).mapWith(Number) })
       .from(leads)
       .groupBy(leads.status),
-    ...boardColumns.map((col) =>
-      db
-        .select(listColumns)
-        .from(leads)
-        .where(eq(leads.status, col.status))
-        .orderBy(desc(leads.created_at), desc(leads.id))
-        .limit(perColumn),
-    ),
+    ...boardColumns.map((col) => boardColumnQuery(db, col.status, perColumn)),
   ]);
   const byStatus = new Map(totals.map((t) => [t.status, t]));
   const board: BoardColumn[] = boardColumns.map((col, i) => ({

@@ -1,0 +1,1 @@
+CREATE INDEX `leads_status_created_idx` ON `leads` (`status`,`created_at`,`id`);
