@@ -247,6 +247,42 @@ describe("export in pages", () => {
     // The document's last brace is never written.
     expect(read.join("").endsWith("}")).toBe(false);
   });
+
+  /** Reads a download's export with `during` run once five pieces are out, and the text it then gives. */
+  async function downloadWhile(during: () => Promise<unknown>) {
+    const exp = await openExport(db(), env.PREVIEWS, { pageRows: 1, leaveOutNewRows: true });
+    const read: string[] = [];
+    for await (const piece of exp.text) {
+      read.push(piece);
+      if (read.length === 5) await during();
+    }
+    return { exp, text: read.join("") };
+  }
+
+  it("as a download, is the CRM as it began: rows added meanwhile wait for the next export", async () => {
+    await seedCrm(owner);
+    const before = await openExport(db(), env.PREVIEWS);
+    const expected = await joined(before.text);
+    const { exp, text } = await downloadWhile(() =>
+      env.DB.batch([
+        env.DB.prepare("INSERT INTO leads (id, name, status) VALUES ('meanwhile', 'Added meanwhile', 'New')"),
+        env.DB.prepare("INSERT INTO tasks (id, title) VALUES ('meanwhile-task', 'Added meanwhile')"),
+      ]),
+    );
+    const body = (t: string) => t.replace(/"exported_at":"[^"]+"/, "");
+    expect(body(text)).toBe(body(expected));
+    expect(exp.counts).toEqual(before.counts);
+    // The next export has them.
+    expect(await joined((await openExport(db(), env.PREVIEWS)).text)).toContain("Added meanwhile");
+  });
+
+  it("as a download, still fails when a row it began with changes or goes", async () => {
+    await seedCrm(owner);
+    const changed = downloadWhile(() => env.DB.prepare("UPDATE leads SET name = 'Renamed', updated_at = '2099-01-01T00:00:00.000Z'").run());
+    await expect(changed).rejects.toThrow(ExportChanged);
+    const gone = downloadWhile(() => env.DB.prepare("DELETE FROM tasks WHERE rowid = (SELECT min(rowid) FROM tasks)").run());
+    await expect(gone).rejects.toThrow(ExportChanged);
+  });
 });
 
 describe("delete-all and restore in chunks", () => {

@@ -87,20 +87,40 @@ describe("export", () => {
     expect(exportDocument.safeParse(doc).success).toBe(true);
   });
 
-  it("ends the download unfinished, not as a file mixing two moments, when the CRM changes while it is written", async () => {
+  /** A download of 4,000 leads, `during` run once its first piece has arrived; the rest read as text, or the failure. */
+  async function downloadWhile(during: string) {
     const insert = env.DB.prepare("INSERT INTO leads (id, name, notes, status) VALUES (?, ?, ?, 'New')");
     for (let i = 0; i < 4000; i += 500)
       await env.DB.batch(Array.from({ length: 500 }, (_, j) => insert.bind(`bulk-${i + j}`, `Bulk ${i + j}`, "n".repeat(300))));
     const res = await owner.call("GET", "/api/crm/export");
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
     const first = await reader.read();
-    expect(new TextDecoder().decode(first.value)).toMatch(/^\{"version":1,"exported_at":"/);
-    await env.DB.prepare("INSERT INTO leads (id, name, status) VALUES ('meanwhile', 'Added meanwhile', 'New')").run();
-    const rest = (async () => {
-      for (;;) if ((await reader.read()).done) return "finished";
-    })();
-    await expect(rest).rejects.toThrow();
+    let text = decoder.decode(first.value, { stream: true });
+    expect(text).toMatch(/^\{"version":1,"exported_at":"/);
+    await env.DB.prepare(during).run();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+  }
+
+  it("ends the download unfinished, not as a file mixing two moments, when a row it began with changes", async () => {
+    await expect(
+      downloadWhile(
+        "UPDATE leads SET name = 'Renamed meanwhile', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 second') WHERE id = 'bulk-3999'",
+      ),
+    ).rejects.toThrow();
+  });
+
+  it("finishes the download as the CRM stood when it began when an enquiry arrives meanwhile", async () => {
+    const doc = JSON.parse(
+      await downloadWhile("INSERT INTO leads (id, name, status) VALUES ('meanwhile', 'Added meanwhile', 'New')"),
+    ) as ExportDocument;
+    expect(doc.leads).toHaveLength(4000);
+    expect(doc.leads.some((l) => l.id === "meanwhile")).toBe(false);
   });
 
   it("is the Owner's alone: every client's and lead's details in one file", async () => {

@@ -6,7 +6,10 @@
  * Export is written as it is read: the document's text, table by table, each table read a page at
  * a time in (created_at, id) order. A write that lands while it is being read would make the file
  * a mix of two moments, so the tables' fingerprint (rows and newest change of each) is taken
- * first and compared at the end; if it moved, the stream fails and the download with it.
+ * first and compared at the end; if it moved, the stream fails and the download with it. An
+ * export for download may leave out the rows added meanwhile instead (each table's last rowid is
+ * read with the fingerprint, and rows past it are neither written nor counted): on a busy CRM an
+ * enquiry arriving would otherwise stop every export, whereas an edit or a deletion still does.
  *
  * Import reads the document a row at a time (worker/lib/json-stream.ts), checks each one
  * (worker/services/data-check.ts) and writes the valid rows, as JSON arrays of up to CHUNK_BYTES,
@@ -114,12 +117,23 @@ export interface TransferSizes {
 // ---------------------------------------------------------------------------------------------
 // What the CRM holds
 
-const fingerprintSql = () =>
+/** Each table's last rowid when an export began: rows past it were added since. */
+type LastRowids = Record<ExportTable, number>;
+
+/** The fingerprint of every row, or (`upTo`) of the rows an export began with. */
+const fingerprintSql = (upTo?: LastRowids) =>
   sql.join(
     exportTables.map((name) => {
       const t = tables[name];
-      return sql`(SELECT count(*) || ':' || ifnull(max(${t.updated_at}), '') FROM ${t})`;
+      const since = upTo ? sql` WHERE rowid <= ${upTo[name]}` : sql``;
+      return sql`(SELECT count(*) || ':' || ifnull(max(${t.updated_at}), '') FROM ${t}${since})`;
     }),
+    sql` || ' ' || `,
+  );
+
+const lastRowidsSql = () =>
+  sql.join(
+    exportTables.map((name) => sql`(SELECT ifnull(max(rowid), 0) FROM ${tables[name]})`),
     sql` || ' ' || `,
   );
 
@@ -128,9 +142,16 @@ const fingerprintSql = () =>
  * still find at its end. Every write to a CRM row stamps its updated_at, so any insert, change or
  * deletion moves it.
  */
-export async function fingerprint(db: Db): Promise<string> {
-  const [row] = await db.select({ f: sql<string>`${fingerprintSql()}` }).from(sql`(SELECT 1)`);
+export async function fingerprint(db: Db, upTo?: LastRowids): Promise<string> {
+  const [row] = await db.select({ f: sql<string>`${fingerprintSql(upTo)}` }).from(sql`(SELECT 1)`);
   return row.f;
+}
+
+/** The fingerprint and each table's last rowid, read in one statement: one moment. */
+async function startOf(db: Db): Promise<{ print: string; upTo: LastRowids }> {
+  const [row] = await db.select({ f: sql<string>`${fingerprintSql()}`, r: sql<string>`${lastRowidsSql()}` }).from(sql`(SELECT 1)`);
+  const rowids = row.r.split(" ").map(Number);
+  return { print: row.f, upTo: Object.fromEntries(exportTables.map((name, i) => [name, rowids[i]])) as LastRowids };
 }
 
 /** A statement's condition: the CRM is no longer as `expected` found it. */
@@ -175,15 +196,23 @@ export interface ExportStream {
   text: AsyncGenerator<string>;
 }
 
-/** Every row of `table`, a page at a time, in (created_at, id) order: each page's rows as JSON joined by commas. */
-async function* pagesOf(db: Db, table: CrmTable, pageRows: number, onRows?: (rows: Record<string, unknown>[]) => void) {
+/**
+ * Every row of `table` (or those up to rowid `upTo`), a page at a time, in (created_at, id) order:
+ * each page's rows as JSON joined by commas.
+ */
+async function* pagesOf(db: Db, table: CrmTable, pageRows: number, onRows?: (rows: Record<string, unknown>[]) => void, upTo?: number) {
   const t = table as typeof leads;
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
     const page: Record<string, unknown>[] = await db
       .select()
       .from(t)
-      .where(after ? sql`(${t.created_at}, ${t.id}) > (${after.created_at}, ${after.id})` : undefined)
+      .where(
+        and(
+          after ? sql`(${t.created_at}, ${t.id}) > (${after.created_at}, ${after.id})` : undefined,
+          upTo === undefined ? undefined : sql`rowid <= ${upTo}`,
+        ),
+      )
       .orderBy(asc(t.created_at), asc(t.id))
       .limit(pageRows);
     if (page.length === 0) return;
@@ -211,14 +240,23 @@ async function* arrayMember(key: string, pages: AsyncGenerator<string>) {
  * piece (the same members in the same order, each table's rows by created_at then id, then the
  * linked clients' preview cards). `withCodes` (delete-all's backup, which never leaves the server)
  * keeps each card's code hash, and `withAudit` adds the audit trail as it stands; an export file
- * never carries either.
+ * never carries either. `leaveOutNewRows` (a download) writes the CRM as it stood when the export
+ * began and fails only if one of those rows changed or went; without it (a backup, which must
+ * hold everything it is taken before deleting) any write fails it.
  */
 export async function openExport(
   db: Db,
   kv: KVNamespace,
-  { withCodes = false, withAudit = false, pageRows }: { withCodes?: boolean; withAudit?: boolean; pageRows?: number } = {},
+  {
+    withCodes = false,
+    withAudit = false,
+    leaveOutNewRows = false,
+    pageRows,
+  }: { withCodes?: boolean; withAudit?: boolean; leaveOutNewRows?: boolean; pageRows?: number } = {},
 ): Promise<ExportStream> {
-  const print = await fingerprint(db);
+  const start = await startOf(db);
+  const { print } = start;
+  const upTo = leaveOutNewRows ? start.upTo : undefined;
   const exported_at = nowIso();
   const linked: ExportStream["linked"] = [];
   const rowsPer = (name: ExportTable) => pageRows ?? pageRowsOf[name] ?? PAGE_ROWS;
@@ -231,11 +269,11 @@ export async function openExport(
               for (const c of rows) if (c.preview_id) linked.push({ id: c.id as string, preview_id: c.preview_id as string });
             }
           : undefined;
-      yield* arrayMember(name, pagesOf(db, tables[name], rowsPer(name), seeLinked));
+      yield* arrayMember(name, pagesOf(db, tables[name], rowsPer(name), seeLinked, upTo?.[name]));
     }
     yield `,"preview_cards":${JSON.stringify(await previewCardsOf(kv, linked, { withCodes }))}`;
     if (withAudit) yield* arrayMember("audit_events", pagesOf(db, audit_events as unknown as CrmTable, pageRows ?? PAGE_ROWS));
-    if ((await fingerprint(db)) !== print) throw new ExportChanged();
+    if ((await fingerprint(db, upTo)) !== print) throw new ExportChanged();
     yield "}";
   }
   return { exported_at, counts: countsOf(print), fingerprint: print, linked, text: text() };

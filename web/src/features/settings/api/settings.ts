@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { StageWeightsInput, StudioSettingsInput } from "@contract/settings";
 import type { ExportDocument } from "@contract/export";
-import { api, ok } from "@/lib/api";
+import { api, ApiError, isApiError, ok } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
 export const settingsKeys = {
@@ -54,11 +54,37 @@ export function useSaveStudio() {
   });
 }
 
+/** Tries before an export that keeps being cut short is reported. */
+const EXPORT_ATTEMPTS = 3;
+
+/**
+ * The CRM as one document. The worker writes it as it reads it (a stream, so its type is not
+ * inferred: it is the contract's) and ends it unfinished if the CRM changed meanwhile, rather than
+ * send a file that mixes two moments (worker/routes/data.ts). A colleague's edit or an enquiry
+ * arriving is enough, so an export cut short is simply read again.
+ */
+async function readExport(format: "json" | "csv"): Promise<ExportDocument> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await ok(api.crm.export.$get({ query: { format } }))) as unknown as ExportDocument;
+    } catch (error) {
+      // Refused or unreachable: the worker's answer says why, and trying again would not help.
+      if (isApiError(error)) throw error;
+      if (attempt === EXPORT_ATTEMPTS)
+        throw new ApiError({
+          code: "conflict",
+          status: 409,
+          message: "The CRM kept changing while it was being exported. Please try again in a moment.",
+        });
+    }
+  }
+}
+
 export function useExport() {
   const queryClient = useQueryClient();
   return useMutation({
     // The worker writes the document as it reads it (a stream), so its type is not inferred: it is the contract's.
-    mutationFn: async (format: "json" | "csv") => (await ok(api.crm.export.$get({ query: { format } }))) as unknown as ExportDocument,
+    mutationFn: readExport,
     // The audit trail on the same page lists the export at once ("users", "audit": features/audit's key).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["users", "audit"] }),
     meta: { errorTitle: "Export failed" },
