@@ -79,7 +79,8 @@ export async function measureCost(o: CostOptions): Promise<CostRow[]> {
     );
   const deleteAll = async () => json("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" });
   const [patchTarget, workflowLead] = o.sample.leads;
-  let patched = patchTarget;
+  // As it is now: earlier sections (API latency) edit the same lead, and a stale version is refused (409).
+  let patched = (await json<{ lead: typeof patchTarget }>("GET", `/api/crm/leads/${patchTarget.id}`)).lead;
   const stamp = Date.now().toString(36);
 
   const paths: Path[] = [
