@@ -408,8 +408,9 @@ describe("bad input", () => {
       const ms = performance.now() - start;
       console.log(`${name}: ${Math.round(ms)} ms`);
       expectWellFormed(result);
-      // Generous for a shared CI machine; the quadratic versions of these took minutes.
-      expect(ms, name).toBeLessThan(10_000);
+      // A hang guard, not a speed goal: each takes 0.1-1.4 s on a quiet 2-core machine and was 14 s
+      // with CI's browser tests beside it, while the quadratic versions of these took minutes.
+      expect(ms, name).toBeLessThan(60_000);
     }
     const parts = `From: a@b.example\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${"--b\r\n\r\nx\r\n".repeat(10_001)}--b--\r\n`;
     expect(await read(parts)).toEqual({
@@ -417,7 +418,7 @@ describe("bad input", () => {
       code: "unreadable",
       reason: "The message has more than 10,000 MIME parts, more than any real e-mail.",
     });
-  }, 120_000);
+  }, 400_000);
 
   it("reads the same from a string, an ArrayBuffer, a Uint8Array and a stream", async () => {
     const bytes = new TextEncoder().encode(gmailForward);
