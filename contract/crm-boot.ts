@@ -121,6 +121,11 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
           { key: ["settings", "stage-weights"], url: "/api/crm/settings/stage-weights" },
           { key: ["settings", "backups"], url: "/api/crm/backups" },
           { key: ["users", "invites"], url: "/api/crm/users/invites" },
+          // The daily digest switch, and the Owner's refused digests and refused mail: panels of the
+          // first screen that otherwise asked once the page had rendered.
+          { key: ["digests", "preference"], url: "/api/crm/digests/preference" },
+          { key: ["digests", "failed"], url: "/api/crm/digests/failed" },
+          { key: ["mail", "refusals"], url: "/api/crm/mail/refusals" },
         ];
       default:
         return path.startsWith("/crm/") ? [] : undefined;

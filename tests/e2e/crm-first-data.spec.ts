@@ -90,6 +90,20 @@ test("/crm/leads signed in: the first page of leads comes with the page", async 
   expectNotWaitedFor(entries, /^\/api\/crm\/users$/, readyAt);
 });
 
+test("/crm/settings as the Owner: the digest switch, refused digests and refused mail come with the page", async ({ page }) => {
+  await signIn(page.request, staff.owner);
+  await watch(page, "no placeholder to watch", '[data-testid="mail-refusal-count"]');
+  await page.goto("/crm/settings");
+  await expect(page.getByRole("switch", { name: "E-mail me a daily digest" })).toBeVisible();
+  await expect(page.getByTestId("mail-refusal-count")).toBeVisible();
+  const entries = await timings(page);
+  const { readyAt } = await seen(page);
+  expect(readyAt).toBeGreaterThan(0);
+  expectNotWaitedFor(entries, /^\/api\/crm\/digests\/preference$/, readyAt);
+  expectNotWaitedFor(entries, /^\/api\/crm\/digests\/failed$/, readyAt);
+  expectNotWaitedFor(entries, /^\/api\/crm\/mail\/refusals$/, readyAt);
+});
+
 test("/crm/activity with filters in its URL: their first page comes with the page", async ({ page }) => {
   await signIn(page.request, staff.sales);
   const summary = `Inline call ${tag()}`;

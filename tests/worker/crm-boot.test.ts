@@ -79,7 +79,13 @@ describe("the CRM shell's inline data", () => {
     // Owner-only answers are refused to Sales, so they are not inlined either.
     expect(dataOf(settings, ["settings", "backups"])).toBeUndefined();
     expect(dataOf(settings, ["users", "invites"])).toBeUndefined();
-    expect(dataOf((await shell("/crm/settings", owner.cookie)).boot, ["users", "invites"])).toBeDefined();
+    expect(dataOf(settings, ["digests", "failed"])).toBeUndefined();
+    expect(dataOf(settings, ["mail", "refusals"])).toBeUndefined();
+    expect(dataOf(settings, ["digests", "preference"])).toMatchObject({ data: { daily_digest: true } });
+    const ownerSettings = (await shell("/crm/settings", owner.cookie)).boot;
+    expect(dataOf(ownerSettings, ["users", "invites"])).toBeDefined();
+    expect(dataOf(ownerSettings, ["digests", "failed"])).toMatchObject({ data: { digests: [] } });
+    expect(dataOf(ownerSettings, ["mail", "refusals"])).toMatchObject({ data: { count: 0, latest: [] } });
   });
 
   it("inlines the Activity Feed's first page for the filters in its URL, with no cursor yet", async () => {
