@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { invoice_links, proposal_links } from "../db/schema";
+import type { SharedLink } from "../../contract/shared-link";
 import { randomToken, sha256Hex } from "./ids";
 import { eventsInWindowQuery, limits, reserveAttempt } from "./rate-limit";
 import { nowIso } from "./time";
@@ -67,4 +68,32 @@ export function countLinkView(db: Db, table: typeof proposal_links | typeof invo
       last_viewed_at: at,
     })
     .where(eq(table.id, linkId));
+}
+
+/** A record's live link as its list query joins it in (at most one is live), beside the record's own columns. */
+export const liveLinkColumns = (table: typeof invoice_links | typeof proposal_links) => ({
+  shared_at: table.created_at,
+  views: table.views,
+  first_viewed_at: table.first_viewed_at,
+  last_viewed_at: table.last_viewed_at,
+  emailed_to: table.emailed_to,
+  emailed_at: table.emailed_at,
+});
+
+interface LiveLinkRow {
+  shared_at: string | null;
+  views: number | null;
+  first_viewed_at: string | null;
+  last_viewed_at: string | null;
+  emailed_to: string | null;
+  emailed_at: string | null;
+}
+
+/** A joined row as the record's own columns and its live link, null when it has none. */
+export function withLiveLink<R extends LiveLinkRow>(row: R): { rest: Omit<R, keyof LiveLinkRow>; share: SharedLink | null } {
+  const { shared_at, views, first_viewed_at, last_viewed_at, emailed_to, emailed_at, ...rest } = row;
+  return {
+    rest,
+    share: shared_at !== null ? { shared_at, views: views ?? 0, first_viewed_at, last_viewed_at, emailed_to, emailed_at } : null,
+  };
 }

@@ -19,7 +19,7 @@ import {
 import type { SessionUser } from "../../contract/user";
 import { AppError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { newLinkToken } from "../lib/shared-links";
+import { liveLinkColumns, newLinkToken, withLiveLink } from "../lib/shared-links";
 import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { runBatch } from "../lib/batch";
 import { versionedResult } from "../lib/versioned";
@@ -33,12 +33,7 @@ const joined = (db: Db) =>
       client_name: clients.name,
       project_title: projects.title,
       contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
-      shared_at: invoice_links.created_at,
-      views: invoice_links.views,
-      first_viewed_at: invoice_links.first_viewed_at,
-      last_viewed_at: invoice_links.last_viewed_at,
-      emailed_to: invoice_links.emailed_to,
-      emailed_at: invoice_links.emailed_at,
+      ...liveLinkColumns(invoice_links),
     })
     .from(invoices)
     .leftJoin(clients, eq(clients.id, invoices.client_id))
@@ -47,20 +42,10 @@ const joined = (db: Db) =>
     .leftJoin(invoice_links, and(eq(invoice_links.invoice_id, invoices.id), isNull(invoice_links.revoked_at)));
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
-const shape = ({
-  shared_at,
-  views,
-  first_viewed_at,
-  last_viewed_at,
-  emailed_to,
-  emailed_at,
-  contact_email,
-  ...inv
-}: JoinedRow): Invoice => ({
-  ...inv,
-  contact_email: contact_email ?? null,
-  share: shared_at !== null ? { shared_at, views: views ?? 0, first_viewed_at, last_viewed_at, emailed_to, emailed_at } : null,
-});
+const shape = ({ contact_email, ...row }: JoinedRow): Invoice => {
+  const { rest: inv, share } = withLiveLink(row);
+  return { ...inv, contact_email: contact_email ?? null, share };
+};
 
 export async function listInvoices(db: Db): Promise<Invoice[]> {
   return (await joined(db).orderBy(desc(invoices.created_at))).map(shape);

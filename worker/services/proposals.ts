@@ -15,7 +15,7 @@ import {
 import type { SessionUser } from "../../contract/user";
 import { AppError, notFound, staleEdit } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { newLinkToken } from "../lib/shared-links";
+import { liveLinkColumns, newLinkToken, withLiveLink } from "../lib/shared-links";
 import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { requireUpdated, runBatch } from "../lib/batch";
@@ -33,12 +33,7 @@ const joined = (db: Db) =>
       client_name: forClient.name,
       lead_email: forLead.email,
       client_email: sql<string | null>`json_extract(${forClient.emails}, '$[0]')`,
-      shared_at: proposal_links.created_at,
-      views: proposal_links.views,
-      first_viewed_at: proposal_links.first_viewed_at,
-      last_viewed_at: proposal_links.last_viewed_at,
-      emailed_to: proposal_links.emailed_to,
-      emailed_at: proposal_links.emailed_at,
+      ...liveLinkColumns(proposal_links),
       response_kind: proposal_responses.kind,
       response_name: proposal_responses.full_name,
       response_reason: proposal_responses.reason,
@@ -65,28 +60,28 @@ const shape = ({
   client_name,
   lead_email,
   client_email,
-  shared_at,
-  views,
-  first_viewed_at,
-  last_viewed_at,
-  emailed_to,
-  emailed_at,
   response_kind,
   response_name,
   response_reason,
   response_at,
-  ...p
-}: JoinedRow): Proposal => ({
-  ...p,
-  response:
-    response_kind && response_name !== null && response_at !== null && p.status === (response_kind === "accepted" ? "Accepted" : "Rejected")
-      ? { kind: response_kind, full_name: response_name, reason: response_reason, created_at: response_at }
-      : null,
-  lead: p.lead_id && lead_name !== null ? { id: p.lead_id, name: lead_name } : null,
-  client: p.client_id && client_name !== null ? { id: p.client_id, name: client_name } : null,
-  contact_email: (p.lead_id ? lead_email : client_email) ?? null,
-  share: shared_at !== null ? { shared_at, views: views ?? 0, first_viewed_at, last_viewed_at, emailed_to, emailed_at } : null,
-});
+  ...row
+}: JoinedRow): Proposal => {
+  const { rest: p, share } = withLiveLink(row);
+  return {
+    ...p,
+    response:
+      response_kind &&
+      response_name !== null &&
+      response_at !== null &&
+      p.status === (response_kind === "accepted" ? "Accepted" : "Rejected")
+        ? { kind: response_kind, full_name: response_name, reason: response_reason, created_at: response_at }
+        : null,
+    lead: p.lead_id && lead_name !== null ? { id: p.lead_id, name: lead_name } : null,
+    client: p.client_id && client_name !== null ? { id: p.client_id, name: client_name } : null,
+    contact_email: (p.lead_id ? lead_email : client_email) ?? null,
+    share,
+  };
+};
 
 export async function listProposals(db: Db): Promise<Proposal[]> {
   return (await joined(db).orderBy(desc(proposals.created_at))).map(shape);
