@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useVirtualizer, type Rect, type Virtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from "lucide-react";
 import type { LeadSort } from "@contract/lead";
 import { Button } from "@/components/ui/button";
@@ -16,6 +16,14 @@ import { FollowUpBadge, LeadSourceBadge, LeadStatusBadge } from "./lead-badges";
 import { useLeadDialogs } from "./lead-dialogs";
 
 const ROW = 57;
+
+function observeBoxAfterLayout(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
+  const box = instance.scrollElement;
+  if (!box) return;
+  const observer = new ResizeObserver(() => cb({ width: box.clientWidth, height: box.clientHeight }));
+  observer.observe(box);
+  return () => observer.disconnect();
+}
 const col = {
   company: "hidden md:table-cell",
   email: "hidden lg:table-cell",
@@ -62,6 +70,12 @@ export function LeadsTable({ filters, onSort }: { filters: LeadFilters; onSort?:
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW,
     overscan: 10,
+    // The box's size before it is measured: it is at most 70dvh tall (its class below), so the first
+    // render already draws the rows in view. And measured by a ResizeObserver only, which reports
+    // after the browser's own layout: the default reads clientHeight in a layout effect, forcing a
+    // layout of the whole page mid-render and then rendering the rows a second time.
+    initialRect: { width: window.innerWidth, height: Math.round(window.innerHeight * 0.7) },
+    observeElementRect: observeBoxAfterLayout,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
