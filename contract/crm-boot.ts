@@ -126,6 +126,9 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
           { key: ["digests", "preference"], url: "/api/crm/digests/preference" },
           { key: ["digests", "failed"], url: "/api/crm/digests/failed" },
           { key: ["mail", "refusals"], url: "/api/crm/mail/refusals" },
+          // The signed-in user's calendar feed, and the Owner's audit trail (its first page, no cursor yet).
+          { key: ["calendar-feed"], url: "/api/crm/calendar-feed" },
+          { key: ["users", "audit", "list"], url: "/api/crm/audit", firstPageParam: null },
         ];
       default:
         return path.startsWith("/crm/") ? [] : undefined;

@@ -55,3 +55,39 @@ test("a member of staff creates, copies, rotates and turns off their calendar fe
     await context.close();
   }
 });
+
+test("a read of the feed that began before Create does not undo it on screen", async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    await signIn(context.request, staff.sales);
+    await context.request.delete("/api/crm/calendar-feed");
+    const page = await context.newPage();
+    // The refresh of the page's inline data when the live socket opens reads the feed while it is
+    // still off; its answer is held back until the feed has been made, as on a slow connection.
+    let made!: () => void;
+    const madeYet = new Promise<void>((resolve) => (made = resolve));
+    let heldReads = 0;
+    await page.route("**/api/crm/calendar-feed", async (route) => {
+      if (route.request().method() !== "GET") {
+        const response = await route.fetch();
+        await route.fulfill({ response });
+        made();
+        return;
+      }
+      heldReads++;
+      const response = await route.fetch();
+      await madeYet;
+      // Cancelled by the page meanwhile: nothing to answer.
+      await route.fulfill({ response }).catch(() => {});
+    });
+    await page.goto("/crm/settings");
+    const panel = page.getByRole("group", { name: "Calendar feed" });
+    await expect.poll(() => heldReads).toBeGreaterThan(0);
+    await panel.getByRole("button", { name: "Create calendar feed" }).click();
+    await expect(panel.getByRole("textbox", { name: "Calendar feed URL" })).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    await expect(panel.getByRole("button", { name: "Create calendar feed" })).toHaveCount(0);
+  } finally {
+    await context.request.delete("/api/crm/calendar-feed");
+    await context.close();
+  }
+});

@@ -90,15 +90,30 @@ test("/crm/leads signed in: the first page of leads comes with the page", async 
   expectNotWaitedFor(entries, /^\/api\/crm\/users$/, readyAt);
 });
 
-test("/crm/settings as the Owner: the digest switch, refused digests and refused mail come with the page", async ({ page }) => {
+test("/crm/settings as the Owner: the digest switch, refused digests, refused mail, calendar feed and audit trail come with the page", async ({
+  page,
+}) => {
   await signIn(page.request, staff.owner);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __auditLoadingSeen?: boolean };
+    w.__auditLoadingSeen = false;
+    new MutationObserver(() => {
+      if ([...document.querySelectorAll('[role="status"]')].some((e) => e.textContent?.includes("Loading the audit trail")))
+        w.__auditLoadingSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await watch(page, "no placeholder to watch", '[data-testid="mail-refusal-count"]');
   await page.goto("/crm/settings");
   await expect(page.getByRole("switch", { name: "E-mail me a daily digest" })).toBeVisible();
   await expect(page.getByTestId("mail-refusal-count")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Calendar feed" }).getByRole("button").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Audit trail" }).getByRole("row").nth(1)).toBeVisible();
   const entries = await timings(page);
   const { readyAt } = await seen(page);
   expect(readyAt).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { __auditLoadingSeen: boolean }).__auditLoadingSeen)).toBe(false);
+  expectNotWaitedFor(entries, /^\/api\/crm\/calendar-feed$/, readyAt);
+  expectNotWaitedFor(entries, /^\/api\/crm\/audit$/, readyAt);
   expectNotWaitedFor(entries, /^\/api\/crm\/digests\/preference$/, readyAt);
   expectNotWaitedFor(entries, /^\/api\/crm\/digests\/failed$/, readyAt);
   expectNotWaitedFor(entries, /^\/api\/crm\/mail\/refusals$/, readyAt);

@@ -82,10 +82,16 @@ describe("the CRM shell's inline data", () => {
     expect(dataOf(settings, ["digests", "failed"])).toBeUndefined();
     expect(dataOf(settings, ["mail", "refusals"])).toBeUndefined();
     expect(dataOf(settings, ["digests", "preference"])).toMatchObject({ data: { daily_digest: true } });
+    expect(dataOf(settings, ["users", "audit", "list"])).toBeUndefined();
+    expect(dataOf(settings, ["calendar-feed"])).toEqual({ key: ["calendar-feed"], data: { feed: { enabled: false, issued_at: null } } });
     const ownerSettings = (await shell("/crm/settings", owner.cookie)).boot;
     expect(dataOf(ownerSettings, ["users", "invites"])).toBeDefined();
     expect(dataOf(ownerSettings, ["digests", "failed"])).toMatchObject({ data: { digests: [] } });
     expect(dataOf(ownerSettings, ["mail", "refusals"])).toMatchObject({ data: { count: 0, latest: [] } });
+    // The audit trail's first page, as the panel's infinite query asks for it: no cursor yet.
+    const audit = dataOf(ownerSettings, ["users", "audit", "list"]);
+    expect(audit).toMatchObject({ firstPageParam: null });
+    expect(audit?.data).toEqual(await expectJson(owner.call("GET", "/api/crm/audit"), 200));
   });
 
   it("inlines the Activity Feed's first page for the filters in its URL, with no cursor yet", async () => {

@@ -91,6 +91,16 @@ export function createQueryClient(): QueryClient {
  * counts itself). Refetching while another optimistic change is saving would bring back the
  * server's copy without it and undo it on screen (docs/decisions/product/18-no-silent-lost-updates.md).
  */
+/**
+ * Puts a save's answer in the cache. A read already on its way (the refresh of a page's inline
+ * data when the live socket opens, a refetch on focus) began before the save, and its older answer
+ * would land after this one and put the old state back on screen: it is cancelled first.
+ */
+export async function showSaved<TData>(queryClient: QueryClient, queryKey: QueryKey, data: TData): Promise<void> {
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData(queryKey, data);
+}
+
 export function refreshWhenLastSettles(queryClient: QueryClient, mutationKey: QueryKey, queryKey: QueryKey) {
   if (queryClient.isMutating({ mutationKey }) <= 1) void queryClient.invalidateQueries({ queryKey });
 }

@@ -13,7 +13,8 @@ export const auditQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: auditKeys.list(),
     queryFn: ({ signal, pageParam }) => ok(api.crm.audit.$get({ query: pageParam ?? {} }, { init: { signal } })),
-    initialPageParam: undefined as { before: string; before_id: string } | undefined,
+    // null, not undefined: the first page can then come inline with /crm/settings (contract/crm-boot.ts).
+    initialPageParam: null as { before: string; before_id: string } | null,
     // A shorter page is the last; the next starts after the last event shown, by time and then id.
     getNextPageParam: (last) => {
       const end = last.events.at(-1);

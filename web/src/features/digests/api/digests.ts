@@ -1,6 +1,7 @@
 /** The daily digest: your own switch, and (for the Owner) the digests the e-mail binding refused, with a resend. */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ok } from "@/lib/api";
+import { showSaved } from "@/lib/query-client";
 
 export const digestKeys = {
   preference: () => ["digests", "preference"] as const,
@@ -19,7 +20,7 @@ export function useSetDigestPreference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) => ok(api.crm.digests.preference.$put({ json: { daily_digest: on } })),
-    onSuccess: (data) => queryClient.setQueryData(digestKeys.preference(), data),
+    onSuccess: (data) => showSaved(queryClient, digestKeys.preference(), data),
     meta: { errorTitle: "Digest setting not saved" },
   });
 }

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { StageWeightsInput, StudioSettingsInput } from "@contract/settings";
 import type { ExportDocument } from "@contract/export";
 import { api, ApiError, isApiError, ok } from "@/lib/api";
+import { showSaved } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
 
 export const settingsKeys = {
@@ -24,8 +25,8 @@ export function useSaveStageWeights() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StageWeightsInput) => ok(api.crm.settings["stage-weights"].$put({ json: input })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKeys.stageWeights(), saved);
+    onSuccess: async (saved) => {
+      await showSaved(queryClient, settingsKeys.stageWeights(), saved);
       // The dashboard's forecast ("dashboard": features/dashboard's key).
       void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
       toast.success("Stage weights saved");
@@ -46,8 +47,8 @@ export function useSaveStudio() {
   return useMutation({
     mutationFn: (input: StudioSettingsInput) => ok(api.crm.settings.$put({ json: input })),
     // Toast here: the form remounts on the new version, which drops per-call callbacks.
-    onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKeys.studio(), saved);
+    onSuccess: async (saved) => {
+      await showSaved(queryClient, settingsKeys.studio(), saved);
       toast.success("Studio details saved");
     },
     meta: { errorTitle: "Failed to save studio details" },
