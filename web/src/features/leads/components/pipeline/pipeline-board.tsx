@@ -251,8 +251,10 @@ export function PipelineBoard() {
           },
         }}
       >
-        {/* One row: side by side from 1024 px, a sideways scroll (a column at a time) below. */}
-        <div className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-px-4 px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:grid lg:snap-none lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:overflow-visible lg:px-0">
+        {/* One row: side by side from 1024 px, a sideways scroll (a column at a time) below. Relative, so
+            the columns' visually hidden text is placed, and clipped, inside the scroll: placed against
+            the page it would reach past a phone's screen and widen its layout viewport. */}
+        <div className="relative -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-px-4 px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:grid lg:snap-none lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:overflow-visible lg:px-0">
           <section aria-labelledby="active-stages" className="flex flex-col">
             <h2 id="active-stages" className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">
               Active Stages

@@ -1,0 +1,60 @@
+/**
+ * Every CRM page on a phone as Chrome for Android lays it out (390 px, touch, a phone's pixel
+ * ratio): nothing reaches past the screen. Content that does, even invisible text, makes the
+ * phone's layout viewport wider than the screen, and whatever is fixed across it (the "Offline,
+ * reconnecting…" notice, toasts) is then centred off to the side, out of sight.
+ */
+import { devices } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signIn } from "./support";
+
+test.use({
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+  deviceScaleFactor: devices["Pixel 7"].deviceScaleFactor,
+  userAgent: devices["Pixel 7"].userAgent,
+  isMobile: true,
+  hasTouch: true,
+});
+
+const pages = [
+  "/crm",
+  "/crm/dashboard",
+  "/crm/leads",
+  "/crm/clients",
+  "/crm/projects",
+  "/crm/proposals",
+  "/crm/invoices",
+  "/crm/tasks",
+  "/crm/activity",
+  "/crm/settings",
+];
+
+test("every CRM page fits a 390 px phone: nothing widens its layout viewport", async ({ page }) => {
+  await signIn(page.request);
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(page.locator("main h1")).toBeVisible();
+    // Every card and row in, not only the first screen's.
+    await page.waitForLoadState("networkidle");
+    const fit = await page.evaluate(() => ({
+      layoutViewport: window.innerWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+      // What sticks out, to say which element to fix. A scroller clips what is inside it, but not an
+      // absolutely placed element whose containing block is outside it.
+      past: [...document.querySelectorAll("body *")]
+        .filter(
+          (e) => getComputedStyle(e).position !== "fixed" && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+        )
+        .filter((e) => {
+          const block = getComputedStyle(e).position === "absolute" ? (e as HTMLElement).offsetParent : e.parentElement;
+          for (let p = e.parentElement; p; p = p.parentElement)
+            if (getComputedStyle(p).overflowX !== "visible" && (!block || p === block || p.contains(block))) return false;
+          return true;
+        })
+        .slice(0, 3)
+        .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} "${(e.textContent ?? "").trim().slice(0, 30)}"`),
+    }));
+    expect(fit, path).toEqual({ layoutViewport: 390, scrollWidth: 390, past: [] });
+  }
+});
