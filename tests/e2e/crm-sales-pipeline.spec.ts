@@ -232,3 +232,44 @@ test("first load of /crm: JavaScript weight and time to an interactive board", a
   expect(gzip).toBeLessThanOrEqual(150 * 1024);
   expect(new Set(js).size).toBeLessThanOrEqual(15);
 });
+
+/**
+ * The first render draws only the cards of the first screen (the rest follow in a transition), so
+ * it must draw enough of them: the New Leads column's cards reach past the bottom of the screen on
+ * that very render, on a phone (the overview's figures stacked above the board) and on a desk.
+ */
+for (const screen of [
+  { name: "a phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: "a desk", viewport: { width: 1440, height: 1000 }, isMobile: false, hasTouch: false },
+]) {
+  test(`the board's first render fills ${screen.name}'s screen with cards`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: screen.viewport, isMobile: screen.isMobile, hasTouch: screen.hasTouch });
+    try {
+      await signIn(context.request);
+      for (let i = 0; i < 12; i++) await createLead(context.request, { name: `Screenful ${i} ${tag()}` });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          const column = document.querySelector('section[data-status="New"]');
+          if (!column?.querySelector('[aria-label^="Pick up "]')) return;
+          observer.disconnect();
+          const cards = [...column.querySelectorAll("li[data-lead-id]")];
+          (window as unknown as { __first: unknown }).__first = {
+            cards: cards.length,
+            lastBottom: cards.at(-1)!.getBoundingClientRect().bottom,
+            screenBottom: window.innerHeight,
+          };
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto("/crm");
+      const first = await page.waitForFunction(
+        () => (window as unknown as { __first?: { cards: number; lastBottom: number; screenBottom: number } }).__first,
+      );
+      const { cards, lastBottom, screenBottom } = (await first.jsonValue())!;
+      expect(cards).toBeGreaterThan(0);
+      expect(lastBottom, `${cards} cards on the first render`).toBeGreaterThan(screenBottom);
+    } finally {
+      await context.close();
+    }
+  });
+}
