@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn } from "./support";
+import { CRM_PAGES, signIn } from "./support";
 
 /** Its heading is in <main>, nothing is loading, and no transition is half-way (colours would be read mid-fade). */
 async function settled(page: Page) {
@@ -34,19 +34,6 @@ async function violations(page: Page) {
   );
 }
 
-const pages = [
-  "/crm",
-  "/crm/dashboard",
-  "/crm/leads",
-  "/crm/clients",
-  "/crm/projects",
-  "/crm/proposals",
-  "/crm/invoices",
-  "/crm/tasks",
-  "/crm/activity",
-  "/crm/settings",
-];
-
 // One scan reads every element's colours and names: a second or two a page here, more on a busy machine.
 test.describe.configure({ mode: "parallel", timeout: 60_000 });
 
@@ -55,7 +42,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page.request);
 });
 
-for (const path of pages) {
+for (const path of CRM_PAGES) {
   test(`${path} has no accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await settled(page);

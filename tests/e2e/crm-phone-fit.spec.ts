@@ -6,7 +6,7 @@
  */
 import { devices } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn } from "./support";
+import { CRM_PAGES, signIn } from "./support";
 
 test.use({
   viewport: { width: 390, height: 844 },
@@ -17,22 +17,9 @@ test.use({
   hasTouch: true,
 });
 
-const pages = [
-  "/crm",
-  "/crm/dashboard",
-  "/crm/leads",
-  "/crm/clients",
-  "/crm/projects",
-  "/crm/proposals",
-  "/crm/invoices",
-  "/crm/tasks",
-  "/crm/activity",
-  "/crm/settings",
-];
-
 test("every CRM page fits a 390 px phone: nothing widens its layout viewport", async ({ page }) => {
   await signIn(page.request);
-  for (const path of pages) {
+  for (const path of CRM_PAGES) {
     await page.goto(path);
     await expect(page.locator("main h1")).toBeVisible();
     // Every card and row in, not only the first screen's.

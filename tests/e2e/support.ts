@@ -202,3 +202,17 @@ export async function portIsFree(port: number): Promise<boolean> {
     probe.listen(port, "127.0.0.1");
   });
 }
+
+/** Every page of the CRM's sidebar, the board first. */
+export const CRM_PAGES = [
+  "/crm",
+  "/crm/dashboard",
+  "/crm/leads",
+  "/crm/clients",
+  "/crm/projects",
+  "/crm/proposals",
+  "/crm/invoices",
+  "/crm/tasks",
+  "/crm/activity",
+  "/crm/settings",
+];
