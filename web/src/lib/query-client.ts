@@ -87,11 +87,6 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Refreshes `queryKey` once the last of the `mutationKey` changes in flight settles (it still
- * counts itself). Refetching while another optimistic change is saving would bring back the
- * server's copy without it and undo it on screen (docs/decisions/product/18-no-silent-lost-updates.md).
- */
-/**
  * Puts a save's answer in the cache. A read already on its way (the refresh of a page's inline
  * data when the live socket opens, a refetch on focus) began before the save, and its older answer
  * would land after this one and put the old state back on screen: it is cancelled first.
@@ -101,6 +96,11 @@ export async function showSaved<TData>(queryClient: QueryClient, queryKey: Query
   queryClient.setQueryData(queryKey, data);
 }
 
+/**
+ * Refreshes `queryKey` once the last of the `mutationKey` changes in flight settles (it still
+ * counts itself). Refetching while another optimistic change is saving would bring back the
+ * server's copy without it and undo it on screen (docs/decisions/product/18-no-silent-lost-updates.md).
+ */
 export function refreshWhenLastSettles(queryClient: QueryClient, mutationKey: QueryKey, queryKey: QueryKey) {
   if (queryClient.isMutating({ mutationKey }) <= 1) void queryClient.invalidateQueries({ queryKey });
 }
