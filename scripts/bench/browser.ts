@@ -7,8 +7,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT } from "../lib/local";
+import { PHONE_CONTEXT } from "../lib/phone";
 import { median } from "./stats";
 
 export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -171,19 +172,9 @@ const timings = (samples: number[]): Timings => ({ samples, medianMs: median(sam
 /** A desk: the size the CRM's first-load rows have always used. */
 const DESK: BrowserContextOptions = { viewport: { width: 1440, height: 1000 } };
 
-/**
- * A phone: 390 CSS pixels wide (an iPhone 12–16's width), touch, a phone's pixel ratio and Chrome
- * for Android's user agent (Pixel 7's), with the CPU slowed 4× as first-input.ts slows it.
- */
+/** A phone (scripts/lib/phone.ts), with the CPU slowed 4× as first-input.ts slows it. */
 export const PHONE = {
-  context: {
-    viewport: { width: 390, height: 844 },
-    screen: { width: 390, height: 844 },
-    deviceScaleFactor: devices["Pixel 7"].deviceScaleFactor,
-    userAgent: devices["Pixel 7"].userAgent,
-    isMobile: true,
-    hasTouch: true,
-  } satisfies BrowserContextOptions,
+  context: PHONE_CONTEXT,
   cpuSlowdown: 4,
 };
 

@@ -4,18 +4,11 @@
  * phone's layout viewport wider than the screen, and whatever is fixed across it (the "Offline,
  * reconnecting…" notice, toasts) is then centred off to the side, out of sight.
  */
-import { devices } from "@playwright/test";
+import { PHONE_CONTEXT } from "../../scripts/lib/phone";
 import { expect, test } from "./fixtures";
 import { CRM_PAGES, signIn } from "./support";
 
-test.use({
-  viewport: { width: 390, height: 844 },
-  screen: { width: 390, height: 844 },
-  deviceScaleFactor: devices["Pixel 7"].deviceScaleFactor,
-  userAgent: devices["Pixel 7"].userAgent,
-  isMobile: true,
-  hasTouch: true,
-});
+test.use(PHONE_CONTEXT);
 
 test("every CRM page fits a 390 px phone: nothing widens its layout viewport", async ({ page }) => {
   await signIn(page.request);

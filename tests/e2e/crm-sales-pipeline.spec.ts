@@ -1,5 +1,6 @@
 /** The pipeline board: mouse and keyboard moves persist; a drop on Won becomes a project. Also measures /crm's JS weight. */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { PHONE_CONTEXT } from "../../scripts/lib/phone";
 import { expect, test } from "./fixtures";
 import { createLead, keyboardDrag, live, mouseDrag, signIn, staff, tag } from "./support";
 
@@ -241,11 +242,11 @@ test("first load of /crm: JavaScript weight and time to an interactive board", a
  * that very render, on a phone (the overview's figures stacked above the board) and on a desk.
  */
 for (const screen of [
-  { name: "a phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  { name: "a desk", viewport: { width: 1440, height: 1000 }, isMobile: false, hasTouch: false },
+  { name: "a phone", options: PHONE_CONTEXT },
+  { name: "a desk", options: { viewport: { width: 1440, height: 1000 } } },
 ]) {
   test(`the board's first render fills ${screen.name}'s screen with cards`, async ({ browser }) => {
-    const context = await browser.newContext({ viewport: screen.viewport, isMobile: screen.isMobile, hasTouch: screen.hasTouch });
+    const context = await browser.newContext(screen.options);
     try {
       await signIn(context.request);
       for (let i = 0; i < 12; i++) await createLead(context.request, { name: `Screenful ${i} ${tag()}` });
