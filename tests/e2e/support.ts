@@ -72,13 +72,31 @@ export async function live(page: Page, path: string) {
 export const leadColumn = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
 export const leadCard = (page: Page, id: string) => page.locator(`li[data-lead-id="${id}"]`);
 
-/** A pointer drag dnd-kit recognises: press, move past its 5 px threshold, travel, drop. */
+/**
+ * A pointer drag dnd-kit recognises: press, move past its 5 px threshold, travel, drop. Boards update
+ * live, so a card another test adds can push `from` down between measuring it and pressing: the drag
+ * goes on only once the card picked up (dnd-kit marks its handle aria-pressed) is `from`, and is
+ * cancelled and tried again when another card, or none, was picked up.
+ */
 export async function mouseDrag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
+  const picked = "[aria-roledescription][aria-pressed='true']";
+  for (let attempt = 1; ; attempt++) {
+    const a = (await from.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2 + 10, a.y + 30, { steps: 3 });
+    // Nothing picked up when the press landed between cards.
+    await page
+      .locator(picked)
+      .waitFor({ timeout: 2_000 })
+      .catch(() => undefined);
+    if ((await from.locator(picked).count()) === 1) break;
+    await page.keyboard.press("Escape");
+    await page.mouse.up();
+    await expect(page.locator(picked)).toHaveCount(0);
+    if (attempt === 3) throw new Error("mouseDrag: another card was under the pointer three times");
+  }
   const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + 20);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 30, { steps: 3 });
   await page.mouse.move(b.x + b.width / 2, b.y + 60, { steps: 12 });
   await page.mouse.move(b.x + b.width / 2, b.y + 70, { steps: 2 });
   await page.mouse.up();
