@@ -91,12 +91,15 @@ function CardIcon({ name, ...props }: { name: CardIconName } & SVGProps<SVGSVGEl
 }
 
 /**
- * What the first render draws: in each column in view, more cards than fit in its height on this
- * screen (a card is at least 80 px tall). Below 1024 px the columns are a sideways scroll, each
- * min(17rem, 80vw) wide with a 1 rem gap, so a phone shows the first one or two. Everything else
- * (the rest of each column's 50, the columns scrolled out of view) follows at once in a
- * transition, which React renders in slices between the browser's frames: the board is on screen,
- * and every card in view can be dragged, before the cards out of view are built.
+ * What the first render draws: in each column in view, more cards than fit below the board's top on
+ * this screen (a card is at least 80 px tall). The page's header, title and overview come first:
+ * at least 300 px from 640 px up, where the overview is one row, and 500 px below it, where its
+ * three figures stack (measured: the first card starts at 345–401 px and at 557 px). Below 1024 px
+ * the columns are a sideways scroll, each min(17rem, 80vw) wide with a 1 rem gap, so a phone shows
+ * the first one or two. Everything else (the rest of each column's 50, the columns scrolled out of
+ * view) follows at once in a transition, which React renders in slices between the browser's
+ * frames: the board is on screen, and every card in view can be dragged, before the cards out of
+ * view are built.
  */
 interface FirstScreen {
   cards: number;
@@ -105,7 +108,8 @@ interface FirstScreen {
 function firstScreen(): FirstScreen {
   const { innerWidth: width, innerHeight: height } = window;
   const columns = width >= 1024 ? boardColumns.length : Math.ceil((width - 16) / (Math.min(272, 0.8 * width) + 16));
-  return { cards: Math.max(8, Math.ceil(height / 80)), columns };
+  const above = width >= 640 ? 300 : 500;
+  return { cards: Math.max(4, Math.ceil((height - above) / 80)), columns };
 }
 
 export function PipelineBoard() {
