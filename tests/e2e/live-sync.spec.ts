@@ -219,15 +219,18 @@ test("neither the tab's own echo nor another person's change undoes a move it is
   const released = new Promise<void>((r) => (release = r));
   let held!: () => void;
   const isHeld = new Promise<void>((r) => (held = r));
+  // Counted from the moment the save leaves: other specs' changes may refetch the board during the drag itself.
+  let saving = false;
   await page.route(`**/api/crm/leads/${first.id}`, async (route) => {
     if (route.request().method() !== "PATCH") return route.fallback();
+    saving = true;
     held();
     await released;
     await route.continue();
   });
   let boardFetches = 0;
   page.on("request", (r) => {
-    if (r.method() === "GET" && new URL(r.url()).pathname === "/api/crm/leads/board") boardFetches++;
+    if (saving && r.method() === "GET" && new URL(r.url()).pathname === "/api/crm/leads/board") boardFetches++;
   });
 
   await mouseDrag(page, leadCard(page, first.id), leadColumn(page, "Negotiation"));
@@ -257,11 +260,19 @@ test("neither the tab's own echo nor another person's change undoes a move it is
   // Once everything settled the deferred refresh runs, and agrees with what the user saw.
   await expect.poll(() => boardFetches).toBeGreaterThan(0);
   await expect(leadColumn(page, "Negotiation").getByText(first.name)).toBeVisible();
-  await expect(leadColumn(page, "New").getByText(second.name)).toBeVisible();
   expect(await columnsOf(first.id)).toEqual(["Qualified", "Negotiation"]);
-  expect(await columnsOf(second.id)).toEqual(["Proposal Sent", "New"]);
-  const saved = (await (await b.context.request.get(`/api/crm/leads/${first.id}`)).json()) as { lead: Lead };
-  expect(saved.lead.status).toBe("Negotiation");
+  // New fills with other specs' newer leads, which can page this one past the column's first 50
+  // ("none"): what matters is that it never went back.
+  const secondWent = await columnsOf(second.id);
+  expect(secondWent.slice(0, 2)).toEqual(["Proposal Sent", "New"]);
+  expect(secondWent.slice(2)).not.toContain("Proposal Sent");
+  for (const [lead, status] of [
+    [first, "Negotiation"],
+    [second, "New"],
+  ] as const) {
+    const saved = (await (await b.context.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: Lead };
+    expect(saved.lead.status).toBe(status);
+  }
 
   await a.context.close();
   await b.context.close();
