@@ -44,8 +44,17 @@ const LAYOUT: CrmBootQuery[] = [
 
 const USER_NAMES: CrmBootQuery = { key: ["users", "names"], url: "/api/crm/users" };
 const USER_LIST: CrmBootQuery = { key: ["users", "list"], url: "/api/crm/users" };
-/** Must match BOARD_PER_COLUMN and LIST_PAGE in web/src/features/leads/api/leads.ts. */
-const BOARD_PER_COLUMN = 50;
+/**
+ * The board comes with a first screen's cards a column, not the 50 its own query asks for
+ * (BOARD_PER_COLUMN in web/src/features/leads/api/leads.ts): enough for any screen up to about
+ * 1,900 px tall, where the first render draws at most 20 (pipeline-board.tsx, firstScreen). The
+ * live socket refreshes the board when it first opens (web/src/lib/crm-boot.ts), which brings the
+ * rest; until then a column's 'Show more' fetches from its 21st card. The other 30 cards a column
+ * cost the shell about 110 KB of its 190 KB and the worker 12 ms, which a phone pays before it
+ * draws anything.
+ */
+export const BOARD_FIRST_SCREEN = 20;
+/** Must match LIST_PAGE in web/src/features/leads/api/leads.ts. */
 const LEADS_PAGE = 100;
 
 function leadsPage(search: URLSearchParams): CrmBootQuery[] {
@@ -96,7 +105,7 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
     switch (path) {
       case "/crm":
         // The staff names too: a lead's detail dialog shows them the moment it opens.
-        return [{ key: ["leads", "board"], url: `/api/crm/leads/board?per_column=${BOARD_PER_COLUMN}` }, USER_NAMES];
+        return [{ key: ["leads", "board"], url: `/api/crm/leads/board?per_column=${BOARD_FIRST_SCREEN}` }, USER_NAMES];
       case "/crm/dashboard":
         return [{ key: ["dashboard"], url: "/api/crm/dashboard" }];
       case "/crm/leads":

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { cookieFor, expectJson, forgeToken, request, signInAs } from "./helpers";
-import type { CrmBoot } from "../../contract/crm-boot";
+import { BOARD_FIRST_SCREEN, type CrmBoot } from "../../contract/crm-boot";
 import type { Lead } from "../../contract/lead";
 
 const HOSTILE = "</script><script>alert(1)</script>";
@@ -40,13 +40,27 @@ describe("the CRM shell's inline data", () => {
     expect(html).not.toContain("alert(1)</script>");
     expect(scriptTags(html)).toBe(scriptTags(signedOut.html));
     expect(boot?.user).toMatchObject({ id: owner.id, role: "Owner" });
-    // The board is the API's own answer, so the web side can cache it as its query would.
-    const api = await expectJson(owner.call("GET", "/api/crm/leads/board?per_column=50"), 200);
+    // The board is the API's own answer, so the web side can cache it as its query would: a first
+    // screen's cards a column, which the live socket's first refresh tops up to the page's 50.
+    const api = await expectJson(owner.call("GET", `/api/crm/leads/board?per_column=${BOARD_FIRST_SCREEN}`), 200);
     expect(dataOf(boot, ["leads", "board"])?.data).toEqual(api);
     const board = dataOf(boot, ["leads", "board"])?.data as { columns: { leads: Lead[] }[] };
     const cards = board.columns.flatMap((c) => c.leads);
     expect(cards.find((l) => l.id === lead.id)?.name).toBe(HOSTILE);
     expect(dataOf(boot, ["tasks", "open-count"])?.data).toEqual({ open: 0 });
+  });
+
+  it("carries a first screen's cards a column, and each column's whole count and value", async () => {
+    const owner = await signInAs("Owner");
+    const extra = 2;
+    for (let i = 0; i < BOARD_FIRST_SCREEN + extra; i++)
+      await expectJson(owner.call("POST", "/api/crm/leads", { name: `Lead ${i}`, value: 100 }), 201);
+    const board = dataOf((await shell("/crm", owner.cookie)).boot, ["leads", "board"])?.data as {
+      columns: { status: string; count: number; value: number; leads: Lead[] }[];
+    };
+    const fresh = board.columns.find((c) => c.status === "New");
+    expect(fresh).toMatchObject({ count: BOARD_FIRST_SCREEN + extra, value: 100 * (BOARD_FIRST_SCREEN + extra) });
+    expect(fresh?.leads).toHaveLength(BOARD_FIRST_SCREEN);
   });
 
   it("gives the gate no data without a valid session: none, expired or forged", async () => {

@@ -96,10 +96,10 @@ function CardIcon({ name, ...props }: { name: CardIconName } & SVGProps<SVGSVGEl
  * at least 300 px from 640 px up, where the overview is one row, and 500 px below it, where its
  * three figures stack (measured: the first card starts at 345–401 px and at 557 px). Below 1024 px
  * the columns are a sideways scroll, each min(17rem, 80vw) wide with a 1 rem gap, so a phone shows
- * the first one or two. Everything else (the rest of each column's 50, the columns scrolled out of
- * view) follows at once in a transition, which React renders in slices between the browser's
- * frames: the board is on screen, and every card in view can be dragged, before the cards out of
- * view are built.
+ * the first one or two. Everything else (the rest of the 20 a column the page came with, the
+ * columns scrolled out of view) follows at once in a transition, which React renders in slices
+ * between the browser's frames: the board is on screen, and every card in view can be dragged,
+ * before the cards out of view are built.
  */
 interface FirstScreen {
   cards: number;
@@ -112,6 +112,17 @@ function firstScreen(): FirstScreen {
   return { cards: Math.max(4, Math.ceil((height - above) / 80)), columns };
 }
 
+/** Each column's number of cards when the board was last drawn in full. */
+type DrawnCounts = Partial<Record<LeadStatus, number>>;
+/**
+ * How many cards more than that a column shows at once: a move or a colleague's new lead. More (the
+ * live socket's first refresh brings each column's 21st to 50th card, 'Show more' 50) are drawn in a
+ * transition like the first render's: a query's update renders at once and whole, and 30 more cards
+ * a column would hold a phone up for the best part of a second.
+ */
+const AT_ONCE = 2;
+const countsOf = (board: LeadBoard): DrawnCounts => Object.fromEntries(board.columns.map((c) => [c.status, c.leads.length]));
+
 export function PipelineBoard() {
   const { data, isPending, isError, refetch } = useQuery(leadBoardQueryOptions());
   const queryClient = useQueryClient();
@@ -119,12 +130,14 @@ export function PipelineBoard() {
   const move = useMoveLead();
   const [active, setActive] = useState<Lead | null>(null);
   const [focusMenuOf, setFocusMenuOf] = useState<{ id: string; to: LeadStatus } | null>(null);
-  // undefined once every card is drawn.
-  const [first, setFirst] = useState<FirstScreen | undefined>(firstScreen);
-  const hasData = data !== undefined;
+  const [first] = useState(firstScreen);
+  // undefined until the board is first drawn in full.
+  const [drawn, setDrawn] = useState<DrawnCounts>();
   useEffect(() => {
-    if (hasData) startTransition(() => setFirst(undefined));
-  }, [hasData]);
+    if (!data) return;
+    const outgrown = !drawn || data.columns.some((c) => c.leads.length > (drawn[c.status] ?? 0) + AT_ONCE);
+    if (outgrown) startTransition(() => setDrawn(countsOf(data)));
+  }, [data, drawn]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -215,8 +228,8 @@ export function PipelineBoard() {
   const column = (status: LeadStatus) => {
     const col = byStatus.get(status);
     if (!col) return null;
-    const inView = first && boardColumns.findIndex((c) => c.status === status) < first.columns;
-    const leads = !first ? col.leads : col.leads.slice(0, inView ? first.cards : 0);
+    const inView = boardColumns.findIndex((c) => c.status === status) < first.columns;
+    const leads = col.leads.slice(0, drawn ? (drawn[status] ?? 0) + AT_ONCE : inView ? first.cards : 0);
     return (
       <BoardColumn key={status} column={col} leads={leads} title={titleOf(status)} onMore={loadMore}>
         {leads.map((lead) => (
