@@ -101,3 +101,14 @@ test("Your account's daily digest switch is saved for the next visit, and says s
   await page.reload();
   await expect(digest).toBeChecked();
 });
+
+test("a link to a panel's heading lands on it, though Settings draws its lower panels after the first screen", async ({ page }) => {
+  await signIn(page.request, staff.owner);
+  await page.goto("/crm/settings#audit-trail");
+  await expect(page.getByRole("heading", { name: "Audit trail" })).toBeInViewport();
+  // Loaded without one, the page opens at its top, every panel drawn.
+  await page.goto("/crm/settings");
+  await expect(page.getByRole("heading", { name: "Refused mail" })).toBeAttached();
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
