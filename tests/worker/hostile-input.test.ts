@@ -22,16 +22,17 @@ const TABLES = [
   "settings",
 ];
 
-/** A cheap fingerprint of every table's contents. */
+/**
+ * A cheap fingerprint of every table's contents. One statement rather than a batch of one per table: it is read after
+ * each of the sweep's 2,600-odd requests, and D1 prepares, runs and answers each statement of a batch on its own.
+ * Each table's aggregate is one row, so their cross join is one row too (D1 refuses a UNION ALL of twelve).
+ */
+const FINGERPRINT = `SELECT * FROM ${TABLES.map(
+  (t) =>
+    `(SELECT count(*) AS "${t}.n", max(updated_at) AS "${t}.u", total(length(CAST(${t === "settings" ? "value" : "id"} AS TEXT))) AS "${t}.l" FROM ${t})`,
+).join(", ")}`;
 async function fingerprint(): Promise<string> {
-  const results = await env.DB.batch(
-    TABLES.map((t) =>
-      env.DB.prepare(
-        `SELECT '${t}' AS t, count(*) AS n, max(updated_at) AS u, total(length(CAST(${t === "settings" ? "value" : "id"} AS TEXT))) AS l FROM ${t}`,
-      ),
-    ),
-  );
-  return JSON.stringify(results.map((r) => r.results[0]));
+  return JSON.stringify(await env.DB.prepare(FINGERPRINT).first());
 }
 
 const huge = "x".repeat(200_000);
