@@ -9,11 +9,12 @@
  *
  * FC_RUNS=200 npx vitest run tests/worker/round-trip.property.test.ts runs it longer.
  */
-import { applyD1Migrations, reset } from "cloudflare:test";
+import { reset } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { expectJson, requestWithEnv, signInAs, type Staff } from "./helpers";
+import { migrateFresh } from "./fresh-database";
 import { linkedPreview, previewSeenBy, snapshot } from "./crm-data";
 import { normaliseText } from "../../contract/text";
 import { leadSources, leadStatuses } from "../../contract/lead";
@@ -286,7 +287,7 @@ describe("export → delete-all → import, and restoring the backup", () => {
       await fc.assert(
         fc.asyncProperty(studio, async (s) => {
           await reset();
-          await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+          await migrateFresh();
           const owner = await signInAs("Owner", "Hannah Whitaker");
           const { accepted, preview } = await build(owner, s, `198.51.100.${(runs % 250) + 1}`);
           runs++;
