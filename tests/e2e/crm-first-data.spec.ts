@@ -102,7 +102,9 @@ test("/crm/settings as the Owner: the digest switch, refused digests, refused ma
         w.__auditLoadingSeen = true;
     }).observe(document, { childList: true, subtree: true });
   });
-  await watch(page, "no placeholder to watch", '[data-testid="mail-refusal-count"]');
+  // Ready with the first render, which draws Your account (the switch); the panels below the first
+  // screen, refused mail and the audit trail among them, follow in a transition with their data.
+  await watch(page, "no placeholder to watch", '[role="switch"]');
   await page.goto("/crm/settings");
   await expect(page.getByRole("switch", { name: "E-mail me a daily digest" })).toBeVisible();
   await expect(page.getByTestId("mail-refusal-count")).toBeVisible();
