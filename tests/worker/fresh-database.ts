@@ -7,7 +7,17 @@ import { env } from "cloudflare:workers";
 
 /** Makes the database freshly migrated and empty, in one batch; call it on an emptied database (reset()). */
 export async function migrateFresh(): Promise<void> {
-  await env.DB.batch((await migratedDatabase()).map((sql) => env.DB.prepare(sql)));
+  const statements = (await migratedDatabase()).map((sql) => env.DB.prepare(sql));
+  try {
+    await env.DB.batch(statements);
+  } catch (error) {
+    // The tables are there already: the last test's reset() did not empty the database (seen once in
+    // a full run under load, after a test that left a query in flight). The migrations, which skip
+    // what is applied, used to hide that; this empties it again rather than start from its leftovers.
+    if (!/already exists/.test(String(error))) throw error;
+    await reset();
+    await env.DB.batch(statements);
+  }
 }
 
 /*
