@@ -3,11 +3,12 @@
  * docs/decisions/0009-preview-feedback.md adds, feedback and approval. Loaded as its own chunk only once a preview is unlocked,
  * so the locked page (what every visitor and crawler gets) keeps its first-load weight.
  */
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { ExternalLink, MessageCircle } from "@/components/ui/icons";
 import { buttonClass } from "@/components/ui/button";
 import { api, ok } from "@/lib/api";
 import { usePublicToast } from "@/lib/lazy-toast";
+import { useMediaQuery } from "@/lib/media-query";
 import { ApprovalDialog } from "./approval-dialog";
 import { FeedbackPanel } from "./feedback-panel";
 import { dateInLondon } from "./preview-dates";
@@ -15,12 +16,6 @@ import { usePreviewFeedback } from "./use-preview-feedback";
 import { loadFeedbackContract, type FeedbackContract } from "./contract-copy";
 
 const WIDE = "(min-width: 768px)";
-const subscribeWide = (onChange: () => void) => {
-  const query = window.matchMedia(WIDE);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-};
-const isWide = () => window.matchMedia(WIDE).matches;
 
 const ACCESS_ENDED = "Your access to this preview has changed or ended. Please enter your access code again.";
 
@@ -64,7 +59,7 @@ export function PreviewWorkspace({ clientId, client, onClient, onLocked }: Props
     }
     return true;
   }, [clientId]);
-  const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
+  const wide = useMediaQuery(WIDE, true);
   const panelId = useId();
   const feedbackButton = useRef<HTMLButtonElement>(null);
   const approveButton = useRef<HTMLButtonElement>(null);
