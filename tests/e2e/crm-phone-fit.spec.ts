@@ -6,7 +6,7 @@
  */
 import { PHONE_CONTEXT } from "../../scripts/lib/phone";
 import { expect, test } from "./fixtures";
-import { CRM_PAGES, signIn } from "./support";
+import { CRM_PAGES, signIn, staff } from "./support";
 
 test.use(PHONE_CONTEXT);
 
@@ -37,4 +37,20 @@ test("every CRM page fits a 390 px phone: nothing widens its layout viewport", a
     }));
     expect(fit, path).toEqual({ layoutViewport: 390, scrollWidth: 390, past: [] });
   }
+});
+
+test("the sidebar is built only where it shows: a phone has the menu's drawer, widening the window brings the sidebar", async ({
+  page,
+}) => {
+  await signIn(page.request, staff.owner);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/crm");
+  await expect(page.getByRole("button", { name: /^Pick up / }).first()).toBeVisible();
+  await expect(page.locator("aside")).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("complementary").getByRole("link", { name: "Settings" })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.locator("aside")).toHaveCount(0);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog").getByRole("link", { name: "Settings" })).toBeVisible();
 });

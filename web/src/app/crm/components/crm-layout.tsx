@@ -5,6 +5,7 @@ import { ListPlus, LogOut, Menu, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { useFlash } from "@/lib/flash";
+import { useMediaQuery } from "@/lib/media-query";
 import { showFlash } from "@/lib/toast";
 import { useSessionUser, useSignOut } from "@/features/auth/api/session";
 import { PresenceBar } from "@/components/presence";
@@ -17,8 +18,14 @@ const AddTaskDialog = lazyDialog(() => import("@/features/tasks/components/add-t
 /** The small screens' navigation drawer (Radix's dialog underneath). */
 const NavDrawer = lazyDialog(() => import("./nav-drawer").then((m) => m.NavDrawer));
 
+/** Tailwind's lg, where the sidebar shows; below it the drawer stands in. */
+const WIDE = "(min-width: 1024px)";
+
 export function CrmLayout() {
   const user = useSessionUser();
+  // Below lg the sidebar is display:none, so it is not built at all: on a phone it was 95 of the
+  // 443 elements of the board's first render, its nine NavLinks each matching the location.
+  const wide = useMediaQuery(WIDE, true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [addLeadOpen, setAddLeadOpen] = useState(false);
   const [addTaskOpen, setAddTaskOpen] = useState(false);
@@ -29,9 +36,11 @@ export function CrmLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 bg-slate-950 lg:block">
-        <CrmNav user={user} />
-      </aside>
+      {wide && (
+        <aside className="fixed inset-y-0 left-0 hidden w-64 bg-slate-950 lg:block">
+          <CrmNav user={user} />
+        </aside>
+      )}
       <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} user={user} />
 
       <div className="lg:pl-64">
