@@ -9,6 +9,7 @@ import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT } from "../lib/local";
+import { CRM_SIDEBAR_PAGES } from "../lib/crm-pages";
 import { PHONE_CONTEXT } from "../lib/phone";
 import { median } from "./stats";
 
@@ -149,18 +150,7 @@ export interface CrmPage {
 }
 
 /** The CRM pages besides the pipeline, each loaded directly (docs/decisions/0010-crm-first-data-inline.md). */
-export const CRM_PAGES: CrmPage[] = [
-  // Every tile, chart and list aggregated over the 10,000 leads, inline with the page.
-  { name: "Dashboard", path: "/crm/dashboard" },
-  { name: "Leads", path: "/crm/leads" },
-  { name: "Clients", path: "/crm/clients" },
-  { name: "Projects", path: "/crm/projects" },
-  { name: "Proposals", path: "/crm/proposals" },
-  { name: "Invoices", path: "/crm/invoices" },
-  { name: "Tasks", path: "/crm/tasks" },
-  { name: "Activity", path: "/crm/activity" },
-  { name: "Settings", path: "/crm/settings" },
-];
+export const CRM_PAGES: CrmPage[] = CRM_SIDEBAR_PAGES.filter((p) => p.path !== "/crm");
 
 export interface Timings {
   samples: number[];

@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CRM_SIDEBAR_PAGES } from "../../scripts/lib/crm-pages";
 import { E2E_PORT, readDemoSettings } from "../../scripts/lib/local";
 
 /** The same values scripts/seed.ts used (.dev.vars, else .dev.vars.example). */
@@ -221,16 +222,5 @@ export async function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** Every page of the CRM's sidebar, the board first. */
-export const CRM_PAGES = [
-  "/crm",
-  "/crm/dashboard",
-  "/crm/leads",
-  "/crm/clients",
-  "/crm/projects",
-  "/crm/proposals",
-  "/crm/invoices",
-  "/crm/tasks",
-  "/crm/activity",
-  "/crm/settings",
-];
+/** Every page of the CRM's sidebar, the board first (scripts/lib/crm-pages.ts). */
+export const CRM_PAGES = CRM_SIDEBAR_PAGES.map((p) => p.path);
