@@ -122,9 +122,9 @@ async function migratedDatabase(): Promise<string[]> {
   if (at !== -1 || actual.length !== expected.length) {
     const i = at === -1 ? expected.length : at;
     throw new Error(
-      "tests/worker/setup.ts: replaying the migrated database's schema and rows does not give what the migrations give.\n" +
+      "tests/worker/fresh-database.ts: replaying the migrated database's schema and rows does not give what the migrations give.\n" +
         `  migrations: ${expected[i] ?? "(nothing more)"}\n  replay:     ${actual[i] ?? "(nothing more)"}\n` +
-        "Teach replay() in tests/worker/setup.ts to make it.",
+        "Teach replay() in tests/worker/fresh-database.ts to make it.",
     );
   }
   await reset();
