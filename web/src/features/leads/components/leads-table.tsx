@@ -25,15 +25,17 @@ function observeBoxAfterLayout(instance: Virtualizer<HTMLDivElement, Element>, c
   return () => observer.disconnect();
 }
 /**
- * Scrolls the box as the default does, but for the virtualiser's first write: attaching the box, in
- * the first render's layout effects, it writes the offset the box already has (0, it has just
- * mounted), and that scrollTo forced a layout of the whole page there (50 ms of the 940 ms to the
- * Leads page's first paint, measured on a desk).
+ * Scrolls the box as the default does, but for the virtualiser's first write to each box it attaches
+ * (the first render's, and a new one after a filter's loading state): attaching, in layout effects,
+ * it writes the offset it keeps, and at 0 that is where a freshly mounted box already is. The
+ * scrollTo forced a layout of the whole page there (50 ms of the 940 ms to the Leads page's first
+ * paint, measured on a desk).
  */
-const attached = new WeakSet<object>();
+const written = new WeakSet<Element>();
 const scrollAfterAttaching: VirtualizerOptions<HTMLDivElement, Element>["scrollToFn"] = (offset, options, instance) => {
-  const first = !attached.has(instance);
-  attached.add(instance);
+  const box = instance.scrollElement;
+  const first = box !== null && !written.has(box);
+  if (box) written.add(box);
   if (first && offset + (options.adjustments ?? 0) === 0 && options.behavior === undefined) return;
   elementScroll(offset, options, instance);
 };
