@@ -37,7 +37,7 @@ export function CrmLayout() {
   return (
     <div className="min-h-dvh bg-slate-50">
       {wide && (
-        <aside className="fixed inset-y-0 left-0 hidden w-64 bg-slate-950 lg:block">
+        <aside className="fixed inset-y-0 left-0 w-64 bg-slate-950">
           <CrmNav user={user} />
         </aside>
       )}
