@@ -5,6 +5,7 @@
  */
 import { startTransition, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useLocation } from "react-router-dom";
 import type { RouteHandle } from "@/lib/page-meta";
 import { useSessionUser } from "@/features/auth/api/session";
 import { AccountPanel } from "@/features/auth/components/account-panel";
@@ -35,7 +36,8 @@ export function Component() {
   // on a 1440 x 1000 desk, Export at 1,365 px on a phone), follow in a transition that React renders
   // between frames. Built all at once they held the page's first paint back by 150-230 ms. A link
   // to one of their headings (#backups) draws everything at once, so there is something to scroll to.
-  const [rest, setRest] = useState(() => window.location.hash !== "");
+  const { hash } = useLocation();
+  const [rest, setRest] = useState(hash !== "");
   useEffect(() => startTransition(() => setRest(true)), []);
   return (
     <CrmPage title="Settings" description="Your account, data, studio details and the team.">
