@@ -8,12 +8,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT } from "../lib/local";
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS, ROOT } from "../lib/local";
 import { CRM_SIDEBAR_PAGES } from "../lib/crm-pages";
 import { PHONE_CONTEXT } from "../lib/phone";
 import { median } from "./stats";
 
-export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS });
 
 /**
  * The JS files only the CRM can reach. The build's manifest is gone by now (the prerender deletes

@@ -32,6 +32,45 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--no-first-run",
 ];
+
+/**
+ * Playwright's own --disable-features list (playwright-core 1.65.1's). Chromium keeps only the last
+ * --disable-features it is given, so a list of ours replaces Playwright's unless it carries it too;
+ * tests/e2e/chromium-flags.spec.ts fails once Playwright's list has something this copy lacks.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+
+/**
+ * Chromium 156's desktop address bar draws its suggestions with two WebUI pages and starts a
+ * renderer for them in every new window, so in every context Playwright opens: through each cold
+ * load the bench times, that renderer took 40–80 % of one of the machine's two cores, and it was
+ * timed as our page's. No visitor's page load has it (a phone's Chrome has no such popup, and a
+ * desktop one starts it once per window, not per page).
+ */
+export const WINDOW_UI_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+
+/** How Playwright starts Chromium here (the end-to-end tests, the bench's page loads). */
+export const PLAYWRIGHT_CHROMIUM_ARGS = [
+  ...CHROMIUM_ARGS,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...WINDOW_UI_FEATURES].join(",")}`,
+];
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 
 export interface DemoSettings {
