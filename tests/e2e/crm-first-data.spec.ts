@@ -161,3 +161,23 @@ test("signed out, the gate shows without asking who is signed in; after Access C
   expect(crmChunks[0].responseEnd).toBeLessThan(signInCall.startTime);
   expect(board.startTime).toBeGreaterThan(signInCall.responseEnd);
 });
+
+/** The shell's own scripts, and the page's chunks it preloads beside them, from a CRM page's HTML. */
+async function scriptsOf(page: Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  return [...html.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="(\/assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
+}
+
+test("the scripts every CRM load runs carry V8's compile hint; a page's own chunks do not", async ({ page }) => {
+  await signIn(page.request, staff.owner);
+  const shell = await scriptsOf(page, "/crm");
+  expect(shell.length).toBeGreaterThanOrEqual(3);
+  // V8 compiles a file that starts with this on a background thread as it arrives (vite.config.ts).
+  for (const file of shell)
+    expect((await (await page.request.get(file)).text()).startsWith("//# allFunctionsCalledOnLoad\n"), file).toBe(true);
+  const settingsOnly = (await scriptsOf(page, "/crm/settings")).filter((f) => !shell.includes(f));
+  expect(settingsOnly.length).toBeGreaterThan(0);
+  for (const file of settingsOnly) expect((await (await page.request.get(file)).text()).startsWith("//#"), file).toBe(false);
+});
