@@ -1,5 +1,5 @@
 /** 'To Do (n)' and 'Completed (n)': checkbox toggle, priority badge, assignee, due date, notes, edit, delete. */
-import { useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { Pencil, Trash2 } from "lucide-react";
@@ -27,19 +27,30 @@ function dueState(task: TaskListItem, today: string): "Overdue" | "Today" | null
   return task.due_date < today ? "Overdue" : task.due_date === today ? "Today" : null;
 }
 
+/**
+ * How many tasks a column draws in the page's first render: more than any screen shows (a task is
+ * at least 70 px tall). The rest follow at once in a transition, which React renders in slices
+ * between frames (as the pipeline's cards do, docs/decisions/0026): a studio's list grows by the
+ * thousand, and drawn whole in one task it held the page's first paint for half a second.
+ */
+const FIRST_SCREEN = 20;
+
 function TaskItem({
   task,
   assignee,
+  today,
+  onToggle,
   onEdit,
   onDelete,
 }: {
   task: TaskListItem;
   assignee?: string;
+  today: string;
+  onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const toggle = useToggleTask();
-  const due = dueState(task, todayInLondon());
+  const due = dueState(task, today);
   return (
     <li className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="task-item">
       <input
@@ -47,7 +58,7 @@ function TaskItem({
         className="mt-1 size-5 shrink-0 accent-brick-600"
         checked={task.completed}
         aria-label={`Completed: ${task.title}`}
-        onChange={() => toggle.mutate(task)}
+        onChange={onToggle}
       />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
@@ -93,8 +104,15 @@ export function TaskBoard({ userId, mineOnly = false }: { userId?: string; mineO
   const { data, isPending, isError, refetch } = useQuery(tasksQueryOptions());
   const users = useQuery(taskUsersQueryOptions());
   const del = useDeleteTask();
+  // One for the whole list: a mutation observer per task cost more than the task's own markup.
+  const toggle = useToggleTask();
   const [editing, setEditing] = useState<TaskListItem | null>(null);
   const [deleting, setDeleting] = useState<TaskListItem | null>(null);
+  const [drawnAll, setDrawnAll] = useState(false);
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (loaded) startTransition(() => setDrawnAll(true));
+  }, [loaded]);
 
   if (isPending)
     return (
@@ -113,6 +131,7 @@ export function TaskBoard({ userId, mineOnly = false }: { userId?: string; mineO
       </div>
     );
   const names = new Map(users.data?.users.map((u) => [u.id, u.full_name]));
+  const today = todayInLondon();
   const shown = mineOnly ? data.tasks.filter((t) => t.assignee_username === userId) : data.tasks;
   const todo = shown.filter((t) => !t.completed);
   const done = shown.filter((t) => t.completed);
@@ -123,11 +142,13 @@ export function TaskBoard({ userId, mineOnly = false }: { userId?: string; mineO
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">{empty}</p>
       ) : (
         <ul className="space-y-2">
-          {list.map((t) => (
+          {(drawnAll ? list : list.slice(0, FIRST_SCREEN)).map((t) => (
             <TaskItem
               key={t.id}
               task={t}
               assignee={t.assignee_username ? names.get(t.assignee_username) : undefined}
+              today={today}
+              onToggle={() => toggle.mutate(t)}
               onEdit={() => setEditing(t)}
               onDelete={() => setDeleting(t)}
             />
