@@ -25,6 +25,7 @@ import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { columnKeyboardCoordinates } from "@/lib/board-keyboard";
 import { cn } from "@/lib/cn";
+import { useFirstScreen } from "@/lib/first-screen";
 import { formatDate, formatMoney, formatMoneyWhole } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { projectsQueryOptions, useDeleteProject, useMoveProject } from "@/features/projects/api/projects";
@@ -124,6 +125,9 @@ function StageColumn({ stage, projects, children }: { stage: ProjectStage; proje
   );
 }
 
+/** A column's cards in the first render: a screen shows four or five of them (lib/first-screen.ts). */
+const FIRST_SCREEN_CARDS = 8;
+
 /** A stage column's droppable id is the stage; a card is not a droppable, its data holds the project. */
 const coordinateGetter = columnKeyboardCoordinates(projectStages, (entry) =>
   (projectStages as readonly string[]).includes(String(entry.id)) ? entry.id : (entry.data.current?.project as Project | undefined)?.stage,
@@ -136,6 +140,7 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
   const [active, setActive] = useState<Project | null>(null);
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const firstScreen = useFirstScreen(data !== undefined);
   // ?project=<id> opens that project (a lead's Open project links here).
   const [params, setParams] = useSearchParams();
   const linked = params.get("project");
@@ -220,7 +225,7 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
             return (
               <StageColumn key={stage} stage={stage} projects={inStage}>
                 {inStage.length === 0 && <li className="text-center text-xs text-slate-500">No projects</li>}
-                {inStage.map((p) => (
+                {firstScreen(inStage, FIRST_SCREEN_CARDS).map((p) => (
                   <ProjectCard key={p.id} project={p} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
                 ))}
               </StageColumn>

@@ -1,5 +1,5 @@
 /** 'To Do (n)' and 'Completed (n)': checkbox toggle, priority badge, assignee, due date, notes, edit, delete. */
-import { startTransition, useEffect, useState } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { Pencil, Trash2 } from "lucide-react";
@@ -11,6 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
+import { useFirstScreen } from "@/lib/first-screen";
 import { formatDate, todayInLondon } from "@/lib/format";
 import { relatedHref } from "@/lib/related-href";
 import { toast } from "@/lib/toast";
@@ -26,14 +27,6 @@ function dueState(task: TaskListItem, today: string): "Overdue" | "Today" | null
   if (task.completed || !task.due_date) return null;
   return task.due_date < today ? "Overdue" : task.due_date === today ? "Today" : null;
 }
-
-/**
- * How many tasks a column draws in the page's first render: more than any screen shows (a task is
- * at least 70 px tall). The rest follow at once in a transition, which React renders in slices
- * between frames (as the pipeline's cards do, docs/decisions/0026): a studio's list grows by the
- * thousand, and drawn whole in one task it held the page's first paint for half a second.
- */
-const FIRST_SCREEN = 20;
 
 function TaskItem({
   task,
@@ -108,11 +101,8 @@ export function TaskBoard({ userId, mineOnly = false }: { userId?: string; mineO
   const toggle = useToggleTask();
   const [editing, setEditing] = useState<TaskListItem | null>(null);
   const [deleting, setDeleting] = useState<TaskListItem | null>(null);
-  const [drawnAll, setDrawnAll] = useState(false);
-  const loaded = data !== undefined;
-  useEffect(() => {
-    if (loaded) startTransition(() => setDrawnAll(true));
-  }, [loaded]);
+  // A studio's list grows by the thousand: the first screen first (lib/first-screen.ts).
+  const firstScreen = useFirstScreen(data !== undefined);
 
   if (isPending)
     return (
@@ -142,7 +132,7 @@ export function TaskBoard({ userId, mineOnly = false }: { userId?: string; mineO
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">{empty}</p>
       ) : (
         <ul className="space-y-2">
-          {(drawnAll ? list : list.slice(0, FIRST_SCREEN)).map((t) => (
+          {firstScreen(list).map((t) => (
             <TaskItem
               key={t.id}
               task={t}

@@ -1,0 +1,69 @@
+/**
+ * The CRM's lists are read whole, and a studio's grow by the thousand: each page draws a screenful
+ * in its first render and the rest in a transition (web/src/lib/first-screen.ts). Each list here
+ * gets 30 new records, more than any first render draws; the first render must draw fewer, and
+ * every one of the 30 must then show.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signIn, tag } from "./support";
+
+async function created(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<string> {
+  const res = await request.post(path, { data });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as Record<string, { id: string }>;
+  return Object.values(body)[0].id;
+}
+
+const lists: {
+  page: string;
+  /** The items of the one list the 30 go into. */
+  items: string;
+  add: (request: APIRequestContext, name: string, client: string) => Promise<unknown>;
+}[] = [
+  {
+    page: "/crm/clients",
+    items: "main tbody tr:has(a[href^='/crm/clients/'])",
+    add: (request, name) => created(request, "/api/crm/clients", { name }),
+  },
+  {
+    page: "/crm/projects",
+    items: 'section[data-stage="Discovery"] [data-testid="project-card"]',
+    add: (request, name, client) => created(request, "/api/crm/projects", { title: name, stage: "Discovery", client_id: client }),
+  },
+  {
+    page: "/crm/proposals",
+    items: '[data-testid="proposal-card"]',
+    add: (request, name, client) =>
+      created(request, "/api/crm/proposals", { title: name, value: 1200, status: "Draft", client_id: client }),
+  },
+  {
+    page: "/crm/invoices",
+    items: '[data-testid="invoice-card"]',
+    add: (request, name, client) =>
+      created(request, "/api/crm/invoices", { number: name, client_id: client, total: 300, date: "2026-01-05", due_date: "2026-01-19" }),
+  },
+];
+
+for (const list of lists) {
+  test(`${list.page}: a long list draws a screenful first, then every record`, async ({ page }) => {
+    await signIn(page.request);
+    const stamp = tag();
+    const client = await created(page.request, "/api/crm/clients", { name: `Long List Client ${stamp}` });
+    const names = Array.from({ length: 30 }, (_, i) => `LL-${i}-${stamp}`);
+    for (const name of names) await list.add(page.request, name, client);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.addInitScript((selector) => {
+      new MutationObserver((_, observer) => {
+        const items = document.querySelectorAll(selector);
+        if (items.length === 0) return;
+        observer.disconnect();
+        (window as unknown as { __first: number }).__first = items.length;
+      }).observe(document, { childList: true, subtree: true });
+    }, list.items);
+    await page.goto(list.page);
+    const first = await page.waitForFunction(() => (window as unknown as { __first?: number }).__first);
+    expect(await first.jsonValue()).toBeLessThan(30);
+    for (const name of names) await expect(page.locator(list.items).filter({ hasText: name })).toHaveCount(1);
+  });
+}
