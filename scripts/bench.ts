@@ -48,6 +48,8 @@ const LIGHTHOUSE_PORT = PORT + 1;
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 8799);
 const STATE_DIR = ".wrangler/bench";
 const LEADS = 10_000;
+/** Clients, each with a project, a proposal, an invoice and a task: about what 10,000 leads bring a studio (the CRM reads those lists whole). */
+const LISTS = 1_000;
 const LIGHTHOUSE_PAGES = ["/", "/portfolio", "/portfolio/dreamwell", "/contact", "/clients/vm-fitness"];
 const SECTIONS = ["lighthouse", "shared", "js", "input", "board", "api", "live", "jobs", "mail", "load", "cost", "size", "scale"] as const;
 type Section = (typeof SECTIONS)[number];
@@ -120,6 +122,7 @@ const problems: string[] = [];
 const results: Record<string, unknown> = {
   at: new Date().toISOString(),
   leads: LEADS,
+  lists: LISTS,
   quick: flags.quick,
   busy,
   sections: [...only],
@@ -147,8 +150,10 @@ try {
     build();
   }
   if (!flags["reuse-state"]) {
-    progress(`seeding ${LEADS} leads into ${STATE_DIR} (wiped first)…`);
-    seedLocal(STATE_DIR, { leads: LEADS });
+    progress(
+      `seeding ${LEADS} leads and ${LISTS} clients with their projects, proposals, invoices and tasks into ${STATE_DIR} (wiped first)…`,
+    );
+    seedLocal(STATE_DIR, { leads: LEADS, lists: LISTS });
   }
   if (wants("size")) {
     progress("worker size: wrangler deploy --dry-run --outdir…");
@@ -330,7 +335,9 @@ try {
         }
       }
       if (wants("board")) {
-        progress(`CRM direct loads (board, ${CRM_PAGES.length} pages, board on a phone) and the bare page, cold cache, ${settings.boardRuns} rounds…`);
+        progress(
+          `CRM direct loads (board, ${CRM_PAGES.length} pages, board on a phone) and the bare page, cold cache, ${settings.boardRuns} rounds…`,
+        );
         const loads = await measureCrmLoads(browser, base, cookie, STATIC_PAGE_PATH, settings.boardRuns, progress);
         results.board = loads;
         const timing = (t: { medianMs: number; worstMs: number }) =>

@@ -40,7 +40,11 @@ import { leadSources, type LeadStatus } from "../contract/lead";
 import type { ProjectStage, ProjectStatus } from "../contract/project";
 import type { ProposalStatus } from "../contract/proposal";
 import { linesTotal, singleLine, type InvoiceStatus } from "../contract/invoice";
+import { invoiceStatuses } from "../contract/invoice-values";
+import { projectStages, projectTypes } from "../contract/project-values";
+import { proposalStatuses } from "../contract/proposal";
 import type { StudioSettings } from "../contract/settings";
+import { taskPriorities } from "../contract/task-values";
 import type { RelatedType, TaskPriority } from "../contract/task";
 import type { ActivityType } from "../contract/activity";
 import type { LeadActivityType } from "../contract/lead-activity";
@@ -777,7 +781,108 @@ function seedActivities(ctx: SeedContext): void {
   }
 }
 
-function buildSeed(staff: StaffHashes, leadCount: number, links: DemoLinks, now = Date.now()): SeedRows {
+/**
+ * `--lists N`: N generated clients, each with a project, a proposal, an invoice and a task, nearly
+ * all of them done, paid or decided, as years of work are. For the bench: its 10,000 leads would
+ * have brought a studio about a thousand of each, the CRM reads those lists whole, and the curated
+ * demo has a dozen. A generator of its own, so the demo's records and ids stay as they are.
+ */
+function seedGeneratedRecords(ctx: SeedContext, count: number): void {
+  const { clock, rows, person } = ctx;
+  const rand = new Rand(20_261_127);
+  // Years of a studio's work: nearly all of it done, paid and decided, a little of it current.
+  const current = () => rand.chance(0.06);
+  for (let i = 0; i < count; i++) {
+    const area = rand.pick(GENERATED.areas);
+    const trade = rand.pick(GENERATED.trades);
+    const name = `${rand.chance(0.5) ? rand.pick(GENERATED.lastNames) : area} ${trade}`;
+    const clientId = rand.uuid();
+    const created_at = clock.ago(rand.int(5, 1000), rand);
+    rows.clients.push({
+      id: clientId,
+      name,
+      website: `https://${slug(name)}-${i}.co.uk`,
+      emails: [`hello@${slug(name)}-${i}.co.uk`],
+      phones: [phoneFor(rand)],
+      services: [rand.pick(projectTypes)],
+      notes: null,
+      active: rand.chance(0.3),
+      preview_id: null,
+      created_at,
+      updated_at: clock.after(created_at, rand),
+    });
+    const live = current();
+    const stage = live ? rand.pick(projectStages.filter((s) => s !== "Done")) : "Done";
+    const projectId = rand.uuid();
+    const budget = rand.int(8, 120) * 100;
+    rows.projects.push({
+      id: projectId,
+      title: `${name} Website`,
+      type: rand.pick(projectTypes),
+      client_id: clientId,
+      budget,
+      start_date: clock.date(live ? -rand.int(10, 90) : -rand.int(60, 1000)),
+      due_date: clock.date(live ? rand.int(-10, 90) : -rand.int(10, 950)),
+      stage,
+      status: live ? rand.pick(["On Track", "On Track", "At Risk", "Blocked"] as const) : "Completed",
+      notes: null,
+      lead_id: null,
+      created_at,
+      updated_at: clock.after(created_at, rand),
+    });
+    const status = current()
+      ? rand.pick(proposalStatuses.filter((s) => s === "Draft" || s === "Sent"))
+      : rand.pick(["Accepted", "Accepted", "Rejected"] as const);
+    const sentDays = status === "Draft" ? null : status === "Sent" ? rand.int(1, 20) : rand.int(30, 1000);
+    rows.proposals.push({
+      id: rand.uuid(),
+      title: `Proposal for ${name}`,
+      value: budget,
+      lines: [singleLine(budget, `Website for ${name}`)],
+      status,
+      sent_date: sentDays === null ? null : clock.date(-sentDays),
+      due_date: sentDays === null ? null : clock.date(-sentDays + 14),
+      lead_id: null,
+      client_id: clientId,
+      notes: null,
+      created_at,
+      updated_at: clock.after(created_at, rand),
+    });
+    const invoiceStatus = current() ? rand.pick(invoiceStatuses.filter((s) => s !== "Paid")) : "Paid";
+    const dateDays = invoiceStatus === "Paid" ? rand.int(30, 1000) : rand.int(1, 40);
+    const lines = [{ description: `Website for ${name}`, quantity: 1, unit_price: budget }];
+    rows.invoices.push({
+      id: rand.uuid(),
+      number: `GEN-${String(i + 1).padStart(5, "0")}`,
+      client_id: clientId,
+      project_id: projectId,
+      lines,
+      total: linesTotal(lines),
+      date: clock.date(-dateDays),
+      due_date: clock.date(-dateDays + 14),
+      status: invoiceStatus,
+      paid_date: invoiceStatus === "Paid" ? clock.date(-dateDays + rand.int(3, 13)) : null,
+      created_at,
+      updated_at: clock.after(created_at, rand),
+    });
+    const open = current();
+    rows.tasks.push({
+      id: rand.uuid(),
+      title: `Check in with ${name}`,
+      assignee_username: person(),
+      priority: rand.pick(taskPriorities),
+      due_date: clock.date(open ? rand.int(-14, 30) : -rand.int(1, 1000)),
+      completed: !open,
+      notes: null,
+      related_id: clientId,
+      related_type: "client",
+      created_at,
+      updated_at: clock.after(created_at, rand),
+    });
+  }
+}
+
+function buildSeed(staff: StaffHashes, leadCount: number, links: DemoLinks, now = Date.now(), lists = 0): SeedRows {
   const rand = new Rand(20_260_101);
   const clock = new Clock(now);
   const rows: SeedRows = {
@@ -811,6 +916,7 @@ function buildSeed(staff: StaffHashes, leadCount: number, links: DemoLinks, now 
   // Last, so the random draws before it (and every id they made) stay as they were.
   seedSharedProposal(ctx, links.proposalTokenHash);
   seedSharedInvoice(ctx, links.invoiceTokenHash);
+  seedGeneratedRecords(ctx, lists);
   return rows;
 }
 
@@ -1116,10 +1222,12 @@ async function writePreviews(stores: PreviewStores, code: string, now = new Date
 // ---------------------------------------------------------------------------------------------
 // Command line
 
-const USAGE = `Usage: tsx scripts/seed.ts [--reset] [--persist-to DIR] [--leads N]
+const USAGE = `Usage: tsx scripts/seed.ts [--reset] [--persist-to DIR] [--leads N] [--lists N]
   --reset           delete all local state (D1, KV, Durable Objects) first, then migrate and seed
   --persist-to DIR  the state directory, as for \`wrangler dev --persist-to\` (default ${DEFAULT_STATE_DIR})
-  --leads N         seed N leads instead of ${DEFAULT_LEADS} (e.g. 10000 for the benchmark)`;
+  --leads N         seed N leads instead of ${DEFAULT_LEADS} (e.g. 10000 for the benchmark)
+  --lists N         also N generated clients, each with a project, a proposal, an invoice and a task
+                    (the benchmark: 1000, about what its 10,000 leads would have brought a studio)`;
 
 async function devServerRunning(): Promise<boolean> {
   try {
@@ -1155,6 +1263,7 @@ async function main(): Promise<void> {
       reset: { type: "boolean", default: false },
       "persist-to": { type: "string" },
       leads: { type: "string" },
+      lists: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -1165,6 +1274,9 @@ async function main(): Promise<void> {
   const leadCount = values.leads === undefined ? DEFAULT_LEADS : Number(values.leads);
   if (!Number.isInteger(leadCount) || leadCount < 0 || leadCount > 1_000_000)
     throw new Error(`--leads must be a whole number, got ${values.leads}`);
+  const listCount = values.lists === undefined ? 0 : Number(values.lists);
+  if (!Number.isInteger(listCount) || listCount < 0 || listCount > 100_000)
+    throw new Error(`--lists must be a whole number, got ${values.lists}`);
   const persistTo = values["persist-to"];
   const stateDir = resolve(ROOT, persistTo ?? DEFAULT_STATE_DIR);
   const settings = readDemoSettings();
@@ -1212,6 +1324,8 @@ async function main(): Promise<void> {
         proposalTokenHash: sha256Hex(demoLinkToken("proposal", settings.SESSION_SECRET)),
         invoiceTokenHash: sha256Hex(demoLinkToken("invoice", settings.SESSION_SECRET)),
       },
+      Date.now(),
+      listCount,
     );
     const statements = await writeSeed(db, rows);
     await writePreviews({ kv: proxy.env.PREVIEWS, db }, settings.DEMO_PREVIEW_CODE);
