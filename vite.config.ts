@@ -75,10 +75,10 @@ function crmChunk(id: string, ctx: ModuleGraph): string | null {
  * rather than each on the main thread the first time it is called. Given to the files every CRM
  * load runs at once (the entry, the crm chunk and what they import statically): their start-up
  * and the board's first render call most of their code. On the phone row (4× CPU) the first
- * draggable card came 888 → 711 ms median. Not given to the page and dialog chunks, most of whose
+ * draggable card came 888 → 711–752 ms median. Not given to the page and dialog chunks, most of whose
  * code a visit never calls; public pages load none of these files (docs/decisions/0012).
  */
-export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 function compileHints(): Plugin {
   return {

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn, tag } from "./support";
+import { signIn, tag, watchFirstRender } from "./support";
 
 async function created(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<string> {
   const res = await request.post(path, { data });
@@ -53,17 +53,29 @@ for (const list of lists) {
     const names = Array.from({ length: 30 }, (_, i) => `LL-${i}-${stamp}`);
     for (const name of names) await list.add(page.request, name, client);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.addInitScript((selector) => {
-      new MutationObserver((_, observer) => {
-        const items = document.querySelectorAll(selector);
-        if (items.length === 0) return;
-        observer.disconnect();
-        (window as unknown as { __first: number }).__first = items.length;
-      }).observe(document, { childList: true, subtree: true });
-    }, list.items);
+    const firstRender = await watchFirstRender(page, list.items);
     await page.goto(list.page);
-    const first = await page.waitForFunction(() => (window as unknown as { __first?: number }).__first);
-    expect(await first.jsonValue()).toBeLessThan(30);
+    const { count, lastBottom, screenBottom } = await firstRender();
+    // Enough to fill the screen, and not all of the 30 (or more, with other tests' records) in that render.
+    expect(lastBottom, `${count} on the first render`).toBeGreaterThan(screenBottom);
+    expect(count).toBeLessThan(30);
     for (const name of names) await expect(page.locator(list.items).filter({ hasText: name })).toHaveCount(1);
   });
 }
+
+test("/crm/tasks: a long task list draws a screenful first, then every task", async ({ page }) => {
+  await signIn(page.request);
+  const stamp = tag();
+  for (let i = 0; i < 30; i++)
+    expect((await page.request.post("/api/crm/tasks", { data: { title: `Screenful ${i} ${stamp}` } })).status()).toBe(201);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const firstRender = await watchFirstRender(page, 'section[aria-label^="To Do"] [data-testid="task-item"]');
+  await page.goto("/crm/tasks");
+  const { count, lastBottom, screenBottom } = await firstRender();
+  expect(lastBottom, `${count} tasks on the first render`).toBeGreaterThan(screenBottom);
+  expect(count).toBeLessThan(30);
+  const todo = page.getByRole("region", { name: /^To Do \(\d+\)$/ });
+  const total = Number((await todo.getAttribute("aria-label"))!.match(/\d+/)![0]);
+  await expect(todo.getByTestId("task-item")).toHaveCount(total);
+  await expect(todo.getByText(`Screenful 29 ${stamp}`)).toBeVisible();
+});

@@ -506,35 +506,3 @@ test("Share gives the client a link to the proposal's own page, which works with
   await expect(clientPage.getByRole("heading", { name: "This link is no longer active" })).toBeVisible();
   await client.close();
 });
-
-test("a long task list draws its first screen in the first render, then every task", async ({ page }) => {
-  await signIn(page.request);
-  const stamp = tag();
-  for (let i = 0; i < 30; i++)
-    expect((await page.request.post("/api/crm/tasks", { data: { title: `Screenful ${i} ${stamp}` } })).status()).toBe(201);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      const items = document.querySelectorAll('section[aria-label^="To Do"] [data-testid="task-item"]');
-      if (items.length === 0) return;
-      observer.disconnect();
-      (window as unknown as { __first: unknown }).__first = {
-        items: items.length,
-        lastBottom: items[items.length - 1].getBoundingClientRect().bottom,
-        screenBottom: window.innerHeight,
-      };
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await page.goto("/crm/tasks");
-  const first = await page.waitForFunction(
-    () => (window as unknown as { __first?: { items: number; lastBottom: number; screenBottom: number } }).__first,
-  );
-  const { items, lastBottom, screenBottom } = (await first.jsonValue())!;
-  // Enough to fill the screen, and not the whole list (at least the 30 above) in that render.
-  expect(lastBottom, `${items} tasks on the first render`).toBeGreaterThan(screenBottom);
-  expect(items).toBeLessThan(30);
-  const todo = page.getByRole("region", { name: /^To Do \(\d+\)$/ });
-  const total = Number((await todo.getAttribute("aria-label"))!.match(/\d+/)![0]);
-  await expect(todo.getByTestId("task-item")).toHaveCount(total);
-  await expect(todo.getByText(`Screenful 29 ${stamp}`)).toBeVisible();
-});

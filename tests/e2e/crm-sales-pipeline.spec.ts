@@ -2,7 +2,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { PHONE_CONTEXT } from "../../scripts/lib/phone";
 import { expect, test } from "./fixtures";
-import { createLead, keyboardDrag, live, mouseDrag, signIn, staff, tag } from "./support";
+import { createLead, keyboardDrag, live, mouseDrag, signIn, staff, tag, watchFirstRender } from "./support";
 
 async function statusOf(request: APIRequestContext, id: string) {
   const res = await request.get(`/api/crm/leads/${id}`);
@@ -251,26 +251,11 @@ for (const screen of [
       await signIn(context.request);
       for (let i = 0; i < 12; i++) await createLead(context.request, { name: `Screenful ${i} ${tag()}` });
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        new MutationObserver((_, observer) => {
-          const column = document.querySelector('section[data-status="New"]');
-          if (!column?.querySelector('[aria-label^="Pick up "]')) return;
-          observer.disconnect();
-          const cards = [...column.querySelectorAll("li[data-lead-id]")];
-          (window as unknown as { __first: unknown }).__first = {
-            cards: cards.length,
-            lastBottom: cards.at(-1)!.getBoundingClientRect().bottom,
-            screenBottom: window.innerHeight,
-          };
-        }).observe(document, { childList: true, subtree: true });
-      });
+      // A card and its Pick up button come in the same commit.
+      const firstRender = await watchFirstRender(page, 'section[data-status="New"] li[data-lead-id]');
       await page.goto("/crm");
-      const first = await page.waitForFunction(
-        () => (window as unknown as { __first?: { cards: number; lastBottom: number; screenBottom: number } }).__first,
-      );
-      const { cards, lastBottom, screenBottom } = (await first.jsonValue())!;
-      expect(cards).toBeGreaterThan(0);
-      expect(lastBottom, `${cards} cards on the first render`).toBeGreaterThan(screenBottom);
+      const { count, lastBottom, screenBottom } = await firstRender();
+      expect(lastBottom, `${count} cards on the first render`).toBeGreaterThan(screenBottom);
     } finally {
       await context.close();
     }

@@ -63,6 +63,36 @@ export async function createLead(request: APIRequestContext, data: Record<string
   return ((await res.json()) as { lead: CreatedLead }).lead;
 }
 
+export interface FirstRender {
+  /** How many matched when the first of them appeared: the first render commits them all at once. */
+  count: number;
+  /** Where the last of them ends, and the screen's bottom, in CSS pixels from the top. */
+  lastBottom: number;
+  screenBottom: number;
+}
+
+/**
+ * Records, from before any script runs, what the page's first render drew of `selector`; call it
+ * before `goto`, then await what it returns. Pages draw long lists a screenful first and the rest
+ * in a transition (web/src/lib/first-screen.ts, the pipeline's own count).
+ */
+export async function watchFirstRender(page: Page, selector: string): Promise<() => Promise<FirstRender>> {
+  await page.addInitScript((matching) => {
+    new MutationObserver((_, observer) => {
+      const items = document.querySelectorAll(matching);
+      if (items.length === 0) return;
+      observer.disconnect();
+      (window as unknown as { __firstRender: unknown }).__firstRender = {
+        count: items.length,
+        lastBottom: items[items.length - 1].getBoundingClientRect().bottom,
+        screenBottom: window.innerHeight,
+      };
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+  return async () =>
+    (await (await page.waitForFunction(() => (window as unknown as { __firstRender?: FirstRender }).__firstRender)).jsonValue())!;
+}
+
 /** Opens `path` and waits until the page's live socket is open (the provider marks it on the notice region). */
 export async function live(page: Page, path: string) {
   await page.goto(path);
