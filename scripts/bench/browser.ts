@@ -9,7 +9,7 @@ import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "@playwright/test";
 import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS, ROOT } from "../lib/local";
-import { CRM_SIDEBAR_PAGES } from "../lib/crm-pages";
+import { crmSections } from "../../web/src/content/crm-sections";
 import { PHONE_CONTEXT } from "../lib/phone";
 import { median } from "./stats";
 
@@ -150,7 +150,7 @@ export interface CrmPage {
 }
 
 /** The CRM pages besides the pipeline, each loaded directly (docs/decisions/0010-crm-first-data-inline.md). */
-export const CRM_PAGES: CrmPage[] = CRM_SIDEBAR_PAGES.filter((p) => p.path !== "/crm");
+export const CRM_PAGES: CrmPage[] = crmSections.filter((s) => s.path !== "/crm").map((s) => ({ name: s.label, path: s.path }));
 
 export interface Timings {
   samples: number[];

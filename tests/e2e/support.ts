@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CRM_SIDEBAR_PAGES } from "../../scripts/lib/crm-pages";
+import { crmSections } from "../../web/src/content/crm-sections";
 import { E2E_PORT, readDemoSettings } from "../../scripts/lib/local";
 
 /** The same values scripts/seed.ts used (.dev.vars, else .dev.vars.example). */
@@ -252,5 +252,5 @@ export async function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** Every page of the CRM's sidebar, the board first (scripts/lib/crm-pages.ts). */
-export const CRM_PAGES = CRM_SIDEBAR_PAGES.map((p) => p.path);
+/** Every page of the CRM's sidebar (web/src/content/crm-sections.ts). */
+export const CRM_PAGES = crmSections.map((s) => s.path);

@@ -13,27 +13,31 @@ import {
   Receipt,
   Settings,
   Users,
+  type LucideIcon,
 } from "lucide-react";
 import type { SessionUser } from "@contract/user";
 import { initials } from "@contract/initials";
 import { BrickMark } from "@/components/layout/logo";
+import { crmSections, type CrmSectionPath } from "@/content/crm-sections";
 import { cn } from "@/lib/cn";
 import { openTaskCountQueryOptions } from "@/features/tasks/api/open-count";
 import { openCommentCountQueryOptions } from "@/features/preview-feedback/api/preview-feedback";
 
-const sections = [
-  { label: "Dashboard", to: "/crm/dashboard", Icon: LayoutDashboard },
-  { label: "Pipeline", to: "/crm", end: true, Icon: KanbanSquare },
-  { label: "Leads", to: "/crm/leads", Icon: Users },
-  { label: "Clients", to: "/crm/clients", Icon: Building2 },
-  { label: "Projects", to: "/crm/projects", Icon: FolderKanban },
-  { label: "Proposals", to: "/crm/proposals", Icon: FileText },
-  { label: "Invoices", to: "/crm/invoices", Icon: Receipt },
-  { label: "Tasks", to: "/crm/tasks", Icon: CheckSquare },
-  { label: "Activity", to: "/crm/activity", Icon: Activity },
-  { label: "Unfiled mail", to: "/crm/mail", Icon: Inbox },
-  { label: "Settings", to: "/crm/settings", Icon: Settings },
-];
+/** Each section's icon; the sections themselves are content (web/src/content/crm-sections.ts). */
+const icons: Record<CrmSectionPath, LucideIcon> = {
+  "/crm/dashboard": LayoutDashboard,
+  "/crm": KanbanSquare,
+  "/crm/leads": Users,
+  "/crm/clients": Building2,
+  "/crm/projects": FolderKanban,
+  "/crm/proposals": FileText,
+  "/crm/invoices": Receipt,
+  "/crm/tasks": CheckSquare,
+  "/crm/activity": Activity,
+  "/crm/mail": Inbox,
+  "/crm/settings": Settings,
+};
+const sections = crmSections.map((s) => ({ label: s.label, to: s.path, end: "end" in s ? s.end : undefined, Icon: icons[s.path] }));
 
 export function CrmNav({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   const openTasks = useQuery(openTaskCountQueryOptions).data ?? 0;
