@@ -122,6 +122,8 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
         return [{ key: ["tasks", "list"], url: "/api/crm/tasks" }, USER_LIST];
       case "/crm/activity":
         return activityPage(search);
+      case "/crm/mail":
+        return [{ key: ["mail", "unfiled"], url: "/api/crm/mail/unfiled" }];
       case "/crm/settings":
         // Owner-only answers (invitations, backups) are refused for Sales and so left out.
         return [
