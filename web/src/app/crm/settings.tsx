@@ -3,10 +3,10 @@
  * forecast's stage weights, users and the audit trail. Owner-only parts are hidden from Sales: export too, since it holds every
  * client's and lead's personal data (README.md → Security).
  */
-import { startTransition, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "react-router-dom";
 import type { RouteHandle } from "@/lib/page-meta";
+import { useDrawnInFull } from "@/lib/first-screen";
 import { useSessionUser } from "@/features/auth/api/session";
 import { AccountPanel } from "@/features/auth/components/account-panel";
 import { DigestSwitch } from "@/features/digests/components/digest-switch";
@@ -37,8 +37,7 @@ export function Component() {
   // between frames. Built all at once they held the page's first paint back by 150-230 ms. A link
   // to one of their headings (#backups) draws everything at once, so there is something to scroll to.
   const { hash } = useLocation();
-  const [rest, setRest] = useState(hash !== "");
-  useEffect(() => startTransition(() => setRest(true)), []);
+  const rest = useDrawnInFull(true, hash !== "");
   return (
     <CrmPage title="Settings" description="Your account, data, studio details and the team.">
       {/* grid-cols-1, not the implicit column: a long e-mail address must not widen every panel past a phone's screen. */}

@@ -7,7 +7,7 @@ import { cn } from "@/lib/cn";
 import { Badge, type BadgeTone } from "./badge";
 import { Button } from "./button";
 import { Skeleton } from "./skeleton";
-import { useFirstScreen } from "@/lib/first-screen";
+import { firstScreenOf, useDrawnInFull } from "@/lib/first-screen";
 
 export interface RecordFact {
   label: string;
@@ -82,7 +82,7 @@ export function RecordCards<T>({
   emptyText?: string;
   children: (item: T) => ReactNode;
 }) {
-  const firstScreen = useFirstScreen(items !== undefined);
+  const full = useDrawnInFull(items !== undefined);
   if (query.isPending)
     return (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={`Loading ${noun}`}>
@@ -102,5 +102,5 @@ export function RecordCards<T>({
     );
   if (items.length === 0)
     return <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">{emptyText}</div>;
-  return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{firstScreen(items).map(children)}</ul>;
+  return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{firstScreenOf(items, full).map(children)}</ul>;
 }

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useFirstScreen } from "@/lib/first-screen";
+import { firstScreenOf, useDrawnInFull } from "@/lib/first-screen";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { clientsQueryOptions, useDeleteClient } from "@/features/clients/api/clients";
@@ -23,7 +23,7 @@ export function ClientsTable({ matches = () => true }: { matches?: (name: string
   const [editing, setEditing] = useState<Client | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
   const del = useDeleteClient();
-  const firstScreen = useFirstScreen(data !== undefined);
+  const full = useDrawnInFull(data !== undefined);
 
   if (isPending) {
     return (
@@ -68,7 +68,7 @@ export function ClientsTable({ matches = () => true }: { matches?: (name: string
                 </td>
               </tr>
             )}
-            {firstScreen(clients).map((c) => (
+            {firstScreenOf(clients, full).map((c) => (
               <tr key={c.id}>
                 <td className="px-4 py-3 font-medium">
                   <Link to={`/crm/clients/${c.id}`} className="hover:underline focus-visible:outline-2 focus-visible:outline-brick-600">

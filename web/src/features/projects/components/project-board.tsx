@@ -25,7 +25,7 @@ import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { columnKeyboardCoordinates } from "@/lib/board-keyboard";
 import { cn } from "@/lib/cn";
-import { useFirstScreen } from "@/lib/first-screen";
+import { firstScreenOf, useDrawnInFull } from "@/lib/first-screen";
 import { formatDate, formatMoney, formatMoneyWhole } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { projectsQueryOptions, useDeleteProject, useMoveProject } from "@/features/projects/api/projects";
@@ -140,7 +140,7 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
   const [active, setActive] = useState<Project | null>(null);
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
-  const firstScreen = useFirstScreen(data !== undefined);
+  const full = useDrawnInFull(data !== undefined);
   // ?project=<id> opens that project (a lead's Open project links here).
   const [params, setParams] = useSearchParams();
   const linked = params.get("project");
@@ -225,7 +225,7 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
             return (
               <StageColumn key={stage} stage={stage} projects={inStage}>
                 {inStage.length === 0 && <li className="text-center text-xs text-slate-500">No projects</li>}
-                {firstScreen(inStage, FIRST_SCREEN_CARDS).map((p) => (
+                {firstScreenOf(inStage, full, FIRST_SCREEN_CARDS).map((p) => (
                   <ProjectCard key={p.id} project={p} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
                 ))}
               </StageColumn>

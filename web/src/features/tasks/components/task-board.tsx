@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
-import { useFirstScreen } from "@/lib/first-screen";
+import { firstScreenOf, useDrawnInFull } from "@/lib/first-screen";
 import { formatDate, todayInLondon } from "@/lib/format";
 import { relatedHref } from "@/lib/related-href";
 import { toast } from "@/lib/toast";
@@ -102,7 +102,7 @@ export function TaskBoard({ userId, mineOnly = false }: { userId?: string; mineO
   const [editing, setEditing] = useState<TaskListItem | null>(null);
   const [deleting, setDeleting] = useState<TaskListItem | null>(null);
   // A studio's list grows by the thousand: the first screen first (lib/first-screen.ts).
-  const firstScreen = useFirstScreen(data !== undefined);
+  const full = useDrawnInFull(data !== undefined);
 
   if (isPending)
     return (
@@ -132,7 +132,7 @@ export function TaskBoard({ userId, mineOnly = false }: { userId?: string; mineO
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">{empty}</p>
       ) : (
         <ul className="space-y-2">
-          {firstScreen(list).map((t) => (
+          {firstScreenOf(list, full).map((t) => (
             <TaskItem
               key={t.id}
               task={t}
