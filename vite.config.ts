@@ -23,6 +23,8 @@ import type { ModuleInfo } from "rolldown";
  * answers a page's 10–20 requests one after another on a busy machine. Nothing that brings zod,
  * react-hook-form or Radix along goes there: those load with the forms and dialogs that need them.
  */
+/** The chunk of the CRM's first load (crm-root and the pipeline), named for crmChunk and compileHints. */
+const CRM_CHUNK = "crm";
 const CRM_FIRST_LOAD = /\/web\/src\/app\/crm\/(crm-root|pipeline)\.tsx$/;
 const CRM_PAGE = /\/web\/src\/app\/crm\/[\w-]+\.tsx$/;
 const PUBLIC_ROOT = /\/web\/src\/(entry-client\.tsx$|app\/(marketing|previews|auth)\/)|\/web\/index\.html$/;
@@ -61,7 +63,7 @@ function crmChunk(id: string, ctx: ModuleGraph): string | null {
     else if (CRM_PAGE.test(m)) pages.add(m);
     stack.push(...(ctx.getModuleInfo(m)?.importers ?? []));
   }
-  if (crm) return "crm";
+  if (crm) return CRM_CHUNK;
   // The contract's plain values (lists of statuses, labels) are tiny: with the other pieces even
   // when only one page shows them, rather than a file of their own beside that page's dialogs.
   const shared = pages.size >= 2 || (pages.size === 1 && CONTRACT.test(id));
@@ -95,7 +97,7 @@ function compileHints(): Plugin {
         firstLoad.add(fileName);
         chunk.imports.forEach(visit);
       };
-      for (const chunk of chunks.values()) if (chunk.isEntry || chunk.name === "crm") visit(chunk.fileName);
+      for (const chunk of chunks.values()) if (chunk.isEntry || chunk.name === CRM_CHUNK) visit(chunk.fileName);
       for (const fileName of firstLoad) {
         const file = join(options.dir!, fileName);
         writeFileSync(file, COMPILE_HINT + readFileSync(file, "utf8"));
@@ -135,7 +137,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Every browser we support has modulepreload; the polyfill would cost bytes on every page.
         modulePreload: { polyfill: false },
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: crmChunk, debugName: "crm", includeDependenciesRecursively: false }] } },
+          output: { codeSplitting: { groups: [{ name: crmChunk, debugName: CRM_CHUNK, includeDependenciesRecursively: false }] } },
         },
       },
   server: {
