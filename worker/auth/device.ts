@@ -15,7 +15,7 @@ import type { AppEnv } from "../env";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { sha256Hex } from "../lib/ids";
-import { keyFor } from "./keys";
+import { signingKeyFor } from "./keys";
 
 /** `__Host-`: Secure, for the whole site, from this exact host only. */
 export const DEVICE_COOKIE_PREFIX = "__Host-rb_device_";
@@ -43,7 +43,7 @@ export async function knownDevice(secret: string, account: DeviceAccount, cookie
   const token = cookies[await deviceCookieName(account.id)];
   if (!token || account.disabled) return null;
   try {
-    const { payload } = await jwtVerify(token, await keyFor(secret, "device-cookie"), {
+    const { payload } = await jwtVerify(token, await signingKeyFor(secret, "device-cookie"), {
       issuer: ISSUER,
       subject: account.id,
       algorithms: ["HS256"],
@@ -65,7 +65,7 @@ export async function issueDeviceCookie(c: Context<AppEnv>, db: Db, userId: stri
     .setJti(crypto.randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${DEVICE_TTL_SECONDS}s`)
-    .sign(await keyFor(c.env.SESSION_SECRET, "device-cookie"));
+    .sign(await signingKeyFor(c.env.SESSION_SECRET, "device-cookie"));
   setCookie(c, await deviceCookieName(userId), token, {
     httpOnly: true,
     secure: true,

@@ -35,6 +35,24 @@ export function keyFor(secret: string, purpose: KeyPurpose): Promise<Uint8Array<
   return key;
 }
 
+const signingKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * The same key as an HMAC-SHA-256 CryptoKey, for signing and checking JWTs (HS256). Handing jose
+ * the raw bytes makes it import them again on every call, once per signed-in request.
+ */
+export function signingKeyFor(secret: string, purpose: KeyPurpose): Promise<CryptoKey> {
+  const id = `${purpose}\u0000${secret}`;
+  let key = signingKeys.get(id);
+  if (!key) {
+    key = keyFor(secret, purpose).then((raw) =>
+      crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]),
+    );
+    signingKeys.set(id, key);
+  }
+  return key;
+}
+
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Throws unless the secret is fit for where the request arrived: the demo secret only on this machine. */

@@ -14,7 +14,7 @@ import type { Db } from "../db/client";
 import { revoked_sessions, users } from "../db/schema";
 import type { SessionUser } from "../../contract/user";
 import { nowIso } from "../lib/time";
-import { keyFor } from "./keys";
+import { signingKeyFor } from "./keys";
 
 /** `__Host-`: the browser only accepts it Secure, for the whole site, from this exact host. */
 export const SESSION_COOKIE = "__Host-rb_session";
@@ -53,7 +53,7 @@ async function writeSession(c: Context<AppEnv>, userId: string, sessionId: strin
     .setJti(sessionId)
     .setIssuedAt()
     .setExpirationTime(`${Math.max(1, left)}s`)
-    .sign(await keyFor(c.env.SESSION_SECRET, "session"));
+    .sign(await signingKeyFor(c.env.SESSION_SECRET, "session"));
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: Math.max(1, left) });
 }
 
@@ -71,7 +71,10 @@ async function readClaims(c: Context<AppEnv>): Promise<Claims | null> {
   const token = getCookie(c, SESSION_COOKIE);
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, await keyFor(c.env.SESSION_SECRET, "session"), { issuer: ISSUER, algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, await signingKeyFor(c.env.SESSION_SECRET, "session"), {
+      issuer: ISSUER,
+      algorithms: ["HS256"],
+    });
     const claims = payload as Partial<Claims>;
     if (!claims.sub || !claims.jti || !claims.iat || !claims.exp || typeof claims.auth_time !== "number" || typeof claims.ep !== "number")
       return null;

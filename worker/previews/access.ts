@@ -4,7 +4,7 @@
  * routes/previews.ts). Success sets a signed cookie scoped to that client for 12 hours.
  */
 import { SignJWT, jwtVerify } from "jose";
-import { keyFor } from "../auth/keys";
+import { signingKeyFor } from "../auth/keys";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
 import type { AppEnv, PreviewContext } from "../env";
@@ -18,7 +18,7 @@ export const PREVIEW_TTL_SECONDS = 12 * 60 * 60;
 const AUDIENCE = "client-preview";
 /** `__Host-`: the browser only accepts it Secure, for the whole site, from this exact host. */
 const cookieName = (id: string) => `__Host-rb_preview_${id.replace(/[^a-z0-9-]/gi, "")}`;
-const key = (secret: string) => keyFor(secret, "preview-cookie");
+const key = (secret: string) => signingKeyFor(secret, "preview-cookie");
 
 export const previewClientOf = (r: PreviewRecord): PreviewClient => ({ name: r.name, previewUrl: r.previewUrl });
 
