@@ -166,7 +166,7 @@ function conversation(data: ProposalPageData): string {
         .join("")}</ol>`
     : "";
   const sent = data.questionSent
-    ? `<p class="done" role="status">Thank you. Your question has been sent; our answer will appear here.</p>`
+    ? `<p class="done" role="status">Thank you. Your question has been sent; our answer will appear here, and we will e-mail it to you too.</p>`
     : "";
   return `<section id="questions" aria-labelledby="questions-heading">
 <h2 id="questions-heading">Questions</h2>

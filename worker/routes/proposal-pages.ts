@@ -106,6 +106,7 @@ function answer<T extends ZodType>(
       browser: (c.req.header("user-agent") ?? coarseBrowser(undefined)).slice(0, 512),
       requestId: c.get("requestId"),
       origin: new URL(c.req.url).origin,
+      pageUrl: `${new URL(c.req.url).origin}/p/${c.req.param("token")}`,
     };
     try {
       await run(c, link, parsed.data, who);

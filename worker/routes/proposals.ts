@@ -17,7 +17,7 @@ import {
   shareProposal,
   updateProposal,
 } from "../services/proposals";
-import { messagesOf, previewState, replyToProposal } from "../services/shared-proposals";
+import { crmMessagesOf, previewState, replyToProposal, resendReply } from "../services/shared-proposals";
 import { emailProposalLink } from "../services/link-emails";
 import { getStudioSettings } from "../services/settings";
 import { proposalPageHtml } from "../proposals/page";
@@ -49,7 +49,14 @@ export const proposalsRoute = new Hono<AppEnv>()
   })
   // Share: a new link for the client (shown once), Draft to Sent; Revoke: the link stops working.
   .post("/:id/share", async (c) => {
-    const shared = await shareProposal(c.get("db"), c.req.param("id"), new URL(c.req.url).origin, c.get("user"), await auditSourceOf(c));
+    const shared = await shareProposal(
+      c.get("db"),
+      c.req.param("id"),
+      new URL(c.req.url).origin,
+      c.get("user"),
+      await auditSourceOf(c),
+      c.env.SESSION_SECRET,
+    );
     publish(c, { entity: "proposals", op: "update", id: shared.proposal.id });
     return c.json(shared, 201);
   })
@@ -80,12 +87,21 @@ export const proposalsRoute = new Hono<AppEnv>()
   .get("/:id/messages", async (c) => {
     const db = c.get("db");
     await getProposal(db, c.req.param("id"));
-    return c.json({ messages: await messagesOf(db, c.req.param("id")) }, 200);
+    return c.json({ messages: await crmMessagesOf(db, c.req.param("id")) }, 200);
   })
+  // A reply: shown on the client's page and e-mailed to them. 201 whether or not the mail went: the
+  // reply is stored either way, and its `email_status` says which.
   .post("/:id/messages", jsonBody(proposalReplyInput), async (c) => {
-    const message = await replyToProposal(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
+    const origin = new URL(c.req.url).origin;
+    const message = await replyToProposal(c.env, c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"), origin);
     publish(c, { entity: "proposal_messages", op: "create", id: c.req.param("id") });
     return c.json({ message }, 201);
+  })
+  .post("/:id/messages/:messageId/retry-email", async (c) => {
+    const origin = new URL(c.req.url).origin;
+    const message = await resendReply(c.env, c.get("db"), c.req.param("id"), c.req.param("messageId"), origin);
+    publish(c, { entity: "proposal_messages", op: "update", id: c.req.param("id") });
+    return c.json({ message }, 200);
   })
   .delete("/:id", async (c) => {
     await deleteProposal(c.get("db"), c.req.param("id"));
