@@ -563,3 +563,54 @@ describe("what the client hears back", () => {
     expect((await proposalOf(q.id)).status).toBe("Rejected");
   });
 });
+
+describe("the client's page reads well", () => {
+  it("says where it stands in the client's words, with the total and the answers at the top, and each line's quantity × price", async () => {
+    const p = await addProposal({
+      title: "Bakery website",
+      lead_id: leadId,
+      lines: [
+        { description: "Design", quantity: 1, unit_price: 1800 },
+        { description: "Build", quantity: 2, unit_price: 1200 },
+      ],
+      valid_until: "2099-12-31",
+    });
+    const path = await share(p);
+    const html = await pageOf(path);
+    const top = html.slice(0, html.indexOf('<section class="summary"') + 1200);
+    expect(top).toContain('<p class="status waiting">Waiting for your answer</p>');
+    expect(top).toContain('<p class="total">Total <strong>£4,200.00</strong></p>');
+    expect(top).toContain('<p class="note">Valid until 31 Dec 2099</p>');
+    // The answers, reachable from the top by plain links (no script): Decline opens its form by reloading.
+    expect(top).toContain(
+      `<nav class="actions" aria-label="Answer this proposal"><a class="button primary" href="#answer">Accept</a><a class="button" href="${path}?answer=decline#decline">Decline</a><a class="button" href="#questions">Ask a question</a></nav>`,
+    );
+    expect(html.indexOf('class="summary"')).toBeLessThan(html.indexOf("<h2>Price</h2>"));
+    expect(html).toContain('<tr><td>Build<span class="each">2 × £1,200.00</span></td><td class="num">£2,400.00</td></tr>');
+    expect(html).toContain('<details id="decline"><summary>');
+    expect(await pageOf(`${path}?answer=decline`)).toContain('<details id="decline" open><summary>');
+
+    const version = versionIn(html);
+    expect((await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version })).status).toBe(303);
+    const [{ created_at: at }] = await rows<{ created_at: string }>("SELECT created_at FROM proposal_responses");
+    const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" }).format(
+      new Date(at),
+    );
+    const accepted = await pageOf(path);
+    expect(accepted).toContain(`<p class="status done">Accepted on ${day}</p>`);
+    expect(accepted).not.toContain('href="#answer">Accept</a>');
+    expect(accepted).toContain('<a class="button" href="#questions">Ask a question</a>');
+  });
+
+  it("a declined proposal says so with the day; one past its date reads Expired in the studio's preview", async () => {
+    const p = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId });
+    const path = await share(p);
+    await post(`${path}/decline`, { full_name: "Jo Carter", version: versionIn(await pageOf(path)) });
+    expect(await pageOf(path)).toMatch(/<p class="status ended">Declined on \d{1,2} \w{3} \d{4}<\/p>/);
+
+    const old = await addProposal({ title: "Old idea", value: 500, lead_id: leadId, status: "Sent", valid_until: "2020-01-31" });
+    const preview = await (await staff.call("GET", `/api/crm/proposals/${old.id}/preview`)).text();
+    expect(preview).toContain('<p class="status ended">Expired</p>');
+    expect(preview).not.toContain('href="#answer">Accept</a>');
+  });
+});

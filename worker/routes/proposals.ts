@@ -21,6 +21,7 @@ import { crmMessagesOf, previewState, replyToProposal, resendReply } from "../se
 import { emailProposalLink } from "../services/link-emails";
 import { getStudioSettings } from "../services/settings";
 import { proposalPageHtml } from "../proposals/page";
+import { londonToday } from "../lib/time";
 import { publish } from "../live/publish";
 import { auditSourceOf, sendingContextOf } from "../middleware/audit";
 
@@ -81,7 +82,11 @@ export const proposalsRoute = new Hono<AppEnv>()
       getStudioSettings(db, c.env.STUDIO_NAME),
       previewState(db, c.req.param("id")),
     ]);
-    return c.html(proposalPageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, state, actionBase: null }), 200, SHARED_PAGE_HEADERS);
+    return c.html(
+      proposalPageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, state, actionBase: null, today: londonToday() }),
+      200,
+      SHARED_PAGE_HEADERS,
+    );
   })
   // The questions asked on the client's page and the studio's replies, which the page shows.
   .get("/:id/messages", async (c) => {
