@@ -446,14 +446,21 @@ describe("what the client hears back", () => {
       ["studio", "failed"],
     ]);
 
-    const again = await expectJson<{ message: CrmProposalMessage }>(
-      staff.call("POST", `/api/crm/proposals/${p.id}/messages/${refused.message.id}/retry-email`),
-      200,
+    // A resend that fails again is 502 with why, and stays marked for another try.
+    const retry = `/api/crm/proposals/${p.id}/messages/${refused.message.id}/retry-email`;
+    const failedAgain = await expectJson<{ error: { code: string; message: string } }>(
+      requestWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, "POST", retry, undefined, staff.cookie),
+      502,
     );
+    expect(failedAgain.error.code).toBe("upstream_failed");
+    expect(failedAgain.error.message).toContain(
+      "The e-mail to the client could not be sent. Cloudflare wouldn't send to jo@carterbakes.co.uk",
+    );
+    const again = await expectJson<{ message: CrmProposalMessage }>(staff.call("POST", retry), 200);
     expect(again.message).toMatchObject({ email_status: "sent", email_error: null });
     const [mail] = await waitForMail("jo@carterbakes.co.uk");
     expect(mail.text).toContain("No, it is extra.");
-    expect(await rows("SELECT email_attempts FROM proposal_messages WHERE id = ?", refused.message.id)).toEqual([{ email_attempts: 2 }]);
+    expect(await rows("SELECT email_attempts FROM proposal_messages WHERE id = ?", refused.message.id)).toEqual([{ email_attempts: 3 }]);
     // One that went is not sent twice.
     await expectJson(staff.call("POST", `/api/crm/proposals/${p.id}/messages/${refused.message.id}/retry-email`), 200);
     await waitForMail("jo@carterbakes.co.uk", 1);

@@ -22,6 +22,7 @@ import { emailProposalLink } from "../services/link-emails";
 import { getStudioSettings } from "../services/settings";
 import { proposalPageHtml } from "../proposals/page";
 import { londonToday } from "../lib/time";
+import { AppError } from "../lib/errors";
 import { publish } from "../live/publish";
 import { auditSourceOf, sendingContextOf } from "../middleware/audit";
 
@@ -102,10 +103,14 @@ export const proposalsRoute = new Hono<AppEnv>()
     publish(c, { entity: "proposal_messages", op: "create", id: c.req.param("id") });
     return c.json({ message }, 201);
   })
+  // Resend a reply's e-mail that failed. Its only work is the mail, so one that fails again is 502
+  // (decision 0024), with why; the reply stays marked for another try.
   .post("/:id/messages/:messageId/retry-email", async (c) => {
     const origin = new URL(c.req.url).origin;
     const message = await resendReply(c.env, c.get("db"), c.req.param("id"), c.req.param("messageId"), origin);
     publish(c, { entity: "proposal_messages", op: "update", id: c.req.param("id") });
+    if (message.email_status !== "sent")
+      throw new AppError("upstream_failed", `The e-mail to the client could not be sent. ${message.email_error ?? ""}`.trim());
     return c.json({ message }, 200);
   })
   .delete("/:id", async (c) => {
