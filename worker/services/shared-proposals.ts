@@ -557,7 +557,7 @@ async function sendClientCopy(
 
 /**
  * The studio's reply, signed with the member of staff's name: shown on the client's page, and
- * e-mailed to the client with their link (clientMail.replyMail). The reply is stored first, so a
+ * e-mailed to the client with their link (services/client-mail.ts). The reply is stored first, so a
  * mail that fails loses nothing: the CRM lists it as not e-mailed, with why, and can send it again.
  */
 export async function replyToProposal(
