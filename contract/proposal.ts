@@ -2,6 +2,7 @@
 import * as z from "zod";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
 import { invoiceLine, linesTotal, singleLine, type InvoiceLine } from "./invoice";
+import { notificationStatuses } from "./preview-feedback";
 import { sharedLink } from "./shared-link";
 import { optionalText, requiredText } from "./text";
 
@@ -64,6 +65,16 @@ export const proposalMessage = z.object({
   created_at: z.string(),
 });
 export type ProposalMessage = z.infer<typeof proposalMessage>;
+
+/**
+ * A message as the CRM lists it, with how its e-mail went: a question's to the studio, a reply's to
+ * the client (who is e-mailed the answer with their link). A failed one can be sent again.
+ */
+export const crmProposalMessage = proposalMessage.extend({
+  email_status: z.enum(notificationStatuses),
+  email_error: z.string().nullable(),
+});
+export type CrmProposalMessage = z.infer<typeof crmProposalMessage>;
 
 export const proposal = z.object({
   id: z.string(),

@@ -155,6 +155,66 @@ test("the client declines with a reason, or asks a question the studio answers o
   await client.context().close();
 });
 
+test("the studio's reply reaches the client by e-mail with their link; one that cannot go says why in the CRM", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page.request);
+  const t = tag();
+  const to = `olivia.${t}@example.com`;
+  const ask = async (lead: { id: string }, title: string) => {
+    const made = await page.request.post("/api/crm/proposals", {
+      data: { title, lead_id: lead.id, lines: [{ description: "Website", quantity: 1, unit_price: 3600 }] },
+    });
+    expect(made.status()).toBe(201);
+    const { proposal } = (await made.json()) as { proposal: { id: string } };
+    const shared = await page.request.post(`/api/crm/proposals/${proposal.id}/share`);
+    const url = ((await shared.json()) as { url: string }).url;
+    const client = await clientWithoutJs(browser, url);
+    const form = client.getByRole("group", { name: "Ask a question" });
+    await form.getByLabel("Your name").fill("Olivia Marsh");
+    await form.getByLabel("Your question").fill("Is hosting included?");
+    await form.getByRole("button", { name: "Send question" }).click();
+    await expect(client.getByText("our answer will appear here, and we will e-mail it to you too")).toBeVisible();
+    await client.context().close();
+    return url;
+  };
+  const reply = async (title: string, body: string) => {
+    await page.goto(`/crm/proposals?q=${encodeURIComponent(title)}`);
+    await page
+      .getByTestId("proposal-card")
+      .filter({ hasText: title })
+      .getByRole("button", { name: `View ${title}` })
+      .click();
+    const view = page.getByRole("dialog", { name: title });
+    await expect(view.getByLabel("Reply to the client")).toBeVisible();
+    await expect(view.getByText("Shown on their proposal page and e-mailed to them with their link.")).toBeVisible();
+    await view.getByLabel("Reply to the client").fill(body);
+    await view.getByRole("button", { name: "Send reply" }).click();
+    return view;
+  };
+
+  const mailed = `Mailed answer ${t}`;
+  const url = await ask(await createLead(page.request, { name: "Olivia Marsh", company: `Marsh Interiors ${t}`, email: to }), mailed);
+  const view = await reply(mailed, "Yes, for the first year.");
+  await expect(page.getByText("Reply sent")).toBeVisible();
+  await expect(view.getByText("E-mail to the client failed.")).toHaveCount(0);
+  const mail = await latestMailTo(page.request, to, mailed);
+  expect(mail.subject).toBe(`Your question about "${mailed}"`);
+  expect(mail.text.startsWith("Hello Olivia,\n\n")).toBe(true);
+  expect(mail.text).toContain("You asked:\nIs hosting included?\n\nOur answer:\nYes, for the first year.\n");
+  expect(mail.text).toContain(url);
+
+  // No address for the lead anywhere: the reply is on their page, and the CRM says it was not e-mailed and why.
+  const unmailed = `Unmailed answer ${t}`;
+  await ask(await createLead(page.request, { name: "Olivia Marsh", company: `Marsh Homes ${t}` }), unmailed);
+  const failed = await reply(unmailed, "Yes.");
+  await expect(page.getByText("Reply saved, but the e-mail to the client failed")).toBeVisible();
+  await expect(failed.getByText("E-mail to the client failed.")).toBeVisible();
+  await expect(failed.getByText(/The CRM has no e-mail address for this client/)).toBeVisible();
+  await expect(failed.getByRole("button", { name: /^Resend the e-mail of the reply sent / })).toBeVisible();
+});
+
 test("Preview opens the client's page for staff, with inert forms, and counts no view", async ({ page, context }) => {
   await signIn(page.request);
   const p = await sharedProposal(page.request);

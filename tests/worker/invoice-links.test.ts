@@ -175,16 +175,24 @@ describe("the client's page of a shared invoice", () => {
     expect(html).toContain("VAT No. GB 123 4567 89");
     expect(html).toContain("Unit 4, Ancoats Works\nManchester\nM4 6DE");
     expect(html).toContain('<h1>Invoice <span class="number">INV-202611-042</span></h1>');
-    // Shared from Draft: Sent, due in the future.
-    expect(html).toContain("Status: <strong>Sent</strong>");
+    // The number is never broken across lines, on a phone either.
+    expect(html).toMatch(/\.number\{[^}]*white-space:nowrap/);
+    // Shared from Draft: Sent, due in the future. At the top, in the client's words: when it is due, the total, how to pay.
+    expect(html).toContain('<p class="status waiting">Due 31 Dec 2099</p>');
+    expect(html).toContain('<p class="total">Total <strong>£2,500.50</strong> <span class="note">including VAT</span></p>');
+    expect(html).toContain('<a class="button primary" href="#pay-heading">How to pay</a>');
+    expect(html.indexOf("Due 31 Dec 2099")).toBeLessThan(html.indexOf("Bill to"));
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co");
     expect(html).toContain("Project: Shop &lt;img src=x onerror=&quot;alert(2)&quot;&gt;");
-    expect(html).toContain("Design &lt;b&gt;and&lt;/b&gt; build");
+    // Each line says how it is worked out, and its amount.
+    expect(html).toContain(
+      '<tr><td>Design &lt;b&gt;and&lt;/b&gt; build<span class="each">2 × £1,200.50</span></td><td class="num">£2,401.00</td></tr>',
+    );
+    expect(html).toContain('<td>Hosting<span class="each">1 × £99.50</span></td>');
     expect(html).toContain("<dt>Invoice date</dt><dd>1 November 2026</dd>");
     expect(html).toContain("<dt>Due date</dt><dd>31 December 2099</dd>");
     // £2,500.50 including VAT at 20%: £416.75 of it.
-    const sum = (label: string, amount: string) =>
-      `<td>${label}</td><td class="qty"></td><td class="qty"></td><td class="num">${amount}</td>`;
+    const sum = (label: string, amount: string) => `<td>${label}</td><td class="num">${amount}</td>`;
     expect(html).toContain(sum("Net (excl. VAT)", "£2,083.75"));
     expect(html).toContain(sum("VAT at 20%", "£416.75"));
     expect(html).toContain(`<tr class="total">${sum("Total", "£2,500.50")}</tr>`);
@@ -214,14 +222,15 @@ describe("the client's page of a shared invoice", () => {
     );
   });
 
-  it("a Sent invoice past its due date reads as Overdue; a Paid one thanks the client instead of asking", async () => {
+  it("a Sent invoice past its due date reads as Overdue; a Paid one says so and asks for nothing", async () => {
     await studioDetails();
     const late = await addInvoice({ status: "Sent", date: "2020-01-01", due_date: "2020-01-31" });
     const { url } = await expectJson<Shared>(share(late), 201);
     const overdue = await (await open(url)).text();
-    expect(overdue).toContain('<p class="status overdue">Status: <strong>Overdue</strong></p>');
+    expect(overdue).toContain('<p class="status late">Overdue since 1 Feb 2020</p>');
     expect(overdue).toContain("This invoice was due on 31 January 2020. Please pay £2,401.00 as soon as you can.");
     expect(overdue).toContain('<dt>Reference</dt><dd class="ref">INV-202611-042</dd>');
+    expect(overdue).toContain("Late payments may incur interest");
 
     const sent = await getInvoice(late);
     await expectJson(
@@ -229,11 +238,15 @@ describe("the client's page of a shared invoice", () => {
       200,
     );
     const paid = await (await open(url)).text();
-    expect(paid).toContain('<p class="status paid">Status: <strong>Paid</strong></p>');
+    expect(paid).toContain('<p class="status done">Paid on 3 Feb 2020</p>');
     expect(paid).toContain("<dt>Paid</dt><dd>3 February 2020</dd>");
     expect(paid).toContain("Paid on 3 February 2020. Thank you.");
+    // Nothing asks for money: no How to pay, no bank details, no due date, no payment notes.
     expect(paid).not.toContain("How to pay");
     expect(paid).not.toContain("12345678");
+    expect(paid).not.toContain("Due date");
+    expect(paid).not.toContain("Please pay");
+    expect(paid).not.toContain("Late payments may incur interest");
   });
 
   it("counts the client's views, first and last, but not a signed-in colleague's", async () => {

@@ -118,14 +118,14 @@ describe("e-mailing a proposal's link", () => {
     ]);
   });
 
-  it("sends the facts and the link alone when the message is left blank, to the address typed", async () => {
+  it("greets the lead by first name, then the facts and the link, when the message is left blank, to the address typed", async () => {
     const { proposal } = await leadProposal(null);
     expect(proposal.contact_email).toBeNull();
     const to = uniqueEmail("typed");
     const sent = await expectJson<SentProposal>(staff.call("POST", `/api/crm/proposals/${proposal.id}/send`, { to, message: "  " }), 201);
     expect(sent.email.sent).toBe(true);
     const [mail] = await waitForMail(to);
-    expect(mail.text.startsWith("Proposal: Yoga studio website\n")).toBe(true);
+    expect(mail.text.startsWith("Hello Jo,\n\nProposal: Yoga studio website\n")).toBe(true);
   });
 
   it("when Cloudflare won't send to the address, the link stands and works: 201 with the reason and the message to send by hand", async () => {
@@ -200,6 +200,42 @@ describe("e-mailing an invoice's link", () => {
         related_id: client.id,
       },
     ]);
+  });
+
+  it("greets a client by the first name of the lead it was converted from, and a company by no name", async () => {
+    const lead = (
+      await expectJson<{ lead: { id: string } }>(
+        staff.call("POST", "/api/crm/leads", { name: "olivia bennett", company: "Bennett Interiors", email: uniqueEmail("olivia") }),
+        201,
+      )
+    ).lead;
+    const converted = await expectJson<{ lead: { converted_to_client_id: string } }>(
+      staff.call("POST", `/api/crm/leads/${lead.id}/actions`, { action: "convert_to_client" }),
+      201,
+    );
+    const to = uniqueEmail("bennett");
+    const invoice = (
+      await expectJson<{ invoice: Invoice }>(
+        staff.call("POST", "/api/crm/invoices", {
+          number: `INV-209912-${Math.floor(Math.random() * 900) + 100}`,
+          client_id: converted.lead.converted_to_client_id,
+          lines: [{ description: "Website build", quantity: 1, unit_price: 900 }],
+          date: "2099-11-01",
+          due_date: "2099-12-15",
+        }),
+        201,
+      )
+    ).invoice;
+    await expectJson(staff.call("POST", `/api/crm/invoices/${invoice.id}/send`, { to, message: "Here is this month's invoice." }), 201);
+    const [mail] = await waitForMail(to);
+    expect(mail.text.startsWith(`Hello Olivia,\n\nHere is this month's invoice.\n\nInvoice ${invoice.number}\n`)).toBe(true);
+
+    // "Brierley Brewing Co." is not a person: no name rather than "Hello Brierley,".
+    const brewery = uniqueEmail("brewery");
+    const { invoice: other } = await clientInvoice([brewery]);
+    await expectJson(staff.call("POST", `/api/crm/invoices/${other.id}/send`, { to: brewery, message: null }), 201);
+    const [plain] = await waitForMail(brewery);
+    expect(plain.text.startsWith(`Hello,\n\nInvoice ${other.number}\n`)).toBe(true);
   });
 
   it("when Cloudflare won't send to the address, the invoice's link stands and the answer says why", async () => {

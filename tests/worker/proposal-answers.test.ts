@@ -4,8 +4,10 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { env, exports } from "cloudflare:workers";
-import { expectJson, mailTo, rows, signInAs, type Staff } from "./helpers";
-import { STALE_PROPOSAL_MESSAGE, type Proposal, type ProposalMessage } from "../../contract/proposal";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { app } from "../../worker/app";
+import { expectJson, mailTo, requestWithEnv, rows, signInAs, uniqueEmail, waitForMail, type Staff } from "./helpers";
+import { STALE_PROPOSAL_MESSAGE, type CrmProposalMessage, type Proposal, type ProposalMessage } from "../../contract/proposal";
 
 const INBOX = "hello@redbrickstudio.co.uk";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -375,5 +377,247 @@ describe("declining and asking on a shared proposal", () => {
     expect((await proposalOf(p.id)).share?.views).toBe(0);
     const anonymous = await exports.default.fetch(`http://localhost/api/crm/proposals/${p.id}/preview`);
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("what the client hears back", () => {
+  const londonMoment = (iso: string) =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(new Date(iso));
+  /** E-mails the proposal's link to `to`, as Send does: the address the client's mail then goes to. */
+  const sendTo = async (p: { id: string }, to: string) =>
+    new URL((await expectJson<{ url: string }>(staff.call("POST", `/api/crm/proposals/${p.id}/send`, { to, message: null }), 201)).url)
+      .pathname;
+  const reply = (p: { id: string }, body: string) =>
+    expectJson<{ message: CrmProposalMessage }>(staff.call("POST", `/api/crm/proposals/${p.id}/messages`, { body }), 201);
+
+  it("the studio's answer is e-mailed to the address the proposal was sent to, by first name, with the question and the link", async () => {
+    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
+    const to = uniqueEmail("jo-sent");
+    const path = await sendTo(p, to);
+    expect((await post(`${path}/questions`, { author_name: "Jo Carter", body: "Can we start in March?" })).status).toBe(303);
+    // The page promises the e-mail as well as the answer on the page.
+    expect(await (await open(`${path}?sent=question`)).text()).toContain("our answer will appear here, and we will e-mail it to you too");
+
+    const { message } = await reply(p, "Yes, the 2nd works for us.");
+    expect(message).toMatchObject({ author: "studio", author_name: "Marcus Reid", email_status: "sent", email_error: null });
+    const answer = (await waitForMail(to, 2)).find((m) => m.headers.subject === 'Your question about "Bakery website"')!;
+    expect(answer.headers["reply-to"]).toBe(INBOX);
+    expect(answer.text).toMatch(
+      /^Hello Jo,\n\nMarcus Reid of Redbrick Studio has answered your question about the proposal "Bakery website"\./,
+    );
+    expect(answer.text).toContain("You asked:\nCan we start in March?\n\nOur answer:\nYes, the 2nd works for us.\n");
+    expect(answer.text).toContain(`http://localhost${path}\n`);
+    // The link in the mail is theirs: it opens the page, with the answer on it.
+    expect(await pageOf(path)).toContain("Yes, the 2nd works for us.");
+    // Nothing but the token's hash is stored: no copy of the link in the database.
+    const [link] = await rows<{ token_hash: string }>("SELECT token_hash FROM proposal_links WHERE proposal_id = ?", p.id);
+    expect(link.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(await rows("SELECT * FROM proposal_links"))).not.toContain(path.slice(3));
+  });
+
+  it("a failed answer e-mail is kept, listed in the CRM with why, and sent again; with no address it says so", async () => {
+    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
+    const path = await share(p);
+    await post(`${path}/questions`, { author_name: "Jo Carter", body: "Is hosting included?" });
+    const refused = await expectJson<{ message: CrmProposalMessage }>(
+      requestWithEnv(
+        { EMAIL: env.VERIFIED_ONLY_EMAIL },
+        "POST",
+        `/api/crm/proposals/${p.id}/messages`,
+        { body: "No, it is extra." },
+        staff.cookie,
+      ),
+      201,
+    );
+    expect(refused.message).toMatchObject({ email_status: "failed" });
+    expect(refused.message.email_error).toContain("Cloudflare wouldn't send to jo@carterbakes.co.uk");
+    // Nothing is lost: the answer is on the page, and the CRM lists the mail as failed.
+    expect(await pageOf(path)).toContain("No, it is extra.");
+    const listed = await expectJson<{ messages: CrmProposalMessage[] }>(staff.call("GET", `/api/crm/proposals/${p.id}/messages`), 200);
+    expect(listed.messages.map((m) => [m.author, m.email_status])).toEqual([
+      ["client", "sent"],
+      ["studio", "failed"],
+    ]);
+
+    // A resend that fails again is 502 with why, and stays marked for another try.
+    const retry = `/api/crm/proposals/${p.id}/messages/${refused.message.id}/retry-email`;
+    const failedAgain = await expectJson<{ error: { code: string; message: string } }>(
+      requestWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, "POST", retry, undefined, staff.cookie),
+      502,
+    );
+    expect(failedAgain.error.code).toBe("upstream_failed");
+    expect(failedAgain.error.message).toContain(
+      "The e-mail to the client could not be sent. Cloudflare wouldn't send to jo@carterbakes.co.uk",
+    );
+    const again = await expectJson<{ message: CrmProposalMessage }>(staff.call("POST", retry), 200);
+    expect(again.message).toMatchObject({ email_status: "sent", email_error: null });
+    const [mail] = await waitForMail("jo@carterbakes.co.uk");
+    expect(mail.text).toContain("No, it is extra.");
+    expect(await rows("SELECT email_attempts FROM proposal_messages WHERE id = ?", refused.message.id)).toEqual([{ email_attempts: 3 }]);
+    // One that went is not sent twice.
+    await expectJson(staff.call("POST", `/api/crm/proposals/${p.id}/messages/${refused.message.id}/retry-email`), 200);
+    await waitForMail("jo@carterbakes.co.uk", 1);
+
+    // A lead with no address anywhere: the reply is stored, and the CRM says why it was not e-mailed.
+    const nobody = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Sam Nobody" }), 201)).lead;
+    const q = await addProposal({ title: "Poster", value: 300, lead_id: nobody.id });
+    await post(`${await share(q)}/questions`, { author_name: "Sam", body: "Colours?" });
+    const { message } = await reply(q, "Any you like.");
+    expect(message).toMatchObject({
+      email_status: "failed",
+      email_error: "The CRM has no e-mail address for this client. Add one to the lead or client, then send it again.",
+    });
+  });
+
+  it("a link made before links could be rebuilt: the answer points to the earlier e-mail instead", async () => {
+    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
+    const path = await share(p);
+    await post(`${path}/questions`, { author_name: "Jo Carter", body: "Can we start in March?" });
+    // As an older link is stored: the hash of 256 random bits, which nothing can rebuild.
+    const random = crypto.getRandomValues(new Uint8Array(32));
+    const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", random))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    await env.DB.prepare("UPDATE proposal_links SET token_hash = ? WHERE proposal_id = ?").bind(hash, p.id).run();
+    await reply(p, "Yes.");
+    const [mail] = await waitForMail("jo@carterbakes.co.uk");
+    expect(mail.text).toContain(
+      `Our answer is also on the proposal's page: open it from the link in our earlier e-mail about "Bakery website".`,
+    );
+    expect(mail.text).not.toContain("/p/");
+  });
+
+  it("after accepting, the client is sent a copy of what they accepted, with their link; the studio's mail says so", async () => {
+    const p = await addProposal({
+      title: "Bakery website",
+      lead_id: leadId,
+      lines: [
+        { description: "Design", quantity: 1, unit_price: 1800 },
+        { description: "Build", quantity: 2, unit_price: 1200 },
+      ],
+      terms: "Half to start, half on launch.",
+    });
+    const to = uniqueEmail("jo-accepts");
+    const path = await sendTo(p, to);
+    expect((await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version: versionIn(await pageOf(path)) })).status).toBe(
+      303,
+    );
+    const [{ created_at: at }] = await rows<{ created_at: string }>("SELECT created_at FROM proposal_responses");
+    const copy = (await waitForMail(to, 2)).find((m) => m.headers.subject === 'Your copy: you accepted "Bakery website"')!;
+    expect(copy.text).toMatch(/^Hello Jo,\n\n/);
+    for (const part of [
+      "Proposal: Bakery website\nPrepared for: Jo Carter\n",
+      `Accepted by Jo Carter on ${londonMoment(at)} (London time)\n`,
+      "Design: 1 × £1,800.00 = £1,800.00\nBuild: 2 × £1,200.00 = £2,400.00\n\nTotal: £4,200.00\n",
+      "Terms:\nHalf to start, half on launch.\n",
+      `The accepted version stays on its page, whatever changes later:\nhttp://localhost${path}\n`,
+    ])
+      expect(copy.text).toContain(part);
+    const studio = await mailAbout('Jo Carter accepted the proposal "Bakery website"');
+    expect(studio.text).toContain(`A copy was e-mailed to them at ${to}.`);
+    // The link goes on showing what was accepted, whatever is edited later.
+    const accepted = await proposalOf(p.id);
+    await expectJson(staff.call("PATCH", `/api/crm/proposals/${p.id}`, { title: "Renamed later", updated_at: accepted.updated_at }), 200);
+    expect(await pageOf(path)).toContain("<h1>Bakery website</h1>");
+  });
+
+  it("after declining, the client is sent a short confirmation with their reason; a copy Cloudflare refuses is named in the studio's mail", async () => {
+    const p = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId });
+    const path = await share(p);
+    const version = versionIn(await pageOf(path));
+    expect((await post(`${path}/decline`, { full_name: "Jo Carter", reason: "We chose another studio.", version })).status).toBe(303);
+    const [{ created_at: at }] = await rows<{ created_at: string }>("SELECT created_at FROM proposal_responses");
+    const [copy] = await waitForMail("jo@carterbakes.co.uk");
+    expect(copy.headers.subject).toBe('You declined "Gym rebrand"');
+    expect(copy.text).toBe(
+      [
+        "Hello Jo,",
+        "",
+        `This confirms that Jo Carter declined our proposal "Gym rebrand" on ${londonMoment(at)} (London time).`,
+        "",
+        "Your reason:",
+        "We chose another studio.",
+        "",
+        "Thank you for considering us. If anything changes, just reply to this e-mail.",
+        "",
+        "Redbrick Studio",
+      ].join("\n"),
+    );
+
+    // Through a binding that reaches only the studio: the decline stands, and the studio is told the copy did not go.
+    const q = await addProposal({ title: "Gym signage", value: 800, lead_id: leadId });
+    const qPath = await share(q);
+    const ctx = createExecutionContext();
+    const refused = await app.fetch(
+      new Request(`http://localhost${qPath}/decline`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.7" },
+        body: new URLSearchParams({ full_name: "Jo Carter", version: versionIn(await pageOf(qPath)) }),
+      }),
+      { ...env, EMAIL: env.VERIFIED_ONLY_EMAIL },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(refused.status).toBe(303);
+    const studio = await mailAbout('Jo Carter declined the proposal "Gym signage"');
+    expect(studio.text).toContain("They gave no reason.\n\nTheir copy was not e-mailed. Cloudflare wouldn't send to jo@carterbakes.co.uk");
+    expect((await proposalOf(q.id)).status).toBe("Rejected");
+  });
+});
+
+describe("the client's page reads well", () => {
+  it("says where it stands in the client's words, with the total and the answers at the top, and each line's quantity × price", async () => {
+    const p = await addProposal({
+      title: "Bakery website",
+      lead_id: leadId,
+      lines: [
+        { description: "Design", quantity: 1, unit_price: 1800 },
+        { description: "Build", quantity: 2, unit_price: 1200 },
+      ],
+      valid_until: "2099-12-31",
+    });
+    const path = await share(p);
+    const html = await pageOf(path);
+    const top = html.slice(0, html.indexOf('<section class="summary"') + 1200);
+    expect(top).toContain('<p class="status waiting">Waiting for your answer</p>');
+    expect(top).toContain('<p class="total">Total <strong>£4,200.00</strong></p>');
+    expect(top).toContain('<p class="note">Valid until 31 Dec 2099</p>');
+    // The answers, reachable from the top by plain links (no script): Decline opens its form by reloading.
+    expect(top).toContain(
+      `<nav class="actions" aria-label="Answer this proposal"><a class="button primary" href="#answer">Accept</a><a class="button" href="${path}?answer=decline#decline">Decline</a><a class="button" href="#questions">Ask a question</a></nav>`,
+    );
+    expect(html.indexOf('class="summary"')).toBeLessThan(html.indexOf("<h2>Price</h2>"));
+    expect(html).toContain('<tr><td>Build<span class="each">2 × £1,200.00</span></td><td class="num">£2,400.00</td></tr>');
+    expect(html).toContain('<details id="decline"><summary>');
+    expect(await pageOf(`${path}?answer=decline`)).toContain('<details id="decline" open><summary>');
+
+    const version = versionIn(html);
+    expect((await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version })).status).toBe(303);
+    const [{ created_at: at }] = await rows<{ created_at: string }>("SELECT created_at FROM proposal_responses");
+    const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" }).format(
+      new Date(at),
+    );
+    const accepted = await pageOf(path);
+    expect(accepted).toContain(`<p class="status done">Accepted on ${day}</p>`);
+    expect(accepted).not.toContain('href="#answer">Accept</a>');
+    expect(accepted).toContain('<a class="button" href="#questions">Ask a question</a>');
+  });
+
+  it("a declined proposal says so with the day; one past its date reads Expired in the studio's preview", async () => {
+    const p = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId });
+    const path = await share(p);
+    await post(`${path}/decline`, { full_name: "Jo Carter", version: versionIn(await pageOf(path)) });
+    expect(await pageOf(path)).toMatch(/<p class="status ended">Declined on \d{1,2} \w{3} \d{4}<\/p>/);
+
+    const old = await addProposal({ title: "Old idea", value: 500, lead_id: leadId, status: "Sent", valid_until: "2020-01-31" });
+    const preview = await (await staff.call("GET", `/api/crm/proposals/${old.id}/preview`)).text();
+    expect(preview).toContain('<p class="status ended">Expired</p>');
+    expect(preview).not.toContain('href="#answer">Accept</a>');
   });
 });

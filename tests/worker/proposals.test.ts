@@ -361,7 +361,7 @@ describe("the client's page of a shared proposal", () => {
     expect(html).toContain("<ul><li>a new site</li><li>&lt;script&gt;alert(1)&lt;/script&gt;</li></ul>");
     expect(html).toContain("<h2>Timeline</h2><p>Four weeks.</p>");
     expect(html).toContain("£2,401.00");
-    expect(html).toContain("Valid until 31 December 2099.");
+    expect(html).toContain("This proposal is valid until 31 December 2099.");
     expect(html).toContain("50% up front.");
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
 

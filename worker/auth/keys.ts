@@ -5,7 +5,7 @@
  */
 import { AppError } from "../lib/errors";
 
-export type KeyPurpose = "session" | "preview-cookie" | "visitor-hash" | "device-cookie";
+export type KeyPurpose = "session" | "preview-cookie" | "visitor-hash" | "device-cookie" | "link-token";
 
 const utf8 = new TextEncoder();
 const cache = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();

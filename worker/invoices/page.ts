@@ -1,13 +1,24 @@
 /**
  * The client's invoice page (/i/<token>, issue 23 §3): the invoice as the CRM prints it, on the
  * shared document page (lib/document-page.ts): no script, readable at 375 px and printable on A4.
- * Its status stands at the top, and a "How to pay" box gives the studio's bank details and the
- * reference to quote, since the client pays by bank transfer (there is no card payment). Everything
- * stored goes through escapeHtml.
+ * At the top, where it stands in the client's words ("Due 11 Dec 2026", "Overdue since 12 Dec
+ * 2026", "Paid on 3 Dec 2026") and the total, with a link down to a "How to pay" box: the studio's
+ * bank details and the reference to quote, since the client pays by bank transfer. A paid invoice
+ * asks for nothing: no due date, no How to pay, no payment notes. Everything stored goes through
+ * escapeHtml.
  */
 import { isLate, type InvoiceLine, type InvoiceStatus } from "../../contract/invoice";
 import type { StudioSettings } from "../../contract/settings";
-import { documentPage, linesTable, longDate, plainTextHtml } from "../lib/document-page";
+import {
+  dayAfter,
+  documentPage,
+  linesTable,
+  longDate,
+  plainTextHtml,
+  shortDate,
+  summaryBox,
+  type DocumentStanding,
+} from "../lib/document-page";
 import { formatGbp } from "../lib/money";
 import { escapeHtml } from "../lib/safe-json";
 
@@ -33,16 +44,10 @@ export interface InvoicePageData {
   today: string;
 }
 
-/** The status pill, the dates, the How to pay box and the studio's notes. */
+/** The number (never broken across lines), the dates, the How to pay box and the studio's notes. */
 const INVOICE_STYLE = `
-.doc-head{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.75rem 1rem}
-.doc-head h1{margin:0}
-.number{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:700}
-.status{margin:0;padding:.2rem .9rem;border:2px solid currentColor;border-radius:999px;font-size:1.1rem}
-.status.sent{color:#1d4ed8;background:#eff6ff}
-.status.overdue{color:#b91c1c;background:#fef2f2}
-.status.paid{color:#15803d;background:#f0fdf4}
-.status.draft{color:#475569;background:#f8fafc}
+.doc-head h1{margin:0 0 1rem;font-size:clamp(1.35rem,6vw,1.75rem)}
+.number{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:700;white-space:nowrap}
 .parties{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem 2.5rem;margin:1.5rem 0 .5rem}
 .parties h2{margin:0 0 .25rem;font-size:.8rem;text-transform:uppercase;letter-spacing:.05em;color:#475569}
 .parties p{margin:0}
@@ -54,14 +59,20 @@ dl.facts dd{margin:0}
 .pay dl.facts{margin:.75rem 0}
 .pay.paid{border-color:#15803d}
 .pay.paid p{margin:0;font-weight:600;color:#15803d}
-.ref{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:700;font-size:1.1rem}
+.ref{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:700;font-size:1.1rem;white-space:nowrap}
 .late{color:#b91c1c;font-weight:600}
 .notes{margin-top:1.5rem}
-@media print{.status{background:none}}
 `;
 
 /** The status the client sees: Sent past its due date is Overdue, as the CRM counts it. */
 const shownStatus = (inv: InvoiceContent, today: string): InvoiceStatus => (isLate(inv, today) ? "Overdue" : inv.status);
+
+/** Where the invoice stands, as the client would say it. */
+function standingOf(inv: InvoiceContent, status: InvoiceStatus): DocumentStanding {
+  if (status === "Paid") return { text: inv.paid_date ? `Paid on ${shortDate(inv.paid_date)}` : "Paid", tone: "done" };
+  if (status === "Overdue") return { text: `Overdue since ${shortDate(dayAfter(inv.due_date))}`, tone: "late" };
+  return { text: `Due ${shortDate(inv.due_date)}`, tone: "waiting" };
+}
 
 const fact = (label: string, value: string, cls = "") => `<dt>${label}</dt><dd${cls ? ` class="${cls}"` : ""}>${value}</dd>`;
 
@@ -99,19 +110,28 @@ ${when}
 export function invoicePageHtml(data: InvoicePageData): string {
   const { studio, invoice: inv } = data;
   const status = shownStatus(inv, data.today);
+  const paid = status === "Paid";
+  // Once paid, nothing on the page asks for money: no due date, no How to pay, no payment notes.
   const dates = [
     fact("Invoice date", longDate(inv.date)),
-    fact("Due date", longDate(inv.due_date)),
-    inv.status === "Paid" && inv.paid_date ? fact("Paid", longDate(inv.paid_date)) : "",
+    paid ? "" : fact("Due date", longDate(inv.due_date)),
+    paid && inv.paid_date ? fact("Paid", longDate(inv.paid_date)) : "",
   ].join("");
   const body = [
-    `<div class="doc-head"><h1>Invoice <span class="number">${escapeHtml(inv.number)}</span></h1><p class="status ${status.toLowerCase()}">Status: <strong>${status}</strong></p></div>`,
+    `<div class="doc-head"><h1>Invoice <span class="number">${escapeHtml(inv.number)}</span></h1></div>`,
+    summaryBox({
+      standing: standingOf(inv, status),
+      total: inv.total,
+      vatIncluded: Boolean(studio.vat_number),
+      actions: paid ? [] : [{ href: "#pay-heading", label: "How to pay", primary: true }],
+      actionsLabel: "Paying this invoice",
+    }),
     `<div class="parties"><section aria-labelledby="bill-to"><h2 id="bill-to">Bill to</h2><p>${escapeHtml(inv.client_name ?? "—")}</p>${
       inv.project_title ? `<p class="note">Project: ${escapeHtml(inv.project_title)}</p>` : ""
     }</section><dl class="facts">${dates}</dl></div>`,
     `<section aria-label="Items">${linesTable(inv.lines, inv.total, studio)}</section>`,
     payment(data, status),
-    studio.invoice_notes ? `<section class="notes note" aria-label="Notes">${plainTextHtml(studio.invoice_notes)}</section>` : "",
+    studio.invoice_notes && !paid ? `<section class="notes note" aria-label="Notes">${plainTextHtml(studio.invoice_notes)}</section>` : "",
   ].join("\n");
   return documentPage(`Invoice ${inv.number} – ${studio.studio_name}`, studio, body, INVOICE_STYLE);
 }

@@ -20,6 +20,14 @@ export const longDate = (date: string) =>
 export const londonDate = (iso: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(new Date(iso));
 
+const shortFormat = (timeZone: string) => new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric" });
+/** A calendar date (YYYY-MM-DD) as a status says it: "11 Dec 2026". */
+export const shortDate = (date: string) => shortFormat("UTC").format(new Date(`${date}T00:00:00Z`));
+/** A moment's day in London as a status says it: "3 Dec 2026". */
+export const londonShortDate = (iso: string) => shortFormat("Europe/London").format(new Date(iso));
+/** The calendar day after `date` (YYYY-MM-DD). */
+export const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /** Plain text as HTML: a blank line between paragraphs, "- " lines as a list, other line breaks kept. */
 export function plainTextHtml(text: string): string {
   return text
@@ -72,11 +80,23 @@ th.num,td.num{text-align:right;white-space:nowrap}
 tfoot td{border-bottom:0}
 tfoot tr.total td{font-weight:700;font-size:1.1rem;border-top:2px solid #0f172a}
 .note{color:#475569;font-size:.875rem}
+.each{display:block;color:#475569;font-size:.875rem;white-space:nowrap}
+.summary{display:grid;gap:.5rem;justify-items:start;border:1px solid #e2e8f0;border-radius:.5rem;padding:1rem 1.25rem;margin:0 0 1.5rem;background:#f8fafc}
+.summary p{margin:0}
+.status{padding:.15rem .8rem;border:2px solid currentColor;border-radius:999px;font-weight:700;background:#fff}
+.status.waiting{color:#1d4ed8;background:#eff6ff}
+.status.late{color:#b91c1c;background:#fef2f2}
+.status.done{color:#15803d;background:#f0fdf4}
+.status.ended{color:#475569}
+.summary .total{font-size:1.1rem}
+.summary .total strong{font-size:1.5rem;white-space:nowrap;font-variant-numeric:tabular-nums}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.25rem}
+a.button{display:inline-block;font-weight:600;padding:.6rem 1.1rem;border-radius:.375rem;border:1px solid #0f172a;background:#fff;color:#0f172a;text-decoration:none}
+a.button.primary{background:#b91c1c;border-color:#b91c1c;color:#fff}
 .notice{border:1px solid #e2e8f0;border-radius:.5rem;padding:1rem 1.25rem;margin-top:1rem}
 a{color:#b91c1c}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
-@media (max-width:30rem){th.qty,td.qty{display:none}}
-@media print{body{background:#fff}main{max-width:none;padding:0}a{color:inherit}@page{size:A4;margin:18mm}}
+@media print{body{background:#fff}main{max-width:none;padding:0}a{color:inherit}.actions{display:none}.summary,.status{background:none}@page{size:A4;margin:18mm}}
 `;
 
 /** A complete page: the studio's header above `body`, with the page's own rules after the shared ones. */
@@ -104,26 +124,66 @@ ${body}
 </html>`;
 }
 
-/** The line items with the VAT inside the total when the studio is VAT-registered (decision 0005), and the total. */
+const quantity = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
+
+/** How a line's price is worked out, as the client reads it: "2 × £450.00". */
+export const eachText = (l: Pick<InvoiceLine, "quantity" | "unit_price">) => `${quantity.format(l.quantity)} × ${formatGbp(l.unit_price)}`;
+
+/**
+ * The line items with the VAT inside the total when the studio is VAT-registered (decision 0005), and
+ * the total. Each line says how it is worked out ("2 × £450.00") under its description rather than in
+ * columns of its own, so a phone shows it as a desk does, in two columns that fit 320 px.
+ */
 export function linesTable(lines: InvoiceLine[], total: number, studio: StudioSettings): string {
   const vat = studio.vat_number ? vatIncludedIn(total) : null;
   const rows = lines
     .map(
       (l) =>
-        `<tr><td>${escapeHtml(l.description)}</td><td class="num qty">${l.quantity}</td><td class="num qty">${formatGbp(l.unit_price)}</td><td class="num">${formatGbp(lineAmount(l))}</td></tr>`,
+        `<tr><td>${escapeHtml(l.description)}<span class="each">${eachText(l)}</span></td><td class="num">${formatGbp(lineAmount(l))}</td></tr>`,
     )
     .join("");
-  // A sum's label has the Qty and Unit price cells beside it rather than spanning them, so on a
-  // phone, where those columns are hidden, every row still has the same two columns.
   const sum = (label: string, amount: number, cls = "") =>
-    `<tr${cls ? ` class="${cls}"` : ""}><td>${label}</td><td class="qty"></td><td class="qty"></td><td class="num">${formatGbp(amount)}</td></tr>`;
+    `<tr${cls ? ` class="${cls}"` : ""}><td>${label}</td><td class="num">${formatGbp(amount)}</td></tr>`;
   const vatRows = vat === null ? "" : sum("Net (excl. VAT)", total - vat) + sum(`VAT at ${VAT_RATE_PERCENT}%`, vat);
   return `<table>
 <caption class="note" style="text-align:left">Prices include VAT.</caption>
-<thead><tr><th scope="col">Item</th><th scope="col" class="num qty">Qty</th><th scope="col" class="num qty">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>
+<thead><tr><th scope="col">Item</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>${rows}</tbody>
 <tfoot>${vatRows}${sum("Total", total, "total")}</tfoot>
 </table>`;
+}
+
+/** Where a document stands, in the client's words, and how it looks: waiting on them, late, done, or no longer open. */
+export interface DocumentStanding {
+  text: string;
+  tone: "waiting" | "late" | "done" | "ended";
+}
+
+/**
+ * The top of a client's document, above everything else: where it stands ("Due 11 Dec 2026"), the
+ * total, a line more if needed, and links down to what they can do (plain anchors: no script).
+ */
+export function summaryBox(s: {
+  standing: DocumentStanding;
+  total: number | null;
+  vatIncluded: boolean;
+  detail?: string;
+  actions?: { href: string; label: string; primary?: boolean }[];
+  actionsLabel?: string;
+}): string {
+  const total =
+    s.total === null
+      ? ""
+      : `<p class="total">Total <strong>${formatGbp(s.total)}</strong>${s.vatIncluded ? ' <span class="note">including VAT</span>' : ""}</p>`;
+  const actions = s.actions?.length
+    ? `<nav class="actions" aria-label="${escapeHtml(s.actionsLabel ?? "What you can do")}">${s.actions
+        .map((a) => `<a class="button${a.primary ? " primary" : ""}" href="${escapeHtml(a.href)}">${escapeHtml(a.label)}</a>`)
+        .join("")}</nav>`
+    : "";
+  return `<section class="summary" aria-label="Summary">
+<p class="status ${s.standing.tone}">${escapeHtml(s.standing.text)}</p>
+${total}${s.detail ? `<p class="note">${s.detail}</p>` : ""}${actions}
+</section>`;
 }
 
 /** Why a link no longer opens its document: revoked or replaced (any document), or past a proposal's valid-until date. */

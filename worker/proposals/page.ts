@@ -13,7 +13,17 @@ import {
   type ProposalStatus,
 } from "../../contract/proposal";
 import type { StudioSettings } from "../../contract/settings";
-import { documentPage, linesTable, londonDate, longDate, plainTextHtml } from "../lib/document-page";
+import {
+  documentPage,
+  linesTable,
+  londonDate,
+  londonShortDate,
+  longDate,
+  plainTextHtml,
+  shortDate,
+  summaryBox,
+  type DocumentStanding,
+} from "../lib/document-page";
 import { escapeHtml } from "../lib/safe-json";
 
 /** What the client reads: the document, as the page shows it and as an acceptance keeps it. */
@@ -55,6 +65,10 @@ export interface ProposalPageData {
   form?: AnswerFormState;
   /** Set after a question was sent: the page thanks the client for it. */
   questionSent?: boolean;
+  /** Set when the client chose Decline at the top: the decline form is open (no script to open it). */
+  declineOpen?: boolean;
+  /** Today in London: a Sent proposal past its valid-until date reads as Expired. */
+  today: string;
 }
 
 /** The answer forms, the answered notes, the preview banner and the conversation. */
@@ -126,7 +140,7 @@ function answerForms(data: ProposalPageData): string {
   const version = `<input type="hidden" name="version" value="${escapeHtml(state.version)}">`;
   const accept = formParts("accept", data);
   const decline = formParts("decline", data);
-  const declineOpen = data.form?.which === "decline" ? " open" : "";
+  const declineOpen = data.form?.which === "decline" || data.declineOpen ? " open" : "";
   return `<section class="answer" id="answer" aria-labelledby="answer-heading">
 <h2 id="answer-heading">Your answer</h2>
 <form method="post"${action("accept")} class="card" novalidate><fieldset${disabled}>
@@ -142,7 +156,7 @@ ${accept.field("full_name", "Full name", (a) => `<input ${a} type="text" autocom
   }</div>
 <button type="submit" class="primary">Accept proposal</button>
 </fieldset></form>
-<details${declineOpen}><summary>Decline this proposal</summary>
+<details id="decline"${declineOpen}><summary>Decline this proposal</summary>
 <form method="post"${action("decline")} class="card" novalidate><fieldset${disabled}>
 <legend>Decline proposal</legend>
 ${decline.summary}${version}
@@ -166,7 +180,7 @@ function conversation(data: ProposalPageData): string {
         .join("")}</ol>`
     : "";
   const sent = data.questionSent
-    ? `<p class="done" role="status">Thank you. Your question has been sent; our answer will appear here.</p>`
+    ? `<p class="done" role="status">Thank you. Your question has been sent; our answer will appear here, and we will e-mail it to you too.</p>`
     : "";
   return `<section id="questions" aria-labelledby="questions-heading">
 <h2 id="questions-heading">Questions</h2>
@@ -205,6 +219,43 @@ function answerSection(data: ProposalPageData, response: ProposalResponse | null
   }. Please get in touch if you have any questions.</p></section>`;
 }
 
+/** Where the proposal stands, as the client would say it. */
+function standingOf(data: ProposalPageData): DocumentStanding {
+  const { status, response, content } = data.state;
+  if (status === "Accepted")
+    return { text: response?.kind === "accepted" ? `Accepted on ${londonShortDate(response.created_at)}` : "Accepted", tone: "done" };
+  if (status === "Rejected")
+    return { text: response?.kind === "declined" ? `Declined on ${londonShortDate(response.created_at)}` : "Declined", tone: "ended" };
+  if (status === "Draft") return { text: "Not open for an answer yet", tone: "ended" };
+  if (content.valid_until && content.valid_until < data.today) return { text: "Expired", tone: "ended" };
+  return { text: "Waiting for your answer", tone: "waiting" };
+}
+
+/**
+ * The summary at the top: where it stands, the total, until when it holds, and links down to the
+ * answers. Decline reloads the page with its form open (a link, so it needs no script).
+ */
+function summary(data: ProposalPageData): string {
+  const p = data.state.content;
+  const standing = standingOf(data);
+  const open = standing.text === "Waiting for your answer";
+  const decline = data.actionBase === null ? "#decline" : `${data.actionBase}?answer=decline#decline`;
+  return summaryBox({
+    standing,
+    total: p.value,
+    vatIncluded: Boolean(data.studio.vat_number),
+    detail: open && p.valid_until ? `Valid until ${shortDate(p.valid_until)}` : undefined,
+    actions: open
+      ? [
+          { href: "#answer", label: "Accept", primary: true },
+          { href: decline, label: "Decline" },
+          { href: "#questions", label: "Ask a question" },
+        ]
+      : [{ href: "#questions", label: "Ask a question" }],
+    actionsLabel: "Answer this proposal",
+  });
+}
+
 /** The proposal as the client reads it, with their answer or the forms to give it. */
 export function proposalPageHtml(data: ProposalPageData): string {
   const { studio, state } = data;
@@ -218,10 +269,11 @@ export function proposalPageHtml(data: ProposalPageData): string {
       : "",
     `<h1>${escapeHtml(p.title)}</h1>`,
     meta ? `<p class="meta">${meta}.</p>` : "",
+    summary(data),
     p.intro ? `<section aria-label="Introduction">${plainTextHtml(p.intro)}</section>` : "",
     ...p.sections.map((s) => `<section><h2>${escapeHtml(s.heading)}</h2>${plainTextHtml(s.body)}</section>`),
     p.lines.length && p.value !== null ? `<section><h2>Price</h2>${linesTable(p.lines, p.value, studio)}</section>` : "",
-    p.valid_until ? `<p><strong>Valid until ${longDate(p.valid_until)}.</strong></p>` : "",
+    p.valid_until ? `<p>This proposal is valid until ${longDate(p.valid_until)}.</p>` : "",
     p.terms ? `<section><h2>Terms</h2>${plainTextHtml(p.terms)}</section>` : "",
     standing(data),
     conversation(data),

@@ -16,6 +16,7 @@ import { currentUser } from "../auth/session";
 import { coarseBrowser, limitKeyOf, senderOf } from "../lib/client-info";
 import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
 import { fieldErrors } from "../lib/validate";
+import { londonToday } from "../lib/time";
 import { clientIp } from "../middleware/auth";
 import { sameOriginOrOpaque } from "../middleware/origin";
 import { publicBodyLimit } from "../middleware/body-limit";
@@ -58,7 +59,7 @@ async function renderPage(
   c: Context<AppEnv>,
   link: OpenLink,
   status: Status,
-  extra: { form?: AnswerFormState; questionSent?: boolean } = {},
+  extra: { form?: AnswerFormState; questionSent?: boolean; declineOpen?: boolean } = {},
 ) {
   const db = c.get("db");
   const [{ settings: studio }, state] = await Promise.all([
@@ -66,7 +67,7 @@ async function renderPage(
     pageStateOf(db, link.proposalId, link.status, link.content),
   ]);
   const actionBase = `/p/${c.req.param("token")}`;
-  return page(c, proposalPageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, state, actionBase, ...extra }), status);
+  return page(c, proposalPageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, state, actionBase, today: londonToday(), ...extra }), status);
 }
 
 /** Text fields only: a file or a repeated key can only come from a script. */
@@ -106,6 +107,7 @@ function answer<T extends ZodType>(
       browser: (c.req.header("user-agent") ?? coarseBrowser(undefined)).slice(0, 512),
       requestId: c.get("requestId"),
       origin: new URL(c.req.url).origin,
+      pageUrl: `${new URL(c.req.url).origin}/p/${c.req.param("token")}`,
     };
     try {
       await run(c, link, parsed.data, who);
@@ -138,7 +140,10 @@ export const proposalPages = new Hono<AppEnv>()
     if ("response" in opened) return opened.response;
     // A member of staff looking at what the client sees is not the client viewing it.
     if (!(await currentUser(c, c.get("db")))) await countView(c.get("db"), opened.link.linkId);
-    return renderPage(c, opened.link, 200, { questionSent: c.req.query("sent") === "question" });
+    return renderPage(c, opened.link, 200, {
+      questionSent: c.req.query("sent") === "question",
+      declineOpen: c.req.query("answer") === "decline",
+    });
   })
   .use("/:token/*", sameOriginOrOpaque, publicBodyLimit)
   .post(

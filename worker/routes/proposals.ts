@@ -17,10 +17,12 @@ import {
   shareProposal,
   updateProposal,
 } from "../services/proposals";
-import { messagesOf, previewState, replyToProposal } from "../services/shared-proposals";
+import { crmMessagesOf, previewState, replyToProposal, resendReply } from "../services/shared-proposals";
 import { emailProposalLink } from "../services/link-emails";
 import { getStudioSettings } from "../services/settings";
 import { proposalPageHtml } from "../proposals/page";
+import { londonToday } from "../lib/time";
+import { AppError } from "../lib/errors";
 import { publish } from "../live/publish";
 import { auditSourceOf, sendingContextOf } from "../middleware/audit";
 
@@ -49,7 +51,14 @@ export const proposalsRoute = new Hono<AppEnv>()
   })
   // Share: a new link for the client (shown once), Draft to Sent; Revoke: the link stops working.
   .post("/:id/share", async (c) => {
-    const shared = await shareProposal(c.get("db"), c.req.param("id"), new URL(c.req.url).origin, c.get("user"), await auditSourceOf(c));
+    const shared = await shareProposal(
+      c.get("db"),
+      c.req.param("id"),
+      new URL(c.req.url).origin,
+      c.get("user"),
+      await auditSourceOf(c),
+      c.env.SESSION_SECRET,
+    );
     publish(c, { entity: "proposals", op: "update", id: shared.proposal.id });
     return c.json(shared, 201);
   })
@@ -74,18 +83,35 @@ export const proposalsRoute = new Hono<AppEnv>()
       getStudioSettings(db, c.env.STUDIO_NAME),
       previewState(db, c.req.param("id")),
     ]);
-    return c.html(proposalPageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, state, actionBase: null }), 200, SHARED_PAGE_HEADERS);
+    return c.html(
+      proposalPageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, state, actionBase: null, today: londonToday() }),
+      200,
+      SHARED_PAGE_HEADERS,
+    );
   })
   // The questions asked on the client's page and the studio's replies, which the page shows.
   .get("/:id/messages", async (c) => {
     const db = c.get("db");
     await getProposal(db, c.req.param("id"));
-    return c.json({ messages: await messagesOf(db, c.req.param("id")) }, 200);
+    return c.json({ messages: await crmMessagesOf(db, c.req.param("id")) }, 200);
   })
+  // A reply: shown on the client's page and e-mailed to them. 201 whether or not the mail went: the
+  // reply is stored either way, and its `email_status` says which.
   .post("/:id/messages", jsonBody(proposalReplyInput), async (c) => {
-    const message = await replyToProposal(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
+    const origin = new URL(c.req.url).origin;
+    const message = await replyToProposal(c.env, c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"), origin);
     publish(c, { entity: "proposal_messages", op: "create", id: c.req.param("id") });
     return c.json({ message }, 201);
+  })
+  // Resend a reply's e-mail that failed. Its only work is the mail, so one that fails again is 502
+  // (decision 0024), with why; the reply stays marked for another try.
+  .post("/:id/messages/:messageId/retry-email", async (c) => {
+    const origin = new URL(c.req.url).origin;
+    const message = await resendReply(c.env, c.get("db"), c.req.param("id"), c.req.param("messageId"), origin);
+    publish(c, { entity: "proposal_messages", op: "update", id: c.req.param("id") });
+    if (message.email_status !== "sent")
+      throw new AppError("upstream_failed", `The e-mail to the client could not be sent. ${message.email_error ?? ""}`.trim());
+    return c.json({ message }, 200);
   })
   .delete("/:id", async (c) => {
     await deleteProposal(c.get("db"), c.req.param("id"));

@@ -23,10 +23,12 @@ import type { AuditSource } from "./audit";
 import { createInvoiceLink, getInvoice } from "./invoices";
 import { createProposalLink, getProposal } from "./proposals";
 import { getStudioSettings } from "./settings";
+import { contactNameOf, withGreeting } from "./client-mail";
+import { greetingFor } from "../../contract/greeting";
 
 export interface LinkMailContext {
   db: Db;
-  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME">;
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SESSION_SECRET">;
   /** The site's origin, for the link. */
   origin: string;
   by: SessionUser;
@@ -45,16 +47,27 @@ const calendarDate = (date: string) =>
     new Date(`${date}T12:00:00Z`),
   );
 
-/** The studio's message, the record's facts, the link and what the page offers, signed by whoever sent it. */
-const body = (message: string | null, facts: string[], url: string, page: string, by: SessionUser, studio: string) =>
-  [...(message ? [message, ""] : []), ...facts, "", "Open it here:", url, "", page, "", by.full_name, studio].join("\n");
+/**
+ * "Hello Olivia," (unless the studio's message greets them itself), the message, the record's facts,
+ * the link and what the page offers, signed by whoever sent it.
+ */
+const body = (greeting: string, message: string | null, facts: string[], url: string, page: string, by: SessionUser, studio: string) =>
+  [...withGreeting(greeting, message), ...facts, "", "Open it here:", url, "", page, "", by.full_name, studio].join("\n");
 
-export function proposalMail(p: Proposal, url: string, input: SendLink, by: SessionUser, studio: string): Omit<Mail, "replyTo"> {
+export function proposalMail(
+  p: Proposal,
+  url: string,
+  input: SendLink,
+  by: SessionUser,
+  studio: string,
+  greeting: string,
+): Omit<Mail, "replyTo"> {
   return {
     to: input.to,
     fromName: studio,
     subject: `Proposal: ${p.title}`,
     text: body(
+      greeting,
       input.message,
       [
         `Proposal: ${p.title}`,
@@ -69,13 +82,21 @@ export function proposalMail(p: Proposal, url: string, input: SendLink, by: Sess
   };
 }
 
-export function invoiceMail(inv: Invoice, url: string, input: SendLink, by: SessionUser, studio: string): Omit<Mail, "replyTo"> {
+export function invoiceMail(
+  inv: Invoice,
+  url: string,
+  input: SendLink,
+  by: SessionUser,
+  studio: string,
+  greeting: string,
+): Omit<Mail, "replyTo"> {
   const paidOn = inv.status === "Paid" ? inv.paid_date : null;
   return {
     to: input.to,
     fromName: studio,
     subject: `Invoice ${inv.number}`,
     text: body(
+      greeting,
       input.message,
       [
         `Invoice ${inv.number}`,
@@ -129,9 +150,10 @@ export async function emailProposalLink(
   id: string,
   input: SendLink,
 ): Promise<{ url: string; proposal: Proposal; email: EmailOutcome }> {
-  const { url, linkId } = await createProposalLink(ctx.db, id, ctx.origin, ctx.by, ctx.source);
+  const { url, linkId } = await createProposalLink(ctx.db, id, ctx.origin, ctx.by, ctx.source, ctx.env.SESSION_SECRET);
   const [shared, studio] = await Promise.all([getProposal(ctx.db, id), studioName(ctx)]);
-  const email = await mailFor(ctx, proposalMail(shared, url, input, ctx.by, studio), { proposal: id });
+  const greeting = greetingFor(await contactNameOf(ctx.db, { leadId: shared.lead_id, clientId: shared.client_id }));
+  const email = await mailFor(ctx, proposalMail(shared, url, input, ctx.by, studio, greeting), { proposal: id });
   if (!email.sent) return { url, proposal: shared, email };
   const related = shared.lead
     ? { type: "lead" as const, id: shared.lead.id }
@@ -150,7 +172,8 @@ export async function emailInvoiceLink(
 ): Promise<{ url: string; invoice: Invoice; email: EmailOutcome }> {
   const { url, linkId } = await createInvoiceLink(ctx.db, id, ctx.origin, ctx.by, ctx.source);
   const [shared, studio] = await Promise.all([getInvoice(ctx.db, id), studioName(ctx)]);
-  const email = await mailFor(ctx, invoiceMail(shared, url, input, ctx.by, studio), { invoice: id });
+  const greeting = greetingFor(await contactNameOf(ctx.db, { leadId: null, clientId: shared.client_id }));
+  const email = await mailFor(ctx, invoiceMail(shared, url, input, ctx.by, studio, greeting), { invoice: id });
   if (!email.sent) return { url, invoice: shared, email };
   await recordSent(ctx, invoice_links, linkId, email, `E-mailed the invoice ${shared.number} (${formatGbp(shared.total)}) to ${email.to}`, {
     type: "client",

@@ -15,7 +15,8 @@ import {
 import type { SessionUser } from "../../contract/user";
 import { AppError, notFound, staleEdit } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { liveLinkColumns, newLinkToken, withLiveLink } from "../lib/shared-links";
+import { liveLinkColumns, withLiveLink } from "../lib/shared-links";
+import { derivedLinkToken } from "../lib/link-tokens";
 import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { requireUpdated, runBatch } from "../lib/batch";
@@ -202,8 +203,9 @@ const revokeLive = (db: Db, id: string, at: string) =>
     .returning({ id: proposal_links.id });
 
 /**
- * Share (issue 23 §2): a new link for the client, `{origin}/p/<token>`, with 256 random bits of
- * which only the hash is kept, so it is shown this once. Any earlier link stops working, and a
+ * Share (issue 23 §2): a new link for the client, `{origin}/p/<token>`, a 256-bit token derived from
+ * the link's random id with a key from `secret` (lib/link-tokens.ts), of which only the hash is
+ * kept, so it is shown this once. Any earlier link stops working, and a
  * Draft becomes Sent (sent today unless it has a sent date), all in one write. An answered
  * proposal (Accepted, Rejected) is not shared again. Answers the link and its row's id.
  */
@@ -213,6 +215,7 @@ export async function createProposalLink(
   origin: string,
   by: SessionUser,
   source: AuditSource,
+  secret: string,
 ): Promise<{ url: string; linkId: string }> {
   const current = await db
     .select({ title: proposals.title, status: proposals.status, sent_date: proposals.sent_date, updated_at: proposals.updated_at })
@@ -222,9 +225,9 @@ export async function createProposalLink(
   if (!current) throw notFound("Proposal");
   if (current.status !== "Draft" && current.status !== "Sent")
     throw new AppError("conflict", `This proposal has been ${current.status.toLowerCase()}: it cannot be shared again.`);
-  const { token, hash } = await newLinkToken();
   const now = nowIso();
   const linkId = newId();
+  const { token, hash } = await derivedLinkToken(secret, "proposal", linkId);
   await runBatch(db, [
     revokeLive(db, id, now),
     db
@@ -246,8 +249,15 @@ export async function createProposalLink(
 }
 
 /** Share: the new link, shown once, and the proposal as it now is. */
-export async function shareProposal(db: Db, id: string, origin: string, by: SessionUser, source: AuditSource): Promise<SharedProposal> {
-  const { url } = await createProposalLink(db, id, origin, by, source);
+export async function shareProposal(
+  db: Db,
+  id: string,
+  origin: string,
+  by: SessionUser,
+  source: AuditSource,
+  secret: string,
+): Promise<SharedProposal> {
+  const { url } = await createProposalLink(db, id, origin, by, source, secret);
   return { url, proposal: await getProposal(db, id) };
 }
 

@@ -11,6 +11,7 @@ import type { Db } from "../db/client";
 import { activities, clients, leads, projects, proposal_links, proposal_messages, proposal_responses, proposals } from "../db/schema";
 import {
   STALE_PROPOSAL_MESSAGE,
+  type CrmProposalMessage,
   type ProposalMessage,
   type ProposalResponse,
   type ProposalStatus,
@@ -29,13 +30,16 @@ import { limits, reserveAttempt } from "../lib/rate-limit";
 import { countLinkView, findUnderLinkLimit } from "../lib/shared-links";
 import type { Sender } from "../lib/client-info";
 import { formatGbp } from "../lib/money";
-import { trySend, type Mail } from "../email/send";
+import { sendOrExplain, trySend, type Mail } from "../email/send";
 import type { ProposalContent } from "../proposals/page";
 import { auditEvent } from "./audit";
 import { getLead } from "./leads";
 import { leadActivityInsert } from "./lead-activities";
 import { displayName, leadProject, leadSummary, linkProjectsToClient, newClientRow } from "./lead-workflow";
 import { recordDelivery, type MailEnv } from "./preview-notifications";
+import { acceptedCopyMail, declinedCopyMail, liveProposalUrl, proposalRecipient, replyMail, type ClientMailEnv } from "./client-mail";
+import { getStudioSettings } from "./settings";
+import type { StudioSettings } from "../../contract/settings";
 
 /** The columns of what the client reads (ProposalContent, but for whom it is prepared). */
 const contentColumns = {
@@ -159,6 +163,23 @@ export async function messagesOf(db: Db, proposalId: string): Promise<ProposalMe
     .orderBy(asc(proposal_messages.created_at));
 }
 
+/** The conversation as the CRM lists it: each message with how its e-mail went. */
+export async function crmMessagesOf(db: Db, proposalId: string): Promise<CrmProposalMessage[]> {
+  return db
+    .select({
+      id: proposal_messages.id,
+      author: proposal_messages.author,
+      author_name: proposal_messages.author_name,
+      body: proposal_messages.body,
+      created_at: proposal_messages.created_at,
+      email_status: proposal_messages.email_status,
+      email_error: proposal_messages.email_error,
+    })
+    .from(proposal_messages)
+    .where(eq(proposal_messages.proposal_id, proposalId))
+    .orderBy(asc(proposal_messages.created_at));
+}
+
 async function latestResponse(db: Db, proposalId: string) {
   return db
     .select()
@@ -212,6 +233,8 @@ export interface Responder {
   browser: string;
   requestId: string;
   origin: string;
+  /** The page they answered on (their link), for the copy of their answer they are sent. */
+  pageUrl: string;
 }
 
 const longDate = (iso: string) =>
@@ -275,7 +298,7 @@ export interface AnswerResult {
  * was read, so a version edited meanwhile is never accepted. Only then is the studio e-mailed.
  */
 export async function acceptSharedProposal(
-  env: MailEnv,
+  env: ClientMailEnv,
   db: Db,
   link: OpenLink,
   input: z.output<typeof proposalAcceptInput>,
@@ -362,6 +385,18 @@ export async function acceptSharedProposal(
     if ((await contentHash(again.content)) !== input.version) throw new AppError("conflict", STALE_PROPOSAL_MESSAGE);
     throw new AppError("conflict", "Something changed while your answer was being saved. Please try again.");
   }
+  const copy = await sendClientCopy(env, db, link.proposalId, responseId, (to, greeting, studio) =>
+    acceptedCopyMail({
+      to,
+      greeting,
+      content: c,
+      fullName: input.full_name,
+      at: now,
+      url: who.pageUrl,
+      studio: studio.studio_name,
+      vatRegistered: Boolean(studio.vat_number),
+    }),
+  );
   const error = await trySend(
     env,
     responseMail(
@@ -369,7 +404,7 @@ export async function acceptSharedProposal(
       "accepted",
       input.full_name,
       c,
-      projectId ? ["A project has been started in Discovery."] : [],
+      [...(projectId ? ["A project has been started in Discovery."] : []), copy],
       who.origin,
     ),
     { proposal_response: responseId },
@@ -380,7 +415,7 @@ export async function acceptSharedProposal(
 
 /** Decline, with an optional reason kept for the studio: the proposal becomes Rejected. */
 export async function declineSharedProposal(
-  env: MailEnv,
+  env: ClientMailEnv,
   db: Db,
   link: OpenLink,
   input: z.output<typeof proposalDeclineInput>,
@@ -416,8 +451,19 @@ export async function declineSharedProposal(
     if (again.status === "Rejected") return { created: false, leadId: link.leadId, clientId: link.clientId, projectId: null };
     throw notAnswerable(again.status);
   }
+  const copy = await sendClientCopy(env, db, link.proposalId, responseId, (to, greeting, studio) =>
+    declinedCopyMail({
+      to,
+      greeting,
+      title: c.title,
+      fullName: input.full_name,
+      reason: input.reason,
+      at: now,
+      studio: studio.studio_name,
+    }),
+  );
   const reason = input.reason ? ["", "Their reason:", input.reason] : ["", "They gave no reason."];
-  const error = await trySend(env, responseMail(env.STUDIO_INBOX, "declined", input.full_name, c, reason, who.origin), {
+  const error = await trySend(env, responseMail(env.STUDIO_INBOX, "declined", input.full_name, c, [...reason, "", copy], who.origin), {
     proposal_response: responseId,
   });
   await recordDelivery(db, proposal_responses, responseId, error);
@@ -486,13 +532,42 @@ export async function askQuestion(
   return { id, author: "client", author_name: input.author_name, body: input.body, created_at: now };
 }
 
-/** The studio's reply, signed with the member of staff's name and shown on the client's page. */
+/**
+ * The client's copy of their answer, sent before the studio hears of it so that the studio's mail
+ * can say how it went: to whom, or why not (then the studio sends the link itself). Nothing about
+ * the answer depends on it: it is already stored.
+ */
+async function sendClientCopy(
+  env: ClientMailEnv,
+  db: Db,
+  proposalId: string,
+  responseId: string,
+  build: (to: string, greeting: string, studio: StudioSettings) => Mail,
+): Promise<string> {
+  const [recipient, { settings: studio }] = await Promise.all([proposalRecipient(db, proposalId), getStudioSettings(db, env.STUDIO_NAME)]);
+  if (!recipient.to) return "No copy was e-mailed to them: the CRM has no e-mail address for them.";
+  const outcome = await sendOrExplain(
+    env,
+    { ...build(recipient.to, recipient.greeting, studio), replyTo: env.STUDIO_INBOX },
+    "Send them the proposal's link yourself.",
+    { proposal_response: responseId, mail: "client copy" },
+  );
+  return outcome.sent ? `A copy was e-mailed to them at ${outcome.to}.` : `Their copy was not e-mailed. ${outcome.reason}`;
+}
+
+/**
+ * The studio's reply, signed with the member of staff's name: shown on the client's page, and
+ * e-mailed to the client with their link (services/client-mail.ts). The reply is stored first, so a
+ * mail that fails loses nothing: the CRM lists it as not e-mailed, with why, and can send it again.
+ */
 export async function replyToProposal(
+  env: ClientMailEnv,
   db: Db,
   proposalId: string,
   input: z.output<typeof proposalReplyInput>,
   by: SessionUser,
-): Promise<ProposalMessage> {
+  origin: string,
+): Promise<CrmProposalMessage> {
   const exists = await db.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, proposalId)).get();
   if (!exists) throw notFound("Proposal");
   const now = nowIso();
@@ -504,12 +579,65 @@ export async function replyToProposal(
     author_name: by.full_name,
     author_id: by.id,
     body: input.body,
-    // Nothing to e-mail: the reply is for the client's page.
-    email_status: "sent",
     created_at: now,
     updated_at: now,
   });
-  return { id, author: "studio", author_name: by.full_name, body: input.body, created_at: now };
+  return emailReply(env, db, proposalId, id, origin);
+}
+
+/** Sends a reply's e-mail again when it did not go (one that went is left as it is). */
+export async function resendReply(env: ClientMailEnv, db: Db, proposalId: string, messageId: string, origin: string) {
+  const message = await crmMessage(db, proposalId, messageId);
+  if (message.author !== "studio") throw new AppError("conflict", "Only the studio's replies are e-mailed to the client.");
+  if (message.email_status === "sent") return message;
+  return emailReply(env, db, proposalId, messageId, origin);
+}
+
+async function crmMessage(db: Db, proposalId: string, messageId: string): Promise<CrmProposalMessage> {
+  const found = (await crmMessagesOf(db, proposalId)).find((m) => m.id === messageId);
+  if (!found) throw notFound("Message");
+  return found;
+}
+
+/** E-mails the client a stored reply, with the question it answers and their link, and records how it went. */
+async function emailReply(env: ClientMailEnv, db: Db, proposalId: string, messageId: string, origin: string): Promise<CrmProposalMessage> {
+  const [messages, recipient, url, studio, proposal] = await Promise.all([
+    crmMessagesOf(db, proposalId),
+    proposalRecipient(db, proposalId),
+    liveProposalUrl(db, env.SESSION_SECRET, proposalId, origin),
+    getStudioSettings(db, env.STUDIO_NAME),
+    db.select({ title: proposals.title }).from(proposals).where(eq(proposals.id, proposalId)).get(),
+  ]);
+  const index = messages.findIndex((m) => m.id === messageId);
+  const reply = messages[index];
+  if (!reply || !proposal) throw notFound("Message");
+  // The client's latest question before this reply: what it answers.
+  const question = messages.slice(0, index).findLast((m) => m.author === "client")?.body ?? null;
+  let error: string | null;
+  if (!recipient.to) error = "The CRM has no e-mail address for this client. Add one to the lead or client, then send it again.";
+  else {
+    const outcome = await sendOrExplain(
+      env,
+      {
+        ...replyMail({
+          to: recipient.to,
+          greeting: recipient.greeting,
+          title: proposal.title,
+          question,
+          answer: reply.body,
+          by: reply.author_name,
+          studio: studio.settings.studio_name,
+          url,
+        }),
+        replyTo: env.STUDIO_INBOX,
+      },
+      "Send it again later, or tell them yourself.",
+      { proposal_message: messageId },
+    );
+    error = outcome.sent ? null : outcome.reason;
+  }
+  await recordDelivery(db, proposal_messages, messageId, error);
+  return crmMessage(db, proposalId, messageId);
 }
 
 /** The client's answer as kept: who, from where, and the hash and a copy of the content they answered. */

@@ -159,7 +159,7 @@ export function ShareLinkDialog({
                 <Field
                   label="Message"
                   error={errors.message?.message}
-                  hint={`Your message comes first; the ${noun}'s details, the link and your name follow it. Replies go to the studio's inbox.`}
+                  hint={`The e-mail opens with "Hello" and their first name (just "Hello," for a company), then your message, the ${noun}'s details, the link and your name. Replies go to the studio's inbox.`}
                 >
                   {(p) => <Textarea {...p} {...form.register("message")} rows={6} maxLength={LINK_MESSAGE_MAX} />}
                 </Field>

@@ -4,23 +4,20 @@
  * CRM sends, and the one the studio sends itself with the amount and the due date. The page it
  * opens gives the bank details and the reference to quote.
  */
+import { greetingFor } from "@contract/greeting";
 import type { Invoice } from "@contract/invoice";
 import { ShareLinkDialog } from "@/components/share-link-dialog";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useEmailInvoiceLink, useRevokeInvoiceLink, useShareInvoice } from "@/features/invoices/api/invoices";
 
-const helloTo = (invoice: Invoice) => `Hello${invoice.client_name ? ` ${invoice.client_name}` : ""},`;
-
-/** The message offered above the invoice's details in the e-mail the CRM sends. */
+/** The message offered above the invoice's details in the e-mail the CRM sends, which greets the client itself. */
 const messageFor = (invoice: Invoice) =>
-  `${helloTo(invoice)}\n\n${
-    invoice.status === "Paid"
-      ? `Here is invoice ${invoice.number} for your records. Thank you for your payment.`
-      : `Here is invoice ${invoice.number}. Any questions, just reply to this e-mail.`
-  }`;
+  invoice.status === "Paid"
+    ? `Here is invoice ${invoice.number} for your records. Thank you for your payment.`
+    : `Here is invoice ${invoice.number}. Any questions, just reply to this e-mail.`;
 
 function emailFor(invoice: Invoice, url: string) {
-  const hello = `${helloTo(invoice)}\n\n`;
+  const hello = `${greetingFor(invoice.client_name)}\n\n`;
   const amount = formatMoney(invoice.total);
   const body =
     invoice.status === "Paid"

@@ -142,7 +142,7 @@ export const proposalMessagesQueryOptions = (id: string) =>
     meta: { errorTitle: "Failed to fetch questions" },
   });
 
-/** A reply to the client, shown on their page. */
+/** A reply to the client, shown on their page and e-mailed to them; `message.email_status` says whether the mail went. */
 export function useReplyToProposal() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -150,6 +150,18 @@ export function useReplyToProposal() {
       ok(api.crm.proposals[":id"].messages.$post({ param: { id }, json: { body } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
     meta: { errorTitle: "Failed to send reply" },
+  });
+}
+
+/** E-mails a reply to the client again, after a send that failed. */
+export function useResendReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, messageId }: { id: string; messageId: string }) =>
+      ok(api.crm.proposals[":id"].messages[":messageId"]["retry-email"].$post({ param: { id, messageId } })),
+    // A send that failed again is still marked failed: show the row as the server now has it.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    meta: { errorTitle: "Failed to resend the e-mail" },
   });
 }
 

@@ -1,16 +1,18 @@
 /**
  * The questions a client asked on their proposal's page, and the studio's replies, which the page
- * shows them (issue 23 §2). Lives in the proposal's View dialog.
+ * shows them and which are e-mailed to them with their link (issue 23 §2). A reply whose e-mail
+ * failed says why, with Resend e-mail. Lives in the proposal's View dialog.
  */
 import { useId, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { proposalReplyInput, type Proposal } from "@contract/proposal";
+import { MailWarning } from "lucide-react";
+import { proposalReplyInput, type CrmProposalMessage, type Proposal } from "@contract/proposal";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { proposalMessagesQueryOptions, useReplyToProposal } from "@/features/proposals/api/proposals";
+import { proposalMessagesQueryOptions, useReplyToProposal, useResendReply } from "@/features/proposals/api/proposals";
 
 export function ProposalConversation({ proposal }: { proposal: Proposal }) {
   const query = useQuery(proposalMessagesQueryOptions(proposal.id));
@@ -51,12 +53,41 @@ export function ProposalConversation({ proposal }: { proposal: Proposal }) {
                 {m.author === "studio" ? " (studio)" : " (client)"} · {formatDateTime(m.created_at)}
               </p>
               <p className="mt-1 text-sm whitespace-pre-line">{m.body}</p>
+              {m.author === "studio" && m.email_status === "failed" && <ReplyNotEmailed proposalId={proposal.id} message={m} />}
             </li>
           ))}
         </ol>
       )}
       {messages.some((m) => m.author === "client") && <ReplyForm proposalId={proposal.id} />}
     </section>
+  );
+}
+
+/** A reply the client was not e-mailed: why, and Resend e-mail. The reply itself is on their page all the same. */
+function ReplyNotEmailed({ proposalId, message }: { proposalId: string; message: CrmProposalMessage }) {
+  const resend = useResendReply();
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      <MailWarning className="size-4 shrink-0" aria-hidden="true" />
+      <p className="mr-auto min-w-0 flex-1 basis-60">
+        <span className="font-medium">E-mail to the client failed.</span> {message.email_error}
+      </p>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={resend.isPending}
+        aria-label={`Resend the e-mail of the reply sent ${formatDateTime(message.created_at)}`}
+        onClick={() =>
+          resend.mutate(
+            { id: proposalId, messageId: message.id },
+            // A send that fails again answers an error, which the one error path shows with why.
+            { onSuccess: () => toast.success("Reply e-mailed to the client") },
+          )
+        }
+      >
+        {resend.isPending ? "Sending..." : "Resend e-mail"}
+      </Button>
+    </div>
   );
 }
 
@@ -75,8 +106,10 @@ function ReplyForm({ proposalId }: { proposalId: string }) {
     reply.mutate(
       { id: proposalId, body: parsed.data.body },
       {
-        onSuccess: () => {
-          toast.success("Reply sent");
+        onSuccess: ({ message }) => {
+          // The reply is on their page either way; a mail that did not go is listed above with why.
+          if (message.email_status === "sent") toast.success("Reply sent");
+          else toast.error("Reply saved, but the e-mail to the client failed", { description: message.email_error ?? undefined });
           setBody("");
         },
         onError: (err) => {
@@ -93,7 +126,7 @@ function ReplyForm({ proposalId }: { proposalId: string }) {
         Reply to the client
       </label>
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        Shown on their proposal page.
+        Shown on their proposal page and e-mailed to them with their link.
       </p>
       <Textarea
         id={id}

@@ -3,6 +3,7 @@
  * proposal's words, with its Share, Send and Revoke calls, the message offered for the e-mail the
  * CRM sends, and the one the studio sends itself.
  */
+import { greetingFor } from "@contract/greeting";
 import type { Proposal } from "@contract/proposal";
 import { ShareLinkDialog } from "@/components/share-link-dialog";
 import { useEmailProposalLink, useRevokeProposalLink, useShareProposal } from "@/features/proposals/api/proposals";
@@ -11,8 +12,8 @@ export function ShareDialog({ proposal, onClose }: { proposal: Proposal; onClose
   const share = useShareProposal();
   const send = useEmailProposalLink();
   const revoke = useRevokeProposalLink();
-  const party = proposal.client?.name ?? proposal.lead?.name;
-  const hello = `Hello${party ? ` ${party}` : ""},`;
+  // The CRM's own e-mail greets them itself; this is for the one the studio sends from its own mail.
+  const hello = greetingFor(proposal.lead?.name ?? proposal.client?.name);
   return (
     <ShareLinkDialog
       noun="proposal"
@@ -22,7 +23,7 @@ export function ShareDialog({ proposal, onClose }: { proposal: Proposal; onClose
       description="A link to the proposal's own page, for the client to read."
       intro="The client reads the proposal on its own page, which prints and saves as a PDF."
       recipient={proposal.contact_email}
-      message={`${hello}\n\nThank you for your time. Here is our proposal for you to read. Any questions, just reply to this e-mail.`}
+      message="Thank you for your time. Here is our proposal for you to read. Any questions, just reply to this e-mail."
       createLink={() => share.mutateAsync(proposal.id).then(({ url, proposal: now }) => ({ url, status: now.status }))}
       creating={share.isPending}
       emailLink={(input) =>
