@@ -67,7 +67,8 @@ export const limits = {
   calendarFeedIp: { bucket: "calendar-feed-ip", max: 20, windowMs: 60 * MINUTE },
   /**
    * Unknown shared links from one network, proposals' (/p/<token>) and invoices' (/i/<token>) alike:
-   * a client mistyping one is far below it. The bucket keeps the name it had when only proposals
+   * a client mistyping one is far below it. A known link is never counted or refused by it
+   * (lib/shared-links.ts). The bucket keeps the name it had when only proposals
    * were shared, so the events already counted still count.
    */
   sharedLinkIp: { bucket: "proposal-link-ip", max: 20, windowMs: 60 * MINUTE },

@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import type { invoice_links, proposal_links } from "../db/schema";
 import type { SharedLink } from "../../contract/shared-link";
 import { randomToken, sha256Hex } from "./ids";
-import { eventsInWindowQuery, limits, reserveAttempt } from "./rate-limit";
+import { limits, reserveAttempt } from "./rate-limit";
 import { nowIso } from "./time";
 
 /** 256 bits, base64url: anything else is not a link we made, and reads nothing. */
@@ -28,11 +28,14 @@ export const SHARED_PAGE_HEADERS = {
 };
 
 /**
- * The row `token` opens, read by `find` with the token's hash, or undefined. An unknown token counts
- * against the network's limit (limits.sharedLinkIp, one count for every kind of link, so guessing
- * at two kinds gets no more tries); once the network is at the limit every token is refused with
- * 429, a good one too, so links cannot be guessed at speed. Known ones never count. The count is a
- * reservation (one conditional insert), so a burst of parallel guesses cannot slip past it.
+ * The row `token` opens, read by `find` with the token's hash, or undefined. Only an unknown token
+ * counts against the network's limit (limits.sharedLinkIp, one count for every kind of link, so
+ * guessing at two kinds gets no more tries), and only an unknown one is refused with 429 once the
+ * network is at it. A known link always opens and is never counted: a shared office or a mobile
+ * carrier's NAT puts many people behind one address, and a stranger's guesses there must not lock
+ * the real client out. Refusing a known token would protect nothing: at 256 bits it cannot be
+ * guessed, only copied. The count is a reservation (one conditional insert), so a burst of
+ * parallel guesses cannot slip past it.
  */
 export async function findUnderLinkLimit<T>(
   db: Db,
@@ -41,20 +44,10 @@ export async function findUnderLinkLimit<T>(
   find: (tokenHash: string) => PromiseLike<T | undefined>,
   now = Date.now(),
 ): Promise<T | undefined> {
-  const limit = limits.sharedLinkIp;
-  // Not one db.batch(): D1's batch answers rows as objects, and a joined select's shared column
-  // names (id, name, updated_at) would overwrite one another.
-  const [[used], found] = await Promise.all([
-    eventsInWindowQuery(db, limit, limitKey, now),
-    LINK_TOKEN.test(token) ? sha256Hex(token).then(find) : undefined,
-  ]);
-  if (!found || used.n >= limit.max) {
-    const reservation = await reserveAttempt(db, [{ limit, key: limitKey }], now);
-    if (!found) return undefined;
-    // Over the limit by the count, but the window moved on: a known link is served, not counted.
-    await reservation.release();
-  }
-  return found;
+  const found = LINK_TOKEN.test(token) ? await find(await sha256Hex(token)) : undefined;
+  if (found) return found;
+  await reserveAttempt(db, [{ limit: limits.sharedLinkIp, key: limitKey }], now);
+  return undefined;
 }
 
 /** Counts a client's view of a link's page: the first, the last and how many. */
