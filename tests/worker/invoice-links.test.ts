@@ -236,12 +236,18 @@ describe("the client's page of a shared invoice", () => {
     expect(paid).not.toContain("12345678");
   });
 
-  it("counts the client's views, first and last, but not a signed-in colleague's", async () => {
+  it("counts the client's views, first and last, once per address per half hour; not a colleague's look or a HEAD", async () => {
     const inv = await addInvoice();
     const { url } = await expectJson<Shared>(share(inv), 201);
     expect((await open(url, "198.51.100.8", staff.cookie)).status).toBe(200);
+    const head = await exports.default.fetch(`http://localhost${new URL(url).pathname}`, {
+      method: "HEAD",
+      headers: { "CF-Connecting-IP": "198.51.100.11" },
+    });
+    expect(head.status).toBe(200);
     expect((await getInvoice(inv)).share).toMatchObject({ views: 0, first_viewed_at: null, last_viewed_at: null });
-    await open(url, "198.51.100.9");
+    // Opened three times by one client: one visit.
+    for (let i = 0; i < 3; i++) await open(url, "198.51.100.9");
     const once = (await getInvoice(inv)).share!;
     expect(once).toMatchObject({ views: 1 });
     expect(once.first_viewed_at).not.toBeNull();

@@ -1,15 +1,14 @@
 /**
  * What the client's links have in common (a proposal's /p/<token>, an invoice's /i/<token>):
  * 256 random bits of which only the hash is kept, one limit on guessing them whichever kind is
- * guessed, the page's headers, and the count of the client's views.
+ * guessed, the page's headers, and the count of the client's visits.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { invoice_links, proposal_links } from "../db/schema";
 import type { SharedLink } from "../../contract/shared-link";
 import { randomToken, sha256Hex } from "./ids";
-import { limits, reserveAttempt } from "./rate-limit";
-import { nowIso } from "./time";
+import { limits, reserveAttempt, tryReserve } from "./rate-limit";
 
 /** 256 bits, base64url: anything else is not a link we made, and reads nothing. */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -50,10 +49,31 @@ export async function findUnderLinkLimit<T>(
   return undefined;
 }
 
-/** Counts a client's view of a link's page: the first, the last and how many. */
-export function countLinkView(db: Db, table: typeof proposal_links | typeof invoice_links, linkId: string) {
-  const at = nowIso();
-  return db
+/**
+ * Starts a visit to a link by a visitor's address (their limit key), or says one is under way:
+ * true only for the first request from that address in half an hour (limits.linkVisit). An answer
+ * posted on the page starts one too, so the page it is redirected to is not a view. One
+ * conditional insert, so two parallel loads start one visit.
+ */
+export function startLinkVisit(db: Db, linkId: string, visitorKey: string, now = Date.now()): Promise<boolean> {
+  return tryReserve(db, limits.linkVisit, `${linkId}:${visitorKey}`, now);
+}
+
+/**
+ * Counts a client's view of a link's page (the first, the last and how many) when it starts a
+ * visit: a reload or a return within half an hour from the same address is the same view. The
+ * route decides who is a client: a GET by someone not signed in.
+ */
+export async function countLinkView(
+  db: Db,
+  table: typeof proposal_links | typeof invoice_links,
+  linkId: string,
+  visitorKey: string,
+  now = Date.now(),
+): Promise<void> {
+  if (!(await startLinkVisit(db, linkId, visitorKey, now))) return;
+  const at = new Date(now).toISOString();
+  await db
     .update(table)
     .set({
       views: sql`${table.views} + 1`,

@@ -5,7 +5,7 @@
  * allows, and when it won't, says why and offers Copy link and Open in e-mail (a `mailto:` with the
  * same message) instead, the link made all the same. Or the studio makes the link and sends it
  * itself. Afterwards the dialog says when the link was made, whom it was e-mailed to and how often
- * the client opened it, with New link and Revoke link. Each feature gives it its record's words and
+ * the client opened it (first and last), with New link and Revoke link. Each feature gives it its record's words and
  * its calls.
  */
 import { useState, type FormEvent } from "react";
@@ -22,8 +22,8 @@ import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { applyFieldErrors } from "@/lib/form-errors";
-import { formatDate, formatDateTime } from "@/lib/format";
-import { times } from "@/components/shared-link-facts";
+import { formatDate } from "@/lib/format";
+import { openedText } from "@/components/shared-link-facts";
 import { toast } from "@/lib/toast";
 
 export interface ShareLinkDialogProps {
@@ -128,11 +128,7 @@ export function ShareLinkDialog({
                 <>
                   <p data-testid="share-status">
                     Shared on {formatDate(share.shared_at)}
-                    {share.emailed_to ? `, e-mailed to ${share.emailed_to}` : ""}. Viewed {times(share.views)}
-                    {share.first_viewed_at && share.last_viewed_at
-                      ? ` (first ${formatDateTime(share.first_viewed_at)}, last ${formatDateTime(share.last_viewed_at)})`
-                      : ""}
-                    .
+                    {share.emailed_to ? `, e-mailed to ${share.emailed_to}` : ""}. {openedText(share)}.
                   </p>
                   <p className="text-slate-600">
                     The link is shown only when it is made. A new link replaces it; the old one stops working.
