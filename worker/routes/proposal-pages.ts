@@ -16,6 +16,7 @@ import { waitMessage } from "../../contract/wait-message";
 import { coarseBrowser, senderOf } from "../lib/client-info";
 import { SHARED_PAGE_HEADERS, startLinkVisit } from "../lib/shared-links";
 import { fieldErrors } from "../lib/validate";
+import { logLine } from "../lib/log";
 import { clientIp } from "../middleware/auth";
 import { sameOriginOrOpaque } from "../middleware/origin";
 import { publicBodyLimit } from "../middleware/body-limit";
@@ -114,8 +115,7 @@ function answer<T extends ZodType>(
       await run(c, link, parsed.data, who);
     } catch (err) {
       const known = toAppError(err);
-      if (!known || known.status >= 500)
-        console.error(JSON.stringify({ level: "error", what: "proposal answer failed", which, error: String(err) }));
+      if (!known || known.status >= 500) logLine("error", { what: "proposal answer failed", which, error: String(err) });
       // Nothing was stored (the answer and its workflow are one batch): the client can simply try again.
       const problem =
         !known || known.status >= 500
