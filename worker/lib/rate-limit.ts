@@ -78,6 +78,12 @@ export const limits = {
    * redirected to is the same visit (lib/shared-links.ts).
    */
   linkVisit: { bucket: "link-visit", max: 1, windowMs: 30 * MINUTE },
+  /**
+   * E-mails one member of staff sends from the CRM in the studio's name: client links (proposals'
+   * and invoices') and invitations together. Each link e-mail also revokes the client's current
+   * link, so a run of sends is never routine.
+   */
+  staffSends: { bucket: "staff-sends", max: 20, windowMs: 60 * MINUTE },
   /** Questions on one shared proposal from one network: a ceiling on the studio's mail about it. */
   proposalQuestions: { bucket: "proposal-questions", max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
