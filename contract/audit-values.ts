@@ -34,6 +34,8 @@ export const auditActions = [
   "proposal_declined",
   "invoice_shared",
   "invoice_link_revoked",
+  "proposal_emailed",
+  "invoice_emailed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -69,6 +71,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   proposal_declined: "Proposal declined by the client",
   invoice_shared: "Shared an invoice",
   invoice_link_revoked: "Revoked an invoice link",
+  proposal_emailed: "E-mailed a proposal link",
+  invoice_emailed: "E-mailed an invoice link",
 };
 
 /** Events per page of GET /api/crm/audit. */

@@ -22,7 +22,9 @@ export const LINK_MESSAGE_MAX = 2000;
 
 /**
  * Send: a new link, e-mailed to the client with the studio's message above it (the record's name,
- * the amount and the link follow it in the e-mail).
+ * the amount and the link follow it in the e-mail). An address that is not one of the record's own
+ * (its lead's or client's, or the one it was last e-mailed to) needs `confirm_recipient: true`, the
+ * dialog's tick, else 422 with the reason on `confirm_recipient`.
  */
 export const sendLinkInput = z
   .object({
@@ -31,6 +33,7 @@ export const sendLinkInput = z
       multiline: true,
       tooLong: `The message must be at most ${LINK_MESSAGE_MAX.toLocaleString("en-GB")} characters`,
     }),
+    confirm_recipient: z.boolean().optional(),
   })
   .strict();
 export type SendLinkInput = z.input<typeof sendLinkInput>;

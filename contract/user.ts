@@ -24,6 +24,8 @@ export type SessionUser = Pick<User, "id" | "email" | "full_name" | "role">;
 export const inviteInput = z.object({
   email: normalisedString().toLowerCase().email("Please enter a valid email address").max(254, "Please enter a valid email address"),
   role: z.enum(roles, { error: "Choose Owner or Sales" }),
+  /** The form's tick for an address outside the studio's own domains: without it such an invitation is refused (422). */
+  confirm_recipient: z.boolean().optional(),
 });
 export type InviteInput = z.infer<typeof inviteInput>;
 

@@ -96,3 +96,65 @@ test("Share e-mails an invoice's link to the client's first address, with the am
   expect(mail.text).toContain(`Invoice ${number}\nAmount: £2,401.00\nDue on 15 Dec 2099`);
   expect(mail.text).toContain(url);
 });
+
+test("Send holds back an address that isn't the client's until it is ticked, and past 20 sends an hour says when the next can go", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // A colleague of the test's own, so the hour's allowance it uses up is nobody else's.
+  await signIn(page.request);
+  const t = tag();
+  const colleague = `sender.${t}@redbrickstudio.co.uk`;
+  expect((await page.request.post("/api/crm/users/invites", { data: { email: colleague, role: "Sales" } })).status()).toBe(201);
+  const token = /#token=([A-Za-z0-9_-]+)/.exec((await latestMailTo(page.request, colleague)).text)![1];
+  const context = await browser.newContext();
+  const accepted = await context.request.post("/api/auth/accept-invite", {
+    data: { token, full_name: "Sam Sender", password: `a-long-password-${t}` },
+  });
+  expect(accepted.status()).toBe(201);
+  const sales = await context.newPage();
+
+  const own = `accounts.${t}@example.com`;
+  const client = await sales.request.post("/api/crm/clients", { data: { name: `Tick Client ${t}`, emails: [own] } });
+  const clientId = ((await client.json()) as { client: { id: string } }).client.id;
+  const number = `INV-TICK-${t}`;
+  const made = await sales.request.post("/api/crm/invoices", {
+    data: { number, client_id: clientId, total: 480, date: "2026-11-01", due_date: "2099-12-15" },
+  });
+  const invoiceId = ((await made.json()) as { invoice: { id: string } }).invoice.id;
+
+  await sales.goto("/crm/invoices");
+  const card = sales.getByTestId("invoice-card").filter({ hasText: number });
+  await card.getByRole("button", { name: `Share ${number}` }).click();
+  const dialog = sales.getByRole("dialog", { name: `Share ${number}` });
+  const outsider = `someone.${t}@elsewhere.example`;
+  await dialog.getByLabel("Send to").fill(outsider);
+  await dialog.getByRole("button", { name: "E-mail link" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(`${outsider} is not one of this client's addresses.`);
+  const tick = dialog.getByLabel(`Send it to ${outsider} anyway`);
+  await expect(tick).toBeFocused();
+  // Another address is another question: the tick goes with the address it was asked about.
+  await dialog.getByLabel("Send to").fill(own);
+  await expect(tick).toHaveCount(0);
+  await dialog.getByLabel("Send to").fill(outsider);
+  await tick.check();
+  await dialog.getByRole("button", { name: "E-mail link" }).click();
+  await expect(dialog.getByRole("status")).toHaveText(`E-mailed to ${outsider}.`);
+  await latestMailTo(sales.request, outsider, number);
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+
+  // Nineteen more sends to the client's own address use up the hour's twenty.
+  for (let i = 0; i < 19; i++) {
+    const res = await sales.request.post(`/api/crm/invoices/${invoiceId}/send`, { data: { to: own, message: null } });
+    expect(res.status(), `send ${i + 2}`).toBe(201);
+  }
+  await sales.reload();
+  await card.getByRole("button", { name: `Share ${number}` }).click();
+  await dialog.getByRole("button", { name: "E-mail a new link" }).click();
+  await sales.getByRole("dialog", { name: "E-mail a new link?" }).getByRole("button", { name: "E-mail a new link" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "You have sent 20 e-mails from the CRM in the last hour, the most allowed. You can send another in 60 minutes.",
+  );
+  await context.close();
+});

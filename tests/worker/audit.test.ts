@@ -74,7 +74,7 @@ describe("the audit trail", () => {
 
   it("records invitations, their withdrawal, and accounts disabled and enabled", async () => {
     const { invite } = await expectJson<{ invite: { id: string } }>(
-      owner.call("POST", "/api/crm/users/invites", { email: "new.person@example.com", role: "Sales" }),
+      owner.call("POST", "/api/crm/users/invites", { email: "new.person@studio.test", role: "Sales" }),
       201,
     );
     await expectJson(owner.call("DELETE", `/api/crm/users/invites/${invite.id}`), 200);
@@ -82,8 +82,8 @@ describe("the audit trail", () => {
     await expectJson(owner.call("PATCH", `/api/crm/users/${sales.id}`, { disabled: true }), 200);
     await expectJson(owner.call("PATCH", `/api/crm/users/${sales.id}`, { disabled: false }), 200);
     const events = await trail();
-    expect(events.find((e) => e.action === "invite")?.detail).toBe("Invited new.person@example.com as Sales");
-    expect(events.find((e) => e.action === "invite_revoked")?.detail).toBe("Revoked the invitation to new.person@example.com");
+    expect(events.find((e) => e.action === "invite")?.detail).toBe("Invited new.person@studio.test as Sales");
+    expect(events.find((e) => e.action === "invite_revoked")?.detail).toBe("Revoked the invitation to new.person@studio.test");
     expect(events.filter((e) => e.subject_id === sales.id).map((e) => e.action)).toEqual(["user_enabled", "user_disabled"]);
   });
 
@@ -174,7 +174,7 @@ describe("the audit trail", () => {
   });
 
   it("records an invitation accepted: the new account, its role and who invited it", async () => {
-    const email = `joiner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const email = `joiner-${crypto.randomUUID().slice(0, 8)}@studio.test`;
     await expectJson(owner.call("POST", "/api/crm/users/invites", { email, role: "Sales" }), 201);
     const [mail] = await waitForMail(email);
     const token = /#token=([\w-]+)/.exec(mail.text)![1];
@@ -236,7 +236,7 @@ describe("invitations", () => {
   };
 
   it("can be withdrawn by an Owner: the link stops working at once", async () => {
-    const token = await invite(owner, `withdrawn-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const token = await invite(owner, `withdrawn-${crypto.randomUUID().slice(0, 8)}@studio.test`);
     const [{ id }] = await rows<{ id: string }>("SELECT id FROM invites");
     await expectJson(owner.call("DELETE", `/api/crm/users/invites/${id}`), 200);
     expect((await accept(token)).status).toBe(404);
@@ -245,7 +245,7 @@ describe("invitations", () => {
 
   it("die with a disabled inviter", async () => {
     const second = await signInAs("Owner", "Second Owner");
-    const token = await invite(second, `orphan-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const token = await invite(second, `orphan-${crypto.randomUUID().slice(0, 8)}@studio.test`);
     await expectJson(owner.call("PATCH", `/api/crm/users/${second.id}`, { disabled: true }), 200);
     expect(await countRows("invites")).toBe(0);
     expect((await accept(token)).status).toBe(404);

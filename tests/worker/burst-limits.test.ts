@@ -170,9 +170,9 @@ describe("a burst of guessed links", () => {
       );
       expect(tally(answers.map((r) => r.status))).toEqual({ 404: 20, 429: 30 });
       expect(await rows("SELECT key FROM rate_limit_events WHERE bucket = 'proposal-link-ip'")).toHaveLength(20);
-      // The good link too, from that address; from another it opens.
+      // A valid link still opens from that address (a shared office's), and from another.
       const path = new URL(url).pathname;
-      expect((await open(path, ip)).status).toBe(429);
+      expect((await open(path, ip)).status).toBe(200);
       expect((await open(path, "198.51.100.77")).status).toBe(200);
     },
     BURST_MS,

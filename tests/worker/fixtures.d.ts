@@ -3,3 +3,9 @@ declare module "*.eml?raw" {
   const content: string;
   export default content;
 }
+
+/** wrangler.toml as text, for the settings a test holds it to. */
+declare module "*.toml?raw" {
+  const content: string;
+  export default content;
+}

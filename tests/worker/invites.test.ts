@@ -9,7 +9,20 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { MAX_PBKDF2_ITERATIONS } from "../../worker/auth/password";
 import { sha256Hex } from "../../worker/lib/ids";
-import { call, errorOf, json, login, ORIGIN, rows, sessionCookieOf, signedIn, uniqueEmail, waitForMail, type SentMail } from "./helpers";
+import {
+  call,
+  createUser,
+  errorOf,
+  json,
+  login,
+  ORIGIN,
+  rows,
+  sessionCookieOf,
+  signedIn,
+  uniqueEmail,
+  waitForMail,
+  type SentMail,
+} from "./helpers";
 
 const HOURS_48 = 48 * 3600_000;
 
@@ -125,6 +138,38 @@ describe("POST /api/crm/users/invites", () => {
       201,
     );
     expect(accepted.user.email).toBe(email);
+  });
+
+  it("an address outside the studio's own domains needs the Owner's tick: 422 on confirm_recipient, nothing made; ticked, invited and audited", async () => {
+    const owner = await signedIn("Owner");
+    // A former colleague's domain is not the studio's any more.
+    await createUser({ email: "gone@former.test", disabled: true });
+    const domains = "example.com, redbrickstudio.co.uk";
+    for (const email of ["priya@gmial.test", "sam@former.test"]) {
+      const error = await errorOf(invite(owner.cookie, email), 422);
+      expect(error).toMatchObject({
+        code: "validation_failed",
+        message: `${email} is not at the studio's own domains (${domains}).`,
+        fields: { confirm_recipient: `${email} is not at the studio's own domains (${domains}).` },
+      });
+    }
+    expect(await rows("SELECT id FROM invites")).toHaveLength(0);
+    expect(await rows("SELECT id FROM rate_limit_events WHERE bucket = 'staff-sends'")).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 100));
+    await waitForMail("priya@gmial.test", 0, 0);
+
+    const ticked = await call("/api/crm/users/invites", {
+      cookie: owner.cookie,
+      json: { email: "priya@gmial.test", role: "Sales", confirm_recipient: true },
+    });
+    expect(ticked.status, await ticked.clone().text()).toBe(201);
+    await waitForMail("priya@gmial.test");
+    // The studio's inbox domain and a colleague's need no tick.
+    await json(invite(owner.cookie, "sam@redbrickstudio.co.uk"), 201);
+    await json(invite(owner.cookie, uniqueEmail("colleague")), 201);
+    const details = await rows<{ detail: string }>("SELECT detail FROM audit_events WHERE action = 'invite' ORDER BY created_at");
+    expect(details[0].detail).toBe("Invited priya@gmial.test as Sales (not at the studio's own domains; confirmed)");
+    expect(details[1].detail).toBe("Invited sam@redbrickstudio.co.uk as Sales");
   });
 
   it("validates the body with per-field messages", async () => {

@@ -10,9 +10,10 @@ import type { EmailOutcome } from "../../contract/email-outcome";
 import type { Invoice } from "../../contract/invoice";
 import type { Proposal } from "../../contract/proposal";
 import { refusalOf, refusalReason } from "../../worker/email/send";
-import { expectJson, mailTo, requestWithEnv, rows, signInAs, uniqueEmail, waitForMail, type Staff } from "./helpers";
+import { expectJson, mailTo, request, requestWithEnv, rows, signInAs, uniqueEmail, waitForMail, type Staff } from "./helpers";
 
 type SentProposal = { url: string; proposal: Proposal; email: EmailOutcome };
+type Refused = { error: { code: string; message: string; fields?: Record<string, string> } };
 type SentInvoice = { url: string; invoice: Invoice; email: EmailOutcome };
 
 let staff: Staff;
@@ -118,11 +119,14 @@ describe("e-mailing a proposal's link", () => {
     ]);
   });
 
-  it("greets the lead by first name, then the facts and the link, when the message is left blank, to the address typed", async () => {
+  it("greets the lead by first name, then the facts and the link, when the message is left blank, to the address typed and confirmed", async () => {
     const { proposal } = await leadProposal(null);
     expect(proposal.contact_email).toBeNull();
     const to = uniqueEmail("typed");
-    const sent = await expectJson<SentProposal>(staff.call("POST", `/api/crm/proposals/${proposal.id}/send`, { to, message: "  " }), 201);
+    const sent = await expectJson<SentProposal>(
+      staff.call("POST", `/api/crm/proposals/${proposal.id}/send`, { to, message: "  ", confirm_recipient: true }),
+      201,
+    );
     expect(sent.email.sent).toBe(true);
     const [mail] = await waitForMail(to);
     expect(mail.text.startsWith("Hello Jo,\n\nProposal: Yoga studio website\n")).toBe(true);
@@ -148,6 +152,13 @@ describe("e-mailing a proposal's link", () => {
     expect(sent.proposal).toMatchObject({ status: "Sent", share: { emailed_to: null, emailed_at: null } });
     expect((await open(sent.url)).status).toBe(200);
     expect(await rows("SELECT id FROM activities")).toEqual([]);
+    // The audit trail still says whom the link was made for.
+    expect(await rows("SELECT actor_id, detail FROM audit_events WHERE action = 'proposal_emailed'")).toEqual([
+      {
+        actor_id: staff.id,
+        detail: `Made a link to the proposal "Yoga studio website" for ${to}; Cloudflare wouldn't e-mail it, so it was shown to copy`,
+      },
+    ]);
     await noMailTo(to);
   });
 
@@ -226,14 +237,20 @@ describe("e-mailing an invoice's link", () => {
         201,
       )
     ).invoice;
-    await expectJson(staff.call("POST", `/api/crm/invoices/${invoice.id}/send`, { to, message: "Here is this month's invoice." }), 201);
+    await expectJson(
+      staff.call("POST", `/api/crm/invoices/${invoice.id}/send`, { to, message: "Here is this month's invoice.", confirm_recipient: true }),
+      201,
+    );
     const [mail] = await waitForMail(to);
     expect(mail.text.startsWith(`Hello Olivia,\n\nHere is this month's invoice.\n\nInvoice ${invoice.number}\n`)).toBe(true);
 
     // "Brierley Brewing Co." is not a person: no name rather than "Hello Brierley,".
     const brewery = uniqueEmail("brewery");
     const { invoice: other } = await clientInvoice([brewery]);
-    await expectJson(staff.call("POST", `/api/crm/invoices/${other.id}/send`, { to: brewery, message: null }), 201);
+    await expectJson(
+      staff.call("POST", `/api/crm/invoices/${other.id}/send`, { to: brewery, message: null, confirm_recipient: true }),
+      201,
+    );
     const [plain] = await waitForMail(brewery);
     expect(plain.text.startsWith(`Hello,\n\nInvoice ${other.number}\n`)).toBe(true);
   });
@@ -251,12 +268,133 @@ describe("e-mailing an invoice's link", () => {
   it("the same binding does send to a verified address (the studio's inbox)", async () => {
     const { invoice } = await clientInvoice([]);
     const sent = await expectJson<SentInvoice>(
-      viaVerifiedOnly(`/api/crm/invoices/${invoice.id}/send`, { to: env.STUDIO_INBOX, message: null }),
+      viaVerifiedOnly(`/api/crm/invoices/${invoice.id}/send`, { to: env.STUDIO_INBOX, message: null, confirm_recipient: true }),
       201,
     );
     expect(sent.email).toMatchObject({ sent: true, to: env.STUDIO_INBOX });
     // The inbox is shared with other tests' notifications: find this one by its link.
     await expect.poll(async () => (await mailTo(env.STUDIO_INBOX)).some((m) => m.text.includes(sent.url))).toBe(true);
+  });
+});
+
+describe("the recipient of a send", () => {
+  const sendProposal = (id: string, body: Record<string, unknown>) => staff.call("POST", `/api/crm/proposals/${id}/send`, body);
+  const sendInvoice = (id: string, body: Record<string, unknown>) => staff.call("POST", `/api/crm/invoices/${id}/send`, body);
+
+  it("an address not the proposal's own needs the tick: 422 on confirm_recipient, nothing made or sent; ticked, it goes and the trail says so", async () => {
+    const lead = uniqueEmail("jo");
+    const { proposal } = await leadProposal(lead);
+    const outsider = uniqueEmail("outsider");
+    const refused = await expectJson<Refused>(sendProposal(proposal.id, { to: outsider, message: null }), 422);
+    expect(refused.error).toMatchObject({
+      code: "validation_failed",
+      message: `${outsider} is not one of this client's addresses.`,
+      fields: { confirm_recipient: `${outsider} is not one of this client's addresses.` },
+    });
+    // Nothing made, revoked or sent, and the sender's allowance untouched.
+    expect(await rows("SELECT id FROM proposal_links")).toEqual([]);
+    expect(await rows("SELECT id FROM rate_limit_events WHERE bucket = 'staff-sends'")).toEqual([]);
+    await noMailTo(outsider);
+
+    // Ticked: sent, and the audit trail names the recipient and the confirmation.
+    const sent = await expectJson<SentProposal>(sendProposal(proposal.id, { to: outsider, message: null, confirm_recipient: true }), 201);
+    expect(sent.email).toMatchObject({ sent: true, to: outsider });
+    await waitForMail(outsider);
+    expect(await rows("SELECT actor_id, detail FROM audit_events WHERE action = 'proposal_emailed'")).toEqual([
+      {
+        actor_id: staff.id,
+        detail: `E-mailed the link to the proposal "Yoga studio website" to ${outsider} (not one of the client's addresses; confirmed)`,
+      },
+    ]);
+    // The lead's own address, in any case, and the one the proposal was last sent to need no tick.
+    await expectJson(sendProposal(proposal.id, { to: lead.toUpperCase(), message: null }), 201);
+    await expectJson(sendProposal(proposal.id, { to: lead, message: null }), 201);
+    await expectJson(sendProposal(proposal.id, { to: outsider, message: null }), 422);
+    const details = await rows<{ detail: string }>("SELECT detail FROM audit_events WHERE action = 'proposal_emailed' ORDER BY created_at");
+    expect(details.map((d) => d.detail).slice(1)).toEqual([
+      `E-mailed the link to the proposal "Yoga studio website" to ${lead.toUpperCase()}`,
+      `E-mailed the link to the proposal "Yoga studio website" to ${lead}`,
+    ]);
+  });
+
+  it("a proposal to a client, or to a lead that became one, knows the client's addresses", async () => {
+    const [first, second] = [uniqueEmail("accounts"), uniqueEmail("owner")];
+    const { client } = await clientInvoice([first, second]);
+    const forClient = await expectJson<{ proposal: Proposal }>(
+      staff.call("POST", "/api/crm/proposals", { title: "Shop", client_id: client.id, value: 900 }),
+      201,
+    );
+    await expectJson(sendProposal(forClient.proposal.id, { to: second, message: null }), 201);
+    const { lead, proposal } = await leadProposal(uniqueEmail("jo"));
+    await rows("UPDATE leads SET converted_to_client_id = ? WHERE id = ?", client.id, lead.id);
+    await expectJson(sendProposal(proposal.id, { to: first, message: null }), 201);
+  });
+
+  it("an invoice knows each of its client's addresses and the one it was last sent to; any other needs the tick", async () => {
+    const [first, second] = [uniqueEmail("accounts"), uniqueEmail("owner")];
+    const { invoice } = await clientInvoice([first, second]);
+    await expectJson<SentInvoice>(sendInvoice(invoice.id, { to: second, message: null }), 201);
+    const outsider = uniqueEmail("outsider");
+    const refused = await expectJson<Refused>(sendInvoice(invoice.id, { to: outsider, message: null, confirm_recipient: false }), 422);
+    expect(refused.error.fields).toEqual({ confirm_recipient: `${outsider} is not one of this client's addresses.` });
+    await expectJson<SentInvoice>(sendInvoice(invoice.id, { to: outsider, message: null, confirm_recipient: true }), 201);
+    await expectJson<SentInvoice>(sendInvoice(invoice.id, { to: outsider, message: null }), 201);
+    expect(await rows("SELECT detail FROM audit_events WHERE action = 'invoice_emailed' ORDER BY created_at")).toEqual([
+      { detail: `E-mailed the link to the invoice ${invoice.number} to ${second}` },
+      { detail: `E-mailed the link to the invoice ${invoice.number} to ${outsider} (not one of the client's addresses; confirmed)` },
+      { detail: `E-mailed the link to the invoice ${invoice.number} to ${outsider}` },
+    ]);
+    // An unknown invoice is still 404, not a question about the address.
+    expect((await sendInvoice("nope", { to: outsider, message: null })).status).toBe(404);
+  });
+});
+
+describe("how often a member of staff can send", () => {
+  it("20 an hour, links and invitations together: then 429 with Retry-After and the reason, nothing made; a colleague still sends", async () => {
+    const owner = await signInAs("Owner", "Hannah Whitaker");
+    const to = uniqueEmail("accounts");
+    const { invoice } = await clientInvoice([to]);
+    const { proposal } = await leadProposal(uniqueEmail("jo"));
+    const accepted = await leadProposal(uniqueEmail("won"));
+    await rows("UPDATE proposals SET status = 'Accepted' WHERE id = ?", accepted.proposal.id);
+    const send = (path: string, body: Record<string, unknown>) => request("POST", path, body, owner.cookie);
+    // A send refused for what it is (an accepted proposal cannot be sent again) uses up nothing.
+    expect(
+      (await send(`/api/crm/proposals/${accepted.proposal.id}/send`, { to: uniqueEmail("won"), message: null, confirm_recipient: true }))
+        .status,
+    ).toBe(409);
+    for (let i = 0; i < 20; i++) {
+      const res =
+        i === 0
+          ? await send("/api/crm/users/invites", { email: uniqueEmail("colleague"), role: "Sales", confirm_recipient: true })
+          : i % 2
+            ? await send(`/api/crm/invoices/${invoice.id}/send`, { to, message: null })
+            : await send(`/api/crm/proposals/${proposal.id}/send`, { to: uniqueEmail("jo"), message: null, confirm_recipient: true });
+      expect(res.status, `send ${i + 1}: ${await res.clone().text()}`).toBe(201);
+    }
+    const links = await rows("SELECT id FROM invoice_links UNION ALL SELECT id FROM proposal_links");
+    for (const [path, body] of [
+      [`/api/crm/invoices/${invoice.id}/send`, { to, message: null }],
+      ["/api/crm/users/invites", { email: uniqueEmail("colleague"), role: "Sales", confirm_recipient: true }],
+    ] as const) {
+      const res = await send(path, body);
+      expect(res.status).toBe(429);
+      const retryAfter = Number(res.headers.get("Retry-After"));
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      const { error } = (await res.json()) as Refused;
+      expect(error).toEqual(
+        expect.objectContaining({
+          code: "rate_limited",
+          message: "You have sent 20 e-mails from the CRM in the last hour, the most allowed. You can send another in 60 minutes.",
+        }),
+      );
+    }
+    // Nothing was made or revoked by the refused sends.
+    expect(await rows("SELECT id FROM invoice_links UNION ALL SELECT id FROM proposal_links")).toEqual(links);
+    expect(await rows("SELECT count(*) AS n FROM invites")).toEqual([{ n: 1 }]);
+    // The allowance is the sender's own.
+    await expectJson(staff.call("POST", `/api/crm/invoices/${invoice.id}/send`, { to, message: null }), 201);
   });
 });
 

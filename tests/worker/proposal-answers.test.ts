@@ -392,8 +392,14 @@ describe("what the client hears back", () => {
     }).format(new Date(iso));
   /** E-mails the proposal's link to `to`, as Send does: the address the client's mail then goes to. */
   const sendTo = async (p: { id: string }, to: string) =>
-    new URL((await expectJson<{ url: string }>(staff.call("POST", `/api/crm/proposals/${p.id}/send`, { to, message: null }), 201)).url)
-      .pathname;
+    new URL(
+      (
+        await expectJson<{ url: string }>(
+          staff.call("POST", `/api/crm/proposals/${p.id}/send`, { to, message: null, confirm_recipient: true }),
+          201,
+        )
+      ).url,
+    ).pathname;
   const reply = (p: { id: string }, body: string) =>
     expectJson<{ message: CrmProposalMessage }>(staff.call("POST", `/api/crm/proposals/${p.id}/messages`, { body }), 201);
 
@@ -620,4 +626,58 @@ describe("the client's page reads well", () => {
     expect(preview).toContain('<p class="status ended">Expired</p>');
     expect(preview).not.toContain('href="#answer">Accept</a>');
   });
+});
+
+describe("counting the client's views", () => {
+  const viewsOf = async (id: string) => (await proposalOf(id)).share!;
+  /** The visits so far began over half an hour ago. */
+  const halfAnHourPasses = () =>
+    rows("UPDATE rate_limit_events SET created_at = ? WHERE bucket = 'link-visit'", new Date(Date.now() - 31 * 60_000).toISOString());
+  const follow = (res: Response, ip: string) => open(res.headers.get("Location")!.replace(/#.*$/, ""), ip);
+
+  it("counts a client's GET once per address per half hour; not a HEAD, a colleague's look, an answer or the page it redirects to", async () => {
+    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
+    const path = await share(p);
+    // The client opens the page three times: one visit.
+    for (let i = 0; i < 3; i++) expect((await open(path, "198.51.100.30")).status).toBe(200);
+    const first = await viewsOf(p.id);
+    expect(first).toMatchObject({ views: 1, last_viewed_at: first.first_viewed_at });
+    expect(first.first_viewed_at).not.toBeNull();
+    // A link checker's HEAD, and a member of staff looking at what the client sees.
+    const head = await exports.default.fetch(`http://localhost${path}`, {
+      method: "HEAD",
+      headers: { "CF-Connecting-IP": "198.51.100.31" },
+    });
+    expect(head.status).toBe(200);
+    const colleague = await exports.default.fetch(`http://localhost${path}`, {
+      headers: { "CF-Connecting-IP": "198.51.100.32", Cookie: staff.cookie },
+    });
+    expect(colleague.status).toBe(200);
+    expect((await viewsOf(p.id)).views).toBe(1);
+    // Another address is another visit; so is the same one half an hour on.
+    await open(path, "198.51.100.33");
+    expect((await viewsOf(p.id)).views).toBe(2);
+    await halfAnHourPasses();
+    await new Promise((r) => setTimeout(r, 5));
+    await open(path, "198.51.100.30");
+    const later = await viewsOf(p.id);
+    expect(later).toMatchObject({ views: 3, first_viewed_at: first.first_viewed_at });
+    expect(later.last_viewed_at! > first.first_viewed_at!).toBe(true);
+
+    // The client, on the page for over half an hour, asks a question: the post and its redirect are not views.
+    await halfAnHourPasses();
+    const asked = await post(`${path}/questions`, { author_name: "Jo Carter", body: "Can we start in March?" }, { ip: "198.51.100.30" });
+    expect(asked.status).toBe(303);
+    expect(await (await follow(asked, "198.51.100.30")).text()).toContain("Your question has been sent");
+    // Nor an acceptance and its redirect, from an address never counted before.
+    const version = versionIn(await (await colleagueView(path)).text());
+    const accepted = await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version }, { ip: "198.51.100.34" });
+    expect(accepted.status).toBe(303);
+    expect((await follow(accepted, "198.51.100.34")).status).toBe(200);
+    expect((await viewsOf(p.id)).views).toBe(3);
+  });
+
+  /** The page as a signed-in colleague sees it (counted as no view). */
+  const colleagueView = (path: string) =>
+    exports.default.fetch(`http://localhost${path}`, { headers: { "CF-Connecting-IP": "198.51.100.35", Cookie: staff.cookie } });
 });

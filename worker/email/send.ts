@@ -6,6 +6,7 @@
 import { EmailMessage } from "cloudflare:email";
 import type { EmailOutcome } from "../../contract/email-outcome";
 import type { Env } from "../env";
+import { logLine } from "../lib/log";
 import { nowIso } from "../lib/time";
 
 export interface Mail {
@@ -69,7 +70,7 @@ export async function trySend(env: Pick<Env, "EMAIL" | "MAIL_FROM">, mail: Mail,
     () => null,
     (err: unknown) => (err instanceof Error ? err.message : String(err)),
   );
-  if (error) console.error(JSON.stringify({ level: "error", what: "notification email failed", ...about, error }));
+  if (error) logLine("error", { what: "notification email failed", ...about, error });
   return error;
 }
 
@@ -124,7 +125,8 @@ export async function sendOrExplain(
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     const code = typeof err === "object" && err !== null && "code" in err ? String(err.code) : undefined;
-    console.warn(JSON.stringify({ level: "warn", what: "e-mail refused", ...about, code, error }));
+    // Link e-mails carry the client's link: should a refusal quote the message, logLine takes the token out.
+    logLine("warn", { what: "e-mail refused", ...about, code, error });
     return {
       sent: false,
       to: mail.to,

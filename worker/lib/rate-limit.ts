@@ -67,10 +67,23 @@ export const limits = {
   calendarFeedIp: { bucket: "calendar-feed-ip", max: 20, windowMs: 60 * MINUTE },
   /**
    * Unknown shared links from one network, proposals' (/p/<token>) and invoices' (/i/<token>) alike:
-   * a client mistyping one is far below it. The bucket keeps the name it had when only proposals
+   * a client mistyping one is far below it. A known link is never counted or refused by it
+   * (lib/shared-links.ts). The bucket keeps the name it had when only proposals
    * were shared, so the events already counted still count.
    */
   sharedLinkIp: { bucket: "proposal-link-ip", max: 20, windowMs: 60 * MINUTE },
+  /**
+   * Not a refusal but a dedupe: one counted view of a client's link per visitor's address (an IPv6
+   * client's /64) per half hour, so a reload, a return soon after, or the page an answer is
+   * redirected to is the same visit (lib/shared-links.ts).
+   */
+  linkVisit: { bucket: "link-visit", max: 1, windowMs: 30 * MINUTE },
+  /**
+   * E-mails one member of staff sends from the CRM in the studio's name: client links (proposals'
+   * and invoices') and invitations together. Each link e-mail also revokes the client's current
+   * link, so a run of sends is never routine.
+   */
+  staffSends: { bucket: "staff-sends", max: 20, windowMs: 60 * MINUTE },
   /** Questions on one shared proposal from one network: a ceiling on the studio's mail about it. */
   proposalQuestions: { bucket: "proposal-questions", max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
@@ -163,6 +176,11 @@ export async function reserveAttempt(db: Db, counted: { limit: Limit; key: strin
     throw err;
   };
   return { release, giveBack };
+}
+
+/** Adds one event for `key` while it is under its limit, refusing nothing: true when it was added. */
+export async function tryReserve(db: Db, limit: Limit, key: string, now = Date.now()): Promise<boolean> {
+  return (await reserveOne(db, limit, key, now)).length > 0;
 }
 
 /** Forget a key's events (a successful sign-in clears its failures). */

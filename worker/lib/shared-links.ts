@@ -1,15 +1,14 @@
 /**
  * What the client's links have in common (a proposal's /p/<token>, an invoice's /i/<token>):
  * 256 random bits of which only the hash is kept, one limit on guessing them whichever kind is
- * guessed, the page's headers, and the count of the client's views.
+ * guessed, the page's headers, and the count of the client's visits.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { invoice_links, proposal_links } from "../db/schema";
 import type { SharedLink } from "../../contract/shared-link";
 import { randomToken, sha256Hex } from "./ids";
-import { eventsInWindowQuery, limits, reserveAttempt } from "./rate-limit";
-import { nowIso } from "./time";
+import { limits, reserveAttempt, tryReserve } from "./rate-limit";
 
 /** 256 bits, base64url: anything else is not a link we made, and reads nothing. */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -28,11 +27,14 @@ export const SHARED_PAGE_HEADERS = {
 };
 
 /**
- * The row `token` opens, read by `find` with the token's hash, or undefined. An unknown token counts
- * against the network's limit (limits.sharedLinkIp, one count for every kind of link, so guessing
- * at two kinds gets no more tries); once the network is at the limit every token is refused with
- * 429, a good one too, so links cannot be guessed at speed. Known ones never count. The count is a
- * reservation (one conditional insert), so a burst of parallel guesses cannot slip past it.
+ * The row `token` opens, read by `find` with the token's hash, or undefined. Only an unknown token
+ * counts against the network's limit (limits.sharedLinkIp, one count for every kind of link, so
+ * guessing at two kinds gets no more tries), and only an unknown one is refused with 429 once the
+ * network is at it. A known link always opens and is never counted: a shared office or a mobile
+ * carrier's NAT puts many people behind one address, and a stranger's guesses there must not lock
+ * the real client out. Refusing a known token would protect nothing: at 256 bits it cannot be
+ * guessed, only copied. The count is a reservation (one conditional insert), so a burst of
+ * parallel guesses cannot slip past it.
  */
 export async function findUnderLinkLimit<T>(
   db: Db,
@@ -41,26 +43,37 @@ export async function findUnderLinkLimit<T>(
   find: (tokenHash: string) => PromiseLike<T | undefined>,
   now = Date.now(),
 ): Promise<T | undefined> {
-  const limit = limits.sharedLinkIp;
-  // Not one db.batch(): D1's batch answers rows as objects, and a joined select's shared column
-  // names (id, name, updated_at) would overwrite one another.
-  const [[used], found] = await Promise.all([
-    eventsInWindowQuery(db, limit, limitKey, now),
-    LINK_TOKEN.test(token) ? sha256Hex(token).then(find) : undefined,
-  ]);
-  if (!found || used.n >= limit.max) {
-    const reservation = await reserveAttempt(db, [{ limit, key: limitKey }], now);
-    if (!found) return undefined;
-    // Over the limit by the count, but the window moved on: a known link is served, not counted.
-    await reservation.release();
-  }
-  return found;
+  const found = LINK_TOKEN.test(token) ? await find(await sha256Hex(token)) : undefined;
+  if (found) return found;
+  await reserveAttempt(db, [{ limit: limits.sharedLinkIp, key: limitKey }], now);
+  return undefined;
 }
 
-/** Counts a client's view of a link's page: the first, the last and how many. */
-export function countLinkView(db: Db, table: typeof proposal_links | typeof invoice_links, linkId: string) {
-  const at = nowIso();
-  return db
+/**
+ * Starts a visit to a link by a visitor's address (their limit key), or says one is under way:
+ * true only for the first request from that address in half an hour (limits.linkVisit). An answer
+ * posted on the page starts one too, so the page it is redirected to is not a view. One
+ * conditional insert, so two parallel loads start one visit.
+ */
+export function startLinkVisit(db: Db, linkId: string, visitorKey: string, now = Date.now()): Promise<boolean> {
+  return tryReserve(db, limits.linkVisit, `${linkId}:${visitorKey}`, now);
+}
+
+/**
+ * Counts a client's view of a link's page (the first, the last and how many) when it starts a
+ * visit: a reload or a return within half an hour from the same address is the same view. The
+ * route decides who is a client: a GET by someone not signed in.
+ */
+export async function countLinkView(
+  db: Db,
+  table: typeof proposal_links | typeof invoice_links,
+  linkId: string,
+  visitorKey: string,
+  now = Date.now(),
+): Promise<void> {
+  if (!(await startLinkVisit(db, linkId, visitorKey, now))) return;
+  const at = new Date(now).toISOString();
+  await db
     .update(table)
     .set({
       views: sql`${table.views} + 1`,

@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
 import type { ErrorCode, ErrorEnvelope } from "../../contract/errors";
 import { AppError, staleEdit } from "../lib/errors";
+import { logLine } from "../lib/log";
 
 function fromHttpException(err: HTTPException): AppError {
   if (err.status === 400) return new AppError("invalid_json", "The request body is not valid JSON");
@@ -36,18 +37,16 @@ export function onError(err: unknown, c: Context<AppEnv>) {
   const requestId = c.get("requestId") ?? crypto.randomUUID();
   const known = toAppError(err);
   if (!known) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        requestId,
-        path: c.req.path,
-        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
-        // drizzle wraps D1's own message ("no such table", "SQLITE_BUSY") in the cause: without it the log says only "Failed query".
-        ...(err instanceof Error && err.cause !== undefined
-          ? { cause: err.cause instanceof Error ? err.cause.message : String(err.cause) }
-          : {}),
-      }),
-    );
+    // The path may be a client's link or the calendar feed: logLine takes their token out.
+    logLine("error", {
+      requestId,
+      path: c.req.path,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      // drizzle wraps D1's own message ("no such table", "SQLITE_BUSY") in the cause: without it the log says only "Failed query".
+      ...(err instanceof Error && err.cause !== undefined
+        ? { cause: err.cause instanceof Error ? err.cause.message : String(err.cause) }
+        : {}),
+    });
   }
   const appError = known ?? new AppError("internal", "Something went wrong. Please try again.");
   const body: ErrorEnvelope = {

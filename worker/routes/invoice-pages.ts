@@ -2,16 +2,14 @@
  * /i/<token>: the client's invoice page (worker/invoices/page.ts), server-written, no script,
  * never cached or indexed and never sending the link on as a referrer. A revoked or replaced link
  * says so (410) with the studio's contact details; an unknown one answers 404, and too many
- * unknown ones from a network 429, counted with /p's.
+ * unknown ones from a network 429, counted with /p's. A client's GET counts a view, once a visit.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { currentUser } from "../auth/session";
-import { limitKeyOf } from "../lib/client-info";
 import { linkEndedHtml } from "../lib/document-page";
 import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
 import { londonToday } from "../lib/time";
-import { clientIp } from "../middleware/auth";
+import { clientViewer, visitorKey } from "../middleware/link-visit";
 import { linkLimitAsPage } from "../middleware/link-limit-page";
 import { invoicePageHtml } from "../invoices/page";
 import { countInvoiceView, lookupInvoiceLink } from "../services/shared-invoices";
@@ -19,7 +17,7 @@ import { getStudioSettings } from "../services/settings";
 
 export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:token", async (c) => {
   const db = c.get("db");
-  const lookup = await lookupInvoiceLink(db, c.req.param("token"), await limitKeyOf(clientIp(c), c.env.SESSION_SECRET));
+  const lookup = await lookupInvoiceLink(db, c.req.param("token"), await visitorKey(c));
   const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);
   if (lookup.kind !== "open")
     return c.html(
@@ -27,8 +25,8 @@ export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:
       lookup.kind === "unknown" ? 404 : 410,
       SHARED_PAGE_HEADERS,
     );
-  // A member of staff looking at what the client sees is not the client viewing it.
-  if (!(await currentUser(c, db))) await countInvoiceView(db, lookup.linkId);
+  const viewer = await clientViewer(c);
+  if (viewer) await countInvoiceView(db, lookup.linkId, viewer);
   const html = invoicePageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, invoice: lookup.invoice, today: londonToday() });
   return c.html(html, 200, SHARED_PAGE_HEADERS);
 });

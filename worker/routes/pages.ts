@@ -7,6 +7,7 @@ import type { AppEnv } from "../env";
 import { crmBoot, crmBootTag, type ApiFetcher } from "../lib/crm-boot";
 import { withPagePreloads } from "../lib/crm-shell";
 import { assetPage, fetchAsset, NOT_FOUND_PAGE } from "../lib/assets";
+import { logLine } from "../lib/log";
 
 /** Client-routed staff screens; every public page is a prerendered file instead. */
 const SHELL_PATHS = [/^\/crm(\/.*)?$/];
@@ -32,6 +33,7 @@ export const pagesRoute = (api: ApiFetcher) =>
       // renewal, if any, rides on c's own headers).
       return c.body(html, 200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     }
-    console.warn(JSON.stringify({ level: "warn", what: "404", path, requestId: c.get("requestId") }));
+    // A mistyped client link (/p/<token>/x) would put its token in the log: logLine takes it out.
+    logLine("warn", { what: "404", path, requestId: c.get("requestId") });
     return assetPage(c, NOT_FOUND_PAGE, 404);
   });

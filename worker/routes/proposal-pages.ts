@@ -4,7 +4,8 @@
  * posts: accept, decline, ask a question. A post that works is redirected to the page (303), one
  * that does not is answered with the page again, what was typed and each message beside its field.
  * A revoked or expired link says so (410) with the studio's contact details; an unknown one
- * answers 404, and too many unknown ones from a network 429.
+ * answers 404, and too many unknown ones from a network 429. A client's GET counts a view, once a
+ * visit; an answer and the page it is redirected to do not.
  */
 import { Hono, type Context } from "hono";
 import type * as z from "zod";
@@ -12,16 +13,17 @@ import type { ZodType } from "zod";
 import type { AppEnv } from "../env";
 import { proposalAcceptInput, proposalDeclineInput, proposalQuestionInput, STALE_PROPOSAL_MESSAGE } from "../../contract/proposal";
 import { waitMessage } from "../../contract/wait-message";
-import { currentUser } from "../auth/session";
-import { coarseBrowser, limitKeyOf, senderOf } from "../lib/client-info";
-import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
+import { coarseBrowser, senderOf } from "../lib/client-info";
+import { SHARED_PAGE_HEADERS, startLinkVisit } from "../lib/shared-links";
 import { fieldErrors } from "../lib/validate";
 import { londonToday } from "../lib/time";
+import { logLine } from "../lib/log";
 import { clientIp } from "../middleware/auth";
 import { sameOriginOrOpaque } from "../middleware/origin";
 import { publicBodyLimit } from "../middleware/body-limit";
 import { toAppError } from "../middleware/errors";
 import { linkLimitAsPage } from "../middleware/link-limit-page";
+import { clientViewer, visitorKey } from "../middleware/link-visit";
 import { proposalPageHtml, type AnswerForm, type AnswerFormState } from "../proposals/page";
 import { linkEndedHtml } from "../lib/document-page";
 import {
@@ -44,7 +46,7 @@ const page = (c: Context<AppEnv>, html: string, status: Status) => c.html(html, 
 async function openLink(c: Context<AppEnv>): Promise<{ link: OpenLink } | { response: Response }> {
   const db = c.get("db");
   const token = c.req.param("token") ?? "";
-  const lookup = await lookupLink(db, token, await limitKeyOf(clientIp(c), c.env.SESSION_SECRET));
+  const lookup = await lookupLink(db, token, await visitorKey(c));
   if (lookup.kind === "open") return { link: lookup.link };
   const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);
   const html =
@@ -93,6 +95,8 @@ function answer<T extends ZodType>(
     const opened = await openLink(c);
     if ("response" in opened) return opened.response;
     const { link } = opened;
+    // The answer is part of a visit: the page it is redirected to is not another view.
+    await startLinkVisit(c.get("db"), link.linkId, await visitorKey(c));
     const values = await fieldsOf(c);
     const parsed = schema.safeParse(values);
     const form = (errors: Record<string, string>, problem?: string): AnswerFormState => ({ which, values, errors, problem });
@@ -113,8 +117,7 @@ function answer<T extends ZodType>(
       await run(c, link, parsed.data, who);
     } catch (err) {
       const known = toAppError(err);
-      if (!known || known.status >= 500)
-        console.error(JSON.stringify({ level: "error", what: "proposal answer failed", which, error: String(err) }));
+      if (!known || known.status >= 500) logLine("error", { what: "proposal answer failed", which, error: String(err) });
       // Nothing was stored (the answer and its workflow are one batch): the client can simply try again.
       const problem =
         !known || known.status >= 500
@@ -138,8 +141,8 @@ export const proposalPages = new Hono<AppEnv>()
   .get("/:token", async (c) => {
     const opened = await openLink(c);
     if ("response" in opened) return opened.response;
-    // A member of staff looking at what the client sees is not the client viewing it.
-    if (!(await currentUser(c, c.get("db")))) await countView(c.get("db"), opened.link.linkId);
+    const viewer = await clientViewer(c);
+    if (viewer) await countView(c.get("db"), opened.link.linkId, viewer);
     return renderPage(c, opened.link, 200, {
       questionSent: c.req.query("sent") === "question",
       declineOpen: c.req.query("answer") === "decline",

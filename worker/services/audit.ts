@@ -2,7 +2,8 @@
  * The audit trail (README.md → Security): who exported, imported, deleted or restored the studio's data,
  * invited, disabled or enabled an account, accepted an invitation, signed in, failed to, was locked out or
  * changed a password; who deleted a client, changed the studio details, or linked, unlinked, revoked or
- * restored a client's preview or issued its code; who made, rotated or turned off their calendar feed.
+ * restored a client's preview or issued its code; who made, rotated or turned off their calendar feed;
+ * who e-mailed a client's link, and to whom.
  * Rows are written in the same batch as the change they record where there is one. `subject_id` names
  * an account only: a client or preview card is named in the detail.
  */

@@ -16,6 +16,7 @@ import { AppError, notFound } from "../lib/errors";
 import { newId, randomToken, sha256Hex } from "../lib/ids";
 import { isoIn, nowIso } from "../lib/time";
 import { auditEvent, type AuditSource } from "./audit";
+import { checkInvitee, reserveSend, studioDomains } from "./send-guard";
 import { toSession } from "./users";
 
 export const INVITE_TTL_MS = 48 * 60 * 60_000;
@@ -103,7 +104,7 @@ export interface InviteSender {
 
 export interface InviteContext {
   db: Db;
-  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_NAME">;
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_NAME" | "STUDIO_INBOX">;
   /** The site's origin, for the link in the e-mail. */
   origin: string;
   by: InviteSender;
@@ -122,9 +123,16 @@ export interface SentInvite {
  * Creates the invitation, e-mails its link and records it. When Cloudflare will not send the mail
  * (an address the account cannot reach), the invitation stands all the same and the answer carries
  * its link, for the Owner to send by hand (docs/decisions/0024); otherwise the link, like its
- * token, is never answered.
+ * token, is never answered. It passes services/send-guard.ts first: an address outside the
+ * studio's own domains needs the Owner's tick, and the Owner's sends count against their 20 an hour.
  */
 export async function sendInvite(ctx: InviteContext, input: InviteInput): Promise<SentInvite> {
+  const outside = checkInvitee(input.email, await studioDomains(ctx.db, ctx.env), input.confirm_recipient);
+  const reservation = await reserveSend(ctx.db, ctx.by.id);
+  return inviteAndSend(ctx, input, outside).catch(reservation.giveBack);
+}
+
+async function inviteAndSend(ctx: InviteContext, input: InviteInput, outside: boolean): Promise<SentInvite> {
   const { db, env } = ctx;
   const invite = await createInvite(db, input, ctx.by.id);
   // The token rides in the fragment, which browsers never send to servers or in Referer.
@@ -150,7 +158,7 @@ export async function sendInvite(ctx: InviteContext, input: InviteInput): Promis
     db,
     ctx.source,
     "invite",
-    `Invited ${invite.email} as ${invite.role}${email.sent ? "" : " (Cloudflare wouldn't e-mail the link, so it was shown to copy)"}`,
+    `Invited ${invite.email} as ${invite.role}${outside ? " (not at the studio's own domains; confirmed)" : ""}${email.sent ? "" : " (Cloudflare wouldn't e-mail the link, so it was shown to copy)"}`,
   );
   const { token: _secret, ...safe } = invite;
   return { invite: safe, email, link: email.sent ? null : link };

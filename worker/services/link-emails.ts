@@ -4,7 +4,9 @@
  * mail goes, plain text, from MAIL_FROM in the studio's name with Reply-To the studio's inbox. When
  * Cloudflare will not send it (an address the account cannot reach), the link stands all the same
  * and the answer says why, with the message, for the studio to send by hand (docs/decisions/0024).
- * A mail that went is recorded on the link (to whom, when) and in the Activity Feed.
+ * A mail that went is recorded on the link (to whom, when) and in the Activity Feed; every send, to
+ * whom and whether it went, in the audit trail. Each passes services/send-guard.ts first: an address
+ * not the record's own needs the sender's tick, and a sender has 20 sends an hour.
  */
 import { eq } from "drizzle-orm";
 import type * as z from "zod";
@@ -19,12 +21,13 @@ import type { Env } from "../env";
 import { sendOrExplain, type Mail } from "../email/send";
 import { newId } from "../lib/ids";
 import { formatGbp } from "../lib/money";
-import type { AuditSource } from "./audit";
+import { auditEvent, type AuditSource } from "./audit";
 import { createInvoiceLink, getInvoice } from "./invoices";
 import { createProposalLink, getProposal } from "./proposals";
 import { getStudioSettings } from "./settings";
 import { contactNameOf, withGreeting } from "./client-mail";
 import { greetingFor } from "../../contract/greeting";
+import { checkRecipient, invoiceRecipients, notTheClients, proposalRecipients, reserveSend } from "./send-guard";
 
 export interface LinkMailContext {
   db: Db;
@@ -121,9 +124,11 @@ async function recordSent(
   outcome: Extract<EmailOutcome, { sent: true }>,
   summary: string,
   related: { type: "lead" | "client"; id: string } | null,
+  audit: ReturnType<typeof auditEvent>,
 ) {
   const { db } = ctx;
   await db.batch([
+    audit,
     db.update(table).set({ emailed_to: outcome.to, emailed_at: outcome.sent_at, updated_at: outcome.sent_at }).where(eq(table.id, linkId)),
     db.insert(activities).values({
       id: newId(),
@@ -144,23 +149,56 @@ async function mailFor(ctx: LinkMailContext, mail: Omit<Mail, "replyTo">, about:
 
 const studioName = async (ctx: LinkMailContext) => (await getStudioSettings(ctx.db, ctx.env.STUDIO_NAME)).settings.studio_name;
 
+/**
+ * The checks a send passes before anything is made (the recipient, then the sender's allowance),
+ * then `send`, told whether the address was confirmed as not the record's own. A send that fails
+ * gives its place in the allowance back.
+ */
+async function guarded<T>(ctx: LinkMailContext, own: string[], input: SendLink, send: (outside: boolean) => Promise<T>): Promise<T> {
+  const outside = checkRecipient(input.to, own, input.confirm_recipient, notTheClients(input.to));
+  const reservation = await reserveSend(ctx.db, ctx.by.id);
+  return send(outside).catch(reservation.giveBack);
+}
+
+/** The audit trail's line for a send: what, to whom, whether Cloudflare sent it, and whether the address was confirmed. */
+function sendAudit(
+  ctx: LinkMailContext,
+  action: "proposal_emailed" | "invoice_emailed",
+  what: string,
+  email: EmailOutcome,
+  outside: boolean,
+) {
+  const detail = email.sent
+    ? `E-mailed the link to ${what} to ${email.to}`
+    : `Made a link to ${what} for ${email.to}; Cloudflare wouldn't e-mail it, so it was shown to copy`;
+  return auditEvent(ctx.db, ctx.source, action, `${detail}${outside ? " (not one of the client's addresses; confirmed)" : ""}`);
+}
+
 /** A new link to the proposal (a Draft becomes Sent), e-mailed to `input.to`. */
 export async function emailProposalLink(
   ctx: LinkMailContext,
   id: string,
   input: SendLink,
 ): Promise<{ url: string; proposal: Proposal; email: EmailOutcome }> {
+  return guarded(ctx, await proposalRecipients(ctx.db, id), input, (outside) => sendProposalLink(ctx, id, input, outside));
+}
+
+async function sendProposalLink(ctx: LinkMailContext, id: string, input: SendLink, outside: boolean) {
   const { url, linkId } = await createProposalLink(ctx.db, id, ctx.origin, ctx.by, ctx.source, ctx.env.SESSION_SECRET);
   const [shared, studio] = await Promise.all([getProposal(ctx.db, id), studioName(ctx)]);
   const greeting = greetingFor(await contactNameOf(ctx.db, { leadId: shared.lead_id, clientId: shared.client_id }));
   const email = await mailFor(ctx, proposalMail(shared, url, input, ctx.by, studio, greeting), { proposal: id });
-  if (!email.sent) return { url, proposal: shared, email };
+  const audit = sendAudit(ctx, "proposal_emailed", `the proposal "${shared.title}"`, email, outside);
+  if (!email.sent) {
+    await audit;
+    return { url, proposal: shared, email };
+  }
   const related = shared.lead
     ? { type: "lead" as const, id: shared.lead.id }
     : shared.client
       ? { type: "client" as const, id: shared.client.id }
       : null;
-  await recordSent(ctx, proposal_links, linkId, email, `E-mailed the proposal "${shared.title}" to ${email.to}`, related);
+  await recordSent(ctx, proposal_links, linkId, email, `E-mailed the proposal "${shared.title}" to ${email.to}`, related, audit);
   return { url, proposal: await getProposal(ctx.db, id), email };
 }
 
@@ -170,14 +208,27 @@ export async function emailInvoiceLink(
   id: string,
   input: SendLink,
 ): Promise<{ url: string; invoice: Invoice; email: EmailOutcome }> {
+  return guarded(ctx, await invoiceRecipients(ctx.db, id), input, (outside) => sendInvoiceLink(ctx, id, input, outside));
+}
+
+async function sendInvoiceLink(ctx: LinkMailContext, id: string, input: SendLink, outside: boolean) {
   const { url, linkId } = await createInvoiceLink(ctx.db, id, ctx.origin, ctx.by, ctx.source);
   const [shared, studio] = await Promise.all([getInvoice(ctx.db, id), studioName(ctx)]);
   const greeting = greetingFor(await contactNameOf(ctx.db, { leadId: null, clientId: shared.client_id }));
   const email = await mailFor(ctx, invoiceMail(shared, url, input, ctx.by, studio, greeting), { invoice: id });
-  if (!email.sent) return { url, invoice: shared, email };
-  await recordSent(ctx, invoice_links, linkId, email, `E-mailed the invoice ${shared.number} (${formatGbp(shared.total)}) to ${email.to}`, {
-    type: "client",
-    id: shared.client_id,
-  });
+  const audit = sendAudit(ctx, "invoice_emailed", `the invoice ${shared.number}`, email, outside);
+  if (!email.sent) {
+    await audit;
+    return { url, invoice: shared, email };
+  }
+  await recordSent(
+    ctx,
+    invoice_links,
+    linkId,
+    email,
+    `E-mailed the invoice ${shared.number} (${formatGbp(shared.total)}) to ${email.to}`,
+    { type: "client", id: shared.client_id },
+    audit,
+  );
   return { url, invoice: await getInvoice(ctx.db, id), email };
 }

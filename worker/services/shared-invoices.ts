@@ -50,7 +50,7 @@ export async function lookupInvoiceLink(db: Db, token: string, limitKey: string)
   return { kind: "open", linkId: link_id, invoice };
 }
 
-/** Counts a client's view of the page: first, last and how many. */
-export async function countInvoiceView(db: Db, linkId: string): Promise<void> {
-  await countLinkView(db, invoice_links, linkId);
+/** Counts a client's view of the page (first, last and how many), once per visit (lib/shared-links.ts). */
+export async function countInvoiceView(db: Db, linkId: string, visitorKey: string): Promise<void> {
+  await countLinkView(db, invoice_links, linkId, visitorKey);
 }

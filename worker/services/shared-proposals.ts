@@ -125,9 +125,9 @@ export async function lookupLink(db: Db, token: string, limitKey: string): Promi
   };
 }
 
-/** Counts a client's view of the page: first, last and how many. */
-export async function countView(db: Db, linkId: string): Promise<void> {
-  await countLinkView(db, proposal_links, linkId);
+/** Counts a client's view of the page (first, last and how many), once per visit (lib/shared-links.ts). */
+export async function countView(db: Db, linkId: string, visitorKey: string): Promise<void> {
+  await countLinkView(db, proposal_links, linkId, visitorKey);
 }
 
 /**

@@ -5,25 +5,27 @@
  * allows, and when it won't, says why and offers Copy link and Open in e-mail (a `mailto:` with the
  * same message) instead, the link made all the same. Or the studio makes the link and sends it
  * itself. Afterwards the dialog says when the link was made, whom it was e-mailed to and how often
- * the client opened it, with New link and Revoke link. Each feature gives it its record's words and
- * its calls.
+ * the client opened it (first and last), with New link and Revoke link. An address that is not
+ * one of the client's own needs a tick, and a send past the hour's allowance says when another can
+ * go (components/recipient-confirm.tsx). Each feature gives it its record's words and its calls.
  */
 import { useState, type FormEvent } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import type { EmailOutcome } from "@contract/email-outcome";
 import { mailtoLink } from "@contract/mailto";
 import { LINK_MESSAGE_MAX, sendLinkInput, type SendLinkInput, type SharedLink } from "@contract/shared-link";
 import { LinkHandOff, MailOutcomeNotice, mailtoOf } from "@/components/mail-outcome";
+import { RecipientConfirm, useRecipientCheck } from "@/components/recipient-confirm";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DialogClose, DialogContent, DialogRoot } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { applyFieldErrors } from "@/lib/form-errors";
-import { formatDate, formatDateTime } from "@/lib/format";
-import { times } from "@/components/shared-link-facts";
+import { formatDate } from "@/lib/format";
+import { openedText } from "@/components/shared-link-facts";
 import { toast } from "@/lib/toast";
 
 export interface ShareLinkDialogProps {
@@ -84,6 +86,8 @@ export function ShareLinkDialog({
   const [confirm, setConfirm] = useState<"new" | "revoke" | "send" | null>(null);
   const form = useForm({ resolver: zodResolver(sendLinkInput), defaultValues: { to: recipient ?? "", message } });
   const { errors } = form.formState;
+  const check = useRecipientCheck();
+  const to = useWatch({ control: form.control, name: "to" });
   const nowSent = (after: string) => (after === "Sent" && status === "Draft" ? `; the ${noun} is now Sent` : "");
 
   const makeLink = () =>
@@ -92,12 +96,15 @@ export function ShareLinkDialog({
       toast.success(`Link created${nowSent(link.status)}`);
     });
   const sendLink = form.handleSubmit((values) =>
-    emailLink(values).then(
+    emailLink({ ...values, confirm_recipient: check.confirmFor(values.to) }).then(
       (sent) => {
+        check.sent();
         setMade({ url: sent.url, email: sent.email });
         toast.success(`${sent.email.sent ? `Link e-mailed to ${sent.email.to}` : "Link created"}${nowSent(sent.status)}`);
       },
-      (error: unknown) => void applyFieldErrors(error, form.setError, ["to", "message"]),
+      (error: unknown) => {
+        if (!check.failed(error, values.to)) applyFieldErrors(error, form.setError, ["to", "message"]);
+      },
     ),
   );
   // A live link is replaced by the one e-mailed: ask first, as New link does.
@@ -128,11 +135,7 @@ export function ShareLinkDialog({
                 <>
                   <p data-testid="share-status">
                     Shared on {formatDate(share.shared_at)}
-                    {share.emailed_to ? `, e-mailed to ${share.emailed_to}` : ""}. Viewed {times(share.views)}
-                    {share.first_viewed_at && share.last_viewed_at
-                      ? ` (first ${formatDateTime(share.first_viewed_at)}, last ${formatDateTime(share.last_viewed_at)})`
-                      : ""}
-                    .
+                    {share.emailed_to ? `, e-mailed to ${share.emailed_to}` : ""}. {openedText(share)}.
                   </p>
                   <p className="text-slate-600">
                     The link is shown only when it is made. A new link replaces it; the old one stops working.
@@ -163,6 +166,7 @@ export function ShareLinkDialog({
                 >
                   {(p) => <Textarea {...p} {...form.register("message")} rows={6} maxLength={LINK_MESSAGE_MAX} />}
                 </Field>
+                <RecipientConfirm check={check} to={to} label={(address) => `Send it to ${address} anyway`} />
                 <Button type="submit" disabled={busy}>
                   <Send className="size-4" aria-hidden="true" />
                   {emailing ? "Sending..." : share ? "E-mail a new link" : "E-mail link"}

@@ -7,17 +7,42 @@ import type { SharedLink } from "@contract/shared-link";
 import type { RecordFact } from "@/components/ui/record-cards";
 import { formatDate, formatDateTime } from "@/lib/format";
 
-export const times = (n: number) => (n === 1 ? "1 time" : `${n} times`);
+/**
+ * How often the client opened the link, one visit per address per half hour (README → Sending links
+ * and invitations by e-mail), after the word "Opened": "3 times · first 25 Nov 2026, 14:30 · last
+ * 26 Nov 2026, 09:12", "once · 25 Nov 2026, 14:30", or null when not yet. Each part wraps whole.
+ */
+export function openedParts(share: SharedLink): string[] | null {
+  if (share.views === 0 || !share.first_viewed_at || !share.last_viewed_at) return null;
+  if (share.views === 1) return ["once", formatDateTime(share.first_viewed_at)];
+  return [`${share.views} times`, `first ${formatDateTime(share.first_viewed_at)}`, `last ${formatDateTime(share.last_viewed_at)}`];
+}
 
-/** "Not yet", "Once (first …)" or "3 times (first …, last …)": how a card says the client opened the link. */
-const viewed = (share: SharedLink) =>
-  share.views === 0
-    ? "Not yet"
-    : `${share.views === 1 ? "Once" : `${share.views} times`} (first ${formatDateTime(share.first_viewed_at!)}${
-        share.views > 1 ? `, last ${formatDateTime(share.last_viewed_at!)}` : ""
-      })`;
+/** The sentence the Share dialog says it in: "Opened 3 times · first … · last …", or "Not opened yet". */
+export const openedText = (share: SharedLink) => {
+  const parts = openedParts(share);
+  return parts ? `Opened ${parts.join(" · ")}` : "Not opened yet";
+};
 
-/** A card's facts about its live link: when it was shared, whom it was e-mailed to and how often viewed (none when it has no link). */
+/** The card's value under "Opened": "3 times · first … · last …", "Once · …" or "Not yet". */
+function opened(share: SharedLink) {
+  const parts = openedParts(share);
+  if (!parts) return "Not yet";
+  const [first, ...rest] = parts;
+  return (
+    <>
+      {first === "once" ? "Once" : first}
+      {rest.map((part) => (
+        <span key={part}>
+          {" · "}
+          <span className="whitespace-nowrap">{part}</span>
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** A card's facts about its live link: when it was shared, whom it was e-mailed to and when it was opened (none when it has no link). */
 export const sharedLinkFacts = (share: SharedLink | null): RecordFact[] =>
   share
     ? [
@@ -30,6 +55,6 @@ export const sharedLinkFacts = (share: SharedLink | null): RecordFact[] =>
               },
             ]
           : []),
-        { label: "Viewed", value: viewed(share) },
+        { label: "Opened", value: opened(share) },
       ]
     : [];

@@ -6,13 +6,14 @@
  */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { InviteInput, User } from "@contract/user";
 import { isPerson, roles } from "@contract/user-values";
 import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import type { PendingInvite } from "@contract/user-admin";
 import type { EmailOutcome } from "@contract/email-outcome";
 import { LinkHandOff, MailOutcomeNotice, mailtoOf } from "@/components/mail-outcome";
+import { RecipientConfirm, useRecipientCheck } from "@/components/recipient-confirm";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -37,22 +38,29 @@ function InviteForm() {
   const invite = useInvite();
   const [unsent, setUnsent] = useState<Unsent | null>(null);
   const empty: InviteInput = { email: "", role: "Sales" };
-  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: validation.resolver, defaultValues: empty });
+  const { register, handleSubmit, reset, setError, formState, control } = useForm({ resolver: validation.resolver, defaultValues: empty });
+  // An address outside the studio's domains needs a tick; past the hour's sends, the form says when.
+  const check = useRecipientCheck();
+  const typed = useWatch({ control, name: "email" });
   const onSubmit = handleSubmit((values) =>
-    invite.mutate(values, {
-      onSuccess: ({ email, link }) => {
-        if (email.sent) {
-          setUnsent(null);
-          toast.success("Invitation sent", { description: `${values.email} will receive a link by e-mail.` });
-        } else {
-          // The invitation exists: the Owner sends its link themselves.
-          setUnsent({ outcome: email, link: link! });
-          toast.info("Invitation created, not e-mailed", { description: "Send its link yourself: it is shown below." });
-        }
-        reset(empty);
+    invite.mutate(
+      { ...values, confirm_recipient: check.confirmFor(values.email) },
+      {
+        onSuccess: ({ email, link }) => {
+          check.sent();
+          if (email.sent) {
+            setUnsent(null);
+            toast.success("Invitation sent", { description: `${values.email} will receive a link by e-mail.` });
+          } else {
+            // The invitation exists: the Owner sends its link themselves.
+            setUnsent({ outcome: email, link: link! });
+            toast.info("Invitation created, not e-mailed", { description: "Send its link yourself: it is shown below." });
+          }
+          reset(empty);
+        },
+        onError: (e) => check.failed(e, values.email) || applyFieldErrors(e, setError, ["email", "role"]),
       },
-      onError: (e) => applyFieldErrors(e, setError, ["email", "role"]),
-    }),
+    ),
   );
   return (
     <>
@@ -67,6 +75,7 @@ function InviteForm() {
             </NativeSelect>
           )}
         </Field>
+        <RecipientConfirm check={check} to={typed} label={(address) => `Invite ${address} anyway`} className="sm:col-span-2" />
         <Button type="submit" className="justify-self-start" disabled={invite.isPending}>
           {invite.isPending ? "Sending..." : "Send Invite"}
         </Button>
