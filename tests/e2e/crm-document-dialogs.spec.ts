@@ -1,6 +1,7 @@
 /**
  * The invoice and proposal dialogs as they are filled in: a line's description has the line's
- * whole width and shows everything typed, at a desk and on a phone.
+ * whole width and shows everything typed, at a desk and on a phone; a proposal's two dates say
+ * what each does.
  */
 import { expect, test } from "./fixtures";
 import type { Locator, Page } from "@playwright/test";
@@ -64,3 +65,16 @@ for (const size of sizes) {
     });
   });
 }
+
+test("the proposal dialog says what Due Date and Valid Until each do", async ({ page }) => {
+  await signIn(page.request);
+  await page.goto("/crm/proposals");
+  await page.getByRole("button", { name: "New Proposal" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Proposal" });
+  await expect(dialog.getByLabel("Due Date", { exact: true })).toHaveAccessibleDescription(
+    "When you want the client's answer by. Only the studio sees it; the dashboard's forecast counts the deal in its month when Valid Until is empty.",
+  );
+  await expect(dialog.getByLabel("Valid Until", { exact: true })).toHaveAccessibleDescription(
+    "The client can accept until this date; after it, their link says the offer has expired.",
+  );
+});
