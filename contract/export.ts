@@ -19,7 +19,7 @@ import {
   proposalSections,
   proposalStatuses,
 } from "./proposal";
-import { invoiceStatuses } from "./invoice";
+import { invoiceStatuses, paidMethods } from "./invoice";
 import { relatedTypes, taskPriorities } from "./task";
 import { activityTypes } from "./activity";
 import { previewIds, previewUrl } from "./preview";
@@ -187,10 +187,16 @@ export const invoiceRow = z
     due_date: isoDate,
     status: z.enum(invoiceStatuses),
     paid_date: isoDate.nullable().default(null),
+    /** Absent from exports made before it was asked. */
+    paid_method: z.enum(paidMethods).nullable().default(null),
     ...stamps,
   })
   .strict()
   .refine((r) => !r.lines || linesTotal(r.lines) === r.total, { path: ["total"], message: "The total must equal the sum of the lines" })
+  .refine((r) => r.paid_method === null || r.status === "Paid", {
+    path: ["paid_method"],
+    message: "Only a paid invoice has a payment method",
+  })
   .transform((r) => ({ ...r, lines: r.lines ?? [singleLine(r.total)] }));
 
 export const taskRow = z

@@ -6,12 +6,21 @@
 export const invoiceStatuses = ["Draft", "Sent", "Paid", "Overdue"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
+/** How a client paid, as Mark as paid asks it. */
+export const paidMethods = ["Bank transfer", "Card", "Cash", "Other"] as const;
+export type PaidMethod = (typeof paidMethods)[number];
+
 type Owing = { status: InvoiceStatus; due_date: string; total: number };
 /** Sent or Overdue: asked for and not yet paid. A Draft has not been asked for. */
 export const isOwed = (inv: Pick<Owing, "status">) => inv.status === "Sent" || inv.status === "Overdue";
 /** Overdue, or still Sent after its due date (before the nightly job marks it). */
 export const isLate = (inv: Pick<Owing, "status" | "due_date">, today: string) =>
   inv.status === "Overdue" || (inv.status === "Sent" && inv.due_date < today);
+/**
+ * The status a Paid invoice goes back to when it is marked unpaid: Overdue once past its due date,
+ * else Sent, as it would stand had it never been marked paid.
+ */
+export const unpaidStatus = (inv: Pick<Owing, "due_date">, today: string): InvoiceStatus => (inv.due_date < today ? "Overdue" : "Sent");
 /** Invoices' totals added in pennies. */
 export const sumTotals = (list: readonly Pick<Owing, "total">[]) =>
   list.reduce((pennies, i) => pennies + Math.round(i.total * 100), 0) / 100;

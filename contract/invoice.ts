@@ -3,7 +3,7 @@ import * as z from "zod";
 import { expectedVersion, isoDate, money, optionalDate } from "./common";
 import { sharedLink } from "./shared-link";
 import { normalisedString, requiredText } from "./text";
-import { invoiceStatuses } from "./invoice-values";
+import { invoiceStatuses, paidMethods } from "./invoice-values";
 
 export * from "./invoice-values";
 
@@ -58,6 +58,8 @@ export const invoice = z.object({
   total: z.number(),
   /** When it was paid; set when it becomes Paid, cleared if it stops being. */
   paid_date: z.string().nullable(),
+  /** How it was paid, when Mark as paid (or the API) said; cleared with the paid date. */
+  paid_method: z.enum(paidMethods).nullable(),
   date: z.string(),
   due_date: z.string(),
   status: z.enum(invoiceStatuses),
@@ -109,6 +111,8 @@ const invoiceFields = {
   status: z.enum(invoiceStatuses).default("Draft"),
   /** Only with status Paid: defaults to today (London) when it becomes Paid. */
   paid_date: optionalDate,
+  /** Only with status Paid: how it was paid; none when not said. */
+  paid_method: z.enum(paidMethods, { error: "Choose how it was paid" }).nullable().optional(),
 };
 
 type LinesOrTotal = { lines?: InvoiceLine[]; total?: number };
@@ -133,6 +137,19 @@ export const invoicePatch = patchFields.extend(expectedVersion).strict().refine(
 export type InvoicePatch = z.input<typeof invoicePatch>;
 /** The Edit Invoice form's schema: a patch before its `updated_at` is added (zod cannot omit from a refined object). */
 export const invoiceEdit = patchFields.strict().refine(totalMatchesLines, totalMismatch);
+
+/** Mark as paid's dialog: the day the money arrived and how it came. */
+export const markPaidInput = z
+  .object({
+    paid_date: z
+      .string({ error: "Paid date is required" })
+      .min(1, { error: "Paid date is required", abort: true })
+      .max(10, "Enter a date as YYYY-MM-DD")
+      .pipe(isoDate),
+    paid_method: z.enum(paidMethods, { error: "Choose how it was paid" }),
+  })
+  .strict();
+export type MarkPaidInput = z.infer<typeof markPaidInput>;
 
 /** The lines an input or patch gives the invoice, or none when it changes neither. */
 export function linesOf(v: LinesOrTotal): InvoiceLine[] | undefined {

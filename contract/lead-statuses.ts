@@ -15,14 +15,17 @@ export type LeadSort = (typeof leadSorts)[number];
 /** Statuses for which the Deal Value field is shown. */
 export const statusesWithValue: readonly LeadStatus[] = ["Proposal Sent", "Negotiation", "Won", "Lost"];
 
-/** The status columns of the board with their headings. */
-export const boardColumns: { status: LeadStatus; title: string; final: boolean }[] = [
-  { status: "New", title: "New Leads", final: false },
-  { status: "Qualified", title: "Qualified", final: false },
-  { status: "Proposal Sent", title: "Proposal", final: false },
-  { status: "Negotiation", title: "Negotiation", final: false },
-  { status: "Won", title: "Won", final: true },
-  { status: "Lost", title: "Lost", final: true },
+/**
+ * The board's columns, in order. Each is headed by its status's own name, as the status reads in
+ * every dropdown, badge, filter, list and e-mail: a stage has one name (docs/decisions/0027).
+ */
+export const boardColumns: { status: LeadStatus; final: boolean }[] = [
+  { status: "New", final: false },
+  { status: "Qualified", final: false },
+  { status: "Proposal Sent", final: false },
+  { status: "Negotiation", final: false },
+  { status: "Won", final: true },
+  { status: "Lost", final: true },
 ];
 
 /** Statuses whose value counts as open pipeline. */

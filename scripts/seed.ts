@@ -608,6 +608,7 @@ function seedInvoices(ctx: SeedContext): void {
       status,
       // Paid within the fortnight's terms.
       paid_date: status === "Paid" ? clock.date(-dateDays + rand.int(3, 13)) : null,
+      paid_method: status === "Paid" ? "Bank transfer" : null,
       created_at,
       updated_at: clock.after(created_at, rand),
     });
@@ -862,6 +863,7 @@ function seedGeneratedRecords(ctx: SeedContext, count: number): void {
       due_date: clock.date(-dateDays + 14),
       status: invoiceStatus,
       paid_date: invoiceStatus === "Paid" ? clock.date(-dateDays + rand.int(3, 13)) : null,
+      paid_method: invoiceStatus === "Paid" ? "Bank transfer" : null,
       created_at,
       updated_at: clock.after(created_at, rand),
     });

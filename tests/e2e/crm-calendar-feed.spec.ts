@@ -1,6 +1,7 @@
 /**
- * Settings → Your account → Calendar feed, on a phone-sized screen: create the feed, copy its URL,
- * read it as a calendar app would (no cookie), rotate it (the old URL stops) and turn it off.
+ * Settings → Your account → Calendar feed, on a phone-sized screen: create the feed, copy its URL
+ * or subscribe by link (webcal://, Google, an iPhone), read it as a calendar app would (no cookie),
+ * rotate it (the old URL stops) and turn it off.
  */
 import { expect, test } from "./fixtures";
 import { signIn, staff, tag } from "./support";
@@ -28,6 +29,16 @@ test("a member of staff creates, copies, rotates and turns off their calendar fe
     await expect(page.getByText("Link copied")).toBeVisible();
     const url = await page.evaluate(() => navigator.clipboard.readText());
     expect(url).toBe(await urlBox.inputValue());
+    // The same URL as a webcal:// subscription, as Google's subscribe link, and the iPhone's way in.
+    const webcal = url.replace(/^http:\/\//, "webcal://");
+    await expect(panel.getByRole("link", { name: "Subscribe in your calendar app" })).toHaveAttribute("href", webcal);
+    const google = panel.getByRole("link", { name: "Add to Google Calendar" });
+    await expect(google).toHaveAttribute("href", `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`);
+    await expect(google).toHaveAttribute("target", "_blank");
+    await expect(panel).toContainText("Settings → Calendar → Accounts → Add Account → Other → Add Subscribed Calendar");
+    // Turn off is a way out, not the panel's main action: drawn as Rotate is, not filled.
+    const fill = (name: string) => panel.getByRole("button", { name }).evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(await fill("Turn off")).toBe(await fill("Rotate"));
     // Nothing in the panel pushes the page wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 

@@ -229,6 +229,7 @@ test("Mark as paid records the paid date; the list says what is owed and filters
 
   const card = page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-1` });
   await card.getByRole("button", { name: `Mark as paid: INV-OWE-${stamp}-1` }).click();
+  await page.getByRole("dialog", { name: "Mark as paid" }).getByRole("button", { name: "Mark as paid" }).click();
   await expect(page.getByText(`INV-OWE-${stamp}-1 marked as paid`)).toBeVisible();
   await expect(card.getByText("Paid", { exact: true }).first()).toBeVisible();
   await expect(card.getByRole("button", { name: /Mark as paid/ })).toHaveCount(0);

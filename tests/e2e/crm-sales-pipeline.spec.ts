@@ -1,5 +1,6 @@
 /** The pipeline board: mouse and keyboard moves persist; a drop on Won becomes a project. Also measures /crm's JS weight. */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { leadStatuses } from "../../contract/lead-statuses";
 import { PHONE_CONTEXT } from "../../scripts/lib/phone";
 import { expect, test } from "./fixtures";
 import { createLead, keyboardDrag, live, mouseDrag, signIn, staff, tag, watchFirstRender } from "./support";
@@ -18,15 +19,7 @@ async function overview(request: APIRequestContext) {
   return ((await (await request.get("/api/crm/projects")).json()) as { overview: { total: number; value: number } }).overview;
 }
 
-const titles: Record<string, string> = {
-  "New Leads": "New",
-  Qualified: "Qualified",
-  Proposal: "Proposal Sent",
-  Negotiation: "Negotiation",
-  Won: "Won",
-  Lost: "Lost",
-};
-const column = (page: Page, heading: string) => page.locator(`section[data-status="${titles[heading]}"]`);
+const column = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
 const card = (page: Page, name: string) => page.locator("li[data-lead-id]").filter({ hasText: name });
 
 test.beforeEach(async ({ page }) => {
@@ -42,7 +35,7 @@ test("drag a lead to Qualified with the mouse and another with the keyboard; bot
   await page.goto("/crm");
   await expect(page.getByRole("heading", { name: "Sales Pipeline" })).toBeVisible();
   await expect(page.getByText("Conversion Rate")).toBeVisible();
-  const newCol = column(page, "New Leads");
+  const newCol = column(page, "New");
   const qualified = column(page, "Qualified");
   await expect(newCol.getByText(mouseLead.name)).toBeVisible();
 
@@ -70,7 +63,7 @@ test("drag a lead to Qualified with the mouse and another with the keyboard; bot
   await page.reload();
   await expect(column(page, "Qualified").getByText(mouseLead.name)).toBeVisible();
   await expect(column(page, "Qualified").getByText(keyLead.name)).toBeVisible();
-  await expect(column(page, "New Leads").getByText(mouseLead.name)).toHaveCount(0);
+  await expect(column(page, "New").getByText(mouseLead.name)).toHaveCount(0);
 });
 
 test("the keyboard moves a card column to column, highlighted and announced; Move to… runs the same workflow and keeps the scroll", async ({
@@ -82,7 +75,7 @@ test("the keyboard moves a card column to column, highlighted and announced; Mov
   const keys = await createLead(page.request, { name: `Arrows ${t}`, company: "Key Co" });
   const menu = await createLead(page.request, { name: `Menu ${t}`, company: "Menu Co", status: "Negotiation", value: 2300 });
   await page.goto("/crm");
-  for (const heading of Object.keys(titles)) await expect(column(page, heading).getByRole("heading", { name: heading })).toBeInViewport();
+  for (const status of leadStatuses) await expect(column(page, status).getByRole("heading", { name: status })).toBeInViewport();
   const live = page.locator('[id^="DndLiveRegion"]');
 
   // One press is one column: the column under the card is marked and named, and the others are not.
@@ -95,9 +88,9 @@ test("the keyboard moves a card column to column, highlighted and announced; Mov
   await expect(column(page, "Qualified")).toHaveAttribute("data-over", "true");
   await expect(live).toContainText(`Lead ${keys.name} is over Qualified.`);
   await page.keyboard.press("ArrowRight");
-  await expect(column(page, "Proposal")).toHaveAttribute("data-over", "true");
+  await expect(column(page, "Proposal Sent")).toHaveAttribute("data-over", "true");
   await expect(column(page, "Qualified")).not.toHaveAttribute("data-over");
-  await expect(live).toContainText(`Lead ${keys.name} is over Proposal.`);
+  await expect(live).toContainText(`Lead ${keys.name} is over Proposal Sent.`);
   await page.keyboard.press("ArrowLeft");
   await expect(column(page, "Qualified")).toHaveAttribute("data-over", "true");
   await page.keyboard.press("Space");
@@ -115,15 +108,15 @@ test("the keyboard moves a card column to column, highlighted and announced; Mov
   const stages = page.getByRole("menu");
   await expect(stages.getByRole("menuitemradio", { name: "Qualified" })).toBeChecked();
   await expect(stages.getByRole("menuitemradio", { name: "Qualified" })).toBeDisabled();
-  await expect(stages.getByRole("menuitemradio", { name: "New Leads" })).toBeFocused();
+  await expect(stages.getByRole("menuitemradio", { name: "New", exact: true })).toBeFocused();
   await page.keyboard.press("ArrowDown");
-  await expect(stages.getByRole("menuitemradio", { name: "Proposal" })).toBeFocused();
+  await expect(stages.getByRole("menuitemradio", { name: "Proposal Sent" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Lead moved to Proposal Sent").first()).toBeVisible();
   await expect(workflow).toBeVisible();
   await workflow.getByRole("button", { name: "Skip" }).click();
   // The focus stays with the card in its new column.
-  await expect(column(page, "Proposal").getByRole("button", { name: `Move ${keys.name} to…` })).toBeFocused();
+  await expect(column(page, "Proposal Sent").getByRole("button", { name: `Move ${keys.name} to…` })).toBeFocused();
   await expect.poll(async () => (await statusOf(page.request, keys.id)).status).toBe("Proposal Sent");
 
   // Move to… with the pointer, from a scrolled page: Won converts as a drop does, and nothing jumps.
@@ -183,7 +176,7 @@ test("a column longer than its first page loads the rest with 'Show more'; total
   const t = tag();
   await Promise.all(Array.from({ length: 52 }, (_, i) => createLead(page.request, { name: `Bulk ${t} ${i}` })));
   await live(page, "/crm");
-  const newCol = column(page, "New Leads");
+  const newCol = column(page, "New");
   await expect(newCol.locator("li[data-lead-id]")).toHaveCount(50);
   // The count badge is the server's total, not the 50 cards on screen.
   const total = parseInt(
@@ -238,7 +231,7 @@ test("first load of /crm: JavaScript weight and time to an interactive board", a
 
 /**
  * The first render draws only the cards of the first screen (the rest follow in a transition), so
- * it must draw enough of them: the New Leads column's cards reach past the bottom of the screen on
+ * it must draw enough of them: the New column's cards reach past the bottom of the screen on
  * that very render, on a phone (the overview's figures stacked above the board) and on a desk.
  */
 for (const screen of [

@@ -102,7 +102,11 @@ describe("calendar feed: what is in it", () => {
     await addProject({ title: "No deadline", stage: "Design" });
 
     const { events } = await fetchFeed(await createFeed());
-    expect(events.map((e) => e.summary).sort()).toEqual(["Deadline: Bakery website", "Follow up: Priya Shah", "Task: Send the proposal"]);
+    expect(events.map((e) => e.summary).sort()).toEqual([
+      "Deadline: Bakery website",
+      "Follow up: Priya Shah (Shah Bakery)",
+      "Task: Send the proposal",
+    ]);
     for (const e of events) expect(e.allDay).toBe(true);
     const byKind = Object.fromEntries(events.map((e) => [e.summary.split(":")[0], e]));
     expect(byKind.Task).toMatchObject({ start: "2026-03-10", end: "2026-03-11" });

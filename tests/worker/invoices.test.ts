@@ -207,6 +207,47 @@ describe("invoice lines and payment", () => {
     expect(refused.error.fields.paid_date).toBe("Only a paid invoice has a paid date");
   });
 
+  it("records how it was paid with the date, keeps both while Paid, and clears both when it stops being", async () => {
+    const invoice = await addInvoice({ status: "Sent" });
+    expect(invoice.paid_method).toBeNull();
+    const paid = (
+      await expectJson<{ invoice: Invoice }>(patch(invoice, { status: "Paid", paid_date: "2026-12-03", paid_method: "Bank transfer" }), 200)
+    ).invoice;
+    expect(paid).toMatchObject({ status: "Paid", paid_date: "2026-12-03", paid_method: "Bank transfer" });
+    expect((await rows<{ paid_method: string }>("SELECT paid_method FROM invoices"))[0].paid_method).toBe("Bank transfer");
+    // Editing something else keeps both; the method can be changed, or cleared, on its own.
+    const renamed = (await expectJson<{ invoice: Invoice }>(patch(paid, { number: "INV-202612-042" }), 200)).invoice;
+    expect(renamed).toMatchObject({ paid_date: "2026-12-03", paid_method: "Bank transfer" });
+    const card = (await expectJson<{ invoice: Invoice }>(patch(renamed, { paid_method: "Card" }), 200)).invoice;
+    expect(card.paid_method).toBe("Card");
+    // Undo: back to the status it had, from the copy Mark as paid answered; both go.
+    const undone = (await expectJson<{ invoice: Invoice }>(patch(card, { status: "Sent" }), 200)).invoice;
+    expect(undone).toMatchObject({ status: "Sent", paid_date: null, paid_method: null });
+    // An undo from a stale copy is refused and changes nothing.
+    const stale = await expectJson<Fields>(patch(card, { status: "Sent" }), 409);
+    expect(stale.error.code).toBe("conflict");
+    // Only a paid invoice has a method, and only one of the four.
+    const refused = await expectJson<Fields>(patch(undone, { paid_method: "Cash" }), 422);
+    expect(refused.error.fields.paid_method).toBe("Only a paid invoice has a payment method");
+    const unknown = await expectJson<Fields>(patch(undone, { status: "Paid", paid_method: "Cheque" }), 422);
+    expect(unknown.error.fields.paid_method).toBe("Choose how it was paid");
+    // Created Paid with a method; Paid without one says nothing of how.
+    expect(await addInvoice({ number: "INV-202612-043", status: "Paid", paid_method: "Cash" })).toMatchObject({ paid_method: "Cash" });
+    expect(await addInvoice({ number: "INV-202612-044", status: "Paid" })).toMatchObject({ paid_method: null });
+  });
+
+  it("keeps a payment method in the database to the four, and to a Paid invoice (migration 0025's triggers)", async () => {
+    const invoice = await addInvoice({ status: "Paid", paid_method: "Other" });
+    const write = (sql: string) => env.DB.prepare(sql).bind(invoice.id).run();
+    await expect(write("UPDATE invoices SET paid_method = 'Cheque' WHERE id = ?")).rejects.toThrow(/invoices_paid_method_check/);
+    await expect(write("UPDATE invoices SET status = 'Sent' WHERE id = ?")).rejects.toThrow(/invoices_paid_method_check/);
+    await write("UPDATE invoices SET status = 'Sent', paid_method = NULL WHERE id = ?");
+    expect((await rows<{ status: string; paid_method: string | null }>("SELECT status, paid_method FROM invoices"))[0]).toEqual({
+      status: "Sent",
+      paid_method: null,
+    });
+  });
+
   it("migration 0011 gives every earlier invoice one line at its total, named after its project", async () => {
     const withProject = await addInvoice({ project_id: acmeProject });
     const without = await addInvoice({ number: "INV-202603-002", total: 99.99 });

@@ -20,7 +20,7 @@ import { normaliseText } from "../../contract/text";
 import { leadSources, leadStatuses } from "../../contract/lead";
 import { projectStages, projectTypes } from "../../contract/project";
 import { proposalStatuses } from "../../contract/proposal";
-import { invoiceStatuses } from "../../contract/invoice";
+import { invoiceStatuses, paidMethods } from "../../contract/invoice";
 import { taskPriorities } from "../../contract/task";
 import { activityTypes } from "../../contract/activity";
 import { budgetOptions } from "../../contract/budget-options";
@@ -189,6 +189,8 @@ const studio = fc.record({
     ),
     total: money,
     status: fc.constantFrom(...invoiceStatuses),
+    // Kept only with Paid: with another status it is refused (422), as it should be.
+    paid_method: fc.option(fc.constantFrom(...paidMethods), { nil: undefined }),
   }),
   task: fc.record({
     title: text(300),

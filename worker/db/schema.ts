@@ -8,7 +8,7 @@ import { leadSources, leadStatuses } from "../../contract/lead";
 import { leadActivityTypes } from "../../contract/lead-activity";
 import { projectStages, projectStatuses, projectTypes } from "../../contract/project";
 import { proposalMessageAuthors, proposalResponseKinds, proposalStatuses, type ProposalSection } from "../../contract/proposal";
-import { invoiceStatuses, type InvoiceLine } from "../../contract/invoice";
+import { invoiceStatuses, paidMethods, type InvoiceLine } from "../../contract/invoice";
 import { relatedTypes, taskPriorities } from "../../contract/task";
 import { activityTypes } from "../../contract/activity";
 import { roles } from "../../contract/user";
@@ -301,6 +301,9 @@ export const invoices = sqliteTable(
     due_date: text("due_date").notNull(),
     status: text("status", { enum: invoiceStatuses }).notNull().default("Draft"),
     paid_date: text("paid_date"),
+    // Checked by triggers (migration 0025), not a CHECK: adding one would rebuild the table, and
+    // dropping the old one in D1's migration would delete every invoice's links.
+    paid_method: text("paid_method", { enum: paidMethods }),
     ...stamps,
   },
   (t) => [

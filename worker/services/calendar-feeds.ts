@@ -230,7 +230,8 @@ export async function calendarFeed(db: Db, req: FeedRequest, now = Date.now(), t
       uid: `follow-up-${l.id}@${UID_DOMAIN}`,
       ...stamp(l),
       date: l.follow_up_date!,
-      summary: `Follow up: ${l.name}`,
+      // The company too: a calendar shows only the summary, and the person alone may not say who it is.
+      summary: l.company ? `Follow up: ${l.name} (${l.company})` : `Follow up: ${l.name}`,
       description: [
         l.company ? `${l.name}, ${l.company} (${l.status})` : `${l.name} (${l.status})`,
         l.next_action ? `Next action: ${l.next_action}` : null,

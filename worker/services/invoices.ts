@@ -1,7 +1,7 @@
 /**
  * Invoices, with client name, project title and the live shared link joined. An invoice's lines
- * and its total are written together, the total always the lines' sum; its paid date follows its
- * status. Share gives the client a link to the invoice's own page (/i/<token>, issue 23 §3).
+ * and its total are written together, the total always the lines' sum; its paid date and method
+ * follow its status. Share gives the client a link to the invoice's own page (/i/<token>, issue 23 §3).
  */
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type * as z from "zod";
@@ -12,6 +12,7 @@ import {
   linesTotal,
   type Invoice,
   type InvoiceStatus,
+  type PaidMethod,
   type invoiceInput,
   type invoicePatch,
   type SharedInvoice,
@@ -91,10 +92,23 @@ function paidDateFor(status: InvoiceStatus, given: string | null | undefined, ha
   return given ?? had ?? londonToday();
 }
 
+/** Paid: the method given (null clears it), else the one it has. Anything else: none. */
+function paidMethodFor(status: InvoiceStatus, given: PaidMethod | null | undefined, had: PaidMethod | null): PaidMethod | null {
+  if (status !== "Paid") return null;
+  return given !== undefined ? given : had;
+}
+
+/** A paid date or method goes only with Paid: leaving Paid clears both. */
+function assertPaidDetails(status: InvoiceStatus, v: { paid_date?: string | null; paid_method?: PaidMethod | null }) {
+  if (status === "Paid") return;
+  if (v.paid_date) throw invalid({ paid_date: "Only a paid invoice has a paid date" });
+  if (v.paid_method) throw invalid({ paid_method: "Only a paid invoice has a payment method" });
+}
+
 export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>): Promise<Invoice> {
   await assertConsistent(db, input);
-  if (input.paid_date && input.status !== "Paid") throw invalid({ paid_date: "Only a paid invoice has a paid date" });
-  const { total: _total, paid_date, ...values } = input;
+  assertPaidDetails(input.status, input);
+  const { total: _total, paid_date, paid_method, ...values } = input;
   const lines = linesOf(input)!;
   const now = nowIso();
   const id = newId();
@@ -106,6 +120,7 @@ export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>
         lines,
         total: linesTotal(lines),
         paid_date: paidDateFor(input.status, paid_date, null),
+        paid_method: paidMethodFor(input.status, paid_method, null),
         id,
         created_at: now,
         updated_at: now,
@@ -116,11 +131,11 @@ export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>
 }
 
 export async function updateInvoice(db: Db, id: string, patch: z.output<typeof invoicePatch>): Promise<Invoice> {
-  const { updated_at: seen, total: _total, lines: _lines, paid_date, ...changes } = patch;
+  const { updated_at: seen, total: _total, lines: _lines, paid_date, paid_method, ...changes } = patch;
   const current = await getInvoice(db, id);
   const lines = linesOf(patch);
   const status = changes.status ?? current.status;
-  if (paid_date && status !== "Paid") throw invalid({ paid_date: "Only a paid invoice has a paid date" });
+  assertPaidDetails(status, { paid_date, paid_method });
   const clientId = changes.client_id ?? current.client_id;
   // Changing the client clears a project that belonged to the old one.
   const projectId =
@@ -137,6 +152,7 @@ export async function updateInvoice(db: Db, id: string, patch: z.output<typeof i
         ...changes,
         ...(lines && { lines, total: linesTotal(lines) }),
         paid_date: paidDateFor(status, paid_date, current.paid_date),
+        paid_method: paidMethodFor(status, paid_method, current.paid_method),
         project_id: projectId,
         updated_at: nextStamp(seen),
       })

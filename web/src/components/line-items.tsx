@@ -50,40 +50,42 @@ export function LineItems({
           const invalid = (key: "description" | "quantity" | "unit_price") =>
             cell(i, key) ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
           return (
-            <div key={row.id} className="rounded-lg border border-slate-200 p-2" data-testid={`${testId}-line`}>
-              <div className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_5rem_7rem_6rem_auto] sm:items-end">
-                <label className="col-span-2 text-xs text-slate-600 sm:col-span-1">
-                  Description
-                  <input
-                    {...control.register(`lines.${i}.description`)}
-                    {...invalid("description")}
-                    className={cn(inputClass, "mt-1 h-9")}
-                  />
-                </label>
-                <div className="col-span-2 grid grid-cols-3 gap-2 sm:contents">
-                  {(["quantity", "unit_price"] as const).map((key) => (
-                    <label key={key} className="text-xs text-slate-600">
-                      {key === "quantity" ? "Qty" : "Unit Price (£)"}
-                      <input
-                        {...control.register(`lines.${i}.${key}`, { setValueAs: num })}
-                        {...invalid(key)}
-                        type="number"
-                        min={0}
-                        step={key === "quantity" ? "any" : "0.01"}
-                        inputMode="decimal"
-                        className={cn(inputClass, "mt-1 h-9")}
-                      />
-                    </label>
-                  ))}
-                  <p className="self-end pb-2 text-right text-sm font-medium text-slate-900 tabular-nums">
-                    <span className="sr-only">Amount </span>
-                    {formatMoney(lineAmount(priced[i] ?? { quantity: 0, unit_price: 0 }))}
-                  </p>
-                </div>
+            <div key={row.id} className="space-y-2 rounded-lg border border-slate-200 p-2" data-testid={`${testId}-line`}>
+              {/* The description has the line's whole width and wraps as it grows, so what is typed stays readable. */}
+              <label className="block text-xs text-slate-600">
+                Description
+                <textarea
+                  {...control.register(`lines.${i}.description`)}
+                  {...invalid("description")}
+                  rows={2}
+                  // One line of text: Enter would add a break the form turns into a space.
+                  onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
+                  className={cn(inputClass, "mt-1 h-auto min-h-9 resize-none py-1.5 field-sizing-content")}
+                />
+              </label>
+              <div className="grid grid-cols-[4.5rem_minmax(0,1fr)_auto_auto] items-end gap-2 sm:grid-cols-[5rem_8rem_minmax(0,1fr)_auto]">
+                {(["quantity", "unit_price"] as const).map((key) => (
+                  <label key={key} className="text-xs text-slate-600">
+                    {key === "quantity" ? "Qty" : "Unit Price (£)"}
+                    <input
+                      {...control.register(`lines.${i}.${key}`, { setValueAs: num })}
+                      {...invalid(key)}
+                      type="number"
+                      min={0}
+                      step={key === "quantity" ? "any" : "0.01"}
+                      inputMode="decimal"
+                      className={cn(inputClass, "mt-1 h-9")}
+                    />
+                  </label>
+                ))}
+                <p className="self-end pb-2 text-right text-sm font-medium text-slate-900 tabular-nums">
+                  <span className="sr-only">Amount </span>
+                  {formatMoney(lineAmount(priced[i] ?? { quantity: 0, unit_price: 0 }))}
+                </p>
                 <Button
                   variant="ghost"
                   size="sm"
-                  className="col-start-2 row-start-1 self-end sm:col-start-auto sm:row-start-auto"
+                  className="self-end"
                   aria-label={`Remove line ${i + 1}`}
                   disabled={keepOne && rows.length === 1}
                   onClick={() => remove(i)}

@@ -85,10 +85,11 @@ export function DateField<T extends FieldValues, N extends TextPath<T>, TTransfo
   name,
   label,
   required,
-}: BoundProps<T, N, TTransformed>) {
+  hint,
+}: BoundProps<T, N, TTransformed> & { hint?: string }) {
   const { registration, error } = useRegistered(control, name);
   return (
-    <Field label={label} error={error} required={required}>
+    <Field label={label} error={error} hint={hint} required={required}>
       {(p) => <Input {...p} type="date" {...registration} />}
     </Field>
   );

@@ -19,10 +19,20 @@ import { calendarFeedQueryOptions, useIssueCalendarFeed, useTurnOffCalendarFeed 
 const HOW_TO =
   "Subscribe to it by URL: in Google Calendar, Other calendars → From URL; in Apple Calendar, File → New Calendar Subscription; in Outlook, Add calendar → Subscribe from web.";
 
+/** The same feed under the scheme calendar apps open as a subscription (Apple Calendar, Outlook, phones). */
+const webcalOf = (url: string) => url.replace(/^https?:\/\//, "webcal://");
+/**
+ * Google's subscribe link: it is not documented, and is known to work with the feed given as a
+ * webcal:// URL (an https:// one has been refused); From URL stays the way when it does not.
+ */
+const googleCalendarOf = (url: string) => `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcalOf(url))}`;
+
+const linkClass = "font-semibold text-brick-700 underline underline-offset-2 hover:text-brick-800";
+
 function FeedUrl({ url }: { url: string }) {
   const copy = () => copyText(url, { copied: "Link copied", what: "link" });
   return (
-    <div className="rounded-lg border border-amber-300 bg-amber-50 p-4" role="status">
+    <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" role="status">
       <Field
         label="Calendar feed URL"
         hint="Copy it now: it is shown only this once. Anyone with it can read your feed, so keep it private."
@@ -37,6 +47,24 @@ function FeedUrl({ url }: { url: string }) {
           </div>
         )}
       </Field>
+      <ul className="space-y-2 text-sm text-slate-700">
+        <li>
+          <a href={webcalOf(url)} className={linkClass}>
+            Subscribe in your calendar app
+          </a>{" "}
+          (a <code className="font-mono text-xs">webcal://</code> link: it opens Apple Calendar, Outlook or your phone&apos;s calendar).
+        </li>
+        <li>
+          <a href={googleCalendarOf(url)} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            Add to Google Calendar
+          </a>{" "}
+          (opens in a new tab; if Google cannot add it, use Other calendars → From URL and paste the URL).
+        </li>
+        <li>
+          <strong className="font-semibold">On an iPhone:</strong> tap Subscribe in your calendar app, or go to Settings → Calendar →
+          Accounts → Add Account → Other → Add Subscribed Calendar and paste the URL.
+        </li>
+      </ul>
     </div>
   );
 }
@@ -113,7 +141,13 @@ export function CalendarFeedPanel() {
               <RotateCcw className="size-4" aria-hidden="true" />
               Rotate
             </Button>
-            <Button variant="danger" onClick={() => setConfirming("off")} disabled={issue.isPending || turnOff.isPending}>
+            {/* Not the panel's main action: outlined, its words in red, as a way out rather than the way on. */}
+            <Button
+              variant="secondary"
+              className="text-red-700 hover:text-red-800"
+              onClick={() => setConfirming("off")}
+              disabled={issue.isPending || turnOff.isPending}
+            >
               Turn off
             </Button>
           </div>

@@ -12,6 +12,7 @@ import {
   invoiceInput,
   invoiceStatuses,
   INVOICE_LINES_MAX,
+  paidMethods,
   suggestInvoiceNumber,
   type Invoice,
   type InvoiceInput,
@@ -31,7 +32,7 @@ import {
   useUpdateInvoice,
 } from "@/features/invoices/api/invoices";
 
-const fields = ["number", "client_id", "project_id", "lines", "date", "due_date", "status", "paid_date"] as const;
+const fields = ["number", "client_id", "project_id", "lines", "date", "due_date", "status", "paid_date", "paid_method"] as const;
 
 const dueAfter = (date: string, days: number) =>
   /^\d{4}-\d{2}-\d{2}$/.test(date) ? format(addDays(parseISO(date), days), "yyyy-MM-dd") : "";
@@ -58,14 +59,15 @@ export function InvoiceDialog({
       due_date: invoice?.due_date ?? "",
       status: invoice?.status ?? "Draft",
       paid_date: invoice?.paid_date ?? "",
+      paid_method: invoice?.paid_method ?? null,
     },
     fields,
     copy: invoice,
     // Only reached when adding, so the values are the create schema's.
     create: (values) => create.mutateAsync(values as InvoiceInput),
     update: (patch) => update.mutateAsync({ id: invoice!.id, patch }),
-    // A paid date goes only with Paid; the server fills today's when none is typed.
-    sendable: (field, values) => field !== "paid_date" || values.status === "Paid",
+    // A paid date and method go only with Paid; the server fills today's date when none is typed.
+    sendable: (field, values) => (field !== "paid_date" && field !== "paid_method") || values.status === "Paid",
     toasts: { created: "Invoice added successfully", updated: "Invoice updated successfully" },
     onDone: () => onOpenChange(false),
   });
@@ -130,7 +132,12 @@ export function InvoiceDialog({
         </SelectField>
         <DateField control={control} name="date" label="Date" required />
         <DateField control={control} name="due_date" label="Due Date" required />
-        {status === "Paid" && <DateField control={control} name="paid_date" label="Paid Date" />}
+        {status === "Paid" && (
+          <>
+            <DateField control={control} name="paid_date" label="Paid Date" />
+            <OptionsField control={control} name="paid_method" label="Payment Method" values={paidMethods} emptyOption="Not recorded" />
+          </>
+        )}
       </div>
       {/* One component for both forms: the add and edit schemas hold lines alike. */}
       <LineItems control={control as unknown as Control<WithLines>} max={INVOICE_LINES_MAX} keepOne testId="invoice" />

@@ -15,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
 import { formatDate, formatMoney } from "@/lib/format";
 import { invoiceQueryOptions, studioSettingsQueryOptions } from "@/features/invoices/api/invoices";
+import { paidSummary } from "./paid-summary";
 
 /** A4, no CRM chrome: everything but the invoice is hidden when printing. */
 const PRINT_CSS = `
@@ -133,7 +134,7 @@ export function InvoicePrint({ id }: { id: string }) {
             {inv.paid_date && (
               <>
                 <dt className="text-slate-500">Paid</dt>
-                <dd>{formatDate(inv.paid_date)}</dd>
+                <dd>{paidSummary(inv)}</dd>
               </>
             )}
           </dl>

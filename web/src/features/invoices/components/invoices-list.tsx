@@ -1,14 +1,14 @@
 /**
  * What is owed (outstanding and overdue, from every invoice whatever the filter), then the invoice
- * cards: number, client, project, status, total, dates, the shared link's views; Mark as paid,
- * share with the client, print, edit, delete.
+ * cards: number, client, project, status, total, dates, when and how it was paid, the shared link's
+ * views; Mark as paid (or unpaid, each with an Undo), share with the client, print, edit, delete.
  */
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, Mail, Pencil, Printer, Trash2 } from "lucide-react";
 import type { Invoice } from "@contract/invoice";
-import { isLate, isOwed, sumTotals, type InvoiceStatus } from "@contract/invoice-values";
+import { isLate, isOwed, sumTotals, unpaidStatus, type InvoiceStatus } from "@contract/invoice-values";
 import type { BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -18,10 +18,12 @@ import { sharedLinkFacts } from "@/components/shared-link-facts";
 import { formatDate, formatMoney, todayInLondon } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { invoicesQueryOptions, useDeleteInvoice, useUpdateInvoice } from "@/features/invoices/api/invoices";
+import { paidSummary } from "./paid-summary";
 
 // Each dialog's code (forms, zod, Radix) loads when it first opens, not with the list.
 const InvoiceDialog = lazyDialog(() => import("./invoice-dialog").then((m) => m.InvoiceDialog));
 const ShareDialog = lazyMounted(() => import("./share-dialog").then((m) => m.ShareDialog));
+const MarkPaidDialog = lazyMounted(() => import("./mark-paid-dialog").then((m) => m.MarkPaidDialog));
 
 export const invoiceTone: Record<InvoiceStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Paid: "green", Overdue: "red" };
 
@@ -57,14 +59,35 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
   const [editing, setEditing] = useState<Invoice | null>(null);
   const [deleting, setDeleting] = useState<Invoice | null>(null);
   const [sharing, setSharing] = useState<Invoice | null>(null);
+  const [paying, setPaying] = useState<Invoice | null>(null);
   const invoices = query.data?.invoices ?? [];
   const shown = query.data && (status ? invoices.filter((i) => i.status === status) : invoices);
-  const markPaid = (inv: Invoice) =>
+
+  // Each way is undone from the copy it saved: a colleague's change since then is a 409, not lost.
+  const paidToast = (saved: Invoice, before: Invoice) =>
+    toast.success(`${saved.number} marked as paid`, {
+      description: `Paid ${paidSummary(saved)}`,
+      action: { label: "Undo", onClick: () => markUnpaid(saved, before.status) },
+    });
+  const markUnpaid = (inv: Invoice, to: InvoiceStatus = unpaidStatus(inv, todayInLondon())) =>
     update.mutate(
-      { id: inv.id, patch: { status: "Paid", updated_at: inv.updated_at } },
+      { id: inv.id, patch: { status: to, updated_at: inv.updated_at } },
       {
-        onSuccess: ({ invoice }) =>
-          toast.success(`${invoice.number} marked as paid`, { description: `Paid on ${formatDate(invoice.paid_date)}` }),
+        onSuccess: ({ invoice: saved }) =>
+          toast.success(`${saved.number} marked as unpaid`, {
+            description: `Back to ${saved.status}`,
+            action: {
+              label: "Undo",
+              onClick: () =>
+                update.mutate(
+                  {
+                    id: saved.id,
+                    patch: { status: "Paid", paid_date: inv.paid_date, paid_method: inv.paid_method, updated_at: saved.updated_at },
+                  },
+                  { onSuccess: ({ invoice: again }) => paidToast(again, saved) },
+                ),
+            },
+          }),
       },
     );
 
@@ -86,7 +109,7 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
               { label: "Date", value: formatDate(inv.date) },
               { label: "Due Date", value: formatDate(inv.due_date) },
               { label: "Created", value: formatDate(inv.created_at) },
-              ...(inv.paid_date ? [{ label: "Paid", value: formatDate(inv.paid_date) }] : []),
+              ...(inv.paid_date ? [{ label: "Paid", value: paidSummary(inv) }] : []),
               ...sharedLinkFacts(inv.share),
             ]}
           >
@@ -95,11 +118,22 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
                 variant="secondary"
                 size="sm"
                 disabled={update.isPending}
-                onClick={() => markPaid(inv)}
+                onClick={() => setPaying(inv)}
                 aria-label={`Mark as paid: ${inv.number}`}
               >
                 <CircleCheck className="size-4" aria-hidden="true" />
                 Mark as paid
+              </Button>
+            )}
+            {inv.status === "Paid" && (
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={update.isPending}
+                onClick={() => markUnpaid(inv)}
+                aria-label={`Mark as unpaid: ${inv.number}`}
+              >
+                Mark as unpaid
               </Button>
             )}
             <Button variant="ghost" size="sm" aria-label={`Share ${inv.number}`} onClick={() => setSharing(inv)}>
@@ -130,6 +164,13 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
         />
       )}
       {sharing && <ShareDialog invoice={invoices.find((i) => i.id === sharing.id) ?? sharing} onClose={() => setSharing(null)} />}
+      {paying && (
+        <MarkPaidDialog
+          invoice={invoices.find((i) => i.id === paying.id) ?? paying}
+          onClose={() => setPaying(null)}
+          onPaid={(saved) => paidToast(saved, paying)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -48,6 +48,12 @@ const fields = [
   "terms",
 ] as const;
 
+// What each date does (worker/services/shared-proposals.ts, worker/services/dashboard.ts): the
+// client never sees the Due Date; Valid Until ends their link's offer.
+const DUE_DATE_HINT =
+  "When you want the client's answer by. Only the studio sees it; the dashboard's forecast counts the deal in its month when Valid Until is empty.";
+const VALID_UNTIL_HINT = "The client can accept until this date; after it, their link says the offer has expired.";
+
 export function ProposalDialog({
   proposal,
   open,
@@ -146,8 +152,8 @@ export function ProposalDialog({
         </SelectField>
         <OptionsField control={control} name="status" label="Status" values={proposalStatuses} />
         <DateField control={control} name="sent_date" label="Sent Date" />
-        <DateField control={control} name="due_date" label="Due Date" />
-        <DateField control={control} name="valid_until" label="Valid Until" />
+        <DateField control={control} name="due_date" label="Due Date" hint={DUE_DATE_HINT} />
+        <DateField control={control} name="valid_until" label="Valid Until" hint={VALID_UNTIL_HINT} />
       </div>
       <TextareaField control={control} name="intro" label="Introduction" rows={4} />
       <Sections control={control as unknown as Control<ProposalInput>} />

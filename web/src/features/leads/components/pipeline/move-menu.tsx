@@ -58,7 +58,7 @@ export function MoveMenu({
                     <Check className="size-4" aria-hidden="true" />
                   </Menu.ItemIndicator>
                 </span>
-                {c.title}
+                {c.status}
               </Menu.RadioItem>
             ))}
           </Menu.RadioGroup>

@@ -53,7 +53,6 @@ const coordinateGetter = columnKeyboardCoordinates(
 const MoveMenu = lazy(() => import("./move-menu").then((m) => ({ default: m.MoveMenu })));
 const loadMoveMenu = () => void import("./move-menu");
 
-const titleOf = (status: LeadStatus) => boardColumns.find((c) => c.status === status)?.title ?? status;
 const followUpStatuses: readonly LeadStatus[] = ["Qualified", "Proposal Sent"];
 
 type Column = LeadBoard["columns"][number];
@@ -165,11 +164,11 @@ export function PipelineBoard() {
       `Picked up lead ${leadById(a.id)?.name ?? ""}. Use the arrow keys to move it between columns, Space to drop, Escape to cancel.`,
     onDragOver: ({ active: a, over }) => {
       const s = statusOfOver(over);
-      return s ? `Lead ${leadById(a.id)?.name ?? ""} is over ${titleOf(s)}.` : `Lead ${leadById(a.id)?.name ?? ""} is not over a column.`;
+      return s ? `Lead ${leadById(a.id)?.name ?? ""} is over ${s}.` : `Lead ${leadById(a.id)?.name ?? ""} is not over a column.`;
     },
     onDragEnd: ({ active: a, over }) => {
       const s = statusOfOver(over);
-      return s ? `Lead ${leadById(a.id)?.name ?? ""} was dropped on ${titleOf(s)}.` : `Lead ${leadById(a.id)?.name ?? ""} was dropped.`;
+      return s ? `Lead ${leadById(a.id)?.name ?? ""} was dropped on ${s}.` : `Lead ${leadById(a.id)?.name ?? ""} was dropped.`;
     },
     onDragCancel: ({ active: a }) => `Moving lead ${leadById(a.id)?.name ?? ""} was cancelled.`,
   };
@@ -231,7 +230,7 @@ export function PipelineBoard() {
     const inView = boardColumns.findIndex((c) => c.status === status) < first.columns;
     const leads = col.leads.slice(0, drawn ? (drawn[status] ?? 0) + AT_ONCE : inView ? first.cards : 0);
     return (
-      <BoardColumn key={status} column={col} leads={leads} title={titleOf(status)} onMore={loadMore}>
+      <BoardColumn key={status} column={col} leads={leads} onMore={loadMore}>
         {leads.map((lead) => (
           <LeadCard
             key={lead.id}
@@ -309,14 +308,12 @@ function Stat({ label, value }: { label: string; value: string }) {
 function BoardColumn({
   column,
   leads,
-  title,
   onMore,
   children,
 }: {
   column: Column;
   /** The cards drawn so far (the first render draws the first screenful). */
   leads: Lead[];
-  title: string;
   onMore: (col: Column) => Promise<void>;
   children: ReactNode;
 }) {
@@ -339,7 +336,7 @@ function BoardColumn({
     >
       <header className="mb-2.5 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 px-0.5">
         <h3 id={headingId} className="font-semibold text-slate-900">
-          {title}
+          {column.status}
         </h3>
         <div className="flex items-center gap-2 text-xs text-slate-600">
           {column.value > 0 && <span className="tabular-nums">{formatMoneyWhole(column.value)}</span>}
