@@ -36,6 +36,7 @@ import { getLead } from "./leads";
 import { leadActivityInsert } from "./lead-activities";
 import { displayName, leadProject, leadSummary, linkProjectsToClient, newClientRow } from "./lead-workflow";
 import { recordDelivery, type MailEnv } from "./preview-notifications";
+import { wonValueUpdate } from "./won-value";
 
 /** The columns of what the client reads (ProposalContent, but for whom it is prepared). */
 const contentColumns = {
@@ -331,6 +332,8 @@ export async function acceptSharedProposal(
                 .where(and(eq(leads.id, lead.id), ne(leads.status, "Won"))),
             ]
           : []),
+      // Won at what was accepted: the sum of its accepted proposals, this one now among them.
+      ...(lead ? [wonValueUpdate(db, lead.id, nextStamp(lead.updated_at))] : []),
       ...(projectId
         ? [
             db.insert(projects).values({
