@@ -61,7 +61,12 @@ test("a proposal the client accepts online: the lead is Won at its total, and wo
   await signIn(page.request);
   const t = tag();
   // A deal typed in at £17,950 that the client accepts at £4,885.
-  const lead = await createLead(page.request, { name: `Priya Shah ${t}`, company: `Shah Salons ${t}`, status: "Negotiation", value: 17950 });
+  const lead = await createLead(page.request, {
+    name: `Priya Shah ${t}`,
+    company: `Shah Salons ${t}`,
+    status: "Negotiation",
+    value: 17950,
+  });
   const title = `Salon website ${t}`;
   const made = await page.request.post("/api/crm/proposals", {
     data: {
@@ -111,16 +116,21 @@ test("a proposal the client accepts online: the lead is Won at its total, and wo
   await expect(card).toContainText("£4,885.00");
   await expect(card).not.toContainText("£17,950");
   // Every card in the column, as Show more pages them in.
-  for (let more = won.getByRole("button", { name: /^Show more/ }); await more.count(); ) {
+  for (let more = won.getByRole("button", { name: /^Show more/ }); await more.count();) {
     const label = (await more.textContent()) ?? "";
     await more.click();
     await expect(won.getByRole("button", { name: label })).toHaveCount(0);
   }
-  const count = Number(await won.locator("header .rounded-full").first().evaluate((el) => el.firstChild?.textContent ?? "0"));
-  await expect(won.locator("li")).toHaveCount(count);
-  const values = await won.locator("li").evaluateAll((items) =>
-    items.map((li) => Number((li.textContent?.match(/£([\d,]+\.\d\d)/)?.[1] ?? "0").replace(/,/g, ""))),
+  const count = Number(
+    await won
+      .locator("header .rounded-full")
+      .first()
+      .evaluate((el) => el.firstChild?.textContent ?? "0"),
   );
+  await expect(won.locator("li")).toHaveCount(count);
+  const values = await won
+    .locator("li")
+    .evaluateAll((items) => items.map((li) => Number((li.textContent?.match(/£([\d,]+\.\d\d)/)?.[1] ?? "0").replace(/,/g, ""))));
   const cards = values.reduce((n, v) => n + v, 0);
   const header = await pounds(won.locator("header span.tabular-nums"));
   expect(header).toBe(Math.round(cards));
@@ -143,6 +153,10 @@ test("the pipeline and the dashboard show one Conversion Rate, and the win rate 
 
   // The funnel counts every lead at New, Lost ones included.
   await page.getByRole("region", { name: "The funnel" }).getByRole("button", { name: "Show as table" }).click();
-  const reachedNew = page.getByRole("region", { name: "The funnel" }).getByRole("row", { name: /^New\b/ }).getByRole("cell").nth(1);
+  const reachedNew = page
+    .getByRole("region", { name: "The funnel" })
+    .getByRole("row", { name: /^New\b/ })
+    .getByRole("cell")
+    .nth(1);
   await expect(reachedNew).toHaveText(all);
 });

@@ -467,7 +467,10 @@ describe("how far a lead got", () => {
   });
 
   it("is every stage for a lead won by any path, even one created Won", async () => {
-    const { lead } = await expectJson<{ lead: { id: string } }>(owner.call("POST", "/api/crm/leads", { name: "Born Won", status: "Won" }), 201);
+    const { lead } = await expectJson<{ lead: { id: string } }>(
+      owner.call("POST", "/api/crm/leads", { name: "Born Won", status: "Won" }),
+      201,
+    );
     expect(await furthest(lead.id)).toBe("Negotiation");
     const made = await expectJson<{ lead: { id: string; updated_at: string } }>(
       owner.call("POST", "/api/crm/leads", { name: "Dropped on Won" }),

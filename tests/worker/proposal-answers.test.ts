@@ -245,16 +245,20 @@ describe("accepting a shared proposal on its page", () => {
     );
     expect(before.tiles.won_this_month).toMatchObject({ value: 0, count: 0 });
     // One lead with no deal value, one with an old one far from what was agreed.
-    const unvalued = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Priya Shah" }), 201)).lead.id;
+    const unvalued = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Priya Shah" }), 201)).lead
+      .id;
     const acceptOnline = async (title: string, unitPrice: number, lead: string) => {
-      const path = await share(await addProposal({ title, lead_id: lead, lines: [{ description: title, quantity: 1, unit_price: unitPrice }] }));
+      const path = await share(
+        await addProposal({ title, lead_id: lead, lines: [{ description: title, quantity: 1, unit_price: unitPrice }] }),
+      );
       const res = await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version: versionIn(await pageOf(path)) });
       expect(res.status).toBe(303);
     };
     await expectJson(
       staff.call("PATCH", `/api/crm/leads/${leadId}`, {
         value: 17950,
-        updated_at: (await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200)).lead.updated_at,
+        updated_at: (await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200)).lead
+          .updated_at,
       }),
       200,
     );

@@ -133,7 +133,8 @@ async function play(owner: Staff, plan: LeadPlan, n: number): Promise<Expected> 
       continue;
     }
     const answer: Answer = s.answer;
-    const initial = answer === "created" || answer === "unaccepted" ? "Accepted" : answer === "edit" || answer === "online" ? "Draft" : "Sent";
+    const initial =
+      answer === "created" || answer === "unaccepted" ? "Accepted" : answer === "edit" || answer === "online" ? "Draft" : "Sent";
     const { proposal } = await expectJson<{ proposal: { id: string; updated_at: string } }>(
       owner.call("POST", "/api/crm/proposals", {
         title: `Proposal ${n}.${accepted.size}`,
@@ -146,13 +147,19 @@ async function play(owner: Staff, plan: LeadPlan, n: number): Promise<Expected> 
     if (answer === "button")
       await expectJson(owner.call("POST", `/api/crm/proposals/${proposal.id}/accept`, { updated_at: proposal.updated_at }), 200);
     if (answer === "edit")
-      await expectJson(owner.call("PATCH", `/api/crm/proposals/${proposal.id}`, { status: "Accepted", updated_at: proposal.updated_at }), 200);
+      await expectJson(
+        owner.call("PATCH", `/api/crm/proposals/${proposal.id}`, { status: "Accepted", updated_at: proposal.updated_at }),
+        200,
+      );
     if (answer === "online") await acceptOnline(owner, proposal.id);
     if (answer === "unaccepted") {
       won();
       accepted.set(proposal.id, s.proposal);
       e.value = round2([...accepted.values()].reduce((a, b) => a + b, 0));
-      await expectJson(owner.call("PATCH", `/api/crm/proposals/${proposal.id}`, { status: "Rejected", updated_at: proposal.updated_at }), 200);
+      await expectJson(
+        owner.call("PATCH", `/api/crm/proposals/${proposal.id}`, { status: "Rejected", updated_at: proposal.updated_at }),
+        200,
+      );
       accepted.delete(proposal.id);
     }
     if (answer !== "sent" && answer !== "unaccepted") {

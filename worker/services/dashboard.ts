@@ -18,7 +18,14 @@ import {
   type DashboardLists,
 } from "../../contract/dashboard";
 import { conversionRate } from "../../contract/lead";
-import { boardColumns, furthestStages, openStatuses, type FurthestStage, type LeadSource, type LeadStatus } from "../../contract/lead-statuses";
+import {
+  boardColumns,
+  furthestStages,
+  openStatuses,
+  type FurthestStage,
+  type LeadSource,
+  type LeadStatus,
+} from "../../contract/lead-statuses";
 import type { StageWeights } from "../../contract/settings";
 import type { TaskPriority } from "../../contract/task";
 import { addDays, addMonths, londonStartOf, londonToday, mondayOf } from "../lib/time";
@@ -78,15 +85,15 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
   const proposalsSentBy = addDays(today, -PROPOSAL_WAIT_DAYS);
   const closedAt = sql.raw("closed_at");
 
-  const [weightRows, byStatus, byFurthest, wonByMonth, winRate, median, newThisWeek, expected, sources, campaigns, ...lists] = await batch(db, [
+  const [weightRows, byStatus, reach, wonByMonth, winRate, median, newThisWeek, expected, sources, campaigns, ...lists] = await batch(db, [
     query<{ value: string }>(sql`SELECT value FROM settings WHERE key = ${WEIGHTS_KEY}`),
     // The stages' counts, the pipeline's value and its weighted forecast: one pass over the status index.
     query<{ status: LeadStatus; n: number; value: number }>(
       sql`SELECT status, count(*) AS n, coalesce(sum(value), 0) AS value FROM leads GROUP BY status`,
     ),
-    // The funnel: how far the leads that are not Won got (Lost ones too), from leads_status_furthest_idx.
-    query<{ furthest_stage: FurthestStage; n: number }>(
-      sql`SELECT furthest_stage, count(*) AS n FROM leads WHERE status <> 'Won' GROUP BY furthest_stage`,
+    // The funnel: how far the leads got (Lost ones too), read in order from leads_status_furthest_idx alone.
+    query<{ status: LeadStatus; furthest_stage: FurthestStage; n: number }>(
+      sql`SELECT status, furthest_stage, count(*) AS n FROM leads GROUP BY status, furthest_stage`,
     ),
     query<{ bucket: number; n: number; value: number }>(sql`
       SELECT ${bucketOf(closedAt, monthStarts)} AS bucket, count(*) AS n, coalesce(sum(value), 0) AS value
@@ -159,7 +166,9 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
   const reached = FUNNEL_PATH.map(
     (status, i) =>
       wonCount +
-      (status === "Won" ? 0 : byFurthest.reduce((n, r) => n + ((FURTHEST_RANK.get(r.furthest_stage) ?? 0) >= i ? r.n : 0), 0)),
+      (status === "Won"
+        ? 0
+        : reach.reduce((n, r) => n + (r.status !== "Won" && (FURTHEST_RANK.get(r.furthest_stage) ?? 0) >= i ? r.n : 0), 0)),
   );
   const allLeads = [...statusRows.values()].reduce((n, r) => n + r.n, 0);
   const funnel = [

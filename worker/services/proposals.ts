@@ -241,7 +241,11 @@ export async function acceptProposal(db: Db, id: string, seen: string, by: Sessi
 
 /** Deletes a proposal; if it was accepted, its lead is worth the accepted proposals left (or keeps its value). */
 export async function deleteProposal(db: Db, id: string): Promise<{ leadId: string | null }> {
-  const current = await db.select({ lead_id: proposals.lead_id, status: proposals.status }).from(proposals).where(eq(proposals.id, id)).get();
+  const current = await db
+    .select({ lead_id: proposals.lead_id, status: proposals.status })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .get();
   if (!current) throw notFound("Proposal");
   const lead =
     current.lead_id && current.status === "Accepted"

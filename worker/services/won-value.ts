@@ -31,7 +31,10 @@ export const wonValueUpdate = (db: Db, leadId: string, stamp: string) =>
 
 /** The accepted proposals' sum for a lead, or null when it has none with a total. */
 export async function acceptedTotal(db: Db, leadId: string): Promise<number | null> {
-  const row = await db.select({ total: acceptedTotalSql(leadId) }).from(sql`(SELECT 1)`).get();
+  const row = await db
+    .select({ total: acceptedTotalSql(leadId) })
+    .from(sql`(SELECT 1)`)
+    .get();
   return row?.total ?? null;
 }
 
