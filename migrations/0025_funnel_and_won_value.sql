@@ -1,4 +1,4 @@
-ALTER TABLE `leads` ADD `furthest_stage` text DEFAULT 'New' NOT NULL;--> statement-breakpoint
+ALTER TABLE `leads` ADD `furthest_stage` text DEFAULT 'New';--> statement-breakpoint
 CREATE INDEX `leads_status_furthest_idx` ON `leads` (`status`,`furthest_stage`);--> statement-breakpoint
 -- hand-written:
 -- How far each lead has got, from its timeline: the furthest open stage any stage change moved it
@@ -27,12 +27,19 @@ BEGIN
   UPDATE `leads` SET `furthest_stage` = CASE NEW.`status` WHEN 'Won' THEN 'Negotiation' ELSE NEW.`status` END WHERE `id` = NEW.`id`;
 END;
 --> statement-breakpoint
--- A lead created (or imported) at a stage has got at least that far.
+-- A lead created (or imported) at a stage has got at least that far; one imported from a file made
+-- before the column existed comes without it, and has got as far as its status says.
 CREATE TRIGGER `leads_furthest_stage_on_insert` AFTER INSERT ON `leads`
-WHEN (CASE NEW.`status` WHEN 'Qualified' THEN 1 WHEN 'Proposal Sent' THEN 2 WHEN 'Negotiation' THEN 3 WHEN 'Won' THEN 3 ELSE 0 END)
+WHEN NEW.`furthest_stage` IS NULL
+  OR (CASE NEW.`status` WHEN 'Qualified' THEN 1 WHEN 'Proposal Sent' THEN 2 WHEN 'Negotiation' THEN 3 WHEN 'Won' THEN 3 ELSE 0 END)
    > (CASE NEW.`furthest_stage` WHEN 'Qualified' THEN 1 WHEN 'Proposal Sent' THEN 2 WHEN 'Negotiation' THEN 3 ELSE 0 END)
 BEGIN
-  UPDATE `leads` SET `furthest_stage` = CASE NEW.`status` WHEN 'Won' THEN 'Negotiation' ELSE NEW.`status` END WHERE `id` = NEW.`id`;
+  UPDATE `leads` SET `furthest_stage` = CASE
+      WHEN (CASE NEW.`status` WHEN 'Qualified' THEN 1 WHEN 'Proposal Sent' THEN 2 WHEN 'Negotiation' THEN 3 WHEN 'Won' THEN 3 ELSE 0 END)
+         > (CASE NEW.`furthest_stage` WHEN 'Qualified' THEN 1 WHEN 'Proposal Sent' THEN 2 WHEN 'Negotiation' THEN 3 ELSE 0 END)
+        THEN CASE NEW.`status` WHEN 'Won' THEN 'Negotiation' ELSE NEW.`status` END
+      ELSE coalesce(NEW.`furthest_stage`, 'New') END
+  WHERE `id` = NEW.`id`;
 END;
 --> statement-breakpoint
 -- Won means what was accepted: a lead with accepted proposals carrying a total is worth their sum.

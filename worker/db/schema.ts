@@ -174,9 +174,11 @@ export const leads = sqliteTable(
     /**
      * The furthest open stage the lead has been at (New → Negotiation; a lead once Won counts as
      * having passed them all), so the funnel can count a Lost lead at the stages it got through.
-     * Kept by triggers, as closed_at is; no CHECK, which SQLite could add only by rebuilding the table.
+     * Kept by triggers, as closed_at is, which also fill it in when a row comes without it (an import
+     * of a file exported before it existed), so it is never empty. No CHECK or NOT NULL: SQLite could
+     * add them only by rebuilding the table.
      */
-    furthest_stage: text("furthest_stage", { enum: furthestStages }).notNull().default("New"),
+    furthest_stage: text("furthest_stage", { enum: furthestStages }).default("New"),
     ...stamps,
   },
   (t) => [
