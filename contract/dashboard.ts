@@ -27,7 +27,11 @@ export const dashboardTiles = z.object({
   /** Leads won in this London month and in the one before it. */
   won_this_month: z.object({ month: z.string(), value: money, count }),
   won_last_month: z.object({ month: z.string(), value: money, count }),
-  /** Won ÷ (Won + Lost) among leads closed in the last WIN_RATE_DAYS days; rate is a percentage, null when none closed. */
+  /**
+   * Won ÷ (Won + Lost) among leads closed in the last WIN_RATE_DAYS days; rate is a percentage, null
+   * when none closed. Not the pipeline's Conversion Rate (Won ÷ all leads, `conversion` below): the
+   * page names what each divides.
+   */
   win_rate: z.object({ won: count, closed: count, rate: z.number().nullable(), days: count }),
   /** The median days from a lead's creation to its being won, over every Won lead; null when none. */
   median_days_to_won: z.object({ days: z.number().nullable(), won: count }),
@@ -51,7 +55,11 @@ export const funnelStage = z.object({
   status: z.enum(leadStatuses),
   /** Leads at this stage now. */
   count,
-  /** Leads at this stage or a later one (Won after Negotiation); null for Lost, which is off the path. */
+  /**
+   * Leads that reached this stage: those Won, and those that got at least this far before where they
+   * are now, Lost ones included (leads.furthest_stage), so New is reached by every lead; Won by the
+   * leads Won now. Null for Lost, which is off the path.
+   */
   reached: count.nullable(),
   /** reached of the next stage ÷ reached of this one, as a percentage; null for the last stage, Lost, or none reached. */
   conversion: z.number().nullable(),
@@ -104,6 +112,8 @@ export const dashboard = z.object({
   sources: z.array(sourceRow),
   campaigns: z.array(campaignRow),
   funnel: z.array(funnelStage),
+  /** The pipeline's Conversion Rate, worked out the same way (contract/lead.ts conversionRate): Won ÷ all leads. */
+  conversion: z.object({ won: count, leads: count, rate: z.number() }),
   lists: dashboardLists,
 });
 export type Dashboard = z.infer<typeof dashboard>;

@@ -7,7 +7,7 @@
  */
 import * as z from "zod";
 import { isoDate } from "./common";
-import { leadSources, leadStatuses } from "./lead";
+import { furthestStages, leadSources, leadStatuses } from "./lead";
 import { leadActivityTypes } from "./lead-activity";
 import { projectStages, projectStatuses, projectTypes } from "./project";
 import {
@@ -91,7 +91,8 @@ export const leadRow = z
     source: z.enum(leadSources).nullable(),
     status: z.enum(leadStatuses),
     notes: optionalLines(50_000),
-    value: amount.nullable(),
+    // No upper limit: a lead with accepted proposals is worth their sum, which may pass one amount's.
+    value: z.number().finite().min(0).nullable(),
     next_action: optionalLine(1000),
     follow_up_date: date,
     added_by: ref,
@@ -99,6 +100,8 @@ export const leadRow = z
     converted_to_client_id: ref,
     /** When it was won or lost; files exported before it existed leave it out, and import dates it from updated_at. */
     closed_at: stamp.nullable().optional(),
+    /** How far it got, for the funnel; files exported before it existed leave it out, and import takes it from the status. */
+    furthest_stage: z.enum(furthestStages).optional(),
     ...stamps,
   })
   .strict();

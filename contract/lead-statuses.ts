@@ -32,6 +32,14 @@ export const boardColumns: { status: LeadStatus; final: boolean }[] = [
 export const openStatuses: readonly LeadStatus[] = ["New", "Qualified", "Proposal Sent", "Negotiation"];
 
 /**
+ * How far a lead has got: the furthest open stage it has been at, in the board's order. A lead once
+ * Won has passed them all (Negotiation); a Lost lead keeps the stage it had reached, so the funnel
+ * counts it at every stage up to there (worker/db/schema.ts keeps it by trigger).
+ */
+export const furthestStages = ["New", "Qualified", "Proposal Sent", "Negotiation"] as const;
+export type FurthestStage = (typeof furthestStages)[number];
+
+/**
  * A follow-up is due when its date is today or past (London) and the lead is still open: a Won or
  * Lost lead has nobody left to follow up. Before today it is overdue. Here, not in lead.ts, so the
  * pipeline's cards can mark it without loading zod.

@@ -22,11 +22,12 @@ type Lead = {
   created_at: string;
   closed_at?: string | null;
   follow_up_date?: string | null;
+  furthest_stage?: string;
 };
 
 async function insertLead(l: Lead) {
   await env.DB.prepare(
-    "INSERT INTO leads (id, name, status, value, source, follow_up_date, created_at, updated_at, closed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO leads (id, name, status, value, source, follow_up_date, created_at, updated_at, closed_at, furthest_stage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   )
     .bind(
       l.id,
@@ -38,6 +39,7 @@ async function insertLead(l: Lead) {
       l.created_at,
       l.created_at,
       l.closed_at ?? null,
+      l.furthest_stage ?? "New",
     )
     .run();
 }
@@ -122,9 +124,11 @@ async function seedKnownData(me: Staff, colleague: Staff) {
     closed_at: "2026-05-01T00:00:00.000Z",
     follow_up_date: "2026-09-01",
   });
+  // Lost after its proposal went out; lost2 never got past New.
   await insertLead({
     id: "lost1",
     status: "Lost",
+    furthest_stage: "Proposal Sent",
     value: 700,
     created_at: "2026-06-01T00:00:00.000Z",
     closed_at: "2026-08-15T12:00:00.000Z",
@@ -278,15 +282,18 @@ describe("dashboard numbers", () => {
     ]);
   });
 
-  it("counts the funnel by stage with conversion from stage to stage", () => {
+  it("counts the funnel by stage with conversion from stage to stage, Lost leads at the stage they got to", () => {
+    // Every lead reached New; lost1 got as far as Proposal Sent before it was lost, lost2 no further than New.
     expect(d.funnel).toEqual([
-      { status: "New", count: 2, reached: 8, conversion: 75 },
-      { status: "Qualified", count: 1, reached: 6, conversion: 83.3 },
-      { status: "Proposal Sent", count: 1, reached: 5, conversion: 80 },
+      { status: "New", count: 2, reached: 10, conversion: 70 },
+      { status: "Qualified", count: 1, reached: 7, conversion: 85.7 },
+      { status: "Proposal Sent", count: 1, reached: 6, conversion: 66.7 },
       { status: "Negotiation", count: 1, reached: 4, conversion: 75 },
       { status: "Won", count: 3, reached: 3, conversion: null },
       { status: "Lost", count: 2, reached: null, conversion: null },
     ]);
+    // The pipeline's Conversion Rate, worked out the same way: Won ÷ all leads.
+    expect(d.conversion).toEqual({ won: 3, leads: 10, rate: 30 });
   });
 
   it("lists my open tasks due today or before, and no one else's", () => {
@@ -422,6 +429,130 @@ describe("migration 0015", () => {
       untold: "2026-06-01T00:00:00.000Z",
       open: null,
     });
+  });
+});
+
+describe("how far a lead got", () => {
+  const furthest = async (id: string) =>
+    (await rows<{ furthest_stage: string }>("SELECT furthest_stage FROM leads WHERE id = ?", id))[0].furthest_stage;
+
+  it("moves on with every status change, never back, and a Lost lead keeps it", async () => {
+    const { lead } = await expectJson<{ lead: { id: string; updated_at: string } }>(
+      owner.call("POST", "/api/crm/leads", { name: "Travelling Lead", status: "Qualified" }),
+      201,
+    );
+    expect(await furthest(lead.id)).toBe("Qualified");
+    let seen = lead.updated_at;
+    const move = async (status: string) => {
+      seen = (
+        await expectJson<{ lead: { updated_at: string } }>(
+          owner.call("PATCH", `/api/crm/leads/${lead.id}`, { status, updated_at: seen }),
+          200,
+        )
+      ).lead.updated_at;
+      return furthest(lead.id);
+    };
+    expect(await move("Negotiation")).toBe("Negotiation");
+    expect(await move("New")).toBe("Negotiation");
+    expect(await move("Lost")).toBe("Negotiation");
+    const d = await getDashboard(db(), owner.id);
+    expect(d.funnel.map((s) => [s.status, s.reached])).toEqual([
+      ["New", 1],
+      ["Qualified", 1],
+      ["Proposal Sent", 1],
+      ["Negotiation", 1],
+      ["Won", 0],
+      ["Lost", null],
+    ]);
+  });
+
+  it("is every stage for a lead won by any path, even one created Won", async () => {
+    const { lead } = await expectJson<{ lead: { id: string } }>(
+      owner.call("POST", "/api/crm/leads", { name: "Born Won", status: "Won" }),
+      201,
+    );
+    expect(await furthest(lead.id)).toBe("Negotiation");
+    const made = await expectJson<{ lead: { id: string; updated_at: string } }>(
+      owner.call("POST", "/api/crm/leads", { name: "Dropped on Won" }),
+      201,
+    );
+    await expectJson(
+      owner.call("POST", `/api/crm/leads/${made.lead.id}/actions`, { action: "won_to_project", updated_at: made.lead.updated_at }),
+      201,
+    );
+    expect(await furthest(made.lead.id)).toBe("Negotiation");
+  });
+});
+
+describe("the migration that adds furthest_stage", () => {
+  const hand = (name: string) =>
+    env.TEST_MIGRATIONS.find((m) => m.name.includes("_funnel_and_won_value"))!.queries.find((q) => q.includes(name))!;
+  const entry = (lead: string, type: string, description: string) =>
+    exec(
+      "INSERT INTO lead_activities (id, lead_id, activity_type, description, created_at, updated_at) VALUES (?, ?, ?, ?, '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z')",
+      crypto.randomUUID(),
+      lead,
+      type,
+      description,
+    );
+
+  it("took how far each lead got from its timeline", async () => {
+    const backfill = hand("UPDATE `leads` SET `furthest_stage`");
+    for (const [id, status] of [
+      ["lost-late", "Lost"],
+      ["lost-early", "Lost"],
+      ["lost-after-won", "Lost"],
+      ["lost-untold", "Lost"],
+      ["back-to-new", "New"],
+      ["open", "Proposal Sent"],
+      ["won", "Won"],
+    ])
+      await insertLead({ id, status, created_at: "2026-01-01T00:00:00.000Z" });
+    await entry("lost-late", "stage_change", "Moved from Qualified to Negotiation by Hannah Whitaker");
+    await entry("lost-late", "stage_change", "Moved from Negotiation to Lost by Hannah Whitaker");
+    await entry("lost-early", "stage_change", "Moved from New to Qualified by Marcus Reid");
+    await entry("lost-early", "stage_change", "Moved from Qualified to Lost by Marcus Reid");
+    await entry("lost-after-won", "workflow_action", "Won and moved to projects (Discovery) by Marcus Reid");
+    await entry("lost-after-won", "stage_change", "Moved from Won to Lost by Marcus Reid");
+    await entry("back-to-new", "stage_change", "Moved from Proposal Sent to New by Marcus Reid");
+    await entry("open", "note_added", "Moved from Negotiation to Lost by nobody: a note, not a move");
+    await exec("UPDATE leads SET furthest_stage = 'New'");
+    await env.DB.prepare(backfill).run();
+    const got = Object.fromEntries(
+      (await rows<{ id: string; furthest_stage: string }>("SELECT id, furthest_stage FROM leads")).map((r) => [r.id, r.furthest_stage]),
+    );
+    expect(got).toEqual({
+      "lost-late": "Negotiation",
+      "lost-early": "Qualified",
+      "lost-after-won": "Negotiation",
+      "lost-untold": "New",
+      "back-to-new": "Proposal Sent",
+      open: "Proposal Sent",
+      won: "Negotiation",
+    });
+  });
+
+  it("made each lead with accepted proposals worth their sum, and left the others' values alone", async () => {
+    const backfill = hand("UPDATE `leads` SET `value`");
+    await insertLead({ id: "zero", status: "Won", value: null, created_at: "2026-01-01T00:00:00.000Z" });
+    await insertLead({ id: "old-deal", status: "Won", value: 17950, created_at: "2026-01-01T00:00:00.000Z" });
+    await insertLead({ id: "typed", status: "Won", value: 2500, created_at: "2026-01-01T00:00:00.000Z" });
+    await insertLead({ id: "untotalled", status: "Won", value: 900, created_at: "2026-01-01T00:00:00.000Z" });
+    const proposal = (id: string, lead: string, status: string, value: number | null) =>
+      exec("INSERT INTO proposals (id, title, value, status, lead_id) VALUES (?, ?, ?, ?, ?)", id, `Proposal ${id}`, value, status, lead);
+    await proposal("a", "zero", "Accepted", 4885);
+    await proposal("b", "old-deal", "Accepted", 4800);
+    await proposal("c", "old-deal", "Accepted", 0.1);
+    await proposal("d", "old-deal", "Rejected", 9000);
+    await proposal("e", "typed", "Sent", 3000);
+    await proposal("f", "untotalled", "Accepted", null);
+    await env.DB.prepare(backfill).run();
+    expect(await rows("SELECT id, value FROM leads ORDER BY id")).toEqual([
+      { id: "old-deal", value: 4800.1 },
+      { id: "typed", value: 2500 },
+      { id: "untotalled", value: 900 },
+      { id: "zero", value: 4885 },
+    ]);
   });
 });
 

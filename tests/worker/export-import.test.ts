@@ -159,7 +159,9 @@ describe("import", () => {
     const doc = leadsDoc(3) as unknown as Record<string, unknown>;
     const leads = doc.leads as Record<string, unknown>[];
     leads[1].status = "Won";
+    leads[2].status = "Proposal Sent";
     for (const lead of leads) delete lead.closed_at;
+    for (const lead of leads) delete lead.furthest_stage;
     for (const later of ["mail_messages", "preview_releases", "preview_comments", "preview_replies", "preview_approvals"])
       delete doc[later];
     for (const later of ["proposal_links", "proposal_responses", "proposal_messages", "invoice_links", "preview_cards"]) delete doc[later];
@@ -175,6 +177,12 @@ describe("import", () => {
     // A lead imported closed, its file saying nothing of when: it closed at its last change.
     expect(await rows("SELECT status, closed_at, updated_at FROM leads WHERE id = 'lead-000001'")).toEqual([
       { status: "Won", closed_at: leads[1].updated_at, updated_at: leads[1].updated_at },
+    ]);
+    // Nor of how far each got, for the funnel: as far as its status says (Won: past every open stage).
+    expect(await rows("SELECT status, furthest_stage FROM leads ORDER BY id")).toEqual([
+      { status: "New", furthest_stage: "New" },
+      { status: "Won", furthest_stage: "Negotiation" },
+      { status: "Proposal Sent", furthest_stage: "Proposal Sent" },
     ]);
   });
 

@@ -240,8 +240,56 @@ describe("accepting a shared proposal on its page", () => {
     ]);
   });
 
+  it("leaves each lead Won at its proposal's total, and the dashboard's won this month rises by exactly what was accepted", async () => {
+    const before = await expectJson<{ tiles: { won_this_month: { value: number; count: number } } }>(
+      staff.call("GET", "/api/crm/dashboard"),
+      200,
+    );
+    expect(before.tiles.won_this_month).toMatchObject({ value: 0, count: 0 });
+    // One lead with no deal value, one with an old one far from what was agreed.
+    const unvalued = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Priya Shah" }), 201)).lead
+      .id;
+    const acceptOnline = async (title: string, unitPrice: number, lead: string) => {
+      const path = await share(
+        await addProposal({ title, lead_id: lead, lines: [{ description: title, quantity: 1, unit_price: unitPrice }] }),
+      );
+      const res = await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version: versionIn(await pageOf(path)) });
+      expect(res.status).toBe(303);
+    };
+    await expectJson(
+      staff.call("PATCH", `/api/crm/leads/${leadId}`, {
+        value: 17950,
+        updated_at: (await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200)).lead
+          .updated_at,
+      }),
+      200,
+    );
+    await acceptOnline("Salon website", 4885, unvalued);
+    await acceptOnline("Bakery shop", 4800, leadId);
+    expect(await rows("SELECT name, status, value FROM leads ORDER BY name")).toEqual([
+      { name: "Jo Carter", status: "Won", value: 4800 },
+      { name: "Priya Shah", status: "Won", value: 4885 },
+    ]);
+    const after = await expectJson<{ tiles: { won_this_month: { value: number; count: number } } }>(
+      staff.call("GET", "/api/crm/dashboard"),
+      200,
+    );
+    expect(after.tiles.won_this_month).toMatchObject({ value: 9685, count: 2 });
+    const board = await expectJson<{ columns: { status: string; value: number; leads: { value: number | null }[] }[] }>(
+      staff.call("GET", "/api/crm/leads/board"),
+      200,
+    );
+    const won = board.columns.find((c) => c.status === "Won")!;
+    expect(won.value).toBe(9685);
+    expect(won.leads.reduce((n, l) => n + (l.value ?? 0), 0)).toBe(9685);
+
+    // A second proposal accepted online for a lead already Won: worth both.
+    await acceptOnline("Bakery hosting", 420.5, leadId);
+    expect(await rows("SELECT value FROM leads WHERE id = ?", leadId)).toEqual([{ value: 5220.5 }]);
+  });
+
   it("commits the acceptance and its workflow together or not at all", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
+    const p = await addProposal({ title: "Bakery website", value: 4350, lead_id: leadId });
     const path = await share(p);
     const version = versionIn(await pageOf(path));
     // The project's insert fails inside the batch: nothing before it may survive.
@@ -255,8 +303,8 @@ describe("accepting a shared proposal on its page", () => {
     }
     expect(await rows("SELECT count(*) AS n FROM proposal_responses")).toEqual([{ n: 0 }]);
     expect((await proposalOf(p.id)).status).toBe("Sent");
-    expect(await rows("SELECT status, converted_to_client_id FROM leads WHERE id = ?", leadId)).toEqual([
-      { status: "New", converted_to_client_id: null },
+    expect(await rows("SELECT status, value, converted_to_client_id FROM leads WHERE id = ?", leadId)).toEqual([
+      { status: "New", value: 4200, converted_to_client_id: null },
     ]);
     expect(await rows("SELECT count(*) AS n FROM clients")).toEqual([{ n: 1 }]);
     expect(await rows("SELECT count(*) AS n FROM activities")).toEqual([{ n: 0 }]);
@@ -264,6 +312,7 @@ describe("accepting a shared proposal on its page", () => {
     // And it works once the fault is gone.
     expect((await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version })).status).toBe(303);
     expect((await proposalOf(p.id)).status).toBe("Accepted");
+    expect(await rows("SELECT status, value FROM leads WHERE id = ?", leadId)).toEqual([{ status: "Won", value: 4350 }]);
   });
 });
 

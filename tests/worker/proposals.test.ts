@@ -80,7 +80,13 @@ describe("proposals", () => {
   });
 
   describe("accepting a proposal made to a lead", () => {
-    type LeadRow = { status: string; stage_changed_by: string | null; updated_at: string; converted_to_client_id: string | null };
+    type LeadRow = {
+      status: string;
+      value: number | null;
+      stage_changed_by: string | null;
+      updated_at: string;
+      converted_to_client_id: string | null;
+    };
     const leadRow = async () => (await rows<LeadRow>("SELECT * FROM leads WHERE id = ?", leadId))[0];
     const timeline = () =>
       rows<{ activity_type: string; description: string; created_by: string }>(
@@ -116,14 +122,100 @@ describe("proposals", () => {
       expect((await leadRow()).status).toBe("Won");
     });
 
-    it("leaves a lead that is already Won as it is: no new version, no timeline entry", async () => {
+    it("leaves a lead that is already Won at Won, with no timeline entry, and worth what was accepted", async () => {
       const { lead } = await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200);
-      await expectJson(staff.call("PATCH", `/api/crm/leads/${leadId}`, { status: "Won", updated_at: lead.updated_at }), 200);
+      await expectJson(staff.call("PATCH", `/api/crm/leads/${leadId}`, { status: "Won", value: 17950, updated_at: lead.updated_at }), 200);
       const before = await leadRow();
       const entries = (await timeline()).length;
       await expectJson(accept(await sentFor(leadId)), 200);
-      expect(await leadRow()).toEqual(before);
+      const after = await leadRow();
+      expect(after).toEqual({ ...before, value: 4800, updated_at: after.updated_at });
+      expect(after.updated_at > before.updated_at).toBe(true);
       expect(await timeline()).toHaveLength(entries);
+    });
+
+    it("makes the lead worth the proposal's total, in the write that makes it Won: not £0, not its old deal value", async () => {
+      const valued = (
+        await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Old Deal", value: 17950 }), 201)
+      ).lead.id;
+      await expectJson(accept(await sentFor(valued)), 200);
+      await expectJson(accept(await addProposal({ title: "Shop", value: 4885, status: "Sent", lead_id: leadId })), 200);
+      expect(await rows("SELECT id, status, value FROM leads ORDER BY value")).toEqual([
+        { id: valued, status: "Won", value: 4800 },
+        { id: leadId, status: "Won", value: 4885 },
+      ]);
+    });
+
+    it("a lead with several accepted proposals is worth their sum, however each was accepted", async () => {
+      // The Accept button, an edit of the status to Accepted, and a proposal recorded as accepted.
+      await expectJson(accept(await sentFor(leadId)), 200);
+      const edited = await addProposal({ title: "Hosting", value: 360.5, status: "Sent", lead_id: leadId });
+      await expectJson(patch(edited, { status: "Accepted" }), 200);
+      await addProposal({ title: "Logo", value: 250, status: "Accepted", lead_id: leadId });
+      await addProposal({ title: "Still thinking", value: 9999, status: "Sent", lead_id: leadId });
+      expect(await leadRow()).toMatchObject({ status: "Won", value: 5410.5 });
+      // One stage change: the first acceptance won it.
+      expect((await timeline()).map((t) => t.description)).toEqual(['Marked Won by Marcus Reid: proposal "Website rebuild" accepted']);
+    });
+
+    it("an edit to status Accepted marks the lead Won at the total, with its stage change", async () => {
+      const draft = await addProposal({ title: "Phone yes", value: 2200, lead_id: leadId });
+      await expectJson(patch(draft, { status: "Accepted" }), 200);
+      expect(await leadRow()).toMatchObject({ status: "Won", value: 2200, stage_changed_by: staff.id });
+      expect((await timeline()).map((t) => t.description)).toEqual(['Marked Won by Marcus Reid: proposal "Phone yes" accepted']);
+    });
+
+    it("stays reconciled when an accepted proposal's total is edited, it is un-accepted, moved or deleted", async () => {
+      const website = await sentFor(leadId);
+      const { proposal: accepted } = await expectJson<{ proposal: Proposal }>(accept(website), 200);
+      const hosting = await addProposal({ title: "Hosting", value: 400, status: "Accepted", lead_id: leadId });
+      expect((await leadRow()).value).toBe(5200);
+      // A new total for an accepted proposal: the lead follows, in the same write.
+      const { proposal: repriced } = await expectJson<{ proposal: Proposal }>(
+        patch(accepted, { lines: [{ description: "Website", quantity: 2, unit_price: 2450.25 }] }),
+        200,
+      );
+      expect((await leadRow()).value).toBe(5300.5);
+      // Un-accepted: worth the accepted ones left.
+      const { proposal: declined } = await expectJson<{ proposal: Proposal }>(patch(repriced, { status: "Rejected" }), 200);
+      expect((await leadRow()).value).toBe(400);
+      // Moved to another lead: each is worth its own accepted proposals.
+      const other = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Other" }), 201)).lead.id;
+      const { proposal: back } = await expectJson<{ proposal: Proposal }>(patch(declined, { status: "Accepted", lead_id: other }), 200);
+      expect(await rows("SELECT id, status, value FROM leads WHERE id = ?", other)).toEqual([{ id: other, status: "Won", value: 4900.5 }]);
+      // The last accepted proposal deleted, or un-accepted: nothing accepted is left to go by, so the lead keeps the value it has.
+      await expectJson(staff.call("DELETE", `/api/crm/proposals/${hosting.id}`), 200);
+      expect(await leadRow()).toMatchObject({ status: "Won", value: 400 });
+      await expectJson(patch(back, { status: "Sent" }), 200);
+      expect(await rows("SELECT value FROM leads WHERE id = ?", other)).toEqual([{ value: 4900.5 }]);
+      // …and its value is the studio's to type again.
+      const { lead } = await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${other}`), 200);
+      await expectJson(staff.call("PATCH", `/api/crm/leads/${other}`, { value: 3000, updated_at: lead.updated_at }), 200);
+    });
+
+    it("refuses a typed value for a lead worth its accepted proposals, naming their sum; the same value goes through", async () => {
+      await expectJson(accept(await sentFor(leadId)), 200);
+      const { lead } = await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200);
+      const refused = await expectJson<Fields>(
+        staff.call("PATCH", `/api/crm/leads/${leadId}`, { value: 17950, updated_at: lead.updated_at }),
+        422,
+      );
+      expect(refused.error.fields.value).toBe(
+        "This lead is worth what its accepted proposals add up to (£4,800.00). Change a proposal to change it.",
+      );
+      await expectJson(
+        staff.call("PATCH", `/api/crm/leads/${leadId}`, { value: 4800, next_action: "Kick-off call", updated_at: lead.updated_at }),
+        200,
+      );
+      expect((await leadRow()).value).toBe(4800);
+    });
+
+    it("changes no lead when an edit to Accepted is refused as stale", async () => {
+      const sent = await sentFor(leadId);
+      await expectJson(patch(sent, { title: "Renamed" }), 200);
+      expect((await patch(sent, { status: "Accepted" })).status).toBe(409);
+      expect(await leadRow()).toMatchObject({ status: "New", value: null });
+      expect(await timeline()).toEqual([]);
     });
 
     it("moves no lead when the accept is refused", async () => {

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { leadSources, leadStatuses } from "../../contract/lead";
+import { furthestStages, leadSources, leadStatuses } from "../../contract/lead";
 import { leadActivityTypes } from "../../contract/lead-activity";
 import { projectStages, projectStatuses, projectTypes } from "../../contract/project";
 import { proposalMessageAuthors, proposalResponseKinds, proposalStatuses, type ProposalSection } from "../../contract/proposal";
@@ -171,6 +171,14 @@ export const leads = sqliteTable(
      * status (an edit, a board drop, a workflow action, an accepted proposal, an import) stamps it.
      */
     closed_at: text("closed_at"),
+    /**
+     * The furthest open stage the lead has been at (New → Negotiation; a lead once Won counts as
+     * having passed them all), so the funnel can count a Lost lead at the stages it got through.
+     * Kept by triggers, as closed_at is, which also fill it in when a row comes without it (an import
+     * of a file exported before it existed), so it is never empty. No CHECK or NOT NULL: SQLite could
+     * add them only by rebuilding the table.
+     */
+    furthest_stage: text("furthest_stage", { enum: furthestStages }).default("New"),
     ...stamps,
   },
   (t) => [
@@ -178,6 +186,8 @@ export const leads = sqliteTable(
     // The dashboard's sums by status, won by month, win rate and median days to Won, each read
     // from the index alone (value and created_at ride along) rather than from 10,000 rows.
     index("leads_status_closed_idx").on(t.status, t.closed_at, t.value, t.created_at),
+    // The funnel: how many leads got how far, counted from the index alone.
+    index("leads_status_furthest_idx").on(t.status, t.furthest_stage),
     index("leads_status_name_idx").on(t.status, t.name),
     // A board column, and the leads list filtered by status: the newest of one status, read in
     // order from the index rather than sorted from every lead of that status (3–10 ms → 0.4 ms a

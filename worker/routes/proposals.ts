@@ -29,14 +29,18 @@ import { auditSourceOf, sendingContextOf } from "../middleware/audit";
 export const proposalsRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ proposals: await listProposals(c.get("db")) }, 200))
   .post("/", jsonBody(proposalInput), async (c) => {
-    const proposal = await createProposal(c.get("db"), c.req.valid("json"));
+    const proposal = await createProposal(c.get("db"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "proposals", op: "create", id: proposal.id });
+    // Made as already accepted: its lead is Won at its total.
+    if (proposal.status === "Accepted" && proposal.lead) publish(c, { entity: "leads", op: "update", id: proposal.lead.id });
     return c.json({ proposal }, 201);
   })
   .get("/:id", async (c) => c.json({ proposal: await getProposal(c.get("db"), c.req.param("id")) }, 200))
   .patch("/:id", jsonBody(proposalPatch), async (c) => {
-    const proposal = await updateProposal(c.get("db"), c.req.param("id"), c.req.valid("json"));
+    const { proposal, leadIds } = await updateProposal(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "proposals", op: "update", id: proposal.id });
+    // Its status, total or lead changed what a lead is worth (or made it Won).
+    for (const id of leadIds) publish(c, { entity: "leads", op: "update", id });
     return c.json({ proposal }, 200);
   })
   .post("/:id/accept", jsonBody(z.object(expectedVersion).strict()), async (c) => {
@@ -114,7 +118,8 @@ export const proposalsRoute = new Hono<AppEnv>()
     return c.json({ message }, 200);
   })
   .delete("/:id", async (c) => {
-    await deleteProposal(c.get("db"), c.req.param("id"));
+    const { leadId } = await deleteProposal(c.get("db"), c.req.param("id"));
     publish(c, { entity: "proposals", op: "delete", id: c.req.param("id") });
+    if (leadId) publish(c, { entity: "leads", op: "update", id: leadId });
     return c.json({ ok: true as const }, 200);
   });

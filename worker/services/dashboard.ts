@@ -17,7 +17,15 @@ import {
   type Dashboard,
   type DashboardLists,
 } from "../../contract/dashboard";
-import { boardColumns, openStatuses, type LeadSource, type LeadStatus } from "../../contract/lead-statuses";
+import { conversionRate } from "../../contract/lead";
+import {
+  boardColumns,
+  furthestStages,
+  openStatuses,
+  type FurthestStage,
+  type LeadSource,
+  type LeadStatus,
+} from "../../contract/lead-statuses";
 import type { StageWeights } from "../../contract/settings";
 import type { TaskPriority } from "../../contract/task";
 import { addDays, addMonths, londonStartOf, londonToday, mondayOf } from "../lib/time";
@@ -25,6 +33,8 @@ import { stageWeightsOf, WEIGHTS_KEY } from "./settings";
 
 /** The funnel's path: every stage but Lost, in the board's order (Won last). */
 const FUNNEL_PATH = boardColumns.map((c) => c.status).filter((s) => s !== "Lost");
+/** Where each furthest stage sits on the path: a lead that got there reached it and every stage before. */
+const FURTHEST_RANK = new Map<string, number>(furthestStages.map((s) => [s, FUNNEL_PATH.indexOf(s)]));
 const OPEN_SQL = sql.raw(openStatuses.map((s) => `'${s}'`).join(", "));
 const EXCERPT_CHARS = 140;
 
@@ -75,11 +85,15 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
   const proposalsSentBy = addDays(today, -PROPOSAL_WAIT_DAYS);
   const closedAt = sql.raw("closed_at");
 
-  const [weightRows, byStatus, wonByMonth, winRate, median, newThisWeek, expected, sources, campaigns, ...lists] = await batch(db, [
+  const [weightRows, byStatus, reach, wonByMonth, winRate, median, newThisWeek, expected, sources, campaigns, ...lists] = await batch(db, [
     query<{ value: string }>(sql`SELECT value FROM settings WHERE key = ${WEIGHTS_KEY}`),
-    // The funnel, the pipeline's value and its weighted forecast: one pass over the status index.
+    // The stages' counts, the pipeline's value and its weighted forecast: one pass over the status index.
     query<{ status: LeadStatus; n: number; value: number }>(
       sql`SELECT status, count(*) AS n, coalesce(sum(value), 0) AS value FROM leads GROUP BY status`,
+    ),
+    // The funnel: how far the leads got (Lost ones too), read in order from leads_status_furthest_idx alone.
+    query<{ status: LeadStatus; furthest_stage: FurthestStage; n: number }>(
+      sql`SELECT status, furthest_stage, count(*) AS n FROM leads GROUP BY status, furthest_stage`,
     ),
     query<{ bucket: number; n: number; value: number }>(sql`
       SELECT ${bucketOf(closedAt, monthStarts)} AS bucket, count(*) AS n, coalesce(sum(value), 0) AS value
@@ -146,7 +160,17 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
     expected: pounds(expectedByMonth.get(month) ?? 0),
   }));
 
-  const reached = FUNNEL_PATH.map((_, i) => FUNNEL_PATH.slice(i).reduce((n, s) => n + (statusRows.get(s)?.n ?? 0), 0));
+  // A stage was reached by every Won lead, and by every other lead (Lost ones included) that got at
+  // least that far; Won itself, by the leads Won now. So New is reached by every lead.
+  const wonCount = statusRows.get("Won")?.n ?? 0;
+  const reached = FUNNEL_PATH.map(
+    (status, i) =>
+      wonCount +
+      (status === "Won"
+        ? 0
+        : reach.reduce((n, r) => n + (r.status !== "Won" && (FURTHEST_RANK.get(r.furthest_stage) ?? 0) >= i ? r.n : 0), 0)),
+  );
+  const allLeads = [...statusRows.values()].reduce((n, r) => n + r.n, 0);
   const funnel = [
     ...FUNNEL_PATH.map((status, i) => ({
       status,
@@ -181,6 +205,7 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
     sources: sources.map((r) => ({ ...r, won_value: pounds(r.won_value) })),
     campaigns: campaigns.map((r) => ({ ...r, won_value: pounds(r.won_value) })),
     funnel,
+    conversion: { won: wonCount, leads: allLeads, rate: conversionRate(wonCount, allLeads) },
     lists: listsOf(lists as Row[][], today),
   };
 }

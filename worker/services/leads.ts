@@ -20,6 +20,7 @@ import { newId } from "../lib/ids";
 import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { stageChangeIfUpdated } from "./lead-activities";
+import { assertValueEditable } from "./won-value";
 
 type ListQuery = z.output<typeof leadListQuery>;
 
@@ -41,8 +42,11 @@ export const LIST_NOTES_MAX = 300;
  * A lead as lists and the board show it: notes cut to LIST_NOTES_MAX, flagged when cut, so a
  * page of 500 leads cannot carry 500 × 50,000 characters (README.md → Security). Edit dialogs load the lead whole.
  */
+/** A lead as the API answers it: how far it got is the funnel's to count (services/dashboard.ts), not a field of the lead. */
+const { furthest_stage: _furthest, ...leadColumns } = getTableColumns(leads);
+
 const listColumns = {
-  ...getTableColumns(leads),
+  ...leadColumns,
   notes: sql<
     string | null
   >`CASE WHEN length(${leads.notes}) > ${LIST_NOTES_MAX} THEN substr(${leads.notes}, 1, ${LIST_NOTES_MAX - 1}) || '…' ELSE ${leads.notes} END`,
@@ -112,13 +116,18 @@ export async function leadBoard(db: Db, perColumn: number) {
   const board: BoardColumn[] = boardColumns.map((col, i) => ({
     status: col.status,
     count: byStatus.get(col.status)?.count ?? 0,
-    value: byStatus.get(col.status)?.value ?? 0,
+    // To the penny: the database adds floating-point pounds, and a column's total is its cards' sum.
+    value: Math.round((byStatus.get(col.status)?.value ?? 0) * 100) / 100,
     leads: columns[i] as Lead[],
   }));
   const total = board.reduce((n, c) => n + c.count, 0);
   const won = byStatus.get("Won")?.count ?? 0;
-  const pipelineValue = board.filter((c) => openStatuses.includes(c.status)).reduce((n, c) => n + c.value, 0);
-  return { columns: board, overview: { total_leads: total, pipeline_value: pipelineValue, conversion_rate: conversionRate(won, total) } };
+  const pipelineValue = Math.round(board.filter((c) => openStatuses.includes(c.status)).reduce((n, c) => n + c.value, 0) * 100) / 100;
+  // The Conversion Rate is Won ÷ all leads (docs/spec.md); won_leads lets the page say so in numbers.
+  return {
+    columns: board,
+    overview: { total_leads: total, won_leads: won, pipeline_value: pipelineValue, conversion_rate: conversionRate(won, total) },
+  };
 }
 
 /** Global search: at most three of each kind, newest first, case-insensitive. */
@@ -154,7 +163,7 @@ export async function searchCrm(db: Db, term: string) {
 }
 
 export async function getLead(db: Db, id: string): Promise<Lead> {
-  const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
+  const [row] = await db.select(leadColumns).from(leads).where(eq(leads.id, id)).limit(1);
   if (!row) throw notFound("Lead");
   return row;
 }
@@ -164,7 +173,7 @@ export async function createLead(db: Db, input: z.output<typeof leadInput>, by: 
   const [row] = await db
     .insert(leads)
     .values({ ...input, id: newId(), added_by: by.id, stage_changed_by: by.id, created_at: now, updated_at: now })
-    .returning();
+    .returning(leadColumns);
   return row;
 }
 
@@ -175,13 +184,14 @@ export async function createLead(db: Db, input: z.output<typeof leadInput>, by: 
 export async function updateLead(db: Db, id: string, patch: z.output<typeof leadPatch>, by: SessionUser): Promise<Lead> {
   const { updated_at: seen, ...changes } = patch;
   const current = await getLead(db, id);
+  await assertValueEditable(db, id, changes.value);
   const version = nextStamp(seen);
   const statusChanged = changes.status !== undefined && changes.status !== current.status;
   const update = db
     .update(leads)
     .set({ ...changes, ...(statusChanged ? { stage_changed_by: by.id } : {}), updated_at: version })
     .where(and(eq(leads.id, id), eq(leads.updated_at, seen)))
-    .returning();
+    .returning(leadColumns);
   const [rows] = statusChanged
     ? await db.batch([update, stageChangeIfUpdated(db, id, `Moved from ${current.status} to ${changes.status} by ${by.full_name}`, by.id)])
     : [await update];

@@ -2,6 +2,7 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type * as z from "zod";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { clients, leads, proposal_links, proposal_messages, proposal_responses, proposals } from "../db/schema";
 import {
@@ -19,8 +20,9 @@ import { liveLinkColumns, withLiveLink } from "../lib/shared-links";
 import { derivedLinkToken } from "../lib/link-tokens";
 import { londonToday, nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
-import { requireUpdated, runBatch } from "../lib/batch";
+import { isGuardAbort, requireUpdated, runBatch } from "../lib/batch";
 import { stageChangeIfUpdated } from "./lead-activities";
+import { wonValueSql, wonValueUpdate } from "./won-value";
 import { auditEvent, type AuditSource } from "./audit";
 
 const forLead = alias(leads, "for_lead");
@@ -105,27 +107,72 @@ async function assertParties(db: Db, p: { lead_id?: string | null; client_id?: s
 const sentToday = (status: string | undefined, sentDate: string | null | undefined) =>
   status === "Sent" && !sentDate ? { sent_date: londonToday() } : {};
 
-export async function createProposal(db: Db, input: z.output<typeof proposalInput>): Promise<Proposal> {
+export async function createProposal(db: Db, input: z.output<typeof proposalInput>, by: SessionUser): Promise<Proposal> {
   await assertParties(db, input);
   const now = nowIso();
   const id = newId();
   const { value: _value, lines: _lines, ...fields } = input;
-  await db.insert(proposals).values({
-    ...fields,
-    ...(proposalTotals(input, input.title) ?? { lines: [], value: null }),
-    ...sentToday(input.status, input.sent_date),
-    id,
-    created_at: now,
-    updated_at: now,
-  });
+  await runBatch(db, [
+    db.insert(proposals).values({
+      ...fields,
+      ...(proposalTotals(input, input.title) ?? { lines: [], value: null }),
+      ...sentToday(input.status, input.sent_date),
+      id,
+      created_at: now,
+      updated_at: now,
+    }),
+    // Recorded as already accepted (a yes given by phone): its lead is Won at its total, as with Accept.
+    ...(input.status === "Accepted" && input.lead_id ? await leadAccepted(db, input.lead_id, input.title, by) : []),
+  ]);
   return getProposal(db, id);
 }
 
-export async function updateProposal(db: Db, id: string, patch: z.output<typeof proposalPatch>): Promise<Proposal> {
+/**
+ * What accepting a proposal does to its lead, for the batch that accepts it (after the proposal's own
+ * write, whose new status the sums read): Won if it was not (with a stage_change entry), and worth its
+ * accepted proposals' sum (docs/decisions/0027).
+ */
+async function leadAccepted(db: Db, leadId: string, title: string, by: SessionUser): Promise<BatchItem<"sqlite">[]> {
+  const lead = await db.select({ status: leads.status, updated_at: leads.updated_at }).from(leads).where(eq(leads.id, leadId)).get();
+  if (!lead) return [];
+  const stamp = nextStamp(lead.updated_at);
+  return [
+    ...(lead.status !== "Won"
+      ? [
+          // Not versioned against anyone's copy: whatever the lead's status is by now, it is Won.
+          db
+            .update(leads)
+            .set({ status: "Won", value: wonValueSql(leadId), stage_changed_by: by.id, updated_at: stamp })
+            .where(and(eq(leads.id, leadId), ne(leads.status, "Won"))),
+          stageChangeIfUpdated(db, leadId, `Marked Won by ${by.full_name}: proposal "${title}" accepted`, by.id),
+        ]
+      : []),
+    wonValueUpdate(db, leadId, stamp),
+  ];
+}
+
+/**
+ * A versioned edit. When it touches what a lead's value is made of (the status to or from Accepted,
+ * the total of an accepted proposal, the lead it is for), the leads concerned are worth their
+ * accepted proposals' sum again in the same batch; a status edited to Accepted also marks the lead
+ * Won, as Accept does. Answers the proposal and the leads whose value or status may have moved.
+ */
+export async function updateProposal(
+  db: Db,
+  id: string,
+  patch: z.output<typeof proposalPatch>,
+  by: SessionUser,
+): Promise<{ proposal: Proposal; leadIds: string[] }> {
   const { updated_at: seen, value: _value, lines: _lines, ...changes } = patch;
   await assertParties(db, changes);
   const current = await db
-    .select({ lead_id: proposals.lead_id, client_id: proposals.client_id, sent_date: proposals.sent_date, title: proposals.title })
+    .select({
+      lead_id: proposals.lead_id,
+      client_id: proposals.client_id,
+      sent_date: proposals.sent_date,
+      title: proposals.title,
+      status: proposals.status,
+    })
     .from(proposals)
     .where(eq(proposals.id, id))
     .get();
@@ -136,14 +183,34 @@ export async function updateProposal(db: Db, id: string, patch: z.output<typeof 
   if (("lead_id" in changes || "client_id" in changes) && !after.lead_id && !after.client_id)
     throw new AppError("validation_failed", "Please correct the highlighted fields", { lead_id: PARTY_REQUIRED });
   const sent = "sent_date" in changes ? sentToday(changes.status, changes.sent_date) : sentToday(changes.status, current.sent_date);
-  const rows = await db
-    .update(proposals)
-    // The lines and the value are written together: the value is always the lines' sum.
-    .set({ ...changes, ...parties, ...sent, ...proposalTotals(patch, changes.title ?? current.title), updated_at: nextStamp(seen) })
-    .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen)))
-    .returning({ id: proposals.id });
-  await versionedResult(rows, () => db.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, id)).get(), "Proposal");
-  return getProposal(db, id);
+  const totals = proposalTotals(patch, changes.title ?? current.title);
+  const nowAccepted = after.status === "Accepted" && current.status !== "Accepted" && after.lead_id;
+  const touched = [...new Set([current.lead_id, after.lead_id])].filter((l): l is string => !!l);
+  const revalue =
+    after.status !== current.status || after.lead_id !== current.lead_id || (totals !== undefined && after.status === "Accepted");
+  const leadWrites: BatchItem<"sqlite">[] = [];
+  if (nowAccepted) leadWrites.push(...(await leadAccepted(db, after.lead_id!, after.title, by)));
+  if (revalue)
+    for (const leadId of touched.filter((l) => !(nowAccepted && l === after.lead_id))) {
+      const lead = await db.select({ updated_at: leads.updated_at }).from(leads).where(eq(leads.id, leadId)).get();
+      if (lead) leadWrites.push(wonValueUpdate(db, leadId, nextStamp(lead.updated_at)));
+    }
+  try {
+    await runBatch(db, [
+      db
+        .update(proposals)
+        // The lines and the value are written together: the value is always the lines' sum.
+        .set({ ...changes, ...parties, ...sent, ...totals, updated_at: nextStamp(seen) })
+        .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen))),
+      // A stale copy changes nothing, its leads included.
+      requireUpdated(db),
+      ...leadWrites,
+    ]);
+  } catch (err) {
+    if (!isGuardAbort(err)) throw err;
+    await versionedResult([], () => db.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, id)).get(), "Proposal");
+  }
+  return { proposal: await getProposal(db, id), leadIds: leadWrites.length ? touched : [] };
 }
 
 /**
@@ -162,36 +229,35 @@ export async function acceptProposal(db: Db, id: string, seen: string, by: Sessi
   if (!current) throw notFound("Proposal");
   if (current.updated_at !== seen) throw staleEdit("proposal");
   if (current.status !== "Sent") throw new AppError("conflict", "Only a sent proposal can be accepted");
-  const lead = current.lead_id
-    ? await db
-        .select({ id: leads.id, status: leads.status, updated_at: leads.updated_at })
-        .from(leads)
-        .where(eq(leads.id, current.lead_id))
-        .get()
-    : undefined;
   await runBatch(db, [
     db
       .update(proposals)
       .set({ status: "Accepted", updated_at: nextStamp(seen) })
       .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen), eq(proposals.status, "Sent"))),
     requireUpdated(db),
-    ...(lead && lead.status !== "Won"
-      ? [
-          // Not versioned against anyone's copy: whatever the lead's status is by now, it is Won.
-          db
-            .update(leads)
-            .set({ status: "Won", stage_changed_by: by.id, updated_at: nextStamp(lead.updated_at) })
-            .where(and(eq(leads.id, lead.id), ne(leads.status, "Won"))),
-          stageChangeIfUpdated(db, lead.id, `Marked Won by ${by.full_name}: proposal "${current.title}" accepted`, by.id),
-        ]
-      : []),
+    ...(current.lead_id ? await leadAccepted(db, current.lead_id, current.title, by) : []),
   ]);
   return getProposal(db, id);
 }
 
-export async function deleteProposal(db: Db, id: string): Promise<void> {
-  const rows = await db.delete(proposals).where(eq(proposals.id, id)).returning({ id: proposals.id });
-  if (rows.length === 0) throw notFound("Proposal");
+/** Deletes a proposal; if it was accepted, its lead is worth the accepted proposals left (or keeps its value). */
+export async function deleteProposal(db: Db, id: string): Promise<{ leadId: string | null }> {
+  const current = await db
+    .select({ lead_id: proposals.lead_id, status: proposals.status })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .get();
+  if (!current) throw notFound("Proposal");
+  const lead =
+    current.lead_id && current.status === "Accepted"
+      ? await db.select({ id: leads.id, updated_at: leads.updated_at }).from(leads).where(eq(leads.id, current.lead_id)).get()
+      : undefined;
+  const [rows] = await runBatch(db, [
+    db.delete(proposals).where(eq(proposals.id, id)).returning({ id: proposals.id }),
+    ...(lead ? [wonValueUpdate(db, lead.id, nextStamp(lead.updated_at))] : []),
+  ]);
+  if ((rows as unknown[]).length === 0) throw notFound("Proposal");
+  return { leadId: lead?.id ?? null };
 }
 
 /** The revocation of a proposal's live link, if it has one. */

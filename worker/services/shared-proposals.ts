@@ -40,6 +40,7 @@ import { recordDelivery, type MailEnv } from "./preview-notifications";
 import { acceptedCopyMail, declinedCopyMail, liveProposalUrl, proposalRecipient, replyMail, type ClientMailEnv } from "./client-mail";
 import { getStudioSettings } from "./settings";
 import type { StudioSettings } from "../../contract/settings";
+import { wonValueUpdate } from "./won-value";
 
 /** The columns of what the client reads (ProposalContent, but for whom it is prepared). */
 const contentColumns = {
@@ -354,6 +355,8 @@ export async function acceptSharedProposal(
                 .where(and(eq(leads.id, lead.id), ne(leads.status, "Won"))),
             ]
           : []),
+      // Won at what was accepted: the sum of its accepted proposals, this one now among them.
+      ...(lead ? [wonValueUpdate(db, lead.id, nextStamp(lead.updated_at))] : []),
       ...(projectId
         ? [
             db.insert(projects).values({

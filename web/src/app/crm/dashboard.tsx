@@ -35,7 +35,7 @@ export function Component() {
           <DashboardTiles tiles={query.data.tiles} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <RevenueChart revenue={query.data.revenue} today={query.data.today} />
-            <FunnelChart funnel={query.data.funnel} />
+            <FunnelChart funnel={query.data.funnel} conversion={query.data.conversion} />
             <OriginChart
               heading="Leads by source"
               noun="Source"

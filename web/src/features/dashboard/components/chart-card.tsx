@@ -1,10 +1,12 @@
 /**
  * A chart's frame: its heading, the hand-drawn SVG (role="img", named by its <title> and described
- * by its <desc>), and a "Show as table" toggle that puts the same numbers in a real table. The SVG
- * scales to its box through its viewBox, so it never widens the page on a phone.
+ * by its <desc>), and a "Show as table" button that puts the same numbers in a real table and then
+ * reads "Show as chart" (the button says what it does next, so it carries no aria-pressed: a toggle
+ * whose name changes with its state would be announced twice over). The SVG scales to its box
+ * through its viewBox, so it never widens the page on a phone.
  */
 import { useId, useState, type ReactNode } from "react";
-import { Table2 } from "lucide-react";
+import { ChartColumn, Table2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 export interface ChartText {
@@ -19,6 +21,7 @@ export function ChartCard({
   viewBox,
   empty,
   table,
+  footer,
   children,
   className,
 }: {
@@ -28,6 +31,8 @@ export function ChartCard({
   /** Shown instead of the chart and its toggle when there is nothing to draw. */
   empty?: string | false;
   table: ReactNode;
+  /** Under the chart and its table alike. */
+  footer?: ReactNode;
   children: ReactNode;
   className?: string;
 }) {
@@ -40,9 +45,9 @@ export function ChartCard({
           {heading}
         </h2>
         {!empty && (
-          <Button variant="secondary" size="sm" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)}>
-            <Table2 className="size-4" aria-hidden="true" />
-            Show as table
+          <Button variant="secondary" size="sm" onClick={() => setAsTable((v) => !v)}>
+            {asTable ? <ChartColumn className="size-4" aria-hidden="true" /> : <Table2 className="size-4" aria-hidden="true" />}
+            {asTable ? "Show as chart" : "Show as table"}
           </Button>
         )}
       </div>
@@ -63,6 +68,7 @@ export function ChartCard({
           {children}
         </svg>
       )}
+      {footer}
     </section>
   );
 }

@@ -3,8 +3,9 @@
  * and stays small). Each gives its numbers in words (<desc>) and in a table behind its toggle.
  */
 import type { Dashboard } from "@contract/dashboard";
-import { formatMoney, LONG_MONTHS, MONTHS } from "@/lib/format";
+import { formatCount, formatMoney, LONG_MONTHS } from "@/lib/format";
 import { ChartCard, ChartTable } from "./chart-card";
+import { revenueAxisLabels } from "./revenue-axis";
 
 // Month names from lib/format rather than Intl: a page's first Intl object is slow to make.
 const monthIndex = (month: string) => Number(month.slice(5, 7)) - 1;
@@ -29,10 +30,12 @@ const AXIS = "fill-slate-600 text-[11px]";
 
 export function RevenueChart({ revenue, today }: { revenue: Dashboard["revenue"]; today: string }) {
   const W = 400;
-  const H = 220;
+  const H = 236;
   const left = 44;
   const bottom = 24;
-  const top = 10;
+  // The legend has a band of its own above the plot, clear of the top gridline.
+  const legendY = 4;
+  const top = 26;
   const plotW = W - left - 6;
   const plotH = H - top - bottom;
   const max = niceMax(Math.max(...revenue.map((m) => Math.max(m.won, m.expected))));
@@ -62,7 +65,7 @@ export function RevenueChart({ revenue, today }: { revenue: Dashboard["revenue"]
     >
       {[0, 0.5, 1].map((f) => (
         <g key={f}>
-          <line x1={left} x2={W - 6} y1={y(max * f)} y2={y(max * f)} className="stroke-slate-200" strokeWidth={1} />
+          <line data-gridline x1={left} x2={W - 6} y1={y(max * f)} y2={y(max * f)} className="stroke-slate-200" strokeWidth={1} />
           <text x={left - 4} y={y(max * f) + 4} textAnchor="end" className={AXIS}>
             {moneyShort(max * f)}
           </text>
@@ -84,22 +87,25 @@ export function RevenueChart({ revenue, today }: { revenue: Dashboard["revenue"]
                 rx={1}
               />
             )}
-            {(i % 3 === 2 || m.month === thisMonth) && (
-              <text x={x + slot / 2} y={H - 8} textAnchor="middle" className={AXIS}>
-                {MONTHS[monthIndex(m.month)]}
-              </text>
-            )}
           </g>
         );
       })}
+      {revenueAxisLabels(
+        revenue.map((m) => m.month),
+        thisMonth,
+      ).map(({ index, text }) => (
+        <text key={index} x={left + index * slot + slot / 2} y={H - 8} textAnchor="middle" className={AXIS}>
+          {text}
+        </text>
+      ))}
       <line x1={left} x2={W - 6} y1={top + plotH} y2={top + plotH} className="stroke-slate-400" strokeWidth={1} />
-      <g aria-hidden="true">
-        <rect x={left + 4} y={top} width={8} height={8} className="fill-brick-600" />
-        <text x={left + 15} y={top + 8} className={AXIS}>
+      <g aria-hidden="true" data-legend>
+        <rect x={left + 4} y={legendY} width={8} height={8} className="fill-brick-600" />
+        <text x={left + 15} y={legendY + 8} className={AXIS}>
           Won
         </text>
-        <rect x={left + 48} y={top} width={8} height={8} className="fill-amber-500" />
-        <text x={left + 59} y={top + 8} className={AXIS}>
+        <rect x={left + 48} y={legendY} width={8} height={8} className="fill-amber-500" />
+        <text x={left + 59} y={legendY + 8} className={AXIS}>
           Expected (weighted)
         </text>
       </g>
@@ -158,8 +164,11 @@ export function OriginChart({ heading, noun, rows, empty }: { heading: string; n
   );
 }
 
-/** The funnel: how many leads reached each stage (bar), and what share went on to the next. */
-export function FunnelChart({ funnel }: { funnel: Dashboard["funnel"] }) {
+/**
+ * The funnel: how many leads reached each stage (bar), Lost ones at the stage they got to, and what
+ * share went on to the next. Below it, the pipeline's Conversion Rate, which is the funnel end to end.
+ */
+export function FunnelChart({ funnel, conversion }: { funnel: Dashboard["funnel"]; conversion: Dashboard["conversion"] }) {
   const path = funnel.filter((s) => s.reached !== null);
   const lost = funnel.find((s) => s.status === "Lost");
   const W = 400;
@@ -171,12 +180,19 @@ export function FunnelChart({ funnel }: { funnel: Dashboard["funnel"] }) {
   const desc =
     path
       .map((s) => `${s.status}: ${s.reached} reached (${s.count} there now)${s.conversion !== null ? `, ${s.conversion}% went on` : ""}`)
-      .join("; ") + `. Lost: ${lost?.count ?? 0}.`;
+      .join("; ") + `. Lost: ${lost?.count ?? 0}, each counted above at the stages it reached.`;
   return (
     <ChartCard
       heading="The funnel"
-      text={{ title: "The funnel: leads by stage, with conversion to the next stage", desc }}
+      text={{ title: "The funnel: leads that reached each stage, and the share that went on to the next", desc }}
       viewBox={`0 0 ${W} ${H}`}
+      footer={
+        <p className="mt-3 text-sm text-slate-600" data-testid="funnel-conversion">
+          <span className="font-semibold text-slate-900">Conversion Rate {conversion.rate.toFixed(1)}%</span>: won ÷ all leads (
+          {formatCount(conversion.won)} of {formatCount(conversion.leads)}), as on the pipeline. Lost leads count at every stage they
+          reached.
+        </p>
+      }
       table={
         <ChartTable
           caption="The funnel"

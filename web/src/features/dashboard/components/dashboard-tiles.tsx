@@ -57,12 +57,12 @@ export function DashboardTiles({ tiles }: { tiles: Dashboard["tiles"] }) {
       <Tile
         to="/crm/leads?status=Won"
         testId="tile-win-rate"
-        label="Win rate"
+        label={`Win rate (won ÷ closed, ${win_rate.days} days)`}
         value={win_rate.rate === null ? "—" : `${win_rate.rate}%`}
         detail={
           win_rate.closed === 0
             ? `No leads won or lost in the last ${win_rate.days} days`
-            : `${win_rate.won} won of ${plural(win_rate.closed, "lead")} closed in the last ${win_rate.days} days`
+            : `${win_rate.won} won of ${plural(win_rate.closed, "lead")} won or lost in the last ${win_rate.days} days`
         }
       />
       <Tile

@@ -251,7 +251,11 @@ export function PipelineBoard() {
       <section aria-label="Overview" className="grid gap-4 sm:grid-cols-3">
         <Stat label="Total Leads" value={formatCount(overview.total_leads)} />
         <Stat label="Pipeline Value" value={formatMoneyWhole(overview.pipeline_value)} />
-        <Stat label="Conversion Rate" value={`${overview.conversion_rate.toFixed(1)}%`} />
+        <Stat
+          label="Conversion Rate"
+          value={`${overview.conversion_rate.toFixed(1)}%`}
+          detail={`Won ÷ all leads: ${formatCount(overview.won_leads)} of ${formatCount(overview.total_leads)}`}
+        />
       </section>
       <DndContext
         sensors={sensors}
@@ -296,11 +300,12 @@ export function PipelineBoard() {
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <p className="text-sm text-slate-600">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+      {detail && <p className="mt-0.5 text-xs text-slate-600">{detail}</p>}
     </div>
   );
 }
