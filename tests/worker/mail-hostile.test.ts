@@ -5,7 +5,7 @@
  * through export → import and delete-all → restore, exactly.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createUser, deliverMail as deliver, rows } from "./helpers";
+import { createUser, deliverMail as deliver, expectJson, rows, signInAs, type Staff } from "./helpers";
 import cloudflareBlock from "../fixtures/mail/cloudflare-block.eml?raw";
 import forgedLoneAuth from "../fixtures/mail/forged-lone-auth.eml?raw";
 import authTwiceInBlock from "../fixtures/mail/auth-twice-in-block.eml?raw";
@@ -14,11 +14,26 @@ import dmarcFail from "../fixtures/mail/dmarc-fail.eml?raw";
 
 const STAFF = "hannah@redbrickstudio.co.uk";
 
+let owner: Staff;
 beforeEach(async () => {
   await createUser({ email: STAFF, full_name: "Hannah Whitaker", role: "Owner" });
+  owner = await signInAs("Owner");
 });
 
 const stored = async () => (await rows<{ n: number }>("SELECT count(*) AS n FROM mail_messages"))[0].n;
+const addLead = async (body: Record<string, unknown>) =>
+  (await expectJson<{ lead: { id: string } }>(owner.call("POST", "/api/crm/leads", body), 201)).lead.id;
+
+/** Cloudflare-block.eml (a staff mail to Jo Carter, vouched for by Cloudflare) with its own headers replaced or added. */
+function staffMail(headers: { to?: string; cc?: string; messageId?: string; subject?: string }, body?: string): string {
+  let raw = cloudflareBlock;
+  if (headers.to !== undefined) raw = raw.replace("To: Jo Carter <jo@carterbakes.co.uk>", `To: ${headers.to}`);
+  if (headers.cc !== undefined) raw = raw.replace("\r\nMIME-Version:", `\r\nCc: ${headers.cc}\r\nMIME-Version:`);
+  if (headers.messageId !== undefined) raw = raw.replace("<CAJx4fWk-cloudflare-block@mail.gmail.com>", headers.messageId);
+  if (headers.subject !== undefined) raw = raw.replace("Subject: Collection slots", `Subject: ${headers.subject}`);
+  if (body !== undefined) raw = raw.slice(0, raw.indexOf("\r\n\r\n") + 4) + body;
+  return raw;
+}
 
 describe("only the receiving server's own Authentication-Results vouch for a sender", () => {
   it("files a message under Cloudflare's whole block: Received, ARC set, Received-SPF and its Authentication-Results", async () => {
@@ -51,5 +66,30 @@ describe("only the receiving server's own Authentication-Results vouch for a sen
     expect((await deliver(raw)).rejected).toBe(reason);
     expect(await stored()).toBe(0);
     expect(await rows("SELECT envelope_from, reason FROM mail_refusals")).toEqual([{ envelope_from: STAFF, reason }]);
+  });
+});
+
+describe("a staff mail to hundreds of outside addresses", () => {
+  it("is filed: the addresses are matched in pieces under D1's limit of bound parameters", async () => {
+    const list = (from: number) =>
+      Array.from({ length: 150 }, (_, i) => `"Guest ${from + i}" <guest${from + i}@party.example>`).join(",\r\n ");
+    const leadId = await addLead({ name: "Guest 299", email: "Guest299@Party.example" });
+    const { client } = await expectJson<{ client: { id: string } }>(
+      owner.call("POST", "/api/crm/clients", { name: "Party Hire", emails: ["guest7@party.example"] }),
+      201,
+    );
+    // One lead and one client among 300 addresses: two matches, so it waits in Unfiled mail.
+    expect((await deliver(staffMail({ to: list(0), cc: list(150) }))).rejected).toBeNull();
+    const [message] = await rows<{ id: string; related_id: string | null; to: string; cc: string }>(
+      'SELECT id, related_id, "to", cc FROM mail_messages',
+    );
+    expect(message.related_id).toBeNull();
+    expect(JSON.parse(message.to)).toHaveLength(150);
+    expect(JSON.parse(message.cc)).toHaveLength(150);
+    // Without the client, the same mail files itself on the lead.
+    await expectJson(owner.call("DELETE", `/api/crm/mail/${message.id}`), 200);
+    await expectJson(owner.call("DELETE", `/api/crm/clients/${client.id}`), 200);
+    expect((await deliver(staffMail({ to: list(0), cc: list(150) }))).rejected).toBeNull();
+    expect(await rows("SELECT related_type, related_id FROM mail_messages")).toEqual([{ related_type: "lead", related_id: leadId }]);
   });
 });

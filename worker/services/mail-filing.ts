@@ -97,28 +97,41 @@ async function dedupeKeyOf(m: ReadMessage): Promise<string> {
   return `hash:${await sha256Hex(JSON.stringify([m.from?.address ?? null, m.date, m.subject, m.text]))}`;
 }
 
+/**
+ * Addresses matched per statement: D1 binds at most 100 parameters to one, and a staff mail may
+ * name hundreds (To and Cc of a party invitation), so they are matched a piece at a time.
+ */
+const MATCH_CHUNK = 90;
+
 /** The records a set of outside addresses belongs to: leads by their e-mail, clients by any of theirs. */
 async function matchRecords(db: Db, addresses: string[]): Promise<{ type: MailTarget; id: string }[]> {
-  if (!addresses.length) return [];
-  const [leadRows, clientRows] = await Promise.all([
-    db
-      .select({ id: leads.id, converted: leads.converted_to_client_id })
-      .from(leads)
-      .where(inArray(sql`lower(${leads.email})`, addresses)),
-    db
-      .selectDistinct({ id: clients.id })
-      .from(clients)
-      .where(
-        sql`EXISTS (SELECT 1 FROM json_each(${clients.emails}) WHERE lower(json_each.value) IN (${sql.join(
-          addresses.map((a) => sql`${a}`),
-          sql`, `,
-        )}))`,
-      ),
-  ]);
-  const clientIds = new Set(clientRows.map((c) => c.id));
+  const chunks: string[][] = [];
+  for (let i = 0; i < addresses.length; i += MATCH_CHUNK) chunks.push(addresses.slice(i, i + MATCH_CHUNK));
+  const found = await Promise.all(
+    chunks.map((chunk) =>
+      Promise.all([
+        db
+          .select({ id: leads.id, converted: leads.converted_to_client_id })
+          .from(leads)
+          .where(inArray(sql`lower(${leads.email})`, chunk)),
+        db
+          .selectDistinct({ id: clients.id })
+          .from(clients)
+          .where(
+            sql`EXISTS (SELECT 1 FROM json_each(${clients.emails}) WHERE lower(json_each.value) IN (${sql.join(
+              chunk.map((a) => sql`${a}`),
+              sql`, `,
+            )}))`,
+          ),
+      ]),
+    ),
+  );
+  // A client with addresses in two pieces is found twice: once is enough.
+  const leadRows = [...new Map(found.flatMap(([l]) => l).map((l) => [l.id, l])).values()];
+  const clientIds = new Set(found.flatMap(([, c]) => c).map((c) => c.id));
   // A lead converted into a client that also matched is the same party: the client has it.
   const leadHits = leadRows.filter((l) => !(l.converted && clientIds.has(l.converted)));
-  return [...leadHits.map((l) => ({ type: "lead" as const, id: l.id })), ...clientRows.map((c) => ({ type: "client" as const, id: c.id }))];
+  return [...leadHits.map((l) => ({ type: "lead" as const, id: l.id })), ...[...clientIds].map((id) => ({ type: "client" as const, id }))];
 }
 
 /** The record an earlier message of the same conversation was filed on, if any. */
