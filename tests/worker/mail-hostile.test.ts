@@ -4,7 +4,10 @@
  * mail to hundreds of addresses, a 253-character Message-ID. Whatever is stored must come back
  * through export → import and delete-all → restore, exactly.
  */
+import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import worker from "../../worker/index";
 import { createUser, deliverMail as deliver, expectJson, rows, signInAs, type Staff } from "./helpers";
 import cloudflareBlock from "../fixtures/mail/cloudflare-block.eml?raw";
 import forgedLoneAuth from "../fixtures/mail/forged-lone-auth.eml?raw";
@@ -91,5 +94,61 @@ describe("a staff mail to hundreds of outside addresses", () => {
     await expectJson(owner.call("DELETE", `/api/crm/clients/${client.id}`), 200);
     expect((await deliver(staffMail({ to: list(0), cc: list(150) }))).rejected).toBeNull();
     expect(await rows("SELECT related_type, related_id FROM mail_messages")).toEqual([{ related_type: "lead", related_id: leadId }]);
+  });
+});
+
+/** Hands the email() door a message whose bytes are a stream that counts how often it was read. */
+async function deliverCounted(raw: string, from: string) {
+  const bytes = new TextEncoder().encode(raw);
+  let pulls = 0;
+  let at = 0;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        pulls++;
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(at, at + 64 * 1024));
+        at += 64 * 1024;
+      },
+      // Nothing read ahead: a pull is a read.
+    },
+    { highWaterMark: 0 },
+  );
+  let rejected: string | null = null;
+  const message = {
+    from,
+    to: env.CRM_INBOX,
+    headers: new Headers(),
+    raw: stream,
+    rawSize: bytes.byteLength,
+    setReject: (reason: string) => void (rejected = reason),
+  } as unknown as ForwardableEmailMessage;
+  const ctx = createExecutionContext();
+  await worker.email!(message, env as never, ctx);
+  await waitOnExecutionContext(ctx);
+  return { rejected: rejected as string | null, pulls };
+}
+
+/** A 0.9 MB message of 9,999 parts, under the parser's limit of parts: slow to read, and nothing a person sends. */
+const manyParts = (from: string) =>
+  `From: ${from}\r\nTo: crm@redbrickstudio.co.uk\r\nSubject: parts\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n` +
+  "--b\r\nContent-Type: text/plain\r\n\r\n" +
+  "x".repeat(60) +
+  "\r\n" +
+  Array.from({ length: 9_998 }, () => `--b\r\nContent-Type: text/plain\r\n\r\n${"y".repeat(60)}\r\n`).join("") +
+  "--b--\r\n";
+
+const NOT_STAFF = "Only mail sent from a member of staff's own address is filed; this sender is not one.";
+
+describe("refusals: the cheap check first", () => {
+  it("refuses a stranger on the envelope sender before reading a byte of the message", async () => {
+    const raw = manyParts("mallory@elsewhere.example");
+    expect(raw.length).toBeGreaterThan(900_000);
+    expect(await deliverCounted(raw, "mallory@elsewhere.example")).toEqual({ rejected: NOT_STAFF, pulls: 0 });
+    // Unreadable bytes from a stranger are refused for who sent them, not for what they are.
+    expect((await deliver("", "mallory@elsewhere.example")).rejected).toBe(NOT_STAFF);
+    // A member of staff's message is read as before.
+    expect((await deliverCounted(cloudflareBlock, STAFF)).pulls).toBeGreaterThan(0);
+    expect(await stored()).toBe(1);
   });
 });

@@ -49,6 +49,8 @@ async function refuse(db: Db, envelope: Envelope, reason: string): Promise<FileO
   return { kind: "refused", reason };
 }
 
+const NOT_STAFF = "Only mail sent from a member of staff's own address is filed; this sender is not one.";
+
 /**
  * The staff accounts, read once per message: who may file (an active account's own address, not
  * the shared team account's), and the studio's side of a conversation (every account's address,
@@ -72,21 +74,22 @@ async function studioOf(db: Db, settings: MailSettings) {
 
 /**
  * Reads, checks and files one inbound message. The sender must be an active staff account's own
- * address, both on the envelope and in From:, and the receiving server must say that address's
- * domain passed DMARC (or SPF or DKIM aligned with it); otherwise the message is refused with the
- * reason. A forward files its original; a Bcc files the message itself.
+ * address, on the envelope (checked before a byte of the message is read, so a stranger's mail
+ * costs one query) and in From:, and the receiving server must say that address's domain passed
+ * DMARC (or SPF or DKIM aligned with it); otherwise the message is refused with the reason. A
+ * forward files its original; a Bcc files the message itself.
  */
 export async function receiveMail(db: Db, envelope: Envelope, settings: MailSettings): Promise<FileOutcome> {
   if (envelope.size > MAX_MESSAGE_BYTES)
     return refuse(db, envelope, "The message is larger than 25 MiB, Email Routing's limit, so it was not filed.");
+  // The cheap check first: a stranger's message is refused on its envelope, its bytes never read.
+  const studio = await studioOf(db, settings);
+  const staff = studio.staffAt(envelope.from);
+  if (!staff) return refuse(db, envelope, NOT_STAFF);
   const read = await readInboundMail(envelope.raw, { authservId: settings.authservId, envelopeFrom: envelope.from });
   if (!read.ok) return refuse(db, envelope, read.reason);
   const mail = read.mail;
-  const studio = await studioOf(db, settings);
-  const staff = studio.staffAt(envelope.from);
-  const headerFrom = mail.outer.from?.address ?? "";
-  if (!staff || lower(headerFrom) !== lower(staff.email))
-    return refuse(db, envelope, "Only mail sent from a member of staff's own address is filed; this sender is not one.");
+  if (lower(mail.outer.from?.address ?? "") !== lower(staff.email)) return refuse(db, envelope, NOT_STAFF);
   if (!mail.auth.passed) return refuse(db, envelope, mail.auth.reason);
   return fileMessage(db, mail, staff, studio.internal);
 }
