@@ -59,7 +59,7 @@ export type MailFileInput = z.input<typeof mailFileInput>;
 /** POST /api/crm/mail/:id/lead: a new lead (source "Email") from the message's other party. */
 export const mailLeadInput = z.object({ ...expectedVersion }).strict();
 
-/** A message refused at the door: never stored, counted for the Owner (Settings → Audit). */
+/** A message refused at the door: never stored; counted, and the latest kept with why, for the Owner (Settings → Audit). */
 export const mailRefusal = z.object({
   id: z.string(),
   envelope_from: z.string(),
@@ -74,5 +74,7 @@ export const MAIL_BODY_MAX_CHARS = 100 * 1024;
 
 /** How many messages Unfiled mail lists per page. */
 export const UNFILED_PAGE = 100;
-/** Refusals kept (and shown) for this long. */
+/** Refusals counted (and shown) for this long. */
 export const MAIL_REFUSAL_RETENTION_DAYS = 90;
+/** Refusals kept with their reasons: the latest this many, however many come (the rest are only counted, per day). */
+export const MAIL_REFUSALS_KEPT = 100;

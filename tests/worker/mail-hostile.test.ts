@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../worker/index";
+import { MAIL_REFUSALS_KEPT } from "../../contract/mail";
 import { createUser, deliverMail as deliver, expectJson, rows, signInAs, type Staff } from "./helpers";
 import cloudflareBlock from "../fixtures/mail/cloudflare-block.eml?raw";
 import forgedLoneAuth from "../fixtures/mail/forged-lone-auth.eml?raw";
@@ -140,7 +141,7 @@ const manyParts = (from: string) =>
 
 const NOT_STAFF = "Only mail sent from a member of staff's own address is filed; this sender is not one.";
 
-describe("refusals: the cheap check first", () => {
+describe("refusals: the cheap check first, and a bounded record", () => {
   it("refuses a stranger on the envelope sender before reading a byte of the message", async () => {
     const raw = manyParts("mallory@elsewhere.example");
     expect(raw.length).toBeGreaterThan(900_000);
@@ -150,5 +151,39 @@ describe("refusals: the cheap check first", () => {
     // A member of staff's message is read as before.
     expect((await deliverCounted(cloudflareBlock, STAFF)).pulls).toBeGreaterThan(0);
     expect(await stored()).toBe(1);
+  });
+
+  it("counts every refusal on its day, keeps the latest 100 with their reasons, and delete-all clears them", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    // Counted days before today: one inside the 90 days, one past them.
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO mail_refusal_days (day, count) VALUES (?, 7)").bind(ago(10)),
+      env.DB.prepare("INSERT INTO mail_refusal_days (day, count) VALUES (?, 1000)").bind(ago(120)),
+    ]);
+    for (let i = 0; i < MAIL_REFUSALS_KEPT + 5; i++)
+      expect((await deliver("x", `stranger${i}@elsewhere.example`)).rejected).toBe(NOT_STAFF);
+    expect(await rows("SELECT count(*) AS n FROM mail_refusals")).toEqual([{ n: MAIL_REFUSALS_KEPT }]);
+    const [{ day, count }] = await rows<{ day: string; count: number }>(
+      "SELECT day, count FROM mail_refusal_days WHERE day >= ? ORDER BY day DESC LIMIT 1",
+      ago(1),
+    );
+    expect(day >= ago(1) && day <= today).toBe(true);
+    expect(count).toBe(MAIL_REFUSALS_KEPT + 5);
+    const seen = await expectJson<{ count: number; latest: { envelope_from: string; reason: string }[] }>(
+      owner.call("GET", "/api/crm/mail/refusals"),
+      200,
+    );
+    expect(seen.count).toBe(MAIL_REFUSALS_KEPT + 5 + 7);
+    expect(seen.latest).toHaveLength(MAIL_REFUSALS_KEPT);
+    // The latest kept, the first five gone.
+    expect(seen.latest[0]).toMatchObject({ envelope_from: `stranger${MAIL_REFUSALS_KEPT + 4}@elsewhere.example`, reason: NOT_STAFF });
+    expect(seen.latest.map((r) => r.envelope_from)).not.toContain("stranger4@elsewhere.example");
+
+    await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
+    expect(await rows("SELECT (SELECT count(*) FROM mail_refusals) AS kept, (SELECT count(*) FROM mail_refusal_days) AS days")).toEqual([
+      { kept: 0, days: 0 },
+    ]);
+    expect(await expectJson(owner.call("GET", "/api/crm/mail/refusals"), 200)).toEqual({ count: 0, latest: [] });
   });
 });

@@ -3,16 +3,16 @@
  * own address (CRM_INBOX) is read (worker/mail), checked at the door (a staff account's own
  * address, and the receiving server vouching for its domain), and stored once on the lead or
  * client it is about, or in Unfiled mail when it matches none or several. Anything refused is
- * counted, never stored.
+ * never stored: it is counted per day, and the latest refusals are kept with their reasons.
  */
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, notInArray, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { activities, clients, leads, mail_messages, mail_refusals, users } from "../db/schema";
-import { MAIL_REFUSAL_RETENTION_DAYS, type MailDirection, type MailTarget } from "../../contract/mail";
+import { activities, clients, leads, mail_messages, mail_refusal_days, mail_refusals, users } from "../db/schema";
+import { MAIL_REFUSAL_RETENTION_DAYS, MAIL_REFUSALS_KEPT, type MailDirection, type MailTarget } from "../../contract/mail";
 import { normaliseText } from "../../contract/text";
 import { readInboundMail, MAX_MESSAGE_BYTES, type InboundMail, type MailMessage as ReadMessage } from "../mail/parse";
 import { newId, sha256Hex } from "../lib/ids";
-import { isoIn, nowIso } from "../lib/time";
+import { addDays, isoIn, londonToday, nowIso } from "../lib/time";
 
 /** What the email() handler was handed, as the filer needs it. */
 export interface Envelope {
@@ -37,17 +37,43 @@ export type FileOutcome =
 const lower = (s: string) => s.trim().toLowerCase();
 const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1);
 
-/** Refused at the door: counted for the Owner (Settings → Audit), never stored. */
+/**
+ * Refused at the door, for the Owner (Settings → Audit): counted on its London day, and kept with
+ * its reason among the latest MAIL_REFUSALS_KEPT, in one write. A flood of refusals costs one
+ * counter and a bounded list, never a row each.
+ */
 async function refuse(db: Db, envelope: Envelope, reason: string): Promise<FileOutcome> {
-  await db.insert(mail_refusals).values({
-    id: newId(),
-    envelope_from: normaliseText(envelope.from).slice(0, 500),
-    reason: reason.slice(0, 500),
-    size: envelope.size,
-    created_at: nowIso(),
-  });
+  const now = new Date();
+  await db.batch([
+    db
+      .insert(mail_refusal_days)
+      .values({ day: londonToday(now), count: 1 })
+      .onConflictDoUpdate({ target: mail_refusal_days.day, set: { count: sql`${mail_refusal_days.count} + 1` } }),
+    db.insert(mail_refusals).values({
+      id: newId(),
+      envelope_from: normaliseText(envelope.from).slice(0, 500),
+      reason: reason.slice(0, 500),
+      size: envelope.size,
+      created_at: now.toISOString(),
+    }),
+    db
+      .delete(mail_refusals)
+      .where(
+        notInArray(
+          mail_refusals.id,
+          db
+            .select({ id: mail_refusals.id })
+            .from(mail_refusals)
+            .orderBy(desc(mail_refusals.created_at), desc(mail_refusals.id))
+            .limit(MAIL_REFUSALS_KEPT),
+        ),
+      ),
+  ]);
   return { kind: "refused", reason };
 }
+
+/** The first London day whose refusals are still counted: the last MAIL_REFUSAL_RETENTION_DAYS days, today included. */
+export const firstCountedDay = (now: Date) => addDays(londonToday(now), 1 - MAIL_REFUSAL_RETENTION_DAYS);
 
 const NOT_STAFF = "Only mail sent from a member of staff's own address is filed; this sender is not one.";
 
@@ -242,20 +268,21 @@ async function fileMessage(
     : { kind: "unfiled", mailId: id, duplicate: false, matches: matches.length };
 }
 
-/** How many messages were refused in the retention window, and the latest, for the Owner. */
-export async function mailRefusals(db: Db, latest = 20) {
+/** How many messages were refused in the retention window (London days), and the latest kept, for the Owner. */
+export async function mailRefusals(db: Db) {
   const since = isoIn(-MAIL_REFUSAL_RETENTION_DAYS * 86_400_000);
+  const firstDay = firstCountedDay(new Date());
   const [[{ n }], rows] = await db.batch([
     db
-      .select({ n: sql<number>`count(*)` })
-      .from(mail_refusals)
-      .where(sql`${mail_refusals.created_at} >= ${since}`),
+      .select({ n: sum(mail_refusal_days.count).mapWith(Number) })
+      .from(mail_refusal_days)
+      .where(gte(mail_refusal_days.day, firstDay)),
     db
       .select()
       .from(mail_refusals)
-      .where(sql`${mail_refusals.created_at} >= ${since}`)
-      .orderBy(desc(mail_refusals.created_at))
-      .limit(latest),
+      .where(gte(mail_refusals.created_at, since))
+      .orderBy(desc(mail_refusals.created_at), desc(mail_refusals.id))
+      .limit(MAIL_REFUSALS_KEPT),
   ]);
-  return { count: n, latest: rows };
+  return { count: n ?? 0, latest: rows };
 }
