@@ -73,6 +73,58 @@ describe("only the receiving server's own Authentication-Results vouch for a sen
   });
 });
 
+/** A member of staff forwarding `original` to the CRM as an attachment (message/rfc822), under Cloudflare's block. */
+function forwarded(original: string, note = "For the record.") {
+  const boundary = "fwd-0123456789";
+  return staffMail(
+    { to: "crm@redbrickstudio.co.uk", messageId: `<fwd-${crypto.randomUUID()}@mail.gmail.com>`, subject: "Fwd: for the CRM" },
+    `--${boundary}\r\nContent-Type: text/plain; charset="UTF-8"\r\n\r\n${note}\r\n` +
+      `--${boundary}\r\nContent-Type: message/rfc822\r\nContent-Disposition: attachment; filename="original.eml"\r\n\r\n${original}\r\n` +
+      `--${boundary}--\r\n`,
+  ).replace('Content-Type: text/plain; charset="UTF-8"\r\n\r\n--', `Content-Type: multipart/mixed; boundary="${boundary}"\r\n\r\n--`);
+}
+
+/** A message from outside, as its sender's mail program wrote it. */
+const outside = (from: string, messageId: string, subject: string, text: string) =>
+  `From: ${from}\r\nTo: Hannah Whitaker <hannah@redbrickstudio.co.uk>\r\nSubject: ${subject}\r\nDate: Mon, 7 Dec 2026 08:01:00 +0000\r\n` +
+  `Message-ID: ${messageId}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset="UTF-8"\r\n\r\n${text}\r\n`;
+
+describe("a Message-ID is the message's only with its sender", () => {
+  const REAL_ID = "<CAK7nP9q-order-1234@mail.carterbakes.co.uk>";
+  const real = outside("Jo Carter <jo@carterbakes.co.uk>", REAL_ID, "Order for Friday", "Two dozen sourdough loaves for Friday, please.");
+  const forgery = outside(
+    "Jo Carter <jo@carterbakes-billing.example>",
+    REAL_ID,
+    "Bank details changed",
+    "Please pay us at the new account.",
+  );
+
+  it("a stranger's message carrying a real mail's Message-ID does not make the real one a duplicate", async () => {
+    expect((await deliver(forwarded(forgery))).rejected).toBeNull();
+    expect((await deliver(forwarded(real))).rejected).toBeNull();
+    expect(await rows("SELECT from_address, subject FROM mail_messages ORDER BY subject")).toEqual([
+      { from_address: "jo@carterbakes-billing.example", subject: "Bank details changed" },
+      { from_address: "jo@carterbakes.co.uk", subject: "Order for Friday" },
+    ]);
+    // The real one again (a colleague forwarding it too) is the same message.
+    expect((await deliver(forwarded(real, "Me too."))).rejected).toBeNull();
+    expect(await stored()).toBe(2);
+  });
+
+  it("a row stored under the old key (the Message-ID alone) still catches its sender's redelivery, and only its sender's", async () => {
+    expect((await deliver(forwarded(real))).rejected).toBeNull();
+    // As the filer wrote keys before the sender was part of them.
+    await env.DB.prepare("UPDATE mail_messages SET dedupe_key = ?").bind("id:CAK7nP9q-order-1234@mail.carterbakes.co.uk").run();
+    expect((await deliver(forwarded(real, "Again."))).rejected).toBeNull();
+    expect(await stored()).toBe(1);
+    expect((await deliver(forwarded(forgery))).rejected).toBeNull();
+    expect(await rows("SELECT from_address FROM mail_messages ORDER BY from_address")).toEqual([
+      { from_address: "jo@carterbakes-billing.example" },
+      { from_address: "jo@carterbakes.co.uk" },
+    ]);
+  });
+});
+
 describe("a staff mail to hundreds of outside addresses", () => {
   it("is filed: the addresses are matched in pieces under D1's limit of bound parameters", async () => {
     const list = (from: number) =>

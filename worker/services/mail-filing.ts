@@ -5,7 +5,7 @@
  * client it is about, or in Unfiled mail when it matches none or several. Anything refused is
  * never stored: it is counted per day, and the latest refusals are kept with their reasons.
  */
-import { and, desc, eq, gte, inArray, isNotNull, notInArray, sql, sum } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, notInArray, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { activities, clients, leads, mail_messages, mail_refusal_days, mail_refusals, users } from "../db/schema";
 import { MAIL_REFUSAL_RETENTION_DAYS, MAIL_REFUSALS_KEPT, type MailDirection, type MailTarget } from "../../contract/mail";
@@ -120,10 +120,38 @@ export async function receiveMail(db: Db, envelope: Envelope, settings: MailSett
   return fileMessage(db, mail, staff, studio.internal);
 }
 
-/** Same message, same row: its Message-ID, or for one without, a hash of who, when, what. */
+/**
+ * Same message, same row: its Message-ID together with its sender, or for one without an id, a hash
+ * of who, when, what. The sender is part of the key because anyone can write any Message-ID: a
+ * forwarded forgery carrying a real client mail's id must not make the real one a "duplicate".
+ */
 async function dedupeKeyOf(m: ReadMessage): Promise<string> {
-  if (m.messageId) return `id:${m.messageId}`;
+  if (m.messageId) return `id:${m.messageId} from:${m.from?.address ?? ""}`;
   return `hash:${await sha256Hex(JSON.stringify([m.from?.address ?? null, m.date, m.subject, m.text]))}`;
+}
+
+/**
+ * The row this message is already stored as, if any: by its key, or by the key rows were stored
+ * with before the sender was part of it ("id:<Message-ID>", still in the database and in older
+ * exports and backups), when that row's sender is this message's.
+ */
+function storedAs(db: Db, m: ReadMessage, dedupeKey: string) {
+  const sameKey = eq(mail_messages.dedupe_key, dedupeKey);
+  return db
+    .select({ id: mail_messages.id, type: mail_messages.related_type, target: mail_messages.related_id })
+    .from(mail_messages)
+    .where(
+      m.messageId
+        ? or(
+            sameKey,
+            and(
+              eq(mail_messages.dedupe_key, `id:${m.messageId}`),
+              sql`coalesce(${mail_messages.from_address}, '') = ${m.from?.address ?? ""}`,
+            ),
+          )
+        : sameKey,
+    )
+    .get();
 }
 
 /**
@@ -212,11 +240,7 @@ async function fileMessage(
     ...new Set([m.from, ...m.to, ...m.cc, ...m.replyTo].filter((a) => !!a && !internal(a.address)).map((a) => lower(a!.address))),
   ];
   const dedupeKey = await dedupeKeyOf(m);
-  const existing = await db
-    .select({ id: mail_messages.id, type: mail_messages.related_type, target: mail_messages.related_id })
-    .from(mail_messages)
-    .where(eq(mail_messages.dedupe_key, dedupeKey))
-    .get();
+  const existing = await storedAs(db, m, dedupeKey);
   if (existing)
     return existing.type && existing.target
       ? { kind: "filed", mailId: existing.id, target: existing.type, targetId: existing.target, duplicate: true }
@@ -259,7 +283,7 @@ async function fileMessage(
     ]);
   } catch (err) {
     // Filed a moment ago by a parallel delivery (two colleagues both Bcc'd): that row stands.
-    const raced = await db.select({ id: mail_messages.id }).from(mail_messages).where(eq(mail_messages.dedupe_key, dedupeKey)).get();
+    const raced = await storedAs(db, m, dedupeKey);
     if (!raced) throw err;
     return fileMessage(db, mail, staff, internal);
   }
