@@ -26,7 +26,16 @@ import { previewIds, previewUrl } from "./preview";
 import { websiteUrl } from "./client";
 import { invoiceLines, invoiceNumber, linesTotal, singleLine } from "./invoice";
 import { auditEvent } from "./audit";
-import { MAIL_BODY_MAX_CHARS, mailDirections, mailTargets } from "./mail";
+import {
+  MAIL_ADDRESS_MAX,
+  MAIL_ADDRESSES_MAX,
+  MAIL_BODY_MAX_CHARS,
+  MAIL_DEDUPE_KEY_MAX,
+  MAIL_ID_MAX,
+  MAIL_REFERENCES_MAX,
+  mailDirections,
+  mailTargets,
+} from "./mail";
 import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificationStatuses } from "./preview-feedback";
 import { hasVisibleText, normaliseText, normalisedString } from "./text";
 
@@ -224,20 +233,21 @@ export const activityRow = z
   })
   .strict();
 
-const mailAddresses = z.array(z.object({ name: line(500).nullable(), address: stored(500) }).strict()).max(1000);
+// Its keys are held to the lengths the inbox stores them with (contract/mail.ts), no tighter.
+const mailAddresses = z.array(z.object({ name: line(500).nullable(), address: stored(MAIL_ADDRESS_MAX) }).strict()).max(MAIL_ADDRESSES_MAX);
 /** A message filed from the CRM's inbox (issue 24), as worker/mail read it. */
 export const mailMessageRow = z
   .object({
     id: rowId,
-    dedupe_key: stored(200),
-    message_id: stored(1000).nullable(),
-    in_reply_to: stored(1000).nullable(),
-    references: z.array(stored(1000)).max(100),
+    dedupe_key: stored(MAIL_DEDUPE_KEY_MAX),
+    message_id: stored(MAIL_ID_MAX).nullable(),
+    in_reply_to: stored(MAIL_ID_MAX).nullable(),
+    references: z.array(stored(MAIL_ID_MAX)).max(MAIL_REFERENCES_MAX),
     subject: line(2000),
     sent_at: stamp.nullable(),
     direction: z.enum(mailDirections),
     from_name: line(500).nullable(),
-    from_address: stored(500).nullable(),
+    from_address: stored(MAIL_ADDRESS_MAX).nullable(),
     to: mailAddresses,
     cc: mailAddresses,
     body: lines(MAIL_BODY_MAX_CHARS),

@@ -8,7 +8,8 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { MAIL_REFUSALS_KEPT } from "../../contract/mail";
+import { MAIL_ID_MAX, MAIL_REFUSALS_KEPT } from "../../contract/mail";
+import { snapshot } from "./crm-data";
 import { createUser, deliverMail as deliver, expectJson, rows, signInAs, type Staff } from "./helpers";
 import cloudflareBlock from "../fixtures/mail/cloudflare-block.eml?raw";
 import forgedLoneAuth from "../fixtures/mail/forged-lone-auth.eml?raw";
@@ -237,5 +238,78 @@ describe("refusals: the cheap check first, and a bounded record", () => {
       { kept: 0, days: 0 },
     ]);
     expect(await expectJson(owner.call("GET", "/api/crm/mail/refusals"), 200)).toEqual({ count: 0, latest: [] });
+  });
+});
+
+/** Export → delete-all → import, then delete-all → restore of that first backup: each must give back exactly what was there. */
+async function roundTrip() {
+  const before = await snapshot();
+  const doc = await expectJson(owner.call("GET", "/api/crm/export"), 200);
+  const { backup } = await expectJson<{ backup: { id: string } }>(
+    owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }),
+    200,
+  );
+  expect(await stored()).toBe(0);
+  await expectJson(owner.call("POST", "/api/crm/import", doc), 200);
+  expect(await snapshot()).toEqual(before);
+  await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
+  await expectJson(owner.call("POST", `/api/crm/backups/${backup.id}/restore`), 200);
+  expect(await snapshot()).toEqual(before);
+  return before;
+}
+
+describe("whatever the inbox stores comes back from an export and a backup", () => {
+  it("a stranger's 253-character Message-ID, forwarded by staff as an attachment", async () => {
+    const domain = "@mail.stranger.example";
+    const id = `${"k".repeat(253 - domain.length)}${domain}`;
+    expect(id).toHaveLength(253);
+    expect(id.length).toBeLessThanOrEqual(MAIL_ID_MAX);
+    const original = outside("Ann Other <ann@stranger.example>", `<${id}>`, "A long id", "Hello.").replace(
+      "\r\nMIME-Version:",
+      `\r\nIn-Reply-To: <${id.replace("k", "j")}>\r\nReferences: <${id.replace("k", "i")}> <${id.replace("k", "j")}>\r\nMIME-Version:`,
+    );
+    expect((await deliver(forwarded(original))).rejected).toBeNull();
+    const [row] = await rows<{ message_id: string; dedupe_key: string }>("SELECT message_id, dedupe_key FROM mail_messages");
+    expect(row.message_id).toBe(id);
+    expect(row.dedupe_key.length).toBeGreaterThan(253);
+    await roundTrip();
+  });
+
+  it("a Message-ID that grows past the limit when its domain is lower-cased is kept by a hash instead", async () => {
+    // "İ" lower-cases to two characters: 250 as written, 370 as compared.
+    const id = `${"m".repeat(129)}@${"İ".repeat(120)}`;
+    expect((await deliver(forwarded(outside("Ann Other <ann@stranger.example>", `<${id}>`, "Dotted", "Hello.")))).rejected).toBeNull();
+    const [row] = await rows<{ message_id: string | null; dedupe_key: string }>("SELECT message_id, dedupe_key FROM mail_messages");
+    expect(row.message_id).toBeNull();
+    expect(row.dedupe_key).toMatch(/^hash:[0-9a-f]{64}$/);
+    await roundTrip();
+  });
+
+  it("the hostile messages together: a long id, a forged lone Authentication-Results, a pre-empting Message-ID, 300 recipients", async () => {
+    const leadId = await addLead({ name: "Jo Carter", email: "jo@carterbakes.co.uk" });
+    const longId = `<${"q".repeat(253 - "@mail.stranger.example".length)}@mail.stranger.example>`;
+    const many = Array.from({ length: 150 }, (_, i) => `guest${i}@party.example`).join(", ");
+    const messages = [
+      forwarded(outside("Ann Other <ann@stranger.example>", longId, "A long id", "Hello.")),
+      forgedLoneAuth,
+      forwarded(
+        outside(
+          "Jo Carter <jo@carterbakes-billing.example>",
+          "<CAK7nP9q-order-1234@mail.carterbakes.co.uk>",
+          "Bank details changed",
+          "New account.",
+        ),
+      ),
+      forwarded(outside("Jo Carter <jo@carterbakes.co.uk>", "<CAK7nP9q-order-1234@mail.carterbakes.co.uk>", "Order for Friday", "Bread.")),
+      staffMail({ to: many, cc: many.replaceAll("guest", "friend"), messageId: "<party@mail.gmail.com>", subject: "Party" }),
+    ];
+    const outcomes = [];
+    for (const raw of messages) outcomes.push((await deliver(raw)).rejected);
+    expect(outcomes.map((o) => o === null)).toEqual([true, false, true, true, true]);
+    expect(await stored()).toBe(4);
+    expect(await rows("SELECT related_id FROM mail_messages WHERE subject = 'Order for Friday'")).toEqual([{ related_id: leadId }]);
+    const before = await roundTrip();
+    expect(before.mail_messages).toHaveLength(4);
+    expect(before.activities.length).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,8 @@
 import { and, desc, eq, gte, inArray, isNotNull, notInArray, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { activities, clients, leads, mail_messages, mail_refusal_days, mail_refusals, users } from "../db/schema";
-import { MAIL_REFUSAL_RETENTION_DAYS, MAIL_REFUSALS_KEPT, type MailDirection, type MailTarget } from "../../contract/mail";
+import { MAIL_REFUSAL_RETENTION_DAYS, MAIL_REFUSALS_KEPT, mailMessageKey, type MailDirection, type MailTarget } from "../../contract/mail";
+import { mailMessageRow } from "../../contract/export";
 import { normaliseText } from "../../contract/text";
 import { readInboundMail, MAX_MESSAGE_BYTES, type InboundMail, type MailMessage as ReadMessage } from "../mail/parse";
 import { newId, sha256Hex } from "../lib/ids";
@@ -117,7 +118,7 @@ export async function receiveMail(db: Db, envelope: Envelope, settings: MailSett
   const mail = read.mail;
   if (lower(mail.outer.from?.address ?? "") !== lower(staff.email)) return refuse(db, envelope, NOT_STAFF);
   if (!mail.auth.passed) return refuse(db, envelope, mail.auth.reason);
-  return fileMessage(db, mail, staff, studio.internal);
+  return fileMessage(db, envelope, mail, staff, studio.internal);
 }
 
 /**
@@ -126,7 +127,7 @@ export async function receiveMail(db: Db, envelope: Envelope, settings: MailSett
  * forwarded forgery carrying a real client mail's id must not make the real one a "duplicate".
  */
 async function dedupeKeyOf(m: ReadMessage): Promise<string> {
-  if (m.messageId) return `id:${m.messageId} from:${m.from?.address ?? ""}`;
+  if (m.messageId) return mailMessageKey(m.messageId, m.from?.address ?? null);
   return `hash:${await sha256Hex(JSON.stringify([m.from?.address ?? null, m.date, m.subject, m.text]))}`;
 }
 
@@ -228,6 +229,7 @@ export function emailActivity(
 
 async function fileMessage(
   db: Db,
+  envelope: Envelope,
   mail: InboundMail,
   staff: { id: string; full_name: string },
   internal: (address: string) => boolean,
@@ -276,6 +278,15 @@ async function fileMessage(
     created_at: now,
     updated_at: now,
   };
+  // Whatever is stored must load again from an export or a backup: the row meets Import's own
+  // schema, or the sender is told why it was not filed (reading keeps every value within it).
+  const unfit = mailMessageRow.safeParse(row).error?.issues[0];
+  if (unfit)
+    return refuse(
+      db,
+      envelope,
+      `The message could not be filed: its ${unfit.path.join(".") || "content"} would not load from a backup (${unfit.message}).`,
+    );
   try {
     await db.batch([
       db.insert(mail_messages).values(row),
@@ -285,7 +296,7 @@ async function fileMessage(
     // Filed a moment ago by a parallel delivery (two colleagues both Bcc'd): that row stands.
     const raced = await storedAs(db, m, dedupeKey);
     if (!raced) throw err;
-    return fileMessage(db, mail, staff, internal);
+    return fileMessage(db, envelope, mail, staff, internal);
   }
   return target
     ? { kind: "filed", mailId: id, target: target.type, targetId: target.id, duplicate: false }
