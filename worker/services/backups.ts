@@ -138,7 +138,8 @@ export async function deleteAll(
     await writer.flush(true);
     // The proof: the backup as written, read back exactly as a restore will read it.
     await readDocument(stagedText(db, writer.transferId), {
-      refusal: { what: "The backup of this data would not restore", outcome: "Nothing was deleted.", code: "conflict" },
+      // The rows are the CRM's own: each problem names its record and where to open it, to be fixed there.
+      refusal: { what: "The backup of this data would not restore", outcome: "Nothing was deleted.", code: "conflict", byRecord: true },
       knownUsers: null,
       ...sizes,
     });
