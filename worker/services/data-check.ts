@@ -89,7 +89,13 @@ class Problems {
   /** A problem in a row named as the CRM opens it: "mail_messages <id>, dedupe_key: … Open it at /crm/…". */
   addInRecord(table: ExportTable, record: RecordRef, field: string, message: string) {
     const told = `${message}. Open it at ${record.href}`;
-    this.add(`${table}.${record.id}.${field}`, told, `${table} ${record.id}, ${field}: ${told}`);
+    // A problem of the row as a whole (an unknown column) has no field to name.
+    const whole = field === "_" || field === "";
+    this.add(
+      whole ? `${table}.${record.id}` : `${table}.${record.id}.${field}`,
+      told,
+      `${table} ${record.id}${whole ? "" : `, ${field}`}: ${told}`,
+    );
   }
 }
 

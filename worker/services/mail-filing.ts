@@ -184,8 +184,8 @@ async function matchRecords(db: Db, addresses: string[]): Promise<{ type: MailTa
       ]),
     ),
   );
-  // A client with addresses in two pieces is found twice: once is enough.
-  const leadRows = [...new Map(found.flatMap(([l]) => l).map((l) => [l.id, l])).values()];
+  const leadRows = found.flatMap(([l]) => l);
+  // A client with addresses in two pieces is found in both: once is enough.
   const clientIds = new Set(found.flatMap(([, c]) => c).map((c) => c.id));
   // A lead converted into a client that also matched is the same party: the client has it.
   const leadHits = leadRows.filter((l) => !(l.converted && clientIds.has(l.converted)));
