@@ -26,7 +26,16 @@ import { previewIds, previewUrl } from "./preview";
 import { websiteUrl } from "./client";
 import { invoiceLines, invoiceNumber, linesTotal, singleLine } from "./invoice";
 import { auditEvent } from "./audit";
-import { MAIL_BODY_MAX_CHARS, mailDirections, mailTargets } from "./mail";
+import {
+  MAIL_ADDRESS_MAX,
+  MAIL_ADDRESSES_MAX,
+  MAIL_BODY_MAX_CHARS,
+  MAIL_DEDUPE_KEY_MAX,
+  MAIL_ID_MAX,
+  MAIL_REFERENCES_MAX,
+  mailDirections,
+  mailTargets,
+} from "./mail";
 import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificationStatuses } from "./preview-feedback";
 import { hasVisibleText, normaliseText, normalisedString } from "./text";
 
@@ -233,20 +242,21 @@ export const activityRow = z
   })
   .strict();
 
-const mailAddresses = z.array(z.object({ name: line(500).nullable(), address: stored(500) }).strict()).max(1000);
+// Its keys are held to the lengths the inbox stores them with (contract/mail.ts), no tighter.
+const mailAddresses = z.array(z.object({ name: line(500).nullable(), address: stored(MAIL_ADDRESS_MAX) }).strict()).max(MAIL_ADDRESSES_MAX);
 /** A message filed from the CRM's inbox (issue 24), as worker/mail read it. */
 export const mailMessageRow = z
   .object({
     id: rowId,
-    dedupe_key: stored(200),
-    message_id: stored(1000).nullable(),
-    in_reply_to: stored(1000).nullable(),
-    references: z.array(stored(1000)).max(100),
+    dedupe_key: stored(MAIL_DEDUPE_KEY_MAX),
+    message_id: stored(MAIL_ID_MAX).nullable(),
+    in_reply_to: stored(MAIL_ID_MAX).nullable(),
+    references: z.array(stored(MAIL_ID_MAX)).max(MAIL_REFERENCES_MAX),
     subject: line(2000),
     sent_at: stamp.nullable(),
     direction: z.enum(mailDirections),
     from_name: line(500).nullable(),
-    from_address: stored(500).nullable(),
+    from_address: stored(MAIL_ADDRESS_MAX).nullable(),
     to: mailAddresses,
     cc: mailAddresses,
     body: lines(MAIL_BODY_MAX_CHARS),
@@ -467,6 +477,12 @@ export type ExportDocument = z.infer<typeof exportShape>;
 
 type Path = (string | number)[];
 
+/** A row named the way a person finds it in the CRM: its id, and where it opens (contract/record-href.ts). */
+export interface RecordRef {
+  id: string;
+  href: string;
+}
+
 /**
  * The checks across a document's rows: ids unique per table, invoice numbers, approvals, linked
  * previews and shared links unique, and every reference to a CRM row in the file. Fed one
@@ -477,7 +493,7 @@ type Path = (string | number)[];
 export class ConsistencyCheck {
   private readonly ids = Object.fromEntries(exportTables.map((t) => [t, new Set<string>()])) as Record<ExportTable, Set<string>>;
   private readonly closed = new Set<ExportTable>();
-  private readonly waiting: { path: Path; target: ExportTable; value: string; noun: string }[] = [];
+  private readonly waiting: { path: Path; target: ExportTable; value: string; noun: string; record?: RecordRef }[] = [];
   private readonly invoiceNumbers = new Set<string>();
   private readonly approved = new Set<string>();
   private readonly linkedPreviews = new Set<string>();
@@ -488,48 +504,57 @@ export class ConsistencyCheck {
   private readonly cards: { index: number; card: PreviewCardRow }[] = [];
   private readonly reported = new Set<string>();
 
-  constructor(private readonly report: (path: Path, message: string) => void) {}
+  /**
+   * `report` hears each problem once, with the row it is in named by `describe` when that is given
+   * (delete-all's proof names rows as the CRM opens them; a file's problems are named by position).
+   */
+  constructor(
+    private readonly report: (path: Path, message: string, record?: RecordRef) => void,
+    private readonly describe?: (table: ExportTable, row: Record<string, unknown>) => RecordRef | undefined,
+  ) {}
 
-  private issue(path: Path, message: string) {
+  private issue(path: Path, message: string, record?: RecordRef) {
     const key = path.join(".");
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.report(path, message);
+    this.report(path, message, record);
   }
 
-  private unique(seen: Set<string>, value: string | null, path: Path, message: string) {
+  private unique(seen: Set<string>, value: string | null, path: Path, message: string, record: () => RecordRef | undefined) {
     if (value === null) return;
-    if (seen.has(value)) this.issue(path, message);
+    if (seen.has(value)) this.issue(path, message, record());
     seen.add(value);
   }
 
   row(table: ExportTable, index: number, row: object): void {
     const r = row as Record<string, unknown>;
     const at = (column: string): Path => [table, index, column];
-    this.unique(this.ids[table], r.id as string, at("id"), "This id appears twice");
-    if (table === "invoices") this.unique(this.invoiceNumbers, r.number as string, at("number"), "This invoice number appears twice");
+    const record = () => this.describe?.(table, r);
+    this.unique(this.ids[table], r.id as string, at("id"), "This id appears twice", record);
+    if (table === "invoices")
+      this.unique(this.invoiceNumbers, r.number as string, at("number"), "This invoice number appears twice", record);
     if (table === "preview_approvals")
-      this.unique(this.approved, r.release_id as string, at("release_id"), "This version is approved twice");
+      this.unique(this.approved, r.release_id as string, at("release_id"), "This version is approved twice", record);
     if (table === "clients" && r.preview_id) {
-      this.unique(this.linkedPreviews, r.preview_id as string, at("preview_id"), "This preview is linked to two clients");
+      this.unique(this.linkedPreviews, r.preview_id as string, at("preview_id"), "This preview is linked to two clients", record);
       this.previewOf.set(r.id as string, r.preview_id as string);
     }
     // A link's hash is unique, and a proposal or invoice has at most one live link (as the database's indexes say).
     if (table === "proposal_links" || table === "invoice_links") {
-      this.unique(this.hashes[table], r.token_hash as string, at("token_hash"), "This link appears twice");
+      this.unique(this.hashes[table], r.token_hash as string, at("token_hash"), "This link appears twice", record);
       const [column, noun] = table === "proposal_links" ? ["proposal_id", "proposal"] : ["invoice_id", "invoice"];
-      if (r.revoked_at === null) this.unique(this.live[table], r[column] as string, at(column), `This ${noun} has two live links`);
+      if (r.revoked_at === null) this.unique(this.live[table], r[column] as string, at(column), `This ${noun} has two live links`, record);
     }
     for (const [from, column, target, noun] of references) {
       const value = r[column];
       if (from !== table || value === null || value === undefined) continue;
-      if (this.closed.has(target)) this.reference(at(column), target, value as string, noun);
-      else this.waiting.push({ path: at(column), target, value: value as string, noun });
+      if (this.closed.has(target)) this.reference(at(column), target, value as string, noun, record);
+      else this.waiting.push({ path: at(column), target, value: value as string, noun, record: record() });
     }
   }
 
-  private reference(path: Path, target: ExportTable, value: string, noun: string) {
-    if (!this.ids[target].has(value)) this.issue(path, `No ${noun} with this id in the file`);
+  private reference(path: Path, target: ExportTable, value: string, noun: string, record: () => RecordRef | undefined) {
+    if (!this.ids[target].has(value)) this.issue(path, `No ${noun} with this id in the file`, record());
   }
 
   /** Every row of `table` has been given: references to it are checked from now on. */
@@ -544,12 +569,12 @@ export class ConsistencyCheck {
   /** The whole document has been given (a table never given has no rows). */
   finish(): void {
     for (const table of exportTables) this.close(table);
-    for (const { path, target, value, noun } of this.waiting) this.reference(path, target, value, noun);
+    for (const { path, target, value, noun, record } of this.waiting) this.reference(path, target, value, noun, () => record);
     this.waiting.length = 0;
     const seen = new Set<string>();
     for (const { index, card } of this.cards) {
       const at = (column: string): Path => ["preview_cards", index, column];
-      this.unique(seen, card.preview_id, at("preview_id"), "This preview appears twice");
+      this.unique(seen, card.preview_id, at("preview_id"), "This preview appears twice", () => undefined);
       if (!this.ids.clients.has(card.client_id)) this.issue(at("client_id"), "No client with this id in the file");
       else if ((this.previewOf.get(card.client_id) ?? null) !== card.preview_id)
         this.issue(at("preview_id"), "This client is not linked to this preview");

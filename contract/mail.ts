@@ -59,7 +59,7 @@ export type MailFileInput = z.input<typeof mailFileInput>;
 /** POST /api/crm/mail/:id/lead: a new lead (source "Email") from the message's other party. */
 export const mailLeadInput = z.object({ ...expectedVersion }).strict();
 
-/** A message refused at the door: never stored, counted for the Owner (Settings → Audit). */
+/** A message refused at the door: never stored; counted, and the latest kept with why, for the Owner (Settings → Audit). */
 export const mailRefusal = z.object({
   id: z.string(),
   envelope_from: z.string(),
@@ -69,10 +69,34 @@ export const mailRefusal = z.object({
 });
 export type MailRefusal = z.infer<typeof mailRefusal>;
 
+/**
+ * The lengths of the keys a filed message is stored with, one constant each, used where a message
+ * is read (worker/mail) and where Import and restore check a row (contract/export.ts): whatever
+ * the inbox stores, a backup or an export of it loads again.
+ */
+/** A Message-ID, an In-Reply-To, each id in References (RFC 5322 allows 998-character lines; an id near that is hostile, not a thread). */
+export const MAIL_ID_MAX = 255;
+/** Ids kept of References: the root and the most recent ancestors, which is what finding a thread needs. */
+export const MAIL_REFERENCES_MAX = 50;
+/** An e-mail address (RFC 5321's limit for a path). */
+export const MAIL_ADDRESS_MAX = 254;
+/** Addresses kept per To, Cc or Reply-To: enough for any real mail, bounded for a hostile one. */
+export const MAIL_ADDRESSES_MAX = 200;
+
+/**
+ * The dedupe key of a message with a Message-ID: the id together with its sender, since anyone can
+ * write any Message-ID. (One without an id is keyed "hash:" and a SHA-256; rows stored before the
+ * sender was part of the key read "id:<Message-ID>".)
+ */
+export const mailMessageKey = (messageId: string, sender: string | null) => `id:${messageId} from:${sender ?? ""}`;
+export const MAIL_DEDUPE_KEY_MAX = mailMessageKey("x".repeat(MAIL_ID_MAX), "x".repeat(MAIL_ADDRESS_MAX)).length;
+
 /** The text kept of a message: 100 KB (worker/mail/text.ts), at most as many characters. */
 export const MAIL_BODY_MAX_CHARS = 100 * 1024;
 
 /** How many messages Unfiled mail lists per page. */
 export const UNFILED_PAGE = 100;
-/** Refusals kept (and shown) for this long. */
+/** Refusals counted (and shown) for this long. */
 export const MAIL_REFUSAL_RETENTION_DAYS = 90;
+/** Refusals kept with their reasons: the latest this many, however many come (the rest are only counted, per day). */
+export const MAIL_REFUSALS_KEPT = 100;

@@ -3,7 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { countRows, expectJson, rows, runCron, signInAs, type Staff } from "./helpers";
 import { linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "./crm-data";
 import { splitUtf8 } from "../../worker/services/backups";
-import type { BackupSummary } from "../../contract/export";
+import { readDocument } from "../../worker/services/data-transfer";
+import { AppError } from "../../worker/lib/errors";
+import { exportTables, type BackupSummary } from "../../contract/export";
+import { recordHref } from "../../contract/record-href";
 import type { ServerMessage } from "../../contract/live";
 
 let owner: Staff;
@@ -159,14 +162,79 @@ describe("backups", () => {
     await seedCrm(owner);
     // A value no API accepts, written behind the API's back (an old version, a hand edit).
     await env.DB.prepare("UPDATE leads SET email = 'not an address' WHERE name = 'Second Lead'").run();
+    const [{ id }] = await rows<{ id: string }>("SELECT id FROM leads WHERE name = 'Second Lead'");
     const before = await snapshot();
     const refused = await expectJson<Refused>(deleteAll(), 409);
-    expect(refused.error.message).toMatch(
-      /^The backup of this data would not restore \(1 problem\)\. Nothing was deleted\. First: leads\.\d+\.email/,
+    // Named as a person finds it: the table, the record's id, the field, and where the CRM opens it.
+    const told = `Please enter a valid email address. Open it at /crm/leads?lead=${id}`;
+    expect(refused.error.message).toBe(
+      `The backup of this data would not restore (1 problem). Nothing was deleted. First: leads ${id}, email: ${told}`,
     );
-    expect(Object.keys(refused.error.fields)).toEqual([expect.stringMatching(/^leads\.\d+\.email$/)]);
+    expect(refused.error.fields).toEqual({ [`leads.${id}.email`]: told });
     expect(await snapshot()).toEqual(before);
     expect(await countRows("backups")).toBe(0);
+  });
+
+  it("names a filed message that would not restore by its id, its field and the record it is filed on", async () => {
+    await seedCrm(owner);
+    const [mail] = await rows<{ id: string; related_type: string; related_id: string }>(
+      "SELECT id, related_type, related_id FROM mail_messages WHERE related_id IS NOT NULL LIMIT 1",
+    );
+    await env.DB.prepare("UPDATE mail_messages SET dedupe_key = ? WHERE id = ?").bind("k".repeat(1000), mail.id).run();
+    const refused = await expectJson<Refused>(deleteAll(), 409);
+    const href = mail.related_type === "lead" ? `/crm/leads?lead=${mail.related_id}` : `/crm/clients/${mail.related_id}`;
+    expect(refused.error.message).toMatch(
+      new RegExp(`First: mail_messages ${mail.id}, dedupe_key: Too big: .*\\. Open it at ${href.replace(/[?]/g, "\\?")}$`),
+    );
+    expect(Object.keys(refused.error.fields)).toEqual([`mail_messages.${mail.id}.dedupe_key`]);
+  });
+
+  it("names a row whose reference goes nowhere by the row it is in, and every table's rows by where they open", async () => {
+    await seedCrm(owner);
+    const doc = await expectJson<Record<string, Record<string, unknown>[]>>(owner.call("GET", "/api/crm/export"), 200);
+    const entry = doc.activities.find((a) => a.mail_id)!;
+    entry.mail_id = "gone";
+    const refusal = { what: "The backup of this data would not restore", outcome: "Nothing was deleted.", code: "conflict" as const };
+    const read = (byRecord: boolean) =>
+      readDocument(
+        (async function* () {
+          yield JSON.stringify(doc);
+        })(),
+        { refusal: { ...refusal, byRecord }, knownUsers: null },
+      ).then(
+        () => null,
+        (e: unknown) => (e instanceof AppError ? e.message : String(e)),
+      );
+    const href = recordHref("activities", entry);
+    expect(href).toMatch(/^\/crm\/(leads\?lead=|clients\/)/);
+    expect(await read(true)).toBe(
+      `The backup of this data would not restore (1 problem). Nothing was deleted. First: activities ${entry.id as string}, mail_id: No message with this id in the file. Open it at ${href}`,
+    );
+    // A file's problems are named by their place in it.
+    expect(await read(false)).toMatch(/First: activities\.\d+\.mail_id: No message with this id in the file$/);
+
+    // Every table's rows open somewhere in the CRM: the record, the one it belongs to, or its list.
+    const sample = { id: "r1", lead_id: "l1", client_id: "c1", invoice_id: "i1", related_type: "client", related_id: "c2", title: "Site" };
+    expect(Object.fromEntries(exportTables.map((t) => [t, recordHref(t, sample)]))).toEqual({
+      clients: "/crm/clients/r1",
+      leads: "/crm/leads?lead=r1",
+      lead_activities: "/crm/leads?lead=l1",
+      projects: "/crm/projects?project=r1",
+      proposals: "/crm/proposals?q=Site",
+      invoices: "/crm/invoices/r1/print",
+      tasks: "/crm/clients/c2",
+      mail_messages: "/crm/clients/c2",
+      activities: "/crm/clients/c2",
+      preview_releases: "/crm/clients/c1",
+      preview_comments: "/crm/clients/c1",
+      preview_replies: "/crm/clients",
+      preview_approvals: "/crm/clients/c1",
+      proposal_links: "/crm/proposals",
+      proposal_responses: "/crm/proposals",
+      proposal_messages: "/crm/proposals",
+      invoice_links: "/crm/invoices/i1/print",
+    });
+    expect(recordHref("mail_messages", { id: "m1", related_type: null, related_id: null })).toBe("/crm/mail");
   });
 
   it("restores a backup taken before text was normalised: names stored empty come back as (no name)", async () => {

@@ -165,6 +165,9 @@ describe("scheduled: nightly housekeeping", () => {
         `mr-new-${tag}`,
         ago(89),
       ],
+      // The day's count of refusals: the last day counted (90 with today) and the one before it.
+      ["INSERT INTO mail_refusal_days (day, count) VALUES (?, 3)", ago(90).slice(0, 10)],
+      ["INSERT INTO mail_refusal_days (day, count) VALUES (?, 2)", ago(89).slice(0, 10)],
       // A piece of an import whose request died a day ago, and one of a transfer under way.
       [
         "INSERT INTO staged_chunks (transfer_id, seq, table_name, data, created_at) VALUES (?, 0, 'leads', '[]', ?)",
@@ -190,6 +193,7 @@ describe("scheduled: nightly housekeeping", () => {
     "SELECT preview_id AS id FROM preview_access_log",
     "SELECT id FROM digest_sends",
     "SELECT id FROM mail_refusals",
+    `SELECT CASE count WHEN 3 THEN 'md-old-' ELSE 'md-new-' END || day AS id FROM mail_refusal_days`,
     "SELECT transfer_id AS id FROM staged_chunks",
   ];
   const left = async () =>
@@ -203,7 +207,19 @@ describe("scheduled: nightly housekeeping", () => {
     await fill("2026-07-01", "a");
     await runCron("2026-07-01T12:00:00Z");
     expect(await left()).toEqual(
-      ["bk-new-a", "ds-new-a", "fs-new-a", "iv-new-a", "iv-used-a", "mr-new-a", "pl-new-a", "rl-new-a", "rs-new-a", "sc-new-a"].sort(),
+      [
+        "bk-new-a",
+        "ds-new-a",
+        "fs-new-a",
+        "iv-new-a",
+        "iv-used-a",
+        "md-new-2026-04-03",
+        "mr-new-a",
+        "pl-new-a",
+        "rl-new-a",
+        "rs-new-a",
+        "sc-new-a",
+      ].sort(),
     );
     const [record] = await rows<{ result: string }>("SELECT result FROM job_runs WHERE job = 'housekeeping'");
     expect(JSON.parse(record.result)).toEqual({
@@ -215,6 +231,7 @@ describe("scheduled: nightly housekeeping", () => {
       preview_access_log: 1,
       digest_sends: 1,
       mail_refusals: 1,
+      mail_refusal_days: 1,
       staged_chunks: 1,
     });
   });
@@ -223,7 +240,7 @@ describe("scheduled: nightly housekeeping", () => {
     await runCron("2026-07-01T05:00:00Z");
     await fill("2026-07-01", "b");
     await runCron("2026-07-01T12:00:00Z");
-    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(10);
+    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(11);
     await runCron("2026-07-02T00:00:00Z"); // 01:00 BST: the next London day
     expect((await left()).filter((id) => id.includes("-old-"))).toEqual([]);
     expect(await countRows("job_runs WHERE job = 'housekeeping'")).toBe(2);
@@ -242,6 +259,6 @@ describe("scheduled: nightly housekeeping", () => {
         })
       ).status,
     ).toBe(201);
-    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(10);
+    expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(11);
   });
 });

@@ -300,7 +300,8 @@ describe("authentication", () => {
     const result = await readInboundMail(gmailForward, { authservId: "mx.example.org", envelopeFrom: "hannah@redbrickstudio.co.uk" });
     expect(result.ok && result.mail.auth).toEqual({
       passed: false,
-      reason: "No Authentication-Results from mx.example.org, so the sender's domain could not be checked.",
+      reason:
+        "No Authentication-Results from mx.example.org among the headers it added on receipt, so the sender's domain could not be checked.",
     });
   });
 });

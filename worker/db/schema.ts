@@ -833,7 +833,10 @@ export const mail_messages = sqliteTable(
   ],
 );
 
-/** Mail refused at the door (not staff, failed authentication, unreadable): never stored, only counted. */
+/**
+ * Mail refused at the door (not staff, failed authentication, unreadable): never stored. Only the
+ * latest MAIL_REFUSALS_KEPT are kept, with their reasons; mail_refusal_days counts them all.
+ */
 export const mail_refusals = sqliteTable(
   "mail_refusals",
   {
@@ -844,4 +847,15 @@ export const mail_refusals = sqliteTable(
     created_at: text("created_at").notNull().default(nowSql),
   },
   (t) => [index("mail_refusals_created_idx").on(t.created_at)],
+);
+
+/** How many messages were refused on each London day, so a flood costs one row a day, not one a message. */
+export const mail_refusal_days = sqliteTable(
+  "mail_refusal_days",
+  {
+    /** YYYY-MM-DD in Europe/London. */
+    day: text("day").primaryKey(),
+    count: integer("count").notNull(),
+  },
+  (t) => [check("mail_refusal_days_count_check", sql`${t.count} >= 0`)],
 );

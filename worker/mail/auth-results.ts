@@ -3,16 +3,25 @@
  * Authentication-Results header (RFC 8601). A message is trusted when its From domain passed DMARC,
  * or SPF or DKIM passed for a domain aligned with it (DMARC's relaxed alignment, RFC 7489 §3.1).
  *
- * Which headers count:
- * - Only an `Authentication-Results` whose authserv-id is the receiving server's (Cloudflare Email
- *   Routing writes `mx.cloudflare.net`). Anyone can write the header into a message they send; a
- *   receiver removes copies bearing its own id (RFC 8601 §5), and it prepends its own, so the topmost
- *   one with the trusted id is the one read.
+ * Which header counts:
+ * - Only one in the block of headers the receiving server prepends as it takes the message in.
+ *   Cloudflare Email Routing writes, on top of what the sender sent: its `Received` ("from <sender's
+ *   host> by cloudflare-email.net"), `ARC-Seal`, `ARC-Message-Signature`, `ARC-Authentication-Results`,
+ *   `Received-SPF`, and last its `Authentication-Results: mx.cloudflare.net; …`. The block is that
+ *   Received at the very top and the run of ARC, Received-SPF and Authentication-Results headers
+ *   below it; the first header of any other kind, or the next Received (the hop before, or the
+ *   sender's own), is where the sender's part begins. Anything there was written by whoever sent
+ *   the message, and anyone can write `Authentication-Results: mx.cloudflare.net; dmarc=pass`.
+ * - In that block, only a header whose authserv-id is the receiving server's, and only when exactly
+ *   one carries it. The server writes one; when it writes none (workerd issue 6740 reports Worker
+ *   deliveries without it) a sender's header placed right under the block would otherwise pass for
+ *   it, and when there are two, which one is the server's cannot be told. Either way: not passed.
  * - Not `ARC-Authentication-Results`: a sender can forge it as easily, receivers are not asked to
  *   remove forged copies, and trusting it would mean verifying the ARC-Seal chain, which we don't.
  *   Cloudflare writes the same verdicts in both headers, so nothing is lost while it writes the plain one.
- * - When there is no trusted header (workerd issue 6740 reports Worker deliveries without one), the
- *   answer is "not passed", with a reason saying so: the filer refuses rather than guesses.
+ * - A DMARC result counts for the From domain only when its `header.from` names that domain: a bare
+ *   `dmarc=pass` says nothing about which author passed.
+ * - No trusted header means "not passed", with a reason saying so: the filer refuses rather than guesses.
  */
 import { addressParser } from "postal-mime";
 import { normaliseText } from "../../contract/text";
@@ -171,17 +180,46 @@ export interface VerdictInput {
 const says = (text: string): AuthVerdict => ({ passed: false, reason: normaliseText(text) });
 const passes = (text: string): AuthVerdict => ({ passed: true, reason: normaliseText(text) });
 
+/** Headers a receiving server adds below its own Received as it takes a message in. */
+const RECEIVER_HEADERS = new Set([
+  "arc-seal",
+  "arc-message-signature",
+  "arc-authentication-results",
+  "received-spf",
+  "authentication-results",
+]);
+
+/**
+ * The block of headers the receiving server prepended: the Received at the very top and the run of
+ * ARC, Received-SPF and Authentication-Results headers under it, up to the first header of another
+ * kind or the next Received. Empty when the message does not begin with a Received header.
+ */
+export function receiverBlock<H extends { key: string }>(headers: H[]): H[] {
+  if (headers[0]?.key !== "received") return [];
+  let end = 1;
+  while (end < headers.length && RECEIVER_HEADERS.has(headers[end].key)) end++;
+  return headers.slice(0, end);
+}
+
 /** Whether the From domain passed at the trusted server, with the reason in words. */
 export function authVerdict({ headers, from, authservId, envelopeFrom }: VerdictInput): AuthVerdict {
   const trusted = authservId.trim().toLowerCase();
   const server = trusted || "the receiving server";
-  const found = trusted
-    ? headers
+  const own = trusted
+    ? receiverBlock(headers)
         .filter((h) => h.key === "authentication-results")
         .map((h) => parseAuthenticationResults(h.value))
-        .find((r) => r?.authservId === trusted)
-    : undefined;
-  if (!found) return says(`No Authentication-Results from ${server}, so the sender's domain could not be checked.`);
+        .filter((r): r is AuthResults => r?.authservId === trusted)
+    : [];
+  if (own.length === 0)
+    return says(
+      `No Authentication-Results from ${server} among the headers it added on receipt, so the sender's domain could not be checked.`,
+    );
+  if (own.length > 1)
+    return says(
+      `${own.length} Authentication-Results headers from ${server} among the headers it added on receipt, where it writes one, so its own cannot be told from a forged one.`,
+    );
+  const found = own[0];
   if (!from || !from.includes("@")) return says("The message has no From address to check.");
   // DMARC is defined for one author; with two, which one passed is anyone's guess (RFC 7489 §6.6.1).
   const fromHeaders = headers.filter((h) => h.key === "from");
@@ -191,10 +229,10 @@ export function authVerdict({ headers, from, authservId, envelopeFrom }: Verdict
   const fromDomain = domainOf(from);
   const of = (method: string) => found.results.filter((r) => r.method === method);
 
-  const dmarc = of("dmarc").filter((r) => !r.props["header.from"] || r.props["header.from"] === fromDomain);
-  const dmarcPass = dmarc.find((r) => r.result === "pass");
+  // A pass vouches only for the domain it names; a failure that names none is still a failure.
+  const dmarcPass = of("dmarc").find((r) => r.result === "pass" && r.props["header.from"] === fromDomain);
   if (dmarcPass) return passes(`DMARC passed for ${fromDomain} at ${server}.`);
-  const dmarcFail = dmarc.find((r) => r.result === "fail");
+  const dmarcFail = of("dmarc").find((r) => r.result === "fail" && (!r.props["header.from"] || r.props["header.from"] === fromDomain));
   if (dmarcFail) return says(`DMARC failed for ${fromDomain} at ${server}: the message may not be from who it says.`);
 
   const dkim = of("dkim").find((r) => {

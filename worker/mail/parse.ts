@@ -8,6 +8,7 @@
  */
 import PostalMime from "postal-mime";
 import type { Address, Attachment, Email, PostalMimeOptions } from "postal-mime";
+import { MAIL_ADDRESS_MAX, MAIL_ADDRESSES_MAX } from "../../contract/mail";
 import { hasVisibleText, normaliseText } from "../../contract/text";
 import { authVerdict } from "./auth-results";
 import { parseLooseDate, STUDIO_TIME_ZONE } from "./dates";
@@ -24,8 +25,7 @@ export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 const MAX_SUBJECT_CHARS = 998;
 const MAX_NAME_CHARS = 200;
 const MAX_FILENAME_CHARS = 255;
-/** Per To/Cc/Reply-To list, and attachments listed per message: enough for any real mail, bounded for a hostile one. */
-const MAX_ADDRESSES = 200;
+/** Attachments listed per message: enough for any real mail, bounded for a hostile one. */
 const MAX_ATTACHMENTS = 100;
 
 /**
@@ -311,7 +311,7 @@ function singleLine(value: string | null | undefined, max: number): string {
 
 function mailbox(name: string | null | undefined, address: string): MailAddress | null {
   const addr = normaliseText(normaliseText(address.slice(0, 400)).toLowerCase());
-  if (addr.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(addr)) return null;
+  if (addr.length > MAIL_ADDRESS_MAX || !/^[^\s@]+@[^\s@]+$/.test(addr)) return null;
   const display = singleLine((name ?? "").replace(/^["'\s]+|["'\s]+$/g, ""), MAX_NAME_CHARS);
   return { name: display && display.toLowerCase() !== addr ? display : null, address: addr };
 }
@@ -321,7 +321,7 @@ function mailboxes(list: { name: string | null; address: string }[]): MailAddres
   for (const entry of list) {
     const m = mailbox(entry.name, entry.address);
     if (m && !out.some((x) => x.address === m.address)) out.push(m);
-    if (out.length >= MAX_ADDRESSES) break;
+    if (out.length >= MAIL_ADDRESSES_MAX) break;
   }
   return out;
 }
@@ -330,9 +330,9 @@ function mailboxes(list: { name: string | null; address: string }[]): MailAddres
 function addressesOf(list: Address[] | undefined): MailAddress[] {
   const flat: { name: string; address: string }[] = [];
   for (const entry of list ?? []) {
-    if (entry.group) flat.push(...entry.group.slice(0, MAX_ADDRESSES));
+    if (entry.group) flat.push(...entry.group.slice(0, MAIL_ADDRESSES_MAX));
     else flat.push(entry);
-    if (flat.length >= MAX_ADDRESSES * 2) break;
+    if (flat.length >= MAIL_ADDRESSES_MAX * 2) break;
   }
   return mailboxes(flat);
 }

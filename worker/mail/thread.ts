@@ -5,22 +5,19 @@
  * left part, and clients copy ids verbatim into replies, so an exact match on this form is both
  * correct and enough; lower-casing the whole id would risk joining two ids that differ only in case.
  */
+import { MAIL_ID_MAX, MAIL_REFERENCES_MAX } from "../../contract/mail";
 import { normaliseText } from "../../contract/text";
-
-/** RFC 5322 lines are at most 998 characters; an id near that is hostile, not a thread. */
-const MAX_ID_CHARS = 255;
-/** References grows by one id per reply; the root and the most recent ancestors are what matching needs. */
-export const MAX_REFERENCES = 50;
 
 export function threadId(value: string | null | undefined): string | null {
   if (!value) return null;
-  const id = normaliseText(value.slice(0, MAX_ID_CHARS * 4))
+  const id = normaliseText(value.slice(0, MAIL_ID_MAX * 4))
     .replace(/^<+|>+$/g, "")
     .replace(/\s+/g, "");
-  if (!id || id.length > MAX_ID_CHARS || /[<>]/.test(id)) return null;
+  if (!id || id.length > MAIL_ID_MAX || /[<>]/.test(id)) return null;
   const at = id.lastIndexOf("@");
-  const form = at > 0 ? id.slice(0, at) + id.slice(at).toLowerCase() : id;
-  return normaliseText(form) || null;
+  const form = normaliseText(at > 0 ? id.slice(0, at) + id.slice(at).toLowerCase() : id);
+  // Lower-casing can lengthen a character ("İ" is two): the stored form is what must fit.
+  return form && form.length <= MAIL_ID_MAX ? form : null;
 }
 
 /** Every id in an In-Reply-To or References value, in order, without repeats. */
@@ -32,7 +29,7 @@ export function threadIds(value: string | null | undefined): string[] {
   for (const raw of bracketed ?? text.split(/[\s,]+/)) {
     const id = threadId(raw);
     if (id && !ids.includes(id)) ids.push(id);
-    if (ids.length > MAX_REFERENCES * 4) break;
+    if (ids.length > MAIL_REFERENCES_MAX * 4) break;
   }
-  return ids.length > MAX_REFERENCES ? [ids[0], ...ids.slice(-(MAX_REFERENCES - 1))] : ids;
+  return ids.length > MAIL_REFERENCES_MAX ? [ids[0], ...ids.slice(-(MAIL_REFERENCES_MAX - 1))] : ids;
 }

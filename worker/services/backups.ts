@@ -16,7 +16,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
 import { revokePreviewCard } from "../previews/admin";
-import { backup_chunks, backups, form_submissions, staged_chunks, users } from "../db/schema";
+import { backup_chunks, backups, form_submissions, mail_refusal_days, mail_refusals, staged_chunks, users } from "../db/schema";
 import { BACKUP_RETENTION_DAYS, type BackupSummary } from "../../contract/export";
 import { auditEvent, type AuditSource } from "./audit";
 import { AppError, notFound } from "../lib/errors";
@@ -138,7 +138,8 @@ export async function deleteAll(
     await writer.flush(true);
     // The proof: the backup as written, read back exactly as a restore will read it.
     await readDocument(stagedText(db, writer.transferId), {
-      refusal: { what: "The backup of this data would not restore", outcome: "Nothing was deleted.", code: "conflict" },
+      // The rows are the CRM's own: each problem names its record and where to open it, to be fixed there.
+      refusal: { what: "The backup of this data would not restore", outcome: "Nothing was deleted.", code: "conflict", byRecord: true },
       knownUsers: null,
       ...sizes,
     });
@@ -156,8 +157,10 @@ export async function deleteAll(
       ),
       db.delete(staged_chunks).where(eq(staged_chunks.transfer_id, writer.transferId)),
       ...deletionOrder.map((name) => db.delete(tables[name])),
-      // Enquiries are personal data: they go with the leads they became.
+      // Enquiries are personal data: they go with the leads they became; so do the addresses of refused mail.
       db.delete(form_submissions),
+      db.delete(mail_refusals),
+      db.delete(mail_refusal_days),
       auditEvent(db, source, "delete_all", `Deleted all CRM data (${totalRows(counts)} rows); backup ${backup.id} kept 30 days`),
     ];
     try {

@@ -19,7 +19,9 @@ import {
   tableRows,
   type ExportTable,
   type PreviewCardRow,
+  type RecordRef,
 } from "../../contract/export";
+import { recordHref } from "../../contract/record-href";
 import { previewIds } from "../../contract/preview";
 import type { JsonEvent, MemberMode } from "../lib/json-stream";
 import { AppError } from "../lib/errors";
@@ -33,6 +35,12 @@ export interface Refusal {
   what: string;
   outcome: string;
   code?: "validation_failed" | "conflict";
+  /**
+   * The rows are the CRM's own (delete-all's proof of its backup): each problem names its row by
+   * table, id and field, with where the CRM opens it, for a person to go and fix; a file's problems
+   * are named by their place in the file.
+   */
+  byRecord?: boolean;
 }
 export const importRefusal: Refusal = { what: "This file is not a valid CRM export", outcome: "Nothing was imported." };
 
@@ -60,17 +68,42 @@ const userColumns: Partial<Record<ExportTable, string[]>> = {
   proposal_messages: ["author_id"],
 };
 
+/** One problem: its key in the refusal's fields, its message, and how the refusal's sentence names it. */
+interface Problem {
+  key: string;
+  message: string;
+  first: string;
+}
+
 /** Problems in the order found, the first MAX_REPORTED kept with their messages. */
 class Problems {
   count = 0;
-  readonly fields: [string, string][] = [];
-  add(key: string, message: string) {
+  readonly list: Problem[] = [];
+  add(key: string, message: string, first = key === "_" ? message : `${key}: ${message}`) {
     this.count++;
-    if (this.fields.length < MAX_REPORTED) this.fields.push([key, message]);
+    if (this.list.length < MAX_REPORTED) this.list.push({ key, message, first });
   }
   addIssues(issues: readonly { path: PropertyKey[]; message: string }[]) {
     for (const [key, message] of Object.entries(fieldErrors(issues))) this.add(key, message);
   }
+  /** A problem in a row named as the CRM opens it: "mail_messages <id>, dedupe_key: … Open it at /crm/…". */
+  addInRecord(table: ExportTable, record: RecordRef, field: string, message: string) {
+    const told = `${message}. Open it at ${record.href}`;
+    // A problem of the row as a whole (an unknown column) has no field to name.
+    const whole = field === "_" || field === "";
+    this.add(
+      whole ? `${table}.${record.id}` : `${table}.${record.id}.${field}`,
+      told,
+      `${table} ${record.id}${whole ? "" : `, ${field}`}: ${told}`,
+    );
+  }
+}
+
+/** A row as delete-all's refusal names it, when it has an id to name it by. */
+function recordOf(table: ExportTable, row: unknown): RecordRef | undefined {
+  if (!row || typeof row !== "object") return undefined;
+  const r = row as Record<string, unknown>;
+  return typeof r.id === "string" && r.id ? { id: r.id, href: recordHref(table, r) } : undefined;
 }
 
 const standIn = { array: [], string: "", number: 0, boolean: false, null: null } as const;
@@ -95,10 +128,24 @@ export class DocumentCheck {
   private readonly seen = new Set<string>();
   private readonly rowProblems = new Problems();
   private readonly crossProblems = new Problems();
-  private readonly consistency = new ConsistencyCheck((path, message) => this.crossProblems.add(path.join("."), message));
+  private readonly consistency: ConsistencyCheck;
 
-  /** `knownUsers`: the staff ids of this CRM, or null to leave references to accounts as they are (a check only). */
-  constructor(private readonly knownUsers: Set<string> | null) {}
+  /**
+   * `knownUsers`: the staff ids of this CRM, or null to leave references to accounts as they are (a
+   * check only). `byRecord`: name each problem's row by its id and where it opens (Refusal.byRecord).
+   */
+  constructor(
+    private readonly knownUsers: Set<string> | null,
+    private readonly byRecord = false,
+  ) {
+    this.consistency = new ConsistencyCheck(
+      (path, message, record) =>
+        record
+          ? this.crossProblems.addInRecord(path[0] as ExportTable, record, path.slice(2).join("."), message)
+          : this.crossProblems.add(path.join("."), message),
+      byRecord ? recordOf : undefined,
+    );
+  }
 
   // Own keys only: a file's "toString" or "__proto__" is an unknown key like any other.
   readonly modeOf = (key: string): MemberMode =>
@@ -160,7 +207,13 @@ export class DocumentCheck {
     const table = key as ExportTable;
     this.counts[table]++;
     this.repaired += repairEmptyText(table, raw);
-    const row = this.parse(tableRows[table] as z.ZodType<Record<string, unknown>>, table, index, raw);
+    const row = this.parse(
+      tableRows[table] as z.ZodType<Record<string, unknown>>,
+      table,
+      index,
+      raw,
+      this.byRecord ? recordOf(table, raw) : undefined,
+    );
     if (!row) return null;
     this.consistency.row(table, index, row);
     if (table === "clients" && row.preview_id)
@@ -174,10 +227,13 @@ export class DocumentCheck {
     return this.failed ? null : { table, row };
   }
 
-  private parse<T>(schema: z.ZodType<T>, key: string, index: number, raw: unknown): T | null {
+  private parse<T>(schema: z.ZodType<T>, key: string, index: number, raw: unknown, record?: RecordRef): T | null {
     const parsed = schema.safeParse(raw);
     if (parsed.success) return parsed.data;
-    this.rowProblems.addIssues(parsed.error.issues.map((i) => ({ ...i, path: [key, index, ...i.path] })));
+    if (record)
+      for (const [field, message] of Object.entries(fieldErrors(parsed.error.issues)))
+        this.rowProblems.addInRecord(key as ExportTable, record, field, message);
+    else this.rowProblems.addIssues(parsed.error.issues.map((i) => ({ ...i, path: [key, index, ...i.path] })));
     return null;
   }
 
@@ -195,13 +251,11 @@ export class DocumentCheck {
     const lists = blocking ? [shape, this.rowProblems] : [shape, this.crossProblems];
     const total = lists.reduce((n, p) => n + p.count, 0);
     if (total === 0) return;
-    const fields = lists.flatMap((p) => p.fields).slice(0, MAX_REPORTED);
-    const [key, message] = fields[0];
-    const first = key === "_" ? message : `${key}: ${message}`;
+    const problems = lists.flatMap((p) => p.list).slice(0, MAX_REPORTED);
     throw new AppError(
       refusal.code ?? "validation_failed",
-      `${refusal.what} (${total} problem${total === 1 ? "" : "s"}). ${refusal.outcome} First: ${first}`,
-      Object.fromEntries(fields),
+      `${refusal.what} (${total} problem${total === 1 ? "" : "s"}). ${refusal.outcome} First: ${problems[0].first}`,
+      Object.fromEntries(problems.map((p) => [p.key, p.message])),
     );
   }
 }

@@ -396,7 +396,7 @@ export interface ReadOptions extends TransferSizes {
  */
 export async function readDocument(pieces: AsyncIterable<string>, options: ReadOptions): Promise<DocumentCheck> {
   const { refusal, writer } = options;
-  const check = new DocumentCheck(options.knownUsers);
+  const check = new DocumentCheck(options.knownUsers, refusal.byRecord);
   const reader = new JsonDocumentReader({ modeOf: check.modeOf, maxValueChars: MAX_VALUE_CHARS });
   const packer = writer ? new RowPacker(writer, options.chunkBytes) : null;
   const take = (events: ReturnType<JsonDocumentReader["push"]>) => {

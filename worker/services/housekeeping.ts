@@ -6,12 +6,13 @@
  */
 import { and, isNull, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { digest_sends, form_submissions, invites, mail_refusals, revoked_sessions, staged_chunks } from "../db/schema";
+import { digest_sends, form_submissions, invites, mail_refusal_days, mail_refusals, revoked_sessions, staged_chunks } from "../db/schema";
 import { MAIL_REFUSAL_RETENTION_DAYS } from "../../contract/mail";
 import { pruneEvents } from "../lib/rate-limit";
 import { pruneAccessLog } from "../previews/log";
 import { purgeExpiredBackups } from "./backups";
 import { SUBMISSION_RETENTION_MS } from "./form-submissions";
+import { firstCountedDay } from "./mail-filing";
 
 /** How long a day's digest record is kept: long enough for the Owner to see a failure and resend. */
 export const DIGEST_RECORD_DAYS = 30;
@@ -32,6 +33,7 @@ export function housekeepingDeletes(db: Db, now: Date) {
     preview_access_log: pruneAccessLog(db, ms),
     digest_sends: db.delete(digest_sends).where(lt(digest_sends.run_date, before(ms, DIGEST_RECORD_DAYS * DAY_MS).slice(0, 10))),
     mail_refusals: db.delete(mail_refusals).where(lt(mail_refusals.created_at, before(ms, MAIL_REFUSAL_RETENTION_DAYS * DAY_MS))),
+    mail_refusal_days: db.delete(mail_refusal_days).where(lt(mail_refusal_days.day, firstCountedDay(now))),
     // Pieces of an import, a restore or a backup whose request died before it committed or cleaned
     // up (docs/decisions/0025-data-transfer-in-chunks.md): no transfer runs for a day.
     staged_chunks: db.delete(staged_chunks).where(lt(staged_chunks.created_at, before(ms, DAY_MS))),

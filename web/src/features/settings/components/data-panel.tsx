@@ -240,18 +240,30 @@ export function BackupsPanel() {
 /** Its code (Radix's dialog) loads when it first opens, not with the page. */
 const DeleteAllDialog = lazyDialog(() => import("./delete-all-dialog").then((m) => m.DeleteAllDialog));
 
+/** A problem delete-all's refusal names in a record: its text, and where the CRM opens the record. */
+const OPEN_IT = /^(.*)\. Open it at (\/crm\/\S*)$/s;
+
 export function DangerZone() {
   const del = useDeleteAll();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
-  const run = () =>
+  // When the backup would not restore, the records to fix, each with a link to open it.
+  const [blocked, setBlocked] = useState<[string, string][]>([]);
+  const run = () => {
+    setBlocked([]);
     del.mutate(undefined, {
       onSuccess: () => {
         toast.success("All CRM data has been permanently deleted.");
         setOpen(false);
         setTyped("");
       },
+      onError: (e) => {
+        if (!isApiError(e) || e.status !== 409 || !e.fields) return;
+        setOpen(false);
+        setBlocked(Object.entries(e.fields));
+      },
     });
+  };
   return (
     <section className="rounded-xl border border-red-300 bg-red-50/50 p-5" aria-labelledby="danger-zone">
       <h2 id="danger-zone" className="text-lg font-semibold text-red-800">
@@ -264,6 +276,29 @@ export function DangerZone() {
         <Trash2 className="size-4" aria-hidden="true" />
         Delete All Data
       </Button>
+      {blocked.length > 0 && (
+        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-white p-4 text-sm text-red-800">
+          <p>Nothing was deleted: these records would not restore from the backup. Correct them, then try again.</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {blocked.map(([path, message]) => {
+              const [, text, href] = OPEN_IT.exec(message) ?? [null, message, null];
+              return (
+                <li key={path}>
+                  <span className="font-mono text-xs break-all">{path}</span>: {text}
+                  {href && (
+                    <>
+                      {" "}
+                      <Link to={href} className="font-medium underline">
+                        Open it
+                      </Link>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
       <DeleteAllDialog open={open} onOpenChange={setOpen} typed={typed} onTypedChange={setTyped} onConfirm={run} busy={del.isPending} />
     </section>
   );
