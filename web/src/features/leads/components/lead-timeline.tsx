@@ -6,7 +6,7 @@
  */
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { activityTypeLabels, type ActivityType } from "@contract/activity";
+import { activityTypeLabels, type LoggableActivityType } from "@contract/activity";
 import { MailToggle } from "@/components/mail-view";
 import type { Lead } from "@contract/lead";
 import type { LeadActivityType } from "@contract/lead-activity";
@@ -21,7 +21,7 @@ import { leadActivitiesQueryOptions, personName, useUpdateLead } from "@/feature
 import { leadOpenTasksQueryOptions, useCompleteTask, useLogLeadActivity } from "@/features/leads/api/lead-follow-up";
 
 /** What can be logged from a lead: the feed's types but a status change, which the lead writes itself. */
-const loggable: ActivityType[] = ["Call", "Email", "Meeting", "Note"];
+const loggable: LoggableActivityType[] = ["Call", "Email", "Meeting", "Note"];
 
 const timelineLabels: Record<LeadActivityType, string> = {
   note_added: "Note",
@@ -96,7 +96,7 @@ export function LeadTimeline({ lead, names }: { lead: Lead; names?: Record<strin
 }
 
 function LogActivityForm({ leadId, onLogged }: { leadId: string; onLogged: () => void }) {
-  const [type, setType] = useState<ActivityType>("Call");
+  const [type, setType] = useState<LoggableActivityType>("Call");
   const [summary, setSummary] = useState("");
   const [error, setError] = useState<string>();
   const log = useLogLeadActivity(leadId);
