@@ -60,7 +60,7 @@ describe("scheduled: overdue invoices", () => {
     ]);
   });
 
-  it("credits its feed entry with the studio's name from Settings, as automatic", async () => {
+  it("credits its feed entry with the studio's name from Settings, and the activity lists show it as automatic", async () => {
     await env.DB.prepare("INSERT INTO settings (key, value) VALUES ('studio', ?)")
       .bind(JSON.stringify({ studio_name: "Ashworth Design" }))
       .run();
@@ -77,6 +77,13 @@ describe("scheduled: overdue invoices", () => {
         who_kind: "automatic",
       }),
     ]);
+    // On the client's page, beside whom the CRM credits what no person did.
+    const activity = await expectJson<{ logged: { summary: string; who_kind: string }[]; automatic: string }>(
+      staff.call("GET", `/api/crm/clients/${client}/activities`),
+      200,
+    );
+    expect(activity.automatic).toBe("Ashworth Design CRM (automatic)");
+    expect(activity.logged).toEqual([expect.objectContaining({ summary: `Invoice ${late.number} is overdue`, who_kind: "automatic" })]);
   });
 
   it("runs once per London day: a second run, and an invoice put back to Sent by hand, wait for tomorrow", async () => {
