@@ -2,15 +2,17 @@
 import * as z from "zod";
 import { relatedTypes } from "./task";
 import { requiredText } from "./text";
-import { activityTypes } from "./activity-values";
+import { activityTypes, activityWhoKinds, loggableActivityTypes } from "./activity-values";
 
 export * from "./activity-values";
 
 export const activity = z.object({
   id: z.string(),
   who_username: z.string().nullable(),
-  /** Someone outside the studio, by the name they typed: a client commenting on or approving a preview. */
+  /** Someone outside the studio, by the name they typed (a client commenting, approving, asking), or the CRM's own credit. */
   who_name: z.string().nullable(),
+  /** Which of the two names the entry is credited to, or neither (contract/activity-values.ts). */
+  who_kind: z.enum(activityWhoKinds),
   type: z.enum(activityTypes),
   summary: z.string(),
   related_type: z.enum(relatedTypes).nullable(),
@@ -22,8 +24,16 @@ export const activity = z.object({
 });
 export type Activity = z.infer<typeof activity>;
 
-/** A feed row: the activity with its related record's name, null when that record no longer exists. */
-export const activityListItem = activity.extend({ related_name: z.string().nullable() });
+/** A filed e-mail's sender and when it was sent (its own Date header), which its entry shows rather than who filed it. */
+export const activityMail = z.object({
+  from_name: z.string().nullable(),
+  from_address: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+export type ActivityMail = z.infer<typeof activityMail>;
+
+/** A feed row: the activity with its related record's name, null when that record no longer exists, and its e-mail's sender. */
+export const activityListItem = activity.extend({ related_name: z.string().nullable(), mail: activityMail.nullable() });
 export type ActivityListItem = z.infer<typeof activityListItem>;
 
 /** Entries per page of GET /api/crm/activities. */
@@ -79,7 +89,7 @@ export const activityInput = z
       .nullable()
       .optional()
       .transform((v) => v || null),
-    type: z.enum(activityTypes).default("Note"),
+    type: z.enum(loggableActivityTypes).default("Note"),
     summary: requiredText({ max: 2000, required: "Summary is required", multiline: true }),
     related_type: z
       .enum(relatedTypes)

@@ -1,6 +1,7 @@
 /** Studio clients. */
 import * as z from "zod";
 import { expectedVersion } from "./common";
+import type { LeadActivity } from "./lead-activity";
 import { normalisedString, optionalText, requiredText } from "./text";
 
 export const clientServiceOptions = ["Web Design", "Mobile App", "Branding", "E-commerce", "SEO", "Marketing", "Consulting"] as const;
@@ -22,6 +23,8 @@ export type Client = z.infer<typeof client>;
 /** A client as the Clients list shows it: with its open preview comments counted. */
 export const clientListItem = client.extend({ open_comments: z.number() });
 export type ClientListItem = z.infer<typeof clientListItem>;
+/** An entry of a lead converted into the client, on the client's activity, with the lead's name. */
+export type ClientLeadActivity = LeadActivity & { lead_name: string };
 
 const uniqueList = (item: z.ZodString, label: string) =>
   z

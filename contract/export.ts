@@ -21,7 +21,7 @@ import {
 } from "./proposal";
 import { invoiceStatuses, paidMethods } from "./invoice";
 import { relatedTypes, taskPriorities } from "./task";
-import { activityTypes } from "./activity";
+import { activityTypes, activityWhoKinds, AUTOMATIC_CREDIT } from "./activity";
 import { previewIds, previewUrl } from "./preview";
 import { websiteUrl } from "./client";
 import { invoiceLines, invoiceNumber, linesTotal, singleLine } from "./invoice";
@@ -232,6 +232,8 @@ export const activityRow = z
     who_username: ref,
     // Absent from exports made before clients were credited by the name they typed.
     who_name: stored(200).nullable().default(null),
+    // Absent from exports made before it existed: read from the names, as the migration that added it did.
+    who_kind: z.enum(activityWhoKinds).optional(),
     type: z.enum(activityTypes),
     summary: requiredLines(10_000),
     related_type: z.enum(relatedTypes).nullable(),
@@ -240,7 +242,13 @@ export const activityRow = z
     mail_id: ref.default(null),
     ...stamps,
   })
-  .strict();
+  .strict()
+  .transform(({ who_kind, ...row }) => ({
+    ...row,
+    who_kind:
+      who_kind ??
+      (row.who_name === null ? "staff" : row.who_username === null && row.who_name === AUTOMATIC_CREDIT ? "automatic" : "client"),
+  }));
 
 // Its keys are held to the lengths the inbox stores them with (contract/mail.ts), no tighter.
 const mailAddresses = z.array(z.object({ name: line(500).nullable(), address: stored(MAIL_ADDRESS_MAX) }).strict()).max(MAIL_ADDRESSES_MAX);

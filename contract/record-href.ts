@@ -32,7 +32,7 @@ export function recordHref(table: ExportTable, row: Record<string, unknown>): st
     case "projects":
       return relatedHref("project", id, "");
     case "proposals":
-      return relatedHref("proposal", id, text(row.title) ?? "");
+      return relatedHref("proposal", id, "");
     case "invoices":
       return relatedHref("invoice", id, "");
     case "lead_activities":
@@ -53,7 +53,7 @@ export function recordHref(table: ExportTable, row: Record<string, unknown>): st
     case "proposal_links":
     case "proposal_responses":
     case "proposal_messages":
-      return "/crm/proposals";
+      return of("proposal", "proposal_id", "/crm/proposals");
     case "invoice_links":
       return of("invoice", "invoice_id", "/crm/invoices");
   }

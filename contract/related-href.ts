@@ -1,7 +1,11 @@
 /** Where a related record (an activity's or a task's) lives in the CRM, shared by every screen that links to one and by the daily digest's e-mail. */
 import type { RelatedType } from "./task";
 
-/** A lead's dialog, a client's page, a project's dialog, the invoice's printable page, the proposals list narrowed to it. */
+/**
+ * The record itself: a lead's dialog, a client's page, a project's dialog, an invoice's dialog, a
+ * proposal's view. `name` serves only a proposal link made without its id (an e-mail that knows the
+ * title alone), which narrows the proposals to that title instead.
+ */
 export function relatedHref(type: RelatedType, id: string, name: string): string {
   switch (type) {
     case "lead":
@@ -9,10 +13,10 @@ export function relatedHref(type: RelatedType, id: string, name: string): string
     case "client":
       return `/crm/clients/${encodeURIComponent(id)}`;
     case "invoice":
-      return `/crm/invoices/${encodeURIComponent(id)}/print`;
+      return `/crm/invoices?invoice=${encodeURIComponent(id)}`;
     case "project":
       return `/crm/projects?project=${encodeURIComponent(id)}`;
     case "proposal":
-      return `/crm/proposals?q=${encodeURIComponent(name)}`;
+      return id ? `/crm/proposals?proposal=${encodeURIComponent(id)}` : `/crm/proposals?q=${encodeURIComponent(name)}`;
   }
 }

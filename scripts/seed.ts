@@ -772,6 +772,7 @@ function seedActivities(ctx: SeedContext): void {
     rows.activities.push({
       id: rand.uuid(),
       who_username: people[rows.activities.length % 2],
+      who_kind: "staff",
       type,
       summary,
       related_type: related_id ? related_type : null,
@@ -1015,6 +1016,34 @@ function seedSharedProposal(ctx: SeedContext, tokenHash: string) {
       updated_at: replied,
     },
   );
+  // Each as the Activity Feed has it, on Sophie's timeline.
+  const related = {
+    related_type: proposal.lead_id ? ("lead" as const) : ("client" as const),
+    related_id: proposal.lead_id ?? proposal.client_id,
+  };
+  rows.activities.push(
+    {
+      id: rand.uuid(),
+      who_username: null,
+      who_name: "Sophie Turner",
+      who_kind: "client",
+      type: "Question",
+      summary: 'Sophie Turner asked about the proposal "Proposal for Sophie Turner": Could phase one be live before our January intake?',
+      ...related,
+      created_at: asked,
+      updated_at: asked,
+    },
+    {
+      id: rand.uuid(),
+      who_username: ctx.ownerId,
+      who_kind: "staff",
+      type: "Answer",
+      summary: `${STAFF.owner.full_name} answered about the proposal "Proposal for Sophie Turner": Yes: with a go-ahead this week, phase one goes live in the first week of January.`,
+      ...related,
+      created_at: replied,
+      updated_at: replied,
+    },
+  );
 }
 
 /**
@@ -1056,6 +1085,7 @@ function seedPreviewFeedback(rows: SeedRows, ctx: { clock: Clock; rand: Rand; cl
       id: rand.uuid(),
       who_username: null,
       who_name: "Vicky Marsh",
+      who_kind: "client",
       type: "Note",
       summary: `Vicky Marsh left feedback on the preview of VM Fitness: "${body.length > 80 ? `${body.slice(0, 79)}…` : body}"`,
       related_type: "client",

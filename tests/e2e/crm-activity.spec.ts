@@ -114,3 +114,29 @@ test("the feed pages past its newest 200 entries with Load more, keeping its fil
   expect(new Set(texts).size).toBe(count);
   await expect(page).toHaveURL(new RegExp(`type=Meeting&who=${who}`));
 });
+
+test("a client's question and the studio's answer read as such, each credited to who wrote it", async ({ page }) => {
+  await signIn(page.request, staff.sales);
+  const t = `${Date.now()}`;
+  const lead = (await (await page.request.post("/api/crm/leads", { data: { name: `Asker ${t}` } })).json()) as { lead: { id: string } };
+  const made = await page.request.post("/api/crm/proposals", { data: { title: `Shop ${t}`, value: 900, lead_id: lead.lead.id } });
+  const { proposal } = (await made.json()) as { proposal: { id: string } };
+  const { url } = (await (await page.request.post(`/api/crm/proposals/${proposal.id}/share`)).json()) as { url: string };
+  // The client asks on their page, as a plain form post.
+  const asked = await page.request.post(`${new URL(url).pathname}/questions`, {
+    form: { author_name: `Olivia ${t}`, body: "Can we pay in two parts?" },
+    maxRedirects: 0,
+  });
+  expect(asked.status()).toBe(303);
+  expect((await page.request.post(`/api/crm/proposals/${proposal.id}/messages`, { data: { body: "Yes, half now." } })).status()).toBe(201);
+
+  await page.goto("/crm/activity?type=Question");
+  const question = page.getByRole("listitem").filter({ hasText: `Olivia ${t} asked about the proposal "Shop ${t}"` });
+  await expect(question).toContainText("Question");
+  await expect(question).toContainText(`Olivia ${t} (client)`);
+  await expect(question).not.toContainText("Status change");
+  await page.getByLabel("Filter by type").selectOption("Answer");
+  const answer = page.getByRole("listitem").filter({ hasText: `answered about the proposal "Shop ${t}": Yes, half now.` });
+  await expect(answer).toContainText("Answer");
+  await expect(answer).toContainText(staff.sales.name);
+});

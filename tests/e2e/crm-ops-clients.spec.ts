@@ -1,6 +1,11 @@
-/** Clients: add with two e-mails, edit on the detail page; preview access code set there unlocks the public preview, revoke locks it. */
+/**
+ * Clients: add with two e-mails, edit on the detail page; preview access code set there unlocks the
+ * public preview, revoke locks it; the page's lists and its Activity, with what the lead it was did.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "./fixtures";
-import { signIn } from "./support";
+import { createLead, signIn, staff, tag } from "./support";
 
 test("add a client with two e-mails and edit it on its detail page", async ({ page }) => {
   await signIn(page.request);
@@ -105,7 +110,75 @@ test("a client's page lists their projects, proposals and invoices, each linked,
   await expect(invoices).toContainText("Outstanding: £250.00");
   // Sent and past its due date: marked Overdue.
   await expect(invoices.getByRole("listitem")).toContainText("Overdue");
+  // The invoice itself opens, not its print page.
   await invoices.getByRole("link", { name: `INV-TR-${stamp}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/crm/invoices/${invoice}/print$`));
-  await expect(page.getByRole("article", { name: `Invoice INV-TR-${stamp}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/crm/invoices\\?invoice=${invoice}$`));
+  await expect(page.getByRole("dialog", { name: "Edit Invoice" }).getByLabel("Invoice Number")).toHaveValue(`INV-TR-${stamp}`);
+});
+
+test("a client's page shows its activity, with the lead it was, and the proposals that lead accepted", async ({ page }) => {
+  await signIn(page.request);
+  const t = tag();
+  const address = `sophie.${t}@sophieturneryoga.co.uk`;
+  const lead = await createLead(page.request, { name: `Sophie ${t}`, company: `Turner Yoga ${t}`, email: address });
+  expect(
+    (await page.request.post(`/api/crm/leads/${lead.id}/activities`, { data: { description: `Met at the expo ${t}` } })).status(),
+  ).toBe(201);
+  const made = await page.request.post("/api/crm/proposals", {
+    data: { title: `Yoga site ${t}`, value: 2400, status: "Sent", lead_id: lead.id },
+  });
+  const { proposal } = (await made.json()) as { proposal: { id: string; updated_at: string } };
+  expect(
+    (await page.request.post(`/api/crm/proposals/${proposal.id}/accept`, { data: { updated_at: proposal.updated_at } })).status(),
+  ).toBe(200);
+  expect((await page.request.post(`/api/crm/leads/${lead.id}/actions`, { data: { action: "convert_to_client" } })).status()).toBe(201);
+  const { lead: converted } = (await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as {
+    lead: { converted_to_client_id: string };
+  };
+  // Sophie's own mail, forwarded to the CRM by a colleague: filed on the client her address now belongs to.
+  const raw = readFileSync(join(import.meta.dirname, "../fixtures/mail/gmail-forward.eml"), "utf8").replaceAll(
+    "sophie@sophieturneryoga.co.uk",
+    address,
+  );
+  const filed = await page.request.post(
+    `/cdn-cgi/handler/email?from=${encodeURIComponent(staff.owner.email)}&to=${encodeURIComponent("crm@redbrickstudio.co.uk")}`,
+    { data: raw, headers: { "Content-Type": "message/rfc822" } },
+  );
+  expect(filed.ok(), await filed.text()).toBeTruthy();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/crm/clients/${converted.converted_to_client_id}`);
+  const proposals = page.getByRole("region", { name: "Proposals (1)" });
+  await expect(proposals.getByRole("link", { name: `Yoga site ${t}` })).toHaveAttribute("href", `/crm/proposals?proposal=${proposal.id}`);
+  await expect(proposals.getByRole("listitem")).toContainText("Accepted");
+
+  const activity = page.getByRole("region", { name: /^Activity/ });
+  const entries = activity.getByRole("list", { name: "Client activity" }).getByRole("listitem");
+  // The e-mail is Sophie's, dated when she sent it, not when it was filed or by whom.
+  const mail = entries.filter({ hasText: "Received: Launch date for the new site" });
+  await expect(mail).toContainText(`Email · Sophie Turner <${address}> · sent 11 Jun 2026`);
+  await expect(mail).not.toContainText("Hannah Whitaker");
+  // The lead's history came with it.
+  await expect(entries.filter({ hasText: `Met at the expo ${t}` })).toContainText(`on lead Sophie ${t}`);
+  await expect(entries.filter({ hasText: `Converted to client Turner Yoga ${t}` })).toBeVisible();
+  // Nothing overflows the phone's width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+  // Logged from the page by keyboard, it goes to the top.
+  await activity.getByRole("radio", { name: "Meeting" }).focus();
+  await page.keyboard.press("Space");
+  await activity.getByLabel("Summary").fill(`Walked through the timetable ${t}`);
+  await activity.getByRole("button", { name: "Log Activity" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Activity added successfully")).toBeVisible();
+  await expect(entries.first()).toContainText(`Walked through the timetable ${t}`);
+  await expect(entries.first()).toContainText(`Meeting · ${staff.owner.name}`);
+
+  // The lead's timeline carries the client's mail too.
+  await page.goto(`/crm/leads?lead=${lead.id}`);
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("tab", { name: "Timeline" }).click();
+  await expect(dialog.getByRole("listitem").filter({ hasText: "Received: Launch date for the new site" })).toContainText(
+    `on client Turner Yoga ${t}`,
+  );
 });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { countRows, expectJson, signInAs, type Staff } from "./helpers";
+import { countRows, createUser, deliverMail, expectJson, signInAs, type Staff } from "./helpers";
+import gmailForward from "../fixtures/mail/gmail-forward.eml?raw";
 import { ACTIVITY_PAGE, type Activity, type ActivityListItem, type ActivityPage, type RelatedRecord } from "../../contract/activity";
 
 let staff: Staff;
@@ -112,6 +113,25 @@ describe("activities", () => {
     expect(await countRows("activities")).toBe(0);
   });
 
+  it("gives a filed e-mail's sender and when it was sent, and keeps Question and Answer for the clients' and studio's words", async () => {
+    await createUser({ email: "hannah@redbrickstudio.co.uk", full_name: "Hannah Whitaker", role: "Owner" });
+    await create("/api/crm/clients", { name: "Sophie Turner Yoga", emails: ["sophie@sophieturneryoga.co.uk"] });
+    // Forwarded by Hannah: Sophie's own message, written the day before.
+    expect((await deliverMail(gmailForward)).rejected).toBeNull();
+    const [entry] = (await expectJson<ActivityPage>(staff.call("GET", "/api/crm/activities"), 200)).activities;
+    expect(entry).toMatchObject({
+      type: "Email",
+      who_kind: "staff",
+      mail: { from_name: "Sophie Turner", from_address: "sophie@sophieturneryoga.co.uk" },
+    });
+    expect(entry.mail!.sent_at!.startsWith("2026-06-11")).toBe(true);
+    expect(entry.created_at.startsWith("2026-06-11")).toBe(false);
+    // An entry someone logs carries no e-mail.
+    await expectJson(log({ summary: "Rang Sophie", type: "Call" }), 201);
+    expect((await expectJson<ActivityPage>(staff.call("GET", "/api/crm/activities"), 200)).activities[0].mail).toBeNull();
+    for (const type of ["Question", "Answer"]) expect((await log({ summary: "x", type })).status).toBe(422);
+  });
+
   it("lists newest first", async () => {
     await expectJson(log({ summary: "first", type: "Call" }), 201);
     await expectJson(log({ summary: "second", type: "Email" }), 201);
@@ -128,7 +148,7 @@ describe("activities", () => {
     async function seedFeed(n: number, ownerId: string) {
       const start = Date.parse("2026-03-01T09:00:00.000Z");
       const insert = env.DB.prepare(
-        "INSERT INTO activities (id, who_username, type, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO activities (id, who_username, who_kind, type, summary, created_at, updated_at) VALUES (?, ?, 'staff', ?, ?, ?, ?)",
       );
       const statements = Array.from({ length: n }, (_, i) => {
         const at = new Date(start + Math.floor(i / 3)).toISOString();

@@ -214,14 +214,22 @@ describe("backups", () => {
     expect(await read(false)).toMatch(/First: activities\.\d+\.mail_id: No message with this id in the file$/);
 
     // Every table's rows open somewhere in the CRM: the record, the one it belongs to, or its list.
-    const sample = { id: "r1", lead_id: "l1", client_id: "c1", invoice_id: "i1", related_type: "client", related_id: "c2", title: "Site" };
+    const sample = {
+      id: "r1",
+      lead_id: "l1",
+      client_id: "c1",
+      invoice_id: "i1",
+      proposal_id: "p1",
+      related_type: "client",
+      related_id: "c2",
+    };
     expect(Object.fromEntries(exportTables.map((t) => [t, recordHref(t, sample)]))).toEqual({
       clients: "/crm/clients/r1",
       leads: "/crm/leads?lead=r1",
       lead_activities: "/crm/leads?lead=l1",
       projects: "/crm/projects?project=r1",
-      proposals: "/crm/proposals?q=Site",
-      invoices: "/crm/invoices/r1/print",
+      proposals: "/crm/proposals?proposal=r1",
+      invoices: "/crm/invoices?invoice=r1",
       tasks: "/crm/clients/c2",
       mail_messages: "/crm/clients/c2",
       activities: "/crm/clients/c2",
@@ -229,10 +237,10 @@ describe("backups", () => {
       preview_comments: "/crm/clients/c1",
       preview_replies: "/crm/clients",
       preview_approvals: "/crm/clients/c1",
-      proposal_links: "/crm/proposals",
-      proposal_responses: "/crm/proposals",
-      proposal_messages: "/crm/proposals",
-      invoice_links: "/crm/invoices/i1/print",
+      proposal_links: "/crm/proposals?proposal=p1",
+      proposal_responses: "/crm/proposals?proposal=p1",
+      proposal_messages: "/crm/proposals?proposal=p1",
+      invoice_links: "/crm/invoices?invoice=i1",
     });
     expect(recordHref("mail_messages", { id: "m1", related_type: null, related_id: null })).toBe("/crm/mail");
   });

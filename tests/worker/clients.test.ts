@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
+import { exports } from "cloudflare:workers";
+import { countRows, createUser, deliverMail, expectJson, rows, signInAs, type Staff } from "./helpers";
+import gmailForward from "../fixtures/mail/gmail-forward.eml?raw";
 import type { Client } from "../../contract/client";
 
 let staff: Staff;
@@ -171,5 +173,126 @@ describe("clients", () => {
     const other = await addClient({ name: "Unbilled" });
     await expectJson(staff.call("DELETE", `/api/crm/clients/${other.id}`), 200);
     expect(await countRows("clients")).toBe(1);
+  });
+});
+
+describe("a client's page: its proposals and its activity", () => {
+  const addLead = async (body: Record<string, unknown>) =>
+    (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", body), 201)).lead.id;
+  const convert = async (leadId: string) => {
+    await expectJson(staff.call("POST", `/api/crm/leads/${leadId}/actions`, { action: "convert_to_client" }), 201);
+    return (await rows<{ converted_to_client_id: string }>("SELECT converted_to_client_id FROM leads WHERE id = ?", leadId))[0]
+      .converted_to_client_id;
+  };
+  const addProposal = async (body: Record<string, unknown>) =>
+    (await expectJson<{ proposal: { id: string; updated_at: string } }>(staff.call("POST", "/api/crm/proposals", body), 201)).proposal;
+  type Activity = {
+    activities: { description: string; activity_type: string; lead_name: string; created_by: string | null }[];
+    logged: {
+      type: string;
+      summary: string;
+      who_kind: string;
+      who_name: string | null;
+      related_type: string;
+      mail_id: string | null;
+      mail: { from_name: string | null; from_address: string | null; sent_at: string | null } | null;
+      created_at: string;
+    }[];
+    automatic: string;
+  };
+  const activityOf = (id: string) => expectJson<Activity>(staff.call("GET", `/api/crm/clients/${id}/activities`), 200);
+
+  it("lists the proposals made to the lead it was converted from, accepted ones included", async () => {
+    const leadId = await addLead({ name: "Jo Carter", company: "Carter Bakes", email: "jo@carterbakes.example" });
+    const early = await addProposal({ title: "Bakery website", value: 4200, status: "Sent", lead_id: leadId });
+    await expectJson(staff.call("POST", `/api/crm/proposals/${early.id}/accept`, { updated_at: early.updated_at }), 200);
+    const clientId = await convert(leadId);
+    await addProposal({ title: "Retainer", value: 300, client_id: clientId });
+    // Someone else's lead's proposal stays theirs.
+    await addProposal({ title: "Not theirs", lead_id: await addLead({ name: "Other Person" }) });
+    const detail = await expectJson<{ proposals: { title: string; status: string }[] }>(
+      staff.call("GET", `/api/crm/clients/${clientId}`),
+      200,
+    );
+    expect(detail.proposals.map((p) => [p.title, p.status])).toEqual([
+      ["Retainer", "Draft"],
+      ["Bakery website", "Accepted"],
+    ]);
+  });
+
+  it("holds its filed mail, questions and answers, what was logged and its lead's history, newest first", async () => {
+    await createUser({ email: "hannah@redbrickstudio.co.uk", full_name: "Hannah Whitaker", role: "Owner" });
+    const leadId = await addLead({ name: "Sophie Turner", email: "sophie@sophieturneryoga.co.uk" });
+    await expectJson(staff.call("POST", `/api/crm/leads/${leadId}/activities`, { description: "Met at the yoga expo" }), 201);
+    const proposal = await addProposal({ title: "Yoga site", value: 2400, lead_id: leadId });
+    const clientId = await convert(leadId);
+
+    // A client's question on the proposal's page, and the studio's answer.
+    const path = new URL((await expectJson<{ url: string }>(staff.call("POST", `/api/crm/proposals/${proposal.id}/share`), 201)).url)
+      .pathname;
+    const asked = await exports.default.fetch(`http://localhost${path}/questions`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.40" },
+      body: new URLSearchParams({ author_name: "Sophie Turner", body: "Could the site launch in May?" }),
+    });
+    expect(asked.status).toBe(303);
+    await expectJson(staff.call("POST", `/api/crm/proposals/${proposal.id}/messages`, { body: "Yes, May works." }), 201);
+    // Sophie's mail, forwarded to the CRM: filed on the client her address belongs to.
+    expect((await deliverMail(gmailForward)).rejected).toBeNull();
+    await expectJson(
+      staff.call("POST", "/api/crm/activities", {
+        type: "Call",
+        summary: "Talked through the launch",
+        related_type: "client",
+        related_id: clientId,
+      }),
+      201,
+    );
+
+    const activity = await activityOf(clientId);
+    const kinds = activity.logged.map((a) => [a.type, a.who_kind]);
+    expect(kinds).toEqual([
+      ["Call", "staff"],
+      ["Email", "staff"],
+      ["Answer", "staff"],
+      ["Question", "client"],
+    ]);
+    const [, mail, answer, question] = activity.logged;
+    // The e-mail carries its sender and when it was sent, not who filed it.
+    expect(mail.mail).toEqual({
+      from_name: "Sophie Turner",
+      from_address: "sophie@sophieturneryoga.co.uk",
+      sent_at: expect.stringMatching(/^2026-06-11/),
+    });
+    expect(mail.summary).toBe("Received: Launch date for the new site");
+    expect(question).toMatchObject({
+      who_name: "Sophie Turner",
+      summary: 'Sophie Turner asked about the proposal "Yoga site": Could the site launch in May?',
+    });
+    expect(answer.summary).toBe('Marcus Reid answered about the proposal "Yoga site": Yes, May works.');
+    // Newest first.
+    const times = activity.logged.map((a) => a.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    // The lead it was: its notes and workflow, named with the lead.
+    expect(activity.activities.map((a) => [a.activity_type, a.lead_name])).toEqual([
+      ["workflow_action", "Sophie Turner"],
+      ["note_added", "Sophie Turner"],
+    ]);
+
+    // The lead's timeline carries the client's mail as well.
+    const timeline = await expectJson<{ logged: { mail_id: string | null; type: string }[] }>(
+      staff.call("GET", `/api/crm/leads/${leadId}/activities`),
+      200,
+    );
+    expect(timeline.logged.map((a) => a.type)).toEqual(["Call", "Email", "Answer", "Question"]);
+    expect(timeline.logged[1].mail_id).toBe(mail.mail_id);
+
+    expect((await staff.call("GET", "/api/crm/clients/nope/activities")).status).toBe(404);
+  });
+
+  it("says so when there is nothing yet", async () => {
+    const client = await addClient({ name: "Quiet Ltd" });
+    expect(await activityOf(client.id)).toEqual({ activities: [], logged: [], automatic: "Redbrick CRM (automatic)" });
   });
 });

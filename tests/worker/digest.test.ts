@@ -80,7 +80,7 @@ describe("the daily digest", () => {
     expect(text).toContain(`- Priya Shah (overdue since Mon 1 Jun)\n  ${SITE}/crm/leads?lead=l-web`);
     expect(text).toContain(`- Tom Hughes (due today)\n  ${SITE}/crm/leads?lead=l-mine`);
     expect(text).toContain("PROPOSALS WAITING MORE THAN 7 DAYS (1)");
-    expect(text).toContain(`- Bakery website, £4,200.00 (sent Fri 5 Jun)\n  ${SITE}/crm/proposals?q=Bakery%20website`);
+    expect(text).toContain(`- Bakery website, £4,200.00 (sent Fri 5 Jun)\n  ${SITE}/crm/proposals?proposal=p-wait`);
     expect(text).toContain("NEW CLIENT FEEDBACK (1)");
     expect(text).toContain(`- Café Ünïcode: “The logo is too small on phones” (Jem)\n  ${SITE}/crm/clients/c1`);
     expect(text).toContain(`${SITE}/crm/settings`);
@@ -104,9 +104,54 @@ describe("the daily digest", () => {
     expect(ownerMail.text).toContain("- Renew the studio insurance (due today)");
     expect(ownerMail.text).toContain("- Hannah's Contact (due today)");
     expect(ownerMail.text).toContain(
-      `INVOICES OVERDUE (1)\n- INV-0042, Café Ünïcode: £1,250.50, due Fri 15 May\n  ${SITE}/crm/invoices/i1/print`,
+      `INVOICES OVERDUE (1)\n- INV-0042, Café Ünïcode: £1,250.50, due Fri 15 May\n  ${SITE}/crm/invoices?invoice=i1`,
     );
     expect(ownerMail.text).not.toContain("Chase the Hughes brief");
+  });
+
+  it("names whom a waiting proposal is for, links each item to its record, and lists a lead once", async () => {
+    await run(
+      "INSERT INTO leads (id, name, company, status, follow_up_date, added_by) VALUES ('l-jo', 'Jo Carter', 'Carter Bakes', 'Proposal Sent', '2026-06-15', ?)",
+      sales.id,
+    );
+    await run(
+      "INSERT INTO tasks (id, title, assignee_username, due_date, related_type, related_id) VALUES ('t-jo1', 'Send the contract', ?, '2026-06-12', 'lead', 'l-jo')",
+      sales.id,
+    );
+    await run(
+      "INSERT INTO tasks (id, title, assignee_username, due_date, related_type, related_id) VALUES ('t-jo2', 'Ring about the deposit', ?, '2026-06-15', 'lead', 'l-jo')",
+      sales.id,
+    );
+    await run(
+      "INSERT INTO proposals (id, title, value, status, sent_date, lead_id) VALUES ('p-jo', 'Bakery website', 4200, 'Sent', '2026-06-01', 'l-jo')",
+    );
+    await run("INSERT INTO clients (id, name, emails, phones, services) VALUES ('c-gym', 'Acme Gyms', '[]', '[]', '[]')");
+    await run(
+      "INSERT INTO proposals (id, title, value, status, sent_date, client_id) VALUES ('p-gym', 'Gym rebrand', 3000, 'Sent', '2026-06-02', 'c-gym')",
+    );
+    await runCron("2026-06-15T07:00:00Z");
+    const [{ text }] = await waitForMail(await emailOf(sales));
+    // Jo's lead is listed once, under its first item; its other task, its follow-up and the proposal
+    // waiting for it join that item, each linked to its own record where that is another one.
+    expect(text).toContain(
+      [
+        "YOUR TASKS DUE TODAY OR OVERDUE (1)",
+        "- Send the contract, for Jo Carter (overdue since Fri 12 Jun)",
+        `  ${SITE}/crm/leads?lead=l-jo`,
+        "  Also: Ring about the deposit, for Jo Carter (due today)",
+        "  Also: follow-up due today",
+        '  Also: proposal "Bakery website" waiting, £4,200.00 (sent Mon 1 Jun)',
+        `  ${SITE}/crm/proposals?proposal=p-jo`,
+      ].join("\n"),
+    );
+    expect(text).not.toContain("FOLLOW-UPS DUE");
+    // A proposal to a client names the client, and opens the proposal itself.
+    expect(text).toContain(
+      `PROPOSALS WAITING MORE THAN 7 DAYS (1)\n- Gym rebrand for Acme Gyms, £3,000.00 (sent Tue 2 Jun)\n  ${SITE}/crm/proposals?proposal=p-gym`,
+    );
+    expect(text).toContain("5 things need you today");
+    // No search pages, no print pages.
+    expect(text).not.toMatch(/\?q=|\/print/);
   });
 
   it("sends nothing on a day with nothing to say, nor to anyone who turned it off, the team account or a disabled one", async () => {

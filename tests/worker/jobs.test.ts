@@ -4,7 +4,6 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { JOB_CREDIT } from "../../worker/services/jobs";
 import type { Invoice } from "../../contract/invoice";
 import { countRows, expectJson, request, rows, runCron, signInAs, type Staff } from "./helpers";
 
@@ -46,17 +45,45 @@ describe("scheduled: overdue invoices", () => {
     expect((await statusOf(draft)).status).toBe("Draft");
     expect((await statusOf(paid)).status).toBe("Paid");
     const feed = await rows<{ summary: string; who_name: string; type: string; related_type: string; related_id: string }>(
-      "SELECT summary, who_name, type, related_type, related_id FROM activities",
+      "SELECT summary, who_name, who_kind, type, related_type, related_id FROM activities",
     );
+    // Credited to the CRM itself, by the studio's name ("Redbrick Studio" in wrangler.toml), never to a client.
     expect(feed).toEqual([
       {
         summary: `Invoice ${sent.number} is overdue`,
-        who_name: JOB_CREDIT,
+        who_name: "Redbrick CRM (automatic)",
+        who_kind: "automatic",
         type: "StatusChange",
         related_type: "invoice",
         related_id: sent.id,
       },
     ]);
+  });
+
+  it("credits its feed entry with the studio's name from Settings, and the activity lists show it as automatic", async () => {
+    await env.DB.prepare("INSERT INTO settings (key, value) VALUES ('studio', ?)")
+      .bind(JSON.stringify({ studio_name: "Ashworth Design" }))
+      .run();
+    const late = await addInvoice("2026-04-01");
+    await runCron("2026-04-03T09:00:00Z");
+    const feed = await expectJson<{ activities: { summary: string; who_name: string; who_kind: string }[] }>(
+      staff.call("GET", "/api/crm/activities"),
+      200,
+    );
+    expect(feed.activities).toEqual([
+      expect.objectContaining({
+        summary: `Invoice ${late.number} is overdue`,
+        who_name: "Ashworth Design CRM (automatic)",
+        who_kind: "automatic",
+      }),
+    ]);
+    // On the client's page, beside whom the CRM credits what no person did.
+    const activity = await expectJson<{ logged: { summary: string; who_kind: string }[]; automatic: string }>(
+      staff.call("GET", `/api/crm/clients/${client}/activities`),
+      200,
+    );
+    expect(activity.automatic).toBe("Ashworth Design CRM (automatic)");
+    expect(activity.logged).toEqual([expect.objectContaining({ summary: `Invoice ${late.number} is overdue`, who_kind: "automatic" })]);
   });
 
   it("runs once per London day: a second run, and an invoice put back to Sent by hand, wait for tomorrow", async () => {

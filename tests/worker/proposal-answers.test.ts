@@ -127,13 +127,15 @@ describe("accepting a shared proposal on its page", () => {
         lead_id: leadId,
       },
     ]);
-    const timeline = await rows<{ description: string }>(
-      "SELECT description FROM lead_activities WHERE lead_id = ? AND activity_type = 'workflow_action'",
-      leadId,
-    );
-    expect(timeline.map((t) => t.description)).toEqual([
-      'Jo Carter accepted the proposal "Bakery website" online: marked Won, converted to client Carter Bakes, project started in Discovery',
-    ]);
+    // The acceptance appears once on the lead's timeline, credited to the client, as a status change.
+    const entry =
+      'Jo Carter accepted the proposal "Bakery website" online: marked Won, converted to client Carter Bakes, project started in Discovery';
+    const timeline = await expectJson<{
+      activities: { description: string }[];
+      logged: { summary: string; who_name: string; who_kind: string; type: string }[];
+    }>(staff.call("GET", `/api/crm/leads/${leadId}/activities`), 200);
+    expect([...timeline.activities.map((a) => a.description), ...timeline.logged.map((a) => a.summary)]).toEqual([entry]);
+    expect(timeline.logged[0]).toMatchObject({ who_name: "Jo Carter", who_kind: "client", type: "StatusChange" });
     expect(await rows("SELECT who_name, related_type, related_id FROM activities")).toEqual([
       { who_name: "Jo Carter", related_type: "lead", related_id: leadId },
     ]);
@@ -353,7 +355,10 @@ describe("declining and asking on a shared proposal", () => {
     expect(thanked).toContain("<p>Can we start in March?</p><p>Thanks</p>");
     const mail = await mailAbout('Question about "Bakery website" from Jo Carter');
     expect(mail.text).toContain("Can we start in March?");
-    expect(await rows("SELECT who_name, related_id FROM activities")).toEqual([{ who_name: "Jo Carter", related_id: leadId }]);
+    // A question, credited to the client, not a status change.
+    expect(await rows("SELECT who_name, who_kind, type, related_id FROM activities")).toEqual([
+      { who_name: "Jo Carter", who_kind: "client", type: "Question", related_id: leadId },
+    ]);
     expect((await proposalOf(p.id)).questions).toBe(1);
 
     const { message } = await expectJson<{ message: ProposalMessage }>(
@@ -361,6 +366,15 @@ describe("declining and asking on a shared proposal", () => {
       201,
     );
     expect(message).toMatchObject({ author: "studio", author_name: "Marcus Reid" });
+    // The answer sits beside the question, credited to whoever gave it.
+    expect(await rows("SELECT who_username, who_kind, type, summary FROM activities WHERE type = 'Answer'")).toEqual([
+      {
+        who_username: staff.id,
+        who_kind: "staff",
+        type: "Answer",
+        summary: 'Marcus Reid answered about the proposal "Bakery website": Yes, the 2nd works for us.',
+      },
+    ]);
     const { messages } = await expectJson<{ messages: ProposalMessage[] }>(staff.call("GET", `/api/crm/proposals/${p.id}/messages`), 200);
     expect(messages.map((m) => m.author)).toEqual(["client", "studio"]);
     expect(await pageOf(path)).toContain("Yes, the 2nd works for us.");

@@ -27,7 +27,7 @@ import { projectStages, projectTypes } from "../../contract/project";
 import { proposalStatuses } from "../../contract/proposal";
 import { invoiceStatuses, paidMethods } from "../../contract/invoice";
 import { taskPriorities } from "../../contract/task";
-import { activityTypes } from "../../contract/activity";
+import { loggableActivityTypes } from "../../contract/activity-values";
 import { budgetOptions } from "../../contract/budget-options";
 
 const RUNS = Number(env.FC_RUNS || 12);
@@ -187,16 +187,19 @@ const studio = fc.record({
       terms: nullable(20_000),
     })
     .map(({ priced, ...p }) => ({ ...p, ...priced })),
-  invoice: fc.record({
-    number: rarely(
-      fc.stringMatching(/^[A-Z0-9][A-Z0-9-]{0,12}$/).map((n) => ` \u200b${n}\u0001 `),
-      fc.constantFrom("\u0001", "", "INV 1"),
-    ),
-    total: money,
-    status: fc.constantFrom(...invoiceStatuses),
-    // Kept only with Paid: with another status it is refused (422), as it should be.
-    paid_method: fc.option(fc.constantFrom(...paidMethods), { nil: undefined }),
-  }),
+  invoice: fc
+    .record({
+      number: rarely(
+        fc.stringMatching(/^[A-Z0-9][A-Z0-9-]{0,12}$/).map((n) => ` \u200b${n}\u0001 `),
+        fc.constantFrom("\u0001", "", "INV 1"),
+      ),
+      total: money,
+      status: fc.constantFrom(...invoiceStatuses),
+      paid_method: fc.option(fc.constantFrom(...paidMethods), { nil: undefined }),
+      stray: fc.nat(9),
+    })
+    // A method is kept only with Paid (422 otherwise): one invoice in ten sends one anyway, to be refused.
+    .map(({ stray, ...i }) => (i.status === "Paid" || stray === 0 ? i : { ...i, paid_method: undefined })),
   task: fc.record({
     title: text(300),
     notes: nullable(10_000),
@@ -204,7 +207,7 @@ const studio = fc.record({
     due_date: date,
     completed: fc.boolean(),
   }),
-  activity: fc.record({ summary: text(2000), type: fc.constantFrom(...activityTypes) }),
+  activity: fc.record({ summary: text(2000), type: fc.constantFrom(...loggableActivityTypes) }),
   contact: fc.record({ name: text(120, 2), email, subject: text(200, 5), message: text(5000, 10), utm_campaign: optional(200) }),
   redesign: fc.record({
     name: text(120, 2),

@@ -10,7 +10,7 @@ import { projectStages, projectStatuses, projectTypes } from "../../contract/pro
 import { proposalMessageAuthors, proposalResponseKinds, proposalStatuses, type ProposalSection } from "../../contract/proposal";
 import { invoiceStatuses, paidMethods, type InvoiceLine } from "../../contract/invoice";
 import { relatedTypes, taskPriorities } from "../../contract/task";
-import { activityTypes } from "../../contract/activity";
+import { activityTypes, activityWhoKinds } from "../../contract/activity";
 import { roles } from "../../contract/user";
 import { emailStatuses, formKinds } from "../../contract/form-submission";
 import { commentStatuses, notificationStatuses } from "../../contract/preview-feedback";
@@ -355,6 +355,7 @@ export const activities = sqliteTable(
     id: id(),
     who_username: text("who_username").references(() => users.id, { onDelete: "set null" }),
     who_name: text("who_name"),
+    who_kind: text("who_kind", { enum: activityWhoKinds }).notNull(),
     type: text("type", { enum: activityTypes }).notNull(),
     summary: text("summary").notNull(),
     related_type: text("related_type", { enum: relatedTypes }),
@@ -369,6 +370,7 @@ export const activities = sqliteTable(
     // A lead's timeline reads the entries logged for it.
     index("activities_related_idx").on(t.related_type, t.related_id, t.created_at),
     check("activities_type_check", oneOf(t.type, activityTypes)),
+    check("activities_who_kind_check", oneOf(t.who_kind, activityWhoKinds)),
     check("activities_related_type_check", oneOf(t.related_type, relatedTypes, true)),
   ],
 );

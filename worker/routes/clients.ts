@@ -3,7 +3,15 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { clientInput, clientPatch } from "../../contract/client";
 import { jsonBody } from "../lib/validate";
-import { activeClientOptions, createClient, deleteClient, getClient, listClients, updateClient } from "../services/clients";
+import {
+  activeClientOptions,
+  createClient,
+  deleteClient,
+  getClient,
+  listClientActivities,
+  listClients,
+  updateClient,
+} from "../services/clients";
 import { publish } from "../live/publish";
 import { auditSourceOf } from "../middleware/audit";
 
@@ -16,6 +24,7 @@ export const clientsRoute = new Hono<AppEnv>()
     return c.json({ client }, 201);
   })
   .get("/:id", async (c) => c.json(await getClient(c.get("db"), c.req.param("id")), 200))
+  .get("/:id/activities", async (c) => c.json(await listClientActivities(c.get("db"), c.req.param("id"), c.env.STUDIO_NAME), 200))
   .patch("/:id", jsonBody(clientPatch), async (c) => {
     const client = await updateClient(c.get("db"), c.req.param("id"), c.req.valid("json"));
     publish(c, { entity: "clients", op: "update", id: client.id });

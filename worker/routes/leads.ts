@@ -32,7 +32,7 @@ export const leadsRoute = new Hono<AppEnv>()
     publish(c, { entity: "leads", op: "delete", id: c.req.param("id") });
     return c.json({ ok: true as const }, 200);
   })
-  .get("/:id/activities", async (c) => c.json(await listLeadActivities(c.get("db"), c.req.param("id")), 200))
+  .get("/:id/activities", async (c) => c.json(await listLeadActivities(c.get("db"), c.req.param("id"), c.env.STUDIO_NAME), 200))
   .post("/:id/activities", jsonBody(leadNoteInput), async (c) => {
     const user = c.get("user");
     const activity = await addLeadNote(c.get("db"), c.req.param("id"), c.req.valid("json").description, user.id);

@@ -1,8 +1,8 @@
 /** The activity feed, newest first, with each entry's related record named; and the Log Activity picker's lookup. */
-import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../db/client";
-import { activities, clients, invoices, leads, projects, proposals, users } from "../db/schema";
+import { activities, leads, users } from "../db/schema";
 import { invalid } from "../lib/validate";
 import {
   ACTIVITY_PAGE,
@@ -19,23 +19,7 @@ import type { SessionUser } from "../../contract/user";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { containsPattern, ilike } from "./leads";
-
-/** Where each kind of record keeps the words a person knows it by. */
-const named = {
-  lead: { table: leads, id: leads.id, name: leads.name, detail: leads.company },
-  client: { table: clients, id: clients.id, name: clients.name, detail: null },
-  project: { table: projects, id: projects.id, name: projects.title, detail: projects.type },
-  proposal: { table: proposals, id: proposals.id, name: proposals.title, detail: proposals.status },
-  invoice: { table: invoices, id: invoices.id, name: invoices.number, detail: invoices.status },
-} as const;
-
-/** The related record's name by primary key, per row: a few hundred key lookups, never a whole table. Tasks use it too. */
-export const relatedNameOf = (type: SQLWrapper, id: SQLWrapper) =>
-  sql<string | null>`CASE ${type} ${sql.join(
-    Object.entries(named).map(([t, n]) => sql`WHEN ${t} THEN (SELECT ${n.name} FROM ${n.table} WHERE ${n.id} = ${id})`),
-    sql` `,
-  )} END`;
-const relatedName = relatedNameOf(activities.related_type, activities.related_id);
+import { activityItems, named } from "./activity-items";
 
 /**
  * One page of the feed, newest first, after `before`/`before_id` when given (contract/activity.ts).
@@ -43,21 +27,7 @@ const relatedName = relatedNameOf(activities.related_type, activities.related_id
  * finds where the page starts, at any depth; only entries sharing a millisecond are sorted by id.
  */
 export async function listActivities(db: Db, query: z.output<typeof activityListQuery>): Promise<ActivityPage> {
-  const rows = await db
-    .select({
-      id: activities.id,
-      who_username: activities.who_username,
-      who_name: activities.who_name,
-      type: activities.type,
-      summary: activities.summary,
-      related_type: activities.related_type,
-      related_id: activities.related_id,
-      related_name: relatedName,
-      mail_id: activities.mail_id,
-      created_at: activities.created_at,
-      updated_at: activities.updated_at,
-    })
-    .from(activities)
+  const rows = await activityItems(db)
     .where(
       and(
         query.type ? eq(activities.type, query.type) : undefined,
@@ -115,7 +85,7 @@ export async function logActivity(db: Db, input: z.output<typeof activityInput>,
   const now = nowIso();
   const [row] = await db
     .insert(activities)
-    .values({ ...input, who_username: input.who_username ?? by.id, id: newId(), created_at: now, updated_at: now })
+    .values({ ...input, who_username: input.who_username ?? by.id, who_kind: "staff", id: newId(), created_at: now, updated_at: now })
     .returning();
   return row;
 }

@@ -1,16 +1,20 @@
 /** Clients: list, detail with projects, create, versioned edit, delete. */
-import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import type * as z from "zod";
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../db/client";
 import { revokePreviewCard } from "../previews/admin";
-import { clients, invoices, projects, proposals } from "../db/schema";
-import type { Client, ClientListItem, clientInput, clientPatch } from "../../contract/client";
+import { activities, clients, invoices, lead_activities, leads, projects, proposals } from "../db/schema";
+import type { Client, ClientLeadActivity, ClientListItem, clientInput, clientPatch } from "../../contract/client";
+import type { ActivityListItem } from "../../contract/activity";
+import type { RelatedType } from "../../contract/task";
 import { AppError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nextStamp, nowIso } from "../lib/time";
 import { versionedResult } from "../lib/versioned";
 import { auditEvent, clientTarget, type AuditSource } from "./audit";
+import { activityItems } from "./activity-items";
+import { automaticCreditOf } from "./settings";
 
 /** Every client, newest first, with how many of its preview comments are still open (the list marks those clients). */
 export function listClients(db: Db): Promise<ClientListItem[]> {
@@ -32,6 +36,12 @@ export function activeClientOptions(db: Db) {
   return db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.active, true)).orderBy(asc(clients.name));
 }
 
+/** The ids of the leads converted into the client: their history is the client's too. */
+const convertedLeads = (id: string) => sql`(SELECT ${leads.id} FROM ${leads} WHERE ${leads.converted_to_client_id} = ${id})`;
+
+/** The client's proposals: made to the client, or to a lead before it became this client. */
+const proposalsOf = (id: string) => or(eq(proposals.client_id, id), inArray(proposals.lead_id, convertedLeads(id)));
+
 /** A client with what the studio has done for them: projects, proposals and invoices, newest first. */
 export async function getClient(db: Db, id: string) {
   const [[row], clientProjects, clientProposals, clientInvoices] = await db.batch([
@@ -50,7 +60,7 @@ export async function getClient(db: Db, id: string) {
         sent_date: proposals.sent_date,
       })
       .from(proposals)
-      .where(eq(proposals.client_id, id))
+      .where(proposalsOf(id))
       .orderBy(desc(proposals.created_at)),
     db
       .select({
@@ -68,6 +78,43 @@ export async function getClient(db: Db, id: string) {
   ]);
   if (!row) throw notFound("Client");
   return { client: row, projects: clientProjects, proposals: clientProposals, invoices: clientInvoices };
+}
+
+/**
+ * The client's activity, newest first, as a lead's timeline is: what the Activity Feed holds for
+ * the client and for its projects, proposals and invoices (filed and sent mail, questions and
+ * answers, logged calls and notes, automatic entries), and the history of each lead converted into
+ * it, from both the feed and the lead's own timeline, each named with its lead. `automatic` is whom
+ * entries no person made are credited to.
+ */
+export async function listClientActivities(
+  db: Db,
+  id: string,
+  studioName: string,
+): Promise<{ activities: ClientLeadActivity[]; logged: ActivityListItem[]; automatic: string }> {
+  const related = (type: RelatedType, ids: SQL) => and(eq(activities.related_type, type), inArray(activities.related_id, ids));
+  const [[client], own, logged] = await db.batch([
+    db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).limit(1),
+    db
+      .select({ ...getTableColumns(lead_activities), lead_name: leads.name })
+      .from(lead_activities)
+      .innerJoin(leads, eq(leads.id, lead_activities.lead_id))
+      .where(eq(leads.converted_to_client_id, id))
+      .orderBy(desc(lead_activities.created_at), desc(lead_activities.id)),
+    activityItems(db)
+      .where(
+        or(
+          and(eq(activities.related_type, "client"), eq(activities.related_id, id)),
+          related("lead", convertedLeads(id)),
+          related("proposal", sql`(SELECT ${proposals.id} FROM ${proposals} WHERE ${proposalsOf(id)})`),
+          related("project", sql`(SELECT ${projects.id} FROM ${projects} WHERE ${projects.client_id} = ${id})`),
+          related("invoice", sql`(SELECT ${invoices.id} FROM ${invoices} WHERE ${invoices.client_id} = ${id})`),
+        ),
+      )
+      .orderBy(desc(activities.created_at), desc(activities.id)),
+  ]);
+  if (!client) throw notFound("Client");
+  return { activities: own, logged, automatic: await automaticCreditOf(db, studioName) };
 }
 
 export async function createClient(db: Db, input: z.output<typeof clientInput>): Promise<Client> {

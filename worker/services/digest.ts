@@ -22,6 +22,7 @@ import { trySend } from "../email/send";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { formatGbp } from "../lib/money";
+import { relatedNameOf } from "./activity-items";
 import { addDays, londonHour, londonToday, nowIso } from "../lib/time";
 
 /** The London hour from which the day's digest is due; runs later that day (a missed hour) still send it. */
@@ -33,6 +34,8 @@ export interface DigestItem {
   text: string;
   /** A CRM path, e.g. /crm/leads?lead=… */
   path: string;
+  /** What else is due on the same lead, listed here rather than again in a later section. */
+  also?: DigestItem[];
 }
 export interface DigestSection {
   title: string;
@@ -61,6 +64,13 @@ const oneLine = (text: string, max = 80) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
+/** An item and the lead it is about, if any: a lead is listed once, under its first item. */
+interface Row extends DigestItem {
+  lead?: string | null;
+  /** The words when it joins an earlier item about the same lead, which already names the lead. */
+  alsoText?: string;
+}
+
 function section(title: string, rows: DigestItem[], path: string): DigestSection {
   return {
     title,
@@ -70,8 +80,40 @@ function section(title: string, rows: DigestItem[], path: string): DigestSection
 }
 
 /**
+ * A lead appears once in a person's digest: a later section's item about a lead already listed
+ * (its follow-up, a proposal waiting for it, a second task) joins that item as an "also" line.
+ */
+function oncePerLead(sections: { title: string; rows: Row[]; path: string }[]): DigestSection[] {
+  const first = new Map<string, DigestItem>();
+  return sections.map(({ title, rows, path }) => {
+    const kept: DigestItem[] = [];
+    for (const { lead, alsoText, ...item } of rows) {
+      const earlier = lead ? first.get(lead) : undefined;
+      if (earlier) (earlier.also ??= []).push({ ...item, text: alsoText ?? item.text });
+      else {
+        kept.push(item);
+        if (lead) first.set(lead, item);
+      }
+    }
+    return section(title, kept, path);
+  });
+}
+
+/** ", for Jo Carter" after a task about a lead or client, unless its title already names them. */
+const forPerson = (t: { title: string; related_type: string | null; related_name: string | null }) =>
+  (t.related_type === "lead" || t.related_type === "client") && t.related_name && !t.title.includes(t.related_name)
+    ? `, for ${t.related_name}`
+    : "";
+
+/** Who a proposal is for, as the digest names them: the client, else the lead and their company. */
+const forWhom = (p: { client: string | null; lead: string | null; company: string | null }) =>
+  p.client ?? (p.lead ? `${p.lead}${p.company ? ` (${p.company})` : ""}` : null);
+
+/**
  * What `user`'s digest lists on London date `today`; `now` bounds "new" feedback (the last 24
- * hours). Empty sections are left out. One batch of indexed, limited queries.
+ * hours). Empty sections are left out. One batch of indexed, limited queries. Each item links to
+ * its record (the lead's dialog, the client's page, the proposal, the invoice), and a lead is
+ * listed once (oncePerLead).
  */
 export async function composeDigest(db: Db, user: Recipient, today: string, now: Date): Promise<DigestSection[]> {
   const cap = SECTION_MAX + 1;
@@ -86,6 +128,7 @@ export async function composeDigest(db: Db, user: Recipient, today: string, now:
         due_date: tasks.due_date,
         related_type: tasks.related_type,
         related_id: tasks.related_id,
+        related_name: relatedNameOf(tasks.related_type, tasks.related_id),
       })
       .from(tasks)
       .where(and(eq(tasks.assignee_username, user.id), eq(tasks.completed, false), lte(tasks.due_date, today)))
@@ -104,8 +147,19 @@ export async function composeDigest(db: Db, user: Recipient, today: string, now:
       .orderBy(asc(leads.follow_up_date), asc(leads.name))
       .limit(cap),
     db
-      .select({ id: proposals.id, title: proposals.title, value: proposals.value, sent_date: proposals.sent_date })
+      .select({
+        id: proposals.id,
+        title: proposals.title,
+        value: proposals.value,
+        sent_date: proposals.sent_date,
+        lead_id: proposals.lead_id,
+        lead: leads.name,
+        company: leads.company,
+        client: clients.name,
+      })
       .from(proposals)
+      .leftJoin(leads, eq(leads.id, proposals.lead_id))
+      .leftJoin(clients, eq(clients.id, proposals.client_id))
       .where(and(eq(proposals.status, "Sent"), lt(proposals.sent_date, sentBy)))
       .orderBy(asc(proposals.sent_date), asc(proposals.title))
       .limit(cap),
@@ -130,55 +184,68 @@ export async function composeDigest(db: Db, user: Recipient, today: string, now:
       .orderBy(asc(invoices.due_date), asc(invoices.number))
       .limit(cap),
   ]);
-  const sections = [
-    section(
-      "Your tasks due today or overdue",
-      myTasks.map((t) => ({
-        text: `${t.title} (${when(t.due_date ?? today, today)})`,
+  const sections = oncePerLead([
+    {
+      title: "Your tasks due today or overdue",
+      rows: myTasks.map((t) => ({
+        text: `${t.title}${forPerson(t)} (${when(t.due_date ?? today, today)})`,
         path: t.related_type && t.related_id ? relatedHref(t.related_type, t.related_id, t.title) : "/crm/tasks",
+        lead: t.related_type === "lead" ? t.related_id : null,
       })),
-      "/crm/tasks",
-    ),
-    section(
-      "Follow-ups due",
-      followUps.map((l) => ({
+      path: "/crm/tasks",
+    },
+    {
+      title: "Follow-ups due",
+      rows: followUps.map((l) => ({
         text: `${l.name}${l.company ? `, ${l.company}` : ""} (${when(l.follow_up_date ?? today, today)})`,
+        alsoText: `follow-up ${when(l.follow_up_date ?? today, today)}`,
         path: relatedHref("lead", l.id, l.name),
+        lead: l.id,
       })),
-      "/crm/leads?follow_up=due",
-    ),
-    section(
-      "Invoices overdue",
-      late.map((i) => ({
+      path: "/crm/leads?follow_up=due",
+    },
+    {
+      title: "Invoices overdue",
+      rows: late.map((i) => ({
         text: `${i.number}, ${i.client}: ${formatGbp(i.total)}, due ${shortDate(i.due_date)}`,
         path: relatedHref("invoice", i.id, i.number),
       })),
-      "/crm/invoices?status=Overdue",
-    ),
-    section(
-      `Proposals waiting more than ${PROPOSAL_WAIT_DAYS} days`,
-      waiting.map((p) => ({
-        text: `${p.title}${p.value != null ? `, ${formatGbp(p.value)}` : ""} (sent ${shortDate(p.sent_date ?? today)})`,
-        path: relatedHref("proposal", p.id, p.title),
-      })),
-      "/crm/proposals",
-    ),
-    section(
-      "New client feedback",
-      feedback.map((f) => ({
+      path: "/crm/invoices?status=Overdue",
+    },
+    {
+      title: `Proposals waiting more than ${PROPOSAL_WAIT_DAYS} days`,
+      rows: waiting.map((p) => {
+        const who = forWhom(p);
+        const terms = `${p.value != null ? `, ${formatGbp(p.value)}` : ""} (sent ${shortDate(p.sent_date ?? today)})`;
+        return {
+          text: `${p.title}${who ? ` for ${who}` : ""}${terms}`,
+          alsoText: `proposal "${p.title}" waiting${terms}`,
+          path: relatedHref("proposal", p.id, p.title),
+          lead: p.lead_id,
+        };
+      }),
+      path: "/crm/proposals",
+    },
+    {
+      title: "New client feedback",
+      rows: feedback.map((f) => ({
         text: `${f.client}: “${oneLine(f.body)}” (${oneLine(f.author, 40)})`,
         path: relatedHref("client", f.client_id, f.client),
       })),
-      "/crm/clients",
-    ),
-  ];
+      path: "/crm/clients",
+    },
+  ]);
   return sections.filter((s) => s.items.length > 0);
 }
+
+/** How many things a digest lists: every item, those folded into another's included, and those beyond a section's first SECTION_MAX. */
+const itemCount = (sections: DigestSection[]) =>
+  sections.reduce((n, s) => n + s.items.reduce((m, i) => m + 1 + (i.also?.length ?? 0), 0) + (s.more?.count ?? 0), 0);
 
 /** The e-mail for a non-empty digest: plain text, every item with its link. */
 export function digestMail(env: Pick<Env, "SITE_URL" | "STUDIO_NAME">, user: Recipient, today: string, sections: DigestSection[]): Mail {
   const site = env.SITE_URL.replace(/\/+$/, "");
-  const count = sections.reduce((n, s) => n + s.items.length + (s.more?.count ?? 0), 0);
+  const count = itemCount(sections);
   const first = user.full_name.split(/\s+/)[0] || user.full_name;
   const lines = [
     `Good morning ${first},`,
@@ -187,7 +254,10 @@ export function digestMail(env: Pick<Env, "SITE_URL" | "STUDIO_NAME">, user: Rec
   ];
   for (const s of sections) {
     lines.push("", `${s.title.toUpperCase()} (${s.items.length + (s.more?.count ?? 0)})`);
-    for (const item of s.items) lines.push(`- ${item.text}`, `  ${site}${item.path}`);
+    for (const item of s.items) {
+      lines.push(`- ${item.text}`, `  ${site}${item.path}`);
+      for (const more of item.also ?? []) lines.push(`  Also: ${more.text}`, ...(more.path === item.path ? [] : [`  ${site}${more.path}`]));
+    }
     if (s.more) lines.push(`- and ${s.more.count} more: ${site}${s.more.path}`);
   }
   lines.push(
@@ -204,7 +274,7 @@ export type DigestOutcome = "sent" | "failed" | "empty";
 /** Composes and sends one person's digest, recording the outcome on their claimed row. */
 async function deliver(env: DigestEnv, db: Db, rowId: string, user: Recipient, today: string, now: Date): Promise<DigestOutcome> {
   const sections = await composeDigest(db, user, today, now);
-  const items = sections.reduce((n, s) => n + s.items.length + (s.more?.count ?? 0), 0);
+  const items = itemCount(sections);
   const error = items === 0 ? null : await trySend(env, digestMail(env, user, today, sections), { digest: user.id });
   const status: DigestOutcome = items === 0 ? "empty" : error ? "failed" : "sent";
   await db

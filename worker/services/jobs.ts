@@ -11,6 +11,7 @@ import { activities, invoices, job_runs } from "../db/schema";
 import { londonToday } from "../lib/time";
 import { sendDailyDigests } from "./digest";
 import { housekeepingDeletes } from "./housekeeping";
+import { automaticCreditOf } from "./settings";
 
 export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest";
 
@@ -24,9 +25,6 @@ export interface JobOutcome {
   /** What changed, for the live channel. */
   changed: { entity: "invoices" | "activities"; id: string }[];
 }
-
-/** Who the feed credits with what a job did. */
-export const JOB_CREDIT = "Redbrick CRM (automatic)";
 
 /** Whether today's run of `job` has happened. */
 async function ranToday(db: Db, job: JobName, date: string): Promise<boolean> {
@@ -45,10 +43,11 @@ const isUniqueClash = (err: unknown) =>
  * Sent becomes Overdue, with an Activity Feed entry "Invoice INV-… is overdue". Drafts and Paid
  * invoices are never touched, and a status set by hand afterwards stays.
  */
-export async function markOverdueInvoices(db: Db, now: Date): Promise<JobOutcome> {
+export async function markOverdueInvoices(db: Db, now: Date, studioName: string): Promise<JobOutcome> {
   const job: JobName = "overdue_invoices";
   const date = londonToday(now);
   if (await ranToday(db, job, date)) return { job, date, ran: false, changed: [] };
+  const credit = await automaticCreditOf(db, studioName);
   const at = now.toISOString();
   const due = and(eq(invoices.status, "Sent"), lt(invoices.due_date, date));
   let late: { id: string }[];
@@ -59,7 +58,8 @@ export async function markOverdueInvoices(db: Db, now: Date): Promise<JobOutcome
           .select({
             id: sql<string>`lower(hex(randomblob(16)))`.as("id"),
             who_username: sql<null>`NULL`.as("who_username"),
-            who_name: sql<string>`${JOB_CREDIT}`.as("who_name"),
+            who_name: sql<string>`${credit}`.as("who_name"),
+            who_kind: sql<string>`'automatic'`.as("who_kind"),
             type: sql<string>`'StatusChange'`.as("type"),
             summary: sql<string>`'Invoice ' || "invoices"."number" || ' is overdue'`.as("summary"),
             related_type: sql<string>`'invoice'`.as("related_type"),
@@ -149,7 +149,7 @@ export async function digestJob(
 /** Every job, in order (invoices first, so the digest lists those that went overdue today); each is idempotent per London day. */
 export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(JobOutcome | JobFailure)[]> {
   const jobs: [JobName, () => Promise<JobOutcome>][] = [
-    ["overdue_invoices", () => markOverdueInvoices(db, now)],
+    ["overdue_invoices", () => markOverdueInvoices(db, now, env.STUDIO_NAME)],
     ["housekeeping", () => housekeep(db, now)],
     ["daily_digest", () => digestJob(env, db, now)],
   ];

@@ -1,36 +1,50 @@
 /** A lead's timeline. */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { activities, lead_activities, leads } from "../db/schema";
-import type { Activity } from "../../contract/activity";
+import type { ActivityListItem } from "../../contract/activity";
 import type { LeadActivity, LeadActivityType } from "../../contract/lead-activity";
 import { previousStatementChangedRows } from "../lib/batch";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
+import { activityItems } from "./activity-items";
+import { automaticCreditOf } from "./settings";
 
 /**
  * A lead's timeline: its own entries (notes, stage changes, workflow actions) and the Activity
- * Feed's entries logged for it (calls, e-mails, meetings, notes), each newest first. One record of
- * each, shown in both places, so a call logged from the lead is in the feed and one logged in the
- * feed is on the lead.
+ * Feed's entries logged for it (calls, e-mails, meetings, notes, a client's questions and answers),
+ * each newest first. One record of each, shown in both places, so a call logged from the lead is
+ * in the feed and one logged in the feed is on the lead. Once the lead is a client, what is logged
+ * for the client (mail filed on it, say) carries on the same timeline. `automatic` is whom entries
+ * no person made are credited to.
  */
-export async function listLeadActivities(db: Db, leadId: string): Promise<{ activities: LeadActivity[]; logged: Activity[] }> {
-  const [[lead], rows, logged] = await db.batch([
-    db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).limit(1),
+export async function listLeadActivities(
+  db: Db,
+  leadId: string,
+  studioName: string,
+): Promise<{ activities: LeadActivity[]; logged: ActivityListItem[]; automatic: string }> {
+  const [[lead], rows] = await db.batch([
+    db.select({ id: leads.id, client: leads.converted_to_client_id }).from(leads).where(eq(leads.id, leadId)).limit(1),
     db
       .select()
       .from(lead_activities)
       .where(eq(lead_activities.lead_id, leadId))
       .orderBy(desc(lead_activities.created_at), desc(lead_activities.id)),
-    db
-      .select()
-      .from(activities)
-      .where(and(eq(activities.related_type, "lead"), eq(activities.related_id, leadId)))
-      .orderBy(desc(activities.created_at), desc(activities.id)),
   ]);
   if (!lead) throw notFound("Lead");
-  return { activities: rows, logged };
+  const [logged, automatic] = await Promise.all([
+    activityItems(db)
+      .where(
+        or(
+          and(eq(activities.related_type, "lead"), eq(activities.related_id, leadId)),
+          lead.client ? and(eq(activities.related_type, "client"), eq(activities.related_id, lead.client)) : undefined,
+        ),
+      )
+      .orderBy(desc(activities.created_at), desc(activities.id)),
+    automaticCreditOf(db, studioName),
+  ]);
+  return { activities: rows, logged, automatic };
 }
 
 /** The insert statement, for callers that put it in their own batch. */

@@ -133,6 +133,7 @@ async function recordSent(
     db.insert(activities).values({
       id: newId(),
       who_username: ctx.by.id,
+      who_kind: "staff",
       type: "Email",
       summary,
       related_type: related?.type ?? null,

@@ -217,6 +217,7 @@ export function emailActivity(
   return db.insert(activities).values({
     id: newId(),
     who_username: by,
+    who_kind: "staff",
     type: "Email",
     summary: `${mail.direction === "sent" ? "Sent" : "Received"}: ${subject}`.slice(0, 1000),
     related_type: target.type,

@@ -137,6 +137,7 @@ export async function approveRelease(
           id: newId(),
           who_username: null,
           who_name: input.approver_name,
+          who_kind: "client",
           type: "StatusChange",
           summary,
           related_type: "client",

@@ -118,6 +118,7 @@ export async function addComment(
       id: newId(),
       who_username: null,
       who_name: input.author_name,
+      who_kind: "client",
       type: "Note",
       summary: `${input.author_name} left feedback on the preview of ${ctx.client.name}: "${excerpt(input.body)}"`,
       related_type: "client",

@@ -16,6 +16,7 @@ import {
   type StudioSettings,
   type studioSettingsInput,
 } from "../../contract/settings";
+import { automaticCredit } from "../../contract/activity-values";
 import { AppError } from "../lib/errors";
 import { nextStamp, nowIso } from "../lib/time";
 import { auditEvent, type AuditSource } from "./audit";
@@ -44,6 +45,11 @@ export async function getStudioSettings(db: Db, studioName: string): Promise<{ s
   // Fields added later read as their blank value.
   const stored = studioSettings.partial().parse(JSON.parse(row.value));
   return { settings: { ...blank(studioName), ...stored }, updated_at: row.updated_at };
+}
+
+/** Who the CRM credits with what it did by itself (a job, a workflow no person ran), after the studio's name. */
+export async function automaticCreditOf(db: Db, studioName: string): Promise<string> {
+  return automaticCredit((await getStudioSettings(db, studioName)).settings.studio_name);
 }
 
 /** How the audit trail names each detail (the Settings form's words). */

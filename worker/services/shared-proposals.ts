@@ -21,6 +21,7 @@ import {
   type proposalReplyInput,
 } from "../../contract/proposal";
 import type { SessionUser } from "../../contract/user";
+import type { ActivityType } from "../../contract/activity-values";
 import { relatedHref } from "../../contract/related-href";
 import { AppError, notFound } from "../lib/errors";
 import { newId, sha256Hex } from "../lib/ids";
@@ -34,7 +35,6 @@ import { sendOrExplain, trySend, type Mail } from "../email/send";
 import type { ProposalContent } from "../proposals/page";
 import { auditEvent } from "./audit";
 import { getLead } from "./leads";
-import { leadActivityInsert } from "./lead-activities";
 import { displayName, leadProject, leadSummary, linkProjectsToClient, newClientRow } from "./lead-workflow";
 import { recordDelivery, type MailEnv } from "./preview-notifications";
 import { acceptedCopyMail, declinedCopyMail, liveProposalUrl, proposalRecipient, replyMail, type ClientMailEnv } from "./client-mail";
@@ -375,8 +375,8 @@ export async function acceptSharedProposal(
             }),
           ]
         : []),
-      ...(lead ? [leadActivityInsert(db, lead.id, "workflow_action", summary, null)] : []),
-      feedEntry(db, input.full_name, summary, lead ? "lead" : "client", lead?.id ?? link.clientId, now),
+      // One entry, in the feed: the lead's timeline shows it from there.
+      feedEntry(db, input.full_name, "StatusChange", summary, lead ? "lead" : "client", lead?.id ?? link.clientId, now),
       auditEvent(db, auditSource(who), "proposal_accepted", `${input.full_name} accepted the proposal "${c.title}"`),
     ]);
   } catch (err) {
@@ -444,8 +444,15 @@ export async function declineSharedProposal(
         .set({ status: "Rejected", updated_at: nextStamp(link.updatedAt) })
         .where(and(eq(proposals.id, link.proposalId), eq(proposals.status, "Sent"))),
       requireUpdated(db),
-      ...(link.leadId ? [leadActivityInsert(db, link.leadId, "workflow_action", summary, null)] : []),
-      feedEntry(db, input.full_name, summary.slice(0, 1000), link.leadId ? "lead" : "client", link.leadId ?? link.clientId, now),
+      feedEntry(
+        db,
+        input.full_name,
+        "StatusChange",
+        summary.slice(0, 1000),
+        link.leadId ? "lead" : "client",
+        link.leadId ?? link.clientId,
+        now,
+      ),
       auditEvent(db, auditSource(who), "proposal_declined", `${input.full_name} declined the proposal "${c.title}"`),
     ]);
   } catch (err) {
@@ -505,6 +512,7 @@ export async function askQuestion(
       feedEntry(
         db,
         input.author_name,
+        "Question",
         `${input.author_name} asked about the proposal "${c.title}": ${input.body}`.slice(0, 1000),
         link.leadId ? "lead" : "client",
         link.leadId ?? link.clientId,
@@ -571,20 +579,38 @@ export async function replyToProposal(
   by: SessionUser,
   origin: string,
 ): Promise<CrmProposalMessage> {
-  const exists = await db.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, proposalId)).get();
-  if (!exists) throw notFound("Proposal");
+  const proposal = await db
+    .select({ title: proposals.title, lead_id: proposals.lead_id, client_id: proposals.client_id })
+    .from(proposals)
+    .where(eq(proposals.id, proposalId))
+    .get();
+  if (!proposal) throw notFound("Proposal");
   const now = nowIso();
   const id = newId();
-  await db.insert(proposal_messages).values({
-    id,
-    proposal_id: proposalId,
-    author: "studio",
-    author_name: by.full_name,
-    author_id: by.id,
-    body: input.body,
-    created_at: now,
-    updated_at: now,
-  });
+  await db.batch([
+    db.insert(proposal_messages).values({
+      id,
+      proposal_id: proposalId,
+      author: "studio",
+      author_name: by.full_name,
+      author_id: by.id,
+      body: input.body,
+      created_at: now,
+      updated_at: now,
+    }),
+    // Beside the question, where the lead's timeline and the client's activity show it.
+    db.insert(activities).values({
+      id: newId(),
+      who_username: by.id,
+      who_kind: "staff",
+      type: "Answer",
+      summary: `${by.full_name} answered about the proposal "${proposal.title}": ${input.body}`.slice(0, 1000),
+      related_type: proposal.lead_id ? "lead" : proposal.client_id ? "client" : null,
+      related_id: proposal.lead_id ?? proposal.client_id,
+      created_at: now,
+      updated_at: now,
+    }),
+  ]);
   return emailReply(env, db, proposalId, id, origin);
 }
 
@@ -667,14 +693,24 @@ const responseInsert = (
 
 const auditSource = (who: Responder) => ({ actorId: null, ipHash: who.sender.ipKey, requestId: who.requestId });
 
-const feedEntry = (db: Db, name: string, summary: string, type: "lead" | "client", relatedId: string | null, now: string) =>
+/** A client's answer or question in the Activity Feed, credited to the name they typed. */
+const feedEntry = (
+  db: Db,
+  name: string,
+  type: Extract<ActivityType, "StatusChange" | "Question">,
+  summary: string,
+  relatedType: "lead" | "client",
+  relatedId: string | null,
+  now: string,
+) =>
   db.insert(activities).values({
     id: newId(),
     who_username: null,
     who_name: name,
-    type: "StatusChange",
+    who_kind: "client",
+    type,
     summary,
-    related_type: relatedId ? type : null,
+    related_type: relatedId ? relatedType : null,
     related_id: relatedId,
     created_at: now,
     updated_at: now,

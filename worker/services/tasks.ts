@@ -4,7 +4,7 @@ import type * as z from "zod";
 import type { Db } from "../db/client";
 import { tasks, users } from "../db/schema";
 import type { Task, TaskListItem, taskInput, taskPatch } from "../../contract/task";
-import { relatedNameOf } from "./activities";
+import { relatedNameOf } from "./activity-items";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nextStamp, nowIso } from "../lib/time";

@@ -86,16 +86,18 @@ const shownWith: Partial<Record<LiveEntity, readonly QueryRoot[]>> = {
   proposals: ["clients", "dashboard"],
   invoices: ["clients", "dashboard"],
   tasks: ["dashboard"],
-  // An entry logged for a lead is on its timeline too.
-  activities: ["lead_activities"],
+  // An entry logged for a lead is on its timeline too, and one for a client (or its lead) on the client's page.
+  activities: ["lead_activities", "clients"],
+  // A converted lead's history shows on its client's page.
+  lead_activities: ["clients"],
   // A comment or reply writes the Activity Feed; the Clients list counts each client's open comments.
   preview_feedback: ["activities", "clients", "dashboard"],
   // One event for the whole approval: it also moved the client's project to Launch and wrote the feed.
   preview_approvals: ["preview_feedback", "projects", "activities", "clients", "dashboard"],
   // A client's answer on their page: the proposal, and what the Accept workflow changed with it.
   proposal_responses: ["proposals", "leads", "lead_activities", "clients", "projects", "activities", "dashboard"],
-  // A question writes the Activity Feed.
-  proposal_messages: ["proposals", "activities"],
+  // A question or an answer writes the Activity Feed, shown on the lead's timeline and the client's page.
+  proposal_messages: ["proposals", "activities", "lead_activities", "clients"],
   // A filed message writes an Email entry on a lead's timeline or a client's activity.
   mail: ["activities", "lead_activities", "clients"],
   // The forecast's stage weights.

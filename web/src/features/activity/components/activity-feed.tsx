@@ -4,7 +4,7 @@
  */
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { ArrowRightLeft, Mail, MessageSquare, Phone, Users, type LucideIcon } from "lucide-react";
+import { ArrowRightLeft, Mail, MessageCircleQuestion, MessageSquare, Phone, Reply, Users, type LucideIcon } from "lucide-react";
 import type { ActivityListItem } from "@contract/activity";
 import { activityTypeLabels, activityTypes, type ActivityType } from "@contract/activity-values";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
@@ -12,6 +12,7 @@ import { MailToggle } from "@/components/mail-view";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { activityCredit, activityTime } from "@/lib/activity-credit";
 import { formatDateTime } from "@/lib/format";
 import { relatedHref } from "@/lib/related-href";
 import { activitiesQueryOptions, activityUsersQueryOptions, type ActivityFilters } from "@/features/activity/api/activities";
@@ -22,8 +23,18 @@ const icons: Record<ActivityType, LucideIcon> = {
   Meeting: Users,
   Note: MessageSquare,
   StatusChange: ArrowRightLeft,
+  Question: MessageCircleQuestion,
+  Answer: Reply,
 };
-const tones: Record<ActivityType, BadgeTone> = { Call: "blue", Email: "indigo", Meeting: "violet", Note: "slate", StatusChange: "amber" };
+const tones: Record<ActivityType, BadgeTone> = {
+  Call: "blue",
+  Email: "indigo",
+  Meeting: "violet",
+  Note: "slate",
+  StatusChange: "amber",
+  Question: "green",
+  Answer: "brick",
+};
 
 /** 'Related to lead: Priya Shah' as a link, or plain 'Deleted lead' once the record is gone. */
 function RelatedTo({ activity: a, onOpenLead }: { activity: ActivityListItem; onOpenLead?: (leadId: string) => void }) {
@@ -83,6 +94,7 @@ export function ActivityFeed({ filters, onOpenLead }: { filters: ActivityFilters
       <ul className="space-y-2" aria-label="Activity entries">
         {entries.map((a) => {
           const Icon = icons[a.type];
+          const time = activityTime(a);
           return (
             <li key={a.id} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100">
@@ -93,9 +105,9 @@ export function ActivityFeed({ filters, onOpenLead }: { filters: ActivityFilters
                   <p className="font-medium whitespace-pre-line">{a.summary}</p>
                   <Badge tone={tones[a.type]}>{activityTypeLabels[a.type]}</Badge>
                 </div>
-                <p className="mt-1 text-sm text-slate-600">
-                  {a.who_name ? `${a.who_name} (client)` : ((a.who_username && names.get(a.who_username)) ?? "Unknown user")} ·{" "}
-                  <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
+                <p className="mt-1 text-sm break-words text-slate-600">
+                  {activityCredit(a, (id) => names.get(id))} · {time.sent ? "sent " : ""}
+                  <time dateTime={time.at}>{formatDateTime(time.at)}</time>
                 </p>
                 <RelatedTo activity={a} onOpenLead={onOpenLead} />
                 {a.mail_id && <MailToggle id={a.mail_id} />}

@@ -2,7 +2,7 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
-import { activityInput, activityTypeLabels, activityTypes, type ActivityInput } from "@contract/activity";
+import { activityInput, activityTypeLabels, loggableActivityTypes, type ActivityInput } from "@contract/activity";
 import { relatedTypeLabels, relatedTypes } from "@contract/task";
 import { isPerson } from "@contract/user";
 import { NativeOptions } from "@/components/ui/select-native";
@@ -56,7 +56,7 @@ export function LogActivityDialog({
       busyLabel="Logging..."
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <OptionsField control={control} name="type" label="Type" values={activityTypes} labels={activityTypeLabels} />
+        <OptionsField control={control} name="type" label="Type" values={loggableActivityTypes} labels={activityTypeLabels} />
         {/* The users may arrive after the form mounts. */}
         <SelectField control={control} name="who_username" label="Who">
           {!signedInAsPerson && <option value="">Choose who</option>}

@@ -1,8 +1,10 @@
 /** Clients and their preview access: query options and mutations. Keys start with "clients" (live updates). */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { LoggableActivityType } from "@contract/activity-values";
 import type { ClientInput, ClientPatch } from "@contract/client";
 import type { PreviewLinkInput } from "@contract/preview";
 import { api, ok } from "@/lib/api";
+import { invalidateEntity } from "@/lib/live";
 import { toast } from "@/lib/toast";
 
 export const clientKeys = {
@@ -11,6 +13,7 @@ export const clientKeys = {
   detail: (id: string) => [...clientKeys.all, "detail", id] as const,
   preview: (id: string) => [...clientKeys.all, "preview", id] as const,
   log: (id: string) => [...clientKeys.all, "preview-log", id] as const,
+  activities: (id: string) => [...clientKeys.all, "activities", id] as const,
 };
 
 export const clientsQueryOptions = () =>
@@ -28,6 +31,26 @@ export const clientQueryOptions = (id: string) =>
     meta: { errorTitle: false },
     retry: false,
   });
+
+/** The client's Activity section: the feed's entries for it and its records, and its converted leads' history. */
+export const clientActivitiesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: clientKeys.activities(id),
+    queryFn: ({ signal }) => ok(api.crm.clients[":id"].activities.$get({ param: { id } }, { init: { signal } })),
+    // The section says so itself.
+    meta: { errorTitle: false },
+  });
+
+/** Logs a call, e-mail, meeting or note on the client, as the signed-in person. */
+export function useLogClientActivity(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ type, summary }: { type: LoggableActivityType; summary: string }) =>
+      ok(api.crm.activities.$post({ json: { type, summary, related_type: "client", related_id: clientId, who_username: null } })),
+    onSuccess: () => invalidateEntity(queryClient, "activities"),
+    meta: { errorTitle: "Failed to add activity" },
+  });
+}
 
 export const clientPreviewQueryOptions = (id: string) =>
   queryOptions({

@@ -1,4 +1,4 @@
-/** /crm/clients/:id: the client's details, their projects, proposals and invoices, and preview access. */
+/** /crm/clients/:id: the client's details, their projects, proposals and invoices, their activity, and preview access. */
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
@@ -14,6 +14,7 @@ import { formatDate, formatMoney, todayInLondon } from "@/lib/format";
 import { relatedHref } from "@/lib/related-href";
 import { toast } from "@/lib/toast";
 import { clientQueryOptions, useDeleteClient } from "@/features/clients/api/clients";
+import { ClientActivity } from "./client-activity";
 import { PreviewAccessPanel } from "./preview-access-panel";
 
 /** The form (react-hook-form, zod, Radix) loads when the client is first edited, not with the page. */
@@ -53,8 +54,11 @@ function ListSection({
   );
 }
 
-/** `feedback` is the page's Feedback section, shown once the client has loaded (it lives in its own feature). */
-export function ClientDetailView({ id, feedback }: { id: string; feedback?: ReactNode }) {
+/**
+ * `feedback` is the page's Feedback section, shown once the client has loaded (it lives in its own
+ * feature); `names` are the staff's names by id, for the activity's credits.
+ */
+export function ClientDetailView({ id, feedback, names }: { id: string; feedback?: ReactNode; names?: Record<string, string> }) {
   const { data, isPending, isError, error, refetch } = useQuery(clientQueryOptions(id));
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -130,15 +134,16 @@ export function ClientDetailView({ id, feedback }: { id: string; feedback?: Reac
           <ul className="mt-3 space-y-2 text-sm">
             {client.website && (
               <li>
-                <a href={client.website} target="_blank" rel="noreferrer noopener" className="text-brick-700 underline">
+                <a href={client.website} target="_blank" rel="noreferrer noopener" className="break-all text-brick-700 underline">
                   {client.website}
                 </a>
               </li>
             )}
             {client.emails.map((e) => (
-              <li key={e} className="flex items-center gap-2">
-                <Mail className="size-4 text-slate-500" aria-hidden="true" />
-                <a href={`mailto:${e}`} className="text-brick-700 hover:underline">
+              <li key={e} className="flex min-w-0 items-center gap-2">
+                <Mail className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+                {/* A long address wraps rather than widen the page on a phone. */}
+                <a href={`mailto:${e}`} className="min-w-0 break-all text-brick-700 hover:underline">
                   {e}
                 </a>
               </li>
@@ -235,6 +240,8 @@ export function ClientDetailView({ id, feedback }: { id: string; feedback?: Reac
           })}
         </ListSection>
       </div>
+
+      <ClientActivity clientId={client.id} names={names} />
 
       <PreviewAccessPanel clientId={client.id} />
 

@@ -4,7 +4,7 @@
  * views; Mark as paid (or unpaid, each with an Undo), share with the client, print, edit, delete.
  */
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, Mail, Pencil, Printer, Trash2 } from "lucide-react";
 import type { Invoice } from "@contract/invoice";
@@ -62,6 +62,14 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
   const [paying, setPaying] = useState<Invoice | null>(null);
   const invoices = query.data?.invoices ?? [];
   const shown = query.data && (status ? invoices.filter((i) => i.status === status) : invoices);
+  // ?invoice=<id> opens that invoice (the digest, a client's page and the activity feed link here).
+  const [params, setParams] = useSearchParams();
+  const linked = params.get("invoice");
+  const opened = editing ?? (linked ? invoices.find((i) => i.id === linked) : undefined);
+  const closeEdit = () => {
+    setEditing(null);
+    if (linked) setParams((p) => (p.delete("invoice"), p), { replace: true });
+  };
 
   // Each way is undone from the copy it saved: a colleague's change since then is a 409, not lost.
   const paidToast = (saved: Invoice, before: Invoice) =>
@@ -155,12 +163,12 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
           </RecordCard>
         )}
       </RecordCards>
-      {editing && (
+      {opened && (
         <InvoiceDialog
-          key={editing.id}
-          invoice={invoices.find((i) => i.id === editing.id) ?? editing}
+          key={opened.id}
+          invoice={invoices.find((i) => i.id === opened.id) ?? opened}
           open
-          onOpenChange={(o) => !o && setEditing(null)}
+          onOpenChange={(o) => !o && closeEdit()}
         />
       )}
       {sharing && <ShareDialog invoice={invoices.find((i) => i.id === sharing.id) ?? sharing} onClose={() => setSharing(null)} />}

@@ -4,7 +4,7 @@
  * with "activities" and "tasks", so live updates and those screens stay in step.
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ActivityType } from "@contract/activity";
+import type { LoggableActivityType } from "@contract/activity";
 import type { Task } from "@contract/task";
 import { api, ok } from "@/lib/api";
 import { invalidateEntity } from "@/lib/live";
@@ -13,7 +13,7 @@ export function useLogLeadActivity(leadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     // who_username left empty: the entry is the signed-in person's.
-    mutationFn: ({ type, summary }: { type: ActivityType; summary: string }) =>
+    mutationFn: ({ type, summary }: { type: LoggableActivityType; summary: string }) =>
       ok(api.crm.activities.$post({ json: { type, summary, related_type: "lead", related_id: leadId, who_username: null } })),
     onSuccess: () => invalidateEntity(queryClient, "activities"),
     meta: { errorTitle: "Failed to add activity" },

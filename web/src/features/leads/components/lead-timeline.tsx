@@ -1,27 +1,25 @@
 /**
  * A lead's Timeline tab. "Log activity" records a call, e-mail, meeting or note in the Activity
  * Feed, related to the lead, so it shows in both places; the timeline lists those beside the lead's
- * own entries (notes, stage changes, workflow actions), newest first. After logging, it offers the
- * two things a call usually leads to: the next follow-up date and ticking off the open follow-up task.
+ * own entries (notes, stage changes, workflow actions), newest first, and once the lead is a client
+ * what is logged on the client too (mail filed there). After logging, it offers the two things a
+ * call usually leads to: the next follow-up date and ticking off the open follow-up task.
  */
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { activityTypeLabels, type ActivityType } from "@contract/activity";
-import { MailToggle } from "@/components/mail-view";
+import { activityTypeLabels } from "@contract/activity";
 import type { Lead } from "@contract/lead";
 import type { LeadActivityType } from "@contract/lead-activity";
+import { ActivityTimeline, LogActivityForm, newestFirst, type TimelineEntry } from "@/components/activity-timeline";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Textarea } from "@/components/ui/textarea";
+import { activityCredit, activityTime } from "@/lib/activity-credit";
 import { cn } from "@/lib/cn";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDate } from "@/lib/format";
+import { relatedHref } from "@/lib/related-href";
 import { toast } from "@/lib/toast";
-import { leadActivitiesQueryOptions, personName, useUpdateLead } from "@/features/leads/api/leads";
+import { leadActivitiesQueryOptions, useUpdateLead } from "@/features/leads/api/leads";
 import { leadOpenTasksQueryOptions, useCompleteTask, useLogLeadActivity } from "@/features/leads/api/lead-follow-up";
-
-/** What can be logged from a lead: the feed's types but a status change, which the lead writes itself. */
-const loggable: ActivityType[] = ["Call", "Email", "Meeting", "Note"];
 
 const timelineLabels: Record<LeadActivityType, string> = {
   note_added: "Note",
@@ -29,37 +27,38 @@ const timelineLabels: Record<LeadActivityType, string> = {
   workflow_action: "Workflow action",
 };
 
-interface Entry {
-  id: string;
-  label: string;
-  text: string;
-  by: string | null;
-  at: string;
-  /** An Email entry filed from the CRM's inbox: the message it opens. */
-  mailId?: string | null;
-}
-
 export function LeadTimeline({ lead, names }: { lead: Lead; names?: Record<string, string> }) {
-  const { data, isPending, isError } = useQuery(leadActivitiesQueryOptions(lead.id));
+  const { data, isPending, isError, refetch } = useQuery(leadActivitiesQueryOptions(lead.id));
   const [logged, setLogged] = useState(false);
-  const entries: Entry[] = data
-    ? [
+  const log = useLogLeadActivity(lead.id);
+  const nameOf = (id: string) => names?.[id];
+  const entries: TimelineEntry[] = data
+    ? newestFirst([
         ...data.activities.map((a) => ({
           id: a.id,
           label: timelineLabels[a.activity_type],
           text: a.description,
-          by: personName(names, a.created_by),
+          by: a.created_by ? (nameOf(a.created_by) ?? "—") : data.automatic,
           at: a.created_at,
         })),
-        ...data.logged.map((a) => ({
-          id: a.id,
-          label: activityTypeLabels[a.type],
-          text: a.summary,
-          by: a.who_name ?? personName(names, a.who_username),
-          at: a.created_at,
-          mailId: a.mail_id,
-        })),
-      ].sort((a, b) => b.at.localeCompare(a.at))
+        ...data.logged.map((a) => {
+          const time = activityTime(a);
+          return {
+            id: a.id,
+            label: activityTypeLabels[a.type],
+            text: a.summary,
+            by: activityCredit(a, nameOf),
+            at: time.at,
+            sent: time.sent,
+            mailId: a.mail_id,
+            // Logged on the client this lead became.
+            on:
+              a.related_type === "client" && a.related_id
+                ? { text: `on client ${a.related_name ?? ""}`.trim(), href: relatedHref("client", a.related_id, a.related_name ?? "") }
+                : null,
+          };
+        }),
+      ])
     : [];
 
   return (
@@ -67,107 +66,21 @@ export function LeadTimeline({ lead, names }: { lead: Lead; names?: Record<strin
       {logged ? (
         <AfterLogging lead={lead} onDone={() => setLogged(false)} />
       ) : (
-        <LogActivityForm leadId={lead.id} onLogged={() => setLogged(true)} />
+        <LogActivityForm
+          pending={log.isPending}
+          onLog={(input, done) =>
+            log.mutate(input, {
+              onSuccess: () => {
+                toast.success("Activity added successfully");
+                done();
+                setLogged(true);
+              },
+            })
+          }
+        />
       )}
-      {isPending ? (
-        <div className="space-y-2" role="status" aria-label="Loading timeline">
-          <Skeleton className="h-12" />
-          <Skeleton className="h-12" />
-        </div>
-      ) : isError ? (
-        <p className="text-sm text-slate-600">The timeline could not be loaded.</p>
-      ) : entries.length === 0 ? (
-        <p className="text-sm text-slate-600">No activity yet.</p>
-      ) : (
-        <ol className="space-y-3 border-l border-slate-200 pl-4" aria-label="Timeline">
-          {entries.map((e) => (
-            <li key={e.id} className="text-sm">
-              <p className="whitespace-pre-wrap text-slate-900">{e.text}</p>
-              <p className="text-xs text-slate-500">
-                {e.label} · {e.by} · {formatDateTime(e.at)}
-              </p>
-              {e.mailId && <MailToggle id={e.mailId} />}
-            </li>
-          ))}
-        </ol>
-      )}
+      <ActivityTimeline entries={entries} isPending={isPending} isError={isError} onRetry={() => void refetch()} label="Timeline" />
     </div>
-  );
-}
-
-function LogActivityForm({ leadId, onLogged }: { leadId: string; onLogged: () => void }) {
-  const [type, setType] = useState<ActivityType>("Call");
-  const [summary, setSummary] = useState("");
-  const [error, setError] = useState<string>();
-  const log = useLogLeadActivity(leadId);
-  const id = useId();
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!summary.trim()) {
-      setError("Summary is required");
-      return;
-    }
-    log.mutate(
-      { type, summary: summary.trim() },
-      {
-        onSuccess: () => {
-          toast.success("Activity added successfully");
-          setSummary("");
-          setError(undefined);
-          onLogged();
-        },
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} noValidate className="space-y-2 rounded-lg border border-slate-200 p-3">
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Log activity</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {loggable.map((t) => (
-            <label
-              key={t}
-              className={cn(
-                "relative cursor-pointer rounded-full border px-3 py-1 text-sm has-focus-visible:outline-2 has-focus-visible:outline-brick-600",
-                type === t
-                  ? "border-brick-600 bg-brick-50 font-semibold text-brick-800"
-                  : "border-slate-300 text-slate-700 hover:bg-slate-50",
-              )}
-            >
-              <input
-                type="radio"
-                name={`${id}-type`}
-                value={t}
-                checked={type === t}
-                onChange={() => setType(t)}
-                className="absolute inset-0 cursor-pointer opacity-0"
-              />
-              {activityTypeLabels[t]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Summary
-      </label>
-      <Textarea
-        id={id}
-        value={summary}
-        onChange={(e) => setSummary(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end">
-        <Button type="submit" size="sm" disabled={log.isPending}>
-          {log.isPending ? "Logging..." : "Log Activity"}
-        </Button>
-      </div>
-    </form>
   );
 }
 

@@ -1,5 +1,6 @@
 /** Proposal cards: Accept (Sent only), share with the client, view, edit, delete. */
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Eye, FileText, Mail, Pencil, Trash2 } from "lucide-react";
 import type { Proposal } from "@contract/proposal";
@@ -28,6 +29,14 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
   const [sharing, setSharing] = useState<Proposal | null>(null);
   const proposals = query.data?.proposals ?? [];
   const shown = query.data?.proposals.filter((p) => matches(p.title));
+  // ?proposal=<id> opens that proposal's View (the digest, a client's page and search link here).
+  const [params, setParams] = useSearchParams();
+  const linked = params.get("proposal");
+  const viewed = viewing ?? (linked ? proposals.find((p) => p.id === linked) : undefined);
+  const closeView = () => {
+    setViewing(null);
+    if (linked) setParams((p) => (p.delete("proposal"), p), { replace: true });
+  };
 
   return (
     <>
@@ -96,7 +105,7 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
           </RecordCard>
         )}
       </RecordCards>
-      {viewing && <ViewDialog proposal={proposals.find((p) => p.id === viewing.id) ?? viewing} onClose={() => setViewing(null)} />}
+      {viewed && <ViewDialog proposal={proposals.find((p) => p.id === viewed.id) ?? viewed} onClose={closeView} />}
       {editing && (
         <ProposalDialog
           key={editing.id}
