@@ -17,7 +17,7 @@ export const statusesWithValue: readonly LeadStatus[] = ["Proposal Sent", "Negot
 
 /**
  * The board's columns, in order. Each is headed by its status's own name, as the status reads in
- * every dropdown, badge, filter, list and e-mail: a stage has one name (docs/decisions/0027).
+ * every dropdown, badge, filter, list and e-mail: a stage has one name (docs/decisions/0028).
  */
 export const boardColumns: { status: LeadStatus; final: boolean }[] = [
   { status: "New", final: false },

@@ -1,5 +1,5 @@
 /**
- * A stage has one name (docs/decisions/0027): the board's columns are the lead statuses, in order,
+ * A stage has one name (docs/decisions/0028): the board's columns are the lead statuses, in order,
  * and carry no heading of their own, so the board reads as the dropdowns, badges, filters, the
  * dashboard, the digest and the e-mails do (tests/e2e/crm-stage-names.spec.ts checks the screens).
  */

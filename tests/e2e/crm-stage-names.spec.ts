@@ -1,5 +1,5 @@
 /**
- * A stage has one name (docs/decisions/0027): the board's column headings, its Move to… menu, the
+ * A stage has one name (docs/decisions/0028): the board's column headings, its Move to… menu, the
  * leads filter and the lead dialog's Status all read the statuses as they are stored, in order.
  */
 import { expect, test } from "./fixtures";

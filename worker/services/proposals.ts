@@ -130,7 +130,7 @@ export async function createProposal(db: Db, input: z.output<typeof proposalInpu
 /**
  * What accepting a proposal does to its lead, for the batch that accepts it (after the proposal's own
  * write, whose new status the sums read): Won if it was not (with a stage_change entry), and worth its
- * accepted proposals' sum (docs/decisions/0027).
+ * accepted proposals' sum (docs/decisions/0029).
  */
 async function leadAccepted(db: Db, leadId: string, title: string, by: SessionUser): Promise<BatchItem<"sqlite">[]> {
   const lead = await db.select({ status: leads.status, updated_at: leads.updated_at }).from(leads).where(eq(leads.id, leadId)).get();

@@ -1,5 +1,5 @@
 /**
- * Won means what was accepted (docs/decisions/0027-won-value-and-the-funnel.md): a lead with
+ * Won means what was accepted (docs/decisions/0029-won-value-and-the-funnel.md): a lead with
  * accepted proposals that carry a total is worth their sum, whatever deal value it had before. The
  * sum is worked out by the database inside the very batch that changes a proposal's status, total or
  * lead, so the lead, the board's Won column and the dashboard's won figures never disagree with the
