@@ -69,7 +69,7 @@ export type LeadPatch = z.input<typeof leadPatch>;
 
 /** The Leads table's orders (leadSorts): newest first (the default), or by follow-up date, soonest or latest first (none last). */
 export const leadListQuery = z.object({
-  q: z.string().max(200).optional(),
+  q: normalisedString().max(200).optional(),
   status: z.enum(leadStatuses).optional(),
   /** "due": open leads whose follow-up date is today or past. */
   follow_up: z.literal("due").optional(),
@@ -101,5 +101,5 @@ export function conversionRate(won: number, total: number): number {
   return total === 0 ? 0 : Math.round((won / total) * 1000) / 10;
 }
 
-export const searchQuery = z.object({ q: z.string().trim().min(1, "Enter something to search for").max(200) });
+export const searchQuery = z.object({ q: normalisedString().min(1, "Enter something to search for").max(200) });
 export const SEARCH_LIMIT = 3;
