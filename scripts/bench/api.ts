@@ -3,13 +3,8 @@
  * endpoint, then the next round), so health, the baseline of every ratio, sees the same moments
  * of a busy machine as the endpoints compared with it.
  */
+import type { Lead } from "../../contract/lead";
 import { percentile } from "./stats";
-
-interface Lead {
-  id: string;
-  name: string;
-  updated_at: string;
-}
 
 /** The calendar feed's row: the Owner's whole feed, measured next to health (goal: p50 ≤ 3× health). */
 export const CALENDAR_FEED = "calendar feed (GET /api/calendar/:token.ics)";
@@ -55,6 +50,18 @@ export async function sampleLeads(base: string, cookie: string): Promise<LeadSam
   return { leads, terms: [...terms] };
 }
 
+/**
+ * Two leads for the write benchmarks: one whose Deal Value can be typed (an open lead; a Won lead's
+ * value is its accepted proposals' sum and refuses a typed one) and another for the workflow action,
+ * so neither write makes the other's copy stale.
+ */
+export function writeTargets(sample: LeadSample): { patchTarget: Lead; workflowLead: Lead } {
+  const patchTarget = sample.leads.find((l) => l.status !== "Won" && l.status !== "Lost");
+  if (!patchTarget) throw new Error("the bench needs an open lead to edit");
+  const workflowLead = sample.leads.find((l) => l.id !== patchTarget.id)!;
+  return { patchTarget, workflowLead };
+}
+
 export async function measureApi(
   base: string,
   cookie: string,
@@ -77,8 +84,7 @@ export async function measureApi(
   const feedEvents = (await fetchFeed()).split("BEGIN:VEVENT").length - 1;
   progress(`calendar feed: ${feedEvents} events`);
 
-  const [patchTarget, workflowLead] = sample.leads;
-  // The PATCH and the workflow action each get their own lead, so neither makes the other's copy stale.
+  const { patchTarget, workflowLead } = writeTargets(sample);
   let patched = patchTarget;
 
   const endpoints: { name: string; call: (i: number) => Promise<unknown> }[] = [

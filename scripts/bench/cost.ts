@@ -10,7 +10,7 @@
  */
 import { PREVIEW_CLIENTS } from "../seed-data";
 import type { DemoSettings } from "../lib/local";
-import { apiClient, type LeadSample } from "./api";
+import { apiClient, writeTargets, type LeadSample } from "./api";
 import { staffMessage } from "./mail";
 import { cpuTimeMs } from "./proc";
 import { cookieHeaderOf } from "./server";
@@ -78,7 +78,7 @@ export async function measureCost(o: CostOptions): Promise<CostRow[]> {
       "import",
     );
   const deleteAll = async () => json("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" });
-  const [patchTarget, workflowLead] = o.sample.leads;
+  const { patchTarget, workflowLead } = writeTargets(o.sample);
   // As it is now: earlier sections (API latency) edit the same lead, and a stale version is refused (409).
   let patched = (await json<{ lead: typeof patchTarget }>("GET", `/api/crm/leads/${patchTarget.id}`)).lead;
   const stamp = Date.now().toString(36);
