@@ -269,8 +269,12 @@ async function build(owner: Staff, s: Studio, ip: string) {
   return { accepted, preview };
 }
 
-/** Columns the CRM writes itself rather than a person: an e-mail error may hold anything the binding said. */
-const systemColumns = new Set(["email_error"]);
+/**
+ * Columns the CRM writes itself rather than a person: an e-mail error may hold anything the binding
+ * said; a lead's search_text is its name, company and e-mail joined by a control character that no
+ * typed text can hold (decision 0031).
+ */
+const systemColumns = new Set(["email_error", "search_text"]);
 
 /**
  * Columns stored as JSON text (worker/db/schema.ts, mode "json"): each string inside is what a
