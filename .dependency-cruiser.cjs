@@ -1,7 +1,7 @@
 /**
  * Import cycles, type-only imports included. ESLint's import-x/no-cycle (eslint.config.js) skips
  * `import type`, yet a type cycle still ties two modules together and hides which one owns the
- * shape (issue 20 found three). `npm run lint` runs this after ESLint.
+ * shape (a review once found three). `npm run lint` runs this after ESLint.
  */
 module.exports = {
   forbidden: [

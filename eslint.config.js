@@ -16,7 +16,7 @@ const featureZones = readdirSync("web/src/features").map((feature) => ({
 
 /**
  * `import { z } from "zod"` hands the bundler zod's whole namespace object, so every one of its 40
- * locales and its JSON Schema code went into the worker (issue 25: 351 → 275 KiB gzip once gone).
+ * locales and its JSON Schema code went into the worker (351 → 275 KiB gzip once gone).
  */
 const zodAsNamespace = {
   selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",

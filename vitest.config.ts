@@ -31,7 +31,7 @@ export default defineConfig(async () => ({
   test: {
     // tests/web: the browser code's pure logic (CSV, formatting, board moves); tests/contract: the schemas both
     // sides share (the text normaliser); both run in the same workerd.
-    include: ["tests/worker/**/*.test.ts", "tests/web/**/*.test.ts", "tests/contract/**/*.test.ts"],
+    include: ["tests/worker/**/*.test.ts", "tests/web/**/*.test.ts", "tests/contract/**/*.test.ts", "tests/docs/**/*.test.ts"],
     setupFiles: ["tests/worker/setup.ts"],
     // One workerd for every file (about 100 s less on 2 cores): setup.ts empties storage before each test,
     // and the mailbox reads only the mail of the test asking.

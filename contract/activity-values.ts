@@ -1,7 +1,6 @@
 /**
  * The activity feed's entry types and their names: plain values, apart from activity.ts and its
- * zod schemas, so a CRM page's first load can use them without zod (README → The CRM's first
- * load). activity.ts re-exports them.
+ * zod schemas, so a CRM page's first load can use them without zod (docs/decisions/0026-crm-first-render.md). activity.ts re-exports them.
  */
 export const activityTypes = ["Call", "Email", "Meeting", "Note", "StatusChange", "Question", "Answer"] as const;
 export type ActivityType = (typeof activityTypes)[number];

@@ -1,7 +1,6 @@
 /**
  * The audit trail's actions, their names and its page size: plain values, apart from audit.ts and
- * its zod schemas, so Settings' first load can use them without zod (README → The CRM's first
- * load). audit.ts re-exports them.
+ * its zod schemas, so Settings' first load can use them without zod (docs/decisions/0026-crm-first-render.md). audit.ts re-exports them.
  */
 export const auditActions = [
   "sign_in",

@@ -1,4 +1,4 @@
-/** The audit trail the Owner reads in Settings (README.md → Security). */
+/** The audit trail the Owner reads in Settings (docs/guide/security.md). */
 import * as z from "zod";
 import { auditActions } from "./audit-values";
 

@@ -1,4 +1,4 @@
-/** The daily digest (issue 22 §2): each member of staff's morning e-mail of what is due. */
+/** The daily digest (docs/guide/calendar-and-digest.md): each member of staff's morning e-mail of what is due. */
 import * as z from "zod";
 
 /** sending: claimed, not yet answered by the binding; empty: nothing to say that day, so nothing sent. */

@@ -171,7 +171,8 @@ export const proposalRow = z
     lead_id: ref,
     client_id: ref,
     notes: optionalLines(50_000),
-    /** The document's parts, absent from exports made before issue 23: such a proposal comes back as one line at its value. */
+    /** The document's parts, absent from exports made before proposals were documents: such a proposal comes back as one line at its
+     * value. */
     intro: optionalLines(50_000).default(null),
     sections: proposalSections.default([]),
     lines: proposalLines.optional(),
@@ -238,7 +239,7 @@ export const activityRow = z
     summary: requiredLines(10_000),
     related_type: z.enum(relatedTypes).nullable(),
     related_id: ref,
-    // Absent from exports made before mail was filed (issue 24).
+    // Absent from exports made before mail was filed.
     mail_id: ref.default(null),
     ...stamps,
   })
@@ -252,7 +253,7 @@ export const activityRow = z
 
 // Its keys are held to the lengths the inbox stores them with (contract/mail.ts), no tighter.
 const mailAddresses = z.array(z.object({ name: line(500).nullable(), address: stored(MAIL_ADDRESS_MAX) }).strict()).max(MAIL_ADDRESSES_MAX);
-/** A message filed from the CRM's inbox (issue 24), as worker/mail read it. */
+/** A message filed from the CRM's inbox (docs/decisions/0023-mail-that-files-itself.md), as worker/mail read it. */
 export const mailMessageRow = z
   .object({
     id: rowId,
@@ -343,7 +344,7 @@ export const previewApprovalRow = z
   .strict();
 
 /**
- * A proposal's or an invoice's shared link (issue 23): only the SHA-256 of its token, which cannot
+ * A proposal's or an invoice's shared link: only the SHA-256 of its token, which cannot
  * be turned back into the link, so a restore or an import keeps the client's link working.
  */
 const sharedLink = {
@@ -354,7 +355,7 @@ const sharedLink = {
   views: z.number().int().min(0).max(1_000_000_000),
   first_viewed_at: stamp.nullable(),
   last_viewed_at: stamp.nullable(),
-  // Whom the CRM e-mailed it to, and when (issue 25 §3); absent from earlier exports.
+  // Whom the CRM e-mailed it to, and when (docs/decisions/0024-mail-cloudflare-refuses.md); absent from earlier exports.
   emailed_to: emailAddress.nullable().default(null),
   emailed_at: stamp.nullable().default(null),
   ...stamps,
@@ -463,14 +464,14 @@ export const exportShape = z
     invoices: rows(invoiceRow),
     tasks: rows(taskRow),
     activities: rows(activityRow),
-    /** Absent from exports made before mail was filed (issue 24). */
+    /** Absent from exports made before mail was filed. */
     mail_messages: rows(mailMessageRow).default([]),
     // Client feedback (docs/decisions/0009-preview-feedback.md): absent from exports made before it existed.
     preview_releases: rows(previewReleaseRow).default([]),
     preview_comments: rows(previewCommentRow).default([]),
     preview_replies: rows(previewReplyRow).default([]),
     preview_approvals: rows(previewApprovalRow).default([]),
-    // Shared proposals and the clients' answers (issue 23): absent from exports made before them.
+    // Shared proposals and the clients' answers: absent from exports made before them.
     proposal_links: rows(proposalLinkRow).default([]),
     proposal_responses: rows(proposalResponseRow).default([]),
     proposal_messages: rows(proposalMessageRow).default([]),

@@ -1,6 +1,6 @@
 /**
  * An invoice's statuses and what is owed: plain values, apart from invoice.ts and its zod schemas,
- * so a CRM page's first load can use them without zod (README → The CRM's first load). invoice.ts
+ * so a CRM page's first load can use them without zod (docs/decisions/0026-crm-first-render.md). invoice.ts
  * re-exports them.
  */
 export const invoiceStatuses = ["Draft", "Sent", "Paid", "Overdue"] as const;

@@ -1,5 +1,5 @@
 /**
- * Mail filed by itself (issue 24): a member of staff Bccs or forwards a message to the CRM's own
+ * Mail filed by itself (docs/decisions/0023-mail-that-files-itself.md): a member of staff Bccs or forwards a message to the CRM's own
  * address (CRM_INBOX), and it lands on the lead or client it is about, or in Unfiled mail.
  */
 import * as z from "zod";

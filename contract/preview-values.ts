@@ -1,6 +1,6 @@
 /**
  * The preview cards' ids: plain values, apart from preview.ts and its zod schemas, so a client's
- * page in the CRM can list them without zod (README → The CRM's first load). preview.ts re-exports
+ * page in the CRM can list them without zod (docs/decisions/0026-crm-first-render.md). preview.ts re-exports
  * them.
  */
 /**

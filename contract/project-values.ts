@@ -1,6 +1,6 @@
 /**
  * A project's stages, statuses and types: plain values, apart from project.ts and its zod schemas,
- * so a CRM page's first load can use them without zod (README → The CRM's first load). project.ts
+ * so a CRM page's first load can use them without zod (docs/decisions/0026-crm-first-render.md). project.ts
  * re-exports them.
  */
 export const projectStages = ["Discovery", "Design", "Build", "Review", "Launch", "Done"] as const;

@@ -41,7 +41,7 @@ export interface SharedProposal {
 }
 
 /**
- * The client's answer on their page (/p/<token>, issue 23 §2): Accepted or Declined, by the name
+ * The client's answer on their page (/p/<token>, docs/decisions/0021-clients-answer-proposals.md): Accepted or Declined, by the name
  * they typed. An acceptance also keeps a hash of the exact content accepted and a copy of it.
  */
 export const proposalResponseKinds = ["accepted", "declined"] as const;

@@ -1,7 +1,7 @@
 /**
  * A task's priorities and the kinds of record it (or an activity) can be about: plain values,
  * apart from task.ts and its zod schemas, so a CRM page's first load can use them without zod
- * (README → The CRM's first load). task.ts re-exports them.
+ * (docs/decisions/0026-crm-first-render.md). task.ts re-exports them.
  */
 export const taskPriorities = ["Low", "Med", "High"] as const;
 export type TaskPriority = (typeof taskPriorities)[number];

@@ -1,6 +1,6 @@
 /**
  * Staff roles, and who counts as a person: plain values, apart from user.ts and its zod schemas,
- * so a CRM page's first load can use them without zod (README → The CRM's first load). user.ts re-
+ * so a CRM page's first load can use them without zod (docs/decisions/0026-crm-first-render.md). user.ts re-
  * exports them.
  */
 export const roles = ["Owner", "Sales"] as const;

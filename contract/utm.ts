@@ -1,6 +1,6 @@
 /**
  * The campaign parameters kept with an enquiry. An allow-list, not any `utm_*` key: a record of
- * any size would let one anonymous post write a lead note too big to import again (README.md → Security).
+ * any size would let one anonymous post write a lead note too big to import again (docs/guide/security.md).
  * No zod here: the public forms read this list before their validation code has loaded.
  */
 export const utmKeys = [

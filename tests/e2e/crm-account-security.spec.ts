@@ -1,5 +1,5 @@
 /**
- * Account security in Settings (README.md → Security): revoking an invitation, the Owner's audit trail, what
+ * Account security in Settings (docs/guide/security.md): revoking an invitation, the Owner's audit trail, what
  * Sales does not see, changing one's password and signing out everywhere. Password tests use a
  * colleague invited for the test, so the seeded demo accounts keep the passwords other specs use.
  */

@@ -1,6 +1,6 @@
 /**
- * The Owner's audit trail names what issue 20 added to it: here, a client deleted from its page,
- * with who deleted it and which client it was (README.md → Security).
+ * The Owner's audit trail names who did what to the studio's records: here, a client deleted from its page,
+ * with who deleted it and which client it was (docs/guide/security.md).
  */
 import { expect, test } from "./fixtures";
 import { signIn, staff, tag } from "./support";

@@ -1,5 +1,5 @@
 /**
- * Mail that files itself (issue 24), through `wrangler dev`'s local inbound-mail route: a Bcc'd
+ * Mail that files itself (docs/decisions/0023-mail-that-files-itself.md), through `wrangler dev`'s local inbound-mail route: a Bcc'd
  * message lands on the open lead's timeline without a reload, and an unmatched forward waits in
  * Unfiled mail until it is filed with the record picker.
  */

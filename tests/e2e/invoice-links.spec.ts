@@ -1,5 +1,5 @@
 /**
- * Invoices online (issue 23 §3): Share on an invoice's card gives the studio a link, once, to copy
+ * Invoices online: Share on an invoice's card gives the studio a link, once, to copy
  * or e-mail; the client opens it in a browser with JavaScript off and reads the invoice with its
  * status, the studio's bank details and the reference to quote; the card then says it was viewed,
  * and Revoke ends the link.

@@ -1,5 +1,5 @@
 /**
- * Send (issue 25 §3): Share e-mails a proposal's or an invoice's link to the client's address from
+ * Send (docs/decisions/0024-mail-cloudflare-refuses.md): Share e-mails a proposal's or an invoice's link to the client's address from
  * the CRM, and the mail arrives (wrangler's local capture) with the studio's message, the amount and
  * the link, which opens the client's page. The card then says whom it was e-mailed to.
  */

@@ -1,7 +1,7 @@
 /**
  * Live updates reach screens that show one entity inside another: another person's status
  * change appears in an open lead's Timeline, and a project created for a client appears on that
- * client's page, both without a reload (docs/decisions/product/18-no-silent-lost-updates.md: every screen stays current).
+ * client's page, both without a reload (docs/decisions/0049-no-silent-lost-updates.md: every screen stays current).
  */
 import { expect, test } from "./fixtures";
 import { createLead, live, signedIn, staff, tag } from "./support";

@@ -173,7 +173,7 @@ test("after a dropped connection the notice shows, and a change made meanwhile a
 });
 
 /**
- * docs/decisions/product/18-no-silent-lost-updates.md: a tab's own writes come back to it over the socket (`by` is the tab's user). While one of
+ * docs/decisions/0049-no-silent-lost-updates.md: a tab's own writes come back to it over the socket (`by` is the tab's user). While one of
  * its moves is still saving, refetching the board for that echo would bring back the server's copy,
  * where the unsaved card still sits in its old column. Marcus drags one lead (its save held in the
  * network) and then another (saved at once, so its echo arrives while the first is pending): the

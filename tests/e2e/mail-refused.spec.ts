@@ -1,5 +1,5 @@
 /**
- * When Cloudflare won't send (issue 25 §3). This spec runs its own server on its own port and
+ * When Cloudflare won't send (docs/decisions/0024-mail-cloudflare-refuses.md). This spec runs its own server on its own port and
  * state, whose send_email binding, like an account with no sending domain onboarded, reaches only a
  * verified address (the studio's inbox): the binding itself refuses a client's or a colleague's
  * address. The link and the invitation are made all the same; the CRM says why, and offers Copy

@@ -1,5 +1,5 @@
 /**
- * A client answers a shared proposal on its page with JavaScript off (issue 23 §2), and the
+ * A client answers a shared proposal on its page with JavaScript off (docs/decisions/0021-clients-answer-proposals.md), and the
  * studio's open CRM tab hears of it at once: accept, a stale version, decline, a question and the
  * studio's reply, and the staff preview.
  */

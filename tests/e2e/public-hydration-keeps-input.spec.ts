@@ -1,5 +1,5 @@
 /**
- * What a visitor enters the moment a public page appears is what its island sends (issue 20 §2).
+ * What a visitor enters the moment a public page appears is what its island sends (docs/guide/public-site.md, Islands).
  * A password manager's autofill, a paste or a fast typist can fill a form before its script has
  * arrived, or while the island hydrates; hydration must keep every value, the focus and the caret,
  * and the island must then send exactly those values. Each island in web/src/islands/registry.ts

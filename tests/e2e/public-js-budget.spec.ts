@@ -1,7 +1,7 @@
 /**
  * What a visitor's browser downloads before any interaction: nothing on the home page, at most
  * 60 KB (gzip) on any public page, whose only scripts are its islands (docs/decisions/0012), and
- * never CRM code (docs/decisions/product/10-prerendered-public-pages.md).
+ * never CRM code (docs/decisions/0041-prerendered-public-pages.md).
  */
 import { readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";

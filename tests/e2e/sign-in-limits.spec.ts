@@ -1,5 +1,5 @@
 /**
- * Sign-in limits as a real browser meets them (README.md → Security): a browser that signs in keeps
+ * Sign-in limits as a real browser meets them (docs/guide/security.md): a browser that signs in keeps
  * a device cookie for the account, sends it back and gets a new value at each sign-in, and its
  * own wrong passwords count against it alone and appear in the Owner's audit trail, summarised
  * per account per 15 minutes. Wrong passwords here come from a known browser on purpose: every

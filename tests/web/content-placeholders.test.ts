@@ -1,5 +1,5 @@
 /**
- * web/src/content is what the public site claims (docs/decisions/product/14-external-links.md): no
+ * web/src/content is what the public site claims (docs/decisions/0045-external-links.md): no
  * placeholder address ships in it. A reserved example domain (RFC 2606) in a link is a dead button
  * for a visitor, so the source of every content module is read as text and searched, as a linter would.
  */

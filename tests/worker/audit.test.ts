@@ -1,5 +1,5 @@
 /**
- * The audit trail and the smaller hardening items of README.md → Security: who exported, imported, deleted,
+ * The audit trail and the smaller hardening items of docs/guide/security.md: who exported, imported, deleted,
  * restored, invited, disabled, signed in or was locked out; invitations that can be withdrawn
  * and die with their sender; previews and enquiries that go with the records they belong to.
  */

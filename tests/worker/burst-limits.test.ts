@@ -1,5 +1,5 @@
 /**
- * Every limit holds under a burst (README.md → Security): enquiries and preview comments reserve
+ * Every limit holds under a burst (docs/guide/security.md): enquiries and preview comments reserve
  * their place under the limit before they are stored, so 50 parallel posts store and e-mail
  * exactly as many as the limit allows, and a refused one uses up nothing. Comments are counted
  * per client and network, so one holder of a client's code cannot silence the client elsewhere.

@@ -1,5 +1,5 @@
 /**
- * Bounded input everywhere (README.md → Security). Whatever any API, form or workflow can write must
+ * Bounded input everywhere (docs/guide/security.md). Whatever any API, form or workflow can write must
  * fit what Import accepts, or one post can make every later export unimportable and every
  * delete-all backup unrestorable. The first test derives this from the schemas themselves, so a
  * new field without a limit, or a limit raised on one side only, fails here.

@@ -1,5 +1,5 @@
 /**
- * Invoices online (issue 23 §3): Share gives the client a link to the invoice's own page,
+ * Invoices online: Share gives the client a link to the invoice's own page,
  * /i/<token>, of which only the hash is kept; the page shows the invoice with its status, the
  * studio's bank details and the reference to quote, counts the client's views, and ends with a
  * revoke, a new link or the invoice's deletion. Unknown tokens share /p's limit per network.

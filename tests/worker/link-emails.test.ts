@@ -1,5 +1,5 @@
 /**
- * Send (issue 25 §3): a proposal's or an invoice's link e-mailed to the client from the CRM, read
+ * Send (docs/decisions/0024-mail-cloudflare-refuses.md): a proposal's or an invoice's link e-mailed to the client from the CRM, read
  * back from what the real local send_email binding accepted; and the same request through a real
  * binding that, like an account with no sending domain, reaches only verified addresses
  * (VERIFIED_ONLY_EMAIL in vitest.config.ts): the link stands, and the answer says why in words.

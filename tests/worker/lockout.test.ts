@@ -1,5 +1,5 @@
 /**
- * Sign-in attempts are limited (README.md → Security): from a browser the account does not know, 5
+ * Sign-in attempts are limited (docs/guide/security.md): from a browser the account does not know, 5
  * failures in 15 minutes per address and per account and network, 50 per account from everywhere,
  * then 429; a browser that has signed in to the account before (its device cookie) meets only its
  * own limit, so nobody can lock the Owner or the team gate out.

@@ -1,5 +1,5 @@
 /**
- * Mail that files itself (issue 24): the worker's email() handler, called inside workerd with each
+ * Mail that files itself (docs/decisions/0023-mail-that-files-itself.md): the worker's email() handler, called inside workerd with each
  * fixture as Email Routing would hand it over, and where the message landed.
  */
 import { beforeEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The client's answers on a shared proposal's page (issue 23 §2): accept, decline and ask a
+ * The client's answers on a shared proposal's page (docs/decisions/0021-clients-answer-proposals.md): accept, decline and ask a
  * question, as plain form posts (JavaScript off), with the Accept workflow in one batch.
  */
 import { beforeEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Sessions that end (README.md → Security: sessions, cookies and keys): an absolute lifetime,
+ * Sessions that end (docs/guide/security.md, Sessions, cookies and keys): an absolute lifetime,
  * a per-account epoch moved by a new password, a disabled account and "sign out everywhere",
  * and a sign-out that closes that session's live tabs.
  */

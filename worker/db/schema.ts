@@ -408,7 +408,7 @@ export const write_guards = sqliteTable("write_guards", { token: text("token").n
 ]);
 
 /**
- * Every attempt to unlock a client preview (docs/decisions/product/12-client-previews.md): when, whether it worked,
+ * Every attempt to unlock a client preview (docs/decisions/0043-client-previews.md): when, whether it worked,
  * a coarse browser family, and the address only as a keyed hash. Keyed by the public preview
  * id, so it outlives the client record it was linked to.
  */
@@ -442,7 +442,7 @@ export const preview_versions = sqliteTable("preview_versions", {
 });
 
 /**
- * Full JSON backups taken before delete-all (docs/decisions/product/19-delete-all.md), kept 30 days. The document can be
+ * Full JSON backups taken before delete-all (docs/decisions/0050-delete-all.md), kept 30 days. The document can be
  * several MB, more than one D1 row may hold, so its text is split over backup_chunks; the
  * chunks are written in the same batch as the deletion, so a backup exists exactly when the
  * deletion happened.

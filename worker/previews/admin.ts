@@ -1,5 +1,5 @@
 /**
- * Managing a client's preview from the CRM (docs/decisions/product/12-client-previews.md): link the client to one of the public
+ * Managing a client's preview from the CRM (docs/decisions/0043-client-previews.md): link the client to one of the public
  * preview cards, set the URL and expiry, issue a new access code (shown once, stored only as a
  * PBKDF2 hash), revoke and restore. The link lives on the client row (`clients.preview_id`,
  * unique); the record itself lives in KV where the public page reads it.

@@ -1,5 +1,5 @@
 /**
- * /api/crm/export, /import and /delete-all (Settings, docs/decisions/product/16-placeholders-become-real.md), all the Owner's: an export
+ * /api/crm/export, /import and /delete-all (Settings, docs/decisions/0047-placeholders-become-real.md), all the Owner's: an export
  * is every client's and lead's personal data in one file (README.md → Security). Each leaves a line in the audit trail.
  * Export answers the document as it is read, and Import reads the body as it arrives (docs/decisions/0025-data-transfer-in-chunks.md): neither
  * holds the whole document.

@@ -1,7 +1,7 @@
 /**
  * GET /api/crm/live: the WebSocket upgrade to the live hub. The session was checked by the CRM
  * gate; here the Origin must be our own, since browsers let any page open a WebSocket and send
- * our cookie with it. A cookie arriving from another site proves nobody, so it is a 401 (docs/decisions/product/18-no-silent-lost-updates.md).
+ * our cookie with it. A cookie arriving from another site proves nobody, so it is a 401 (docs/decisions/0049-no-silent-lost-updates.md).
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";

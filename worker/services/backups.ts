@@ -1,5 +1,5 @@
 /**
- * Delete-all with a backup first (docs/decisions/product/19-delete-all.md), the 30-day backup list, and restore.
+ * Delete-all with a backup first (docs/decisions/0050-delete-all.md), the 30-day backup list, and restore.
  *
  * The backup is the export document with the cards' code hashes and the audit trail, written as
  * it is read (services/data-transfer.ts) in pieces of up to CHUNK_BYTES to staged_chunks, which

@@ -1,5 +1,5 @@
 /**
- * Export and import of every CRM row (docs/decisions/product/16-placeholders-become-real.md), all-or-nothing,
+ * Export and import of every CRM row (docs/decisions/0047-placeholders-become-real.md), all-or-nothing,
  * at any size up to the document's ceiling without holding the document in memory
  * (docs/decisions/0025-data-transfer-in-chunks.md).
  *

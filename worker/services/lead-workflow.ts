@@ -196,7 +196,7 @@ export async function runWorkflowAction(
       return { action, lead: await getLead(db, lead.id), created };
     }
     case "won_to_project": {
-      // The pipeline's drop on Won: the project as docs/spec.md §4 says, and the lead saved as Won (docs/decisions/product/17-dropping-a-lead-on-won.md).
+      // The pipeline's drop on Won: the project as docs/spec.md §4 says, and the lead saved as Won (docs/decisions/0048-dropping-a-lead-on-won.md).
       if (!opts.seen)
         throw new AppError("validation_failed", "Please correct the highlighted fields", { updated_at: "updated_at is required" });
       // Won again (moved back, then won once more): the deal keeps its project rather than gaining a second.

@@ -1,5 +1,5 @@
 /**
- * User management for the Owner (docs/decisions/product/07-sign-up-is-by-invitation.md): disable or re-enable an account
+ * User management for the Owner (docs/decisions/0038-sign-up-is-by-invitation.md): disable or re-enable an account
  * (invitations: services/invites.ts). A disabled account's sessions stop at once: every request's session
  * check (auth/session.ts currentUser) reads the account and refuses a disabled one.
  */

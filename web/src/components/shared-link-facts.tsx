@@ -8,8 +8,8 @@ import type { RecordFact } from "@/components/ui/record-cards";
 import { formatDate, formatDateTime } from "@/lib/format";
 
 /**
- * How often the client opened the link, one visit per address per half hour (README → Sending links
- * and invitations by e-mail), after the word "Opened": "3 times · first 25 Nov 2026, 14:30 · last
+ * How often the client opened the link, one visit per address per half hour
+ * (docs/guide/proposals-and-invoices.md), after the word "Opened": "3 times · first 25 Nov 2026, 14:30 · last
  * 26 Nov 2026, 09:12", "once · 25 Nov 2026, 14:30", or null when not yet. Each part wraps whole.
  */
 export function openedParts(share: SharedLink): string[] | null {

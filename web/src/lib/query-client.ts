@@ -99,7 +99,7 @@ export async function showSaved<TData>(queryClient: QueryClient, queryKey: Query
 /**
  * Refreshes `queryKey` once the last of the `mutationKey` changes in flight settles (it still
  * counts itself). Refetching while another optimistic change is saving would bring back the
- * server's copy without it and undo it on screen (docs/decisions/product/18-no-silent-lost-updates.md).
+ * server's copy without it and undo it on screen (docs/decisions/0049-no-silent-lost-updates.md).
  */
 export function refreshWhenLastSettles(queryClient: QueryClient, mutationKey: QueryKey, queryKey: QueryKey) {
   if (queryClient.isMutating({ mutationKey }) <= 1) void queryClient.invalidateQueries({ queryKey });
@@ -123,7 +123,7 @@ export interface OptimisticItemChange<TData, TVariables> {
  * The mutation options (spread them into useMutation) for an optimistic change of one item: it
  * shows in the cached query at once; if its save fails only this item goes back (a snapshot of the
  * whole query would also undo any change made meanwhile); and the query is refreshed only when the
- * last change of the same key settles (docs/decisions/product/18-no-silent-lost-updates.md). The options' callbacks run for every call, but
+ * last change of the same key settles (docs/decisions/0049-no-silent-lost-updates.md). The options' callbacks run for every call, but
  * `mutate(vars, { onSuccess })` ones only for the latest: callers that report each call (a toast
  * per move) use `mutateAsync` per call.
  */

@@ -1,5 +1,5 @@
 /**
- * /crm/mail : Unfiled mail (issue 24), for Owner and Sales. Filing uses Log Activity's record
+ * /crm/mail : Unfiled mail (docs/decisions/0023-mail-that-files-itself.md), for Owner and Sales. Filing uses Log Activity's record
  * picker, so a message is filed on a lead or client found by name, as an activity is.
  */
 import type { RouteHandle } from "@/lib/page-meta";

@@ -1,7 +1,7 @@
 /**
  * /crm/settings: your account, data export/import, backups, danger zone, studio details, the
  * forecast's stage weights, users and the audit trail. Owner-only parts are hidden from Sales: export too, since it holds every
- * client's and lead's personal data (README.md → Security).
+ * client's and lead's personal data (docs/guide/security.md).
  */
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "react-router-dom";

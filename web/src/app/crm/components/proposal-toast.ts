@@ -1,6 +1,6 @@
 /**
  * "Proposal accepted", "Proposal declined", "New question": a client answering on their proposal's
- * page is news for the whole studio at once, in every open CRM tab (issue 23 §2). The live event
+ * page is news for the whole studio at once, in every open CRM tab (docs/decisions/0021-clients-answer-proposals.md). The live event
  * carries only the proposal's id, so the toast reads the proposal (and, for a question, its newest
  * message) to say who and what.
  */

@@ -24,7 +24,7 @@ export const auditQueryOptions = () =>
     meta: { errorTitle: false },
   });
 
-/** Mail the CRM's inbox refused (issue 24): how many in 90 days, and the latest. Keyed under "mail" so a live mail event refreshes it. */
+/** Mail the CRM's inbox refused (docs/decisions/0030-inbound-mail-defences.md): how many in 90 days, and the latest. Keyed under "mail" so a live mail event refreshes it. */
 export const mailRefusalsQueryOptions = () =>
   queryOptions({
     queryKey: ["mail", "refusals"] as const,

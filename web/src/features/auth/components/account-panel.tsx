@@ -21,7 +21,7 @@ type PasswordForm = PasswordChangeInput & { confirm_password: string };
 
 /**
  * The contract's rules, plus the confirmation, which only the browser checks. zod and the contract
- * load when the form is first used, not with the page (README → The CRM's first load).
+ * load when the form is first used, not with the page (docs/decisions/0026-crm-first-render.md).
  */
 const validation = lazyZodResolver<PasswordForm>(() =>
   Promise.all([import("zod"), import("@contract/auth")]).then(([z, { passwordChangeInput }]) =>

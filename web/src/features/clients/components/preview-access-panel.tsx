@@ -1,4 +1,4 @@
-/** Preview access on the client detail (docs/decisions/product/12-client-previews.md): link a public preview, URL, expiry, code shown once, revoke, log. */
+/** Preview access on the client detail (docs/decisions/0043-client-previews.md): link a public preview, URL, expiry, code shown once, revoke, log. */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, KeyRound } from "lucide-react";

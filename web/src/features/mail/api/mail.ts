@@ -1,4 +1,4 @@
-/** Unfiled mail (issue 24): the list, and filing, making a lead of, or deleting a message. */
+/** Unfiled mail (docs/decisions/0023-mail-that-files-itself.md): the list, and filing, making a lead of, or deleting a message. */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MailFileInput } from "@contract/mail";
 import { api, ok } from "@/lib/api";

@@ -1,6 +1,6 @@
 /**
  * The questions a client asked on their proposal's page, and the studio's replies, which the page
- * shows them and which are e-mailed to them with their link (issue 23 §2). A reply whose e-mail
+ * shows them and which are e-mailed to them with their link (docs/decisions/0027-client-hears-back.md). A reply whose e-mail
  * failed says why, with Resend e-mail. Lives in the proposal's View dialog.
  */
 import { useId, useState, type FormEvent } from "react";

@@ -12,7 +12,7 @@ import { stageWeightsQueryOptions, useSaveStageWeights } from "@/features/settin
 const STAGES = ["New", "Qualified", "Proposal Sent", "Negotiation"] as const satisfies readonly (keyof StageWeights)[];
 const FIELDS = STAGES.map((s) => `weights.${s}` as const);
 
-/** zod and the contract's schema load when the form is first used, not with the page (README → The CRM's first load). */
+/** zod and the contract's schema load when the form is first used, not with the page (docs/decisions/0026-crm-first-render.md). */
 const validation = lazyZodResolver<StageWeightsInput>(() => import("@contract/settings").then((m) => m.stageWeightsInput));
 
 function Form({ weights, updatedAt, readOnly }: { weights: StageWeights; updatedAt: string | null; readOnly: boolean }) {

@@ -23,7 +23,7 @@ const FIELDS = [
   "proposal_terms",
 ] as const;
 
-/** zod and the contract's schema load when the form is first used, not with the page (README → The CRM's first load). */
+/** zod and the contract's schema load when the form is first used, not with the page (docs/decisions/0026-crm-first-render.md). */
 const validation = lazyZodResolver<StudioSettingsInput>(() => import("@contract/settings").then((m) => m.studioSettingsInput));
 
 function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; updatedAt: string | null; readOnly: boolean }) {

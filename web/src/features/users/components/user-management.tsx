@@ -31,7 +31,7 @@ interface Unsent {
   link: string;
 }
 
-/** zod and the contract's schema load when the form is first used, not with the page (README → The CRM's first load). */
+/** zod and the contract's schema load when the form is first used, not with the page (docs/decisions/0026-crm-first-render.md). */
 const validation = lazyZodResolver<InviteInput>(() => import("@contract/user").then((m) => m.inviteInput));
 
 function InviteForm() {
