@@ -3,7 +3,7 @@
  * in KV) through wrangler's getPlatformProxy, so it writes the very state `wrangler dev` reads.
  * `npm run db:reset` (this script with --reset) deletes that state first.
  *
- *   tsx scripts/seed.ts [--reset] [--persist-to DIR] [--leads N]
+ *   tsx scripts/seed/cli.ts [--reset] [--persist-to DIR] [--leads N]
  *
  * Content is deterministic (a seeded PRNG); dates are placed relative to today so overdue tasks
  * stay overdue and follow-ups stay upcoming whenever the seed is run.
@@ -15,7 +15,7 @@ import { getPlatformProxy } from "wrangler";
 import { count, getTableColumns, is, SQL, sql, type Table } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { D1Database, KVNamespace } from "@cloudflare/workers-types";
-import { createDb, type Db } from "../worker/db/client";
+import { createDb, type Db } from "../../worker/db/client";
 import {
   activities,
   clients,
@@ -33,23 +33,23 @@ import {
   settings,
   tasks,
   users,
-} from "../worker/db/schema";
-import { hashPassword } from "../worker/auth/password";
-import { writePreview, type PreviewRecord, type PreviewStores } from "../worker/previews/store";
-import { leadSources, type LeadStatus } from "../contract/lead";
-import type { ProjectStage, ProjectStatus } from "../contract/project";
-import type { ProposalStatus } from "../contract/proposal";
-import { linesTotal, singleLine, type InvoiceStatus } from "../contract/invoice";
-import { invoiceStatuses } from "../contract/invoice-values";
-import { projectStages, projectTypes } from "../contract/project-values";
-import { proposalStatuses } from "../contract/proposal";
-import type { StudioSettings } from "../contract/settings";
-import { taskPriorities } from "../contract/task-values";
-import type { RelatedType, TaskPriority } from "../contract/task";
-import type { ActivityType } from "../contract/activity";
-import type { LeadActivityType } from "../contract/lead-activity";
-import { CLIENTS, CONVERTED_LEADS, GENERATED, LEADS, PREVIEW_CLIENTS, STAFF } from "./seed-data";
-import { applyLocalMigrations, DEFAULT_STATE_DIR, demoLinkToken, DEV_PORT, readDemoSettings, ROOT, sha256Hex } from "./lib/local";
+} from "../../worker/db/schema";
+import { hashPassword } from "../../worker/auth/password";
+import { writePreview, type PreviewRecord, type PreviewStores } from "../../worker/previews/store";
+import { leadSources, type LeadStatus } from "../../contract/lead";
+import type { ProjectStage, ProjectStatus } from "../../contract/project";
+import type { ProposalStatus } from "../../contract/proposal";
+import { linesTotal, singleLine, type InvoiceStatus } from "../../contract/invoice";
+import { invoiceStatuses } from "../../contract/invoice-values";
+import { projectStages, projectTypes } from "../../contract/project-values";
+import { proposalStatuses } from "../../contract/proposal";
+import type { StudioSettings } from "../../contract/settings";
+import { taskPriorities } from "../../contract/task-values";
+import type { RelatedType, TaskPriority } from "../../contract/task";
+import type { ActivityType } from "../../contract/activity";
+import type { LeadActivityType } from "../../contract/lead-activity";
+import { CLIENTS, CONVERTED_LEADS, GENERATED, LEADS, PREVIEW_CLIENTS, STAFF } from "./demo-data";
+import { applyLocalMigrations, DEFAULT_STATE_DIR, demoLinkToken, DEV_PORT, readDemoSettings, ROOT, sha256Hex } from "../lib/local";
 
 /** Bytes of JSON rows bound to one INSERT (D1 takes a string of up to 2,000,000 bytes). */
 const JSON_BYTES = 512 * 1024;
@@ -1254,7 +1254,7 @@ async function writePreviews(stores: PreviewStores, code: string, now = new Date
 // ---------------------------------------------------------------------------------------------
 // Command line
 
-const USAGE = `Usage: tsx scripts/seed.ts [--reset] [--persist-to DIR] [--leads N] [--lists N]
+const USAGE = `Usage: tsx scripts/seed/cli.ts [--reset] [--persist-to DIR] [--leads N] [--lists N]
   --reset           delete all local state (D1, KV, Durable Objects) first, then migrate and seed
   --persist-to DIR  the state directory, as for \`wrangler dev --persist-to\` (default ${DEFAULT_STATE_DIR})
   --leads N         seed N leads instead of ${DEFAULT_LEADS} (e.g. 10000 for the benchmark)

@@ -3,8 +3,8 @@
  * data, so the seed script (and anyone writing a test against the demo) reads one list.
  * Everything here is fictional; e-mail domains are .co.uk look-alikes that are never mailed.
  */
-import { clientPreviews } from "../web/src/content/client-previews";
-import type { LeadStatus } from "../contract/lead";
+import { clientPreviews } from "../../web/src/content/client-previews";
+import type { LeadStatus } from "../../contract/lead";
 
 /** Where each public preview card's site is staged; null shows 'Preview Coming Soon'. */
 const PREVIEW_URLS: Record<string, string | null> = {
