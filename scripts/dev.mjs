@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { tsImport } from "tsx/esm/api";
 
 const local = await tsImport("./lib/local.ts", import.meta.url);
-const { PREVIEW_CLIENTS } = await tsImport("./seed/demo-data.ts", import.meta.url);
+const { PREVIEW_CLIENTS } = await tsImport("./seed/data/clients.ts", import.meta.url);
 const { ROOT, DEV_PORT } = local;
 const skipBuild = process.argv.includes("--no-build");
 

@@ -8,7 +8,7 @@
  * the HTTP front end run in the same process, whereas on Cloudflare D1's queries run in the
  * database and do not count towards the worker's CPU time. Wall time is shown beside it.
  */
-import { PREVIEW_CLIENTS } from "../seed/demo-data";
+import { PREVIEW_CLIENTS } from "../seed/data/clients";
 import type { DemoSettings } from "../lib/local";
 import { apiClient, writeTargets, type LeadSample } from "./api";
 import { staffMessage } from "./mail";
