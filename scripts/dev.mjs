@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { tsImport } from "tsx/esm/api";
 
 const local = await tsImport("./lib/local.ts", import.meta.url);
-const { PREVIEW_CLIENTS } = await tsImport("./seed-data.ts", import.meta.url);
+const { PREVIEW_CLIENTS } = await tsImport("./seed/data/clients.ts", import.meta.url);
 const { ROOT, DEV_PORT } = local;
 const skipBuild = process.argv.includes("--no-build");
 
@@ -43,7 +43,7 @@ if (local.ensureDevVars()) console.log("Created .dev.vars from .dev.vars.example
 const demo = local.readDemoSettings();
 
 step("Database: apply migrations, seed if empty");
-runOrExit(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/seed.ts")]);
+runOrExit(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/seed/cli.ts")]);
 
 if (skipBuild && existsSync(join(ROOT, "dist"))) {
   step("Build: skipped (--no-build), serving the existing dist/");

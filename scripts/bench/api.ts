@@ -4,7 +4,9 @@
  * of a busy machine as the endpoints compared with it.
  */
 import type { Lead } from "../../contract/lead";
-import { percentile } from "./stats";
+import { apiClient, writeTargets, type LeadSample } from "./api-client";
+import { goal, type BenchSection } from "./section";
+import { ms, percentile, ratio } from "./stats";
 
 /** The calendar feed's row: the Owner's whole feed, measured next to health (goal: p50 ≤ 3× health). */
 export const CALENDAR_FEED = "calendar feed (GET /api/calendar/:token.ics)";
@@ -14,52 +16,6 @@ export interface Latency {
   p50: number;
   p95: number;
   errors: number;
-}
-
-/** A signed-in JSON caller; throws on any non-2xx answer. */
-export function apiClient(base: string, cookie: string) {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { Cookie: cookie, Origin: base, ...(body ? { "Content-Type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
-
-export interface LeadSample {
-  leads: Lead[];
-  /** Surnames of leads spread over the whole table, old and new: search orders by newest and stops at a few hits, so an old lead's name makes it read further. */
-  terms: string[];
-}
-
-/** Leads from every part of the table (ten per thousand), for requests that need real ids and names. */
-export async function sampleLeads(base: string, cookie: string): Promise<LeadSample> {
-  const json = apiClient(base, cookie);
-  const leads: Lead[] = [];
-  const terms = new Set<string>();
-  const { total } = await json<{ total: number }>("GET", "/api/crm/leads?limit=1");
-  for (let offset = 0; offset < total; offset += Math.max(1, Math.floor(total / 10))) {
-    const page = await json<{ leads: Lead[] }>("GET", `/api/crm/leads?limit=10&offset=${offset}`);
-    leads.push(...page.leads);
-    if (page.leads[0]) terms.add(page.leads[0].name.split(" ").at(-1)!);
-  }
-  if (leads.length < 2) throw new Error("the bench needs at least two leads");
-  return { leads, terms: [...terms] };
-}
-
-/**
- * Two leads for the write benchmarks: one whose Deal Value can be typed (an open lead; a Won lead's
- * value is its accepted proposals' sum and refuses a typed one) and another for the workflow action,
- * so neither write makes the other's copy stale.
- */
-export function writeTargets(sample: LeadSample): { patchTarget: Lead; workflowLead: Lead } {
-  const patchTarget = sample.leads.find((l) => l.status !== "Won" && l.status !== "Lost");
-  if (!patchTarget) throw new Error("the bench needs an open lead to edit");
-  const workflowLead = sample.leads.find((l) => l.id !== patchTarget.id)!;
-  return { patchTarget, workflowLead };
 }
 
 export async function measureApi(
@@ -126,3 +82,32 @@ export async function measureApi(
   }
   return endpoints.map((e, i) => ({ name: e.name, p50: percentile(samples[i], 50), p95: percentile(samples[i], 95), errors: errors[i] }));
 }
+
+export const apiSection: BenchSection = {
+  name: "api",
+  async run({ quick, server, cookie, sample, progress }) {
+    const requests = quick ? 50 : 100;
+    const session = await cookie();
+    const leads = await sample();
+    progress(`API latency: ${requests} sequential requests per endpoint after 20 warm-up…`);
+    const api: Latency[] = await measureApi(server().base, session, leads, requests, progress);
+    const health = api[0];
+    const problems: string[] = [];
+    const rows = api.map((l) => {
+      const vsHealth = l === health ? "baseline" : `${ratio(l.p50, health.p50)} / ${ratio(l.p95, health.p95)} health`;
+      const isSearch = l.name.includes("/search");
+      if (l.errors) problems.push(`${l.name}: ${l.errors} failed requests`);
+      return {
+        section: "API latency (10,000 leads)",
+        measure: l.name,
+        result: `p50 ${ms(l.p50)} · p95 ${ms(l.p95)} · ${vsHealth}${l.errors ? ` · ${l.errors} errors` : ""}`,
+        goal: isSearch
+          ? goal(l.p50 <= 3 * health.p50 && l.p95 <= 3 * health.p95, "≤ 3× health")
+          : l.name === CALENDAR_FEED
+            ? goal(l.p50 <= 3 * health.p50, "p50 ≤ 3× health")
+            : "",
+      };
+    });
+    return { rows, results: { api }, problems };
+  },
+};

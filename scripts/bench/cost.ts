@@ -1,5 +1,5 @@
 /**
- * The cost of each kind of request (issue 25 §1): the CPU the `workerd` process spends on it,
+ * The cost of each kind of request: the CPU the `workerd` process spends on it,
  * which is what Workers bills and limits (10 ms per request on Free, 30 s by default on Paid).
  *
  * Each path runs N times in a row, and the process's CPU time (proc.ts's cpuTimeMs: every
@@ -8,13 +8,14 @@
  * the HTTP front end run in the same process, whereas on Cloudflare D1's queries run in the
  * database and do not count towards the worker's CPU time. Wall time is shown beside it.
  */
-import { PREVIEW_CLIENTS } from "../seed-data";
+import { PREVIEW_CLIENTS } from "../seed/data/clients";
 import type { DemoSettings } from "../lib/local";
-import { apiClient, writeTargets, type LeadSample } from "./api";
+import { apiClient, writeTargets, type LeadSample } from "./api-client";
 import { staffMessage } from "./mail";
-import { cpuTimeMs } from "./proc";
+import { cpuTimeMs, findWorkerd } from "./proc";
+import { type BenchSection } from "./section";
 import { cookieHeaderOf } from "./server";
-import { median } from "./stats";
+import { median, ms, round } from "./stats";
 
 export interface CostRow {
   name: string;
@@ -209,3 +210,41 @@ export async function measureCost(o: CostOptions): Promise<CostRow[]> {
   }
   return rows;
 }
+
+export const costSection: BenchSection = {
+  name: "cost",
+  async run({ quick, demo, server, cookie, sample, progress }) {
+    const runs = quick ? 20 : 50;
+    const session = await cookie();
+    const leads = await sample();
+    progress(`cost per request: ${runs} of each light path, ${Math.max(3, Math.round(runs / 20))} of each heavy one…`);
+    const cost: CostRow[] = await measureCost({
+      base: server().base,
+      workerd: findWorkerd(server().child.pid!),
+      cookie: session,
+      demo,
+      sample: leads,
+      runs,
+      progress,
+    });
+    // health does nothing, so its CPU is what the local runtime spends on any request (routing through
+    // wrangler's proxy, the inspector, logging): the part above it is the path's own.
+    const floor = cost[0].cpuMsPerRequest;
+    const problems: string[] = [];
+    const rows = cost.map((r) => {
+      const own = r.cpuMsPerRequest - floor;
+      if (r.errors) problems.push(`cost: ${r.name} failed ${r.errors} time(s)`);
+      return {
+        section: "Cost per request (CPU of workerd, an upper bound)",
+        measure: `${r.name}, ×${r.requests}`,
+        result:
+          r === cost[0]
+            ? `${round(r.cpuMsPerRequest, 1)} ms CPU · wall p50 ${ms(r.wallMsMedian)}`
+            : `${round(r.cpuMsPerRequest, 1)} ms CPU, ${round(own, 1)} above the floor · wall p50 ${ms(r.wallMsMedian)}${r.errors ? ` · ${r.errors} errors` : ""}`,
+        goal:
+          r === cost[0] ? "the floor" : own <= 10 ? "fits Free (≤ 10 ms)" : own <= 30_000 ? "needs Paid (≤ 30 s)" : "over Paid's default ✘",
+      };
+    });
+    return { rows, results: { cost }, problems };
+  },
+};

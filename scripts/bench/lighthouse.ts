@@ -7,7 +7,9 @@
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, WINDOW_UI_FEATURES } from "../lib/local";
-import { median } from "./stats";
+import { median, ms, ratio, seconds } from "./stats";
+import { goal, type BenchSection, type Row } from "./section";
+import { STATIC_PAGE_PATH } from "./server";
 
 // Chromium keeps only the last --disable-features: ours repeats chrome-launcher's list and adds the
 // address bar's WebUI, whose renderer otherwise runs beside every page Lighthouse times.
@@ -96,3 +98,39 @@ export async function runLighthouse(
     ]),
   );
 }
+
+/** The public pages Lighthouse scores (the JS section gives each a row of its own too). */
+export const LIGHTHOUSE_PAGES = ["/", "/portfolio", "/portfolio/dreamwell", "/contact", "/clients/vm-fitness"];
+
+/** Lighthouse runs per page: 5, or 1 with --quick. */
+export const lighthouseRuns = (quick: boolean) => (quick ? 1 : 5);
+
+export const lighthouseSection: BenchSection = {
+  name: "lighthouse",
+  async run({ quick, server, lighthousePort, progress }) {
+    const runs = lighthouseRuns(quick);
+    progress(`Lighthouse: ${LIGHTHOUSE_PAGES.length} pages + the bare page, ${runs} run(s) each…`);
+    const lh = await runLighthouse(server().base, [...LIGHTHOUSE_PAGES, STATIC_PAGE_PATH], runs, lighthousePort, progress);
+    const rows: Row[] = LIGHTHOUSE_PAGES.map((path) => {
+      const s: LighthouseScores = lh[path];
+      return {
+        section: "Lighthouse (mobile)",
+        measure: path,
+        result: `Perf ${s.performance} · A11y ${s.accessibility} · BP ${s.bestPractices} · SEO ${s.seo} · LCP ${seconds(s.lcpMs)} · TBT ${ms(s.tbtMs)} (worst ${ms(s.tbtWorstMs)})`,
+        goal: goal(
+          s.performance === 100 && s.accessibility === 100 && s.bestPractices === 100 && s.seo === 100 && s.tbtWorstMs <= 50,
+          "100 every run, TBT ≤ 50 ms",
+        ),
+      };
+    });
+    const home = lh["/"].lcpMs;
+    const bare = lh[STATIC_PAGE_PATH].lcpMs;
+    rows.push({
+      section: "Lighthouse (mobile)",
+      measure: "LCP `/` ÷ bare static page",
+      result: `${seconds(home)} ÷ ${seconds(bare)} = ${ratio(home, bare)}`,
+      goal: goal(home / bare <= 1.1, "≤ 1.1×"),
+    });
+    return { rows, results: { lighthouse: lh, lcpRatio: { homeMs: home, bareMs: bare, ratio: home / bare } }, problems: [] };
+  },
+};

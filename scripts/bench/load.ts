@@ -5,6 +5,8 @@
  * forms are rate-limited by design and stay out of it.
  */
 import autocannon from "autocannon";
+import { goal, type BenchSection, type Row } from "./section";
+import { ms, round } from "./stats";
 
 export interface LoadResult {
   connections: number;
@@ -63,3 +65,37 @@ export async function runLoad(port: number, cookie: string, leadIds: string[], t
     timeouts: result.timeouts,
   } satisfies LoadResult;
 }
+
+export const loadSection: BenchSection = {
+  name: "load",
+  async run({ quick, port, cookie, sample, progress }) {
+    // Throughput and p99 settle within seconds at a steady concurrency; 30 s holds thousands of requests.
+    const seconds = quick ? 10 : 30;
+    const session = await cookie();
+    const { leads, terms } = await sample();
+    const load: LoadResult[] = [];
+    const rows: Row[] = [];
+    const problems: string[] = [];
+    for (const connections of [20, 100]) {
+      progress(`mixed load: ${connections} connections for ${seconds} s…`);
+      const r = await runLoad(
+        port,
+        session,
+        leads.map((l) => l.id),
+        terms,
+        connections,
+        seconds,
+      );
+      load.push(r);
+      const errors = r.non2xx + r.socketErrors;
+      rows.push({
+        section: "Mixed load (80% reads)",
+        measure: `${connections} connections, ${r.seconds} s`,
+        result: `${round(r.requestsPerSecond, 0)} req/s · p99 ${ms(r.p99Ms)} · errors ${errors} (${r.non2xx} non-2xx, ${r.socketErrors} socket)`,
+        goal: goal(errors === 0, "0 errors"),
+      });
+      if (errors) problems.push(`load at ${connections} connections: ${r.non2xx} non-2xx answers, ${r.socketErrors} socket errors`);
+    }
+    return { rows, results: { load }, problems };
+  },
+};

@@ -1,8 +1,11 @@
 /**
- * Mail that files itself (issue 24), through `wrangler dev`'s local inbound-mail route exactly as
+ * Mail that files itself, through `wrangler dev`'s local inbound-mail route exactly as
  * Email Routing hands a message to the worker: the time to read and file a 1 MB message (p50 of
  * 50), and 200 different messages in a row, counted back in the CRM so none is lost.
  */
+
+import { goal, type BenchSection } from "./section";
+import { median, ms } from "./stats";
 
 const FROM = "hannah@redbrickstudio.co.uk";
 const TO = "crm@redbrickstudio.co.uk";
@@ -67,3 +70,33 @@ export async function measureMail(base: string, cookie: string, runs: number, bu
   const ms = performance.now() - started;
   return { oneMbMs, burst: { sent: burst, filed: (await count()) - afterLarge, ms } };
 }
+
+export const mailSection: BenchSection = {
+  name: "mail",
+  async run({ quick, server, cookie, progress }) {
+    const runs = quick ? 10 : 50;
+    const burst = quick ? 50 : 200;
+    const session = await cookie();
+    progress(`inbound mail: ${runs} messages of 1 MB, then ${burst} in a row…`);
+    const mail = await measureMail(server().base, session, runs, burst);
+    const lost = mail.burst.sent - mail.burst.filed;
+    return {
+      rows: [
+        {
+          section: "Inbound mail",
+          measure: "Read and file a 1 MB message (POST to the email() door → answered)",
+          result: `p50 ${ms(median(mail.oneMbMs))} · worst ${ms(Math.max(...mail.oneMbMs))} of ${mail.oneMbMs.length}`,
+          goal: "reported",
+        },
+        {
+          section: "Inbound mail",
+          measure: `${mail.burst.sent} messages in a row (4 KB each)`,
+          result: `${ms(mail.burst.ms)} in all · ${ms(mail.burst.ms / mail.burst.sent)} each · ${lost} lost`,
+          goal: goal(lost === 0, "0 lost"),
+        },
+      ],
+      results: { mail },
+      problems: lost ? [`inbound mail lost ${lost} of ${mail.burst.sent} messages`] : [],
+    };
+  },
+};

@@ -1,5 +1,5 @@
 /**
- * Export, backup and import at scale (issue 25 §2): for each size (10,000 and 50,000 leads) a
+ * Export, backup and import at scale: for each size (10,000 and 50,000 leads) a
  * database of its own is seeded and served by a `wrangler dev` of its own, and the four data
  * operations run one after another as the Owner, each on a freshly started server and timed with
  * the peak resident memory of the workerd process running the worker (scripts/bench/proc.ts):
@@ -21,6 +21,7 @@
 import { ensureDevVars, seedLocal, startLocalServer, type LocalServer } from "../lib/local";
 import { signIn } from "./server";
 import { findWorkerd, mb, measurePeak } from "./proc";
+import type { BenchSection } from "./section";
 import { seconds } from "./stats";
 
 export const SCALE_SIZES = [10_000, 50_000] as const;
@@ -192,3 +193,18 @@ export function scaleRows(result: ScaleResult) {
     });
   return rows;
 }
+
+export const scaleSection: BenchSection = {
+  name: "scale",
+  async run({ port, inspectorPort, demo, reuseState, progress }) {
+    progress("scale: export, delete-all, restore and import at 10,000 and 50,000 leads, each on a fresh server…");
+    const scale = await measureScale({
+      port: port + 2,
+      inspectorPort: inspectorPort - 1,
+      owner: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD },
+      reuseState,
+      progress,
+    });
+    return { rows: scaleRows(scale), results: { scale }, problems: scale.problems };
+  },
+};

@@ -1,5 +1,5 @@
 /**
- * The worker as `wrangler deploy` would upload it (issue 25 §5): bundled by `wrangler deploy
+ * The worker as `wrangler deploy` would upload it: bundled by `wrangler deploy
  * --dry-run --outdir`, which needs no account, then measured raw and gzipped. Workers Free
  * accepts 3 MB gzipped and Paid 10 MB; our own goal is far below, since a smaller worker starts faster.
  */
@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ROOT } from "../lib/local";
+import { goal, type BenchSection } from "./section";
+import { kb } from "./stats";
 
 export const WORKER_GZIP_GOAL_KB = 250;
 
@@ -42,3 +44,24 @@ export function measureWorkerSize(): WorkerSize {
     rmSync(outdir, { recursive: true, force: true });
   }
 }
+
+export const sizeSection: BenchSection = {
+  name: "size",
+  beforeServer: true,
+  async run({ progress }) {
+    progress("worker size: wrangler deploy --dry-run --outdir…");
+    const size = measureWorkerSize();
+    return {
+      rows: [
+        {
+          section: "Worker size",
+          measure: "wrangler deploy --dry-run: the worker with its three doors (fetch, scheduled, email)",
+          result: `${kb(size.rawBytes)} raw · ${kb(size.gzipBytes)} gzip`,
+          goal: goal(size.gzipBytes <= WORKER_GZIP_GOAL_KB * 1024, `≤ ${WORKER_GZIP_GOAL_KB} KB gzip`),
+        },
+      ],
+      results: { size },
+      problems: [],
+    };
+  },
+};

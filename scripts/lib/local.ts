@@ -220,14 +220,14 @@ export class CommandError extends Error {
 }
 
 /**
- * `tsx scripts/seed.ts --reset --persist-to stateDir [--leads N] [--lists N]`: wipes that state, applies the
+ * `tsx scripts/seed/cli.ts --reset --persist-to stateDir [--leads N] [--lists N]`: wipes that state, applies the
  * migrations and seeds the demo data. Throws a CommandError when the seed fails.
  */
 export function seedLocal(
   stateDir: string,
   { leads, lists, stdio = "inherit" }: { leads?: number; lists?: number; stdio?: "inherit" | "ignore" } = {},
 ): void {
-  const args = [join(ROOT, "scripts/seed.ts"), "--reset", "--persist-to", stateDir];
+  const args = [join(ROOT, "scripts/seed/cli.ts"), "--reset", "--persist-to", stateDir];
   if (leads !== undefined) args.push("--leads", String(leads));
   if (lists !== undefined) args.push("--lists", String(lists));
   const result = spawnSync(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), ...args], { cwd: ROOT, stdio });

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { crmSections } from "../../web/src/content/crm-sections";
 import { E2E_PORT, readDemoSettings } from "../../scripts/lib/local";
 
-/** The same values scripts/seed.ts used (.dev.vars, else .dev.vars.example). */
+/** The same values scripts/seed/cli.ts used (.dev.vars, else .dev.vars.example). */
 export const demo = readDemoSettings();
 
 /** The two seeded members of staff. */
