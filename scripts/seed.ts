@@ -15,7 +15,7 @@ import { getPlatformProxy } from "wrangler";
 import { count, getTableColumns, is, SQL, sql, type Table } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { D1Database, KVNamespace } from "@cloudflare/workers-types";
-import { createDb, type Db } from "../worker/db/client";
+import { createDb, type Db } from "../worker/platform/db";
 import {
   activities,
   clients,
@@ -34,7 +34,7 @@ import {
   tasks,
   users,
 } from "../worker/db/schema";
-import { hashPassword } from "../worker/auth/password";
+import { hashPassword } from "../worker/platform/password";
 import { writePreview, type PreviewRecord, type PreviewStores } from "../worker/previews/store";
 import { leadSources, type LeadStatus } from "../contract/lead";
 import type { ProjectStage, ProjectStatus } from "../contract/project";

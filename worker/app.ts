@@ -4,12 +4,12 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "./env";
-import { requestContext } from "./middleware/context";
-import { sameOrigin } from "./middleware/origin";
-import { publicBodyLimit } from "./middleware/body-limit";
+import { requestContext } from "./http/context";
+import { sameOrigin } from "./http/origin";
+import { publicBodyLimit } from "./http/body-limit";
 import { requireSession } from "./middleware/auth";
-import { onError } from "./middleware/errors";
-import { AppError } from "./lib/errors";
+import { onError } from "./http/errors";
+import { AppError } from "./platform/errors";
 import { auth } from "./routes/auth";
 import { usersRoute } from "./routes/users";
 import { leadsRoute } from "./routes/leads";
@@ -19,7 +19,7 @@ import { proposalsRoute } from "./routes/proposals";
 import { invoicesRoute } from "./routes/invoices";
 import { tasksRoute } from "./routes/tasks";
 import { activitiesRoute } from "./routes/activities";
-import { pagesRoute } from "./routes/pages";
+import { pagesRoute } from "./http/pages";
 import { proposalPages } from "./routes/proposal-pages";
 import { mailRoute } from "./routes/mail";
 import { invoicePages } from "./routes/invoice-pages";

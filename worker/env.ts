@@ -1,6 +1,6 @@
 /** The bindings wrangler.toml declares, and the per-request values middleware sets. */
 import type { D1Database, DurableObjectNamespace, Fetcher, KVNamespace, SendEmail } from "@cloudflare/workers-types";
-import type { Db } from "./db/client";
+import type { Db } from "./platform/db";
 import type { SessionUser } from "../contract/user";
 
 export interface Env {

@@ -4,7 +4,7 @@
  * `email` (mail to CRM_INBOX: services/mail-filing.ts) and the live hub's Durable Object class.
  */
 import { app } from "./app";
-import { createDb } from "./db/client";
+import { createDb } from "./platform/db";
 import type { Env } from "./env";
 import { publishFromJob } from "./live/publish";
 import { runScheduledJobs } from "./services/jobs";

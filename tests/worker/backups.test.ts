@@ -4,7 +4,7 @@ import { countRows, expectJson, rows, runCron, signInAs, type Staff } from "./he
 import { linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "./crm-data";
 import { splitUtf8 } from "../../worker/services/backups";
 import { readDocument } from "../../worker/services/data-transfer";
-import { AppError } from "../../worker/lib/errors";
+import { AppError } from "../../worker/platform/errors";
 import { exportTables, type BackupSummary } from "../../contract/export";
 import { recordHref } from "../../contract/record-href";
 import type { ServerMessage } from "../../contract/live";

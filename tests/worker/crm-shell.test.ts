@@ -4,7 +4,7 @@
  * the browser.
  */
 import { describe, expect, it } from "vitest";
-import { crmPageChunksTag, pageChunksFor, routeScore, withPagePreloads, type CrmPageChunks } from "../../worker/lib/crm-shell";
+import { crmPageChunksTag, pageChunksFor, routeScore, withPagePreloads, type CrmPageChunks } from "../../worker/http/crm-shell";
 import { request, signInAs } from "./helpers";
 
 const pages: CrmPageChunks[] = [

@@ -4,7 +4,7 @@ import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
 import { seedCrm, snapshot } from "./crm-data";
 import type { Lead } from "../../contract/lead";
 import { boardColumns } from "../../contract/lead-statuses";
-import { createDb } from "../../worker/db/client";
+import { createDb } from "../../worker/platform/db";
 import { boardColumnQuery, leadSearchQuery } from "../../worker/services/leads";
 
 let staff: Staff;

@@ -6,8 +6,8 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { hashPassword } from "../../worker/auth/password";
-import { createDb } from "../../worker/db/client";
+import { hashPassword } from "../../worker/platform/password";
+import { createDb } from "../../worker/platform/db";
 import { readPreview, writePreview, type PreviewRecord } from "../../worker/previews/store";
 import { PREVIEW_INVALID_MESSAGE } from "../../contract/preview";
 import { fillUnlockedPage, unlockedVariantPath } from "../../worker/previews/unlocked-page";

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { hashPassword } from "../../worker/auth/password";
-import { createDb } from "../../worker/db/client";
+import { hashPassword } from "../../worker/platform/password";
+import { createDb } from "../../worker/platform/db";
 import { previewKey, readPreview, writePreview, type PreviewRecord } from "../../worker/previews/store";
 
 const CODE = "let-me-in-2026";

@@ -18,7 +18,7 @@ import { reset } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { createDb } from "../../worker/db/client";
+import { createDb } from "../../worker/platform/db";
 import { getDashboard } from "../../worker/services/dashboard";
 import { boardColumns, leadStatuses, type LeadStatus } from "../../contract/lead-statuses";
 import { expectJson, freshIp, rows, signInAs, type Staff } from "./helpers";

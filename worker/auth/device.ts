@@ -12,10 +12,10 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
 import { eq } from "drizzle-orm";
 import type { AppEnv } from "../env";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { users } from "../db/schema";
-import { sha256Hex } from "../lib/ids";
-import { signingKeyFor } from "./keys";
+import { sha256Hex } from "../platform/ids";
+import { signingKeyFor } from "../platform/keys";
 
 /** `__Host-`: Secure, for the whole site, from this exact host only. */
 export const DEVICE_COOKIE_PREFIX = "__Host-rb_device_";

@@ -10,11 +10,11 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { AppEnv } from "../env";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { revoked_sessions, users } from "../db/schema";
 import type { SessionUser } from "../../contract/user";
-import { nowIso } from "../lib/time";
-import { signingKeyFor } from "./keys";
+import { nowIso } from "../platform/time";
+import { signingKeyFor } from "../platform/keys";
 
 /** `__Host-`: the browser only accepts it Secure, for the whole site, from this exact host. */
 export const SESSION_COOKIE = "__Host-rb_session";

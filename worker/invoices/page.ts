@@ -19,8 +19,8 @@ import {
   summaryBox,
   type DocumentStanding,
 } from "../lib/document-page";
-import { formatGbp } from "../lib/money";
-import { escapeHtml } from "../lib/safe-json";
+import { formatGbp } from "../platform/money";
+import { escapeHtml } from "../platform/safe-json";
 
 /** What the client reads: the invoice as it now is. */
 export interface InvoiceContent {

@@ -7,8 +7,8 @@
  */
 import { lineAmount, vatIncludedIn, VAT_RATE_PERCENT, type InvoiceLine } from "../../contract/invoice";
 import type { StudioSettings } from "../../contract/settings";
-import { formatGbp } from "./money";
-import { escapeHtml } from "./safe-json";
+import { formatGbp } from "../platform/money";
+import { escapeHtml } from "../platform/safe-json";
 
 /** A calendar date (YYYY-MM-DD), as the pages say it: "31 December 2026". */
 export const longDate = (date: string) =>

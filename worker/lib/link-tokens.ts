@@ -6,8 +6,8 @@
  * question). A link made before tokens were derived, or under another secret, does not match its
  * stored hash, and the caller says so in words instead (docs/decisions/0027).
  */
-import { keyFor } from "../auth/keys";
-import { sha256Hex } from "./ids";
+import { keyFor } from "../platform/keys";
+import { sha256Hex } from "../platform/ids";
 
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
 

@@ -4,11 +4,11 @@
  * guessed, the page's headers, and the count of the client's visits.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import type { invoice_links, proposal_links } from "../db/schema";
 import type { SharedLink } from "../../contract/shared-link";
-import { randomToken, sha256Hex } from "./ids";
-import { limits, reserveAttempt, tryReserve } from "./rate-limit";
+import { randomToken, sha256Hex } from "../platform/ids";
+import { limits, reserveAttempt, tryReserve } from "../platform/rate-limit";
 
 /** 256 bits, base64url: anything else is not a link we made, and reads nothing. */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -11,7 +11,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
-import { createDb } from "../db/client";
+import { createDb } from "../platform/db";
 import { endedSessions } from "../auth/session";
 import { clientMessage, type LiveEvent, type PresenceEntry, type ServerMessage } from "../../contract/live";
 

@@ -3,7 +3,7 @@
  * CRM's own address. Filing never throws: whatever arrives is filed, put in Unfiled mail, or
  * refused with `setReject` and a reason the sender's mail server passes back to them.
  */
-import { createDb } from "../db/client";
+import { createDb } from "../platform/db";
 import type { Env } from "../env";
 import { publishFromJob } from "../live/publish";
 import { receiveMail } from "../services/mail-filing";

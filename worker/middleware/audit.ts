@@ -1,7 +1,7 @@
 /** Where the audit trail's events come from: the signed-in member of staff (if any), the address as a keyed hash, the request id. */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { ipHash } from "../lib/client-info";
+import { ipHash } from "../platform/client-info";
 import type { AuditSource } from "../services/audit";
 import { clientIp } from "./auth";
 

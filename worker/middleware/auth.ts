@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import type { Role } from "../../contract/user";
 import { currentSession } from "../auth/session";
-import { forbidden, unauthenticated } from "../lib/errors";
+import { forbidden, unauthenticated } from "../platform/errors";
 
 export interface RouteRef {
   method: string;

@@ -8,7 +8,7 @@ import { waitMessage } from "../../contract/wait-message";
 import { linkLimitedHtml } from "../lib/document-page";
 import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
 import { getStudioSettings } from "../services/settings";
-import { toAppError } from "./errors";
+import { toAppError } from "../http/errors";
 
 export const linkLimitAsPage = createMiddleware<AppEnv>(async (c, next) => {
   await next();

@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { currentUser } from "../auth/session";
-import { limitKeyOf } from "../lib/client-info";
+import { limitKeyOf } from "../platform/client-info";
 import { clientIp } from "./auth";
 
 /** The visitor's address key (as per-IP limits count it) when this request is a client's view, else null. */

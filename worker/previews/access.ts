@@ -4,14 +4,14 @@
  * routes/previews.ts). Success sets a signed cookie scoped to that client for 12 hours.
  */
 import { SignJWT, jwtVerify } from "jose";
-import { signingKeyFor } from "../auth/keys";
+import { signingKeyFor } from "../platform/keys";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
 import type { AppEnv, PreviewContext } from "../env";
-import { DUMMY_HASH, verifyPassword } from "../auth/password";
+import { DUMMY_HASH, verifyPassword } from "../platform/password";
 import { isOpen, readCurrentPreview, type PreviewRecord } from "./store";
 import type { PreviewClient } from "../../contract/preview";
-import { AppError } from "../lib/errors";
+import { AppError } from "../platform/errors";
 import { clientOfPreview } from "../services/preview-releases";
 
 export const PREVIEW_TTL_SECONDS = 12 * 60 * 60;

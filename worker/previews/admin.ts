@@ -9,14 +9,14 @@
  */
 import type { KVNamespace } from "@cloudflare/workers-types";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients } from "../db/schema";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../platform/password";
 import type * as z from "zod";
 import type { PreviewAdmin, PreviewId, previewLinkInput } from "../../contract/preview";
 import type { PreviewCardRow } from "../../contract/export";
-import { AppError, notFound } from "../lib/errors";
-import { nextStamp, nowIso } from "../lib/time";
+import { AppError, notFound } from "../platform/errors";
+import { nextStamp, nowIso } from "../platform/time";
 import { readPreview, writePreview, type PreviewRecord } from "./store";
 import { lastViewed } from "./log";
 import { publishRelease } from "../services/preview-releases";

@@ -4,10 +4,10 @@
  * cannot fill the table with made-up ids.
  */
 import { and, desc, eq, gte, lt } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { preview_access_log, preview_views } from "../db/schema";
 import type { PreviewAccessEntry } from "../../contract/preview";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../platform/time";
 
 /** How long attempts are kept; older ones are neither shown nor kept past the nightly housekeeping. */
 export const LOG_RETENTION_MS = 180 * 24 * 60 * 60_000;

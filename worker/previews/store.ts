@@ -11,10 +11,10 @@
  */
 import type { KVNamespace } from "@cloudflare/workers-types";
 import { and, eq } from "drizzle-orm";
-import type { PasswordHash } from "../auth/password";
-import type { Db } from "../db/client";
+import type { PasswordHash } from "../platform/password";
+import type { Db } from "../platform/db";
 import { preview_versions } from "../db/schema";
-import { staleEdit } from "../lib/errors";
+import { staleEdit } from "../platform/errors";
 
 export interface PreviewRecord {
   name: string;

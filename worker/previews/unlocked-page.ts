@@ -6,7 +6,7 @@
  * (web/src/app/previews/unlocked-state.ts), so hydration meets exactly what it would render.
  */
 import type { PreviewClient } from "../../contract/preview";
-import { escapeHtml, safeJson } from "../lib/safe-json";
+import { escapeHtml, safeJson } from "../platform/safe-json";
 import { UNLOCKED_STATE_ID } from "../../contract/preview-page";
 import { mailtoPart } from "../../contract/mailto";
 

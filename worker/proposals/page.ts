@@ -24,7 +24,7 @@ import {
   summaryBox,
   type DocumentStanding,
 } from "../lib/document-page";
-import { escapeHtml } from "../lib/safe-json";
+import { escapeHtml } from "../platform/safe-json";
 
 /** What the client reads: the document, as the page shows it and as an acceptance keeps it. */
 export interface ProposalContent {

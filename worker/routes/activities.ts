@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { activityInput, activityListQuery, relatedRecordQuery } from "../../contract/activity";
-import { jsonBody, queryParams } from "../lib/validate";
+import { jsonBody, queryParams } from "../platform/validate";
 import { findRelatedRecords, listActivities, logActivity } from "../services/activities";
 import { publish } from "../live/publish";
 

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { auditQuery } from "../../contract/audit";
-import { queryParams } from "../lib/validate";
+import { queryParams } from "../platform/validate";
 import { ownerOnly } from "../middleware/auth";
 import { listAuditEvents } from "../services/audit";
 

@@ -6,8 +6,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { CALENDAR_TOKEN_PATTERN, calendarFeedIssueInput, calendarFeedPath } from "../../contract/calendar-feed";
-import { jsonBody } from "../lib/validate";
-import { limitKeyOf } from "../lib/client-info";
+import { jsonBody } from "../platform/validate";
+import { limitKeyOf } from "../platform/client-info";
 import { clientIp } from "../middleware/auth";
 import { auditSourceOf } from "../middleware/audit";
 import { calendarFeed, calendarFeedStatus, issueCalendarFeed, turnOffCalendarFeed } from "../services/calendar-feeds";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { clientInput, clientPatch } from "../../contract/client";
-import { jsonBody } from "../lib/validate";
+import { jsonBody } from "../platform/validate";
 import {
   activeClientOptions,
   createClient,

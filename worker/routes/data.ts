@@ -7,9 +7,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { deleteAllInput, exportQuery } from "../../contract/export";
-import { isJsonContentType, jsonBody, queryParams } from "../lib/validate";
-import { AppError } from "../lib/errors";
-import { byteStreamOf, textOf } from "../lib/json-stream";
+import { isJsonContentType, jsonBody, queryParams } from "../platform/validate";
+import { AppError } from "../platform/errors";
+import { byteStreamOf, textOf } from "../platform/json-stream";
 import { ownerOnly } from "../middleware/auth";
 import { importDocument, openExport, totalRows } from "../services/data-transfer";
 import { deleteAll } from "../services/backups";

@@ -5,8 +5,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { digestPreference } from "../../contract/digest";
-import { AppError } from "../lib/errors";
-import { jsonBody } from "../lib/validate";
+import { AppError } from "../platform/errors";
+import { jsonBody } from "../platform/validate";
 import { ownerOnly } from "../middleware/auth";
 import { getDigestPreference, listFailedDigests, resendDigest, setDigestPreference } from "../services/digest";
 

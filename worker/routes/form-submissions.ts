@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { AppError } from "../lib/errors";
+import { AppError } from "../platform/errors";
 import { listFailedNotifications, resendNotification } from "../services/form-submissions";
 import { publish } from "../live/publish";
 

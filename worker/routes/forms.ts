@@ -11,10 +11,10 @@ import {
   valuationInput,
   type FormKind,
 } from "../../contract/form-submission";
-import { nativeForm, type FormPage } from "../lib/native-form";
-import { jsonBody } from "../lib/validate";
+import { nativeForm, type FormPage } from "../http/native-form";
+import { jsonBody } from "../platform/validate";
 import { clientIp } from "../middleware/auth";
-import { senderOf } from "../lib/client-info";
+import { senderOf } from "../platform/client-info";
 import { acceptSubmission, type FormBody } from "../services/form-submissions";
 import { publish } from "../live/publish";
 

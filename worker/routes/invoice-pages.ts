@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { linkEndedHtml } from "../lib/document-page";
 import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
-import { londonToday } from "../lib/time";
+import { londonToday } from "../platform/time";
 import { clientViewer, visitorKey } from "../middleware/link-visit";
 import { linkLimitAsPage } from "../middleware/link-limit-page";
 import { invoicePageHtml } from "../invoices/page";

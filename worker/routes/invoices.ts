@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { invoiceInput, invoicePatch } from "../../contract/invoice";
 import { sendLinkInput } from "../../contract/shared-link";
-import { jsonBody } from "../lib/validate";
+import { jsonBody } from "../platform/validate";
 import {
   createInvoice,
   deleteInvoice,

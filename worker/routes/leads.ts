@@ -4,7 +4,7 @@ import * as z from "zod";
 import type { AppEnv } from "../env";
 import { leadInput, leadListQuery, leadPatch, workflowActionInput } from "../../contract/lead";
 import { leadNoteInput } from "../../contract/lead-activity";
-import { jsonBody, queryParams } from "../lib/validate";
+import { jsonBody, queryParams } from "../platform/validate";
 import { createLead, deleteLead, getLead, leadBoard, listLeads, openLeadOptions, updateLead } from "../services/leads";
 import { addLeadNote, listLeadActivities } from "../services/lead-activities";
 import { runWorkflowAction } from "../services/lead-workflow";

@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { AppError, unauthenticated } from "../lib/errors";
+import { AppError, unauthenticated } from "../platform/errors";
 import { presentedSession } from "../auth/session";
 import { HUB_NAME } from "../live/publish";
 

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { mailFileInput, mailLeadInput } from "../../contract/mail";
-import { jsonBody } from "../lib/validate";
+import { jsonBody } from "../platform/validate";
 import { deleteMail, fileMail, getMail, leadFromMail, listUnfiled } from "../services/mail";
 import { mailRefusals } from "../services/mail-filing";
 import { publish } from "../live/publish";

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { previewLinkInput } from "../../contract/preview";
-import { jsonBody } from "../lib/validate";
+import { jsonBody } from "../platform/validate";
 import {
   getClientPreview,
   issueAccessCode,

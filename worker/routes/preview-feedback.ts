@@ -6,8 +6,8 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { commentPatch, replyInput } from "../../contract/preview-feedback";
-import { jsonBody } from "../lib/validate";
-import { AppError } from "../lib/errors";
+import { jsonBody } from "../platform/validate";
+import { AppError } from "../platform/errors";
 import { clientFeedback } from "../services/preview-feedback";
 import { openCommentCount, replyToComment, setCommentStatus } from "../services/preview-comments";
 import { resendFeedbackEmail } from "../services/preview-notifications";

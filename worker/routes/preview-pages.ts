@@ -10,7 +10,7 @@ import { isPreviewId } from "../../contract/preview";
 import { unlockedRecord, previewClientOf } from "../previews/access";
 import { markViewed } from "../previews/log";
 import { fillUnlockedPage, unlockedVariantPath } from "../previews/unlocked-page";
-import { fetchAsset, notFoundPage } from "../lib/assets";
+import { fetchAsset, notFoundPage } from "../http/assets";
 
 /** A fresh response (assets' headers are immutable) that no cache keeps: it depends on the cookie. */
 const page = (body: BodyInit | null, status: number) =>

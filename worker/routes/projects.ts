@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import type { AppEnv } from "../env";
 import { projectInput, projectPatch } from "../../contract/project";
-import { jsonBody, queryParams } from "../lib/validate";
+import { jsonBody, queryParams } from "../platform/validate";
 import { createProject, deleteProject, getProject, listProjects, projectOverview, updateProject } from "../services/projects";
 import { publish } from "../live/publish";
 

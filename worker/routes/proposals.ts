@@ -5,7 +5,7 @@ import { expectedVersion } from "../../contract/common";
 import { proposalInput, proposalPatch, proposalReplyInput } from "../../contract/proposal";
 import { sendLinkInput } from "../../contract/shared-link";
 import * as z from "zod";
-import { jsonBody } from "../lib/validate";
+import { jsonBody } from "../platform/validate";
 import { SHARED_PAGE_HEADERS } from "../lib/shared-links";
 import {
   acceptProposal,
@@ -21,8 +21,8 @@ import { crmMessagesOf, previewState, replyToProposal, resendReply } from "../se
 import { emailProposalLink } from "../services/link-emails";
 import { getStudioSettings } from "../services/settings";
 import { proposalPageHtml } from "../proposals/page";
-import { londonToday } from "../lib/time";
-import { AppError } from "../lib/errors";
+import { londonToday } from "../platform/time";
+import { AppError } from "../platform/errors";
 import { publish } from "../live/publish";
 import { auditSourceOf, sendingContextOf } from "../middleware/audit";
 

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { searchQuery } from "../../contract/lead";
-import { queryParams } from "../lib/validate";
+import { queryParams } from "../platform/validate";
 import { searchCrm } from "../services/leads";
 
 export const searchRoute = new Hono<AppEnv>().get("/", queryParams(searchQuery), async (c) =>

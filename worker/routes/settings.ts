@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { stageWeightsInput, studioSettingsInput } from "../../contract/settings";
-import { jsonBody } from "../lib/validate";
+import { jsonBody } from "../platform/validate";
 import { ownerOnly } from "../middleware/auth";
 import { getStageWeights, getStudioSettings, saveStageWeights, saveStudioSettings } from "../services/settings";
 import { publish } from "../live/publish";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { taskInput, taskPatch } from "../../contract/task";
-import { jsonBody } from "../lib/validate";
+import { jsonBody } from "../platform/validate";
 import { createTask, deleteTask, listTasks, openTaskCount, updateTask } from "../services/tasks";
 import { publish } from "../live/publish";
 

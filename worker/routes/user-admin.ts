@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { userStatusInput } from "../../contract/user-admin";
-import { jsonBody } from "../lib/validate";
+import { jsonBody } from "../platform/validate";
 import { ownerOnly } from "../middleware/auth";
 import { setUserDisabled } from "../services/user-admin";
 import { pendingInvites, revokeInvite } from "../services/invites";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { inviteInput } from "../../contract/user";
-import { jsonBody } from "../lib/validate";
+import { jsonBody } from "../platform/validate";
 import { ownerOnly } from "../middleware/auth";
 import { listUsers } from "../services/users";
 import { sendInvite } from "../services/invites";

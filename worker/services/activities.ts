@@ -1,9 +1,9 @@
 /** The activity feed, newest first, with each entry's related record named; and the Log Activity picker's lookup. */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { activities, leads, users } from "../db/schema";
-import { invalid } from "../lib/validate";
+import { invalid } from "../platform/validate";
 import {
   ACTIVITY_PAGE,
   RELATED_RECORD_LIMIT,
@@ -16,8 +16,8 @@ import {
 } from "../../contract/activity";
 import type { RelatedType } from "../../contract/task";
 import type { SessionUser } from "../../contract/user";
-import { newId } from "../lib/ids";
-import { nowIso } from "../lib/time";
+import { newId } from "../platform/ids";
+import { nowIso } from "../platform/time";
 import { containsPattern, ilike } from "./leads";
 import { activityItems, named } from "./activity-items";
 

@@ -4,7 +4,7 @@
  * for the Log Activity picker, so the timelines can use it without a cycle.
  */
 import { eq, sql, type SQLWrapper } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { activities, clients, invoices, leads, mail_messages, projects, proposals } from "../db/schema";
 
 /** Where each kind of record keeps the words a person knows it by. */

@@ -9,11 +9,11 @@
  */
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { audit_events, users } from "../db/schema";
 import { AUDIT_PAGE, type AuditAction, type AuditEvent } from "../../contract/audit";
-import { newId } from "../lib/ids";
-import { nowIso } from "../lib/time";
+import { newId } from "../platform/ids";
+import { nowIso } from "../platform/time";
 
 /** Who and where a request came from, as the trail keeps it. */
 export interface AuditSource {

@@ -14,15 +14,15 @@
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { KVNamespace } from "@cloudflare/workers-types";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { revokePreviewCard } from "../previews/admin";
 import { backup_chunks, backups, form_submissions, mail_refusal_days, mail_refusals, staged_chunks, users } from "../db/schema";
 import { BACKUP_RETENTION_DAYS, type BackupSummary } from "../../contract/export";
 import { auditEvent, type AuditSource } from "./audit";
-import { AppError, notFound } from "../lib/errors";
-import { abortIf, isGuardAbort, runBatch } from "../lib/batch";
-import { newId } from "../lib/ids";
-import { nowIso } from "../lib/time";
+import { AppError, notFound } from "../platform/errors";
+import { abortIf, isGuardAbort, runBatch } from "../platform/batch";
+import { newId } from "../platform/ids";
+import { nowIso } from "../platform/time";
 import {
   byteLength,
   changedSince,

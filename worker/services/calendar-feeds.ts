@@ -10,15 +10,15 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { calendar_feeds, clients, leads, projects, tasks, users } from "../db/schema";
 import type { CalendarFeedStatus } from "../../contract/calendar-feed";
 import { openStatuses } from "../../contract/lead-statuses";
-import { AppError, notFound } from "../lib/errors";
-import { randomToken, sha256Hex } from "../lib/ids";
-import { renderCalendar, type IcsEvent } from "../lib/ical";
-import { eventsInWindowQuery, limits, reserveAttempt } from "../lib/rate-limit";
-import { londonToday, nowIso } from "../lib/time";
+import { AppError, notFound } from "../platform/errors";
+import { randomToken, sha256Hex } from "../platform/ids";
+import { renderCalendar, type IcsEvent } from "../platform/ical";
+import { eventsInWindowQuery, limits, reserveAttempt } from "../platform/rate-limit";
+import { londonToday, nowIso } from "../platform/time";
 import { auditEvent, type AuditSource } from "./audit";
 
 export async function calendarFeedStatus(db: Db, userId: string): Promise<CalendarFeedStatus> {

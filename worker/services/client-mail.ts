@@ -6,14 +6,14 @@
  * lead it was converted from, else the client's own name when it reads as a person's.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients, leads, proposal_links, proposals } from "../db/schema";
 import { greetingFor, opensWithGreeting } from "../../contract/greeting";
 import { lineAmount, vatIncludedIn, VAT_RATE_PERCENT, type InvoiceLine } from "../../contract/invoice";
 import type { Env } from "../env";
-import type { Mail } from "../email/send";
+import type { Mail } from "../platform/email";
 import { rebuiltLinkToken } from "../lib/link-tokens";
-import { formatGbp } from "../lib/money";
+import { formatGbp } from "../platform/money";
 import type { ProposalContent } from "../proposals/page";
 import { getStudioSettings } from "./settings";
 

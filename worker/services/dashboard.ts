@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { D1Database } from "@cloudflare/workers-types";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import {
   DASHBOARD_LIST_MAX,
   PROPOSAL_WAIT_DAYS,
@@ -28,7 +28,7 @@ import {
 } from "../../contract/lead-statuses";
 import type { StageWeights } from "../../contract/settings";
 import type { TaskPriority } from "../../contract/task";
-import { addDays, addMonths, londonStartOf, londonToday, mondayOf } from "../lib/time";
+import { addDays, addMonths, londonStartOf, londonToday, mondayOf } from "../platform/time";
 import { stageWeightsOf, WEIGHTS_KEY } from "./settings";
 
 /** The funnel's path: every stage but Lost, in the board's order (Won last). */

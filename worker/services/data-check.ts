@@ -23,9 +23,9 @@ import {
 } from "../../contract/export";
 import { recordHref } from "../../contract/record-href";
 import { previewIds } from "../../contract/preview";
-import type { JsonEvent, MemberMode } from "../lib/json-stream";
-import { AppError } from "../lib/errors";
-import { fieldErrors } from "../lib/validate";
+import type { JsonEvent, MemberMode } from "../platform/json-stream";
+import { AppError } from "../platform/errors";
+import { fieldErrors } from "../platform/validate";
 
 export type Counts = Record<ExportTable, number>;
 export const noRows = () => Object.fromEntries(exportTables.map((t) => [t, 0])) as Counts;

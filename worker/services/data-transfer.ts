@@ -31,7 +31,7 @@ import { and, asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { KVNamespace } from "@cloudflare/workers-types";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import {
   activities,
   audit_events,
@@ -55,12 +55,12 @@ import {
   users,
 } from "../db/schema";
 import { EXPORT_VERSION, exportTables, type ExportTable } from "../../contract/export";
-import { AppError } from "../lib/errors";
+import { AppError } from "../platform/errors";
 import { previewCardsOf, restorePreviewCards, type CardsRestored } from "../previews/admin";
-import { abortIf, isGuardAbort, runBatch } from "../lib/batch";
-import { JsonDocumentReader, JsonSyntaxError, JsonValueTooLarge } from "../lib/json-stream";
-import { newId } from "../lib/ids";
-import { nowIso } from "../lib/time";
+import { abortIf, isGuardAbort, runBatch } from "../platform/batch";
+import { JsonDocumentReader, JsonSyntaxError, JsonValueTooLarge } from "../platform/json-stream";
+import { newId } from "../platform/ids";
+import { nowIso } from "../platform/time";
 import { DocumentCheck, importRefusal, type Counts, type Refusal } from "./data-check";
 
 export type { Counts } from "./data-check";

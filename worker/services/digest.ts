@@ -9,7 +9,7 @@
  * and Settings lists it for the Owner, with a resend.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import type { Env } from "../env";
 import { clients, digest_sends, invoices, leads, preview_comments, proposals, tasks, users } from "../db/schema";
 import { openStatuses } from "../../contract/lead-statuses";
@@ -17,13 +17,13 @@ import { relatedHref } from "../../contract/related-href";
 import { PROPOSAL_WAIT_DAYS } from "../../contract/dashboard";
 import type { FailedDigest } from "../../contract/digest";
 import type { Role } from "../../contract/user";
-import type { Mail } from "../email/send";
-import { trySend } from "../email/send";
-import { notFound } from "../lib/errors";
-import { newId } from "../lib/ids";
-import { formatGbp } from "../lib/money";
+import type { Mail } from "../platform/email";
+import { trySend } from "../platform/email";
+import { notFound } from "../platform/errors";
+import { newId } from "../platform/ids";
+import { formatGbp } from "../platform/money";
 import { relatedNameOf } from "./activity-items";
-import { addDays, londonHour, londonToday, nowIso } from "../lib/time";
+import { addDays, londonHour, londonToday, nowIso } from "../platform/time";
 
 /** The London hour from which the day's digest is due; runs later that day (a missed hour) still send it. */
 export const DIGEST_HOUR = 8;

@@ -3,18 +3,18 @@
  * its CRM lead in one batch, and only then try the e-mail, whose outcome is recorded either way.
  */
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { form_submissions, lead_activities, leads } from "../db/schema";
 import type * as z from "zod";
 import { contactInput, redesignInput, valuationInput, type FormKind } from "../../contract/form-submission";
 import { budgetOptions } from "../../contract/budget-options";
-import { notFound } from "../lib/errors";
-import { newId } from "../lib/ids";
-import { nowIso } from "../lib/time";
-import { limits, reserveAttempt } from "../lib/rate-limit";
-import { trySend, type Mail } from "../email/send";
+import { notFound } from "../platform/errors";
+import { newId } from "../platform/ids";
+import { nowIso } from "../platform/time";
+import { limits, reserveAttempt } from "../platform/rate-limit";
+import { trySend, type Mail } from "../platform/email";
 import type { Env } from "../env";
-import type { Sender } from "../lib/client-info";
+import type { Sender } from "../platform/client-info";
 
 /** How long an enquiry's own record is kept (web/src/content/legal-text.ts says so to visitors). */
 export const SUBMISSION_RETENTION_DAYS = 365;

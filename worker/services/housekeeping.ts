@@ -5,10 +5,10 @@
  * sees never depends on when the job last ran.
  */
 import { and, isNull, lt } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { digest_sends, form_submissions, invites, mail_refusal_days, mail_refusals, revoked_sessions, staged_chunks } from "../db/schema";
 import { MAIL_REFUSAL_RETENTION_DAYS } from "../../contract/mail";
-import { pruneEvents } from "../lib/rate-limit";
+import { pruneEvents } from "../platform/rate-limit";
 import { pruneAccessLog } from "../previews/log";
 import { purgeExpiredBackups } from "./backups";
 import { SUBMISSION_RETENTION_MS } from "./form-submissions";

@@ -4,17 +4,17 @@
  */
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { invites, users } from "../db/schema";
 import type { AcceptInviteInput, InviteInput, SessionUser } from "../../contract/user";
 import type { PendingInvite } from "../../contract/user-admin";
 import type { EmailOutcome } from "../../contract/email-outcome";
 import type { Env } from "../env";
-import { hashPassword } from "../auth/password";
-import { sendOrExplain } from "../email/send";
-import { AppError, notFound } from "../lib/errors";
-import { newId, randomToken, sha256Hex } from "../lib/ids";
-import { isoIn, nowIso } from "../lib/time";
+import { hashPassword } from "../platform/password";
+import { sendOrExplain } from "../platform/email";
+import { AppError, notFound } from "../platform/errors";
+import { newId, randomToken, sha256Hex } from "../platform/ids";
+import { isoIn, nowIso } from "../platform/time";
 import { auditEvent, type AuditSource } from "./audit";
 import { checkInvitee, reserveSend, studioDomains } from "./send-guard";
 import { toSession } from "./users";

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients, invoice_links, invoices, projects } from "../db/schema";
 import {
   linesOf,
@@ -18,13 +18,13 @@ import {
   type SharedInvoice,
 } from "../../contract/invoice";
 import type { SessionUser } from "../../contract/user";
-import { AppError, notFound } from "../lib/errors";
-import { newId } from "../lib/ids";
+import { AppError, notFound } from "../platform/errors";
+import { newId } from "../platform/ids";
 import { liveLinkColumns, newLinkToken, withLiveLink } from "../lib/shared-links";
-import { londonToday, nextStamp, nowIso } from "../lib/time";
-import { runBatch } from "../lib/batch";
-import { versionedResult } from "../lib/versioned";
-import { invalid } from "../lib/validate";
+import { londonToday, nextStamp, nowIso } from "../platform/time";
+import { runBatch } from "../platform/batch";
+import { versionedResult } from "../platform/versioned";
+import { invalid } from "../platform/validate";
 import { auditEvent, type AuditSource } from "./audit";
 
 const joined = (db: Db) =>

@@ -5,10 +5,10 @@
  * runs at once) finds it and does nothing, and a failed run leaves nothing behind to be retried.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import type { Env } from "../env";
 import { activities, invoices, job_runs } from "../db/schema";
-import { londonToday } from "../lib/time";
+import { londonToday } from "../platform/time";
 import { sendDailyDigests } from "./digest";
 import { housekeepingDeletes } from "./housekeeping";
 import { automaticCreditOf } from "./settings";

@@ -1,13 +1,13 @@
 /** A lead's timeline. */
 import { and, desc, eq, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { activities, lead_activities, leads } from "../db/schema";
 import type { ActivityListItem } from "../../contract/activity";
 import type { LeadActivity, LeadActivityType } from "../../contract/lead-activity";
-import { previousStatementChangedRows } from "../lib/batch";
-import { notFound } from "../lib/errors";
-import { newId } from "../lib/ids";
-import { nowIso } from "../lib/time";
+import { previousStatementChangedRows } from "../platform/batch";
+import { notFound } from "../platform/errors";
+import { newId } from "../platform/ids";
+import { nowIso } from "../platform/time";
 import { activityItems } from "./activity-items";
 import { automaticCreditOf } from "./settings";
 

@@ -4,18 +4,18 @@
  */
 import { proposalTotals } from "../../contract/proposal";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients, leads, projects, proposals, tasks, users } from "../db/schema";
 import type { Lead, WorkflowAction } from "../../contract/lead";
 import type { projectTypes } from "../../contract/project";
 import type { SessionUser } from "../../contract/user";
-import { AppError } from "../lib/errors";
-import { newId } from "../lib/ids";
-import { londonToday, nextStamp, nowIso } from "../lib/time";
+import { AppError } from "../platform/errors";
+import { newId } from "../platform/ids";
+import { londonToday, nextStamp, nowIso } from "../platform/time";
 import { getLead } from "./leads";
 import { leadActivityInsert } from "./lead-activities";
-import { formatGbp } from "../lib/money";
-import { requireUpdated, runBatch } from "../lib/batch";
+import { formatGbp } from "../platform/money";
+import { requireUpdated, runBatch } from "../platform/batch";
 
 type ProjectType = (typeof projectTypes)[number];
 

@@ -1,7 +1,7 @@
 /** Leads: list with server-side filters, the board, search, create, versioned update, delete. */
 import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, isNotNull, lte, or, sql, sum, type SQL } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients, form_submissions, leads, projects, proposals } from "../db/schema";
 import {
   boardColumns,
@@ -15,10 +15,10 @@ import {
   type LeadStatus,
 } from "../../contract/lead";
 import type { SessionUser } from "../../contract/user";
-import { notFound } from "../lib/errors";
-import { newId } from "../lib/ids";
-import { londonToday, nextStamp, nowIso } from "../lib/time";
-import { versionedResult } from "../lib/versioned";
+import { notFound } from "../platform/errors";
+import { newId } from "../platform/ids";
+import { londonToday, nextStamp, nowIso } from "../platform/time";
+import { versionedResult } from "../platform/versioned";
 import { stageChangeIfUpdated } from "./lead-activities";
 import { assertValueEditable } from "./won-value";
 

@@ -10,7 +10,7 @@
  */
 import { eq } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { activities, invoice_links, proposal_links } from "../db/schema";
 import type { EmailOutcome } from "../../contract/email-outcome";
 import type { Invoice } from "../../contract/invoice";
@@ -18,9 +18,9 @@ import type { Proposal } from "../../contract/proposal";
 import type { sendLinkInput } from "../../contract/shared-link";
 import type { SessionUser } from "../../contract/user";
 import type { Env } from "../env";
-import { sendOrExplain, type Mail } from "../email/send";
-import { newId } from "../lib/ids";
-import { formatGbp } from "../lib/money";
+import { sendOrExplain, type Mail } from "../platform/email";
+import { newId } from "../platform/ids";
+import { formatGbp } from "../platform/money";
 import { auditEvent, type AuditSource } from "./audit";
 import { createInvoiceLink, getInvoice } from "./invoices";
 import { createProposalLink, getProposal } from "./proposals";

@@ -6,14 +6,14 @@
  * never stored: it is counted per day, and the latest refusals are kept with their reasons.
  */
 import { and, desc, eq, gte, inArray, isNotNull, notInArray, or, sql, sum } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { activities, clients, leads, mail_messages, mail_refusal_days, mail_refusals, users } from "../db/schema";
 import { MAIL_REFUSAL_RETENTION_DAYS, MAIL_REFUSALS_KEPT, mailMessageKey, type MailDirection, type MailTarget } from "../../contract/mail";
 import { mailMessageRow } from "../../contract/export";
 import { normaliseText } from "../../contract/text";
 import { readInboundMail, MAX_MESSAGE_BYTES, type InboundMail, type MailMessage as ReadMessage } from "../mail/parse";
-import { newId, sha256Hex } from "../lib/ids";
-import { addDays, isoIn, londonToday, nowIso } from "../lib/time";
+import { newId, sha256Hex } from "../platform/ids";
+import { addDays, isoIn, londonToday, nowIso } from "../platform/time";
 
 /** What the email() handler was handed, as the filer needs it. */
 export interface Envelope {

@@ -4,16 +4,16 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients, leads, mail_messages } from "../db/schema";
 import { UNFILED_PAGE, type MailMessage, type mailFileInput, type MailTarget } from "../../contract/mail";
 import { leadInput } from "../../contract/lead";
 import type { SessionUser } from "../../contract/user";
-import { AppError, notFound } from "../lib/errors";
-import { requireUpdated, runBatch } from "../lib/batch";
-import { newId } from "../lib/ids";
-import { nextStamp, nowIso } from "../lib/time";
-import { fieldErrors } from "../lib/validate";
+import { AppError, notFound } from "../platform/errors";
+import { requireUpdated, runBatch } from "../platform/batch";
+import { newId } from "../platform/ids";
+import { nextStamp, nowIso } from "../platform/time";
+import { fieldErrors } from "../platform/validate";
 import { emailActivity } from "./mail-filing";
 
 const relatedName = sql<string | null>`CASE ${mail_messages.related_type}

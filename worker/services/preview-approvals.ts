@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { activities, preview_approvals, preview_releases, projects } from "../db/schema";
 import {
   STALE_RELEASE_MESSAGE,
@@ -14,12 +14,12 @@ import {
   type PreviewApprovalAdmin,
 } from "../../contract/preview-feedback";
 import type { PreviewContext } from "../env";
-import { AppError } from "../lib/errors";
-import { newId } from "../lib/ids";
-import { nextStamp, nowIso } from "../lib/time";
-import { abortIf, isGuardAbort, requireUpdated, runBatch } from "../lib/batch";
-import { trySend } from "../email/send";
-import type { Sender } from "../lib/client-info";
+import { AppError } from "../platform/errors";
+import { newId } from "../platform/ids";
+import { nextStamp, nowIso } from "../platform/time";
+import { abortIf, isGuardAbort, requireUpdated, runBatch } from "../platform/batch";
+import { trySend } from "../platform/email";
+import type { Sender } from "../platform/client-info";
 import { currentRelease, newestRelease } from "./preview-releases";
 import { approvalMail, recordDelivery, type MailEnv } from "./preview-notifications";
 

@@ -7,18 +7,18 @@
  */
 import { and, count, desc, eq } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { activities, preview_comments, preview_releases, preview_replies } from "../db/schema";
 import type { commentInput, commentPatch, PreviewComment, PreviewReply, PublicComment, replyInput } from "../../contract/preview-feedback";
 import type { SessionUser } from "../../contract/user";
 import type { PreviewContext } from "../env";
-import { notFound } from "../lib/errors";
-import { newId } from "../lib/ids";
-import { nextStamp, nowIso } from "../lib/time";
-import { limits, reserveAttempt } from "../lib/rate-limit";
-import { versionedResult } from "../lib/versioned";
-import { trySend } from "../email/send";
-import type { Sender } from "../lib/client-info";
+import { notFound } from "../platform/errors";
+import { newId } from "../platform/ids";
+import { nextStamp, nowIso } from "../platform/time";
+import { limits, reserveAttempt } from "../platform/rate-limit";
+import { versionedResult } from "../platform/versioned";
+import { trySend } from "../platform/email";
+import type { Sender } from "../platform/client-info";
 import { currentRelease } from "./preview-releases";
 import { commentMail, recordDelivery, type MailEnv } from "./preview-notifications";
 

@@ -5,11 +5,11 @@
  * preview-approvals.ts, and the studio's e-mail about them in preview-notifications.ts.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients } from "../db/schema";
 import type { PreviewFeedback } from "../../contract/preview-feedback";
 import type { PreviewContext } from "../env";
-import { notFound } from "../lib/errors";
+import { notFound } from "../platform/errors";
 import { currentRelease, newestRelease } from "./preview-releases";
 import { commentsOf, toPublicComment } from "./preview-comments";
 import { approvalsOf, toPublicApproval } from "./preview-approvals";

@@ -4,7 +4,7 @@
  * is listed in the CRM and can be sent again, rebuilt from what was stored.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import {
   clients,
   preview_approvals,
@@ -15,8 +15,8 @@ import {
   proposal_responses,
 } from "../db/schema";
 import type { PreviewRelease } from "../../contract/preview-feedback";
-import { notFound } from "../lib/errors";
-import { trySend, type Mail } from "../email/send";
+import { notFound } from "../platform/errors";
+import { trySend, type Mail } from "../platform/email";
 import type { Env, PreviewContext } from "../env";
 import { releaseColumns } from "./preview-releases";
 

@@ -4,12 +4,12 @@
  * it stood when the studio set it. Comments and approvals name the version they were made on.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients, preview_releases } from "../db/schema";
 import type { PreviewRelease } from "../../contract/preview-feedback";
 import type { PreviewContext } from "../env";
-import { newId } from "../lib/ids";
-import { nextStamp, nowIso } from "../lib/time";
+import { newId } from "../platform/ids";
+import { nextStamp, nowIso } from "../platform/time";
 
 /** The client linked to a preview card, or null. */
 export function clientOfPreview(db: Db, previewId: string) {

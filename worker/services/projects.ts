@@ -1,14 +1,14 @@
 /** Projects, with their client's name joined; the delivery board's totals. */
 import { and, count, desc, eq, getTableColumns, sql, sum } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients, leads, projects } from "../db/schema";
 import type { Project, projectInput, projectPatch } from "../../contract/project";
-import { notFound } from "../lib/errors";
-import { invalid } from "../lib/validate";
-import { newId } from "../lib/ids";
-import { nextStamp, nowIso } from "../lib/time";
-import { versionedResult } from "../lib/versioned";
+import { notFound } from "../platform/errors";
+import { invalid } from "../platform/validate";
+import { newId } from "../platform/ids";
+import { nextStamp, nowIso } from "../platform/time";
+import { versionedResult } from "../platform/versioned";
 
 export const projectWithClient = { ...getTableColumns(projects), client_name: clients.name };
 

@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzl
 import { alias } from "drizzle-orm/sqlite-core";
 import type * as z from "zod";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients, leads, proposal_links, proposal_messages, proposal_responses, proposals } from "../db/schema";
 import {
   PARTY_REQUIRED,
@@ -14,13 +14,13 @@ import {
   type SharedProposal,
 } from "../../contract/proposal";
 import type { SessionUser } from "../../contract/user";
-import { AppError, notFound, staleEdit } from "../lib/errors";
-import { newId } from "../lib/ids";
+import { AppError, notFound, staleEdit } from "../platform/errors";
+import { newId } from "../platform/ids";
 import { liveLinkColumns, withLiveLink } from "../lib/shared-links";
 import { derivedLinkToken } from "../lib/link-tokens";
-import { londonToday, nextStamp, nowIso } from "../lib/time";
-import { versionedResult } from "../lib/versioned";
-import { isGuardAbort, requireUpdated, runBatch } from "../lib/batch";
+import { londonToday, nextStamp, nowIso } from "../platform/time";
+import { versionedResult } from "../platform/versioned";
+import { isGuardAbort, requireUpdated, runBatch } from "../platform/batch";
 import { stageChangeIfUpdated } from "./lead-activities";
 import { wonValueSql, wonValueUpdate } from "./won-value";
 import { auditEvent, type AuditSource } from "./audit";

@@ -7,10 +7,10 @@
  */
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients, invoice_links, invoices, leads, proposal_links, proposals, users } from "../db/schema";
-import { AppError, notFound } from "../lib/errors";
-import { limits, reserveAttempt, type Reservation } from "../lib/rate-limit";
+import { AppError, notFound } from "../platform/errors";
+import { limits, reserveAttempt, type Reservation } from "../platform/rate-limit";
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { settings } from "../db/schema";
 import {
   DEFAULT_PAYMENT_TERMS_DAYS,
@@ -17,8 +17,8 @@ import {
   type studioSettingsInput,
 } from "../../contract/settings";
 import { automaticCredit } from "../../contract/activity-values";
-import { AppError } from "../lib/errors";
-import { nextStamp, nowIso } from "../lib/time";
+import { AppError } from "../platform/errors";
+import { nextStamp, nowIso } from "../platform/time";
 import { auditEvent, type AuditSource } from "./audit";
 
 const KEY = "studio";

@@ -4,7 +4,7 @@
  * page there is nothing to answer.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { clients, invoice_links, invoices, projects } from "../db/schema";
 import { countLinkView, findUnderLinkLimit } from "../lib/shared-links";
 import type { InvoiceContent } from "../invoices/page";

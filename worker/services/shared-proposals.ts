@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { activities, clients, leads, projects, proposal_links, proposal_messages, proposal_responses, proposals } from "../db/schema";
 import {
   STALE_PROPOSAL_MESSAGE,
@@ -23,15 +23,15 @@ import {
 import type { SessionUser } from "../../contract/user";
 import type { ActivityType } from "../../contract/activity-values";
 import { relatedHref } from "../../contract/related-href";
-import { AppError, notFound } from "../lib/errors";
-import { newId, sha256Hex } from "../lib/ids";
-import { londonToday, nextStamp, nowIso } from "../lib/time";
-import { isGuardAbort, requireUpdated, runBatch } from "../lib/batch";
-import { limits, reserveAttempt } from "../lib/rate-limit";
+import { AppError, notFound } from "../platform/errors";
+import { newId, sha256Hex } from "../platform/ids";
+import { londonToday, nextStamp, nowIso } from "../platform/time";
+import { isGuardAbort, requireUpdated, runBatch } from "../platform/batch";
+import { limits, reserveAttempt } from "../platform/rate-limit";
 import { countLinkView, findUnderLinkLimit } from "../lib/shared-links";
-import type { Sender } from "../lib/client-info";
-import { formatGbp } from "../lib/money";
-import { sendOrExplain, trySend, type Mail } from "../email/send";
+import type { Sender } from "../platform/client-info";
+import { formatGbp } from "../platform/money";
+import { sendOrExplain, trySend, type Mail } from "../platform/email";
 import type { ProposalContent } from "../proposals/page";
 import { auditEvent } from "./audit";
 import { getLead } from "./leads";

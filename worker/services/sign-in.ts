@@ -8,18 +8,18 @@
  * and the device cookie.
  */
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { users } from "../db/schema";
 import type { SessionUser } from "../../contract/user";
 import type { PasswordChangeInput } from "../../contract/auth";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../platform/password";
 import { endAllSessions } from "../auth/session";
 import { knownDevice, type DeviceAccount } from "../auth/device";
-import { AppError, notFound } from "../lib/errors";
-import { invalid } from "../lib/validate";
-import { runBatch } from "../lib/batch";
-import { ipHash, limitKeyOf, networkOf } from "../lib/client-info";
-import { clearEvents, eventsInWindow, limits, reserveAttempt, type Limit } from "../lib/rate-limit";
+import { AppError, notFound } from "../platform/errors";
+import { invalid } from "../platform/validate";
+import { runBatch } from "../platform/batch";
+import { ipHash, limitKeyOf, networkOf } from "../platform/client-info";
+import { clearEvents, eventsInWindow, limits, reserveAttempt, type Limit } from "../platform/rate-limit";
 import { auditEvent, failedSignIn, type AuditSource } from "./audit";
 import { checkPassword, checkTeamPassword } from "./users";
 

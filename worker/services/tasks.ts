@@ -1,15 +1,15 @@
 /** Tasks, soonest due first with undated ones last. */
 import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { tasks, users } from "../db/schema";
 import type { Task, TaskListItem, taskInput, taskPatch } from "../../contract/task";
 import { relatedNameOf } from "./activity-items";
-import { notFound } from "../lib/errors";
-import { newId } from "../lib/ids";
-import { nextStamp, nowIso } from "../lib/time";
-import { versionedResult } from "../lib/versioned";
-import { invalid } from "../lib/validate";
+import { notFound } from "../platform/errors";
+import { newId } from "../platform/ids";
+import { nextStamp, nowIso } from "../platform/time";
+import { versionedResult } from "../platform/versioned";
+import { invalid } from "../platform/validate";
 
 /** Every task with its related record's name, so the list can link to it (null once that record is gone). */
 export function listTasks(db: Db): Promise<TaskListItem[]> {

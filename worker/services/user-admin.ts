@@ -4,13 +4,13 @@
  * check (auth/session.ts currentUser) reads the account and refuses a disabled one.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { invites, users } from "../db/schema";
 import type { User } from "../../contract/user";
 import type { UserStatusInput } from "../../contract/user-admin";
-import { notFound } from "../lib/errors";
-import { invalid } from "../lib/validate";
-import { nowIso } from "../lib/time";
+import { notFound } from "../platform/errors";
+import { invalid } from "../platform/validate";
+import { nowIso } from "../platform/time";
 import { endAllSessions } from "../auth/session";
 import { auditEvent, type AuditSource } from "./audit";
 import { publicUserColumns } from "./users";

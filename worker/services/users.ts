@@ -1,9 +1,9 @@
 /** Staff accounts and sign-in checks. No Hono here: (db, input) => result. Invitations: services/invites.ts. */
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { users } from "../db/schema";
 import type { SessionUser, User } from "../../contract/user";
-import { DUMMY_HASH, verifyPassword } from "../auth/password";
+import { DUMMY_HASH, verifyPassword } from "../platform/password";
 
 /** The columns any signed-in user may read about an account (never the password hash). */
 export const publicUserColumns = {

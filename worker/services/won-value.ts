@@ -6,10 +6,10 @@
  * proposals behind them. A lead none of whose proposals is accepted keeps the value typed for it.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db";
 import { leads, proposals } from "../db/schema";
-import { AppError } from "../lib/errors";
-import { formatGbp } from "../lib/money";
+import { AppError } from "../platform/errors";
+import { formatGbp } from "../platform/money";
 
 /** The sum of the lead's accepted proposals' totals, to the penny; null when none carries a total. */
 const acceptedTotalSql = (leadId: string) =>

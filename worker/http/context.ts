@@ -1,9 +1,9 @@
 /** Per-request basics: a request id, the database handle and security headers. */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { createDb } from "../db/client";
-import { securityHeaders } from "../lib/security-headers";
-import { assertSecretFitFor } from "../auth/keys";
+import { createDb } from "../platform/db";
+import { securityHeaders } from "./security-headers";
+import { assertSecretFitFor } from "../platform/keys";
 
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());

@@ -10,7 +10,7 @@
  */
 import { and, count, eq, gt, inArray, lt, min, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../db/client";
+import type { Db } from "./db";
 import { rate_limit_events } from "../db/schema";
 import { runBatch } from "./batch";
 import { tooManyAttempts } from "./errors";

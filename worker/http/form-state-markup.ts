@@ -4,7 +4,7 @@
  * too: Tailwind scans this file for its classes (web/src/styles.css) and the prerender keeps
  * their rules in each form page's inline CSS (scripts/prerender.ts).
  */
-import { escapeHtml } from "./safe-json";
+import { escapeHtml } from "../platform/safe-json";
 
 /** The classes match those web/src/components/ui/field.tsx gives the same states. */
 export const formStateMarkup = {

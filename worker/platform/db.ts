@@ -1,7 +1,7 @@
 /** The drizzle handle over the D1 binding. */
 import { drizzle } from "drizzle-orm/d1";
 import type { D1Database } from "@cloudflare/workers-types";
-import * as schema from "./schema";
+import * as schema from "../db/schema";
 
 /*
  * No `{ schema }`: it only serves drizzle's relational queries (`db.query.…`), which nothing here

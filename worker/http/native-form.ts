@@ -11,7 +11,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { utmKeys } from "../../contract/utm";
-import { toAppError } from "../middleware/errors";
+import { toAppError } from "./errors";
 import { formStateMarkup } from "./form-state-markup";
 import { fetchAsset, notFoundPage } from "./assets";
 import { waitMessage } from "../../contract/wait-message";

@@ -6,7 +6,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { AppError } from "../lib/errors";
+import { AppError } from "../platform/errors";
 
 /** Comfortably above the largest valid public body: a 5,000-character message of 4-byte characters, with its fields. */
 export const PUBLIC_BODY_MAX_BYTES = 32 * 1024;

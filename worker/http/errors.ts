@@ -4,8 +4,8 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
 import type { ErrorCode, ErrorEnvelope } from "../../contract/errors";
-import { AppError, staleEdit } from "../lib/errors";
-import { logLine } from "../lib/log";
+import { AppError, staleEdit } from "../platform/errors";
+import { logLine } from "../platform/log";
 
 function fromHttpException(err: HTTPException): AppError {
   if (err.status === 400) return new AppError("invalid_json", "The request body is not valid JSON");

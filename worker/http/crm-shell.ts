@@ -7,7 +7,7 @@
  * shell (scripts/prerender.ts); the worker, which knows which page it is serving, turns that
  * page's list into <link rel="modulepreload"> and drops the block.
  */
-import { safeJson } from "./safe-json";
+import { safeJson } from "../platform/safe-json";
 
 export const CRM_PAGE_CHUNKS_ELEMENT_ID = "crm-page-chunks";
 

@@ -6,8 +6,8 @@
 import { EmailMessage } from "cloudflare:email";
 import type { EmailOutcome } from "../../contract/email-outcome";
 import type { Env } from "../env";
-import { logLine } from "../lib/log";
-import { nowIso } from "../lib/time";
+import { logLine } from "./log";
+import { nowIso } from "./time";
 
 export interface Mail {
   to: string;

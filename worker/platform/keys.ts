@@ -3,7 +3,7 @@
  * so a key that leaks from one use (say the keyed IP hashes) says nothing about the others.
  * Outside local development the worker refuses the demo secret of .dev.vars.example.
  */
-import { AppError } from "../lib/errors";
+import { AppError } from "./errors";
 
 export type KeyPurpose = "session" | "preview-cookie" | "visitor-hash" | "device-cookie" | "link-token";
 

@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { currentUser } from "../auth/session";
 import { isOwnerOnly } from "../middleware/auth";
 import { CRM_BOOT_ELEMENT_ID, crmBootQueries, type CrmBoot, type CrmBootData } from "../../contract/crm-boot";
-import { safeJson } from "./safe-json";
+import { safeJson } from "../platform/safe-json";
 
 /** The API app with its request context (database, headers): what a sub-request goes through. */
 export interface ApiFetcher {

@@ -5,7 +5,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { AppError } from "../lib/errors";
+import { AppError } from "../platform/errors";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 

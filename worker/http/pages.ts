@@ -4,10 +4,10 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { crmBoot, crmBootTag, type ApiFetcher } from "../lib/crm-boot";
-import { withPagePreloads } from "../lib/crm-shell";
-import { assetPage, fetchAsset, NOT_FOUND_PAGE } from "../lib/assets";
-import { logLine } from "../lib/log";
+import { crmBoot, crmBootTag, type ApiFetcher } from "./crm-boot";
+import { withPagePreloads } from "./crm-shell";
+import { assetPage, fetchAsset, NOT_FOUND_PAGE } from "./assets";
+import { logLine } from "../platform/log";
 
 /** Client-routed staff screens; every public page is a prerendered file instead. */
 const SHELL_PATHS = [/^\/crm(\/.*)?$/];

@@ -1,5 +1,5 @@
 /** What we keep about a visitor: never the raw IP, only a keyed hash of it. */
-import { keyFor } from "../auth/keys";
+import { keyFor } from "./keys";
 
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
 

@@ -1,7 +1,7 @@
 /** Helpers for writes that must commit together. */
 import { not, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../db/client";
+import type { Db } from "./db";
 import { write_guards } from "../db/schema";
 
 /** db.batch for a list built at run time (drizzle's typing wants a literal tuple). */
