@@ -7,7 +7,8 @@ import type { AppEnv } from "./env";
 import { requestContext } from "./http/context";
 import { sameOrigin } from "./http/origin";
 import { publicBodyLimit } from "./http/body-limit";
-import { requireSession } from "./middleware/auth";
+import { isOwnerOnly, requireSession } from "./middleware/auth";
+import { currentUser } from "./auth/session";
 import { onError } from "./http/errors";
 import { AppError } from "./platform/errors";
 import { auth } from "./routes/auth";
@@ -89,7 +90,7 @@ export const app = new Hono<AppEnv>()
   .route("/clients", previewPages)
   .route("/p", proposalPages)
   .route("/i", invoicePages)
-  .route("/", pagesRoute(apiApp));
+  .route("/", pagesRoute(apiApp, { currentUser, isOwnerOnly }));
 app.onError(onError);
 
 export type AppType = typeof app;

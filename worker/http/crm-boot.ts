@@ -7,14 +7,22 @@
  */
 import type { Context, ExecutionContext } from "hono";
 import type { AppEnv } from "../env";
-import { currentUser } from "../auth/session";
-import { isOwnerOnly } from "../middleware/auth";
 import { CRM_BOOT_ELEMENT_ID, crmBootQueries, type CrmBoot, type CrmBootData } from "../../contract/crm-boot";
+import type { SessionUser } from "../../contract/user";
 import { safeJson } from "../platform/safe-json";
 
 /** The API app with its request context (database, headers): what a sub-request goes through. */
 export interface ApiFetcher {
   fetch(request: Request, env: AppEnv["Bindings"], ctx?: ExecutionContext): Response | Promise<Response>;
+}
+
+/**
+ * Who is signed in and what only an Owner may read. The sign-in module answers both; app.ts hands
+ * them over, as http/ knows no module.
+ */
+export interface StaffGate {
+  currentUser(c: Context<AppEnv>, db: AppEnv["Variables"]["db"]): Promise<SessionUser | null>;
+  isOwnerOnly(method: string, path: string): boolean;
 }
 
 function executionCtx(c: Context<AppEnv>): ExecutionContext | undefined {
@@ -25,15 +33,15 @@ function executionCtx(c: Context<AppEnv>): ExecutionContext | undefined {
   }
 }
 
-export async function crmBoot(c: Context<AppEnv>, api: ApiFetcher): Promise<CrmBoot> {
+export async function crmBoot(c: Context<AppEnv>, api: ApiFetcher, staff: StaffGate): Promise<CrmBoot> {
   const cookie = c.req.header("Cookie");
   // One lookup first: a forged or expired cookie then costs no further queries, and Sales never
   // asks for what only an Owner may read (the API would refuse it and log the refusal).
-  const user = cookie ? await currentUser(c, c.get("db")) : null;
+  const user = cookie ? await staff.currentUser(c, c.get("db")) : null;
   if (!user) return { user: null, queries: [] };
   const url = new URL(c.req.url);
   const queries = crmBootQueries(url.pathname, url.searchParams).filter(
-    (q) => user.role === "Owner" || !isOwnerOnly("GET", new URL(q.url, url).pathname),
+    (q) => user.role === "Owner" || !staff.isOwnerOnly("GET", new URL(q.url, url).pathname),
   );
   const ctx = executionCtx(c);
   const answers = await Promise.all(

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { crmBoot, crmBootTag, type ApiFetcher } from "./crm-boot";
+import { crmBoot, crmBootTag, type ApiFetcher, type StaffGate } from "./crm-boot";
 import { withPagePreloads } from "./crm-shell";
 import { assetPage, fetchAsset, NOT_FOUND_PAGE } from "./assets";
 import { logLine } from "../platform/log";
@@ -16,16 +16,17 @@ export const APP_SHELL = "/crm";
 
 /**
  * The pages fallback. `api` answers the CRM shell's inline data requests in-process (the app
- * cannot import itself here without a cycle, so app.ts hands it over).
+ * cannot import itself here without a cycle, so app.ts hands it over), and `staff` says who is
+ * signed in (http/ knows no module: app.ts hands that over too).
  */
-export const pagesRoute = (api: ApiFetcher) =>
+export const pagesRoute = (api: ApiFetcher, staff: StaffGate) =>
   new Hono<AppEnv>().all("*", async (c) => {
     const path = c.req.path;
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Method Not Allowed", 405);
     // A preview link without its client id goes to the list of previews (docs/spec.md §2).
     if (path === "/clients" || path === "/clients/") return c.redirect("/client-previews", 302);
     if (path !== NOT_FOUND_PAGE && SHELL_PATHS.some((re) => re.test(path))) {
-      const [shell, boot] = await Promise.all([fetchAsset(c, APP_SHELL), crmBoot(c, api)]);
+      const [shell, boot] = await Promise.all([fetchAsset(c, APP_SHELL), crmBoot(c, api, staff)]);
       if (!shell.ok) return assetPage(c, APP_SHELL, 200);
       // The page's own chunks start with the entry's, not once it has run (worker/lib/crm-shell.ts).
       const html = withPagePreloads(await shell.text(), path).replace("</head>", () => `  ${crmBootTag(boot)}\n  </head>`);

@@ -70,8 +70,3 @@ export const requireRole = (...allowed: Role[]) =>
 
 /** Kept as a second lock on routes that are also listed in OWNER_ONLY_ROUTES. */
 export const ownerOnly = requireRole("Owner");
-
-/** The client's address as Cloudflare saw it; tests and local runs may have none. */
-export const clientIp = (c: { req: { header(name: string): string | undefined } }) =>
-  // Only Cloudflare's own header: anything else a visitor sends (X-Real-IP, X-Forwarded-For) is theirs to forge.
-  c.req.header("cf-connecting-ip") ?? "unknown";

@@ -6,8 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { currentUser } from "../auth/session";
-import { limitKeyOf } from "../platform/client-info";
-import { clientIp } from "./auth";
+import { clientIp, limitKeyOf } from "../platform/client-info";
 
 /** The visitor's address key (as per-IP limits count it) when this request is a client's view, else null. */
 export async function clientViewer(c: Context<AppEnv>): Promise<string | null> {

@@ -88,3 +88,8 @@ export interface Sender {
 export async function senderOf(ip: string, secret: string): Promise<Sender> {
   return { ipKey: await ipHash(ip, secret), limitKey: await limitKeyOf(ip, secret), networkKey: await ipHash(networkOf(ip), secret) };
 }
+
+/** The client's address as Cloudflare saw it; tests and local runs may have none. */
+export const clientIp = (c: { req: { header(name: string): string | undefined } }) =>
+  // Only Cloudflare's own header: anything else a visitor sends (X-Real-IP, X-Forwarded-For) is theirs to forge.
+  c.req.header("cf-connecting-ip") ?? "unknown";

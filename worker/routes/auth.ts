@@ -15,7 +15,7 @@ import { clearDeviceCookie, issueDeviceCookie } from "../auth/device";
 import { acceptInvite } from "../services/invites";
 import { changePassword, signInToTeam, signInWithPassword, signOutEverywhere, TEAM_ACCOUNT } from "../services/sign-in";
 import { unauthenticated } from "../platform/errors";
-import { clientIp } from "../middleware/auth";
+import { clientIp } from "../platform/client-info";
 import { auditSourceOf } from "../middleware/audit";
 import { disconnectSession, disconnectUser } from "../live/publish";
 

@@ -7,8 +7,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { CALENDAR_TOKEN_PATTERN, calendarFeedIssueInput, calendarFeedPath } from "../../contract/calendar-feed";
 import { jsonBody } from "../platform/validate";
-import { limitKeyOf } from "../platform/client-info";
-import { clientIp } from "../middleware/auth";
+import { clientIp, limitKeyOf } from "../platform/client-info";
 import { auditSourceOf } from "../middleware/audit";
 import { calendarFeed, calendarFeedStatus, issueCalendarFeed, turnOffCalendarFeed } from "../services/calendar-feeds";
 

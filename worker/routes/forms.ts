@@ -13,8 +13,7 @@ import {
 } from "../../contract/form-submission";
 import { nativeForm, type FormPage } from "../http/native-form";
 import { jsonBody } from "../platform/validate";
-import { clientIp } from "../middleware/auth";
-import { senderOf } from "../platform/client-info";
+import { clientIp, senderOf } from "../platform/client-info";
 import { acceptSubmission, type FormBody } from "../services/form-submissions";
 import { publish } from "../live/publish";
 
