@@ -15,7 +15,7 @@ import { headersFile } from "../worker/http/security-headers";
 import { PAGE_BOOT_SCRIPT, PAGE_BOOT_SCRIPT_HASH, type PageBoot } from "../worker/http/page-boot";
 import { SPECULATION_RULES, SPECULATION_RULES_HASH } from "../worker/http/speculation-rules";
 import { criticalCssFor } from "./lib/critical-css";
-import { UNLOCKED_NAME_TOKEN, UNLOCKED_URL_TOKEN, unlockedVariantPath } from "../worker/previews/unlocked-page";
+import { UNLOCKED_NAME_TOKEN, UNLOCKED_URL_TOKEN, unlockedVariantPath } from "../worker/modules/previews/unlocked-page";
 import { FORM_STATE_SAMPLE } from "../worker/http/form-state-markup";
 import { crmPageChunksTag } from "../worker/http/crm-shell";
 

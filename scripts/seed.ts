@@ -35,7 +35,7 @@ import {
   users,
 } from "../worker/db/schema";
 import { hashPassword } from "../worker/platform/password";
-import { writePreview, type PreviewRecord, type PreviewStores } from "../worker/previews/store";
+import { writePreview, type PreviewRecord, type PreviewStores } from "../worker/modules/previews/store";
 import { leadSources, type LeadStatus } from "../contract/lead";
 import type { ProjectStage, ProjectStatus } from "../contract/project";
 import type { ProposalStatus } from "../contract/proposal";

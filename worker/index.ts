@@ -6,11 +6,11 @@
 import { app } from "./app";
 import { createDb } from "./platform/db";
 import type { Env } from "./env";
-import { publishFromJob } from "./live/publish";
-import { runScheduledJobs } from "./services/jobs";
-import { handleInboundMail } from "./mail/handler";
+import { publishFromJob } from "./modules/live/publish";
+import { runScheduledJobs } from "./modules/jobs/jobs";
+import { handleInboundMail } from "./modules/mail/handler";
 
-export { LiveHub } from "./live/hub";
+export { LiveHub } from "./modules/live/hub";
 export type { AppType } from "./app";
 
 export default {
