@@ -6,9 +6,9 @@
 import { app } from "./app";
 import { createDb } from "./platform/db";
 import type { Env } from "./env";
-import { publishFromJob } from "./modules/live/publish";
-import { runScheduledJobs } from "./modules/jobs/jobs";
-import { handleInboundMail } from "./modules/mail/handler";
+import { publishFromJob } from "./modules/live";
+import { runScheduledJobs } from "./modules/jobs";
+import { handleInboundMail } from "./modules/mail";
 
 export { LiveHub } from "./modules/live/hub";
 export type { AppType } from "./app";

@@ -8,7 +8,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/platform/db";
-import { addComment } from "../../worker/modules/previews/preview-comments";
+import { addComment } from "../../worker/modules/previews";
 import { senderOf } from "../../worker/platform/client-info";
 import { expectJson, mailTo, requestWithEnv, rows, signInAs, type Staff, waitForMail } from "./helpers";
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { isOwnerOnly, OWNER_ONLY_ROUTES } from "../../worker/modules/users-and-auth/middleware";
+import { isOwnerOnly, OWNER_ONLY_ROUTES } from "../../worker/modules/users-and-auth";
 import { call, cookieFor, errorOf, forgeToken, json, rows, signedIn } from "./helpers";
 
 interface Route {

@@ -10,7 +10,7 @@ import { expect } from "vitest";
 import { app } from "../../worker/app";
 import worker from "../../worker/index";
 import { hashPassword } from "../../worker/platform/password";
-import { SESSION_COOKIE } from "../../worker/modules/users-and-auth/session";
+import { SESSION_COOKIE } from "../../worker/modules/users-and-auth";
 import { keyFor } from "../../worker/platform/keys";
 import type { Role, SessionUser } from "../../contract/user";
 import type { ErrorEnvelope } from "../../contract/errors";

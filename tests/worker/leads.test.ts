@@ -5,7 +5,7 @@ import { seedCrm, snapshot } from "./crm-data";
 import type { Lead } from "../../contract/lead";
 import { boardColumns } from "../../contract/lead-statuses";
 import { createDb } from "../../worker/platform/db";
-import { boardColumnQuery, leadSearchQuery } from "../../worker/modules/leads/leads";
+import { boardColumnQuery, leadSearchQuery } from "../../worker/modules/leads";
 
 let staff: Staff;
 let userId = "";

@@ -7,13 +7,13 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
-import { loginKeys } from "../../worker/modules/users-and-auth/sign-in";
+import { loginKeys } from "../../worker/modules/users-and-auth";
 import { ipBucket } from "../../worker/platform/client-info";
 import { EVENT_RETENTION_MS, limits } from "../../worker/platform/rate-limit";
-import { DEVICE_COOKIE_PREFIX, DEVICE_TTL_SECONDS, deviceCookieName } from "../../worker/modules/users-and-auth/device";
+import { DEVICE_COOKIE_PREFIX, DEVICE_TTL_SECONDS, deviceCookieName } from "../../worker/modules/users-and-auth";
 import { keyFor } from "../../worker/platform/keys";
 import { createDb } from "../../worker/platform/db";
-import { failedSignIn } from "../../worker/modules/audit/audit";
+import { failedSignIn } from "../../worker/modules/audit";
 import { auditActionLabels, type AuditEvent } from "../../contract/audit";
 import {
   call,

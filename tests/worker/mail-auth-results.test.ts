@@ -4,7 +4,7 @@
  * From domain or one aligned with it.
  */
 import { describe, expect, it } from "vitest";
-import { aligned, authVerdict, organisationalDomain, parseAuthenticationResults, receiverBlock } from "../../worker/modules/mail/auth-results";
+import { aligned, authVerdict, organisationalDomain, parseAuthenticationResults, receiverBlock } from "../../worker/modules/mail";
 
 const CF = "mx.cloudflare.net";
 /** The Received Cloudflare writes on top of every message it takes in. */

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { normaliseText } from "../../contract/text";
-import { MAX_MESSAGE_BYTES, MAX_TEXT_BYTES, readInboundMail, type InboundMail, type ReadResult } from "../../worker/modules/mail/parse";
+import { MAX_MESSAGE_BYTES, MAX_TEXT_BYTES, readInboundMail, type InboundMail, type ReadResult } from "../../worker/modules/mail";
 import appleBcc from "../fixtures/mail/apple-bcc.eml?raw";
 import appleForward from "../fixtures/mail/apple-forward.eml?raw";
 import attachment from "../fixtures/mail/attachment.eml?raw";

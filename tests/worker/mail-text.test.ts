@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { normaliseText } from "../../contract/text";
-import { capText, htmlToText, MAX_TEXT_BYTES, TRUNCATED_MARKER, trimReply } from "../../worker/modules/mail/text";
+import { capText, htmlToText, MAX_TEXT_BYTES, TRUNCATED_MARKER, trimReply } from "../../worker/modules/mail";
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 const isNormal = (s: string) => normaliseText(s, { multiline: true }) === s;

@@ -8,9 +8,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { hashPassword } from "../../worker/platform/password";
 import { createDb } from "../../worker/platform/db";
-import { readPreview, writePreview, type PreviewRecord } from "../../worker/modules/previews/store";
+import { readPreview, writePreview, type PreviewRecord } from "../../worker/modules/previews";
 import { PREVIEW_INVALID_MESSAGE } from "../../contract/preview";
-import { fillUnlockedPage, unlockedVariantPath } from "../../worker/modules/previews/unlocked-page";
+import { fillUnlockedPage, unlockedVariantPath } from "../../worker/modules/previews";
 
 const CODE = "let-me-in-2026";
 const ORIGIN = "http://localhost";

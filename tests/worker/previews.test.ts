@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "../../worker/platform/password";
 import { createDb } from "../../worker/platform/db";
-import { previewKey, readPreview, writePreview, type PreviewRecord } from "../../worker/modules/previews/store";
+import { previewKey, readPreview, writePreview, type PreviewRecord } from "../../worker/modules/previews";
 
 const CODE = "let-me-in-2026";
 const stores = () => ({ kv: env.PREVIEWS, db: createDb(env.DB) });

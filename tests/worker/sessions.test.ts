@@ -9,7 +9,7 @@ import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { DEMO_SESSION_SECRET } from "../../worker/platform/keys";
-import { SESSION_MAX_AGE_SECONDS } from "../../worker/modules/users-and-auth/session";
+import { SESSION_MAX_AGE_SECONDS } from "../../worker/modules/users-and-auth";
 import { hashPassword } from "../../worker/platform/password";
 import { accountSql } from "../../scripts/lib/account-sql";
 import type { ServerMessage } from "../../contract/live";

@@ -19,7 +19,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createDb } from "../../worker/platform/db";
-import { getDashboard } from "../../worker/modules/dashboard/dashboard";
+import { getDashboard } from "../../worker/modules/dashboard";
 import { boardColumns, leadStatuses, type LeadStatus } from "../../contract/lead-statuses";
 import { expectJson, freshIp, rows, signInAs, type Staff } from "./helpers";
 import { migrateFresh } from "./fresh-database";

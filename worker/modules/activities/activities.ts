@@ -18,7 +18,7 @@ import type { RelatedType } from "../../../contract/task";
 import type { SessionUser } from "../../../contract/user";
 import { newId } from "../../platform/ids";
 import { nowIso } from "../../platform/time";
-import { containsPattern, ilike } from "../leads/leads";
+import { containsPattern, ilike } from "../../platform/like";
 import { activityItems, named } from "./activity-items";
 
 /**

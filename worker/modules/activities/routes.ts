@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { activityInput, activityListQuery, relatedRecordQuery } from "../../../contract/activity";
 import { jsonBody, queryParams } from "../../platform/validate";
 import { findRelatedRecords, listActivities, logActivity } from "./activities";
-import { publish } from "../live/publish";
+import { publish } from "../live";
 
 export const activitiesRoute = new Hono<AppEnv>()
   .get("/", queryParams(activityListQuery), async (c) => c.json(await listActivities(c.get("db"), c.req.valid("query")), 200))

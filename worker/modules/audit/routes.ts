@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { auditQuery } from "../../../contract/audit";
 import { queryParams } from "../../platform/validate";
-import { ownerOnly } from "../users-and-auth/middleware";
+import { ownerOnly } from "../users-and-auth";
 import { listAuditEvents } from "./audit";
 
 export const auditRoute = new Hono<AppEnv>().get("/", ownerOnly, queryParams(auditQuery), async (c) =>

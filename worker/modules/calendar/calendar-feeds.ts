@@ -19,7 +19,7 @@ import { randomToken, sha256Hex } from "../../platform/ids";
 import { renderCalendar, type IcsEvent } from "../../platform/ical";
 import { eventsInWindowQuery, limits, reserveAttempt } from "../../platform/rate-limit";
 import { londonToday, nowIso } from "../../platform/time";
-import { auditEvent, type AuditSource } from "../audit/audit";
+import { auditEvent, type AuditSource } from "../audit";
 
 export async function calendarFeedStatus(db: Db, userId: string): Promise<CalendarFeedStatus> {
   const row = await db

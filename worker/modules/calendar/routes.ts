@@ -8,7 +8,7 @@ import type { AppEnv } from "../../env";
 import { CALENDAR_TOKEN_PATTERN, calendarFeedIssueInput, calendarFeedPath } from "../../../contract/calendar-feed";
 import { jsonBody } from "../../platform/validate";
 import { clientIp, limitKeyOf } from "../../platform/client-info";
-import { auditSourceOf } from "../audit/middleware";
+import { auditSourceOf } from "../audit";
 import { calendarFeed, calendarFeedStatus, issueCalendarFeed, turnOffCalendarFeed } from "./calendar-feeds";
 
 export const calendarFeedRoute = new Hono<AppEnv>()

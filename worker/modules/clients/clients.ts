@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 
 import type * as z from "zod";
 import type { KVNamespace } from "@cloudflare/workers-types";
 import type { Db } from "../../platform/db";
-import { revokePreviewCard } from "../previews/admin";
+import { revokePreviewCard } from "../previews";
 import { activities, clients, invoices, lead_activities, leads, projects, proposals } from "../../db/schema";
 import type { Client, ClientLeadActivity, ClientListItem, clientInput, clientPatch } from "../../../contract/client";
 import type { ActivityListItem } from "../../../contract/activity";
@@ -12,9 +12,9 @@ import { AppError, notFound } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { nextStamp, nowIso } from "../../platform/time";
 import { versionedResult } from "../../platform/versioned";
-import { auditEvent, clientTarget, type AuditSource } from "../audit/audit";
-import { activityItems } from "../activities/activity-items";
-import { automaticCreditOf } from "../settings/settings";
+import { auditEvent, clientTarget, type AuditSource } from "../audit";
+import { activityItems } from "../activities";
+import { automaticCreditOf } from "../settings";
 
 /** Every client, newest first, with how many of its preview comments are still open (the list marks those clients). */
 export function listClients(db: Db): Promise<ClientListItem[]> {

@@ -3,17 +3,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { clientInput, clientPatch } from "../../../contract/client";
 import { jsonBody } from "../../platform/validate";
-import {
-  activeClientOptions,
-  createClient,
-  deleteClient,
-  getClient,
-  listClientActivities,
-  listClients,
-  updateClient,
-} from "./clients";
-import { publish } from "../live/publish";
-import { auditSourceOf } from "../audit/middleware";
+import { activeClientOptions, createClient, deleteClient, getClient, listClientActivities, listClients, updateClient } from "./clients";
+import { publish } from "../live";
+import { auditSourceOf } from "../audit";
 
 export const clientsRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ clients: await listClients(c.get("db")) }, 200))

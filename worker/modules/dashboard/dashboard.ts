@@ -29,7 +29,7 @@ import {
 import type { StageWeights } from "../../../contract/settings";
 import type { TaskPriority } from "../../../contract/task";
 import { addDays, addMonths, londonStartOf, londonToday, mondayOf } from "../../platform/time";
-import { stageWeightsOf, WEIGHTS_KEY } from "../settings/settings";
+import { stageWeightsOf, WEIGHTS_KEY } from "../settings";
 
 /** The funnel's path: every stage but Lost, in the board's order (Won last). */
 const FUNNEL_PATH = boardColumns.map((c) => c.status).filter((s) => s !== "Lost");

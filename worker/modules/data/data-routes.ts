@@ -10,12 +10,12 @@ import { deleteAllInput, exportQuery } from "../../../contract/export";
 import { isJsonContentType, jsonBody, queryParams } from "../../platform/validate";
 import { AppError } from "../../platform/errors";
 import { byteStreamOf, textOf } from "../../platform/json-stream";
-import { ownerOnly } from "../users-and-auth/middleware";
+import { ownerOnly } from "../users-and-auth";
 import { importDocument, openExport, totalRows } from "./data-transfer";
 import { deleteAll } from "./backups";
-import { publish } from "../live/publish";
-import { auditSourceOf } from "../audit/middleware";
-import { auditEvent } from "../audit/audit";
+import { publish } from "../live";
+import { auditSourceOf } from "../audit";
+import { auditEvent } from "../audit";
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 

@@ -56,7 +56,7 @@ import {
 } from "../../db/schema";
 import { EXPORT_VERSION, exportTables, type ExportTable } from "../../../contract/export";
 import { AppError } from "../../platform/errors";
-import { previewCardsOf, restorePreviewCards, type CardsRestored } from "../previews/admin";
+import { previewCardsOf, restorePreviewCards, type CardsRestored } from "../previews";
 import { abortIf, isGuardAbort, runBatch } from "../../platform/batch";
 import { JsonDocumentReader, JsonSyntaxError, JsonValueTooLarge } from "../../platform/json-stream";
 import { newId } from "../../platform/ids";

@@ -6,13 +6,21 @@
  */
 import { and, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../platform/db";
-import { digest_sends, form_submissions, invites, mail_refusal_days, mail_refusals, revoked_sessions, staged_chunks } from "../../db/schema";
+import {
+  digest_sends,
+  form_submissions,
+  invites,
+  mail_refusal_days,
+  mail_refusals,
+  revoked_sessions,
+  staged_chunks,
+} from "../../db/schema";
 import { MAIL_REFUSAL_RETENTION_DAYS } from "../../../contract/mail";
 import { pruneEvents } from "../../platform/rate-limit";
-import { pruneAccessLog } from "../previews/log";
+import { pruneAccessLog } from "../previews";
 import { purgeExpiredBackups } from "./backups";
-import { SUBMISSION_RETENTION_MS } from "../forms/form-submissions";
-import { firstCountedDay } from "../mail/mail-filing";
+import { SUBMISSION_RETENTION_MS } from "../forms";
+import { firstCountedDay } from "../mail";
 
 /** How long a day's digest record is kept: long enough for the Owner to see a failure and resend. */
 export const DIGEST_RECORD_DAYS = 30;

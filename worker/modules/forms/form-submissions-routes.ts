@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../platform/errors";
 import { listFailedNotifications, resendNotification } from "./form-submissions";
-import { publish } from "../live/publish";
+import { publish } from "../live";
 
 export const formSubmissionsRoute = new Hono<AppEnv>()
   .get("/failed", async (c) => c.json({ notifications: await listFailedNotifications(c.get("db")) }, 200))

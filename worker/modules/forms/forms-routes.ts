@@ -15,7 +15,7 @@ import { nativeForm, type FormPage } from "../../http/native-form";
 import { jsonBody } from "../../platform/validate";
 import { clientIp, senderOf } from "../../platform/client-info";
 import { acceptSubmission, type FormBody } from "./form-submissions";
-import { publish } from "../live/publish";
+import { publish } from "../live";
 
 async function accept(c: Context<AppEnv>, form: FormBody, { website_url, page, utm }: FormExtras) {
   // A filled honeypot is a bot: it sees the same answer as a person and nothing is stored.

@@ -20,12 +20,12 @@ import {
 import type { SessionUser } from "../../../contract/user";
 import { AppError, notFound } from "../../platform/errors";
 import { newId } from "../../platform/ids";
-import { liveLinkColumns, newLinkToken, withLiveLink } from "../shared-documents/shared-links";
+import { liveLinkColumns, newLinkToken, withLiveLink } from "../shared-documents";
 import { londonToday, nextStamp, nowIso } from "../../platform/time";
 import { runBatch } from "../../platform/batch";
 import { versionedResult } from "../../platform/versioned";
 import { invalid } from "../../platform/validate";
-import { auditEvent, type AuditSource } from "../audit/audit";
+import { auditEvent, type AuditSource } from "../audit";
 
 const joined = (db: Db) =>
   db

@@ -4,18 +4,10 @@ import type { AppEnv } from "../../env";
 import { invoiceInput, invoicePatch } from "../../../contract/invoice";
 import { sendLinkInput } from "../../../contract/shared-link";
 import { jsonBody } from "../../platform/validate";
-import {
-  createInvoice,
-  deleteInvoice,
-  getInvoice,
-  listInvoices,
-  revokeInvoiceLink,
-  shareInvoice,
-  updateInvoice,
-} from "./invoices";
-import { emailInvoiceLink } from "../shared-documents/link-emails";
-import { publish } from "../live/publish";
-import { auditSourceOf, sendingContextOf } from "../audit/middleware";
+import { createInvoice, deleteInvoice, getInvoice, listInvoices, revokeInvoiceLink, shareInvoice, updateInvoice } from "./invoices";
+import { emailInvoiceLink } from "./link-email";
+import { publish } from "../live";
+import { auditSourceOf, sendingContextOf } from "../audit";
 
 export const invoicesRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ invoices: await listInvoices(c.get("db")) }, 200))

@@ -22,7 +22,7 @@ import { trySend } from "../../platform/email";
 import { notFound } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { formatGbp } from "../../platform/money";
-import { relatedNameOf } from "../activities/activity-items";
+import { relatedNameOf } from "../activities";
 import { addDays, londonHour, londonToday, nowIso } from "../../platform/time";
 
 /** The London hour from which the day's digest is due; runs later that day (a missed hour) still send it. */

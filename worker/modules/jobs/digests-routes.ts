@@ -7,7 +7,7 @@ import type { AppEnv } from "../../env";
 import { digestPreference } from "../../../contract/digest";
 import { AppError } from "../../platform/errors";
 import { jsonBody } from "../../platform/validate";
-import { ownerOnly } from "../users-and-auth/middleware";
+import { ownerOnly } from "../users-and-auth";
 import { getDigestPreference, listFailedDigests, resendDigest, setDigestPreference } from "./digest";
 
 export const digestsRoute = new Hono<AppEnv>()

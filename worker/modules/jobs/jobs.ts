@@ -10,8 +10,8 @@ import type { Env } from "../../env";
 import { activities, invoices, job_runs } from "../../db/schema";
 import { londonToday } from "../../platform/time";
 import { sendDailyDigests } from "./digest";
-import { housekeepingDeletes } from "../data/housekeeping";
-import { automaticCreditOf } from "../settings/settings";
+import { housekeepingDeletes } from "../data";
+import { automaticCreditOf } from "../settings";
 
 export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest";
 

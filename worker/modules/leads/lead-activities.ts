@@ -8,8 +8,8 @@ import { previousStatementChangedRows } from "../../platform/batch";
 import { notFound } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { nowIso } from "../../platform/time";
-import { activityItems } from "../activities/activity-items";
-import { automaticCreditOf } from "../settings/settings";
+import { activityItems } from "../activities";
+import { automaticCreditOf } from "../settings";
 
 /**
  * A lead's timeline: its own entries (notes, stage changes, workflow actions) and the Activity

@@ -16,6 +16,7 @@ import {
 } from "../../../contract/lead";
 import type { SessionUser } from "../../../contract/user";
 import { notFound } from "../../platform/errors";
+import { containsPattern, ilike } from "../../platform/like";
 import { newId } from "../../platform/ids";
 import { londonToday, nextStamp, nowIso } from "../../platform/time";
 import { versionedResult } from "../../platform/versioned";
@@ -23,10 +24,6 @@ import { stageChangeIfUpdated } from "./lead-activities";
 import { assertValueEditable } from "./won-value";
 
 type ListQuery = z.output<typeof leadListQuery>;
-
-/** `%term%` with LIKE's wildcards escaped, for case-insensitive substring search. */
-export const containsPattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-export const ilike = (column: SQL.Aliased | SQL | { getSQL(): SQL }, pattern: string) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
 
 /**
  * A lead whose name, company or e-mail holds the term, case-blind. `search_text` (migration 0029,

@@ -8,7 +8,7 @@ import { jsonBody, queryParams } from "../../platform/validate";
 import { createLead, deleteLead, getLead, leadBoard, listLeads, openLeadOptions, updateLead } from "./leads";
 import { addLeadNote, listLeadActivities } from "./lead-activities";
 import { runWorkflowAction } from "./lead-workflow";
-import { publish } from "../live/publish";
+import { publish } from "../live";
 
 const boardQuery = z.object({ per_column: z.coerce.number().int().min(1).max(200).default(50) });
 

@@ -12,7 +12,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env";
 import { createDb } from "../../platform/db";
-import { endedSessions } from "../users-and-auth/session";
+import { endedSessions } from "../users-and-auth";
 import { clientMessage, type LiveEvent, type PresenceEntry, type ServerMessage } from "../../../contract/live";
 
 /** How often open sockets' sessions are checked again: a session's end reaches its tabs within this. */

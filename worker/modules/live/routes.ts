@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { AppError, unauthenticated } from "../../platform/errors";
-import { presentedSession } from "../users-and-auth/session";
+import { presentedSession } from "../users-and-auth";
 import { HUB_NAME } from "./publish";
 
 export const liveRoute = new Hono<AppEnv>().get("/", async (c) => {

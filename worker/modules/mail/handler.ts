@@ -5,7 +5,7 @@
  */
 import { createDb } from "../../platform/db";
 import type { Env } from "../../env";
-import { publishFromJob } from "../live/publish";
+import { publishFromJob } from "../live";
 import { receiveMail } from "./mail-filing";
 
 /** Email Routing writes its verdicts as this server (Authentication-Results: mx.cloudflare.net; …). */

@@ -8,7 +8,13 @@
 import { and, desc, eq, gte, inArray, isNotNull, notInArray, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import { activities, clients, leads, mail_messages, mail_refusal_days, mail_refusals, users } from "../../db/schema";
-import { MAIL_REFUSAL_RETENTION_DAYS, MAIL_REFUSALS_KEPT, mailMessageKey, type MailDirection, type MailTarget } from "../../../contract/mail";
+import {
+  MAIL_REFUSAL_RETENTION_DAYS,
+  MAIL_REFUSALS_KEPT,
+  mailMessageKey,
+  type MailDirection,
+  type MailTarget,
+} from "../../../contract/mail";
 import { mailMessageRow } from "../../../contract/export";
 import { normaliseText } from "../../../contract/text";
 import { readInboundMail, MAX_MESSAGE_BYTES, type InboundMail, type MailMessage as ReadMessage } from "./parse";

@@ -8,7 +8,7 @@ import { mailFileInput, mailLeadInput } from "../../../contract/mail";
 import { jsonBody } from "../../platform/validate";
 import { deleteMail, fileMail, getMail, leadFromMail, listUnfiled } from "./mail";
 import { mailRefusals } from "./mail-filing";
-import { publish } from "../live/publish";
+import { publish } from "../live";
 
 export const mailRoute = new Hono<AppEnv>()
   .get("/unfiled", async (c) => c.json(await listUnfiled(c.get("db")), 200))

@@ -20,7 +20,7 @@ import { nextStamp, nowIso } from "../../platform/time";
 import { readPreview, writePreview, type PreviewRecord } from "./store";
 import { lastViewed } from "./log";
 import { publishRelease } from "./preview-releases";
-import { auditEvent, clientTarget, type AuditSource } from "../audit/audit";
+import { auditEvent, clientTarget, type AuditSource } from "../audit";
 
 interface LinkedClient {
   id: string;

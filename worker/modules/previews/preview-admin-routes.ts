@@ -6,17 +6,10 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { previewLinkInput } from "../../../contract/preview";
 import { jsonBody } from "../../platform/validate";
-import {
-  getClientPreview,
-  issueAccessCode,
-  linkClientPreview,
-  previewIdOf,
-  setPreviewRevoked,
-  unlinkClientPreview,
-} from "./admin";
+import { getClientPreview, issueAccessCode, linkClientPreview, previewIdOf, setPreviewRevoked, unlinkClientPreview } from "./admin";
 import { lastViewed, recentAttempts } from "./log";
-import { publish } from "../live/publish";
-import { auditSourceOf } from "../audit/middleware";
+import { publish } from "../live";
+import { auditSourceOf } from "../audit";
 
 export const previewAdminRoute = new Hono<AppEnv>()
   .get("/:id/preview", async (c) => c.json({ preview: await getClientPreview(c.get("db"), c.env.PREVIEWS, c.req.param("id")) }, 200))

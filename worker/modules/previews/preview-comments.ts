@@ -9,7 +9,14 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
 import { activities, preview_comments, preview_releases, preview_replies } from "../../db/schema";
-import type { commentInput, commentPatch, PreviewComment, PreviewReply, PublicComment, replyInput } from "../../../contract/preview-feedback";
+import type {
+  commentInput,
+  commentPatch,
+  PreviewComment,
+  PreviewReply,
+  PublicComment,
+  replyInput,
+} from "../../../contract/preview-feedback";
 import type { SessionUser } from "../../../contract/user";
 import type { PreviewContext } from "../../env";
 import { notFound } from "../../platform/errors";

@@ -11,7 +11,7 @@ import { AppError } from "../../platform/errors";
 import { clientFeedback } from "./preview-feedback";
 import { openCommentCount, replyToComment, setCommentStatus } from "./preview-comments";
 import { resendFeedbackEmail } from "./preview-notifications";
-import { publish } from "../live/publish";
+import { publish } from "../live";
 
 /** POST …/:id/retry-email for a comment or an approval: the same resend, told apart by `kind`. */
 async function retryEmail(c: Context<AppEnv>, kind: "comment" | "approval") {

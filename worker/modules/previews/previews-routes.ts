@@ -17,7 +17,7 @@ import { approvalInput, commentInput } from "../../../contract/preview-feedback"
 import { publicFeedback } from "./preview-feedback";
 import { addComment } from "./preview-comments";
 import { approveRelease } from "./preview-approvals";
-import { publish } from "../live/publish";
+import { publish } from "../live";
 import { logAttempt, markViewed } from "./log";
 
 /**

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import { projectInput, projectPatch } from "../../../contract/project";
 import { jsonBody, queryParams } from "../../platform/validate";
 import { createProject, deleteProject, getProject, listProjects, projectOverview, updateProject } from "./projects";
-import { publish } from "../live/publish";
+import { publish } from "../live";
 
 export const projectsRoute = new Hono<AppEnv>()
   .get("/", queryParams(z.object({ client_id: z.string().max(64).optional(), lead_id: z.string().max(64).optional() })), async (c) => {

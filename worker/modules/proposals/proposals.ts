@@ -16,14 +16,14 @@ import {
 import type { SessionUser } from "../../../contract/user";
 import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { newId } from "../../platform/ids";
-import { liveLinkColumns, withLiveLink } from "../shared-documents/shared-links";
-import { derivedLinkToken } from "../shared-documents/link-tokens";
+import { liveLinkColumns, withLiveLink } from "../shared-documents";
+import { derivedLinkToken } from "../shared-documents";
 import { londonToday, nextStamp, nowIso } from "../../platform/time";
 import { versionedResult } from "../../platform/versioned";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
-import { stageChangeIfUpdated } from "../leads/lead-activities";
-import { wonValueSql, wonValueUpdate } from "../leads/won-value";
-import { auditEvent, type AuditSource } from "../audit/audit";
+import { stageChangeIfUpdated } from "../leads";
+import { wonValueSql, wonValueUpdate } from "../leads";
+import { auditEvent, type AuditSource } from "../audit";
 
 const forLead = alias(leads, "for_lead");
 const forClient = alias(clients, "for_client");

@@ -6,7 +6,7 @@ import { proposalInput, proposalPatch, proposalReplyInput } from "../../../contr
 import { sendLinkInput } from "../../../contract/shared-link";
 import * as z from "zod";
 import { jsonBody } from "../../platform/validate";
-import { SHARED_PAGE_HEADERS } from "../shared-documents/shared-links";
+import { SHARED_PAGE_HEADERS } from "../shared-documents";
 import {
   acceptProposal,
   createProposal,
@@ -17,14 +17,14 @@ import {
   shareProposal,
   updateProposal,
 } from "./proposals";
-import { crmMessagesOf, previewState, replyToProposal, resendReply } from "../shared-documents/shared-proposals";
-import { emailProposalLink } from "../shared-documents/link-emails";
-import { getStudioSettings } from "../settings/settings";
-import { proposalPageHtml } from "../shared-documents/proposal-page";
+import { crmMessagesOf, previewState, replyToProposal, resendReply } from "../shared-documents";
+import { emailProposalLink } from "./link-email";
+import { getStudioSettings } from "../settings";
+import { proposalPageHtml } from "../shared-documents";
 import { londonToday } from "../../platform/time";
 import { AppError } from "../../platform/errors";
-import { publish } from "../live/publish";
-import { auditSourceOf, sendingContextOf } from "../audit/middleware";
+import { publish } from "../live";
+import { auditSourceOf, sendingContextOf } from "../audit";
 
 export const proposalsRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ proposals: await listProposals(c.get("db")) }, 200))

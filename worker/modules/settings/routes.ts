@@ -6,10 +6,10 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { stageWeightsInput, studioSettingsInput } from "../../../contract/settings";
 import { jsonBody } from "../../platform/validate";
-import { ownerOnly } from "../users-and-auth/middleware";
+import { ownerOnly } from "../users-and-auth";
 import { getStageWeights, getStudioSettings, saveStageWeights, saveStudioSettings } from "./settings";
-import { publish } from "../live/publish";
-import { auditSourceOf } from "../audit/middleware";
+import { publish } from "../live";
+import { auditSourceOf } from "../audit";
 
 export const settingsRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await getStudioSettings(c.get("db"), c.env.STUDIO_NAME), 200))

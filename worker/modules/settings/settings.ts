@@ -19,7 +19,7 @@ import {
 import { automaticCredit } from "../../../contract/activity-values";
 import { AppError } from "../../platform/errors";
 import { nextStamp, nowIso } from "../../platform/time";
-import { auditEvent, type AuditSource } from "../audit/audit";
+import { auditEvent, type AuditSource } from "../audit";
 
 const KEY = "studio";
 

@@ -15,7 +15,7 @@ import type { Mail } from "../../platform/email";
 import { rebuiltLinkToken } from "./link-tokens";
 import { formatGbp } from "../../platform/money";
 import type { ProposalContent } from "./proposal-page";
-import { getStudioSettings } from "../settings/settings";
+import { getStudioSettings } from "../settings";
 
 /** What sending a client mail needs beyond the binding: the studio's name, and the secret its links are derived with. */
 export type ClientMailEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SESSION_SECRET">;

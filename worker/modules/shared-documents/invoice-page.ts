@@ -9,16 +9,7 @@
  */
 import { isLate, type InvoiceLine, type InvoiceStatus } from "../../../contract/invoice";
 import type { StudioSettings } from "../../../contract/settings";
-import {
-  dayAfter,
-  documentPage,
-  linesTable,
-  longDate,
-  plainTextHtml,
-  shortDate,
-  summaryBox,
-  type DocumentStanding,
-} from "./document-page";
+import { dayAfter, documentPage, linesTable, longDate, plainTextHtml, shortDate, summaryBox, type DocumentStanding } from "./document-page";
 import { formatGbp } from "../../platform/money";
 import { escapeHtml } from "../../platform/safe-json";
 

@@ -13,7 +13,7 @@ import { clientViewer, visitorKey } from "./link-visit";
 import { linkLimitAsPage } from "./link-limit-page";
 import { invoicePageHtml } from "./invoice-page";
 import { countInvoiceView, lookupInvoiceLink } from "./shared-invoices";
-import { getStudioSettings } from "../settings/settings";
+import { getStudioSettings } from "../settings";
 
 export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:token", async (c) => {
   const db = c.get("db");

@@ -1,12 +1,14 @@
 /**
- * Send (issue 25 §3): the studio e-mails a client the link to their proposal (/p/<token>) or
+ * Send: the studio e-mails a client the link to their proposal (/p/<token>) or
  * invoice (/i/<token>) from the CRM. The link is made first, exactly as Share makes it; then the
  * mail goes, plain text, from MAIL_FROM in the studio's name with Reply-To the studio's inbox. When
  * Cloudflare will not send it (an address the account cannot reach), the link stands all the same
  * and the answer says why, with the message, for the studio to send by hand (docs/decisions/0024).
  * A mail that went is recorded on the link (to whom, when) and in the Activity Feed; every send, to
- * whom and whether it went, in the audit trail. Each passes services/send-guard.ts first: an address
- * not the record's own needs the sender's tick, and a sender has 20 sends an hour.
+ * whom and whether it went, in the audit trail. Each passes the send guard (users-and-auth/send-guard.ts) first: an address
+ * not the record's own needs the sender's tick, and a sender has 20 sends an hour. What is common
+ * to both kinds lives here; each kind's own send (emailProposalLink, emailInvoiceLink) lives in its
+ * module, beside the link it makes, so this module needs neither.
  */
 import { eq } from "drizzle-orm";
 import type * as z from "zod";
@@ -21,13 +23,10 @@ import type { Env } from "../../env";
 import { sendOrExplain, type Mail } from "../../platform/email";
 import { newId } from "../../platform/ids";
 import { formatGbp } from "../../platform/money";
-import { auditEvent, type AuditSource } from "../audit/audit";
-import { createInvoiceLink, getInvoice } from "../invoices/invoices";
-import { createProposalLink, getProposal } from "../proposals/proposals";
-import { getStudioSettings } from "../settings/settings";
-import { contactNameOf, withGreeting } from "./client-mail";
-import { greetingFor } from "../../../contract/greeting";
-import { checkRecipient, invoiceRecipients, notTheClients, proposalRecipients, reserveSend } from "../users-and-auth/send-guard";
+import { auditEvent, type AuditSource } from "../audit";
+import { getStudioSettings } from "../settings";
+import { withGreeting } from "./client-mail";
+import { checkRecipient, notTheClients, reserveSend } from "../users-and-auth";
 
 export interface LinkMailContext {
   db: Db;
@@ -39,7 +38,7 @@ export interface LinkMailContext {
   requestId: string;
 }
 
-type SendLink = z.output<typeof sendLinkInput>;
+export type SendLink = z.output<typeof sendLinkInput>;
 
 /** What the studio can do when Cloudflare will not send: the dialog offers both. */
 const INSTEAD = "Copy the link and send it yourself.";
@@ -117,7 +116,7 @@ export function invoiceMail(
 }
 
 /** Records a mail that went: on its link (the card shows it) and as an Email entry in the Activity Feed. */
-async function recordSent(
+export async function recordSent(
   ctx: LinkMailContext,
   table: typeof proposal_links | typeof invoice_links,
   linkId: string,
@@ -144,25 +143,25 @@ async function recordSent(
   ]);
 }
 
-async function mailFor(ctx: LinkMailContext, mail: Omit<Mail, "replyTo">, about: Record<string, string>): Promise<EmailOutcome> {
+export async function mailFor(ctx: LinkMailContext, mail: Omit<Mail, "replyTo">, about: Record<string, string>): Promise<EmailOutcome> {
   return sendOrExplain(ctx.env, { ...mail, replyTo: ctx.env.STUDIO_INBOX }, INSTEAD, { requestId: ctx.requestId, ...about });
 }
 
-const studioName = async (ctx: LinkMailContext) => (await getStudioSettings(ctx.db, ctx.env.STUDIO_NAME)).settings.studio_name;
+export const studioName = async (ctx: LinkMailContext) => (await getStudioSettings(ctx.db, ctx.env.STUDIO_NAME)).settings.studio_name;
 
 /**
  * The checks a send passes before anything is made (the recipient, then the sender's allowance),
  * then `send`, told whether the address was confirmed as not the record's own. A send that fails
  * gives its place in the allowance back.
  */
-async function guarded<T>(ctx: LinkMailContext, own: string[], input: SendLink, send: (outside: boolean) => Promise<T>): Promise<T> {
+export async function guarded<T>(ctx: LinkMailContext, own: string[], input: SendLink, send: (outside: boolean) => Promise<T>): Promise<T> {
   const outside = checkRecipient(input.to, own, input.confirm_recipient, notTheClients(input.to));
   const reservation = await reserveSend(ctx.db, ctx.by.id);
   return send(outside).catch(reservation.giveBack);
 }
 
 /** The audit trail's line for a send: what, to whom, whether Cloudflare sent it, and whether the address was confirmed. */
-function sendAudit(
+export function sendAudit(
   ctx: LinkMailContext,
   action: "proposal_emailed" | "invoice_emailed",
   what: string,
@@ -173,63 +172,4 @@ function sendAudit(
     ? `E-mailed the link to ${what} to ${email.to}`
     : `Made a link to ${what} for ${email.to}; Cloudflare wouldn't e-mail it, so it was shown to copy`;
   return auditEvent(ctx.db, ctx.source, action, `${detail}${outside ? " (not one of the client's addresses; confirmed)" : ""}`);
-}
-
-/** A new link to the proposal (a Draft becomes Sent), e-mailed to `input.to`. */
-export async function emailProposalLink(
-  ctx: LinkMailContext,
-  id: string,
-  input: SendLink,
-): Promise<{ url: string; proposal: Proposal; email: EmailOutcome }> {
-  return guarded(ctx, await proposalRecipients(ctx.db, id), input, (outside) => sendProposalLink(ctx, id, input, outside));
-}
-
-async function sendProposalLink(ctx: LinkMailContext, id: string, input: SendLink, outside: boolean) {
-  const { url, linkId } = await createProposalLink(ctx.db, id, ctx.origin, ctx.by, ctx.source, ctx.env.SESSION_SECRET);
-  const [shared, studio] = await Promise.all([getProposal(ctx.db, id), studioName(ctx)]);
-  const greeting = greetingFor(await contactNameOf(ctx.db, { leadId: shared.lead_id, clientId: shared.client_id }));
-  const email = await mailFor(ctx, proposalMail(shared, url, input, ctx.by, studio, greeting), { proposal: id });
-  const audit = sendAudit(ctx, "proposal_emailed", `the proposal "${shared.title}"`, email, outside);
-  if (!email.sent) {
-    await audit;
-    return { url, proposal: shared, email };
-  }
-  const related = shared.lead
-    ? { type: "lead" as const, id: shared.lead.id }
-    : shared.client
-      ? { type: "client" as const, id: shared.client.id }
-      : null;
-  await recordSent(ctx, proposal_links, linkId, email, `E-mailed the proposal "${shared.title}" to ${email.to}`, related, audit);
-  return { url, proposal: await getProposal(ctx.db, id), email };
-}
-
-/** A new link to the invoice (a Draft becomes Sent), e-mailed to `input.to`. */
-export async function emailInvoiceLink(
-  ctx: LinkMailContext,
-  id: string,
-  input: SendLink,
-): Promise<{ url: string; invoice: Invoice; email: EmailOutcome }> {
-  return guarded(ctx, await invoiceRecipients(ctx.db, id), input, (outside) => sendInvoiceLink(ctx, id, input, outside));
-}
-
-async function sendInvoiceLink(ctx: LinkMailContext, id: string, input: SendLink, outside: boolean) {
-  const { url, linkId } = await createInvoiceLink(ctx.db, id, ctx.origin, ctx.by, ctx.source);
-  const [shared, studio] = await Promise.all([getInvoice(ctx.db, id), studioName(ctx)]);
-  const greeting = greetingFor(await contactNameOf(ctx.db, { leadId: null, clientId: shared.client_id }));
-  const email = await mailFor(ctx, invoiceMail(shared, url, input, ctx.by, studio, greeting), { invoice: id });
-  const audit = sendAudit(ctx, "invoice_emailed", `the invoice ${shared.number}`, email, outside);
-  if (!email.sent) {
-    await audit;
-    return { url, invoice: shared, email };
-  }
-  await recordSent(
-    ctx,
-    invoice_links,
-    linkId,
-    email,
-    `E-mailed the invoice ${shared.number} (${formatGbp(shared.total)}) to ${email.to}`,
-    { type: "client", id: shared.client_id },
-    audit,
-  );
-  return { url, invoice: await getInvoice(ctx.db, id), email };
 }

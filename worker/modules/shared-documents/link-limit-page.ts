@@ -7,7 +7,7 @@ import type { AppEnv } from "../../env";
 import { waitMessage } from "../../../contract/wait-message";
 import { linkLimitedHtml } from "./document-page";
 import { SHARED_PAGE_HEADERS } from "./shared-links";
-import { getStudioSettings } from "../settings/settings";
+import { getStudioSettings } from "../settings";
 import { toAppError } from "../../http/errors";
 
 export const linkLimitAsPage = createMiddleware<AppEnv>(async (c, next) => {

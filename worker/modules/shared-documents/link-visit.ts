@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { currentUser } from "../users-and-auth/session";
+import { currentUser } from "../users-and-auth";
 import { clientIp, limitKeyOf } from "../../platform/client-info";
 
 /** The visitor's address key (as per-IP limits count it) when this request is a client's view, else null. */

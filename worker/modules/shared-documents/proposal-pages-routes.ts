@@ -35,8 +35,8 @@ import {
   type OpenLink,
   type Responder,
 } from "./shared-proposals";
-import { getStudioSettings } from "../settings/settings";
-import { publish } from "../live/publish";
+import { getStudioSettings } from "../settings";
+import { publish } from "../live";
 
 type Status = 200 | 404 | 409 | 410 | 422 | 429 | 500;
 const page = (c: Context<AppEnv>, html: string, status: Status) => c.html(html, status, SHARED_PAGE_HEADERS);

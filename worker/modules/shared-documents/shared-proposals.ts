@@ -33,14 +33,14 @@ import type { Sender } from "../../platform/client-info";
 import { formatGbp } from "../../platform/money";
 import { sendOrExplain, trySend, type Mail } from "../../platform/email";
 import type { ProposalContent } from "./proposal-page";
-import { auditEvent } from "../audit/audit";
-import { getLead } from "../leads/leads";
-import { displayName, leadProject, leadSummary, linkProjectsToClient, newClientRow } from "../leads/lead-workflow";
-import { recordDelivery, type MailEnv } from "../previews/preview-notifications";
+import { auditEvent } from "../audit";
+import { getLead } from "../leads";
+import { displayName, leadProject, leadSummary, linkProjectsToClient, newClientRow } from "../leads";
+import { recordDelivery, type MailEnv } from "../previews";
 import { acceptedCopyMail, declinedCopyMail, liveProposalUrl, proposalRecipient, replyMail, type ClientMailEnv } from "./client-mail";
-import { getStudioSettings } from "../settings/settings";
+import { getStudioSettings } from "../settings";
 import type { StudioSettings } from "../../../contract/settings";
-import { wonValueUpdate } from "../leads/won-value";
+import { wonValueUpdate } from "../leads";
 
 /** The columns of what the client reads (ProposalContent, but for whom it is prepared). */
 const contentColumns = {

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { taskInput, taskPatch } from "../../../contract/task";
 import { jsonBody } from "../../platform/validate";
 import { createTask, deleteTask, listTasks, openTaskCount, updateTask } from "./tasks";
-import { publish } from "../live/publish";
+import { publish } from "../live";
 
 export const tasksRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ tasks: await listTasks(c.get("db")) }, 200))

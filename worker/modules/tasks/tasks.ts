@@ -4,7 +4,7 @@ import type * as z from "zod";
 import type { Db } from "../../platform/db";
 import { tasks, users } from "../../db/schema";
 import type { Task, TaskListItem, taskInput, taskPatch } from "../../../contract/task";
-import { relatedNameOf } from "../activities/activity-items";
+import { relatedNameOf } from "../activities";
 import { notFound } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { nextStamp, nowIso } from "../../platform/time";

@@ -16,8 +16,8 @@ import { acceptInvite } from "./invites";
 import { changePassword, signInToTeam, signInWithPassword, signOutEverywhere, TEAM_ACCOUNT } from "./sign-in";
 import { unauthenticated } from "../../platform/errors";
 import { clientIp } from "../../platform/client-info";
-import { auditSourceOf } from "../audit/middleware";
-import { disconnectSession, disconnectUser } from "../live/publish";
+import { auditSourceOf } from "../audit";
+import { disconnectSession, disconnectUser } from "../live";
 
 async function attemptOf(c: Context<AppEnv>, account: string, actorId: string | null = null) {
   return { account, ip: clientIp(c), secret: c.env.SESSION_SECRET, cookies: getCookie(c), audit: await auditSourceOf(c, actorId) };

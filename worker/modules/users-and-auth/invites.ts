@@ -15,7 +15,7 @@ import { sendOrExplain } from "../../platform/email";
 import { AppError, notFound } from "../../platform/errors";
 import { newId, randomToken, sha256Hex } from "../../platform/ids";
 import { isoIn, nowIso } from "../../platform/time";
-import { auditEvent, type AuditSource } from "../audit/audit";
+import { auditEvent, type AuditSource } from "../audit";
 import { checkInvitee, reserveSend, studioDomains } from "./send-guard";
 import { toSession } from "./users";
 

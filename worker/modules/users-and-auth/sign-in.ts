@@ -20,7 +20,7 @@ import { invalid } from "../../platform/validate";
 import { runBatch } from "../../platform/batch";
 import { ipHash, limitKeyOf, networkOf } from "../../platform/client-info";
 import { clearEvents, eventsInWindow, limits, reserveAttempt, type Limit } from "../../platform/rate-limit";
-import { auditEvent, failedSignIn, type AuditSource } from "../audit/audit";
+import { auditEvent, failedSignIn, type AuditSource } from "../audit";
 import { checkPassword, checkTeamPassword } from "./users";
 
 /** The Team gate's account key; no e-mail address can be this string. */

@@ -10,8 +10,8 @@ import { jsonBody } from "../../platform/validate";
 import { ownerOnly } from "./middleware";
 import { setUserDisabled } from "./user-admin";
 import { pendingInvites, revokeInvite } from "./invites";
-import { auditSourceOf } from "../audit/middleware";
-import { disconnectUser, publish } from "../live/publish";
+import { auditSourceOf } from "../audit";
+import { disconnectUser, publish } from "../live";
 
 export const userAdminRoute = new Hono<AppEnv>()
   .get("/invites", ownerOnly, async (c) => c.json({ invites: await pendingInvites(c.get("db")) }, 200))

@@ -12,7 +12,7 @@ import { notFound } from "../../platform/errors";
 import { invalid } from "../../platform/validate";
 import { nowIso } from "../../platform/time";
 import { endAllSessions } from "./session";
-import { auditEvent, type AuditSource } from "../audit/audit";
+import { auditEvent, type AuditSource } from "../audit";
 import { publicUserColumns } from "./users";
 
 /**

@@ -6,7 +6,7 @@ import { jsonBody } from "../../platform/validate";
 import { ownerOnly } from "./middleware";
 import { listUsers } from "./users";
 import { sendInvite } from "./invites";
-import { sendingContextOf } from "../audit/middleware";
+import { sendingContextOf } from "../audit";
 
 export const usersRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ users: await listUsers(c.get("db")) }, 200))
