@@ -1,7 +1,7 @@
 /**
  * The worker's entry, its three doors: `fetch` (the Hono app, for every request the assets layer
- * passes on), `scheduled` (the hourly Cron Trigger: services/jobs.ts decides what is due in London),
- * `email` (mail to CRM_INBOX: services/mail-filing.ts) and the live hub's Durable Object class.
+ * passes on), `scheduled` (the hourly Cron Trigger: modules/jobs/jobs.ts decides what is due in London),
+ * `email` (mail to CRM_INBOX: modules/mail/mail-filing.ts) and the live hub's Durable Object class.
  */
 import { app } from "./app";
 import { createDb } from "./platform/db";

@@ -1,7 +1,7 @@
 /**
  * The CRM is private and roles are enforced by the worker. The sweeps iterate every route
  * registered under /api/crm (app.routes), so routes added later are covered without editing
- * this file; the Owner-only list is the one in worker/middleware/auth.ts.
+ * this file; the Owner-only list is the one in worker/modules/users-and-auth/middleware.ts.
  */
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";

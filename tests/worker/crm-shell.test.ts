@@ -1,5 +1,5 @@
 /**
- * The CRM shell preloads the chunks of the page it is served for (worker/lib/crm-shell.ts): the
+ * The CRM shell preloads the chunks of the page it is served for (worker/http/crm-shell.ts): the
  * route a path matches is the one React Router would render, and the build's block never reaches
  * the browser.
  */

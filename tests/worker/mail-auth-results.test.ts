@@ -1,5 +1,5 @@
 /**
- * Whether the receiving server vouched for an inbound mail's sender (worker/mail/auth-results.ts):
+ * Whether the receiving server vouched for an inbound mail's sender (worker/modules/mail/auth-results.ts):
  * only its own Authentication-Results count, from the block of headers it prepends, and only for the
  * From domain or one aligned with it.
  */

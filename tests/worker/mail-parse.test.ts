@@ -1,5 +1,5 @@
 /**
- * Reading inbound mail (worker/mail/parse.ts, issue 24): each fixture in tests/fixtures/mail through
+ * Reading inbound mail (worker/modules/mail/parse.ts, issue 24): each fixture in tests/fixtures/mail through
  * `readInboundMail`, with the fields the filer depends on; bad input answered with a result or a
  * refusal, never an exception; and every returned text normalised and within 100 KB, whatever the bytes.
  */

@@ -1,5 +1,5 @@
 /**
- * The text an inbound e-mail leaves on a timeline (worker/mail/text.ts): HTML read as a person would
+ * The text an inbound e-mail leaves on a timeline (worker/modules/mail/text.ts): HTML read as a person would
  * read it, quoted history and signatures trimmed, and never more than 100 KB.
  */
 import { describe, expect, it } from "vitest";

@@ -197,7 +197,7 @@ export const leads = sqliteTable(
     index("leads_converted_idx").on(t.converted_to_client_id),
     // The Leads table's Follow-up order and its "Follow-up due" filter.
     index("leads_follow_up_idx").on(t.follow_up_date),
-    // A calendar feed reads one person's follow-ups nearest today (services/calendar-feeds.ts).
+    // A calendar feed reads one person's follow-ups nearest today (modules/calendar/calendar-feeds.ts).
     index("leads_added_by_follow_up_idx").on(t.added_by, t.follow_up_date),
     check("leads_status_check", oneOf(t.status, leadStatuses)),
     check("leads_source_check", oneOf(t.source, leadSources, true)),
@@ -268,13 +268,13 @@ export const proposals = sqliteTable(
     lead_id: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
     client_id: text("client_id").references(() => clients.id, { onDelete: "set null" }),
     notes: text("notes"),
-    /** The document the client reads (issue 23): plain text, never markup. */
+    /** The document the client reads: plain text, never markup. */
     intro: text("intro"),
     sections: text("sections", { mode: "json" })
       .$type<ProposalSection[]>()
       .notNull()
       .default(sql`'[]'`),
-    /** The line items, a JSON array; `value` is always their sum, or null with none (services/proposals.ts writes both together). */
+    /** The line items, a JSON array; `value` is always their sum, or null with none (modules/proposals/proposals.ts writes both together). */
     lines: text("lines", { mode: "json" })
       .$type<InvoiceLine[]>()
       .notNull()
@@ -301,7 +301,7 @@ export const invoices = sqliteTable(
       .notNull()
       .references(() => clients.id, { onDelete: "restrict" }),
     project_id: text("project_id").references(() => projects.id, { onDelete: "set null" }),
-    /** The line items, a JSON array; `total` is always their sum (services/invoices.ts writes both together). */
+    /** The line items, a JSON array; `total` is always their sum (modules/invoices/invoices.ts writes both together). */
     lines: text("lines", { mode: "json" })
       .$type<InvoiceLine[]>()
       .notNull()
@@ -360,7 +360,7 @@ export const activities = sqliteTable(
     summary: text("summary").notNull(),
     related_type: text("related_type", { enum: relatedTypes }),
     related_id: text("related_id"),
-    /** An Email entry filed from the CRM's inbox (issue 24): the message it shows. */
+    /** An Email entry filed from the CRM's inbox: the message it shows. */
     mail_id: text("mail_id").references((): AnySQLiteColumn => mail_messages.id, { onDelete: "cascade" }),
     ...stamps,
   },
@@ -614,7 +614,7 @@ export const audit_events = sqliteTable(
 );
 
 /**
- * One row per scheduled job and London day it ran (services/jobs.ts): a second run that day, or
+ * One row per scheduled job and London day it ran (modules/jobs/jobs.ts): a second run that day, or
  * a retry, finds the row and does nothing.
  */
 export const job_runs = sqliteTable(
@@ -632,7 +632,7 @@ export const job_runs = sqliteTable(
 
 /**
  * One row per member of staff and London day the daily digest was considered for them
- * (services/digest.ts): claimed before sending, so a second run or a retry never mails twice, then
+ * (modules/jobs/digest.ts): claimed before sending, so a second run or a retry never mails twice, then
  * marked sent, failed (shown to the Owner in Settings, with a resend) or empty (nothing to say).
  */
 export const digest_sends = sqliteTable(
@@ -658,7 +658,7 @@ export const digest_sends = sqliteTable(
 );
 
 /**
- * A member of staff's calendar feed (services/calendar-feeds.ts): one per account, found by the
+ * A member of staff's calendar feed (modules/calendar/calendar-feeds.ts): one per account, found by the
  * SHA-256 of its secret token, which is shown once and never stored. Rotating replaces the hash;
  * turning the feed off deletes the row.
  */
@@ -675,7 +675,7 @@ export const calendar_feeds = sqliteTable(
 );
 
 /**
- * A proposal's shared link (/p/<token>, issue 23 §2): only the SHA-256 of its token is kept. Sharing
+ * A proposal's shared link (/p/<token>): only the SHA-256 of its token is kept. Sharing
  * again revokes the link before; at most one is live per proposal. Views are counted on the link.
  */
 export const proposal_links = sqliteTable(
@@ -691,7 +691,7 @@ export const proposal_links = sqliteTable(
     views: integer("views").notNull().default(0),
     first_viewed_at: text("first_viewed_at"),
     last_viewed_at: text("last_viewed_at"),
-    /** Whom the CRM e-mailed the link to, and when (issue 25 §3); null when it was copied instead. */
+    /** Whom the CRM e-mailed the link to, and when; null when it was copied instead. */
     emailed_to: text("emailed_to"),
     emailed_at: text("emailed_at"),
     ...stamps,
@@ -706,7 +706,7 @@ export const proposal_links = sqliteTable(
 );
 
 /**
- * The client's answer on their page (issue 23 §2): an acceptance or a decline, by the name they
+ * The client's answer on their page: an acceptance or a decline, by the name they
  * typed, with a keyed hash of their address and their browser. An acceptance keeps the SHA-256 of
  * the exact content accepted and a copy of it (`snapshot`, the page's JSON), so the accepted
  * version stays readable whatever is edited later. The studio's e-mail about it is recorded here.
@@ -760,7 +760,7 @@ export const proposal_messages = sqliteTable(
 );
 
 /**
- * An invoice's shared link (/i/<token>, issue 23 §3), kept as proposal_links are: only the SHA-256
+ * An invoice's shared link (/i/<token>), kept as proposal_links are: only the SHA-256
  * of its token, at most one live per invoice (sharing again revokes the one before), views counted
  * on the link. Deleting the invoice deletes its links, so the page ends with it.
  */
@@ -792,7 +792,7 @@ export const invoice_links = sqliteTable(
 );
 
 /**
- * A message a member of staff Bcc'd or forwarded to the CRM's inbox (issue 24), as read by
+ * A message a member of staff Bcc'd or forwarded to the CRM's inbox, as read by
  * worker/mail: the original's participants, date and text (plain text, trimmed and at most
  * 100 KB), with attachments' names and sizes only. Filed on a lead or a client, or unfiled
  * (related_id null) until someone files it. `dedupe_key` makes the same message filed twice one row.

@@ -1,6 +1,6 @@
 /**
  * The markup the worker adds to a public form it answers without JavaScript
- * (worker/lib/native-form.ts). Plain strings, apart from HTMLRewriter, so the build can use them
+ * (worker/http/native-form.ts). Plain strings, apart from HTMLRewriter, so the build can use them
  * too: Tailwind scans this file for its classes (web/src/styles.css) and the prerender keeps
  * their rules in each form page's inline CSS (scripts/prerender.ts).
  */

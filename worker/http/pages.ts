@@ -28,7 +28,7 @@ export const pagesRoute = (api: ApiFetcher, staff: StaffGate) =>
     if (path !== NOT_FOUND_PAGE && SHELL_PATHS.some((re) => re.test(path))) {
       const [shell, boot] = await Promise.all([fetchAsset(c, APP_SHELL), crmBoot(c, api, staff)]);
       if (!shell.ok) return assetPage(c, APP_SHELL, 200);
-      // The page's own chunks start with the entry's, not once it has run (worker/lib/crm-shell.ts).
+      // The page's own chunks start with the entry's, not once it has run (worker/http/crm-shell.ts).
       const html = withPagePreloads(await shell.text(), path).replace("</head>", () => `  ${crmBootTag(boot)}\n  </head>`);
       // Per user and live: never stored by the browser or anything between (the session cookie
       // renewal, if any, rides on c's own headers).

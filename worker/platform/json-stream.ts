@@ -5,7 +5,7 @@
  * tracks strings and nesting, then parsed by the engine's own JSON.parse, so the document's
  * grammar is checked exactly where it matters and the cost stays close to JSON.parse's.
  *
- * Used by Import, restore and delete-all's proof (worker/services/data-transfer.ts).
+ * Used by Import, restore and delete-all's proof (worker/modules/data/data-transfer.ts).
  */
 
 /** What to do with a member's value, by its key: hand over an array's elements one by one, parse it whole, or skip it unread. */

@@ -68,14 +68,14 @@ export const limits = {
   /**
    * Unknown shared links from one network, proposals' (/p/<token>) and invoices' (/i/<token>) alike:
    * a client mistyping one is far below it. A known link is never counted or refused by it
-   * (lib/shared-links.ts). The bucket keeps the name it had when only proposals
+   * (modules/shared-documents/shared-links.ts). The bucket keeps the name it had when only proposals
    * were shared, so the events already counted still count.
    */
   sharedLinkIp: { bucket: "proposal-link-ip", max: 20, windowMs: 60 * MINUTE },
   /**
    * Not a refusal but a dedupe: one counted view of a client's link per visitor's address (an IPv6
    * client's /64) per half hour, so a reload, a return soon after, or the page an answer is
-   * redirected to is the same visit (lib/shared-links.ts).
+   * redirected to is the same visit (modules/shared-documents/shared-links.ts).
    */
   linkVisit: { bucket: "link-visit", max: 1, windowMs: 30 * MINUTE },
   /**
@@ -191,7 +191,7 @@ export function clearEvents(db: Db, limit: Limit, key: string) {
 /** Longer than every window in `limits`; events older than this count for nothing. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 
-/** The nightly housekeeping (services/housekeeping.ts): events older than the longest window count for nothing. */
+/** The nightly housekeeping (modules/data/housekeeping.ts): events older than the longest window count for nothing. */
 export function pruneEvents(db: Db, now = Date.now()) {
   return db.delete(rate_limit_events).where(lt(rate_limit_events.created_at, new Date(now - EVENT_RETENTION_MS).toISOString()));
 }

@@ -83,7 +83,7 @@ const UID_DOMAIN = "redbrick-crm";
 export interface FeedRequest {
   /** The token from the URL; null when the URL does not even hold one. */
   token: string | null;
-  /** The requesting address's rate-limit key (lib/client-info.ts limitKeyOf). */
+  /** The requesting address's rate-limit key (platform/client-info.ts limitKeyOf). */
   limitKey: string;
   /** The request's origin, for links into the CRM. */
   origin: string;

@@ -1,7 +1,7 @@
 /**
  * Calendar feeds: the signed-in member of staff's own feed under /api/crm/calendar-feed (state,
  * make or rotate, turn off), and the feed itself at /api/calendar/<token>.ics, which calendar apps
- * fetch with no cookie: the token is the only credential. The work is in services/calendar-feeds.ts.
+ * fetch with no cookie: the token is the only credential. The work is in modules/calendar/calendar-feeds.ts.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";

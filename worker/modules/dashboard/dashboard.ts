@@ -2,7 +2,7 @@
  * The CRM dashboard (contract/dashboard.ts): every number is an aggregate D1 computes (GROUP BY,
  * COUNT, SUM, CASE, a window function for the median), read in one batch, so 10,000 leads cost a
  * few small answers and the worker never holds the leads themselves. London's days and months are
- * turned into ranges of stored UTC times here (lib/time.ts), since SQLite knows no time zones.
+ * turned into ranges of stored UTC times here (platform/time.ts), since SQLite knows no time zones.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
@@ -59,7 +59,7 @@ type Query<T> = ReturnType<typeof query<T>>;
 
 /** Runs the statements as one D1 batch: one round trip, one consistent read. */
 async function batch<const Q extends readonly Query<unknown>[]>(db: Db, queries: Q): Promise<{ [K in keyof Q]: Q[K]["rows"] }> {
-  // createDb's binding, typed loosely there (db/client.ts).
+  // createDb's binding, typed loosely there (platform/db.ts).
   const d1 = db.$client as unknown as D1Database;
   const results = await d1.batch(
     queries.map((q) => {

@@ -2,7 +2,7 @@
  * Delete-all with a backup first (docs/decisions/product/19-delete-all.md), the 30-day backup list, and restore.
  *
  * The backup is the export document with the cards' code hashes and the audit trail, written as
- * it is read (services/data-transfer.ts) in pieces of up to CHUNK_BYTES to staged_chunks, which
+ * it is read (modules/data/data-transfer.ts) in pieces of up to CHUNK_BYTES to staged_chunks, which
  * the CRM never reads (docs/decisions/0025-data-transfer-in-chunks.md). Those pieces are then read
  * back exactly as a restore will read them, and nothing is deleted unless they would restore.
  * Delete-all itself is then ONE D1 batch: a guard that the data is still what the backup began
@@ -42,7 +42,7 @@ import {
 } from "./data-transfer";
 
 const cutoff = (now = Date.now()) => new Date(now - BACKUP_RETENTION_DAYS * 24 * 60 * 60_000).toISOString();
-/** The nightly housekeeping (services/housekeeping.ts): backups past the retention period go, their chunks with them. */
+/** The nightly housekeeping (modules/data/housekeeping.ts): backups past the retention period go, their chunks with them. */
 // Returning the ids: D1's count of changes would include the chunks deleted with them.
 export const purgeExpiredBackups = (db: Db, now = Date.now()) =>
   db

@@ -1,6 +1,6 @@
 /**
  * The check Import, restore and delete-all's proof put a CRM document through, one member and one
- * row at a time as worker/lib/json-stream.ts reads it (docs/decisions/0025-data-transfer-in-chunks.md).
+ * row at a time as worker/platform/json-stream.ts reads it (docs/decisions/0025-data-transfer-in-chunks.md).
  * It refuses exactly what contract/export.ts's exportDocument refuses, with the same messages:
  * each row against its table's schema, the document's own members (version, the tables present,
  * no unknown key) against exportShape with every array left empty, and the checks across rows

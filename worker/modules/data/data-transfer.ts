@@ -11,8 +11,8 @@
  * read with the fingerprint, and rows past it are neither written nor counted): on a busy CRM an
  * enquiry arriving would otherwise stop every export, whereas an edit or a deletion still does.
  *
- * Import reads the document a row at a time (worker/lib/json-stream.ts), checks each one
- * (worker/services/data-check.ts) and writes the valid rows, as JSON arrays of up to CHUNK_BYTES,
+ * Import reads the document a row at a time (worker/platform/json-stream.ts), checks each one
+ * (worker/modules/data/data-check.ts) and writes the valid rows, as JSON arrays of up to CHUNK_BYTES,
  * to staged_chunks, which the CRM never reads. Only once the whole document is read and found
  * valid does ONE D1 batch, one transaction, commit it: a guard that every CRM table is still
  * empty, then per table one

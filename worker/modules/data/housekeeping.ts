@@ -1,5 +1,5 @@
 /**
- * The nightly housekeeping (issue 22 §2), moved off the request paths that used to carry it: each
+ * The nightly housekeeping, moved off the request paths that used to carry it: each
  * store of personal or operational data keeps only what its retention period allows. Reads that
  * show these rows (backups, the preview access log) filter by the same periods, so what a user
  * sees never depends on when the job last ran.

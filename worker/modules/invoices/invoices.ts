@@ -1,7 +1,7 @@
 /**
  * Invoices, with client name, project title and the live shared link joined. An invoice's lines
  * and its total are written together, the total always the lines' sum; its paid date and method
- * follow its status. Share gives the client a link to the invoice's own page (/i/<token>, issue 23 §3).
+ * follow its status. Share gives the client a link to the invoice's own page (/i/<token>).
  */
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type * as z from "zod";
@@ -170,7 +170,7 @@ export async function deleteInvoice(db: Db, id: string): Promise<void> {
 }
 
 /**
- * Share (issue 23 §3): a new link for the client, `{origin}/i/<token>`, with 256 random bits of
+ * Share: a new link for the client, `{origin}/i/<token>`, with 256 random bits of
  * which only the hash is kept, so it is shown this once. Any earlier link stops working and a
  * Draft becomes Sent, all in one write. Any invoice can be shared: a Paid one's page is the
  * client's receipt. Answers the link and its row's id.

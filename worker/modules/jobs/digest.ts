@@ -1,5 +1,5 @@
 /**
- * The daily digest (issue 22 §2): at 08:00 in London each member of staff who wants it gets one
+ * The daily digest: at 08:00 in London each member of staff who wants it gets one
  * e-mail of what needs them: their tasks due or overdue, follow-ups due on their leads (and on
  * leads nobody owns, such as website enquiries), proposals waiting more than 7 days, new client
  * feedback, and, for an Owner, invoices overdue. Nothing is sent on a day with nothing to say.

@@ -1,5 +1,5 @@
 /**
- * The Cron Trigger's work (issue 22 §2). Cron runs hourly on UTC; each job decides here, in
+ * The Cron Trigger's work. Cron runs hourly on UTC; each job decides here, in
  * Europe/London, whether it is due, and runs at most once per London day: a `job_runs` row is
  * written in the same batch as the job's own writes, so a second run that day (or a retry, or two
  * runs at once) finds it and does nothing, and a failed run leaves nothing behind to be retried.
@@ -94,7 +94,7 @@ export async function markOverdueInvoices(db: Db, now: Date, studioName: string)
 /**
  * The nightly housekeeping: form submissions, backups, rate-limit events, signed-out sessions,
  * expired invitations, old preview access attempts, digest records and mail refusals past their
- * retention, and pieces of data transfers that never finished (services/housekeeping.ts). The day's claim goes in the same batch as the deletes.
+ * retention, and pieces of data transfers that never finished (modules/data/housekeeping.ts). The day's claim goes in the same batch as the deletes.
  */
 export async function housekeep(db: Db, now: Date): Promise<JobOutcome> {
   const job: JobName = "housekeeping";
@@ -125,7 +125,7 @@ const changesOf = (result: unknown) =>
   Array.isArray(result) ? result.length : ((result as { meta?: { changes?: number } }).meta?.changes ?? 0);
 
 /**
- * The daily digest, from 08:00 in London (services/digest.ts). Each person's day is claimed before
+ * The daily digest, from 08:00 in London (modules/jobs/digest.ts). Each person's day is claimed before
  * their mail is sent; the job's own row, written after, only spares later runs the work of finding
  * everyone already claimed.
  */

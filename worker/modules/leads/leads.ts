@@ -43,7 +43,7 @@ export const LIST_NOTES_MAX = 300;
  * A lead as lists and the board show it: notes cut to LIST_NOTES_MAX, flagged when cut, so a
  * page of 500 leads cannot carry 500 × 50,000 characters (README.md → Security). Edit dialogs load the lead whole.
  */
-/** A lead as the API answers it: how far it got is the funnel's to count (services/dashboard.ts), not a field of the lead. */
+/** A lead as the API answers it: how far it got is the funnel's to count (modules/dashboard/dashboard.ts), not a field of the lead. */
 const { furthest_stage: _furthest, ...leadColumns } = getTableColumns(leads);
 
 const listColumns = {

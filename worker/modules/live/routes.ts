@@ -16,7 +16,7 @@ export const liveRoute = new Hono<AppEnv>().get("/", async (c) => {
     throw new AppError("unauthenticated", "Cross-site WebSocket connections are not allowed");
   const user = c.get("user");
   // The hub checks the session again before attaching, keeps it with the socket, and closes the
-  // socket when the session ends (worker/live/hub.ts, docs/decisions/0015).
+  // socket when the session ends (worker/modules/live/hub.ts, docs/decisions/0015).
   const session = await presentedSession(c);
   if (!session) throw unauthenticated();
   const url = new URL("https://live.internal/connect");

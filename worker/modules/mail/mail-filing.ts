@@ -1,5 +1,5 @@
 /**
- * Mail that files itself (issue 24): a message a member of staff Bcc'd or forwarded to the CRM's
+ * Mail that files itself: a message a member of staff Bcc'd or forwarded to the CRM's
  * own address (CRM_INBOX) is read (worker/mail), checked at the door (a staff account's own
  * address, and the receiving server vouching for its domain), and stored once on the lead or
  * client it is about, or in Unfiled mail when it matches none or several. Anything refused is

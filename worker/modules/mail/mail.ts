@@ -1,5 +1,5 @@
 /**
- * Filed mail in the CRM (issue 24): a message as its timeline entry opens it, and Unfiled mail,
+ * Filed mail in the CRM: a message as its timeline entry opens it, and Unfiled mail,
  * from where a message is filed to a lead or client, turned into a new lead, or deleted.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";

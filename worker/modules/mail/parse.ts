@@ -1,6 +1,6 @@
 /**
  * Reads one inbound e-mail, as Cloudflare Email Routing hands it to the worker, into what the filer
- * needs (issue 24): who it is from and to, the subject, the date, the text, the attachments'
+ * needs: who it is from and to, the subject, the date, the text, the attachments'
  * names, the thread ids, the forwarded original when it is a forward, and whether the receiving
  * server vouched for the sender's domain. Pure: no storage, no matching, no staff list.
  *

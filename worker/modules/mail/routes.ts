@@ -1,5 +1,5 @@
 /**
- * /api/crm/mail (issue 24): Unfiled mail for Owner and Sales (list, file on a lead or client, make
+ * /api/crm/mail: Unfiled mail for Owner and Sales (list, file on a lead or client, make
  * a lead, delete), one message as its timeline entry opens it, and, for the Owner, the refusals.
  */
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 /**
- * What reading one inbound e-mail gives the filer (issue 24). Every string here has been through
+ * What reading one inbound e-mail gives the filer. Every string here has been through
  * contract/text.ts `normaliseText`: `text` as multi-line text, everything else as single-line.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Unlocking a client preview. A wrong code, a revoked or an expired preview all look the same
  * from outside, and cost the same PBKDF2 run (an id that is not a card never gets here: a 404,
- * routes/previews.ts). Success sets a signed cookie scoped to that client for 12 hours.
+ * modules/previews/previews-routes.ts). Success sets a signed cookie scoped to that client for 12 hours.
  */
 import { SignJWT, jwtVerify } from "jose";
 import { signingKeyFor } from "../../platform/keys";

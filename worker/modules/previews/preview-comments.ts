@@ -98,7 +98,7 @@ const excerpt = (text: string, max = 80) => (text.length > max ? `${text.slice(0
 
 /**
  * A client's comment: reserved first under the limits per client and network, per network and per
- * client (lib/rate-limit.ts), so a burst stores and e-mails no more than they allow and a refused
+ * client (platform/rate-limit.ts), so a burst stores and e-mails no more than they allow and a refused
  * one does not count; stored with its Activity Feed entry, then e-mailed to the studio.
  */
 export async function addComment(

@@ -39,7 +39,7 @@ const unlocked = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * The unlock form posted without JavaScript: back to the preview on success (the worker then
- * serves it unlocked, worker/routes/client-previews.ts), else the locked page with the message
+ * serves it unlocked, preview-pages-routes.ts), else the locked page with the message
  * beside the code.
  */
 const unlockPage = (c: Context<AppEnv>): FormPage => {

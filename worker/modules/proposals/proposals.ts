@@ -269,8 +269,8 @@ const revokeLive = (db: Db, id: string, at: string) =>
     .returning({ id: proposal_links.id });
 
 /**
- * Share (issue 23 §2): a new link for the client, `{origin}/p/<token>`, a 256-bit token derived from
- * the link's random id with a key from `secret` (lib/link-tokens.ts), of which only the hash is
+ * Share: a new link for the client, `{origin}/p/<token>`, a 256-bit token derived from
+ * the link's random id with a key from `secret` (modules/shared-documents/link-tokens.ts), of which only the hash is
  * kept, so it is shown this once. Any earlier link stops working, and a
  * Draft becomes Sent (sent today unless it has a sent date), all in one write. An answered
  * proposal (Accepted, Rejected) is not shared again. Answers the link and its row's id.

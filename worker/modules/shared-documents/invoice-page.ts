@@ -1,6 +1,6 @@
 /**
- * The client's invoice page (/i/<token>, issue 23 §3): the invoice as the CRM prints it, on the
- * shared document page (lib/document-page.ts): no script, readable at 375 px and printable on A4.
+ * The client's invoice page (/i/<token>): the invoice as the CRM prints it, on the
+ * shared document page (modules/shared-documents/document-page.ts): no script, readable at 375 px and printable on A4.
  * At the top, where it stands in the client's words ("Due 11 Dec 2026", "Overdue since 12 Dec
  * 2026", "Paid on 3 Dec 2026") and the total, with a link down to a "How to pay" box: the studio's
  * bank details and the reference to quote, since the client pays by bank transfer. A paid invoice

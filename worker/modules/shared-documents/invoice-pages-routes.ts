@@ -1,5 +1,5 @@
 /**
- * /i/<token>: the client's invoice page (worker/invoices/page.ts), server-written, no script,
+ * /i/<token>: the client's invoice page (worker/modules/shared-documents/invoice-page.ts), server-written, no script,
  * never cached or indexed and never sending the link on as a referrer. A revoked or replaced link
  * says so (410) with the studio's contact details; an unknown one answers 404, and too many
  * unknown ones from a network 429, counted with /p's. A client's GET counts a view, once a visit.

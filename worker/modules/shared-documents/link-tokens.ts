@@ -1,6 +1,6 @@
 /**
  * A client link's token, derived rather than drawn: HMAC-SHA256 of the link's own random id under a
- * key of its own from SESSION_SECRET (auth/keys.ts). The database still keeps only the token's
+ * key of its own from SESSION_SECRET (platform/keys.ts). The database still keeps only the token's
  * SHA-256, so a copy of the database alone opens nothing and rebuilds nothing; the worker, holding
  * the secret, can rebuild a live link's URL to put in a later e-mail (the studio's answer to a
  * question). A link made before tokens were derived, or under another secret, does not match its

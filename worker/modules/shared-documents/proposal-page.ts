@@ -1,6 +1,6 @@
 /**
- * The client's proposal page (/p/<token>, issue 23 §2), written here as one HTML document on the
- * shared document page (lib/document-page.ts): no script, readable with JavaScript off and
+ * The client's proposal page (/p/<token>), written here as one HTML document on the
+ * shared document page (modules/shared-documents/document-page.ts): no script, readable with JavaScript off and
  * printable on A4, with the answer forms and the conversation this page adds. Everything stored is
  * plain text and goes through escapeHtml, as decision 0020 says.
  */

@@ -1,5 +1,5 @@
 /**
- * /p/<token>: the client's proposal page (worker/proposals/page.ts), server-written, no script,
+ * /p/<token>: the client's proposal page (worker/modules/shared-documents/proposal-page.ts), server-written, no script,
  * never indexed and never sending the link on as a referrer, and its three answers as plain form
  * posts: accept, decline, ask a question. A post that works is redirected to the page (303), one
  * that does not is answered with the page again, what was typed and each message beside its field.

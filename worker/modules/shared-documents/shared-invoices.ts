@@ -1,5 +1,5 @@
 /**
- * The client's side of a shared invoice (/i/<token>, issue 23 §3): what a token opens, and the
+ * The client's side of a shared invoice (/i/<token>): what a token opens, and the
  * client's views of it. The client only reads and pays by bank transfer, so unlike a proposal's
  * page there is nothing to answer.
  */
@@ -14,7 +14,7 @@ export type InvoiceLinkLookup = { kind: "open"; linkId: string; invoice: Invoice
 /**
  * What a token opens: the invoice as it now is, or that its link was revoked or replaced. A
  * deleted invoice took its links with it, so its token is unknown. Unknown tokens count against
- * the network's limit on guessing links, which /p and /i share (lib/shared-links.ts).
+ * the network's limit on guessing links, which /p and /i share (modules/shared-documents/shared-links.ts).
  */
 export async function lookupInvoiceLink(db: Db, token: string, limitKey: string): Promise<InvoiceLinkLookup> {
   const found = await findUnderLinkLimit(
@@ -50,7 +50,7 @@ export async function lookupInvoiceLink(db: Db, token: string, limitKey: string)
   return { kind: "open", linkId: link_id, invoice };
 }
 
-/** Counts a client's view of the page (first, last and how many), once per visit (lib/shared-links.ts). */
+/** Counts a client's view of the page (first, last and how many), once per visit (modules/shared-documents/shared-links.ts). */
 export async function countInvoiceView(db: Db, linkId: string, visitorKey: string): Promise<void> {
   await countLinkView(db, invoice_links, linkId, visitorKey);
 }

@@ -1,5 +1,5 @@
 /**
- * The client's side of a shared proposal (/p/<token>, issue 23 §2): opening the link, and the
+ * The client's side of a shared proposal (/p/<token>): opening the link, and the
  * three answers its page offers (accept, decline, ask a question), each stored before the studio
  * is e-mailed about it. An acceptance runs the Accept workflow in the same batch: the proposal
  * Accepted, its lead Won and converted to a client unless it is one, and a project started.
@@ -75,7 +75,7 @@ export type LinkLookup = { kind: "open"; link: OpenLink } | { kind: "expired"; t
 /**
  * What a token opens, for every request on /p/<token>: the proposal as it now is, or why it no
  * longer does (revoked, or an unanswered proposal past its valid-until date in London). Unknown
- * tokens count against the network's limit on guessing links (lib/shared-links.ts).
+ * tokens count against the network's limit on guessing links (modules/shared-documents/shared-links.ts).
  */
 export async function lookupLink(db: Db, token: string, limitKey: string): Promise<LinkLookup> {
   const now = Date.now();
@@ -126,7 +126,7 @@ export async function lookupLink(db: Db, token: string, limitKey: string): Promi
   };
 }
 
-/** Counts a client's view of the page (first, last and how many), once per visit (lib/shared-links.ts). */
+/** Counts a client's view of the page (first, last and how many), once per visit (modules/shared-documents/shared-links.ts). */
 export async function countView(db: Db, linkId: string, visitorKey: string): Promise<void> {
   await countLinkView(db, proposal_links, linkId, visitorKey);
 }
@@ -292,7 +292,7 @@ export interface AnswerResult {
 }
 
 /**
- * Accept (issue 23 §2): the acceptance (name, time, address hash, browser, the content's hash and
+ * Accept: the acceptance (name, time, address hash, browser, the content's hash and
  * a copy of it) and the Accept workflow commit in one batch: the proposal Accepted, its lead Won
  * and converted to a client unless it has one, and a project started (in Discovery, the board's
  * first stage) unless the lead already has one. The batch aborts if the proposal changed since it
@@ -568,7 +568,7 @@ async function sendClientCopy(
 
 /**
  * The studio's reply, signed with the member of staff's name: shown on the client's page, and
- * e-mailed to the client with their link (services/client-mail.ts). The reply is stored first, so a
+ * e-mailed to the client with their link (modules/shared-documents/client-mail.ts). The reply is stored first, so a
  * mail that fails loses nothing: the CRM lists it as not e-mailed, with why, and can send it again.
  */
 export async function replyToProposal(

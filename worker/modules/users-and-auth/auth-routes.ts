@@ -1,7 +1,7 @@
 /**
  * Staff sign-in, the shared team gate, sign-out (this session or every one), changing one's own
- * password, the current user and invitation acceptance. The work is in services/sign-in.ts.
- * Whoever proves a password here gets a session and a new device cookie (auth/device.ts).
+ * password, the current user and invitation acceptance. The work is in modules/users-and-auth/sign-in.ts.
+ * Whoever proves a password here gets a session and a new device cookie (modules/users-and-auth/device.ts).
  */
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";

@@ -123,7 +123,7 @@ export interface SentInvite {
  * Creates the invitation, e-mails its link and records it. When Cloudflare will not send the mail
  * (an address the account cannot reach), the invitation stands all the same and the answer carries
  * its link, for the Owner to send by hand (docs/decisions/0024); otherwise the link, like its
- * token, is never answered. It passes services/send-guard.ts first: an address outside the
+ * token, is never answered. It passes modules/users-and-auth/send-guard.ts first: an address outside the
  * studio's own domains needs the Owner's tick, and the Owner's sends count against their 20 an hour.
  */
 export async function sendInvite(ctx: InviteContext, input: InviteInput): Promise<SentInvite> {

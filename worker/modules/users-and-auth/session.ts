@@ -183,7 +183,7 @@ export async function currentUser(c: Context<AppEnv>, db: Db): Promise<SessionUs
 async function revoke(db: Db, claims: Claims): Promise<void> {
   // A renewed copy may live up to a full TTL from now.
   const expires = new Date(Date.now() + SESSION_TTL_SECONDS * 1000).toISOString();
-  // Rows past their expiry go in the nightly housekeeping (services/housekeeping.ts).
+  // Rows past their expiry go in the nightly housekeeping (modules/data/housekeeping.ts).
   await db.insert(revoked_sessions).values({ jti: claims.jti, expires_at: expires }).onConflictDoNothing();
 }
 

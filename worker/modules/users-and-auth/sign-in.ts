@@ -1,8 +1,8 @@
 /**
  * Proving who you are (README.md → Security): staff sign-in, the team gate, and changing your own password.
- * Every check of a guessable secret first reserves its attempt under the limits (lib/rate-limit.ts),
+ * Every check of a guessable secret first reserves its attempt under the limits (platform/rate-limit.ts),
  * so parallel guesses cannot all slip under them. A browser that has signed in to the account
- * before (its device cookie, auth/device.ts) meets only its own limit, so guesses from anywhere
+ * before (its device cookie, modules/users-and-auth/device.ts) meets only its own limit, so guesses from anywhere
  * else, the Owner's own network included, cannot lock it out; every other browser counts per
  * address, per account and network, and per account. No Hono here: the route issues the session
  * and the device cookie.

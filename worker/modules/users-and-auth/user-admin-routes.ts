@@ -1,5 +1,5 @@
 /**
- * Owner-only user management, mounted on /api/crm/users beside routes/users.ts (which lists the
+ * Owner-only user management, mounted on /api/crm/users beside modules/users-and-auth/users-routes.ts (which lists the
  * team and sends invitations): GET /invites (pending), DELETE /invites/:id (revoke) and
  * PATCH /:id {disabled}. Each change leaves a line in the audit trail.
  */

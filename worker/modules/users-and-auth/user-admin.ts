@@ -1,7 +1,7 @@
 /**
  * User management for the Owner (docs/decisions/product/07-sign-up-is-by-invitation.md): disable or re-enable an account
- * (invitations: services/invites.ts). A disabled account's sessions stop at once: every request's session
- * check (auth/session.ts currentUser) reads the account and refuses a disabled one.
+ * (invitations: modules/users-and-auth/invites.ts). A disabled account's sessions stop at once: every request's session
+ * check (modules/users-and-auth/session.ts currentUser) reads the account and refuses a disabled one.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db";

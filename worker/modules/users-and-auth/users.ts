@@ -1,4 +1,4 @@
-/** Staff accounts and sign-in checks. No Hono here: (db, input) => result. Invitations: services/invites.ts. */
+/** Staff accounts and sign-in checks. No Hono here: (db, input) => result. Invitations: modules/users-and-auth/invites.ts. */
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import { users } from "../../db/schema";
