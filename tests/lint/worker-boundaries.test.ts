@@ -35,6 +35,17 @@ describe("a module imports another only through its index.ts", () => {
   });
 });
 
+describe("a table's foreign keys may name another module's table", () => {
+  it("lets a tables.ts read another module's tables.ts", async () => {
+    expect(await messagesFor("worker/modules/leads/tables.ts", 'export { clients } from "../clients/tables";\n')).toEqual([]);
+  });
+
+  it("keeps every other file to the face", async () => {
+    const messages = await messagesFor("worker/modules/leads/planted.ts", 'export { clients } from "../clients/tables";\n');
+    expect(messages.some((m) => m.includes(THROUGH_FACE))).toBe(true);
+  });
+});
+
 describe("platform/ imports no module and nothing from http/", () => {
   it("refuses a module, even through its face", async () => {
     const messages = await messagesFor("worker/platform/planted.ts", 'export { listLeads } from "../modules/leads";\n');
