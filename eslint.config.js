@@ -15,6 +15,29 @@ const featureZones = readdirSync("web/src/features").map((feature) => ({
 }));
 
 /**
+ * The worker by domain: a module (worker/modules/<domain>) reaches another only through its face,
+ * index.ts, so its own files can move or split without touching its callers.
+ */
+const workerModules = readdirSync("worker/modules");
+const otherModules = (module) => workerModules.filter((m) => m !== module);
+const moduleZones = workerModules.flatMap((module) => [
+  {
+    target: `./worker/modules/${module}/!(tables).ts`,
+    from: "./worker/modules",
+    except: [`./${module}`, ...otherModules(module).map((m) => `./${m}/index.ts`)],
+    message: "A module imports another only through its index.ts",
+  },
+  // A table's foreign keys name another module's table: tables.ts reads tables.ts, as the face would
+  // bring that module's services, which read db/schema.ts, which re-exports this very file.
+  {
+    target: `./worker/modules/${module}/tables.ts`,
+    from: "./worker/modules",
+    except: [`./${module}`, ...otherModules(module).flatMap((m) => [`./${m}/index.ts`, `./${m}/tables.ts`])],
+    message: "A module imports another only through its index.ts (a tables.ts may also read another's tables.ts)",
+  },
+]);
+
+/**
  * `import { z } from "zod"` hands the bundler zod's whole namespace object, so every one of its 40
  * locales and its JSON Schema code went into the worker (351 → 275 KiB gzip once gone).
  */
@@ -60,6 +83,17 @@ export default tseslint.config(
             },
             { target: "./web/src/lib", from: ["./web/src/features", "./web/src/app"], message: "lib/ sits below features/ and app/" },
             ...featureZones,
+            ...moduleZones,
+            {
+              target: "./worker/platform",
+              from: ["./worker/modules", "./worker/http", "./worker/app.ts", "./worker/index.ts"],
+              message: "platform/ knows no domain: it imports no module, and nothing from http/",
+            },
+            {
+              target: "./worker/http",
+              from: ["./worker/modules", "./worker/app.ts", "./worker/index.ts"],
+              message: "http/ reaches modules only through app.ts, which hands it what it needs",
+            },
           ],
         },
       ],
@@ -70,11 +104,26 @@ export default tseslint.config(
   },
   {
     // Services are (db, input) => result: no HTTP types, so they are called the same from routes, scripts and tests.
-    files: ["worker/services/**/*.ts"],
+    // A module's routes, middleware and the helpers that read the request (its cookies, its context) are HTTP.
+    files: ["worker/modules/**/*.ts"],
+    ignores: [
+      "worker/modules/**/*routes.ts",
+      "worker/modules/**/middleware.ts",
+      "worker/modules/live/publish.ts",
+      "worker/modules/previews/access.ts",
+      "worker/modules/shared-documents/link-limit-page.ts",
+      "worker/modules/shared-documents/link-visit.ts",
+      "worker/modules/users-and-auth/device.ts",
+      "worker/modules/users-and-auth/session.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["hono", "hono/*"], message: "Services don't know about HTTP: keep Hono in routes/ and middleware/" }] },
+        {
+          patterns: [
+            { group: ["hono", "hono/*"], message: "Services don't know about HTTP: keep Hono in a module's routes and middleware" },
+          ],
+        },
       ],
     },
   },

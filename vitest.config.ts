@@ -5,40 +5,55 @@ import { pathAliases } from "./vite.config";
 
 // Worker tests run inside workerd with the real bindings of wrangler.toml and the real migrations.
 export default defineConfig(async () => ({
-  plugins: [
-    cloudflareTest({
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-          SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-          // How many studios the round-trip property test generates (tests/worker/round-trip.property.test.ts).
-          FC_RUNS: process.env.FC_RUNS ?? "",
-        },
-        // Runs in Node: reads the messages the real local send_email binding accepted.
-        serviceBindings: { MAILBOX: mailbox },
-        // EMAIL as wrangler.toml has it (this list replaces that one), and a real binding that, like an account
-        // with no sending domain onboarded, reaches only verified addresses (the studio's inbox): tests hand it to
-        // the worker in EMAIL's place to see Cloudflare refuse (tests/worker/link-emails.test.ts).
-        email: {
-          send_email: [{ name: "EMAIL" }, { name: "VERIFIED_ONLY_EMAIL", allowed_destination_addresses: ["hello@redbrickstudio.co.uk"] }],
-        },
-      },
-    }),
-  ],
   // tests/web import browser modules, which use the web build's path aliases.
   resolve: { alias: pathAliases },
   test: {
-    // tests/web: the browser code's pure logic (CSV, formatting, board moves); tests/contract: the schemas both
-    // sides share (the text normaliser); both run in the same workerd.
-    include: ["tests/worker/**/*.test.ts", "tests/web/**/*.test.ts", "tests/contract/**/*.test.ts", "tests/docs/**/*.test.ts"],
-    setupFiles: ["tests/worker/setup.ts"],
-    // One workerd for every file (about 100 s less on 2 cores): setup.ts empties storage before each test,
-    // and the mailbox reads only the mail of the test asking.
-    isolate: false,
-    // A whole small CRM is seeded through the API in some tests (tests/worker/crm-data.ts); on a busy
-    // 2-core machine running the browser tests beside them that can take several seconds, and a
-    // timing is never what a test asserts.
-    testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+                // How many studios the round-trip property test generates (tests/worker/round-trip.property.test.ts).
+                FC_RUNS: process.env.FC_RUNS ?? "",
+              },
+              // Runs in Node: reads the messages the real local send_email binding accepted.
+              serviceBindings: { MAILBOX: mailbox },
+              // EMAIL as wrangler.toml has it (this list replaces that one), and a real binding that, like an account
+              // with no sending domain onboarded, reaches only verified addresses (the studio's inbox): tests hand it to
+              // the worker in EMAIL's place to see Cloudflare refuse (tests/worker/link-emails.test.ts).
+              email: {
+                send_email: [
+                  { name: "EMAIL" },
+                  { name: "VERIFIED_ONLY_EMAIL", allowed_destination_addresses: ["hello@redbrickstudio.co.uk"] },
+                ],
+              },
+            },
+          }),
+        ],
+        test: {
+          name: "workerd",
+          // tests/web: the browser code's pure logic (CSV, formatting, board moves); tests/contract: the schemas both
+          // sides share (the text normaliser); both run in the same workerd.
+          include: ["tests/worker/**/*.test.ts", "tests/web/**/*.test.ts", "tests/contract/**/*.test.ts", "tests/docs/**/*.test.ts"],
+          setupFiles: ["tests/worker/setup.ts"],
+          // One workerd for every file (about 100 s less on 2 cores): setup.ts empties storage before each test,
+          // and the mailbox reads only the mail of the test asking.
+          isolate: false,
+          // A whole small CRM is seeded through the API in some tests (tests/worker/crm-data.ts); on a busy
+          // 2-core machine running the browser tests beside them that can take several seconds, and a
+          // timing is never what a test asserts.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // tests/lint: ESLint's Node API on planted sources, so it runs in Node, not workerd.
+        test: { name: "lint", environment: "node", include: ["tests/lint/**/*.test.ts"], testTimeout: 60_000 },
+      },
+    ],
   },
 }));

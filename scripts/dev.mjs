@@ -53,7 +53,7 @@ if (skipBuild && existsSync(join(ROOT, "dist"))) {
 }
 
 step(`Serve: wrangler dev on port ${DEV_PORT}`);
-// --test-scheduled: the Cron Trigger can be fired by hand (README, "Scheduled jobs"); SITE_URL: the digest's links come here.
+// --test-scheduled: the Cron Trigger can be fired by hand (docs/guide/calendar-and-digest.md); SITE_URL: the digest's links come here.
 const wrangler = local.spawnWrangler(["dev", "--port", String(DEV_PORT), "--test-scheduled", "--var", `SITE_URL:${base}`]);
 let exited = false;
 wrangler.on("exit", (code, signal) => {

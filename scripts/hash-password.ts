@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { hashPassword } from "../worker/auth/password";
+import { hashPassword } from "../worker/platform/password";
 import { passwordRule } from "../contract/user";
 import { accountSql, type AccountRow } from "./lib/account-sql";
 

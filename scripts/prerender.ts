@@ -11,13 +11,13 @@ import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
-import { headersFile } from "../worker/lib/security-headers";
-import { PAGE_BOOT_SCRIPT, PAGE_BOOT_SCRIPT_HASH, type PageBoot } from "../worker/lib/page-boot";
-import { SPECULATION_RULES, SPECULATION_RULES_HASH } from "../worker/lib/speculation-rules";
+import { headersFile } from "../worker/http/security-headers";
+import { PAGE_BOOT_SCRIPT, PAGE_BOOT_SCRIPT_HASH, type PageBoot } from "../worker/http/page-boot";
+import { SPECULATION_RULES, SPECULATION_RULES_HASH } from "../worker/http/speculation-rules";
 import { criticalCssFor } from "./lib/critical-css";
-import { UNLOCKED_NAME_TOKEN, UNLOCKED_URL_TOKEN, unlockedVariantPath } from "../worker/previews/unlocked-page";
-import { FORM_STATE_SAMPLE } from "../worker/lib/form-state-markup";
-import { crmPageChunksTag } from "../worker/lib/crm-shell";
+import { UNLOCKED_NAME_TOKEN, UNLOCKED_URL_TOKEN, unlockedVariantPath } from "../worker/modules/previews/unlocked-page";
+import { FORM_STATE_SAMPLE } from "../worker/http/form-state-markup";
+import { crmPageChunksTag } from "../worker/http/crm-shell";
 
 interface PageMeta {
   title: string;

@@ -4,41 +4,42 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "./env";
-import { requestContext } from "./middleware/context";
-import { sameOrigin } from "./middleware/origin";
-import { publicBodyLimit } from "./middleware/body-limit";
-import { requireSession } from "./middleware/auth";
-import { onError } from "./middleware/errors";
-import { AppError } from "./lib/errors";
-import { auth } from "./routes/auth";
-import { usersRoute } from "./routes/users";
-import { leadsRoute } from "./routes/leads";
-import { clientsRoute } from "./routes/clients";
-import { projectsRoute } from "./routes/projects";
-import { proposalsRoute } from "./routes/proposals";
-import { invoicesRoute } from "./routes/invoices";
-import { tasksRoute } from "./routes/tasks";
-import { activitiesRoute } from "./routes/activities";
-import { pagesRoute } from "./routes/pages";
-import { proposalPages } from "./routes/proposal-pages";
-import { mailRoute } from "./routes/mail";
-import { invoicePages } from "./routes/invoice-pages";
-import { previewPages } from "./routes/preview-pages";
-import { searchRoute } from "./routes/search";
-import { liveRoute } from "./routes/live";
-import { forms } from "./routes/forms";
-import { previews } from "./routes/previews";
-import { previewAdminRoute } from "./routes/preview-admin";
-import { settingsRoute } from "./routes/settings";
-import { dataRoute } from "./routes/data";
-import { backupsRoute } from "./routes/backups";
-import { userAdminRoute } from "./routes/user-admin";
-import { digestsRoute } from "./routes/digests";
-import { formSubmissionsRoute } from "./routes/form-submissions";
-import { auditRoute } from "./routes/audit";
-import { calendarFeedRoute, calendarRoute } from "./routes/calendar-feeds";
-import { dashboardRoute } from "./routes/dashboard";
-import { clientFeedbackRoute, previewApprovalsRoute, previewCommentsRoute } from "./routes/preview-feedback";
+import { requestContext } from "./http/context";
+import { sameOrigin } from "./http/origin";
+import { publicBodyLimit } from "./http/body-limit";
+import { isOwnerOnly, requireSession } from "./modules/users-and-auth";
+import { currentUser } from "./modules/users-and-auth";
+import { onError } from "./http/errors";
+import { AppError } from "./platform/errors";
+import { auth } from "./modules/users-and-auth/auth-routes";
+import { usersRoute } from "./modules/users-and-auth/users-routes";
+import { leadsRoute } from "./modules/leads/routes";
+import { clientsRoute } from "./modules/clients/routes";
+import { projectsRoute } from "./modules/projects/routes";
+import { proposalsRoute } from "./modules/proposals/routes";
+import { invoicesRoute } from "./modules/invoices/routes";
+import { tasksRoute } from "./modules/tasks/routes";
+import { activitiesRoute } from "./modules/activities/routes";
+import { pagesRoute } from "./http/pages";
+import { proposalPages } from "./modules/shared-documents/proposal-pages-routes";
+import { mailRoute } from "./modules/mail/routes";
+import { invoicePages } from "./modules/shared-documents/invoice-pages-routes";
+import { previewPages } from "./modules/previews/preview-pages-routes";
+import { searchRoute } from "./modules/search/routes";
+import { liveRoute } from "./modules/live/routes";
+import { forms } from "./modules/forms/forms-routes";
+import { previews } from "./modules/previews/previews-routes";
+import { previewAdminRoute } from "./modules/previews/preview-admin-routes";
+import { settingsRoute } from "./modules/settings/routes";
+import { dataRoute } from "./modules/data/data-routes";
+import { backupsRoute } from "./modules/data/backups-routes";
+import { userAdminRoute } from "./modules/users-and-auth/user-admin-routes";
+import { digestsRoute } from "./modules/jobs/digests-routes";
+import { formSubmissionsRoute } from "./modules/forms/form-submissions-routes";
+import { auditRoute } from "./modules/audit/routes";
+import { calendarFeedRoute, calendarRoute } from "./modules/calendar/routes";
+import { dashboardRoute } from "./modules/dashboard/routes";
+import { clientFeedbackRoute, previewApprovalsRoute, previewCommentsRoute } from "./modules/previews/preview-feedback-routes";
 
 const crm = new Hono<AppEnv>()
   .use("*", requireSession)
@@ -89,7 +90,7 @@ export const app = new Hono<AppEnv>()
   .route("/clients", previewPages)
   .route("/p", proposalPages)
   .route("/i", invoicePages)
-  .route("/", pagesRoute(apiApp));
+  .route("/", pagesRoute(apiApp, { currentUser, isOwnerOnly }));
 app.onError(onError);
 
 export type AppType = typeof app;

@@ -1,6 +1,6 @@
 /** The bindings wrangler.toml declares, and the per-request values middleware sets. */
 import type { D1Database, DurableObjectNamespace, Fetcher, KVNamespace, SendEmail } from "@cloudflare/workers-types";
-import type { Db } from "./db/client";
+import type { Db } from "./platform/db";
 import type { SessionUser } from "../contract/user";
 
 export interface Env {
@@ -13,7 +13,7 @@ export interface Env {
   STUDIO_NAME: string;
   MAIL_FROM: string;
   STUDIO_INBOX: string;
-  /** The CRM's own address: mail Bcc'd or forwarded to it is filed (issue 24). */
+  /** The CRM's own address: mail Bcc'd or forwarded to it is filed. */
   CRM_INBOX: string;
   /** Whose Authentication-Results inbound mail trusts; Email Routing's own ("mx.cloudflare.net") when unset. */
   MAIL_AUTHSERV_ID?: string;
@@ -21,7 +21,7 @@ export interface Env {
   SITE_URL: string;
 }
 
-/** The client an unlocked preview belongs to, and what the page shows (set by previews/access.ts). */
+/** The client an unlocked preview belongs to, and what the page shows (set by modules/previews/access.ts). */
 export interface PreviewContext {
   previewId: string;
   client: { id: string; name: string };

@@ -1,16 +1,16 @@
 /**
  * The worker's entry, its three doors: `fetch` (the Hono app, for every request the assets layer
- * passes on), `scheduled` (the hourly Cron Trigger: services/jobs.ts decides what is due in London),
- * `email` (mail to CRM_INBOX: services/mail-filing.ts) and the live hub's Durable Object class.
+ * passes on), `scheduled` (the hourly Cron Trigger: modules/jobs/jobs.ts decides what is due in London),
+ * `email` (mail to CRM_INBOX: modules/mail/mail-filing.ts) and the live hub's Durable Object class.
  */
 import { app } from "./app";
-import { createDb } from "./db/client";
+import { createDb } from "./platform/db";
 import type { Env } from "./env";
-import { publishFromJob } from "./live/publish";
-import { runScheduledJobs } from "./services/jobs";
-import { handleInboundMail } from "./mail/handler";
+import { publishFromJob } from "./modules/live";
+import { runScheduledJobs } from "./modules/jobs";
+import { handleInboundMail } from "./modules/mail";
 
-export { LiveHub } from "./live/hub";
+export { LiveHub } from "./modules/live/hub";
 export type { AppType } from "./app";
 
 export default {

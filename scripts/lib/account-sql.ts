@@ -2,7 +2,7 @@
  * The SQL `npm run hash-password` prints: create an account, or re-key the one with that e-mail.
  * Kept apart from the script's prompts so a worker test can run it against real D1.
  */
-import type { PasswordHash } from "../../worker/auth/password";
+import type { PasswordHash } from "../../worker/platform/password";
 
 export interface AccountRow {
   email: string;

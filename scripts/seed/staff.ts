@@ -1,5 +1,5 @@
 /** The studio's accounts: the Owner, the Head of Sales and the shared team account. */
-import type { PasswordHash } from "../../worker/auth/password";
+import type { PasswordHash } from "../../worker/platform/password";
 import { STAFF } from "./data/staff";
 import type { SeedBase, SeedPeople } from "./context";
 

@@ -4,10 +4,10 @@
  */
 import { getTableColumns, is, SQL, sql, type Table } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../worker/db/client";
+import type { Db } from "../../worker/platform/db";
 import * as schema from "../../worker/db/schema";
-import { hashPassword } from "../../worker/auth/password";
-import { writePreview, type PreviewRecord, type PreviewStores } from "../../worker/previews/store";
+import { hashPassword } from "../../worker/platform/password";
+import { writePreview, type PreviewRecord, type PreviewStores } from "../../worker/modules/previews/store";
 import { PREVIEW_CLIENTS } from "./data/clients";
 import { STUDIO } from "./data/studio";
 import type { Row, SeedRows } from "./context";

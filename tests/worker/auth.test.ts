@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../worker/auth/session";
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../worker/modules/users-and-auth";
 import {
   call,
   cookieFor,

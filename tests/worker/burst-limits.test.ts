@@ -7,9 +7,9 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createDb } from "../../worker/db/client";
-import { addComment } from "../../worker/services/preview-comments";
-import { senderOf } from "../../worker/lib/client-info";
+import { createDb } from "../../worker/platform/db";
+import { addComment } from "../../worker/modules/previews";
+import { senderOf } from "../../worker/platform/client-info";
 import { expectJson, mailTo, requestWithEnv, rows, signInAs, type Staff, waitForMail } from "./helpers";
 
 /** Where this test's notifications go: the local mailbox keeps every test's mail. */

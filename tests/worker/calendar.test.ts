@@ -8,8 +8,8 @@ import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, errorOf, expectJson, rows, signInAs, type Staff } from "./helpers";
 import type { Task } from "../../contract/task";
-import { limits } from "../../worker/lib/rate-limit";
-import { FEED_LIMIT_EACH_SIDE } from "../../worker/services/calendar-feeds";
+import { limits } from "../../worker/platform/rate-limit";
+import { FEED_LIMIT_EACH_SIDE } from "../../worker/modules/calendar";
 
 let me: Staff;
 let colleague: Staff;

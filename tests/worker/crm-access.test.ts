@@ -1,11 +1,11 @@
 /**
  * The CRM is private and roles are enforced by the worker. The sweeps iterate every route
  * registered under /api/crm (app.routes), so routes added later are covered without editing
- * this file; the Owner-only list is the one in worker/middleware/auth.ts.
+ * this file; the Owner-only list is the one in worker/modules/users-and-auth/middleware.ts.
  */
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { isOwnerOnly, OWNER_ONLY_ROUTES } from "../../worker/middleware/auth";
+import { isOwnerOnly, OWNER_ONLY_ROUTES } from "../../worker/modules/users-and-auth";
 import { call, cookieFor, errorOf, forgeToken, json, rows, signedIn } from "./helpers";
 
 interface Route {

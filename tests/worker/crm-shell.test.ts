@@ -1,10 +1,10 @@
 /**
- * The CRM shell preloads the chunks of the page it is served for (worker/lib/crm-shell.ts): the
+ * The CRM shell preloads the chunks of the page it is served for (worker/http/crm-shell.ts): the
  * route a path matches is the one React Router would render, and the build's block never reaches
  * the browser.
  */
 import { describe, expect, it } from "vitest";
-import { crmPageChunksTag, pageChunksFor, routeScore, withPagePreloads, type CrmPageChunks } from "../../worker/lib/crm-shell";
+import { crmPageChunksTag, pageChunksFor, routeScore, withPagePreloads, type CrmPageChunks } from "../../worker/http/crm-shell";
 import { request, signInAs } from "./helpers";
 
 const pages: CrmPageChunks[] = [

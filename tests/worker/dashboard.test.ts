@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createDb } from "../../worker/db/client";
-import { getDashboard } from "../../worker/services/dashboard";
+import { createDb } from "../../worker/platform/db";
+import { getDashboard } from "../../worker/modules/dashboard";
 import { dashboard, type Dashboard } from "../../contract/dashboard";
 import { DEFAULT_STAGE_WEIGHTS } from "../../contract/settings";
 import type { CrmBoot } from "../../contract/crm-boot";

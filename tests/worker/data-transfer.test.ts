@@ -8,12 +8,12 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
 import { seedCrm, snapshot, totalRows } from "./crm-data";
-import { createDb } from "../../worker/db/client";
-import { ExportChanged, importDocument, openExport, tables } from "../../worker/services/data-transfer";
-import { previewCardsOf } from "../../worker/previews/admin";
+import { createDb } from "../../worker/platform/db";
+import { ExportChanged, importDocument, openExport, tables } from "../../worker/modules/data";
+import { previewCardsOf } from "../../worker/modules/previews";
 import type { leads } from "../../worker/db/schema";
-import { deleteAll, restoreBackup } from "../../worker/services/backups";
-import { AppError } from "../../worker/lib/errors";
+import { deleteAll, restoreBackup } from "../../worker/modules/data";
+import { AppError } from "../../worker/platform/errors";
 
 /** Pages of 7 rows, staged pieces of 2 KB, sent 2 at a time. */
 const SMALL = { pageRows: 7, chunkBytes: 2048, flushBytes: 4096 };

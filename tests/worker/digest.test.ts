@@ -1,5 +1,5 @@
 /**
- * The daily digest (services/digest.ts), sent by the hourly Cron Trigger inside workerd with a
+ * The daily digest (modules/jobs/digest.ts), sent by the hourly Cron Trigger inside workerd with a
  * fixed clock, through the real send_email binding: who gets what, at 08:00 London on both sides
  * of a clock change, never twice, nothing on a quiet day, and a refused send listed for a resend.
  */

@@ -2,8 +2,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, createUser, errorOf, json, login, ORIGIN, PASSWORD, signedIn, expectJson, signInAs } from "./helpers";
-import { SPECULATION_RULES } from "../../worker/lib/speculation-rules";
-import { PAGE_BOOT_SCRIPT } from "../../worker/lib/page-boot";
+import { SPECULATION_RULES } from "../../worker/http/speculation-rules";
+import { PAGE_BOOT_SCRIPT } from "../../worker/http/page-boot";
 
 const JSON_TYPE = { "Content-Type": "application/json" };
 

@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
 import { CRM_TABLES, linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "./crm-data";
-import { CHUNK_BYTES } from "../../worker/services/data-transfer";
+import { CHUNK_BYTES } from "../../worker/modules/data";
 import { exportDocument, type ExportDocument } from "../../contract/export";
 
 let owner: Staff;

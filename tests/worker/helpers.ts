@@ -9,9 +9,9 @@ import { SignJWT } from "jose";
 import { expect } from "vitest";
 import { app } from "../../worker/app";
 import worker from "../../worker/index";
-import { hashPassword } from "../../worker/auth/password";
-import { SESSION_COOKIE } from "../../worker/auth/session";
-import { keyFor } from "../../worker/auth/keys";
+import { hashPassword } from "../../worker/platform/password";
+import { SESSION_COOKIE } from "../../worker/modules/users-and-auth";
+import { keyFor } from "../../worker/platform/keys";
 import type { Role, SessionUser } from "../../contract/user";
 import type { ErrorEnvelope } from "../../contract/errors";
 

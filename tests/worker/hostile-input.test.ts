@@ -271,7 +271,7 @@ describe("hostile input", () => {
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         const label = `${c.method} ${c.path} ${c.type ?? ""} ${c.body.slice(0, 60)} -> ${res.status} ${text.slice(0, 120)}`;
         if (res.status >= 500) failures.push(label);
-        // An HTML form's post to a public form or sign-in is answered, like a browser expects, with a page (worker/lib/native-form.ts).
+        // An HTML form's post to a public form or sign-in is answered, like a browser expects, with a page (worker/http/native-form.ts).
         if (isNativeFormPost(c)) {
           if (res.status >= 400 && !res.headers.get("content-type")?.startsWith("text/html")) failures.push(`not a page: ${label}`);
           const after = await fingerprint();

@@ -34,7 +34,7 @@ import { proposalAcceptInput, proposalDeclineInput, proposalQuestionInput, propo
 import { proposalInput, proposalPatch } from "../../contract/proposal";
 import { taskInput, taskPatch } from "../../contract/task";
 import { utmKeys } from "../../contract/utm";
-import { PUBLIC_BODY_MAX_BYTES } from "../../worker/middleware/body-limit";
+import { PUBLIC_BODY_MAX_BYTES } from "../../worker/http/body-limit";
 import { expectJson, request, rows, signInAs } from "./helpers";
 
 type Node = {

@@ -7,8 +7,8 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { MAX_PBKDF2_ITERATIONS } from "../../worker/auth/password";
-import { sha256Hex } from "../../worker/lib/ids";
+import { MAX_PBKDF2_ITERATIONS } from "../../worker/platform/password";
+import { sha256Hex } from "../../worker/platform/ids";
 import {
   call,
   createUser,

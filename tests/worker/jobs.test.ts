@@ -1,5 +1,5 @@
 /**
- * The Cron Trigger (worker/index.ts `scheduled`, services/jobs.ts), called inside workerd with a
+ * The Cron Trigger (worker/index.ts `scheduled`, modules/jobs/jobs.ts), called inside workerd with a
  * fixed clock: invoices go Overdue the day after their due date in London, once per London day.
  */
 import { env } from "cloudflare:workers";

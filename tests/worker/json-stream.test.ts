@@ -8,7 +8,7 @@ import {
   textOf,
   type JsonEvent,
   type MemberMode,
-} from "../../worker/lib/json-stream";
+} from "../../worker/platform/json-stream";
 
 const modeOf = (key: string): MemberMode => (key.startsWith("rows") ? "stream" : key.startsWith("skip") ? "skip" : "value");
 

@@ -4,8 +4,8 @@ import { countRows, expectJson, rows, signInAs, type Staff } from "./helpers";
 import { seedCrm, snapshot } from "./crm-data";
 import type { Lead } from "../../contract/lead";
 import { boardColumns } from "../../contract/lead-statuses";
-import { createDb } from "../../worker/db/client";
-import { boardColumnQuery, leadSearchQuery } from "../../worker/services/leads";
+import { createDb } from "../../worker/platform/db";
+import { boardColumnQuery, leadSearchQuery } from "../../worker/modules/leads";
 
 let staff: Staff;
 let userId = "";

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { EmailOutcome } from "../../contract/email-outcome";
 import type { Invoice } from "../../contract/invoice";
 import type { Proposal } from "../../contract/proposal";
-import { refusalOf, refusalReason } from "../../worker/email/send";
+import { refusalOf, refusalReason } from "../../worker/platform/email";
 import { expectJson, mailTo, request, requestWithEnv, rows, signInAs, uniqueEmail, waitForMail, type Staff } from "./helpers";
 
 type SentProposal = { url: string; proposal: Proposal; email: EmailOutcome };

@@ -2,8 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { evictAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cookieFor, expectJson, forgeToken, request, sessionCookieOf, signInAs, type Staff } from "./helpers";
-import { SESSION_MAX_AGE_SECONDS } from "../../worker/auth/session";
-import type { LiveHub } from "../../worker/live/hub";
+import { SESSION_MAX_AGE_SECONDS } from "../../worker/modules/users-and-auth";
+import type { LiveHub } from "../../worker/modules/live/hub";
 import type { ServerMessage } from "../../contract/live";
 
 let staff: Staff;

@@ -7,13 +7,13 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
-import { loginKeys } from "../../worker/services/sign-in";
-import { ipBucket } from "../../worker/lib/client-info";
-import { EVENT_RETENTION_MS, limits } from "../../worker/lib/rate-limit";
-import { DEVICE_COOKIE_PREFIX, DEVICE_TTL_SECONDS, deviceCookieName } from "../../worker/auth/device";
-import { keyFor } from "../../worker/auth/keys";
-import { createDb } from "../../worker/db/client";
-import { failedSignIn } from "../../worker/services/audit";
+import { loginKeys } from "../../worker/modules/users-and-auth";
+import { ipBucket } from "../../worker/platform/client-info";
+import { EVENT_RETENTION_MS, limits } from "../../worker/platform/rate-limit";
+import { DEVICE_COOKIE_PREFIX, DEVICE_TTL_SECONDS, deviceCookieName } from "../../worker/modules/users-and-auth";
+import { keyFor } from "../../worker/platform/keys";
+import { createDb } from "../../worker/platform/db";
+import { failedSignIn } from "../../worker/modules/audit";
 import { auditActionLabels, type AuditEvent } from "../../contract/audit";
 import {
   call,

@@ -1,10 +1,10 @@
 /**
- * Whether the receiving server vouched for an inbound mail's sender (worker/mail/auth-results.ts):
+ * Whether the receiving server vouched for an inbound mail's sender (worker/modules/mail/auth-results.ts):
  * only its own Authentication-Results count, from the block of headers it prepends, and only for the
  * From domain or one aligned with it.
  */
 import { describe, expect, it } from "vitest";
-import { aligned, authVerdict, organisationalDomain, parseAuthenticationResults, receiverBlock } from "../../worker/mail/auth-results";
+import { aligned, authVerdict, organisationalDomain, parseAuthenticationResults, receiverBlock } from "../../worker/modules/mail";
 
 const CF = "mx.cloudflare.net";
 /** The Received Cloudflare writes on top of every message it takes in. */

@@ -1,5 +1,5 @@
 /**
- * Reading inbound mail (worker/mail/parse.ts, docs/decisions/0022-reading-inbound-mail.md): each fixture in tests/fixtures/mail through
+ * Reading inbound mail (worker/modules/mail/parse.ts, docs/decisions/0022-reading-inbound-mail.md): each fixture in tests/fixtures/mail through
  * `readInboundMail`, with the fields the filer depends on; bad input answered with a result or a
  * refusal, never an exception; and every returned text normalised and within 100 KB, whatever the bytes.
  */
@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { normaliseText } from "../../contract/text";
-import { MAX_MESSAGE_BYTES, MAX_TEXT_BYTES, readInboundMail, type InboundMail, type ReadResult } from "../../worker/mail/parse";
+import { MAX_MESSAGE_BYTES, MAX_TEXT_BYTES, readInboundMail, type InboundMail, type ReadResult } from "../../worker/modules/mail";
 import appleBcc from "../fixtures/mail/apple-bcc.eml?raw";
 import appleForward from "../fixtures/mail/apple-forward.eml?raw";
 import attachment from "../fixtures/mail/attachment.eml?raw";

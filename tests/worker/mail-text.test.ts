@@ -1,10 +1,10 @@
 /**
- * The text an inbound e-mail leaves on a timeline (worker/mail/text.ts): HTML read as a person would
+ * The text an inbound e-mail leaves on a timeline (worker/modules/mail/text.ts): HTML read as a person would
  * read it, quoted history and signatures trimmed, and never more than 100 KB.
  */
 import { describe, expect, it } from "vitest";
 import { normaliseText } from "../../contract/text";
-import { capText, htmlToText, MAX_TEXT_BYTES, TRUNCATED_MARKER, trimReply } from "../../worker/mail/text";
+import { capText, htmlToText, MAX_TEXT_BYTES, TRUNCATED_MARKER, trimReply } from "../../worker/modules/mail";
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 const isNormal = (s: string) => normaliseText(s, { multiline: true }) === s;

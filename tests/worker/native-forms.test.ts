@@ -8,7 +8,7 @@ import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, createUser, PASSWORD, rows, sessionCookieOf, waitForMail } from "./helpers";
-import { PUBLIC_BODY_MAX_BYTES } from "../../worker/middleware/body-limit";
+import { PUBLIC_BODY_MAX_BYTES } from "../../worker/http/body-limit";
 import worker from "../../worker/index";
 
 let ipCounter = 0;

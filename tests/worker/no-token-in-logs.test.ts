@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
-import { redactTokens } from "../../worker/lib/log";
+import { redactTokens } from "../../worker/platform/log";
 import { call, expectJson, signInAs, type Staff } from "./helpers";
 
 let staff: Staff;

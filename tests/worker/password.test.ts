@@ -1,6 +1,6 @@
 /** PBKDF2 hashes: at most 100,000 iterations (the Workers cap), and verification by stored count. */
 import { describe, expect, it } from "vitest";
-import { constantTimeEqual, DUMMY_HASH, hashPassword, MAX_PBKDF2_ITERATIONS, verifyPassword } from "../../worker/auth/password";
+import { constantTimeEqual, DUMMY_HASH, hashPassword, MAX_PBKDF2_ITERATIONS, verifyPassword } from "../../worker/platform/password";
 import { TEST_ITERATIONS } from "./helpers";
 
 describe("password hashing", () => {

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { expectJson, rows, signInAs, type Staff } from "./helpers";
-import { previewKey, readPreview } from "../../worker/previews/store";
+import { previewKey, readPreview } from "../../worker/modules/previews";
 import { previewIds, type PreviewAdmin, type PreviewAccessEntry } from "../../contract/preview";
 
 let staff: Staff;

@@ -6,11 +6,11 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { hashPassword } from "../../worker/auth/password";
-import { createDb } from "../../worker/db/client";
-import { readPreview, writePreview, type PreviewRecord } from "../../worker/previews/store";
+import { hashPassword } from "../../worker/platform/password";
+import { createDb } from "../../worker/platform/db";
+import { readPreview, writePreview, type PreviewRecord } from "../../worker/modules/previews";
 import { PREVIEW_INVALID_MESSAGE } from "../../contract/preview";
-import { fillUnlockedPage, unlockedVariantPath } from "../../worker/previews/unlocked-page";
+import { fillUnlockedPage, unlockedVariantPath } from "../../worker/modules/previews";
 
 const CODE = "let-me-in-2026";
 const ORIGIN = "http://localhost";

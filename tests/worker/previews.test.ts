@@ -1,8 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { hashPassword } from "../../worker/auth/password";
-import { createDb } from "../../worker/db/client";
-import { previewKey, readPreview, writePreview, type PreviewRecord } from "../../worker/previews/store";
+import { hashPassword } from "../../worker/platform/password";
+import { createDb } from "../../worker/platform/db";
+import { previewKey, readPreview, writePreview, type PreviewRecord } from "../../worker/modules/previews";
 
 const CODE = "let-me-in-2026";
 const stores = () => ({ kv: env.PREVIEWS, db: createDb(env.DB) });

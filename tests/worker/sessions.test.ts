@@ -8,9 +8,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { DEMO_SESSION_SECRET } from "../../worker/auth/keys";
-import { SESSION_MAX_AGE_SECONDS } from "../../worker/auth/session";
-import { hashPassword } from "../../worker/auth/password";
+import { DEMO_SESSION_SECRET } from "../../worker/platform/keys";
+import { SESSION_MAX_AGE_SECONDS } from "../../worker/modules/users-and-auth";
+import { hashPassword } from "../../worker/platform/password";
 import { accountSql } from "../../scripts/lib/account-sql";
 import type { ServerMessage } from "../../contract/live";
 import {

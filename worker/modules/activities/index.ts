@@ -1,0 +1,2 @@
+export * from "./activities";
+export * from "./activity-items";

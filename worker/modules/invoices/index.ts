@@ -1,0 +1,2 @@
+export * from "./invoices";
+export * from "./link-email";

@@ -1,0 +1,235 @@
+/**
+ * Invoices, with client name, project title and the live shared link joined. An invoice's lines
+ * and its total are written together, the total always the lines' sum; its paid date and method
+ * follow its status. Share gives the client a link to the invoice's own page (/i/<token>).
+ */
+import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import type * as z from "zod";
+import type { Db } from "../../platform/db";
+import { clients, invoice_links, invoices, projects } from "../../db/schema";
+import {
+  linesOf,
+  linesTotal,
+  type Invoice,
+  type InvoiceStatus,
+  type PaidMethod,
+  type invoiceInput,
+  type invoicePatch,
+  type SharedInvoice,
+} from "../../../contract/invoice";
+import type { SessionUser } from "../../../contract/user";
+import { AppError, notFound } from "../../platform/errors";
+import { newId } from "../../platform/ids";
+import { liveLinkColumns, newLinkToken, withLiveLink } from "../shared-documents";
+import { londonToday, nextStamp, nowIso } from "../../platform/time";
+import { runBatch } from "../../platform/batch";
+import { versionedResult } from "../../platform/versioned";
+import { invalid } from "../../platform/validate";
+import { auditEvent, type AuditSource } from "../audit";
+
+const joined = (db: Db) =>
+  db
+    .select({
+      ...getTableColumns(invoices),
+      client_name: clients.name,
+      project_title: projects.title,
+      contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
+      ...liveLinkColumns(invoice_links),
+    })
+    .from(invoices)
+    .leftJoin(clients, eq(clients.id, invoices.client_id))
+    .leftJoin(projects, eq(projects.id, invoices.project_id))
+    // The live link: at most one (invoice_links_one_live).
+    .leftJoin(invoice_links, and(eq(invoice_links.invoice_id, invoices.id), isNull(invoice_links.revoked_at)));
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
+const shape = ({ contact_email, ...row }: JoinedRow): Invoice => {
+  const { rest: inv, share } = withLiveLink(row);
+  return { ...inv, contact_email: contact_email ?? null, share };
+};
+
+export async function listInvoices(db: Db): Promise<Invoice[]> {
+  return (await joined(db).orderBy(desc(invoices.created_at))).map(shape);
+}
+
+export async function getInvoice(db: Db, id: string): Promise<Invoice> {
+  const [row] = await joined(db).where(eq(invoices.id, id)).limit(1);
+  if (!row) throw notFound("Invoice");
+  return shape(row);
+}
+
+/** The client must exist, the project must be that client's, and the number must be free. */
+async function assertConsistent(db: Db, v: { number?: string; client_id?: string; project_id?: string | null }, selfId?: string) {
+  if (v.client_id && !(await db.select({ id: clients.id }).from(clients).where(eq(clients.id, v.client_id)).get()))
+    throw invalid({ client_id: "That client does not exist" });
+  if (v.project_id) {
+    const project = await db.select({ client_id: projects.client_id }).from(projects).where(eq(projects.id, v.project_id)).get();
+    if (!project || project.client_id !== v.client_id) throw invalid({ project_id: "Choose one of this client's projects" });
+  }
+  if (v.number) {
+    const clash = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.number, v.number)).get();
+    if (clash && clash.id !== selfId) throw numberTaken();
+  }
+}
+
+const numberTaken = () =>
+  new AppError("conflict", "That invoice number is already used", { number: "That invoice number is already used" });
+
+/** Two people saving the same number at once: the unique index decides, answered as the same field error. */
+async function orNumberTaken<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    const text = err instanceof Error ? `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}` : "";
+    if (text.includes("UNIQUE constraint failed") && text.includes("invoices.number")) throw numberTaken();
+    throw err;
+  }
+}
+
+/** Paid: the date given, else the one it has, else today in London. Anything else: none. */
+function paidDateFor(status: InvoiceStatus, given: string | null | undefined, had: string | null): string | null {
+  if (status !== "Paid") return null;
+  return given ?? had ?? londonToday();
+}
+
+/** Paid: the method given (null clears it), else the one it has. Anything else: none. */
+function paidMethodFor(status: InvoiceStatus, given: PaidMethod | null | undefined, had: PaidMethod | null): PaidMethod | null {
+  if (status !== "Paid") return null;
+  return given !== undefined ? given : had;
+}
+
+/** A paid date or method goes only with Paid: leaving Paid clears both. */
+function assertPaidDetails(status: InvoiceStatus, v: { paid_date?: string | null; paid_method?: PaidMethod | null }) {
+  if (status === "Paid") return;
+  if (v.paid_date) throw invalid({ paid_date: "Only a paid invoice has a paid date" });
+  if (v.paid_method) throw invalid({ paid_method: "Only a paid invoice has a payment method" });
+}
+
+export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>): Promise<Invoice> {
+  await assertConsistent(db, input);
+  assertPaidDetails(input.status, input);
+  const { total: _total, paid_date, paid_method, ...values } = input;
+  const lines = linesOf(input)!;
+  const now = nowIso();
+  const id = newId();
+  await orNumberTaken(
+    db
+      .insert(invoices)
+      .values({
+        ...values,
+        lines,
+        total: linesTotal(lines),
+        paid_date: paidDateFor(input.status, paid_date, null),
+        paid_method: paidMethodFor(input.status, paid_method, null),
+        id,
+        created_at: now,
+        updated_at: now,
+      })
+      .run(),
+  );
+  return getInvoice(db, id);
+}
+
+export async function updateInvoice(db: Db, id: string, patch: z.output<typeof invoicePatch>): Promise<Invoice> {
+  const { updated_at: seen, total: _total, lines: _lines, paid_date, paid_method, ...changes } = patch;
+  const current = await getInvoice(db, id);
+  const lines = linesOf(patch);
+  const status = changes.status ?? current.status;
+  assertPaidDetails(status, { paid_date, paid_method });
+  const clientId = changes.client_id ?? current.client_id;
+  // Changing the client clears a project that belonged to the old one.
+  const projectId =
+    changes.project_id !== undefined
+      ? changes.project_id
+      : changes.client_id && changes.client_id !== current.client_id
+        ? null
+        : current.project_id;
+  await assertConsistent(db, { number: changes.number, client_id: clientId, project_id: projectId }, id);
+  const rows = await orNumberTaken(
+    db
+      .update(invoices)
+      .set({
+        ...changes,
+        ...(lines && { lines, total: linesTotal(lines) }),
+        paid_date: paidDateFor(status, paid_date, current.paid_date),
+        paid_method: paidMethodFor(status, paid_method, current.paid_method),
+        project_id: projectId,
+        updated_at: nextStamp(seen),
+      })
+      .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen)))
+      .returning({ id: invoices.id })
+      .all(),
+  );
+  await versionedResult(rows, () => db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id)).get(), "Invoice");
+  return getInvoice(db, id);
+}
+
+export async function deleteInvoice(db: Db, id: string): Promise<void> {
+  const rows = await db.delete(invoices).where(eq(invoices.id, id)).returning({ id: invoices.id });
+  if (rows.length === 0) throw notFound("Invoice");
+}
+
+/**
+ * Share: a new link for the client, `{origin}/i/<token>`, with 256 random bits of
+ * which only the hash is kept, so it is shown this once. Any earlier link stops working and a
+ * Draft becomes Sent, all in one write. Any invoice can be shared: a Paid one's page is the
+ * client's receipt. Answers the link and its row's id.
+ */
+export async function createInvoiceLink(
+  db: Db,
+  id: string,
+  origin: string,
+  by: SessionUser,
+  source: AuditSource,
+): Promise<{ url: string; linkId: string }> {
+  const current = await db
+    .select({ number: invoices.number, status: invoices.status, updated_at: invoices.updated_at })
+    .from(invoices)
+    .where(eq(invoices.id, id))
+    .get();
+  if (!current) throw notFound("Invoice");
+  const { token, hash } = await newLinkToken();
+  const now = nowIso();
+  const linkId = newId();
+  await runBatch(db, [
+    db
+      .update(invoice_links)
+      .set({ revoked_at: now, updated_at: now })
+      .where(and(eq(invoice_links.invoice_id, id), isNull(invoice_links.revoked_at))),
+    db.insert(invoice_links).values({ id: linkId, invoice_id: id, token_hash: hash, created_by: by.id, created_at: now, updated_at: now }),
+    ...(current.status === "Draft"
+      ? [
+          db
+            .update(invoices)
+            .set({ status: "Sent", updated_at: nextStamp(current.updated_at) })
+            // Only the Draft it was: an invoice marked otherwise meanwhile keeps that status.
+            .where(and(eq(invoices.id, id), eq(invoices.status, "Draft"))),
+        ]
+      : []),
+    // The trail's subject is an account; the invoice is named in the detail.
+    auditEvent(db, source, "invoice_shared", `Shared the invoice ${current.number}`),
+  ]);
+  return { url: `${origin}/i/${token}`, linkId };
+}
+
+/** Share: the new link, shown once, and the invoice as it now is. */
+export async function shareInvoice(db: Db, id: string, origin: string, by: SessionUser, source: AuditSource): Promise<SharedInvoice> {
+  const { url } = await createInvoiceLink(db, id, origin, by, source);
+  return { url, invoice: await getInvoice(db, id) };
+}
+
+/** Revoke: the live link stops working at once; the invoice itself is unchanged. */
+export async function revokeInvoiceLink(db: Db, id: string, source: AuditSource): Promise<Invoice> {
+  const [live] = await db
+    .select({ id: invoice_links.id, number: invoices.number })
+    .from(invoice_links)
+    .innerJoin(invoices, eq(invoices.id, invoice_links.invoice_id))
+    .where(and(eq(invoice_links.invoice_id, id), isNull(invoice_links.revoked_at)));
+  if (!live) throw notFound("Shared link");
+  const now = nowIso();
+  await db.batch([
+    db.update(invoice_links).set({ revoked_at: now, updated_at: now }).where(eq(invoice_links.id, live.id)),
+    auditEvent(db, source, "invoice_link_revoked", `Revoked the link to the invoice ${live.number}`),
+  ]);
+  return getInvoice(db, id);
+}

@@ -1,0 +1,42 @@
+/** The invoices module's tables. worker/db/schema.ts re-exports them: drizzle reads every table from there. */
+import { sql } from "drizzle-orm";
+import { check, index, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { invoiceStatuses, paidMethods, type InvoiceLine } from "../../../contract/invoice";
+import { id, stamps, oneOf } from "../../platform/columns";
+import { clients } from "../clients/tables";
+import { projects } from "../projects/tables";
+
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: id(),
+    number: text("number").notNull(),
+    // An invoice is a financial record: its client cannot be deleted from under it.
+    client_id: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    project_id: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** The line items, a JSON array; `total` is always their sum (modules/invoices/invoices.ts writes both together). */
+    lines: text("lines", { mode: "json" })
+      .$type<InvoiceLine[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    total: real("total").notNull(),
+    date: text("date").notNull(),
+    due_date: text("due_date").notNull(),
+    status: text("status", { enum: invoiceStatuses }).notNull().default("Draft"),
+    paid_date: text("paid_date"),
+    // Checked by triggers (migration 0025), not a CHECK: adding one would rebuild the table, and
+    // dropping the old one in D1's migration would delete every invoice's links.
+    paid_method: text("paid_method", { enum: paidMethods }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("invoices_number_unique").on(t.number),
+    index("invoices_created_idx").on(t.created_at),
+    index("invoices_client_idx").on(t.client_id),
+    index("invoices_project_idx").on(t.project_id),
+    check("invoices_status_check", oneOf(t.status, invoiceStatuses)),
+    check("invoices_total_check", sql`${t.total} >= 0`),
+  ],
+);

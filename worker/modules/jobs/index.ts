@@ -1,0 +1,2 @@
+export * from "./digest";
+export * from "./jobs";

@@ -1,0 +1,166 @@
+/**
+ * The Cron Trigger's work. Cron runs hourly on UTC; each job decides here, in
+ * Europe/London, whether it is due, and runs at most once per London day: a `job_runs` row is
+ * written in the same batch as the job's own writes, so a second run that day (or a retry, or two
+ * runs at once) finds it and does nothing, and a failed run leaves nothing behind to be retried.
+ */
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db";
+import type { Env } from "../../env";
+import { activities, invoices, job_runs } from "../../db/schema";
+import { londonToday } from "../../platform/time";
+import { sendDailyDigests } from "./digest";
+import { housekeepingDeletes } from "../data";
+import { automaticCreditOf } from "../settings";
+
+export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest";
+
+export interface JobOutcome {
+  job: JobName;
+  /** The London date the run was for. */
+  date: string;
+  /** False when it had already run that day. */
+  ran: boolean;
+  result?: Record<string, number>;
+  /** What changed, for the live channel. */
+  changed: { entity: "invoices" | "activities"; id: string }[];
+}
+
+/** Whether today's run of `job` has happened. */
+async function ranToday(db: Db, job: JobName, date: string): Promise<boolean> {
+  return !!(await db
+    .select({ job: job_runs.job })
+    .from(job_runs)
+    .where(and(eq(job_runs.job, job), eq(job_runs.run_date, date)))
+    .get());
+}
+
+const isUniqueClash = (err: unknown) =>
+  err instanceof Error && /UNIQUE constraint failed|PRIMARY KEY/i.test(`${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`);
+
+/**
+ * Invoices go Overdue by themselves: from the day after its due date (London), an invoice still
+ * Sent becomes Overdue, with an Activity Feed entry "Invoice INV-… is overdue". Drafts and Paid
+ * invoices are never touched, and a status set by hand afterwards stays.
+ */
+export async function markOverdueInvoices(db: Db, now: Date, studioName: string): Promise<JobOutcome> {
+  const job: JobName = "overdue_invoices";
+  const date = londonToday(now);
+  if (await ranToday(db, job, date)) return { job, date, ran: false, changed: [] };
+  const credit = await automaticCreditOf(db, studioName);
+  const at = now.toISOString();
+  const due = and(eq(invoices.status, "Sent"), lt(invoices.due_date, date));
+  let late: { id: string }[];
+  try {
+    [, late] = await db.batch([
+      db.insert(activities).select(
+        db
+          .select({
+            id: sql<string>`lower(hex(randomblob(16)))`.as("id"),
+            who_username: sql<null>`NULL`.as("who_username"),
+            who_name: sql<string>`${credit}`.as("who_name"),
+            who_kind: sql<string>`'automatic'`.as("who_kind"),
+            type: sql<string>`'StatusChange'`.as("type"),
+            summary: sql<string>`'Invoice ' || "invoices"."number" || ' is overdue'`.as("summary"),
+            related_type: sql<string>`'invoice'`.as("related_type"),
+            related_id: invoices.id,
+            mail_id: sql<null>`NULL`.as("mail_id"),
+            created_at: sql<string>`${at}`.as("created_at"),
+            updated_at: sql<string>`${at}`.as("updated_at"),
+          })
+          .from(invoices)
+          .where(due),
+      ),
+      db.update(invoices).set({ status: "Overdue", updated_at: at }).where(due).returning({ id: invoices.id }),
+      // Last, counting the update's rows: a run already recorded for today fails the batch, undoing it all.
+      db.insert(job_runs).values({ job, run_date: date, ran_at: at, result: sql`json_object('invoices', changes())` }),
+    ]);
+  } catch (err) {
+    if (isUniqueClash(err)) return { job, date, ran: false, changed: [] };
+    throw err;
+  }
+  return {
+    job,
+    date,
+    ran: true,
+    result: { invoices: late.length },
+    changed: [
+      ...late.map((i) => ({ entity: "invoices" as const, id: i.id })),
+      ...(late.length > 0 ? [{ entity: "activities" as const, id: `${job}:${date}` }] : []),
+    ],
+  };
+}
+
+/**
+ * The nightly housekeeping: form submissions, backups, rate-limit events, signed-out sessions,
+ * expired invitations, old preview access attempts, digest records and mail refusals past their
+ * retention, and pieces of data transfers that never finished (modules/data/housekeeping.ts). The day's claim goes in the same batch as the deletes.
+ */
+export async function housekeep(db: Db, now: Date): Promise<JobOutcome> {
+  const job: JobName = "housekeeping";
+  const date = londonToday(now);
+  if (await ranToday(db, job, date)) return { job, date, ran: false, changed: [] };
+  const deletes = housekeepingDeletes(db, now);
+  let results: unknown[];
+  try {
+    [, ...results] = await db.batch([
+      db.insert(job_runs).values({ job, run_date: date, ran_at: now.toISOString(), result: "{}" }),
+      ...Object.values(deletes),
+    ]);
+  } catch (err) {
+    if (isUniqueClash(err)) return { job, date, ran: false, changed: [] };
+    throw err;
+  }
+  const result = Object.fromEntries(Object.keys(deletes).map((name, i) => [name, changesOf(results[i])]));
+  // The counts are only the record's: the deletes are already done and final.
+  await db
+    .update(job_runs)
+    .set({ result: JSON.stringify(result) })
+    .where(and(eq(job_runs.job, job), eq(job_runs.run_date, date)));
+  return { job, date, ran: true, result, changed: [] };
+}
+
+/** Rows a delete removed: those it returned, or else D1's count. */
+const changesOf = (result: unknown) =>
+  Array.isArray(result) ? result.length : ((result as { meta?: { changes?: number } }).meta?.changes ?? 0);
+
+/**
+ * The daily digest, from 08:00 in London (modules/jobs/digest.ts). Each person's day is claimed before
+ * their mail is sent; the job's own row, written after, only spares later runs the work of finding
+ * everyone already claimed.
+ */
+export async function digestJob(
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "SITE_URL" | "STUDIO_NAME">,
+  db: Db,
+  now: Date,
+): Promise<JobOutcome> {
+  const job: JobName = "daily_digest";
+  const date = londonToday(now);
+  if (await ranToday(db, job, date)) return { job, date, ran: false, changed: [] };
+  const result = await sendDailyDigests(env, db, now);
+  if (!result) return { job, date, ran: false, changed: [] };
+  await db
+    .insert(job_runs)
+    .values({ job, run_date: date, ran_at: now.toISOString(), result: JSON.stringify(result) })
+    .onConflictDoNothing();
+  return { job, date, ran: true, result, changed: [] };
+}
+
+/** Every job, in order (invoices first, so the digest lists those that went overdue today); each is idempotent per London day. */
+export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(JobOutcome | JobFailure)[]> {
+  const jobs: [JobName, () => Promise<JobOutcome>][] = [
+    ["overdue_invoices", () => markOverdueInvoices(db, now, env.STUDIO_NAME)],
+    ["housekeeping", () => housekeep(db, now)],
+    ["daily_digest", () => digestJob(env, db, now)],
+  ];
+  const outcomes: (JobOutcome | JobFailure)[] = [];
+  // One job failing must not stop the others; the next hour's run tries it again.
+  for (const [job, run] of jobs)
+    outcomes.push(await run().catch((err: unknown) => ({ job, failed: err instanceof Error ? err.message : String(err) })));
+  return outcomes;
+}
+
+export interface JobFailure {
+  job: JobName;
+  failed: string;
+}

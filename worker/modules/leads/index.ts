@@ -1,0 +1,4 @@
+export * from "./lead-activities";
+export * from "./lead-workflow";
+export * from "./leads";
+export * from "./won-value";

@@ -1,0 +1,2 @@
+export * from "./link-email";
+export * from "./proposals";

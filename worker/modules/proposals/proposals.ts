@@ -1,0 +1,344 @@
+/** Proposals, with the lead or client they are for. */
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type * as z from "zod";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../platform/db";
+import { clients, leads, proposal_links, proposal_messages, proposal_responses, proposals } from "../../db/schema";
+import {
+  PARTY_REQUIRED,
+  proposalTotals,
+  type Proposal,
+  type proposalInput,
+  type proposalPatch,
+  type SharedProposal,
+} from "../../../contract/proposal";
+import type { SessionUser } from "../../../contract/user";
+import { AppError, notFound, staleEdit } from "../../platform/errors";
+import { newId } from "../../platform/ids";
+import { liveLinkColumns, withLiveLink } from "../shared-documents";
+import { derivedLinkToken } from "../shared-documents";
+import { londonToday, nextStamp, nowIso } from "../../platform/time";
+import { versionedResult } from "../../platform/versioned";
+import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
+import { stageChangeIfUpdated } from "../leads";
+import { wonValueSql, wonValueUpdate } from "../leads";
+import { auditEvent, type AuditSource } from "../audit";
+
+const forLead = alias(leads, "for_lead");
+const forClient = alias(clients, "for_client");
+
+const joined = (db: Db) =>
+  db
+    .select({
+      ...getTableColumns(proposals),
+      lead_name: forLead.name,
+      client_name: forClient.name,
+      lead_email: forLead.email,
+      client_email: sql<string | null>`json_extract(${forClient.emails}, '$[0]')`,
+      ...liveLinkColumns(proposal_links),
+      response_kind: proposal_responses.kind,
+      response_name: proposal_responses.full_name,
+      response_reason: proposal_responses.reason,
+      response_at: proposal_responses.created_at,
+      questions: sql<number>`(SELECT count(*) FROM ${proposal_messages} WHERE ${proposal_messages.proposal_id} = ${proposals.id} AND ${proposal_messages.author} = 'client')`,
+    })
+    .from(proposals)
+    .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
+    .leftJoin(forClient, eq(forClient.id, proposals.client_id))
+    // The live link: at most one (proposal_links_one_live).
+    .leftJoin(proposal_links, and(eq(proposal_links.proposal_id, proposals.id), isNull(proposal_links.revoked_at)))
+    // The client's latest answer, shown while the status is still the one it set.
+    .leftJoin(
+      proposal_responses,
+      eq(
+        proposal_responses.id,
+        sql`(SELECT r.id FROM ${proposal_responses} r WHERE r.proposal_id = ${proposals.id} ORDER BY r.created_at DESC LIMIT 1)`,
+      ),
+    );
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
+const shape = ({
+  lead_name,
+  client_name,
+  lead_email,
+  client_email,
+  response_kind,
+  response_name,
+  response_reason,
+  response_at,
+  ...row
+}: JoinedRow): Proposal => {
+  const { rest: p, share } = withLiveLink(row);
+  return {
+    ...p,
+    response:
+      response_kind &&
+      response_name !== null &&
+      response_at !== null &&
+      p.status === (response_kind === "accepted" ? "Accepted" : "Rejected")
+        ? { kind: response_kind, full_name: response_name, reason: response_reason, created_at: response_at }
+        : null,
+    lead: p.lead_id && lead_name !== null ? { id: p.lead_id, name: lead_name } : null,
+    client: p.client_id && client_name !== null ? { id: p.client_id, name: client_name } : null,
+    contact_email: (p.lead_id ? lead_email : client_email) ?? null,
+    share,
+  };
+};
+
+export async function listProposals(db: Db): Promise<Proposal[]> {
+  return (await joined(db).orderBy(desc(proposals.created_at))).map(shape);
+}
+
+export async function getProposal(db: Db, id: string): Promise<Proposal> {
+  const [row] = await joined(db).where(eq(proposals.id, id)).limit(1);
+  if (!row) throw notFound("Proposal");
+  return shape(row);
+}
+
+async function assertParties(db: Db, p: { lead_id?: string | null; client_id?: string | null }) {
+  if (p.lead_id && !(await db.select({ id: leads.id }).from(leads).where(eq(leads.id, p.lead_id)).get()))
+    throw new AppError("validation_failed", "Please correct the highlighted fields", { lead_id: "That lead does not exist" });
+  if (p.client_id && !(await db.select({ id: clients.id }).from(clients).where(eq(clients.id, p.client_id)).get()))
+    throw new AppError("validation_failed", "Please correct the highlighted fields", { client_id: "That client does not exist" });
+}
+
+/** Sent with no sent date given: sent today (London), which the form shows and lets the user change. */
+const sentToday = (status: string | undefined, sentDate: string | null | undefined) =>
+  status === "Sent" && !sentDate ? { sent_date: londonToday() } : {};
+
+export async function createProposal(db: Db, input: z.output<typeof proposalInput>, by: SessionUser): Promise<Proposal> {
+  await assertParties(db, input);
+  const now = nowIso();
+  const id = newId();
+  const { value: _value, lines: _lines, ...fields } = input;
+  await runBatch(db, [
+    db.insert(proposals).values({
+      ...fields,
+      ...(proposalTotals(input, input.title) ?? { lines: [], value: null }),
+      ...sentToday(input.status, input.sent_date),
+      id,
+      created_at: now,
+      updated_at: now,
+    }),
+    // Recorded as already accepted (a yes given by phone): its lead is Won at its total, as with Accept.
+    ...(input.status === "Accepted" && input.lead_id ? await leadAccepted(db, input.lead_id, input.title, by) : []),
+  ]);
+  return getProposal(db, id);
+}
+
+/**
+ * What accepting a proposal does to its lead, for the batch that accepts it (after the proposal's own
+ * write, whose new status the sums read): Won if it was not (with a stage_change entry), and worth its
+ * accepted proposals' sum (docs/decisions/0029).
+ */
+async function leadAccepted(db: Db, leadId: string, title: string, by: SessionUser): Promise<BatchItem<"sqlite">[]> {
+  const lead = await db.select({ status: leads.status, updated_at: leads.updated_at }).from(leads).where(eq(leads.id, leadId)).get();
+  if (!lead) return [];
+  const stamp = nextStamp(lead.updated_at);
+  return [
+    ...(lead.status !== "Won"
+      ? [
+          // Not versioned against anyone's copy: whatever the lead's status is by now, it is Won.
+          db
+            .update(leads)
+            .set({ status: "Won", value: wonValueSql(leadId), stage_changed_by: by.id, updated_at: stamp })
+            .where(and(eq(leads.id, leadId), ne(leads.status, "Won"))),
+          stageChangeIfUpdated(db, leadId, `Marked Won by ${by.full_name}: proposal "${title}" accepted`, by.id),
+        ]
+      : []),
+    wonValueUpdate(db, leadId, stamp),
+  ];
+}
+
+/**
+ * A versioned edit. When it touches what a lead's value is made of (the status to or from Accepted,
+ * the total of an accepted proposal, the lead it is for), the leads concerned are worth their
+ * accepted proposals' sum again in the same batch; a status edited to Accepted also marks the lead
+ * Won, as Accept does. Answers the proposal and the leads whose value or status may have moved.
+ */
+export async function updateProposal(
+  db: Db,
+  id: string,
+  patch: z.output<typeof proposalPatch>,
+  by: SessionUser,
+): Promise<{ proposal: Proposal; leadIds: string[] }> {
+  const { updated_at: seen, value: _value, lines: _lines, ...changes } = patch;
+  await assertParties(db, changes);
+  const current = await db
+    .select({
+      lead_id: proposals.lead_id,
+      client_id: proposals.client_id,
+      sent_date: proposals.sent_date,
+      title: proposals.title,
+      status: proposals.status,
+    })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .get();
+  if (!current) throw notFound("Proposal");
+  // Choosing a lead clears the client and vice versa; clearing the one it has leaves it for no one.
+  const parties = changes.lead_id ? { client_id: null } : changes.client_id ? { lead_id: null } : {};
+  const after = { ...current, ...changes, ...parties };
+  if (("lead_id" in changes || "client_id" in changes) && !after.lead_id && !after.client_id)
+    throw new AppError("validation_failed", "Please correct the highlighted fields", { lead_id: PARTY_REQUIRED });
+  const sent = "sent_date" in changes ? sentToday(changes.status, changes.sent_date) : sentToday(changes.status, current.sent_date);
+  const totals = proposalTotals(patch, changes.title ?? current.title);
+  const nowAccepted = after.status === "Accepted" && current.status !== "Accepted" && after.lead_id;
+  const touched = [...new Set([current.lead_id, after.lead_id])].filter((l): l is string => !!l);
+  const revalue =
+    after.status !== current.status || after.lead_id !== current.lead_id || (totals !== undefined && after.status === "Accepted");
+  const leadWrites: BatchItem<"sqlite">[] = [];
+  if (nowAccepted) leadWrites.push(...(await leadAccepted(db, after.lead_id!, after.title, by)));
+  if (revalue)
+    for (const leadId of touched.filter((l) => !(nowAccepted && l === after.lead_id))) {
+      const lead = await db.select({ updated_at: leads.updated_at }).from(leads).where(eq(leads.id, leadId)).get();
+      if (lead) leadWrites.push(wonValueUpdate(db, leadId, nextStamp(lead.updated_at)));
+    }
+  try {
+    await runBatch(db, [
+      db
+        .update(proposals)
+        // The lines and the value are written together: the value is always the lines' sum.
+        .set({ ...changes, ...parties, ...sent, ...totals, updated_at: nextStamp(seen) })
+        .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen))),
+      // A stale copy changes nothing, its leads included.
+      requireUpdated(db),
+      ...leadWrites,
+    ]);
+  } catch (err) {
+    if (!isGuardAbort(err)) throw err;
+    await versionedResult([], () => db.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, id)).get(), "Proposal");
+  }
+  return { proposal: await getProposal(db, id), leadIds: leadWrites.length ? touched : [] };
+}
+
+/**
+ * Accept is allowed only from Sent. A proposal made to a lead also marks that lead Won, in the same
+ * batch: the client has said yes, and the follow-up's Create project (docs/spec.md §4: Start Project
+ * is for Won leads) then works whether or not Convert to client runs first. The conditional UPDATE
+ * and its guard abort the whole batch if the proposal changed since it was read, so a proposal
+ * changed by someone else in the meantime is never accepted, nor its lead moved, by mistake.
+ */
+export async function acceptProposal(db: Db, id: string, seen: string, by: SessionUser): Promise<Proposal> {
+  const current = await db
+    .select({ title: proposals.title, status: proposals.status, updated_at: proposals.updated_at, lead_id: proposals.lead_id })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .get();
+  if (!current) throw notFound("Proposal");
+  if (current.updated_at !== seen) throw staleEdit("proposal");
+  if (current.status !== "Sent") throw new AppError("conflict", "Only a sent proposal can be accepted");
+  await runBatch(db, [
+    db
+      .update(proposals)
+      .set({ status: "Accepted", updated_at: nextStamp(seen) })
+      .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen), eq(proposals.status, "Sent"))),
+    requireUpdated(db),
+    ...(current.lead_id ? await leadAccepted(db, current.lead_id, current.title, by) : []),
+  ]);
+  return getProposal(db, id);
+}
+
+/** Deletes a proposal; if it was accepted, its lead is worth the accepted proposals left (or keeps its value). */
+export async function deleteProposal(db: Db, id: string): Promise<{ leadId: string | null }> {
+  const current = await db
+    .select({ lead_id: proposals.lead_id, status: proposals.status })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .get();
+  if (!current) throw notFound("Proposal");
+  const lead =
+    current.lead_id && current.status === "Accepted"
+      ? await db.select({ id: leads.id, updated_at: leads.updated_at }).from(leads).where(eq(leads.id, current.lead_id)).get()
+      : undefined;
+  const [rows] = await runBatch(db, [
+    db.delete(proposals).where(eq(proposals.id, id)).returning({ id: proposals.id }),
+    ...(lead ? [wonValueUpdate(db, lead.id, nextStamp(lead.updated_at))] : []),
+  ]);
+  if ((rows as unknown[]).length === 0) throw notFound("Proposal");
+  return { leadId: lead?.id ?? null };
+}
+
+/** The revocation of a proposal's live link, if it has one. */
+const revokeLive = (db: Db, id: string, at: string) =>
+  db
+    .update(proposal_links)
+    .set({ revoked_at: at, updated_at: at })
+    .where(and(eq(proposal_links.proposal_id, id), isNull(proposal_links.revoked_at)))
+    .returning({ id: proposal_links.id });
+
+/**
+ * Share: a new link for the client, `{origin}/p/<token>`, a 256-bit token derived from
+ * the link's random id with a key from `secret` (modules/shared-documents/link-tokens.ts), of which only the hash is
+ * kept, so it is shown this once. Any earlier link stops working, and a
+ * Draft becomes Sent (sent today unless it has a sent date), all in one write. An answered
+ * proposal (Accepted, Rejected) is not shared again. Answers the link and its row's id.
+ */
+export async function createProposalLink(
+  db: Db,
+  id: string,
+  origin: string,
+  by: SessionUser,
+  source: AuditSource,
+  secret: string,
+): Promise<{ url: string; linkId: string }> {
+  const current = await db
+    .select({ title: proposals.title, status: proposals.status, sent_date: proposals.sent_date, updated_at: proposals.updated_at })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .get();
+  if (!current) throw notFound("Proposal");
+  if (current.status !== "Draft" && current.status !== "Sent")
+    throw new AppError("conflict", `This proposal has been ${current.status.toLowerCase()}: it cannot be shared again.`);
+  const now = nowIso();
+  const linkId = newId();
+  const { token, hash } = await derivedLinkToken(secret, "proposal", linkId);
+  await runBatch(db, [
+    revokeLive(db, id, now),
+    db
+      .insert(proposal_links)
+      .values({ id: linkId, proposal_id: id, token_hash: hash, created_by: by.id, created_at: now, updated_at: now }),
+    ...(current.status === "Draft"
+      ? [
+          db
+            .update(proposals)
+            .set({ status: "Sent", sent_date: current.sent_date ?? londonToday(), updated_at: nextStamp(current.updated_at) })
+            // Only the Draft it was: a proposal answered meanwhile is not sent back.
+            .where(and(eq(proposals.id, id), inArray(proposals.status, ["Draft"]))),
+        ]
+      : []),
+    // The trail's subject is an account; the proposal is named in the detail.
+    auditEvent(db, source, "proposal_shared", `Shared the proposal "${current.title}"`),
+  ]);
+  return { url: `${origin}/p/${token}`, linkId };
+}
+
+/** Share: the new link, shown once, and the proposal as it now is. */
+export async function shareProposal(
+  db: Db,
+  id: string,
+  origin: string,
+  by: SessionUser,
+  source: AuditSource,
+  secret: string,
+): Promise<SharedProposal> {
+  const { url } = await createProposalLink(db, id, origin, by, source, secret);
+  return { url, proposal: await getProposal(db, id) };
+}
+
+/** Revoke: the live link stops working at once; the proposal itself is unchanged. */
+export async function revokeProposalLink(db: Db, id: string, source: AuditSource): Promise<Proposal> {
+  const [live] = await db
+    .select({ id: proposal_links.id, title: proposals.title })
+    .from(proposal_links)
+    .innerJoin(proposals, eq(proposals.id, proposal_links.proposal_id))
+    .where(and(eq(proposal_links.proposal_id, id), isNull(proposal_links.revoked_at)));
+  if (!live) throw notFound("Shared link");
+  const now = nowIso();
+  await db.batch([
+    db.update(proposal_links).set({ revoked_at: now, updated_at: now }).where(eq(proposal_links.id, live.id)),
+    auditEvent(db, source, "proposal_link_revoked", `Revoked the link to the proposal "${live.title}"`),
+  ]);
+  return getProposal(db, id);
+}

@@ -1,0 +1,43 @@
+/** The proposals module's tables. worker/db/schema.ts re-exports them: drizzle reads every table from there. */
+import { sql } from "drizzle-orm";
+import { check, index, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { proposalStatuses, type ProposalSection } from "../../../contract/proposal";
+import { type InvoiceLine } from "../../../contract/invoice";
+import { id, stamps, oneOf } from "../../platform/columns";
+import { clients } from "../clients/tables";
+import { leads } from "../leads/tables";
+
+export const proposals = sqliteTable(
+  "proposals",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    value: real("value"),
+    status: text("status", { enum: proposalStatuses }).notNull().default("Draft"),
+    sent_date: text("sent_date"),
+    due_date: text("due_date"),
+    lead_id: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    client_id: text("client_id").references(() => clients.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    /** The document the client reads: plain text, never markup. */
+    intro: text("intro"),
+    sections: text("sections", { mode: "json" })
+      .$type<ProposalSection[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    /** The line items, a JSON array; `value` is always their sum, or null with none (modules/proposals/proposals.ts writes both together). */
+    lines: text("lines", { mode: "json" })
+      .$type<InvoiceLine[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    valid_until: text("valid_until"),
+    terms: text("terms"),
+    ...stamps,
+  },
+  (t) => [
+    index("proposals_created_idx").on(t.created_at),
+    index("proposals_lead_idx").on(t.lead_id),
+    index("proposals_client_idx").on(t.client_id),
+    check("proposals_status_check", oneOf(t.status, proposalStatuses)),
+  ],
+);

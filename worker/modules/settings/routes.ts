@@ -1,0 +1,26 @@
+/**
+ * /api/crm/settings: the studio details on printed invoices and the forecast's stage weights.
+ * Everyone reads them; only an Owner changes them.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { stageWeightsInput, studioSettingsInput } from "../../../contract/settings";
+import { jsonBody } from "../../platform/validate";
+import { ownerOnly } from "../users-and-auth";
+import { getStageWeights, getStudioSettings, saveStageWeights, saveStudioSettings } from "./settings";
+import { publish } from "../live";
+import { auditSourceOf } from "../audit";
+
+export const settingsRoute = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await getStudioSettings(c.get("db"), c.env.STUDIO_NAME), 200))
+  .put("/", ownerOnly, jsonBody(studioSettingsInput), async (c) => {
+    const saved = await saveStudioSettings(c.get("db"), c.req.valid("json"), c.env.STUDIO_NAME, await auditSourceOf(c));
+    publish(c, { entity: "settings", op: "update", id: "studio" });
+    return c.json(saved, 200);
+  })
+  .get("/stage-weights", async (c) => c.json(await getStageWeights(c.get("db")), 200))
+  .put("/stage-weights", ownerOnly, jsonBody(stageWeightsInput), async (c) => {
+    const saved = await saveStageWeights(c.get("db"), c.req.valid("json"), await auditSourceOf(c));
+    publish(c, { entity: "settings", op: "update", id: "stage_weights" });
+    return c.json(saved, 200);
+  });

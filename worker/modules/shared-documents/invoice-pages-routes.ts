@@ -1,0 +1,32 @@
+/**
+ * /i/<token>: the client's invoice page (worker/modules/shared-documents/invoice-page.ts), server-written, no script,
+ * never cached or indexed and never sending the link on as a referrer. A revoked or replaced link
+ * says so (410) with the studio's contact details; an unknown one answers 404, and too many
+ * unknown ones from a network 429, counted with /p's. A client's GET counts a view, once a visit.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { linkEndedHtml } from "./document-page";
+import { SHARED_PAGE_HEADERS } from "./shared-links";
+import { londonToday } from "../../platform/time";
+import { clientViewer, visitorKey } from "./link-visit";
+import { linkLimitAsPage } from "./link-limit-page";
+import { invoicePageHtml } from "./invoice-page";
+import { countInvoiceView, lookupInvoiceLink } from "./shared-invoices";
+import { getStudioSettings } from "../settings";
+
+export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:token", async (c) => {
+  const db = c.get("db");
+  const lookup = await lookupInvoiceLink(db, c.req.param("token"), await visitorKey(c));
+  const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);
+  if (lookup.kind !== "open")
+    return c.html(
+      linkEndedHtml({ kind: "ended", what: "invoice" }, studio, c.env.STUDIO_INBOX),
+      lookup.kind === "unknown" ? 404 : 410,
+      SHARED_PAGE_HEADERS,
+    );
+  const viewer = await clientViewer(c);
+  if (viewer) await countInvoiceView(db, lookup.linkId, viewer);
+  const html = invoicePageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, invoice: lookup.invoice, today: londonToday() });
+  return c.html(html, 200, SHARED_PAGE_HEADERS);
+});
