@@ -1,6 +1,6 @@
 /**
  * The CRM dashboard (GET /api/crm/dashboard): the studio's numbers, charts and to-do lists in one
- * answer. Every number is a D1 aggregate (worker/services/dashboard.ts); the page only lays them out.
+ * answer. Every number is a D1 aggregate (worker/modules/dashboard/dashboard.ts); the page only lays them out.
  * Money is in pounds, dates are London calendar dates (YYYY-MM-DD), months are YYYY-MM.
  */
 import * as z from "zod";

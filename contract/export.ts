@@ -395,7 +395,7 @@ export const proposalMessageRow = z
   })
   .strict();
 
-/** The highest PBKDF2 iteration count Cloudflare's runtime allows (worker/auth/password.ts). */
+/** The highest PBKDF2 iteration count Cloudflare's runtime allows (worker/platform/password.ts). */
 const MAX_PBKDF2_ITERATIONS = 100_000;
 const passwordHash = z
   .object({ hash: z.base64().max(100), salt: z.base64().max(100), iterations: z.number().int().min(1).max(MAX_PBKDF2_ITERATIONS) })

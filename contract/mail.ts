@@ -91,7 +91,7 @@ export const MAIL_ADDRESSES_MAX = 200;
 export const mailMessageKey = (messageId: string, sender: string | null) => `id:${messageId} from:${sender ?? ""}`;
 export const MAIL_DEDUPE_KEY_MAX = mailMessageKey("x".repeat(MAIL_ID_MAX), "x".repeat(MAIL_ADDRESS_MAX)).length;
 
-/** The text kept of a message: 100 KB (worker/mail/text.ts), at most as many characters. */
+/** The text kept of a message: 100 KB (worker/modules/mail/text.ts), at most as many characters. */
 export const MAIL_BODY_MAX_CHARS = 100 * 1024;
 
 /** How many messages Unfiled mail lists per page. */

@@ -1,5 +1,5 @@
 /**
- * The preview page served unlocked (worker/previews/unlocked-page.ts writes it, the page's island
+ * The preview page served unlocked (worker/modules/previews/unlocked-page.ts writes it, the page's island
  * reads it: web/src/app/previews/unlocked-state.ts). Apart from contract/preview.ts so the
  * island can name it without downloading zod.
  */

@@ -146,7 +146,7 @@ function preloadTags(modules: string[]): string {
 /**
  * Prerendered pages paint from their one response: the rules they use are inline (no
  * render-blocking request), and every script (and, for /auth, the full stylesheet) starts
- * downloading only after that first paint, through PAGE_BOOT_SCRIPT (see worker/lib/page-boot.ts
+ * downloading only after that first paint, through PAGE_BOOT_SCRIPT (see worker/http/page-boot.ts
  * for why). So the template's stylesheet link, entry script and modulepreloads are taken out
  * here and handed to the boot script instead. The CRM shell keeps them as Vite wrote them.
  */
@@ -157,11 +157,11 @@ if (stylesheetTags.length !== 1) throw new Error(`dist/index.html links ${styles
 if (entryScriptTags.length !== 1) throw new Error(`dist/index.html has ${entryScriptTags.length} entry scripts; expected one`);
 const hash = `'sha256-${createHash("sha256").update(PAGE_BOOT_SCRIPT).digest("base64")}'`;
 if (hash !== PAGE_BOOT_SCRIPT_HASH) {
-  throw new Error(`PAGE_BOOT_SCRIPT changed: set PAGE_BOOT_SCRIPT_HASH in worker/lib/page-boot.ts to ${hash}`);
+  throw new Error(`PAGE_BOOT_SCRIPT changed: set PAGE_BOOT_SCRIPT_HASH in worker/http/page-boot.ts to ${hash}`);
 }
 const rulesHash = `'sha256-${createHash("sha256").update(SPECULATION_RULES).digest("base64")}'`;
 if (rulesHash !== SPECULATION_RULES_HASH) {
-  throw new Error(`SPECULATION_RULES changed: set SPECULATION_RULES_HASH in worker/lib/speculation-rules.ts to ${rulesHash}`);
+  throw new Error(`SPECULATION_RULES changed: set SPECULATION_RULES_HASH in worker/http/speculation-rules.ts to ${rulesHash}`);
 }
 const stylesheet = await readFile(join(dist, stylesheetTags[0][1]), "utf8");
 if (stylesheet.includes("</style")) throw new Error(`${stylesheetTags[0][1]} cannot be inlined: it contains </style`);
@@ -192,7 +192,7 @@ function islandFiles(keys: string[], { lazy = false } = {}): string[] {
 }
 
 /**
- * What a page needs besides its HTML: its boot (worker/lib/page-boot.ts) and, for a page with
+ * What a page needs besides its HTML: its boot (worker/http/page-boot.ts) and, for a page with
  * islands, the text of every script they can load (their lazy chunks too: a form's messages, the
  * toaster), whose classes its inline CSS must then cover.
  */
@@ -219,7 +219,7 @@ function bootFor(path: string, page: RenderedPage): { boot: PageBoot; scripts: s
 async function prerenderedPage(page: RenderedPage, path: string): Promise<string> {
   const { boot, scripts } = bootFor(path, page);
   // At the end of the body, so the frame it waits for has the whole page to paint.
-  // Public pages load each other as documents: prerendered on hover (worker/lib/speculation-rules.ts).
+  // Public pages load each other as documents: prerendered on hover (worker/http/speculation-rules.ts).
   const rules = path.startsWith("/auth") ? "" : `<script type="speculationrules">${SPECULATION_RULES}</script>`;
   const bootTags = `${rules}<script type="application/json" id="page-boot">${entry.safeJson(boot)}</script><script>${PAGE_BOOT_SCRIPT}</script>`;
   const html = pageTemplate
@@ -252,7 +252,7 @@ for (const path of entry.publicPaths) {
 }
 
 // Each preview card unlocked, with stand-ins for the client's name and URL: the worker serves
-// these, filled in, to a visitor whose unlock cookie holds (worker/routes/preview-pages.ts).
+// these, filled in, to a visitor whose unlock cookie holds (worker/modules/previews/preview-pages-routes.ts).
 for (const path of entry.previewPaths) {
   const id = path.slice("/clients/".length);
   for (const withUrl of [true, false]) {
@@ -273,7 +273,7 @@ await write("404.html", await prerenderedPage(notFound, "/404"));
 const crmChunk = Object.keys(manifest).find((k) => manifest[k].name === "crm");
 if (!crmChunk) throw new Error("the client build has no chunk named crm (see vite.config.ts)");
 // And each CRM page's own chunks beyond those, which the worker preloads for the page it serves
-// (worker/lib/crm-shell.ts): otherwise the browser asks for them only once the entry has run.
+// (worker/http/crm-shell.ts): otherwise the browser asks for them only once the entry has run.
 const shellChunks = new Set(pageChunks([crmChunk]));
 const crmPageChunks = entry.crmPages.map((p) => ({ path: p.path, files: pageChunks([p.module]).filter((f) => !shellChunks.has(f)) }));
 // All in the order the page needs them, for a browser asks in document order and, over HTTP/1.1

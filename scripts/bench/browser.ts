@@ -100,7 +100,7 @@ export async function measurePageJs(browser: Browser, base: string, path: string
 
 /**
  * A context holding the session of `cookie` (the Cookie header signIn returns), with the
- * attributes the worker sets on it (worker/auth/session.ts), as after the sign-in form.
+ * attributes the worker sets on it (worker/modules/users-and-auth/session.ts), as after the sign-in form.
  */
 async function signedInContext(browser: Browser, base: string, cookie: string, options?: BrowserContextOptions) {
   const context = await browser.newContext(options);

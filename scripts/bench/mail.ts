@@ -15,7 +15,7 @@ export function staffMessage(id: string, bodyBytes: number): string {
   const line = "Thank you for the photographs of the new studio; we will use them on the home page and the timetable.\r\n";
   const body = line.repeat(Math.ceil(bodyBytes / line.length)).slice(0, bodyBytes);
   return [
-    // Email Routing's block on top: its Received, then its verdicts (worker/mail/auth-results.ts reads only that block).
+    // Email Routing's block on top: its Received, then its verdicts (worker/modules/mail/auth-results.ts reads only that block).
     "Received: from mail-ej1-f54.google.com (209.85.218.54)",
     "        by cloudflare-email.net (cloudflare) id BeNcHmArK001",
     `        for <${TO}>; Mon, 30 Nov 2026 17:48:19 +0000`,

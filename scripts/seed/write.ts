@@ -19,7 +19,7 @@ const MAX_STATEMENTS_PER_BATCH = 10;
 
 /**
  * INSERTs that each bind ONE parameter, a JSON array of up to JSON_BYTES of rows, unpacked in SQL
- * as Import does (worker/services/data-transfer.ts): `INSERT INTO leads (…) SELECT json_extract(value,
+ * as Import does (worker/modules/data/data-transfer.ts): `INSERT INTO leads (…) SELECT json_extract(value,
  * '$."id"'), … FROM json_each(?)`. 50,000 leads are then some 70 statements instead of 10,000
  * multi-row ones under D1's 100 bound parameters. Values are first turned into what drizzle
  * would store (booleans as 0/1, JSON columns as their text); rows are grouped by the columns they

@@ -1,7 +1,7 @@
 /**
  * The `test` every spec uses: Playwright's, with a `page` whose goto and reload also wait until
  * a prerendered page has hydrated. Such a page is on screen before its scripts even start
- * (worker/lib/page-boot.ts), and its "load" event no longer waits for them, so a click that
+ * (worker/http/page-boot.ts), and its "load" event no longer waits for them, so a click that
  * comes too early would land on markup with no handlers yet. Other pages (the CRM) are untouched,
  * and so is a goto that asks for `waitUntil: "commit"`.
  */

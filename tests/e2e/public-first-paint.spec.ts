@@ -1,5 +1,5 @@
 /**
- * How prerendered pages reach their first paint (worker/lib/page-boot.ts, scripts/lib/critical-css.ts):
+ * How prerendered pages reach their first paint (worker/http/page-boot.ts, scripts/lib/critical-css.ts):
  * from their HTML alone, which for the home page fits in one round trip of a new connection;
  * with scripts starting only after that paint and no stylesheet ever; and with inline CSS that
  * styles what the HTML shows, and what its islands go on to show, exactly as the full
@@ -145,7 +145,7 @@ test("a code sent before the page has hydrated goes to the server, never into th
   const code = page.getByLabel("Access Code");
   await code.fill("typed-too-soon");
   await code.press("Enter");
-  // The form posts natively (worker/lib/native-form.ts): the server answers it as React would.
+  // The form posts natively (worker/http/native-form.ts): the server answers it as React would.
   await expect(page.getByLabel("Access Code")).toHaveAccessibleDescription("Invalid credentials. Please check your access code.");
   expect(new URL(page.url()).search).toBe("");
   expect(page.url()).not.toContain("typed-too-soon");

@@ -8,7 +8,7 @@ import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signIn, staff } from "./support";
 
-/** Exactly what worker/middleware/errors.ts answers for an unknown failure such as a D1 error. */
+/** Exactly what worker/http/errors.ts answers for an unknown failure such as a D1 error. */
 const serverError = (route: Route) =>
   route.fulfill({
     status: 500,

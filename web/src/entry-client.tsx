@@ -17,7 +17,7 @@ import "./styles.css";
 
 /**
  * Marks <html data-hydrated> once React has committed its first render. Prerendered pages boot
- * after their first paint (worker/lib/page-boot.ts), so there is a moment when the page is on
+ * after their first paint (worker/http/page-boot.ts), so there is a moment when the page is on
  * screen but not yet interactive: until this mark the boot script holds back native form
  * submissions, and the end-to-end tests wait for it before using the page.
  */

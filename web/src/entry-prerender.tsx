@@ -73,7 +73,7 @@ function headFor(meta: PageMeta | undefined, path: string): string {
 
 /**
  * The CRM's pages: each route's path pattern (React Router's, with :params and *) and the manifest
- * key of its module, so the shell can preload the page's own chunks (worker/lib/crm-shell.ts).
+ * key of its module, so the shell can preload the page's own chunks (worker/http/crm-shell.ts).
  */
 export const crmPages: { path: string; module: string }[] = (() => {
   const find = (list: RouteObject[]): RouteObject | undefined =>
@@ -88,7 +88,7 @@ export const previewPaths = clientPreviews.map((c) => `/clients/${c.id}`);
 
 /**
  * A preview page as the worker serves it unlocked, with `client` standing in for the real one
- * (the worker swaps the real name and URL in: worker/routes/preview-pages.ts).
+ * (the worker swaps the real name and URL in: worker/modules/previews/preview-pages-routes.ts).
  */
 export async function renderUnlocked(path: string, client: UnlockedClient): Promise<RenderedPage> {
   const page = await renderingUnlocked(client, () => render(path));

@@ -19,5 +19,5 @@ declare module "cloudflare:workers" {
   }
 }
 
-// worker/lib/native-form.ts rewrites pages with workerd's global HTMLRewriter.
+// worker/http/native-form.ts rewrites pages with workerd's global HTMLRewriter.
 declare const HTMLRewriter: typeof import("@cloudflare/workers-types").HTMLRewriter;

@@ -22,7 +22,7 @@ export const PAGE_BOOT_SCRIPT = [
   'b.year&&d.querySelectorAll("[data-current-year]").forEach(function(e){e.textContent=new Date().getFullYear()});',
   "function add(t,p){var e=d.createElement(t);for(var k in p)e[k]=p[k];d.head.appendChild(e)}",
   'function run(){b.entry?add("script",{type:"module",src:b.entry,crossOrigin:""}):d.documentElement.setAttribute("data-hydrated","")}',
-  // Before React has hydrated, a form posts natively and the worker answers it (worker/lib/
+  // Before React has hydrated, a form posts natively and the worker answers it (worker/http/
   // native-form.ts). A form with no method (accepting an invitation, whose token is in the URL's
   // fragment where no server sees it) would instead GET what was typed, a password, into the
   // address bar and the server's logs, so that one waits for React.

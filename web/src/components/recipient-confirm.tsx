@@ -1,5 +1,5 @@
 /**
- * What a send from the CRM says when the worker holds it back (worker/services/send-guard.ts): an
+ * What a send from the CRM says when the worker holds it back (worker/modules/users-and-auth/send-guard.ts): an
  * address that is not one of the record's own (or, for an invitation, outside the studio's
  * domains) needs a tick, shown with the worker's words once it has answered 422 on
  * `confirm_recipient`, for as long as that address is the one typed; and a sender past 20 sends an

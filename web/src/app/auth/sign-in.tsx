@@ -70,7 +70,7 @@ export function Component() {
       }
     >
       <AppToaster />
-      {/* Posts natively until React runs: the worker signs in and redirects (worker/lib/native-form.ts). */}
+      {/* Posts natively until React runs: the worker signs in and redirects (worker/http/native-form.ts). */}
       <form method="post" action="/api/auth/login" onSubmit={onSubmit} noValidate className="space-y-5">
         <Field label="Email" error={errors.email?.message} required>
           {(p) => <Input {...p} {...register("email")} type="email" autoComplete="username" inputMode="email" />}

@@ -167,7 +167,7 @@ export function ClientPreviewIsland({ clientId }: { clientId: string }) {
 }
 
 function AccessForm(props: {
-  /** Where the form posts when React is not running; the worker answers it (worker/lib/native-form.ts). */
+  /** Where the form posts when React is not running; the worker answers it (worker/http/native-form.ts). */
   action: string;
   code: string;
   setCode: (v: string) => void;

@@ -1,5 +1,5 @@
 /**
- * A preview page the worker served already unlocked (worker/routes/preview-pages.ts): it writes
+ * A preview page the worker served already unlocked (worker/modules/previews/preview-pages-routes.ts): it writes
  * the client into `<script type="application/json" id="preview-unlocked">`, and the page starts
  * from it, so React's first render is the unlocked HTML the browser already shows. The prerender
  * renders that HTML (scripts/prerender.ts) through `renderingUnlocked`.

@@ -46,7 +46,7 @@ const neverChanges = () => () => {};
 
 /**
  * The prerendered HTML carries the build's year; on a static public page the boot script
- * (worker/lib/page-boot.ts) writes today's year into `data-current-year`, so a page built one
+ * (worker/http/page-boot.ts) writes today's year into `data-current-year`, so a page built one
  * December doesn't show last year's date all the next one. Rendered by the app (a public page
  * reached from the CRM), this starts from the build's year as the HTML does and then moves on.
  */

@@ -1,6 +1,6 @@
 /**
  * After 'Accept': the proposal_accepted follow-up, convert the lead to a client and create its
- * project. Accepting has already marked the lead Won (worker/services/proposals.ts), so every
+ * project. Accepting has already marked the lead Won (worker/modules/proposals/proposals.ts), so every
  * combination offered here is one the worker carries out: Create project alone makes the lead's
  * client as well when it has none.
  */

@@ -48,7 +48,7 @@ const fields = [
   "terms",
 ] as const;
 
-// What each date does (worker/services/shared-proposals.ts, worker/services/dashboard.ts): the
+// What each date does (worker/modules/shared-documents/shared-proposals.ts, worker/modules/dashboard/dashboard.ts): the
 // client never sees the Due Date; Valid Until ends their link's offer.
 const DUE_DATE_HINT =
   "When you want the client's answer by. Only the studio sees it; the dashboard's forecast counts the deal in its month when Valid Until is empty.";

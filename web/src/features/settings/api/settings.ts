@@ -61,7 +61,7 @@ const EXPORT_ATTEMPTS = 3;
 /**
  * The CRM as one document. The worker writes it as it reads it (a stream, so its type is not
  * inferred: it is the contract's) and ends it unfinished if a row it began with changed meanwhile,
- * rather than send a file that mixes two moments (worker/routes/data.ts). A colleague's edit is
+ * rather than send a file that mixes two moments (worker/modules/data/data-routes.ts). A colleague's edit is
  * enough, so an export cut short is simply read again (each try is in the audit trail).
  */
 async function readExport(format: "json" | "csv"): Promise<ExportDocument> {
