@@ -13,8 +13,8 @@
  *   sender's own), is where the sender's part begins. Anything there was written by whoever sent
  *   the message, and anyone can write `Authentication-Results: mx.cloudflare.net; dmarc=pass`.
  * - In that block, only a header whose authserv-id is the receiving server's, and only when exactly
- *   one carries it. The server writes one; when it writes none (workerd issue 6740 reports Worker
- *   deliveries without it) a sender's header placed right under the block would otherwise pass for
+ *   one carries it. The server writes one; when it writes none (Worker deliveries arrive without
+ *   it: decision 0030) a sender's header placed right under the block would otherwise pass for
  *   it, and when there are two, which one is the server's cannot be told. Either way: not passed.
  * - Not `ARC-Authentication-Results`: a sender can forge it as easily, receivers are not asked to
  *   remove forged copies, and trusting it would mean verifying the ARC-Seal chain, which we don't.
