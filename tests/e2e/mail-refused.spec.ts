@@ -5,19 +5,18 @@
  * address. The link and the invitation are made all the same; the CRM says why, and offers Copy
  * link and a `mailto:` with the same message, addressed.
  */
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { E2E_PORT, ROOT, seedLocal, startLocalServer, waitForHttp, writeConfigVariant, type LocalServer } from "../../scripts/lib/local";
-import { demo, portIsFree, tag } from "./support";
+import { E2E_PORT, writeConfigVariant } from "../../scripts/lib/local";
+import { demo, startOwnServer, tag } from "./support";
 
 const PORT = Number(process.env.E2E_MAIL_PORT ?? E2E_PORT + 2);
 const ORIGIN = `http://localhost:${PORT}`;
 const STATE_DIR = join(".wrangler", `e2e-mail-${PORT}`);
 const STUDIO_INBOX = "hello@redbrickstudio.co.uk";
 
-let server: LocalServer | undefined;
+let server: { stop(): Promise<void> } | undefined;
 
 async function signIn(request: APIRequestContext) {
   const res = await request.post(`${ORIGIN}/api/auth/login`, {
@@ -47,30 +46,20 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.beforeAll(async () => {
   // Seeding and starting a second server on a busy 2-core machine.
   test.setTimeout(180_000);
-  expect(await portIsFree(PORT), `port ${PORT} is taken: set E2E_MAIL_PORT to a free one`).toBe(true);
-  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
-  expect(() => seedLocal(STATE_DIR, { leads: 5, stdio: "ignore" }), "seeding this spec's own state").not.toThrow();
-  const config = await writeConfigVariant(STATE_DIR, (c) => ({
-    ...c,
-    send_email: [{ name: "EMAIL", allowed_destination_addresses: [STUDIO_INBOX] }],
-  }));
-  // Kept before it answers, so afterAll stops it even if it never comes up.
-  server = await startLocalServer({
+  server = await startOwnServer({
     port: PORT,
     stateDir: STATE_DIR,
-    config,
-    inspectorPort: PORT + 1000,
-    log: "ignore",
-    readyTimeoutMs: false,
-    killAfterMs: 10_000,
+    portVariable: "E2E_MAIL_PORT",
+    config: () =>
+      writeConfigVariant(STATE_DIR, (c) => ({
+        ...c,
+        send_email: [{ name: "EMAIL", allowed_destination_addresses: [STUDIO_INBOX] }],
+      })),
   });
-  const child = server.child;
-  await waitForHttp(`http://127.0.0.1:${PORT}/api/health`, 150_000, () => child.exitCode === null && child.signalCode === null);
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
 });
 
 test("a proposal's link Cloudflare won't e-mail is made all the same, with why, Copy link and an addressed mailto", async ({

@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crmSections } from "../../web/src/content/crm-sections";
-import { E2E_PORT, readDemoSettings } from "../../scripts/lib/local";
+import { E2E_PORT, ROOT, readDemoSettings, seedLocal, startLocalServer, waitForHttp } from "../../scripts/lib/local";
 
 /** The same values scripts/seed/cli.ts used (.dev.vars, else .dev.vars.example). */
 export const demo = readDemoSettings();
@@ -254,3 +254,44 @@ export async function portIsFree(port: number): Promise<boolean> {
 
 /** Every page of the CRM's sidebar (web/src/content/crm-sections.ts). */
 export const CRM_PAGES = crmSections.map((s) => s.path);
+
+/**
+ * A server and state of a spec's own, for a spec whose figures or mail the shared server's other
+ * specs would disturb: the port checked free, the state wiped and seeded, `wrangler dev` started
+ * (with a config variant when given one) and waited for. `stop` stops it and wipes the state; the
+ * server is kept before it answers, so `stop` works even if it never comes up.
+ */
+export async function startOwnServer(o: {
+  port: number;
+  stateDir: string;
+  /** The variable that moves the port, named when the port is taken. */
+  portVariable: string;
+  /** Writes a wrangler config variant into the seeded state and returns its path. */
+  config?: () => Promise<string>;
+}): Promise<{ stop(): Promise<void> }> {
+  expect(await portIsFree(o.port), `port ${o.port} is taken: set ${o.portVariable} to a free one`).toBe(true);
+  rmSync(join(ROOT, o.stateDir), { recursive: true, force: true });
+  expect(() => seedLocal(o.stateDir, { leads: 5, stdio: "ignore" }), "seeding this spec's own state").not.toThrow();
+  const config = o.config ? await o.config() : undefined;
+  const server = await startLocalServer({
+    port: o.port,
+    stateDir: o.stateDir,
+    ...(config ? { config } : {}),
+    inspectorPort: o.port + 1000,
+    log: "ignore",
+    readyTimeoutMs: false,
+    killAfterMs: 10_000,
+  });
+  const stop = async () => {
+    await server.stop();
+    rmSync(join(ROOT, o.stateDir), { recursive: true, force: true });
+  };
+  const child = server.child;
+  try {
+    await waitForHttp(`http://127.0.0.1:${o.port}/api/health`, 150_000, () => child.exitCode === null && child.signalCode === null);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop };
+}

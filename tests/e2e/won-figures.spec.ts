@@ -4,18 +4,17 @@
  * by exactly that. Other specs win leads on the shared server while this runs, so this spec has a
  * server and state of its own, where nothing but its own steps can move the figures.
  */
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { E2E_PORT, ROOT, seedLocal, startLocalServer, waitForHttp, type LocalServer } from "../../scripts/lib/local";
-import { createLead, leadCard, leadColumn, live, portIsFree, signIn, tag } from "./support";
+import { E2E_PORT } from "../../scripts/lib/local";
+import { createLead, leadCard, leadColumn, live, signIn, startOwnServer, tag } from "./support";
 
 const PORT = Number(process.env.E2E_WON_PORT ?? E2E_PORT + 3);
 const ORIGIN = `http://localhost:${PORT}`;
 const STATE_DIR = join(".wrangler", `e2e-won-${PORT}`);
 
-let server: LocalServer | undefined;
+let server: { stop(): Promise<void> } | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.use({ baseURL: ORIGIN });
@@ -23,25 +22,11 @@ test.use({ baseURL: ORIGIN });
 test.beforeAll(async () => {
   // Seeding and starting a second server on a busy 2-core machine.
   test.setTimeout(180_000);
-  expect(await portIsFree(PORT), `port ${PORT} is taken: set E2E_WON_PORT to a free one`).toBe(true);
-  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
-  expect(() => seedLocal(STATE_DIR, { leads: 5, stdio: "ignore" }), "seeding this spec's own state").not.toThrow();
-  // Kept before it answers, so afterAll stops it even if it never comes up.
-  server = await startLocalServer({
-    port: PORT,
-    stateDir: STATE_DIR,
-    inspectorPort: PORT + 1000,
-    log: "ignore",
-    readyTimeoutMs: false,
-    killAfterMs: 10_000,
-  });
-  const child = server.child;
-  await waitForHttp(`http://127.0.0.1:${PORT}/api/health`, 150_000, () => child.exitCode === null && child.signalCode === null);
+  server = await startOwnServer({ port: PORT, stateDir: STATE_DIR, portVariable: "E2E_WON_PORT" });
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
 });
 
 /** £12,345 → 12345 */
