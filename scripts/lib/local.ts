@@ -154,20 +154,6 @@ export function spawnWrangler(args: string[], options: SpawnOptions = {}) {
   });
 }
 
-/** `--persist-to DIR` when a directory other than wrangler's default is in use. */
-export const persistArgs = (persistTo: string | undefined) => (persistTo ? ["--persist-to", persistTo] : []);
-
-/** Applies every pending migration to the local D1 database (idempotent); throws on failure. */
-export function applyLocalMigrations(persistTo?: string): void {
-  const result = spawnSync(process.execPath, [WRANGLER_JS, "d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)], {
-    cwd: ROOT,
-    // No stdin: wrangler then answers its "continue?" prompt itself instead of waiting for a key.
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, ...quietEnv },
-  });
-  if (result.status !== 0) throw new Error(`wrangler d1 migrations apply failed (exit ${result.status ?? result.signal})`);
-}
-
 /**
  * wrangler.toml with a change, written as `<dir>/wrangler.json` (its paths made absolute) for a
  * server that must differ from the project's in one binding, e.g. a send_email binding that reaches

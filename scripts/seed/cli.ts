@@ -17,11 +17,12 @@ import type { D1Database, KVNamespace } from "@cloudflare/workers-types";
 import { createDb } from "../../worker/platform/db";
 import { users } from "../../worker/db/schema";
 import { hashPassword } from "../../worker/platform/password";
-import { applyLocalMigrations, DEFAULT_STATE_DIR, demoLinkToken, DEV_PORT, readDemoSettings, ROOT, sha256Hex } from "../lib/local";
+import { DEFAULT_STATE_DIR, demoLinkToken, DEV_PORT, readDemoSettings, ROOT, sha256Hex } from "../lib/local";
 import { PREVIEW_CLIENTS } from "./data/clients";
 import { LEADS } from "./data/leads";
 import { buildSeed } from "./build";
 import { writePreviews, writeSeed } from "./write";
+import { applyMigrations } from "../lib/migrate";
 
 const DEFAULT_LEADS = LEADS.length;
 
@@ -92,9 +93,6 @@ async function main(): Promise<void> {
     console.log(`🧹 Deleted local state in ${stateDir} (D1, KV, Durable Objects)`);
   }
 
-  console.log("🗄️  Applying migrations to the local D1 database…");
-  applyLocalMigrations(persistTo);
-
   const started = performance.now();
   const proxy = await quietly(() =>
     getPlatformProxy<{ DB: D1Database; PREVIEWS: KVNamespace }>({
@@ -103,6 +101,8 @@ async function main(): Promise<void> {
     }),
   );
   try {
+    const migrated = await applyMigrations(proxy.env.DB);
+    console.log(`🗄️  Applied ${migrated.length} migration(s) to the local D1 database`);
     const db = createDb(proxy.env.DB);
     const [{ n }] = await db.select({ n: count() }).from(users);
     if (n > 0) {

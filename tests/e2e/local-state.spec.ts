@@ -1,0 +1,39 @@
+/**
+ * The local state every command starts from (`npm run dev`, this suite's server, the bench): the
+ * seed applies the migrations through its own binding (scripts/lib/migrate.ts) and records them
+ * as wrangler does, so wrangler, asked afterwards, finds every migration applied.
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { ROOT, WRANGLER_JS, seedLocal } from "../../scripts/lib/local";
+
+const STATE_DIR = ".wrangler/e2e-seeded-state";
+
+test.afterAll(() => rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true }));
+
+test("a seeded state has every migration applied as wrangler records them: wrangler finds none to apply", () => {
+  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
+  seedLocal(STATE_DIR, { leads: 5, stdio: "ignore" });
+
+  const wrangler = (...args: string[]) =>
+    spawnSync(process.execPath, [WRANGLER_JS, "d1", ...args, "--local", "--persist-to", STATE_DIR], {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "1", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    });
+  const list = wrangler("migrations", "list", "DB");
+  expect(list.status, list.stderr).toBe(0);
+  expect(list.stdout).toContain("No migrations to apply");
+
+  const recorded = wrangler("execute", "DB", "--json", "--command", "SELECT name FROM d1_migrations ORDER BY id");
+  expect(recorded.status, recorded.stderr).toBe(0);
+  const names = (JSON.parse(recorded.stdout) as { results: { name: string }[] }[])[0].results.map((r) => r.name);
+  expect(names).toEqual(
+    readdirSync(join(ROOT, "migrations"))
+      .filter((f) => f.endsWith(".sql"))
+      .sort(),
+  );
+});
