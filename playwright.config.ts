@@ -5,7 +5,7 @@
  * Build first (`npm test` does): the server serves the existing dist/.
  */
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_PATH, E2E_PORT, PLAYWRIGHT_CHROMIUM_ARGS } from "./scripts/lib/local";
+import { E2E_CHROMIUM_PATH, E2E_PORT, PLAYWRIGHT_CHROMIUM_ARGS } from "./scripts/lib/local";
 
 const CI = !!process.env.CI;
 
@@ -33,7 +33,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: { executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS },
+        launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS },
       },
     },
   ],

@@ -21,6 +21,15 @@ export const DEV_PORT = 8787;
 /** Debian's Chromium (`npx playwright install` cannot download browsers on these machines). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /**
+ * The browser the end-to-end tests drive: Debian's build of Chromium's headless shell (the same
+ * Blink and V8 as CHROMIUM_PATH, without the desktop browser's windows, tab strip and address bar),
+ * as Playwright drives by default. The desktop browser's UI cost every new context about as much
+ * CPU again as the page's own renderer, and the tests open hundreds. Without the package, the
+ * full browser. The bench keeps the full browser: it times what a visitor's browser does.
+ */
+export const E2E_CHROMIUM_PATH =
+  process.env.E2E_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : CHROMIUM_PATH);
+/**
  * How every tool here starts Chromium: no sandbox (root in CI), no GPU, and none of its own
  * network traffic, which this machine's closed network refuses (TOOLING.md).
  */
