@@ -8,6 +8,7 @@ import {
   contactNameOf,
   guarded,
   invoiceMail,
+  makeDocumentLink,
   mailFor,
   recordSent,
   sendAudit,
@@ -16,7 +17,7 @@ import {
   type SendLink,
 } from "../shared-documents";
 import { invoiceRecipients } from "../users-and-auth";
-import { createInvoiceLink, getInvoice } from "./invoices";
+import { getInvoice } from "./invoices";
 
 /** A new link to the invoice (a Draft becomes Sent), e-mailed to `input.to`. */
 export async function emailInvoiceLink(
@@ -28,7 +29,7 @@ export async function emailInvoiceLink(
 }
 
 async function sendInvoiceLink(ctx: LinkMailContext, id: string, input: SendLink, outside: boolean) {
-  const { url, linkId } = await createInvoiceLink(ctx.db, id, ctx.origin, ctx.by, ctx.source);
+  const { url, linkId } = await makeDocumentLink(ctx, "invoice", await getInvoice(ctx.db, id));
   const [shared, studio] = await Promise.all([getInvoice(ctx.db, id), studioName(ctx)]);
   const greeting = greetingFor(await contactNameOf(ctx.db, { leadId: null, clientId: shared.client_id }));
   const email = await mailFor(ctx, invoiceMail(shared, url, input, ctx.by, studio, greeting), { invoice: id });

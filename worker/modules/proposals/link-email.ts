@@ -6,6 +6,7 @@ import { proposal_links } from "../../db/schema";
 import {
   contactNameOf,
   guarded,
+  makeDocumentLink,
   proposalMail,
   mailFor,
   recordSent,
@@ -15,7 +16,7 @@ import {
   type SendLink,
 } from "../shared-documents";
 import { proposalRecipients } from "../users-and-auth";
-import { createProposalLink, getProposal } from "./proposals";
+import { getProposal } from "./proposals";
 
 /** A new link to the proposal (a Draft becomes Sent), e-mailed to `input.to`. */
 export async function emailProposalLink(
@@ -27,7 +28,7 @@ export async function emailProposalLink(
 }
 
 async function sendProposalLink(ctx: LinkMailContext, id: string, input: SendLink, outside: boolean) {
-  const { url, linkId } = await createProposalLink(ctx.db, id, ctx.origin, ctx.by, ctx.source, ctx.env.SESSION_SECRET);
+  const { url, linkId } = await makeDocumentLink(ctx, "proposal", await getProposal(ctx.db, id));
   const [shared, studio] = await Promise.all([getProposal(ctx.db, id), studioName(ctx)]);
   const greeting = greetingFor(await contactNameOf(ctx.db, { leadId: shared.lead_id, clientId: shared.client_id }));
   const email = await mailFor(ctx, proposalMail(shared, url, input, ctx.by, studio, greeting), { proposal: id });

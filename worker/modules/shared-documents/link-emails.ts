@@ -12,31 +12,22 @@
  */
 import { eq } from "drizzle-orm";
 import type * as z from "zod";
-import type { Db } from "../../platform/db";
 import { activities, invoice_links, proposal_links } from "../../db/schema";
 import type { EmailOutcome } from "../../../contract/email-outcome";
 import type { Invoice } from "../../../contract/invoice";
 import type { Proposal } from "../../../contract/proposal";
 import type { sendLinkInput } from "../../../contract/shared-link";
 import type { SessionUser } from "../../../contract/user";
-import type { Env } from "../../env";
 import { sendOrExplain, type Mail } from "../../platform/email";
 import { newId } from "../../platform/ids";
 import { formatGbp } from "../../platform/money";
-import { auditEvent, type AuditSource } from "../audit";
+import { auditEvent } from "../audit";
+import type { LinkContext } from "./document-links";
 import { getStudioSettings } from "../settings";
 import { withGreeting } from "./client-mail";
 import { checkRecipient, notTheClients, reserveSend } from "../users-and-auth";
 
-export interface LinkMailContext {
-  db: Db;
-  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SESSION_SECRET">;
-  /** The site's origin, for the link. */
-  origin: string;
-  by: SessionUser;
-  source: AuditSource;
-  requestId: string;
-}
+export type LinkMailContext = LinkContext;
 
 export type SendLink = z.output<typeof sendLinkInput>;
 
