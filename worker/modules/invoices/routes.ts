@@ -2,10 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { invoiceInput, invoicePatch } from "../../../contract/invoice";
-import { sendLinkInput } from "../../../contract/shared-link";
 import { jsonBody } from "../../platform/validate";
-import { emailInvoiceLink } from "./link-email";
-import { sendingContextOf } from "../audit";
 import { createInvoice, deleteInvoice, getInvoice, listInvoices, updateInvoice } from "./invoices";
 import { sharedLinkRoutes } from "../shared-documents";
 import { publish } from "../live";
@@ -23,16 +20,8 @@ export const invoicesRoute = new Hono<AppEnv>()
     publish(c, { entity: "invoices", op: "update", id: invoice.id });
     return c.json({ invoice }, 200);
   })
-  // Share and Revoke: the client's link, as every kind of document has it.
+  // Share, Send and Revoke: the client's link, as every kind of document has it.
   .route("/", sharedLinkRoutes("invoice", getInvoice))
-  // Send: a new link, e-mailed to the client. 201 whether or not Cloudflare sent the mail: the link
-  // exists either way, and `email` says which (docs/decisions/0024).
-  .post("/:id/send", jsonBody(sendLinkInput), async (c) => {
-    const sent = await emailInvoiceLink(await sendingContextOf(c), c.req.param("id"), c.req.valid("json"));
-    publish(c, { entity: "invoices", op: "update", id: sent.invoice.id });
-    if (sent.email.sent) publish(c, { entity: "activities", op: "create", id: null });
-    return c.json(sent, 201);
-  })
   .delete("/:id", async (c) => {
     await deleteInvoice(c.get("db"), c.req.param("id"));
     publish(c, { entity: "invoices", op: "delete", id: c.req.param("id") });

@@ -4,10 +4,7 @@ import type { AppEnv } from "../../env";
 import { expectedVersion } from "../../../contract/common";
 import { proposalInput, proposalPatch, proposalReplyInput } from "../../../contract/proposal";
 import * as z from "zod";
-import { sendLinkInput } from "../../../contract/shared-link";
 import { jsonBody } from "../../platform/validate";
-import { emailProposalLink } from "./link-email";
-import { sendingContextOf } from "../audit";
 import { SHARED_PAGE_HEADERS, sharedLinkRoutes } from "../shared-documents";
 import { acceptProposal, createProposal, deleteProposal, getProposal, listProposals, updateProposal } from "./proposals";
 import { crmMessagesOf, previewState, replyToProposal, resendReply } from "../shared-documents";
@@ -44,16 +41,8 @@ export const proposalsRoute = new Hono<AppEnv>()
     }
     return c.json({ proposal }, 200);
   })
-  // Share and Revoke: the client's link, as every kind of document has it.
+  // Share, Send and Revoke: the client's link, as every kind of document has it.
   .route("/", sharedLinkRoutes("proposal", getProposal))
-  // Send: a new link, e-mailed to the client. 201 whether or not Cloudflare sent the mail: the link
-  // exists either way, and `email` says which (docs/decisions/0024).
-  .post("/:id/send", jsonBody(sendLinkInput), async (c) => {
-    const sent = await emailProposalLink(await sendingContextOf(c), c.req.param("id"), c.req.valid("json"));
-    publish(c, { entity: "proposals", op: "update", id: sent.proposal.id });
-    if (sent.email.sent) publish(c, { entity: "activities", op: "create", id: null });
-    return c.json(sent, 201);
-  })
   // Preview: the client's page for this proposal as it stands (the accepted copy once accepted),
   // with forms that do nothing, and no view counted.
   .get("/:id/preview", async (c) => {
