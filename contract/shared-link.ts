@@ -8,8 +8,7 @@ import { recipientEmail } from "./email-outcome";
 import { optionalText } from "./text";
 
 /** The documents a client is sent a link to: a proposal opens at /p/<token>, an invoice at /i/<token>. */
-export const documentKinds = ["proposal", "invoice"] as const;
-export type DocumentKind = (typeof documentKinds)[number];
+export type DocumentKind = "proposal" | "invoice";
 
 export const sharedLink = z.object({
   shared_at: z.string(),

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { proposalMessageAuthors, proposalResponseKinds } from "../../../contract/proposal";
 import { notificationStatuses } from "../../../contract/preview-feedback";
+import type { DocumentKind } from "../../../contract/shared-link";
 import { id, stamps, oneOf } from "../../platform/columns";
 import { invoices } from "../invoices/tables";
 import { proposals } from "../proposals/tables";
@@ -16,7 +17,7 @@ import { notification } from "../previews/tables";
  * the link. Deleting the document deletes its links, so its page ends with it. Whom the CRM
  * e-mailed the link to, and when, is kept on the link; null when it was copied instead.
  */
-function documentLinks<const K extends "proposal" | "invoice">(kind: K, document: () => AnySQLiteColumn) {
+function documentLinks<const K extends DocumentKind>(kind: K, document: () => AnySQLiteColumn) {
   const name = `${kind}_links` as const;
   const ofDocument = `${kind}_id` as const;
   // A computed key loses its name in the type: say it again, so `proposal_links.proposal_id` is typed.
