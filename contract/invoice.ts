@@ -74,12 +74,6 @@ export const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-/** What Share answers: the link, shown once (only its hash is kept), and the invoice as it now is. */
-export interface SharedInvoice {
-  url: string;
-  invoice: Invoice;
-}
-
 export const invoiceNumber = normalisedString()
   .min(1, "Invoice number is required")
   .max(40)

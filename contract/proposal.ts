@@ -34,12 +34,6 @@ export const proposalLines = z
   .max(PROPOSAL_LINES_MAX, `A proposal has at most ${PROPOSAL_LINES_MAX} lines`)
   .refine((lines) => linesTotal(lines) <= 1_000_000_000, "That is too large");
 
-/** What Share answers: the link, shown once (only its hash is kept), and the proposal as it now is. */
-export interface SharedProposal {
-  url: string;
-  proposal: Proposal;
-}
-
 /**
  * The client's answer on their page (/p/<token>, docs/decisions/0021-clients-answer-proposals.md): Accepted or Declined, by the name
  * they typed. An acceptance also keeps a hash of the exact content accepted and a copy of it.

@@ -7,6 +7,9 @@ import * as z from "zod";
 import { recipientEmail } from "./email-outcome";
 import { optionalText } from "./text";
 
+/** The documents a client is sent a link to: a proposal opens at /p/<token>, an invoice at /i/<token>. */
+export type DocumentKind = "proposal" | "invoice";
+
 export const sharedLink = z.object({
   shared_at: z.string(),
   views: z.number().int(),

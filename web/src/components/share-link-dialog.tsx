@@ -7,7 +7,8 @@
  * itself. Afterwards the dialog says when the link was made, whom it was e-mailed to and how often
  * the client opened it (first and last), with New link and Revoke link. An address that is not
  * one of the client's own needs a tick, and a send past the hour's allowance says when another can
- * go (components/recipient-confirm.tsx). Each feature gives it its record's words and its calls.
+ * go (components/recipient-confirm.tsx). One dialog for both kinds: each kind's words are in
+ * share-link-words.ts, and its calls are the same three (lib/share-links.ts).
  */
 import { useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -15,7 +16,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import type { EmailOutcome } from "@contract/email-outcome";
 import { mailtoLink } from "@contract/mailto";
-import { LINK_MESSAGE_MAX, sendLinkInput, type SendLinkInput, type SharedLink } from "@contract/shared-link";
+import { LINK_MESSAGE_MAX, sendLinkInput, type SendLinkInput } from "@contract/shared-link";
 import { LinkHandOff, MailOutcomeNotice, mailtoOf } from "@/components/mail-outcome";
 import { RecipientConfirm, useRecipientCheck } from "@/components/recipient-confirm";
 import { Button } from "@/components/ui/button";
@@ -26,37 +27,11 @@ import { Textarea } from "@/components/ui/textarea";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
 import { openedText } from "@/components/shared-link-facts";
+import { shareWordsOf, type SharedDocument } from "@/components/share-link-words";
+import { useShareLink } from "@/lib/share-links";
 import { toast } from "@/lib/toast";
 
-export interface ShareLinkDialogProps {
-  /** What is shared, as the dialog names it: "proposal", "invoice". */
-  noun: string;
-  /** The record's name in the title: "Share {name}". */
-  name: string;
-  /** Its status now: sharing a Draft makes it Sent. */
-  status: string;
-  /** Its live link, if any. */
-  share: SharedLink | null;
-  /** One sentence under the title: what the page is. */
-  description: string;
-  /** Said before the first link is made, after what the client can do with the page. */
-  intro: string;
-  /** The lead's or client's address, offered as where to e-mail the link. */
-  recipient: string | null;
-  /** The message offered above the record's details in the e-mail, in the studio's words. */
-  message: string;
-  /** Makes a new link (the earlier one stops working): the URL, shown once, and the status after. */
-  createLink: () => Promise<{ url: string; status: string }>;
-  creating: boolean;
-  /** Makes a new link and e-mails it: the URL, the status after, and whether Cloudflare sent the mail. */
-  emailLink: (input: SendLinkInput) => Promise<{ url: string; status: string; email: EmailOutcome }>;
-  emailing: boolean;
-  revokeLink: () => Promise<unknown>;
-  revoking: boolean;
-  /** The e-mail the studio sends itself with Open in e-mail: its subject and message. */
-  email: (url: string) => { subject: string; body: string };
-  onClose: () => void;
-}
+export type ShareLinkDialogProps = SharedDocument & { onClose: () => void };
 
 /** The link just made, shown this once, and what became of the e-mail if one was asked for. */
 interface Made {
@@ -64,24 +39,15 @@ interface Made {
   email: EmailOutcome | null;
 }
 
-export function ShareLinkDialog({
-  noun,
-  name,
-  status,
-  share,
-  description,
-  intro,
-  recipient,
-  message,
-  createLink,
-  creating,
-  emailLink,
-  emailing,
-  revokeLink,
-  revoking,
-  email,
-  onClose,
-}: ShareLinkDialogProps) {
+export function ShareLinkDialog({ onClose, ...shared }: ShareLinkDialogProps) {
+  const { kind: noun, document: record } = shared;
+  const { status, share, contact_email: recipient } = record;
+  const { name, description, intro, message, email } = shareWordsOf(shared);
+  const calls = useShareLink(noun);
+  const creating = calls.create.isPending;
+  const emailing = calls.send.isPending;
+  const createLink = () => calls.create.mutateAsync(record.id);
+  const emailLink = (input: SendLinkInput) => calls.send.mutateAsync({ id: record.id, input });
   const [made, setMade] = useState<Made | null>(null);
   const [confirm, setConfirm] = useState<"new" | "revoke" | "send" | null>(null);
   const form = useForm({ resolver: zodResolver(sendLinkInput), defaultValues: { to: recipient ?? "", message } });
@@ -177,7 +143,7 @@ export function ShareLinkDialog({
                   <Button variant="secondary" onClick={() => setConfirm("new")} disabled={busy}>
                     New link
                   </Button>
-                  <Button variant="secondary" onClick={() => setConfirm("revoke")} disabled={revoking}>
+                  <Button variant="secondary" onClick={() => setConfirm("revoke")} disabled={calls.revoke.isPending}>
                     Revoke link
                   </Button>
                 </div>
@@ -214,7 +180,11 @@ export function ShareLinkDialog({
           }
           confirmLabel={confirm === "revoke" ? "Revoke link" : confirm === "send" ? "E-mail a new link" : "New link"}
           onConfirm={() =>
-            confirm === "revoke" ? revokeLink().then(() => toast.success("Link revoked")) : confirm === "send" ? sendLink() : makeLink()
+            confirm === "revoke"
+              ? calls.revoke.mutateAsync(record.id).then(() => toast.success("Link revoked"))
+              : confirm === "send"
+                ? sendLink()
+                : makeLink()
           }
         />
       </DialogContent>

@@ -76,9 +76,12 @@ export async function apiErrorFrom(res: ClientResponse<unknown, number, string> 
   });
 }
 
-/** Awaits a call and returns its typed success body, or throws an ApiError. */
-export async function ok<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<OkBody<R>> {
-  let res: R;
+/**
+ * Awaits a call and returns its typed success body, or throws an ApiError. The call may be one of
+ * several routes chosen at run time (a proposal's or an invoice's): the body is then either's.
+ */
+export async function ok<P extends Promise<ClientResponse<unknown, number, string>>>(request: P): Promise<OkBody<Awaited<P>>> {
+  let res: Awaited<P>;
   try {
     res = await request;
   } catch (error) {
@@ -87,5 +90,5 @@ export async function ok<R extends ClientResponse<unknown, number, string>>(requ
     throw new ApiError({ code: "network_error", status: 0, message: "Could not reach the server. Check your connection and try again." });
   }
   if (!res.ok) throw await apiErrorFrom(res);
-  return (res.status === 204 ? undefined : await res.json()) as OkBody<R>;
+  return (res.status === 204 ? undefined : await res.json()) as OkBody<Awaited<P>>;
 }

@@ -1,2 +1,1 @@
 export * from "./invoices";
-export * from "./link-email";

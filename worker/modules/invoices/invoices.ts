@@ -15,17 +15,13 @@ import {
   type PaidMethod,
   type invoiceInput,
   type invoicePatch,
-  type SharedInvoice,
 } from "../../../contract/invoice";
-import type { SessionUser } from "../../../contract/user";
 import { AppError, notFound } from "../../platform/errors";
 import { newId } from "../../platform/ids";
-import { liveLinkColumns, newLinkToken, withLiveLink } from "../shared-documents";
+import { liveLinkColumns, withLiveLink } from "../shared-documents";
 import { londonToday, nextStamp, nowIso } from "../../platform/time";
-import { runBatch } from "../../platform/batch";
 import { versionedResult } from "../../platform/versioned";
 import { invalid } from "../../platform/validate";
-import { auditEvent, type AuditSource } from "../audit";
 
 const joined = (db: Db) =>
   db
@@ -167,69 +163,4 @@ export async function updateInvoice(db: Db, id: string, patch: z.output<typeof i
 export async function deleteInvoice(db: Db, id: string): Promise<void> {
   const rows = await db.delete(invoices).where(eq(invoices.id, id)).returning({ id: invoices.id });
   if (rows.length === 0) throw notFound("Invoice");
-}
-
-/**
- * Share: a new link for the client, `{origin}/i/<token>`, with 256 random bits of
- * which only the hash is kept, so it is shown this once. Any earlier link stops working and a
- * Draft becomes Sent, all in one write. Any invoice can be shared: a Paid one's page is the
- * client's receipt. Answers the link and its row's id.
- */
-export async function createInvoiceLink(
-  db: Db,
-  id: string,
-  origin: string,
-  by: SessionUser,
-  source: AuditSource,
-): Promise<{ url: string; linkId: string }> {
-  const current = await db
-    .select({ number: invoices.number, status: invoices.status, updated_at: invoices.updated_at })
-    .from(invoices)
-    .where(eq(invoices.id, id))
-    .get();
-  if (!current) throw notFound("Invoice");
-  const { token, hash } = await newLinkToken();
-  const now = nowIso();
-  const linkId = newId();
-  await runBatch(db, [
-    db
-      .update(invoice_links)
-      .set({ revoked_at: now, updated_at: now })
-      .where(and(eq(invoice_links.invoice_id, id), isNull(invoice_links.revoked_at))),
-    db.insert(invoice_links).values({ id: linkId, invoice_id: id, token_hash: hash, created_by: by.id, created_at: now, updated_at: now }),
-    ...(current.status === "Draft"
-      ? [
-          db
-            .update(invoices)
-            .set({ status: "Sent", updated_at: nextStamp(current.updated_at) })
-            // Only the Draft it was: an invoice marked otherwise meanwhile keeps that status.
-            .where(and(eq(invoices.id, id), eq(invoices.status, "Draft"))),
-        ]
-      : []),
-    // The trail's subject is an account; the invoice is named in the detail.
-    auditEvent(db, source, "invoice_shared", `Shared the invoice ${current.number}`),
-  ]);
-  return { url: `${origin}/i/${token}`, linkId };
-}
-
-/** Share: the new link, shown once, and the invoice as it now is. */
-export async function shareInvoice(db: Db, id: string, origin: string, by: SessionUser, source: AuditSource): Promise<SharedInvoice> {
-  const { url } = await createInvoiceLink(db, id, origin, by, source);
-  return { url, invoice: await getInvoice(db, id) };
-}
-
-/** Revoke: the live link stops working at once; the invoice itself is unchanged. */
-export async function revokeInvoiceLink(db: Db, id: string, source: AuditSource): Promise<Invoice> {
-  const [live] = await db
-    .select({ id: invoice_links.id, number: invoices.number })
-    .from(invoice_links)
-    .innerJoin(invoices, eq(invoices.id, invoice_links.invoice_id))
-    .where(and(eq(invoice_links.invoice_id, id), isNull(invoice_links.revoked_at)));
-  if (!live) throw notFound("Shared link");
-  const now = nowIso();
-  await db.batch([
-    db.update(invoice_links).set({ revoked_at: now, updated_at: now }).where(eq(invoice_links.id, live.id)),
-    auditEvent(db, source, "invoice_link_revoked", `Revoked the link to the invoice ${live.number}`),
-  ]);
-  return getInvoice(db, id);
 }

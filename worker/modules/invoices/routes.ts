@@ -2,12 +2,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { invoiceInput, invoicePatch } from "../../../contract/invoice";
-import { sendLinkInput } from "../../../contract/shared-link";
 import { jsonBody } from "../../platform/validate";
-import { createInvoice, deleteInvoice, getInvoice, listInvoices, revokeInvoiceLink, shareInvoice, updateInvoice } from "./invoices";
-import { emailInvoiceLink } from "./link-email";
+import { createInvoice, deleteInvoice, getInvoice, listInvoices, updateInvoice } from "./invoices";
+import { sharedLinkRoutes } from "../shared-documents";
 import { publish } from "../live";
-import { auditSourceOf, sendingContextOf } from "../audit";
 
 export const invoicesRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ invoices: await listInvoices(c.get("db")) }, 200))
@@ -22,25 +20,8 @@ export const invoicesRoute = new Hono<AppEnv>()
     publish(c, { entity: "invoices", op: "update", id: invoice.id });
     return c.json({ invoice }, 200);
   })
-  // Share: a new link for the client (shown once), Draft to Sent; Revoke: the link stops working.
-  .post("/:id/share", async (c) => {
-    const shared = await shareInvoice(c.get("db"), c.req.param("id"), new URL(c.req.url).origin, c.get("user"), await auditSourceOf(c));
-    publish(c, { entity: "invoices", op: "update", id: shared.invoice.id });
-    return c.json(shared, 201);
-  })
-  // Send: a new link, e-mailed to the client. 201 whether or not Cloudflare sent the mail: the link
-  // exists either way, and `email` says which (docs/decisions/0024).
-  .post("/:id/send", jsonBody(sendLinkInput), async (c) => {
-    const sent = await emailInvoiceLink(await sendingContextOf(c), c.req.param("id"), c.req.valid("json"));
-    publish(c, { entity: "invoices", op: "update", id: sent.invoice.id });
-    if (sent.email.sent) publish(c, { entity: "activities", op: "create", id: null });
-    return c.json(sent, 201);
-  })
-  .delete("/:id/share", async (c) => {
-    const invoice = await revokeInvoiceLink(c.get("db"), c.req.param("id"), await auditSourceOf(c));
-    publish(c, { entity: "invoices", op: "update", id: invoice.id });
-    return c.json({ invoice }, 200);
-  })
+  // Share, Send and Revoke: the client's link, as every kind of document has it.
+  .route("/", sharedLinkRoutes("invoice", getInvoice))
   .delete("/:id", async (c) => {
     await deleteInvoice(c.get("db"), c.req.param("id"));
     publish(c, { entity: "invoices", op: "delete", id: c.req.param("id") });

@@ -1,2 +1,1 @@
-export * from "./link-email";
 export * from "./proposals";

@@ -1,29 +1,20 @@
 /** Proposals, with the lead or client they are for. */
-import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type * as z from "zod";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../platform/db";
 import { clients, leads, proposal_links, proposal_messages, proposal_responses, proposals } from "../../db/schema";
-import {
-  PARTY_REQUIRED,
-  proposalTotals,
-  type Proposal,
-  type proposalInput,
-  type proposalPatch,
-  type SharedProposal,
-} from "../../../contract/proposal";
+import { PARTY_REQUIRED, proposalTotals, type Proposal, type proposalInput, type proposalPatch } from "../../../contract/proposal";
 import type { SessionUser } from "../../../contract/user";
 import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { liveLinkColumns, withLiveLink } from "../shared-documents";
-import { derivedLinkToken } from "../shared-documents";
 import { londonToday, nextStamp, nowIso } from "../../platform/time";
 import { versionedResult } from "../../platform/versioned";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
 import { stageChangeIfUpdated } from "../leads";
 import { wonValueSql, wonValueUpdate } from "../leads";
-import { auditEvent, type AuditSource } from "../audit";
 
 const forLead = alias(leads, "for_lead");
 const forClient = alias(clients, "for_client");
@@ -258,87 +249,4 @@ export async function deleteProposal(db: Db, id: string): Promise<{ leadId: stri
   ]);
   if ((rows as unknown[]).length === 0) throw notFound("Proposal");
   return { leadId: lead?.id ?? null };
-}
-
-/** The revocation of a proposal's live link, if it has one. */
-const revokeLive = (db: Db, id: string, at: string) =>
-  db
-    .update(proposal_links)
-    .set({ revoked_at: at, updated_at: at })
-    .where(and(eq(proposal_links.proposal_id, id), isNull(proposal_links.revoked_at)))
-    .returning({ id: proposal_links.id });
-
-/**
- * Share: a new link for the client, `{origin}/p/<token>`, a 256-bit token derived from
- * the link's random id with a key from `secret` (modules/shared-documents/link-tokens.ts), of which only the hash is
- * kept, so it is shown this once. Any earlier link stops working, and a
- * Draft becomes Sent (sent today unless it has a sent date), all in one write. An answered
- * proposal (Accepted, Rejected) is not shared again. Answers the link and its row's id.
- */
-export async function createProposalLink(
-  db: Db,
-  id: string,
-  origin: string,
-  by: SessionUser,
-  source: AuditSource,
-  secret: string,
-): Promise<{ url: string; linkId: string }> {
-  const current = await db
-    .select({ title: proposals.title, status: proposals.status, sent_date: proposals.sent_date, updated_at: proposals.updated_at })
-    .from(proposals)
-    .where(eq(proposals.id, id))
-    .get();
-  if (!current) throw notFound("Proposal");
-  if (current.status !== "Draft" && current.status !== "Sent")
-    throw new AppError("conflict", `This proposal has been ${current.status.toLowerCase()}: it cannot be shared again.`);
-  const now = nowIso();
-  const linkId = newId();
-  const { token, hash } = await derivedLinkToken(secret, "proposal", linkId);
-  await runBatch(db, [
-    revokeLive(db, id, now),
-    db
-      .insert(proposal_links)
-      .values({ id: linkId, proposal_id: id, token_hash: hash, created_by: by.id, created_at: now, updated_at: now }),
-    ...(current.status === "Draft"
-      ? [
-          db
-            .update(proposals)
-            .set({ status: "Sent", sent_date: current.sent_date ?? londonToday(), updated_at: nextStamp(current.updated_at) })
-            // Only the Draft it was: a proposal answered meanwhile is not sent back.
-            .where(and(eq(proposals.id, id), inArray(proposals.status, ["Draft"]))),
-        ]
-      : []),
-    // The trail's subject is an account; the proposal is named in the detail.
-    auditEvent(db, source, "proposal_shared", `Shared the proposal "${current.title}"`),
-  ]);
-  return { url: `${origin}/p/${token}`, linkId };
-}
-
-/** Share: the new link, shown once, and the proposal as it now is. */
-export async function shareProposal(
-  db: Db,
-  id: string,
-  origin: string,
-  by: SessionUser,
-  source: AuditSource,
-  secret: string,
-): Promise<SharedProposal> {
-  const { url } = await createProposalLink(db, id, origin, by, source, secret);
-  return { url, proposal: await getProposal(db, id) };
-}
-
-/** Revoke: the live link stops working at once; the proposal itself is unchanged. */
-export async function revokeProposalLink(db: Db, id: string, source: AuditSource): Promise<Proposal> {
-  const [live] = await db
-    .select({ id: proposal_links.id, title: proposals.title })
-    .from(proposal_links)
-    .innerJoin(proposals, eq(proposals.id, proposal_links.proposal_id))
-    .where(and(eq(proposal_links.proposal_id, id), isNull(proposal_links.revoked_at)));
-  if (!live) throw notFound("Shared link");
-  const now = nowIso();
-  await db.batch([
-    db.update(proposal_links).set({ revoked_at: now, updated_at: now }).where(eq(proposal_links.id, live.id)),
-    auditEvent(db, source, "proposal_link_revoked", `Revoked the link to the proposal "${live.title}"`),
-  ]);
-  return getProposal(db, id);
 }

@@ -3,28 +3,16 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { expectedVersion } from "../../../contract/common";
 import { proposalInput, proposalPatch, proposalReplyInput } from "../../../contract/proposal";
-import { sendLinkInput } from "../../../contract/shared-link";
 import * as z from "zod";
 import { jsonBody } from "../../platform/validate";
-import { SHARED_PAGE_HEADERS } from "../shared-documents";
-import {
-  acceptProposal,
-  createProposal,
-  deleteProposal,
-  getProposal,
-  listProposals,
-  revokeProposalLink,
-  shareProposal,
-  updateProposal,
-} from "./proposals";
+import { SHARED_PAGE_HEADERS, sharedLinkRoutes } from "../shared-documents";
+import { acceptProposal, createProposal, deleteProposal, getProposal, listProposals, updateProposal } from "./proposals";
 import { crmMessagesOf, previewState, replyToProposal, resendReply } from "../shared-documents";
-import { emailProposalLink } from "./link-email";
 import { getStudioSettings } from "../settings";
 import { proposalPageHtml } from "../shared-documents";
 import { londonToday } from "../../platform/time";
 import { AppError } from "../../platform/errors";
 import { publish } from "../live";
-import { auditSourceOf, sendingContextOf } from "../audit";
 
 export const proposalsRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ proposals: await listProposals(c.get("db")) }, 200))
@@ -53,32 +41,8 @@ export const proposalsRoute = new Hono<AppEnv>()
     }
     return c.json({ proposal }, 200);
   })
-  // Share: a new link for the client (shown once), Draft to Sent; Revoke: the link stops working.
-  .post("/:id/share", async (c) => {
-    const shared = await shareProposal(
-      c.get("db"),
-      c.req.param("id"),
-      new URL(c.req.url).origin,
-      c.get("user"),
-      await auditSourceOf(c),
-      c.env.SESSION_SECRET,
-    );
-    publish(c, { entity: "proposals", op: "update", id: shared.proposal.id });
-    return c.json(shared, 201);
-  })
-  // Send: a new link, e-mailed to the client. 201 whether or not Cloudflare sent the mail: the link
-  // exists either way, and `email` says which (docs/decisions/0024).
-  .post("/:id/send", jsonBody(sendLinkInput), async (c) => {
-    const sent = await emailProposalLink(await sendingContextOf(c), c.req.param("id"), c.req.valid("json"));
-    publish(c, { entity: "proposals", op: "update", id: sent.proposal.id });
-    if (sent.email.sent) publish(c, { entity: "activities", op: "create", id: null });
-    return c.json(sent, 201);
-  })
-  .delete("/:id/share", async (c) => {
-    const proposal = await revokeProposalLink(c.get("db"), c.req.param("id"), await auditSourceOf(c));
-    publish(c, { entity: "proposals", op: "update", id: proposal.id });
-    return c.json({ proposal }, 200);
-  })
+  // Share, Send and Revoke: the client's link, as every kind of document has it.
+  .route("/", sharedLinkRoutes("proposal", getProposal))
   // Preview: the client's page for this proposal as it stands (the accepted copy once accepted),
   // with forms that do nothing, and no view counted.
   .get("/:id/preview", async (c) => {

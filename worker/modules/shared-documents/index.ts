@@ -1,4 +1,6 @@
 export * from "./client-mail";
+export * from "./document-kinds";
+export * from "./document-links";
 export * from "./document-page";
 export * from "./invoice-page";
 export * from "./link-emails";
@@ -7,5 +9,6 @@ export * from "./link-tokens";
 export * from "./link-visit";
 export * from "./proposal-page";
 export * from "./shared-invoices";
+export * from "./shared-link-routes";
 export * from "./shared-links";
 export * from "./shared-proposals";

@@ -6,27 +6,21 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { linkEndedHtml } from "./document-page";
-import { SHARED_PAGE_HEADERS } from "./shared-links";
+import { countLinkView, SHARED_PAGE_HEADERS } from "./shared-links";
 import { londonToday } from "../../platform/time";
 import { clientViewer, visitorKey } from "./link-visit";
-import { linkLimitAsPage } from "./link-limit-page";
+import { linkGonePage, linkLimitAsPage } from "./link-limit-page";
 import { invoicePageHtml } from "./invoice-page";
-import { countInvoiceView, lookupInvoiceLink } from "./shared-invoices";
+import { lookupInvoiceLink } from "./shared-invoices";
 import { getStudioSettings } from "../settings";
 
 export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:token", async (c) => {
   const db = c.get("db");
   const lookup = await lookupInvoiceLink(db, c.req.param("token"), await visitorKey(c));
-  const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);
-  if (lookup.kind !== "open")
-    return c.html(
-      linkEndedHtml({ kind: "ended", what: "invoice" }, studio, c.env.STUDIO_INBOX),
-      lookup.kind === "unknown" ? 404 : 410,
-      SHARED_PAGE_HEADERS,
-    );
+  if (lookup.kind !== "open") return linkGonePage(c, "invoice", lookup);
   const viewer = await clientViewer(c);
-  if (viewer) await countInvoiceView(db, lookup.linkId, viewer);
-  const html = invoicePageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, invoice: lookup.invoice, today: londonToday() });
+  if (viewer) await countLinkView(db, "invoice", lookup.linkId, viewer);
+  const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);
+  const html = invoicePageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, invoice: lookup.document, today: londonToday() });
   return c.html(html, 200, SHARED_PAGE_HEADERS);
 });

@@ -14,21 +14,19 @@ import type { AppEnv } from "../../env";
 import { proposalAcceptInput, proposalDeclineInput, proposalQuestionInput, STALE_PROPOSAL_MESSAGE } from "../../../contract/proposal";
 import { waitMessage } from "../../../contract/wait-message";
 import { clientIp, coarseBrowser, senderOf } from "../../platform/client-info";
-import { SHARED_PAGE_HEADERS, startLinkVisit } from "./shared-links";
+import { countLinkView, SHARED_PAGE_HEADERS, startLinkVisit } from "./shared-links";
 import { fieldErrors } from "../../platform/validate";
 import { londonToday } from "../../platform/time";
 import { logLine } from "../../platform/log";
 import { sameOriginOrOpaque } from "../../http/origin";
 import { publicBodyLimit } from "../../http/body-limit";
 import { toAppError } from "../../http/errors";
-import { linkLimitAsPage } from "./link-limit-page";
+import { linkGonePage, linkLimitAsPage } from "./link-limit-page";
 import { clientViewer, visitorKey } from "./link-visit";
 import { proposalPageHtml, type AnswerForm, type AnswerFormState } from "./proposal-page";
-import { linkEndedHtml } from "./document-page";
 import {
   acceptSharedProposal,
   askQuestion,
-  countView,
   declineSharedProposal,
   lookupLink,
   pageStateOf,
@@ -43,16 +41,8 @@ const page = (c: Context<AppEnv>, html: string, status: Status) => c.html(html, 
 
 /** The link, or the page that says why it does not open. */
 async function openLink(c: Context<AppEnv>): Promise<{ link: OpenLink } | { response: Response }> {
-  const db = c.get("db");
-  const token = c.req.param("token") ?? "";
-  const lookup = await lookupLink(db, token, await visitorKey(c));
-  if (lookup.kind === "open") return { link: lookup.link };
-  const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);
-  const html =
-    lookup.kind === "expired"
-      ? linkEndedHtml({ kind: "expired", what: "proposal", title: lookup.title }, studio, c.env.STUDIO_INBOX)
-      : linkEndedHtml({ kind: "ended", what: "proposal" }, studio, c.env.STUDIO_INBOX);
-  return { response: page(c, html, lookup.kind === "unknown" ? 404 : 410) };
+  const lookup = await lookupLink(c.get("db"), c.req.param("token") ?? "", await visitorKey(c));
+  return lookup.kind === "open" ? { link: lookup.link } : { response: await linkGonePage(c, "proposal", lookup) };
 }
 
 /** The page for an open link, with a form's state when a post is answered with it. */
@@ -141,7 +131,7 @@ export const proposalPages = new Hono<AppEnv>()
     const opened = await openLink(c);
     if ("response" in opened) return opened.response;
     const viewer = await clientViewer(c);
-    if (viewer) await countView(c.get("db"), opened.link.linkId, viewer);
+    if (viewer) await countLinkView(c.get("db"), "proposal", opened.link.linkId, viewer);
     return renderPage(c, opened.link, 200, {
       questionSent: c.req.query("sent") === "question",
       declineOpen: c.req.query("answer") === "decline",

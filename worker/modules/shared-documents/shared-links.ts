@@ -5,10 +5,16 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
-import type { invoice_links, proposal_links } from "../../db/schema";
-import type { SharedLink } from "../../../contract/shared-link";
+import { invoice_links, proposal_links } from "../../db/schema";
+import type { DocumentKind, SharedLink } from "../../../contract/shared-link";
 import { randomToken, sha256Hex } from "../../platform/ids";
 import { limits, reserveAttempt, tryReserve } from "../../platform/rate-limit";
+
+/** Each kind's links: the table, the column naming the document, and where the client's page is. */
+export const linksOf = {
+  proposal: { table: proposal_links, document: proposal_links.proposal_id, path: "/p/" },
+  invoice: { table: invoice_links, document: invoice_links.invoice_id, path: "/i/" },
+} as const;
 
 /** 256 bits, base64url: anything else is not a link we made, and reads nothing. */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -64,14 +70,9 @@ export function startLinkVisit(db: Db, linkId: string, visitorKey: string, now =
  * visit: a reload or a return within half an hour from the same address is the same view. The
  * route decides who is a client: a GET by someone not signed in.
  */
-export async function countLinkView(
-  db: Db,
-  table: typeof proposal_links | typeof invoice_links,
-  linkId: string,
-  visitorKey: string,
-  now = Date.now(),
-): Promise<void> {
+export async function countLinkView(db: Db, kind: DocumentKind, linkId: string, visitorKey: string, now = Date.now()): Promise<void> {
   if (!(await startLinkVisit(db, linkId, visitorKey, now))) return;
+  const { table } = linksOf[kind];
   const at = new Date(now).toISOString();
   await db
     .update(table)

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
-import { activities, clients, leads, projects, proposal_links, proposal_messages, proposal_responses, proposals } from "../../db/schema";
+import { activities, clients, leads, projects, proposal_messages, proposal_responses, proposals } from "../../db/schema";
 import {
   STALE_PROPOSAL_MESSAGE,
   type CrmProposalMessage,
@@ -28,7 +28,7 @@ import { newId, sha256Hex } from "../../platform/ids";
 import { londonToday, nextStamp, nowIso } from "../../platform/time";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
 import { limits, reserveAttempt } from "../../platform/rate-limit";
-import { countLinkView, findUnderLinkLimit } from "./shared-links";
+import { lookupDocumentLink } from "./document-links";
 import type { Sender } from "../../platform/client-info";
 import { formatGbp } from "../../platform/money";
 import { sendOrExplain, trySend, type Mail } from "../../platform/email";
@@ -72,63 +72,50 @@ export interface OpenLink {
 
 export type LinkLookup = { kind: "open"; link: OpenLink } | { kind: "expired"; title: string } | { kind: "ended" } | { kind: "unknown" };
 
-/**
- * What a token opens, for every request on /p/<token>: the proposal as it now is, or why it no
- * longer does (revoked, or an unanswered proposal past its valid-until date in London). Unknown
- * tokens count against the network's limit on guessing links (modules/shared-documents/shared-links.ts).
- */
-export async function lookupLink(db: Db, token: string, limitKey: string): Promise<LinkLookup> {
-  const now = Date.now();
-  const found = await findUnderLinkLimit(
-    db,
-    token,
-    limitKey,
-    async (tokenHash) =>
-      (
-        await db
-          .select({
-            link_id: proposal_links.id,
-            revoked_at: proposal_links.revoked_at,
-            proposal_id: proposals.id,
-            status: proposals.status,
-            updated_at: proposals.updated_at,
-            lead_id: proposals.lead_id,
-            client_id: proposals.client_id,
-            ...contentColumns,
-            lead_name: forLead.name,
-            client_name: forClient.name,
-          })
-          .from(proposal_links)
-          .innerJoin(proposals, eq(proposals.id, proposal_links.proposal_id))
-          .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
-          .leftJoin(forClient, eq(forClient.id, proposals.client_id))
-          .where(eq(proposal_links.token_hash, tokenHash))
-      )[0],
-    now,
-  );
-  if (!found) return { kind: "unknown" };
-  if (found.revoked_at) return { kind: "ended" };
-  // An answered proposal stays readable: the client can come back to what they accepted.
-  const open = found.status === "Draft" || found.status === "Sent";
-  if (open && found.valid_until && found.valid_until < londonToday(new Date(now))) return { kind: "expired", title: found.title };
-  const { link_id, revoked_at: _r, proposal_id, status, updated_at, lead_id, client_id, lead_name, client_name, ...content } = found;
+/** A proposal as its client's page reads it, as it now is; undefined when there is none. */
+async function proposalFor(db: Db, id: string): Promise<Omit<OpenLink, "linkId"> | undefined> {
+  const row = await db
+    .select({
+      status: proposals.status,
+      updated_at: proposals.updated_at,
+      lead_id: proposals.lead_id,
+      client_id: proposals.client_id,
+      ...contentColumns,
+      lead_name: forLead.name,
+      client_name: forClient.name,
+    })
+    .from(proposals)
+    .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
+    .leftJoin(forClient, eq(forClient.id, proposals.client_id))
+    .where(eq(proposals.id, id))
+    .get();
+  if (!row) return undefined;
+  const { status, updated_at, lead_id, client_id, lead_name, client_name, ...content } = row;
   return {
-    kind: "open",
-    link: {
-      linkId: link_id,
-      proposalId: proposal_id,
-      status,
-      updatedAt: updated_at,
-      leadId: lead_id,
-      clientId: client_id,
-      content: { ...content, preparedFor: client_name ?? lead_name },
-    },
+    proposalId: id,
+    status,
+    updatedAt: updated_at,
+    leadId: lead_id,
+    clientId: client_id,
+    content: { ...content, preparedFor: client_name ?? lead_name },
   };
 }
 
-/** Counts a client's view of the page (first, last and how many), once per visit (modules/shared-documents/shared-links.ts). */
-export async function countView(db: Db, linkId: string, visitorKey: string): Promise<void> {
-  await countLinkView(db, proposal_links, linkId, visitorKey);
+/**
+ * What a token opens, for every request on /p/<token>: the proposal as it now is, or why it no
+ * longer does (revoked, or an unanswered proposal past its valid-until date in London). Unknown
+ * tokens count against the network's limit on guessing links (document-links.ts).
+ */
+export async function lookupLink(db: Db, token: string, limitKey: string): Promise<LinkLookup> {
+  const now = Date.now();
+  const found = await lookupDocumentLink(db, "proposal", token, limitKey, (id) => proposalFor(db, id), now);
+  if (found.kind !== "open") return found;
+  const { linkId, document: proposal } = found;
+  const { status, content } = proposal;
+  // An answered proposal stays readable: the client can come back to what they accepted.
+  const open = status === "Draft" || status === "Sent";
+  if (open && content.valid_until && content.valid_until < londonToday(new Date(now))) return { kind: "expired", title: content.title };
+  return { kind: "open", link: { linkId, ...proposal } };
 }
 
 /**
@@ -209,17 +196,10 @@ export async function pageStateOf(
 }
 
 /** A proposal's status and what its client reads, as it now is. */
-async function proposalNow(db: Db, id: string): Promise<{ status: ProposalStatus; content: ProposalContent }> {
-  const row = await db
-    .select({ status: proposals.status, ...contentColumns, lead_name: forLead.name, client_name: forClient.name })
-    .from(proposals)
-    .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
-    .leftJoin(forClient, eq(forClient.id, proposals.client_id))
-    .where(eq(proposals.id, id))
-    .get();
-  if (!row) throw notFound("Proposal");
-  const { status, lead_name, client_name, ...content } = row;
-  return { status, content: { ...content, preparedFor: client_name ?? lead_name } };
+async function proposalNow(db: Db, id: string): Promise<Omit<OpenLink, "linkId">> {
+  const proposal = await proposalFor(db, id);
+  if (!proposal) throw notFound("Proposal");
+  return proposal;
 }
 
 /** The staff's preview (GET /api/crm/proposals/:id/preview): the client's page for a proposal, shared or not. */

@@ -1,8 +1,9 @@
 /** The shared-documents module's tables. worker/db/schema.ts re-exports them: drizzle reads every table from there. */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { proposalMessageAuthors, proposalResponseKinds } from "../../../contract/proposal";
 import { notificationStatuses } from "../../../contract/preview-feedback";
+import type { DocumentKind } from "../../../contract/shared-link";
 import { id, stamps, oneOf } from "../../platform/columns";
 import { invoices } from "../invoices/tables";
 import { proposals } from "../proposals/tables";
@@ -10,35 +11,50 @@ import { users } from "../users-and-auth/tables";
 import { notification } from "../previews/tables";
 
 /**
- * A proposal's shared link (/p/<token>): only the SHA-256 of its token is kept. Sharing
- * again revokes the link before; at most one is live per proposal. Views are counted on the link.
+ * A document's shared links (a proposal's /p/<token>, an invoice's /i/<token>), one table a kind,
+ * `<kind>_links`, each row naming its document in `<kind>_id`. Only the SHA-256 of a token is kept.
+ * Sharing again revokes the link before, so at most one is live per document; views are counted on
+ * the link. Deleting the document deletes its links, so its page ends with it. Whom the CRM
+ * e-mailed the link to, and when, is kept on the link; null when it was copied instead.
  */
-export const proposal_links = sqliteTable(
-  "proposal_links",
-  {
-    id: id(),
-    proposal_id: text("proposal_id")
-      .notNull()
-      .references(() => proposals.id, { onDelete: "cascade" }),
-    token_hash: text("token_hash").notNull(),
-    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    revoked_at: text("revoked_at"),
-    views: integer("views").notNull().default(0),
-    first_viewed_at: text("first_viewed_at"),
-    last_viewed_at: text("last_viewed_at"),
-    /** Whom the CRM e-mailed the link to, and when; null when it was copied instead. */
-    emailed_to: text("emailed_to"),
-    emailed_at: text("emailed_at"),
-    ...stamps,
-  },
-  (t) => [
-    uniqueIndex("proposal_links_token_hash_unique").on(t.token_hash),
-    uniqueIndex("proposal_links_one_live")
-      .on(t.proposal_id)
-      .where(sql`${t.revoked_at} IS NULL`),
-    index("proposal_links_proposal_idx").on(t.proposal_id, t.created_at),
-  ],
-);
+function documentLinks<const K extends DocumentKind>(kind: K, document: () => AnySQLiteColumn) {
+  const name = `${kind}_links` as const;
+  const ofDocument = `${kind}_id` as const;
+  // A computed key loses its name in the type: say it again, so `proposal_links.proposal_id` is typed.
+  const documentColumn = { [ofDocument]: documentId(ofDocument, document) } as Record<
+    typeof ofDocument,
+    ReturnType<typeof documentId<typeof ofDocument>>
+  >;
+  return sqliteTable(
+    name,
+    {
+      id: id(),
+      ...documentColumn,
+      token_hash: text("token_hash").notNull(),
+      created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+      revoked_at: text("revoked_at"),
+      views: integer("views").notNull().default(0),
+      first_viewed_at: text("first_viewed_at"),
+      last_viewed_at: text("last_viewed_at"),
+      emailed_to: text("emailed_to"),
+      emailed_at: text("emailed_at"),
+      ...stamps,
+    },
+    (t) => [
+      uniqueIndex(`${name}_token_hash_unique`).on(t.token_hash),
+      uniqueIndex(`${name}_one_live`)
+        .on(t[ofDocument])
+        .where(sql`${t.revoked_at} IS NULL`),
+      index(`${name}_${kind}_idx`).on(t[ofDocument], t.created_at),
+    ],
+  );
+}
+
+/** The document a link opens: required, and its links go when it goes. */
+const documentId = <C extends string>(name: C, document: () => AnySQLiteColumn) =>
+  text(name).notNull().references(document, { onDelete: "cascade" });
+
+export const proposal_links = documentLinks("proposal", () => proposals.id);
 
 /**
  * The client's answer on their page: an acceptance or a decline, by the name they
@@ -94,34 +110,4 @@ export const proposal_messages = sqliteTable(
   ],
 );
 
-/**
- * An invoice's shared link (/i/<token>), kept as proposal_links are: only the SHA-256
- * of its token, at most one live per invoice (sharing again revokes the one before), views counted
- * on the link. Deleting the invoice deletes its links, so the page ends with it.
- */
-export const invoice_links = sqliteTable(
-  "invoice_links",
-  {
-    id: id(),
-    invoice_id: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
-    token_hash: text("token_hash").notNull(),
-    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    revoked_at: text("revoked_at"),
-    views: integer("views").notNull().default(0),
-    first_viewed_at: text("first_viewed_at"),
-    last_viewed_at: text("last_viewed_at"),
-    /** Whom the CRM e-mailed the link to, and when, as for proposal_links. */
-    emailed_to: text("emailed_to"),
-    emailed_at: text("emailed_at"),
-    ...stamps,
-  },
-  (t) => [
-    uniqueIndex("invoice_links_token_hash_unique").on(t.token_hash),
-    uniqueIndex("invoice_links_one_live")
-      .on(t.invoice_id)
-      .where(sql`${t.revoked_at} IS NULL`),
-    index("invoice_links_invoice_idx").on(t.invoice_id, t.created_at),
-  ],
-);
+export const invoice_links = documentLinks("invoice", () => invoices.id);

@@ -22,7 +22,7 @@ export function lazyDialog<P extends { open: boolean }>(load: () => Promise<Comp
 }
 
 /**
- * A component rendered only once it is wanted (`{sharing && <ShareDialog … />}`): its code loads
+ * A component rendered only once it is wanted (`{sharing && <ShareLinkDialog … />}`): its code loads
  * then, not with the page, and nothing shows until it has.
  */
 export function lazyMounted<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {

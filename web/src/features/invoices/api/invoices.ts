@@ -1,9 +1,7 @@
-/** Invoices: list, one invoice (print page), CRUD, Share and Revoke, and the options the form needs. Keys start with "invoices". */
+/** Invoices: list, one invoice (print page), CRUD, and the options the form needs. Keys start with "invoices". Sharing is lib/share-links.ts. */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InvoiceInput, InvoicePatch } from "@contract/invoice";
-import type { SendLinkInput } from "@contract/shared-link";
 import { api, ok } from "@/lib/api";
-import { invalidateEntity } from "@/lib/live";
 
 export const invoiceKeys = {
   all: ["invoices"] as const,
@@ -70,39 +68,5 @@ export function useDeleteInvoice() {
     mutationFn: (id: string) => ok(api.crm.invoices[":id"].$delete({ param: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
     meta: { errorTitle: "Failed to delete invoice" },
-  });
-}
-
-/** Share: a new client link (answered once), Draft to Sent; any earlier link stops working. */
-export function useShareInvoice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => ok(api.crm.invoices[":id"].share.$post({ param: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-    meta: { errorTitle: "Failed to share invoice" },
-  });
-}
-
-/**
- * Send: a new link e-mailed to the client (the earlier one stops working). It answers whether
- * Cloudflare sent it; the link exists either way. A mail that went is an Activity Feed entry.
- */
-export function useEmailInvoiceLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: SendLinkInput }) =>
-      ok(api.crm.invoices[":id"].send.$post({ param: { id }, json: input })),
-    onSuccess: ({ email }) => invalidateEntity(queryClient, email.sent ? ["invoices", "activities"] : ["invoices"]),
-    meta: { errorTitle: "Failed to e-mail the invoice" },
-  });
-}
-
-/** Revoke: the client's link stops working at once. */
-export function useRevokeInvoiceLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => ok(api.crm.invoices[":id"].share.$delete({ param: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-    meta: { errorTitle: "Failed to revoke the link" },
   });
 }

@@ -22,7 +22,7 @@ import { paidSummary } from "./paid-summary";
 
 // Each dialog's code (forms, zod, Radix) loads when it first opens, not with the list.
 const InvoiceDialog = lazyDialog(() => import("./invoice-dialog").then((m) => m.InvoiceDialog));
-const ShareDialog = lazyMounted(() => import("./share-dialog").then((m) => m.ShareDialog));
+const ShareLinkDialog = lazyMounted(() => import("@/components/share-link-dialog").then((m) => m.ShareLinkDialog));
 const MarkPaidDialog = lazyMounted(() => import("./mark-paid-dialog").then((m) => m.MarkPaidDialog));
 
 export const invoiceTone: Record<InvoiceStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Paid: "green", Overdue: "red" };
@@ -171,7 +171,9 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
           onOpenChange={(o) => !o && closeEdit()}
         />
       )}
-      {sharing && <ShareDialog invoice={invoices.find((i) => i.id === sharing.id) ?? sharing} onClose={() => setSharing(null)} />}
+      {sharing && (
+        <ShareLinkDialog kind="invoice" document={invoices.find((i) => i.id === sharing.id) ?? sharing} onClose={() => setSharing(null)} />
+      )}
       {paying && (
         <MarkPaidDialog
           invoice={invoices.find((i) => i.id === paying.id) ?? paying}

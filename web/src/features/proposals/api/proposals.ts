@@ -1,7 +1,6 @@
 /** Proposals: list, lead/client options, CRUD, accept, and the accept follow-up's workflow calls. */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProposalInput, ProposalPatch } from "@contract/proposal";
-import type { SendLinkInput } from "@contract/shared-link";
 import { api, ok } from "@/lib/api";
 import { invalidateEntity } from "@/lib/live";
 
@@ -96,41 +95,6 @@ export function useCreateProjectForClient() {
       ok(api.crm.projects.$post({ json: { title, client_id, budget, stage: "Discovery", status: "On Track" } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["projects"] }),
     meta: { errorTitle: false },
-  });
-}
-
-/** Share: a new client link (answered once), Draft to Sent; any earlier link stops working. */
-export function useShareProposal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => ok(api.crm.proposals[":id"].share.$post({ param: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
-    meta: { errorTitle: "Failed to share proposal" },
-  });
-}
-
-/**
- * Send: a new link e-mailed to the client (a Draft becomes Sent; the earlier link stops working).
- * It answers whether Cloudflare sent it; the link exists either way. A mail that went is an
- * Activity Feed entry on the lead's timeline.
- */
-export function useEmailProposalLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: SendLinkInput }) =>
-      ok(api.crm.proposals[":id"].send.$post({ param: { id }, json: input })),
-    onSuccess: ({ email }) => invalidateEntity(queryClient, email.sent ? ["proposals", "activities"] : ["proposals"]),
-    meta: { errorTitle: "Failed to e-mail the proposal" },
-  });
-}
-
-/** Revoke: the client's link stops working at once. */
-export function useRevokeProposalLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => ok(api.crm.proposals[":id"].share.$delete({ param: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
-    meta: { errorTitle: "Failed to revoke the link" },
   });
 }
 

@@ -15,7 +15,7 @@ import { facts, tone } from "./proposal-facts";
 // Each dialog's code (forms, zod, Radix) loads when it first opens, not with the list.
 const ViewDialog = lazyMounted(() => import("./view-dialog").then((m) => m.ViewDialog));
 const ProposalDialog = lazyDialog(() => import("./proposal-dialog").then((m) => m.ProposalDialog));
-const ShareDialog = lazyMounted(() => import("./share-dialog").then((m) => m.ShareDialog));
+const ShareLinkDialog = lazyMounted(() => import("@/components/share-link-dialog").then((m) => m.ShareLinkDialog));
 const AcceptFollowUpDialog = lazyMounted(() => import("./accept-follow-up").then((m) => m.AcceptFollowUpDialog));
 
 export function ProposalsList({ matches = () => true }: { matches?: (title: string) => boolean }) {
@@ -114,7 +114,13 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
           onOpenChange={(o) => !o && setEditing(null)}
         />
       )}
-      {sharing && <ShareDialog proposal={proposals.find((p) => p.id === sharing.id) ?? sharing} onClose={() => setSharing(null)} />}
+      {sharing && (
+        <ShareLinkDialog
+          kind="proposal"
+          document={proposals.find((p) => p.id === sharing.id) ?? sharing}
+          onClose={() => setSharing(null)}
+        />
+      )}
       {followUp && <AcceptFollowUpDialog proposal={followUp} onClose={() => setFollowUp(null)} />}
       <ConfirmDialog
         open={deleting !== null}
