@@ -1,10 +1,12 @@
 /**
  * The Activity feed (docs/spec.md §2): Log Activity requires a summary and defaults 'Who' to the signed-in
  * person; times read 'd MMM yyyy, HH:mm' (docs/decisions/0017) in the studio's zone (Europe/London) whatever the
- * browser's zone is, here New York.
+ * browser's zone is, here New York. Entries name their related records as links, Log Activity picks one by
+ * searching its name, and a failed Log Activity says so as the spec words it.
  */
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn, staff } from "./support";
+import { createLead, signIn, staff, tag } from "./support";
 
 test.use({ timezoneId: "America/New_York" });
 
@@ -139,4 +141,106 @@ test("a client's question and the studio's answer read as such, each credited to
   const answer = page.getByRole("listitem").filter({ hasText: `answered about the proposal "Shop ${t}": Yes, half now.` });
   await expect(answer).toContainText("Answer");
   await expect(answer).toContainText(staff.sales.name);
+});
+
+async function logActivity(request: APIRequestContext, data: Record<string, unknown>) {
+  const res = await request.post("/api/crm/activities", { data });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function createClient(request: APIRequestContext, name: string): Promise<{ id: string; name: string }> {
+  const res = await request.post("/api/crm/clients", { data: { name } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { client: { id: string; name: string } }).client;
+}
+
+const feedItem = (page: Page, summary: string) => page.getByRole("listitem").filter({ hasText: summary });
+
+// Signed in as Sales (Marcus Reid) before each; the tests above sign in on their own.
+test.describe(() => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page.request, staff.sales);
+  });
+
+  test("the activity feed names related records as links; a deleted one is plain text", async ({ page }) => {
+    const t = tag();
+    const lead = await createLead(page.request, { name: `Feed Lead ${t}`, company: "Feed Co" });
+    const client = await createClient(page.request, `Feed Client ${t}`);
+    const gone = await createLead(page.request, { name: `Gone Lead ${t}` });
+    await logActivity(page.request, { summary: `About the lead ${t}`, related_type: "lead", related_id: lead.id });
+    await logActivity(page.request, { summary: `About the client ${t}`, related_type: "client", related_id: client.id });
+    await logActivity(page.request, { summary: `About the gone lead ${t}`, related_type: "lead", related_id: gone.id });
+    expect((await page.request.delete(`/api/crm/leads/${gone.id}`)).status()).toBe(200);
+
+    await page.goto("/crm/activity");
+    const deleted = feedItem(page, `About the gone lead ${t}`);
+    await expect(deleted).toContainText("Related to: Deleted lead");
+    await expect(deleted.getByRole("link")).toHaveCount(0);
+    await expect(deleted).not.toContainText(gone.id);
+
+    // A lead opens its dialog in place.
+    const aboutLead = feedItem(page, `About the lead ${t}`);
+    await expect(aboutLead).not.toContainText(lead.id);
+    await aboutLead.getByRole("link", { name: lead.name }).click();
+    const detail = page.getByRole("dialog", { name: lead.name });
+    await expect(detail).toBeVisible();
+    await expect(detail.getByText("Feed Co", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/crm\/activity$/);
+    await page.keyboard.press("Escape");
+    await expect(detail).toBeHidden();
+
+    // A client opens its page.
+    await feedItem(page, `About the client ${t}`).getByRole("link", { name: client.name }).click();
+    await expect(page).toHaveURL(`/crm/clients/${client.id}`);
+    await expect(page.getByRole("heading", { name: client.name })).toBeVisible();
+  });
+
+  test("Log Activity picks the related record by searching its name", async ({ page }) => {
+    const t = tag();
+    const lead = await createLead(page.request, { name: `Picker Lead ${t}`, company: "Picker Dental" });
+    await createLead(page.request, { name: `Other Lead ${t}` });
+    await page.goto("/crm/activity");
+    await page.getByRole("button", { name: "Log Activity" }).click();
+    const dialog = page.getByRole("dialog", { name: "Log Activity" });
+    const picker = dialog.getByRole("combobox", { name: "Related Record" });
+    await expect(picker).toBeDisabled();
+    await dialog.getByLabel("Related Type").selectOption("lead");
+    await picker.fill(`picker lead ${t}`);
+    const options = dialog.getByRole("listbox", { name: "Matching leads" }).getByRole("option");
+    await expect(options).toHaveCount(1);
+    await expect(options.first()).toContainText("Picker Dental");
+    await options.first().click();
+    await expect(picker).toHaveValue(lead.name);
+
+    const summary = `Called about the booking page ${t}`;
+    await dialog.getByLabel("Summary").fill(summary);
+    await dialog.getByRole("button", { name: "Log Activity" }).click();
+    await expect(page.getByText("Activity logged successfully")).toBeVisible();
+    await expect(feedItem(page, summary).getByRole("link", { name: lead.name })).toBeVisible();
+  });
+
+  test("a failed Log Activity reads as the spec words it: title 'Error', then 'Failed to log activity' and the reason", async ({
+    page,
+  }) => {
+    await page.route(
+      (url) => url.pathname === "/api/crm/activities",
+      (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({
+              status: 500,
+              contentType: "application/json",
+              body: JSON.stringify({ error: { code: "internal", message: "Something went wrong. Please try again." } }),
+            })
+          : route.fallback(),
+    );
+    await page.goto("/crm/activity");
+    await page.getByRole("button", { name: "Log Activity" }).click();
+    const dialog = page.getByRole("dialog", { name: "Log Activity" });
+    await dialog.getByLabel("Summary").fill(`Doomed note ${tag()}`);
+    await dialog.getByRole("button", { name: "Log Activity" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to log activity" });
+    await expect(toast.locator("[data-title]")).toHaveText("Error");
+    await expect(toast.locator("[data-description]")).toHaveText("Failed to log activity. Something went wrong. Please try again.");
+    await expect(dialog).toBeVisible();
+  });
 });

@@ -2,7 +2,8 @@
  * Workflow Actions from the browser (docs/spec.md §4): a lead moved to Qualified or Proposal Sent on the
  * pipeline offers its follow-up; running it creates the rows a salesperson then works from (the
  * task on /crm/tasks, the Draft proposal on /crm/proposals) and writes a workflow_action entry on the
- * lead's Timeline. Quick Actions turn a lead into a client and a project the same way.
+ * lead's Timeline. Quick Actions turn a lead into a client and a project the same way, and offer
+ * Start Project for a Won lead only.
  * Each test seeds its own uniquely named lead as Marcus (Sales).
  */
 import type { Page } from "@playwright/test";
@@ -140,4 +141,25 @@ test("Quick Actions convert a lead to a client, then start its project; both sho
     projects: { lead_id: string | null; type: string | null }[];
   };
   expect(projects.find((p) => p.lead_id === lead.id)?.type).toBe("E-commerce");
+});
+
+test("Start Project is offered for a Won lead only", async ({ page }) => {
+  const t = tag();
+  const open = await createLead(page.request, { name: `Still Open ${t}`, status: "Negotiation" });
+  const won = await createLead(page.request, { name: `Won Already ${t}`, status: "Won", value: 5000 });
+
+  await page.goto(`/crm/leads?q=${encodeURIComponent(open.name)}`);
+  await page.getByRole("button", { name: `View ${open.name}` }).click();
+  let dialog = page.getByRole("dialog", { name: open.name });
+  await dialog.getByRole("tab", { name: "Quick Actions" }).click();
+  await expect(dialog.getByText("Start Project is offered once the lead is Won.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Start Project" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await page.goto(`/crm/leads?q=${encodeURIComponent(won.name)}`);
+  await page.getByRole("button", { name: `View ${won.name}` }).click();
+  dialog = page.getByRole("dialog", { name: won.name });
+  await dialog.getByRole("tab", { name: "Quick Actions" }).click();
+  await dialog.getByRole("button", { name: "Start Project" }).click();
+  await expect(page.getByText("Project created successfully! Check the Projects page.")).toBeVisible();
 });

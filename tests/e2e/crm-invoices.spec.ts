@@ -1,0 +1,184 @@
+/**
+ * Invoices: one added in its dialog and its print page (VAT or none, missing bank details); Mark as
+ * paid, what the list says is owed, its status filter, and a line added in Edit.
+ */
+import { expect, test } from "./fixtures";
+import { signIn, withStudioSettings } from "./support";
+
+/** Today in London plus `days`, as YYYY-MM-DD. */
+function daysFromToday(days: number) {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** "26 Nov 2026", as the CRM writes a date. */
+const formatLondon = (iso: string) =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${iso}T12:00:00Z`),
+  );
+
+test("create an invoice and open its print page", async ({ page }) => {
+  test.slow(); // It may wait for another test to finish with the studio settings.
+  await withStudioSettings(async () => {
+    let restoreSettings: (() => Promise<void>) | undefined;
+    try {
+      await signIn(page.request);
+      const stamp = Date.now();
+      const client = await page.request.post("/api/crm/clients", { data: { name: `Invoice Client ${stamp}` } });
+      const clientId = ((await client.json()) as { client: { id: string } }).client.id;
+      const project = await page.request.post("/api/crm/projects", { data: { title: `Invoice Project ${stamp}`, client_id: clientId } });
+      expect(project.status()).toBe(201);
+      // Studio details with a VAT number, so the printed invoice shows its VAT line. The studio's own
+      // details are put back at the end, for the tests that need its bank details.
+      const current = (await (await page.request.get("/api/crm/settings")).json()) as {
+        settings: Record<string, unknown>;
+        updated_at: string | null;
+      };
+      restoreSettings = async () => {
+        const now = (await (await page.request.get("/api/crm/settings")).json()) as { updated_at: string | null };
+        const put = await page.request.put("/api/crm/settings", { data: { ...current.settings, updated_at: now.updated_at } });
+        expect(put.ok()).toBeTruthy();
+      };
+      const saved = await page.request.put("/api/crm/settings", {
+        data: {
+          studio_name: "Redbrick Studio",
+          address: "1 Brick Lane\nManchester M4 1AA",
+          vat_number: "GB 123 4567 89",
+          updated_at: current.updated_at,
+        },
+      });
+      expect(saved.ok()).toBeTruthy();
+
+      await page.goto("/crm/invoices");
+      await page.getByRole("button", { name: "New Invoice" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add Invoice" });
+      await expect(dialog.getByLabel("Invoice Number")).toHaveValue(/^INV-\d{6}-\d{3}$/);
+      const number = `INV-E2E-${stamp}`;
+      await dialog.getByLabel("Invoice Number").fill(number);
+      await dialog.getByLabel("Client").selectOption({ label: `Invoice Client ${stamp}` });
+      await dialog.getByLabel("Project").selectOption({ label: `Invoice Project ${stamp}` });
+      // Due after the studio's payment terms (14 days unless set) until a date is typed.
+      await expect(dialog.getByLabel("Due Date")).toHaveValue(daysFromToday(14));
+      const lines = dialog.getByTestId("invoice-line");
+      await lines.nth(0).getByLabel("Description").fill("Website build");
+      await lines.nth(0).getByLabel("Unit Price (£)").fill("1000");
+      await dialog.getByRole("button", { name: "Add Line" }).click();
+      await lines.nth(1).getByLabel("Description").fill("Copywriting, per page");
+      await lines.nth(1).getByLabel("Qty").fill("2");
+      await lines.nth(1).getByLabel("Unit Price (£)").fill("117.25");
+      await expect(dialog.getByTestId("invoice-total")).toHaveText("£1,234.50");
+      await dialog.getByLabel("Due Date").fill("2026-12-31");
+      await dialog.getByRole("button", { name: "Add Invoice" }).click();
+      await expect(page.getByText("Invoice added successfully")).toBeVisible();
+
+      const card = page.getByTestId("invoice-card").filter({ hasText: number });
+      await expect(card.getByText("£1,234.50")).toBeVisible();
+      await card.getByRole("link", { name: `Print ${number}` }).click();
+      const sheet = page.getByRole("article", { name: `Invoice ${number}` });
+      await expect(sheet).toContainText(`Invoice Client ${stamp}`);
+      await expect(sheet).toContainText(`Invoice Project ${stamp}`);
+      await expect(sheet).toContainText("£1,234.50");
+      await expect(sheet).toContainText("31 Dec 2026");
+      await expect(sheet).toContainText("Manchester M4 1AA");
+      await expect(sheet).toContainText("VAT No. GB 123 4567 89");
+      await expect(sheet.getByRole("row", { name: "Copywriting, per page 2 £117.25 £234.50" })).toBeVisible();
+      await expect(sheet.getByRole("row", { name: "Website build 1 £1,000.00 £1,000.00" })).toBeVisible();
+      // The total includes VAT at 20%: £1,234.50 = £1,028.75 net + £205.75 VAT.
+      await expect(sheet.getByRole("row", { name: "Net (excl. VAT) £1,028.75" })).toBeVisible();
+      await expect(sheet.getByRole("row", { name: "VAT at 20% £205.75" })).toBeVisible();
+      // Without a VAT number (the studio is not registered) the invoice shows no VAT at all.
+      const withVat = (await (await page.request.get("/api/crm/settings")).json()) as {
+        settings: Record<string, unknown>;
+        updated_at: string;
+      };
+      const cleared = await page.request.put("/api/crm/settings", {
+        data: {
+          studio_name: "Redbrick Studio",
+          address: "1 Brick Lane\nManchester M4 1AA",
+          vat_number: null,
+          updated_at: withVat.updated_at,
+        },
+      });
+      expect(cleared.ok()).toBeTruthy();
+      await page.reload();
+      await expect(sheet).toContainText("£1,234.50");
+      await expect(sheet).not.toContainText("VAT");
+      // No bank details saved: the page says so and asks before printing.
+      await expect(page.getByRole("note")).toContainText(
+        "Studio Details are incomplete. This invoice would print without your bank details",
+      );
+      await page.getByRole("button", { name: "Print" }).click();
+      const confirm = page.getByRole("dialog", { name: "Print an incomplete invoice?" });
+      await expect(confirm).toBeVisible();
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByRole("note").getByRole("link", { name: "Add them in Settings" })).toHaveAttribute("href", "/crm/settings");
+      await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+      await page.emulateMedia({ media: "print" });
+      await page.screenshot({ path: "/tmp/invoice-print.png", fullPage: true });
+      // Printing hides the CRM chrome.
+      await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+    } finally {
+      await restoreSettings?.();
+    }
+  });
+});
+
+test("Mark as paid records the paid date; the list says what is owed and filters by status", async ({ page }) => {
+  await signIn(page.request);
+  const stamp = Date.now();
+  const client = (
+    (await (await page.request.post("/api/crm/clients", { data: { name: `Owing ${stamp}` } })).json()) as { client: { id: string } }
+  ).client.id;
+  const add = async (number: string, status: string, total: number, due: string) =>
+    expect(
+      (
+        await page.request.post("/api/crm/invoices", {
+          data: { number, client_id: client, total, date: "2026-01-01", due_date: due, status },
+        })
+      ).status(),
+    ).toBe(201);
+  await page.goto("/crm/invoices");
+  const outstanding = page.getByTestId("invoices-outstanding");
+  const overdue = page.getByTestId("invoices-overdue");
+  const pounds = async (l: typeof outstanding) => Number((await l.textContent())!.replace(/[£,]/g, ""));
+  const before = { outstanding: await pounds(outstanding), overdue: await pounds(overdue) };
+
+  await add(`INV-OWE-${stamp}-1`, "Sent", 300, "2099-01-01");
+  await add(`INV-OWE-${stamp}-2`, "Sent", 200.5, "2026-01-15"); // past due: overdue though still Sent
+  await add(`INV-OWE-${stamp}-3`, "Draft", 999, "2099-01-01"); // not yet asked for
+  await page.reload();
+  await expect.poll(() => pounds(outstanding)).toBeCloseTo(before.outstanding + 500.5, 2);
+  await expect.poll(() => pounds(overdue)).toBeCloseTo(before.overdue + 200.5, 2);
+
+  const card = page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-1` });
+  await card.getByRole("button", { name: `Mark as paid: INV-OWE-${stamp}-1` }).click();
+  await page.getByRole("dialog", { name: "Mark as paid" }).getByRole("button", { name: "Mark as paid" }).click();
+  await expect(page.getByText(`INV-OWE-${stamp}-1 marked as paid`)).toBeVisible();
+  await expect(card.getByText("Paid", { exact: true }).first()).toBeVisible();
+  await expect(card.getByRole("button", { name: /Mark as paid/ })).toHaveCount(0);
+  await expect(card).toContainText(formatLondon(daysFromToday(0)));
+  await expect.poll(() => pounds(outstanding)).toBeCloseTo(before.outstanding + 200.5, 2);
+
+  // The status filter is in the URL, and the totals above still count every invoice.
+  await page.getByLabel("Filter by status").selectOption("Draft");
+  await expect(page).toHaveURL(/status=Draft/);
+  await expect(page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-3` })).toBeVisible();
+  await expect(page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-1` })).toHaveCount(0);
+  await expect.poll(() => pounds(outstanding)).toBeCloseTo(before.outstanding + 200.5, 2);
+  await page.reload();
+  await expect(page.getByLabel("Filter by status")).toHaveValue("Draft");
+
+  // Editing a line keeps the others and works the total out again.
+  const draft = page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-3` });
+  await draft.getByRole("button", { name: `Edit INV-OWE-${stamp}-3` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Invoice" });
+  await edit.getByRole("button", { name: "Add Line" }).click();
+  await edit.getByTestId("invoice-line").nth(1).getByLabel("Description").fill("Rush fee");
+  await edit.getByTestId("invoice-line").nth(1).getByLabel("Unit Price (£)").fill("1");
+  await expect(edit.getByTestId("invoice-total")).toHaveText("£1,000.00");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Invoice updated successfully")).toBeVisible();
+  await expect(draft.getByText("£1,000.00")).toBeVisible();
+});

@@ -1,0 +1,90 @@
+/**
+ * Tasks: a tick moves a task from To Do to Completed with both counts, two quick ticks both hold,
+ * Overdue and Today are marked, Mine shows only mine, and a lead's task links to the lead.
+ */
+import { expect, test } from "./fixtures";
+import { createLead, signIn, tag } from "./support";
+
+test("ticking a task moves it from To Do to Completed and both counts change", async ({ page }) => {
+  await signIn(page.request);
+  const title = `Toggle Task ${Date.now()}`;
+  const res = await page.request.post("/api/crm/tasks", { data: { title, priority: "High", due_date: "2020-01-01", notes: "Call back" } });
+  expect(res.status()).toBe(201);
+  await page.goto("/crm/tasks");
+  const todoHeading = page.getByRole("heading", { name: /^To Do \(\d+\)$/ });
+  const doneHeading = page.getByRole("heading", { name: /^Completed \(\d+\)$/ });
+  const count = async (h: typeof todoHeading) => Number((await h.textContent())!.match(/\((\d+)\)/)![1]);
+  await expect(page.getByRole("region", { name: /^To Do/ }).getByText(title)).toBeVisible();
+  const todo = await count(todoHeading);
+  const done = await count(doneHeading);
+  // click, not check(): the box is controlled by the task list, which updates a tick after the click
+  // (and a live refetch may be in flight), so wait for the state rather than demand it at once.
+  const box = page.getByRole("checkbox", { name: `Completed: ${title}` });
+  await box.click();
+  await expect(box).toBeChecked();
+  await expect(page.getByRole("heading", { name: `To Do (${todo - 1})` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Completed (${done + 1})` })).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Completed/ }).getByText(title)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: `Completed (${done + 1})` })).toBeVisible();
+});
+
+test("tasks mark Overdue and Today, Mine shows only mine, and a task for a lead links to it", async ({ page }) => {
+  await signIn(page.request);
+  const me = ((await (await page.request.get("/api/auth/me")).json()) as { user: { id: string } }).user.id;
+  const t = tag();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  const lead = await createLead(page.request, { name: `Task Lead ${t}` });
+  const add = async (data: Record<string, unknown>) => expect((await page.request.post("/api/crm/tasks", { data })).status()).toBe(201);
+  await add({ title: `Late ${t}`, due_date: "2020-01-01", assignee_username: me, related_type: "lead", related_id: lead.id });
+  await add({ title: `Now ${t}`, due_date: today, assignee_username: me });
+  await add({ title: `Someone else's ${t}`, due_date: "2099-01-01" });
+  await page.goto("/crm/tasks");
+  const item = (title: string) => page.getByTestId("task-item").filter({ hasText: title });
+  await expect(item(`Late ${t}`)).toContainText("Overdue");
+  await expect(item(`Now ${t}`)).toContainText("Today");
+  await expect(item(`Someone else's ${t}`)).not.toContainText(/Overdue|Today/);
+
+  await page.getByRole("checkbox", { name: "Mine" }).check();
+  await expect(page).toHaveURL(/[?&]mine=1/);
+  await expect(item(`Now ${t}`)).toBeVisible();
+  await expect(item(`Someone else's ${t}`)).toHaveCount(0);
+
+  await item(`Late ${t}`).getByRole("link", { name: lead.name }).click();
+  await expect(page.getByRole("dialog", { name: lead.name })).toBeVisible();
+});
+
+test("two quick ticks both stay ticked while the first is still saving", async ({ page }) => {
+  await signIn(page.request);
+  const stamp = Date.now();
+  const titles = [`Quick Tick A ${stamp}`, `Quick Tick B ${stamp}`];
+  const ids: string[] = [];
+  for (const title of titles) {
+    const res = await page.request.post("/api/crm/tasks", { data: { title } });
+    expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { task: { id: string } }).task.id);
+  }
+  // Hold the first tick's save in the network: the second saves and settles while it is pending.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(`**/api/crm/tasks/${ids[0]}`, async (route) => {
+    if (route.request().method() !== "PATCH") return route.fallback();
+    await released;
+    await route.continue();
+  });
+  await page.goto("/crm/tasks");
+  const [first, second] = titles.map((t) => page.getByRole("checkbox", { name: `Completed: ${t}` }));
+  await first.click();
+  await expect(first).toBeChecked();
+  const secondSaved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/api/crm/tasks/${ids[1]}`));
+  await second.click();
+  expect((await secondSaved).ok()).toBeTruthy();
+  // The second tick's refresh must not bring back the server's copy, where the first is unticked.
+  await page.waitForTimeout(1_000);
+  await expect(first).toBeChecked();
+  await expect(second).toBeChecked();
+  release();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: `Completed: ${titles[0]}` })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: `Completed: ${titles[1]}` })).toBeChecked();
+});
