@@ -2,12 +2,17 @@
  * The one helper module of the worker tests: users created straight in D1, requests through the
  * real worker entry (as a signed-in member of staff, or with some bindings replaced), session
  * cookies, forged tokens, rows read back from D1 and the mail the worker sent.
+ *
+ * JSON API calls go through `apiClient()`, typed from the worker's own route chain as the web
+ * app's client is, so a renamed route or field fails the typecheck. `call()` stays for what that
+ * client cannot or must not send: pages, shared links, form posts, and input no client sends.
  */
 import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { expect } from "vitest";
-import { app } from "../../../worker/app";
+import { hc, type ClientResponse } from "hono/client";
+import { app, type AppType } from "../../../worker/app";
 import worker from "../../../worker/index";
 import { hashPassword } from "../../../worker/platform/password";
 import { SESSION_COOKIE } from "../../../worker/modules/users-and-auth";
@@ -82,6 +87,49 @@ export function call(path: string, opts: CallOptions = {}): Promise<Response> {
   });
 }
 
+/** The worker's JSON API as the web app sees it (`hc<AppType>(...).api`), typed from its route chain. */
+export type Api = ReturnType<typeof hc<AppType>>["api"];
+
+export interface ApiOptions {
+  cookie?: string;
+  /** CF-Connecting-IP of every request; a fresh one per request unless given. */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The typed client, each request through the worker's real entry (exports.default.fetch), with
+ * this client's cookie and headers. `api.crm.leads.$post({ json })` takes what the route's schema
+ * takes, and `expectJson` returns what the route answers.
+ */
+export function apiClient(
+  opts: ApiOptions = {},
+  fetch: typeof exports.default.fetch = (input, init) => exports.default.fetch(input, init),
+): Api {
+  return hc<AppType>(ORIGIN, {
+    fetch,
+    headers: () => ({ "CF-Connecting-IP": opts.ip ?? freshIp(), ...(opts.cookie ? { Cookie: opts.cookie } : {}), ...opts.headers }),
+  }).api;
+}
+
+/** The JSON API as a visitor with no session. */
+export const visitorApi = apiClient();
+
+/**
+ * Sends `value` as it is, though the route's types forbid it: for tests of what the worker does
+ * with input our clients never send (unknown fields, wrong types, missing ones, hostile values).
+ */
+export const unchecked = (value: unknown) => value as never;
+
+/** A response of the typed client. */
+type TypedResponse = ClientResponse<unknown, number, string>;
+type AnyResponse = Response | TypedResponse;
+/** The statuses a typed response's route declares. */
+type StatusOf<R> = R extends ClientResponse<unknown, infer S, string> ? S : never;
+/** The JSON body a typed response's route answers at status `S`. */
+type JsonAt<R, S extends number> =
+  R extends ClientResponse<infer T, infer U, infer F> ? (S extends U ? (F extends "json" ? T : never) : never) : never;
+
 /** The session cookie a response sets, as `name=value` for a Cookie header, or null. */
 export function sessionCookieOf(res: Response): string | null {
   const set = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
@@ -112,19 +160,26 @@ export async function signedIn(role: Role = "Owner") {
   return { user, cookie: await signIn(user) };
 }
 
-/** Asserts the status (showing the body when it differs) and parses the JSON. */
+/**
+ * Asserts the status of a raw call (showing the body when it differs) and parses its JSON as `T`:
+ * for answers the typed client has no type for. A typed call's body comes from `expectJson`.
+ */
 export async function json<T = Record<string, unknown>>(res: Response | Promise<Response>, status: number): Promise<T> {
+  return JSON.parse(await textWithStatus(res, status)) as T;
+}
+
+async function textWithStatus(res: AnyResponse | Promise<AnyResponse>, status: number): Promise<string> {
   const r = await res;
   const text = await r.text();
   expect(r.status, text).toBe(status);
-  return JSON.parse(text) as T;
+  return text;
 }
 
 /** Asserts the status and the envelope shape, and returns its `error`. */
-export async function errorOf(res: Response | Promise<Response>, status: number): Promise<ErrorEnvelope["error"]> {
+export async function errorOf(res: AnyResponse | Promise<AnyResponse>, status: number): Promise<ErrorEnvelope["error"]> {
   const r = await res;
   expect(r.headers.get("Content-Type") ?? "").toMatch(/^application\/json/);
-  const body = await json<ErrorEnvelope>(r, status);
+  const body = JSON.parse(await textWithStatus(r, status)) as ErrorEnvelope;
   expect(typeof body.error.code).toBe("string");
   expect(typeof body.error.message).toBe("string");
   expect(body.error.message.length).toBeGreaterThan(0);
@@ -216,6 +271,9 @@ export async function waitForMail(to: string, count = 1, timeoutMs = 3000): Prom
 export interface Staff {
   id: string;
   cookie: string;
+  /** The JSON API as this member of staff. */
+  api: Api;
+  /** A raw request as this member of staff, for what the typed client cannot send. */
   call(method: string, path: string, body?: unknown): Promise<Response>;
 }
 
@@ -230,7 +288,7 @@ export async function signInAs(role: Role = "Sales", fullName = role === "Owner"
   const res = await request("POST", "/api/auth/login", { email, password: "correct horse battery" });
   expect(res.status).toBe(200);
   const cookie = res.headers.get("Set-Cookie")!.split(";")[0];
-  return { id, cookie, call: (method, path, body) => request(method, path, body, cookie) };
+  return { id, cookie, api: apiClient({ cookie }), call: (method, path, body) => request(method, path, body, cookie) };
 }
 
 export function request(method: string, path: string, body?: unknown, cookie?: string) {
@@ -241,15 +299,33 @@ export function request(method: string, path: string, body?: unknown, cookie?: s
   });
 }
 
-/** Asserts the status (showing the body when it differs) and parses the JSON. */
-export async function expectJson<T = Record<string, unknown>>(res: Response | Promise<Response>, status: number): Promise<T> {
-  const r = await res;
-  const text = await r.text();
-  expect(r.status, text).toBe(status);
-  return JSON.parse(text) as T;
+/**
+ * Asserts a typed call's status (showing the body when it differs) and returns its JSON, typed as
+ * the route answers it at that status. Only a status the route declares type-checks: a refusal is
+ * read with `errorOf`.
+ */
+export async function expectJson<R extends TypedResponse, S extends StatusOf<R>>(res: R | Promise<R>, status: S): Promise<JsonAt<R, S>>;
+/** @deprecated A raw call's JSON: until every test calls the typed client (then `json`). */
+export async function expectJson<T = Record<string, unknown>>(res: Response | Promise<Response>, status: number): Promise<T>;
+export async function expectJson(res: AnyResponse | Promise<AnyResponse>, status: number): Promise<unknown> {
+  return JSON.parse(await textWithStatus(res, status));
 }
 
 export const countRows = async (table: string) => ((await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first()) as { n: number }).n;
+/** The worker's app with some bindings replaced (a broken mailer, say), waiting for its background work (live publish). */
+const fetchWithEnv =
+  (overrides: Partial<typeof env>) =>
+  async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(input, init), { ...env, ...overrides }, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  };
+
+/** The typed API client, with some of the worker's bindings replaced; its requests come from 192.0.2.1 unless `ip` says. */
+export const apiWithEnv = (overrides: Partial<typeof env>, opts: ApiOptions = {}): Api =>
+  apiClient({ ip: "192.0.2.1", ...opts }, fetchWithEnv(overrides));
+
 /** Calls the worker with some bindings replaced (a broken mailer, say), waiting for its background work (live publish). */
 export async function requestWithEnv(
   overrides: Partial<typeof env>,
