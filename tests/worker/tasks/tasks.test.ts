@@ -1,15 +1,13 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, signInAs, type Staff } from "../support/helpers";
-import type { Task } from "../../../contract/task";
+import { errorOf, expectJson, signInAs, unchecked, type Staff } from "../support/helpers";
+import type { Task, TaskInput, TaskPatch } from "../../../contract/task";
 
 let staff: Staff;
-type Fields = { error: { code: string; message: string; fields: Record<string, string> } };
-const addTask = async (body: Record<string, unknown>) =>
-  (await expectJson<{ task: Task }>(staff.call("POST", "/api/crm/tasks", body), 201)).task;
-const patch = (t: Task, body: Record<string, unknown>) =>
-  staff.call("PATCH", `/api/crm/tasks/${t.id}`, { ...body, updated_at: t.updated_at });
-const openCount = async () => (await expectJson<{ open: number }>(staff.call("GET", "/api/crm/tasks/open-count"), 200)).open;
+const addTask = async (body: TaskInput) => (await expectJson(staff.api.crm.tasks.$post({ json: body }), 201)).task;
+const patch = (t: Task, body: Omit<TaskPatch, "updated_at">) =>
+  staff.api.crm.tasks[":id"].$patch({ param: { id: t.id }, json: { ...body, updated_at: t.updated_at } });
+const openCount = async () => (await expectJson(staff.api.crm.tasks["open-count"].$get(), 200)).open;
 
 beforeEach(async () => {
   staff = await signInAs("Sales");
@@ -17,21 +15,18 @@ beforeEach(async () => {
 
 describe("tasks", () => {
   it("lists each task with its related record's name, so the list can link to it; a deleted one reads null", async () => {
-    const { lead } = await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Priya Shah" }), 201);
-    const { client } = await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201);
+    const { lead } = await expectJson(staff.api.crm.leads.$post({ json: { name: "Priya Shah" } }), 201);
+    const { client } = await expectJson(staff.api.crm.clients.$post({ json: { name: "Acme" } }), 201);
     await addTask({ title: "Ring Priya", related_type: "lead", related_id: lead.id, due_date: "2026-01-01" });
     await addTask({ title: "Invoice Acme", related_type: "client", related_id: client.id, due_date: "2026-01-02" });
     await addTask({ title: "Tidy up" });
-    const list = async () =>
-      (await expectJson<{ tasks: { title: string; related_name: string | null }[] }>(staff.call("GET", "/api/crm/tasks"), 200)).tasks.map(
-        (t) => [t.title, t.related_name],
-      );
+    const list = async () => (await expectJson(staff.api.crm.tasks.$get(), 200)).tasks.map((t) => [t.title, t.related_name]);
     expect(await list()).toEqual([
       ["Ring Priya", "Priya Shah"],
       ["Invoice Acme", "Acme"],
       ["Tidy up", null],
     ]);
-    await expectJson(staff.call("DELETE", `/api/crm/leads/${lead.id}`), 200);
+    await expectJson(staff.api.crm.leads[":id"].$delete({ param: { id: lead.id } }), 200);
     expect((await list())[0]).toEqual(["Ring Priya", null]);
   });
 
@@ -41,16 +36,16 @@ describe("tasks", () => {
   });
 
   it("requires a title and a known priority and assignee", async () => {
-    const blank = await expectJson<Fields>(staff.call("POST", "/api/crm/tasks", { title: "  " }), 422);
-    expect(blank.error.fields.title).toBe("Title is required");
-    expect((await staff.call("POST", "/api/crm/tasks", { title: "A", priority: "Urgent" })).status).toBe(422);
-    const who = await expectJson<Fields>(staff.call("POST", "/api/crm/tasks", { title: "A", assignee_username: "nobody" }), 422);
-    expect(who.error.fields.assignee_username).toBe("Choose someone from the team");
+    const blank = await errorOf(staff.api.crm.tasks.$post({ json: { title: "  " } }), 422);
+    expect(blank.fields?.title).toBe("Title is required");
+    expect((await staff.api.crm.tasks.$post({ json: { title: "A", priority: unchecked("Urgent") } })).status).toBe(422);
+    const who = await errorOf(staff.api.crm.tasks.$post({ json: { title: "A", assignee_username: "nobody" } }), 422);
+    expect(who.fields?.assignee_username).toBe("Choose someone from the team");
     // The shared team account signs people in at the gate; it is nobody to give a task to.
     const team = await signInAs("Sales", "Studio Team");
     await env.DB.prepare("UPDATE users SET is_team = 1 WHERE id = ?").bind(team.id).run();
-    const gate = await expectJson<Fields>(staff.call("POST", "/api/crm/tasks", { title: "A", assignee_username: team.id }), 422);
-    expect(gate.error.fields.assignee_username).toBe("Choose someone from the team");
+    const gate = await errorOf(staff.api.crm.tasks.$post({ json: { title: "A", assignee_username: team.id } }), 422);
+    expect(gate.fields?.assignee_username).toBe("Choose someone from the team");
     const task = await addTask({ title: "Mine", assignee_username: staff.id, priority: "High" });
     expect(task).toMatchObject({ assignee_username: staff.id, priority: "High" });
   });
@@ -60,7 +55,7 @@ describe("tasks", () => {
     await addTask({ title: "Later", due_date: "2026-09-01" });
     await addTask({ title: "Soon", due_date: "2026-02-01" });
     await addTask({ title: "Middle", due_date: "2026-05-01" });
-    const { tasks } = await expectJson<{ tasks: Task[] }>(staff.call("GET", "/api/crm/tasks"), 200);
+    const { tasks } = await expectJson(staff.api.crm.tasks.$get(), 200);
     expect(tasks.map((t) => t.title)).toEqual(["Soon", "Middle", "Later", "Undated"]);
   });
 
@@ -68,28 +63,30 @@ describe("tasks", () => {
     const a = await addTask({ title: "A", priority: "High", notes: "keep me" });
     await addTask({ title: "B" });
     expect(await openCount()).toBe(2);
-    const { task: done } = await expectJson<{ task: Task }>(patch(a, { completed: true }), 200);
+    const { task: done } = await expectJson(patch(a, { completed: true }), 200);
     // A toggle leaves priority and notes as they were.
     expect(done).toMatchObject({ completed: true, priority: "High", notes: "keep me" });
     expect(await openCount()).toBe(1);
-    const { task: undone } = await expectJson<{ task: Task }>(patch(done, { completed: false }), 200);
+    const { task: undone } = await expectJson(patch(done, { completed: false }), 200);
     expect(undone.completed).toBe(false);
     expect(await openCount()).toBe(2);
   });
 
   it("refuses a blank title on edit, a stale edit, and unknown tasks", async () => {
     const task = await addTask({ title: "A" });
-    const blank = await expectJson<Fields>(patch(task, { title: "" }), 422);
-    expect(blank.error.fields.title).toBe("Title is required");
+    const blank = await errorOf(patch(task, { title: "" }), 422);
+    expect(blank.fields?.title).toBe("Title is required");
     await expectJson(patch(task, { title: "B" }), 200);
     expect((await patch(task, { completed: true })).status).toBe(409);
-    expect((await staff.call("PATCH", "/api/crm/tasks/nope", { title: "x", updated_at: task.updated_at })).status).toBe(404);
-    expect((await staff.call("DELETE", "/api/crm/tasks/nope")).status).toBe(404);
+    expect(
+      (await staff.api.crm.tasks[":id"].$patch({ param: { id: "nope" }, json: { title: "x", updated_at: task.updated_at } })).status,
+    ).toBe(404);
+    expect((await staff.api.crm.tasks[":id"].$delete({ param: { id: "nope" } })).status).toBe(404);
   });
 
   it("deletes a task", async () => {
     const task = await addTask({ title: "A" });
-    await expectJson(staff.call("DELETE", `/api/crm/tasks/${task.id}`), 200);
+    await expectJson(staff.api.crm.tasks[":id"].$delete({ param: { id: task.id } }), 200);
     expect(await openCount()).toBe(0);
   });
 });
