@@ -1,25 +1,27 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { countRows, expectJson, rows, signInAs, type Staff } from "../support/helpers";
-import type { Lead } from "../../../contract/lead";
+import { countRows, errorOf, expectJson, rows, signInAs, unchecked, type Staff } from "../support/helpers";
+import type { Lead, LeadInput, WorkflowAction, WorkflowActionInput } from "../../../contract/lead";
 
 let staff: Staff;
-const act = (lead: Lead, body: Record<string, unknown>) => staff.call("POST", `/api/crm/leads/${lead.id}/actions`, body);
+const act = (lead: Lead, body: WorkflowActionInput) => staff.api.crm.leads[":id"].actions.$post({ param: { id: lead.id }, json: body });
 const workflowEntries = (lead: Lead) =>
   rows<{ description: string }>("SELECT description FROM lead_activities WHERE lead_id = ? AND activity_type = 'workflow_action'", lead.id);
 const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
 
-async function addLead(body: Record<string, unknown> = {}) {
-  const res = staff.call("POST", "/api/crm/leads", {
-    name: "Jo Carter",
-    company: "Carter & Co",
-    email: "jo@carter.co.uk",
-    phone: "0161 555 0199",
-    value: 4200,
-    notes: "Wants a booking site",
-    ...body,
+async function addLead(body: Partial<LeadInput> = {}) {
+  const res = staff.api.crm.leads.$post({
+    json: {
+      name: "Jo Carter",
+      company: "Carter & Co",
+      email: "jo@carter.co.uk",
+      phone: "0161 555 0199",
+      value: 4200,
+      notes: "Wants a booking site",
+      ...body,
+    },
   });
-  return (await expectJson<{ lead: Lead }>(res, 201)).lead;
+  return (await expectJson(res, 201)).lead;
 }
 
 beforeEach(async () => {
@@ -54,13 +56,13 @@ describe("workflow actions", () => {
 
   it("converts to a client named after the company, marks the lead Won and links it", async () => {
     const lead = await addLead();
-    const result = await expectJson<{ lead: Lead }>(act(lead, { action: "convert_to_client" }), 201);
+    const result = await expectJson(act(lead, { action: "convert_to_client" }), 201);
     const [client] = await rows("SELECT * FROM clients");
     expect(client).toMatchObject({ name: "Carter & Co", emails: '["jo@carter.co.uk"]', phones: '["0161 555 0199"]', active: 1 });
     expect(result.lead).toMatchObject({ status: "Won", converted_to_client_id: client.id, stage_changed_by: staff.id });
     expect(await workflowEntries(lead)).toHaveLength(1);
     // A second conversion is skipped: it answers, says why, and creates or logs nothing.
-    const again = await expectJson<{ created: unknown[]; skipped: string }>(act(result.lead, { action: "convert_to_client" }), 201);
+    const again = await expectJson(act(result.lead, { action: "convert_to_client" }), 201);
     expect(again).toMatchObject({ created: [], skipped: "This lead is already a client, so it was not converted again" });
     expect(await countRows("clients")).toBe(1);
     expect(await workflowEntries(lead)).toHaveLength(1);
@@ -74,7 +76,7 @@ describe("workflow actions", () => {
 
   it("starts a project for a Won lead, creating and linking a client when the lead has none", async () => {
     const lead = await addLead({ status: "Won" });
-    const result = await expectJson<{ lead: Lead }>(act(lead, { action: "start_project", project_type: "Branding" }), 201);
+    const result = await expectJson(act(lead, { action: "start_project", project_type: "Branding" }), 201);
     const [client] = await rows("SELECT * FROM clients");
     const [project] = await rows("SELECT * FROM projects");
     expect(project).toMatchObject({
@@ -100,12 +102,12 @@ describe("workflow actions", () => {
     expect((await rows<{ type: string }>("SELECT type FROM projects"))[0].type).toBe("Web Design");
   });
 
-  it.each(["New", "Qualified", "Proposal Sent", "Negotiation", "Lost"])(
+  it.each(["New", "Qualified", "Proposal Sent", "Negotiation", "Lost"] as const)(
     "refuses Start Project for a %s lead with a clear 409, creating nothing",
     async (status) => {
       const lead = await addLead({ status });
-      const error = await expectJson<{ error: { code: string; message: string } }>(act(lead, { action: "start_project" }), 409);
-      expect(error.error).toMatchObject({
+      const error = await errorOf(act(lead, { action: "start_project" }), 409);
+      expect(error).toMatchObject({
         code: "conflict",
         message: `Start Project is for Won leads only; Jo Carter is ${status}. Mark the lead Won first.`,
       });
@@ -116,13 +118,16 @@ describe("workflow actions", () => {
 
   it("accepting a proposal of a lead converted earlier: the pre-ticked conversion is skipped and the project is created", async () => {
     const lead = await addLead({ status: "Negotiation" });
-    const converted = await expectJson<{ lead: Lead }>(act(lead, { action: "convert_to_client" }), 201);
+    const converted = await expectJson(act(lead, { action: "convert_to_client" }), 201);
     const clientId = converted.lead.converted_to_client_id;
-    const { proposal } = await expectJson<{ proposal: { id: string; updated_at: string } }>(
-      staff.call("POST", "/api/crm/proposals", { title: "Booking site", status: "Sent", value: 4200, lead_id: lead.id }),
+    const { proposal } = await expectJson(
+      staff.api.crm.proposals.$post({ json: { title: "Booking site", status: "Sent", value: 4200, lead_id: lead.id } }),
       201,
     );
-    await expectJson(staff.call("POST", `/api/crm/proposals/${proposal.id}/accept`, { updated_at: proposal.updated_at }), 200);
+    await expectJson(
+      staff.api.crm.proposals[":id"].accept.$post({ param: { id: proposal.id }, json: { updated_at: proposal.updated_at } }),
+      200,
+    );
     // The follow-up dialog's two pre-ticked actions, in its order.
     await expectJson(act(lead, { action: "convert_to_client" }), 201);
     await expectJson(act(lead, { action: "start_project" }), 201);
@@ -137,20 +142,13 @@ describe("workflow actions", () => {
         "SELECT id, client_id, budget FROM projects WHERE lead_id = ?",
         lead.id,
       );
-    const overview = async () =>
-      (await expectJson<{ overview: { total: number; value: number } }>(staff.call("GET", "/api/crm/projects"), 200)).overview;
+    const overview = async () => (await expectJson(staff.api.crm.projects.$get({ query: {} }), 200)).overview;
 
     it("a lead dropped on Won, then given Start Project, keeps its one project; the total counts it once", async () => {
       const lead = await addLead({ status: "Negotiation", value: 4900 });
-      const won = await expectJson<{ lead: Lead; created: { id: string }[] }>(
-        act(lead, { action: "won_to_project", updated_at: lead.updated_at }),
-        201,
-      );
+      const won = await expectJson(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
       const [project] = won.created;
-      const again = await expectJson<{ created: unknown[]; skipped: string; existing: { entity: string; id: string } }>(
-        act(won.lead, { action: "start_project" }),
-        201,
-      );
+      const again = await expectJson(act(won.lead, { action: "start_project" }), 201);
       expect(again).toMatchObject({
         created: [],
         skipped: "This lead already has a project, Carter & Co Project, so another was not started",
@@ -166,7 +164,7 @@ describe("workflow actions", () => {
     it("Start another project, asked for on purpose, adds a second one", async () => {
       const lead = await addLead({ status: "Won" });
       await expectJson(act(lead, { action: "start_project" }), 201);
-      const second = await expectJson<{ created: { entity: string }[] }>(act(lead, { action: "start_project", another: true }), 201);
+      const second = await expectJson(act(lead, { action: "start_project", another: true }), 201);
       expect(second.created.map((c) => c.entity)).toEqual(["projects"]);
       const both = await projectsOf(lead);
       expect(both).toHaveLength(2);
@@ -177,23 +175,25 @@ describe("workflow actions", () => {
 
     it("converting a lead gives its project the new client in the same write", async () => {
       const lead = await addLead({ status: "Negotiation" });
-      const won = await expectJson<{ lead: Lead }>(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
+      const won = await expectJson(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
       expect((await projectsOf(lead))[0].client_id).toBeNull();
-      const converted = await expectJson<{ lead: Lead }>(act(won.lead, { action: "convert_to_client" }), 201);
+      const converted = await expectJson(act(won.lead, { action: "convert_to_client" }), 201);
       expect(await projectsOf(lead)).toEqual([expect.objectContaining({ client_id: converted.lead.converted_to_client_id })]);
-      const [project] = await expectJson<{ projects: { client_name: string | null; lead_id: string }[] }>(
-        staff.call("GET", "/api/crm/projects"),
-        200,
-      ).then((r) => r.projects.filter((p) => p.lead_id === lead.id));
+      const [project] = await expectJson(staff.api.crm.projects.$get({ query: {} }), 200).then((r) =>
+        r.projects.filter((p) => p.lead_id === lead.id),
+      );
       expect(project.client_name).toBe("Carter & Co");
     });
 
     it("a conversion refused as stale links nothing: no client, and the project keeps none", async () => {
       const lead = await addLead({ status: "Negotiation" });
-      const won = await expectJson<{ lead: Lead }>(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
+      const won = await expectJson(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
       // Someone else saved the lead after this copy was read.
-      await expectJson(staff.call("PATCH", `/api/crm/leads/${lead.id}`, { notes: "Changed", updated_at: won.lead.updated_at }), 200);
-      await expectJson(act(lead, { action: "convert_to_client", updated_at: won.lead.updated_at }), 409);
+      await expectJson(
+        staff.api.crm.leads[":id"].$patch({ param: { id: lead.id }, json: { notes: "Changed", updated_at: won.lead.updated_at } }),
+        200,
+      );
+      await errorOf(act(lead, { action: "convert_to_client", updated_at: won.lead.updated_at }), 409);
       expect(await countRows("clients")).toBe(0);
       expect((await projectsOf(lead))[0].client_id).toBeNull();
     });
@@ -201,8 +201,8 @@ describe("workflow actions", () => {
     it("migration 0007 links the No client projects of leads converted before this version", async () => {
       // As an earlier version left them: a drop on Won, then a conversion that did not touch the project.
       const converted = await addLead({ status: "Negotiation" });
-      const won = await expectJson<{ lead: Lead }>(act(converted, { action: "won_to_project", updated_at: converted.updated_at }), 201);
-      const result = await expectJson<{ lead: Lead }>(act(won.lead, { action: "convert_to_client" }), 201);
+      const won = await expectJson(act(converted, { action: "won_to_project", updated_at: converted.updated_at }), 201);
+      const result = await expectJson(act(won.lead, { action: "convert_to_client" }), 201);
       const old = "2026-01-01T00:00:00.000Z";
       await env.DB.prepare("UPDATE projects SET client_id = NULL, updated_at = ? WHERE lead_id = ?").bind(old, converted.id).run();
       // A won lead not yet converted keeps its project without a client.
@@ -223,15 +223,12 @@ describe("workflow actions", () => {
 
     it("dropped on Won a second time, the deal keeps its one project", async () => {
       const lead = await addLead({ status: "Negotiation" });
-      const first = await expectJson<{ lead: Lead }>(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
-      const back = await expectJson<{ lead: Lead }>(
-        staff.call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Negotiation", updated_at: first.lead.updated_at }),
+      const first = await expectJson(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
+      const back = await expectJson(
+        staff.api.crm.leads[":id"].$patch({ param: { id: lead.id }, json: { status: "Negotiation", updated_at: first.lead.updated_at } }),
         200,
       );
-      const again = await expectJson<{ lead: Lead; created: unknown[] }>(
-        act(back.lead, { action: "won_to_project", updated_at: back.lead.updated_at }),
-        201,
-      );
+      const again = await expectJson(act(back.lead, { action: "won_to_project", updated_at: back.lead.updated_at }), 201);
       expect(again.lead.status).toBe("Won");
       expect(again.created).toEqual([]);
       expect(await projectsOf(lead)).toHaveLength(1);
@@ -247,7 +244,7 @@ describe("workflow actions", () => {
 
   it("drops a lead on Won: the project as the spec says, and the lead saved as Won", async () => {
     const lead = await addLead({ status: "Negotiation" });
-    const result = await expectJson<{ lead: Lead }>(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
+    const result = await expectJson(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 201);
     const [project] = await rows("SELECT * FROM projects");
     expect(project).toMatchObject({
       title: "Carter & Co Project",
@@ -270,8 +267,11 @@ describe("workflow actions", () => {
 
   it("leaves no partial rows when a step fails: a stale drop on Won creates no project", async () => {
     const lead = await addLead({ status: "Negotiation" });
-    await expectJson(staff.call("PATCH", `/api/crm/leads/${lead.id}`, { notes: "changed elsewhere", updated_at: lead.updated_at }), 200);
-    await expectJson(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 409);
+    await expectJson(
+      staff.api.crm.leads[":id"].$patch({ param: { id: lead.id }, json: { notes: "changed elsewhere", updated_at: lead.updated_at } }),
+      200,
+    );
+    await errorOf(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 409);
     expect(await countRows("projects")).toBe(0);
     expect(await workflowEntries(lead)).toHaveLength(0);
     expect((await rows<{ status: string }>("SELECT status FROM leads"))[0].status).toBe("Negotiation");
@@ -281,8 +281,11 @@ describe("workflow actions", () => {
     // Both writes compute the same new version when the clock stands still (as it does between I/O).
     const lead = await addLead({ status: "Negotiation" });
     vi.spyOn(Date, "now").mockReturnValue(Date.parse(lead.updated_at) + 5_000);
-    await expectJson(staff.call("PATCH", `/api/crm/leads/${lead.id}`, { notes: "changed elsewhere", updated_at: lead.updated_at }), 200);
-    await expectJson(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 409);
+    await expectJson(
+      staff.api.crm.leads[":id"].$patch({ param: { id: lead.id }, json: { notes: "changed elsewhere", updated_at: lead.updated_at } }),
+      200,
+    );
+    await errorOf(act(lead, { action: "won_to_project", updated_at: lead.updated_at }), 409);
     expect(await countRows("projects")).toBe(0);
     expect(await workflowEntries(lead)).toHaveLength(0);
     expect((await rows<{ status: string; notes: string }>("SELECT status, notes FROM leads"))[0]).toEqual({
@@ -311,15 +314,14 @@ describe("workflow actions", () => {
     ["proposal", "proposals", { action: "proposal" }],
   ] as const)(
     "leaves no partial rows when %s fails at its %s insert",
-    async (_name, table, { versioned, ...body }: { action: string; versioned?: boolean }) => {
+    async (_name, table, { versioned, ...body }: { action: WorkflowAction; versioned?: boolean }) => {
       const lead = await addLead({ status: body.action === "start_project" ? "Won" : "Negotiation" });
       const before = await rows("SELECT * FROM leads");
       // A real D1 refusal of one statement in the batch, after the client and lead writes before it.
       await env.DB.prepare(`CREATE TRIGGER fail_step BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'disk full'); END`).run();
       try {
         const res = await act(lead, versioned ? { ...body, updated_at: lead.updated_at } : body);
-        expect(res.status).toBe(500);
-        expect(((await res.json()) as { error: { code: string } }).error.code).toBe("internal");
+        expect((await errorOf(res, 500)).code).toBe("internal");
       } finally {
         await env.DB.prepare("DROP TRIGGER fail_step").run();
       }
@@ -332,7 +334,7 @@ describe("workflow actions", () => {
   it("requires the lead's version for a drop on Won, and answers 404 for an unknown lead", async () => {
     const lead = await addLead();
     expect((await act(lead, { action: "won_to_project" })).status).toBe(422);
-    expect((await staff.call("POST", "/api/crm/leads/nope/actions", { action: "proposal" })).status).toBe(404);
-    expect((await act(lead, { action: "make_coffee" })).status).toBe(422);
+    expect((await staff.api.crm.leads[":id"].actions.$post({ param: { id: "nope" }, json: { action: "proposal" } })).status).toBe(404);
+    expect((await act(lead, { action: unchecked("make_coffee") })).status).toBe(422);
   });
 });
