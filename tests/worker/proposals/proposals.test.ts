@@ -1,23 +1,21 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { env, exports } from "cloudflare:workers";
-import { expectJson, rows, signInAs, type Staff } from "../support/helpers";
-import type { Proposal } from "../../../contract/proposal";
+import { errorOf, expectJson, rows, signInAs, unchecked, type Staff } from "../support/helpers";
+import type { Proposal, ProposalInput, ProposalPatch } from "../../../contract/proposal";
 
 let staff: Staff;
-type Fields = { error: { code: string; message: string; fields: Record<string, string> } };
-const addProposal = async (body: Record<string, unknown>) =>
-  (await expectJson<{ proposal: Proposal }>(staff.call("POST", "/api/crm/proposals", body), 201)).proposal;
-const patch = (p: Proposal, body: Record<string, unknown>) =>
-  staff.call("PATCH", `/api/crm/proposals/${p.id}`, { ...body, updated_at: p.updated_at });
+const addProposal = async (body: ProposalInput) => (await expectJson(staff.api.crm.proposals.$post({ json: body }), 201)).proposal;
+const patch = (p: Proposal, body: Omit<ProposalPatch, "updated_at">) =>
+  staff.api.crm.proposals[":id"].$patch({ param: { id: p.id }, json: { ...body, updated_at: p.updated_at } });
 const accept = (p: Proposal, updatedAt = p.updated_at) =>
-  staff.call("POST", `/api/crm/proposals/${p.id}/accept`, { updated_at: updatedAt });
+  staff.api.crm.proposals[":id"].accept.$post({ param: { id: p.id }, json: { updated_at: updatedAt } });
 
 let leadId = "";
 let clientId = "";
 beforeEach(async () => {
   staff = await signInAs("Sales");
-  leadId = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Jo Carter" }), 201)).lead.id;
-  clientId = (await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201)).client.id;
+  leadId = (await expectJson(staff.api.crm.leads.$post({ json: { name: "Jo Carter" } }), 201)).lead.id;
+  clientId = (await expectJson(staff.api.crm.clients.$post({ json: { name: "Acme" } }), 201)).client.id;
 });
 
 describe("proposals", () => {
@@ -32,35 +30,32 @@ describe("proposals", () => {
       sent_date: "2026-03-01",
       due_date: null,
     });
-    const title = await expectJson<Fields>(staff.call("POST", "/api/crm/proposals", { title: " " }), 422);
-    expect(title.error.fields.title).toBe("Title is required");
-    const value = await expectJson<Fields>(staff.call("POST", "/api/crm/proposals", { title: "A", value: "much" }), 422);
-    expect(value.error.fields.value).toBe("Enter a number");
-    const both = await expectJson<Fields>(
-      staff.call("POST", "/api/crm/proposals", { title: "A", lead_id: leadId, client_id: clientId }),
-      422,
-    );
-    expect(both.error.fields.client_id).toBe("Choose a lead or a client, not both");
-    const ghost = await expectJson<Fields>(staff.call("POST", "/api/crm/proposals", { title: "A", lead_id: "nope" }), 422);
-    expect(ghost.error.fields.lead_id).toBe("That lead does not exist");
+    const title = await errorOf(staff.api.crm.proposals.$post({ json: { title: " " } }), 422);
+    expect(title.fields?.title).toBe("Title is required");
+    const value = await errorOf(staff.api.crm.proposals.$post({ json: { title: "A", value: unchecked("much") } }), 422);
+    expect(value.fields?.value).toBe("Enter a number");
+    const both = await errorOf(staff.api.crm.proposals.$post({ json: { title: "A", lead_id: leadId, client_id: clientId } }), 422);
+    expect(both.fields?.client_id).toBe("Choose a lead or a client, not both");
+    const ghost = await errorOf(staff.api.crm.proposals.$post({ json: { title: "A", lead_id: "nope" } }), 422);
+    expect(ghost.fields?.lead_id).toBe("That lead does not exist");
   });
 
   it("choosing a client clears the lead, and choosing a lead clears the client", async () => {
     const proposal = await addProposal({ title: "P", lead_id: leadId });
-    const { proposal: forClient } = await expectJson<{ proposal: Proposal }>(patch(proposal, { client_id: clientId }), 200);
+    const { proposal: forClient } = await expectJson(patch(proposal, { client_id: clientId }), 200);
     expect(forClient).toMatchObject({ client_id: clientId, lead_id: null, client: { id: clientId, name: "Acme" }, lead: null });
-    const { proposal: forLead } = await expectJson<{ proposal: Proposal }>(patch(forClient, { lead_id: leadId }), 200);
+    const { proposal: forLead } = await expectJson(patch(forClient, { lead_id: leadId }), 200);
     expect(forLead).toMatchObject({ lead_id: leadId, client_id: null });
-    const blank = await expectJson<Fields>(patch(forLead, { title: "" }), 422);
-    expect(blank.error.fields.title).toBe("Title is required");
+    const blank = await errorOf(patch(forLead, { title: "" }), 422);
+    expect(blank.fields?.title).toBe("Title is required");
   });
 
   it("accepts only a Sent proposal, turning it Accepted", async () => {
     const draft = await addProposal({ title: "P", lead_id: leadId });
-    const refused = await expectJson<Fields>(accept(draft), 409);
-    expect(refused.error.message).toBe("Only a sent proposal can be accepted");
-    const { proposal: sent } = await expectJson<{ proposal: Proposal }>(patch(draft, { status: "Sent" }), 200);
-    const { proposal: accepted } = await expectJson<{ proposal: Proposal }>(accept(sent), 200);
+    const refused = await errorOf(accept(draft), 409);
+    expect(refused.message).toBe("Only a sent proposal can be accepted");
+    const { proposal: sent } = await expectJson(patch(draft, { status: "Sent" }), 200);
+    const { proposal: accepted } = await expectJson(accept(sent), 200);
     expect(accepted).toMatchObject({ status: "Accepted", lead: { id: leadId, name: "Jo Carter" } });
     // Accepted cannot be accepted again.
     expect((await accept(accepted)).status).toBe(409);
@@ -69,14 +64,16 @@ describe("proposals", () => {
 
   it("refuses to accept from a stale copy, and answers 404 for an unknown proposal", async () => {
     const sent = await addProposal({ title: "P", status: "Sent", lead_id: leadId });
-    const { proposal: edited } = await expectJson<{ proposal: Proposal }>(patch(sent, { value: 10 }), 200);
-    const stale = await expectJson<Fields>(accept(sent), 409);
-    expect(stale.error.message).toMatch(/changed by someone else/);
+    const { proposal: edited } = await expectJson(patch(sent, { value: 10 }), 200);
+    const stale = await errorOf(accept(sent), 409);
+    expect(stale.message).toMatch(/changed by someone else/);
     expect((await rows<{ status: string }>("SELECT status FROM proposals"))[0].status).toBe("Sent");
     await expectJson(accept(edited), 200);
-    expect((await staff.call("POST", "/api/crm/proposals/nope/accept", { updated_at: sent.updated_at })).status).toBe(404);
-    expect((await staff.call("GET", "/api/crm/proposals/nope")).status).toBe(404);
-    expect((await staff.call("DELETE", "/api/crm/proposals/nope")).status).toBe(404);
+    expect(
+      (await staff.api.crm.proposals[":id"].accept.$post({ param: { id: "nope" }, json: { updated_at: sent.updated_at } })).status,
+    ).toBe(404);
+    expect((await staff.api.crm.proposals[":id"].$get({ param: { id: "nope" } })).status).toBe(404);
+    expect((await staff.api.crm.proposals[":id"].$delete({ param: { id: "nope" } })).status).toBe(404);
   });
 
   describe("accepting a proposal made to a lead", () => {
@@ -107,8 +104,8 @@ describe("proposals", () => {
         },
       ]);
       // The follow-up with only Create project ticked: the project starts, with a client made for the lead.
-      const started = await expectJson<{ created: { entity: string }[] }>(
-        staff.call("POST", `/api/crm/leads/${leadId}/actions`, { action: "start_project" }),
+      const started = await expectJson(
+        staff.api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action: "start_project" } }),
         201,
       );
       expect(started.created.map((c) => c.entity)).toEqual(["clients", "projects"]);
@@ -116,15 +113,21 @@ describe("proposals", () => {
     });
 
     it("moves a Lost lead to Won too, since the client has said yes", async () => {
-      const { lead } = await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200);
-      await expectJson(staff.call("PATCH", `/api/crm/leads/${leadId}`, { status: "Lost", updated_at: lead.updated_at }), 200);
+      const { lead } = await expectJson(staff.api.crm.leads[":id"].$get({ param: { id: leadId } }), 200);
+      await expectJson(
+        staff.api.crm.leads[":id"].$patch({ param: { id: leadId }, json: { status: "Lost", updated_at: lead.updated_at } }),
+        200,
+      );
       await expectJson(accept(await sentFor(leadId)), 200);
       expect((await leadRow()).status).toBe("Won");
     });
 
     it("leaves a lead that is already Won at Won, with no timeline entry, and worth what was accepted", async () => {
-      const { lead } = await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200);
-      await expectJson(staff.call("PATCH", `/api/crm/leads/${leadId}`, { status: "Won", value: 17950, updated_at: lead.updated_at }), 200);
+      const { lead } = await expectJson(staff.api.crm.leads[":id"].$get({ param: { id: leadId } }), 200);
+      await expectJson(
+        staff.api.crm.leads[":id"].$patch({ param: { id: leadId }, json: { status: "Won", value: 17950, updated_at: lead.updated_at } }),
+        200,
+      );
       const before = await leadRow();
       const entries = (await timeline()).length;
       await expectJson(accept(await sentFor(leadId)), 200);
@@ -135,9 +138,7 @@ describe("proposals", () => {
     });
 
     it("makes the lead worth the proposal's total, in the write that makes it Won: not £0, not its old deal value", async () => {
-      const valued = (
-        await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Old Deal", value: 17950 }), 201)
-      ).lead.id;
+      const valued = (await expectJson(staff.api.crm.leads.$post({ json: { name: "Old Deal", value: 17950 } }), 201)).lead.id;
       await expectJson(accept(await sentFor(valued)), 200);
       await expectJson(accept(await addProposal({ title: "Shop", value: 4885, status: "Sent", lead_id: leadId })), 200);
       expect(await rows("SELECT id, status, value FROM leads ORDER BY value")).toEqual([
@@ -167,44 +168,50 @@ describe("proposals", () => {
 
     it("stays reconciled when an accepted proposal's total is edited, it is un-accepted, moved or deleted", async () => {
       const website = await sentFor(leadId);
-      const { proposal: accepted } = await expectJson<{ proposal: Proposal }>(accept(website), 200);
+      const { proposal: accepted } = await expectJson(accept(website), 200);
       const hosting = await addProposal({ title: "Hosting", value: 400, status: "Accepted", lead_id: leadId });
       expect((await leadRow()).value).toBe(5200);
       // A new total for an accepted proposal: the lead follows, in the same write.
-      const { proposal: repriced } = await expectJson<{ proposal: Proposal }>(
+      const { proposal: repriced } = await expectJson(
         patch(accepted, { lines: [{ description: "Website", quantity: 2, unit_price: 2450.25 }] }),
         200,
       );
       expect((await leadRow()).value).toBe(5300.5);
       // Un-accepted: worth the accepted ones left.
-      const { proposal: declined } = await expectJson<{ proposal: Proposal }>(patch(repriced, { status: "Rejected" }), 200);
+      const { proposal: declined } = await expectJson(patch(repriced, { status: "Rejected" }), 200);
       expect((await leadRow()).value).toBe(400);
       // Moved to another lead: each is worth its own accepted proposals.
-      const other = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Other" }), 201)).lead.id;
-      const { proposal: back } = await expectJson<{ proposal: Proposal }>(patch(declined, { status: "Accepted", lead_id: other }), 200);
+      const other = (await expectJson(staff.api.crm.leads.$post({ json: { name: "Other" } }), 201)).lead.id;
+      const { proposal: back } = await expectJson(patch(declined, { status: "Accepted", lead_id: other }), 200);
       expect(await rows("SELECT id, status, value FROM leads WHERE id = ?", other)).toEqual([{ id: other, status: "Won", value: 4900.5 }]);
       // The last accepted proposal deleted, or un-accepted: nothing accepted is left to go by, so the lead keeps the value it has.
-      await expectJson(staff.call("DELETE", `/api/crm/proposals/${hosting.id}`), 200);
+      await expectJson(staff.api.crm.proposals[":id"].$delete({ param: { id: hosting.id } }), 200);
       expect(await leadRow()).toMatchObject({ status: "Won", value: 400 });
       await expectJson(patch(back, { status: "Sent" }), 200);
       expect(await rows("SELECT value FROM leads WHERE id = ?", other)).toEqual([{ value: 4900.5 }]);
       // …and its value is the studio's to type again.
-      const { lead } = await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${other}`), 200);
-      await expectJson(staff.call("PATCH", `/api/crm/leads/${other}`, { value: 3000, updated_at: lead.updated_at }), 200);
+      const { lead } = await expectJson(staff.api.crm.leads[":id"].$get({ param: { id: other } }), 200);
+      await expectJson(
+        staff.api.crm.leads[":id"].$patch({ param: { id: other }, json: { value: 3000, updated_at: lead.updated_at } }),
+        200,
+      );
     });
 
     it("refuses a typed value for a lead worth its accepted proposals, naming their sum; the same value goes through", async () => {
       await expectJson(accept(await sentFor(leadId)), 200);
-      const { lead } = await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200);
-      const refused = await expectJson<Fields>(
-        staff.call("PATCH", `/api/crm/leads/${leadId}`, { value: 17950, updated_at: lead.updated_at }),
+      const { lead } = await expectJson(staff.api.crm.leads[":id"].$get({ param: { id: leadId } }), 200);
+      const refused = await errorOf(
+        staff.api.crm.leads[":id"].$patch({ param: { id: leadId }, json: { value: 17950, updated_at: lead.updated_at } }),
         422,
       );
-      expect(refused.error.fields.value).toBe(
+      expect(refused.fields?.value).toBe(
         "This lead is worth what its accepted proposals add up to (£4,800.00). Change a proposal to change it.",
       );
       await expectJson(
-        staff.call("PATCH", `/api/crm/leads/${leadId}`, { value: 4800, next_action: "Kick-off call", updated_at: lead.updated_at }),
+        staff.api.crm.leads[":id"].$patch({
+          param: { id: leadId },
+          json: { value: 4800, next_action: "Kick-off call", updated_at: lead.updated_at },
+        }),
         200,
       );
       expect((await leadRow()).value).toBe(4800);
@@ -230,15 +237,15 @@ describe("proposals", () => {
   });
 
   it("is always for a lead or a client: one for no one is refused with a clear message, and changes nothing", async () => {
-    const none = await expectJson<Fields>(staff.call("POST", "/api/crm/proposals", { title: "For nobody", value: 100 }), 422);
-    expect(none.error.fields.lead_id).toBe("Choose the lead or client this proposal is for");
-    const blank = await expectJson<Fields>(staff.call("POST", "/api/crm/proposals", { title: "Blank", lead_id: "", client_id: "" }), 422);
-    expect(blank.error.fields.lead_id).toBe("Choose the lead or client this proposal is for");
+    const none = await errorOf(staff.api.crm.proposals.$post({ json: { title: "For nobody", value: 100 } }), 422);
+    expect(none.fields?.lead_id).toBe("Choose the lead or client this proposal is for");
+    const blank = await errorOf(staff.api.crm.proposals.$post({ json: { title: "Blank", lead_id: "", client_id: "" } }), 422);
+    expect(blank.fields?.lead_id).toBe("Choose the lead or client this proposal is for");
     expect(await rows("SELECT id FROM proposals")).toEqual([]);
     // Clearing the one party it has is refused too; moving it to the other is fine.
     const proposal = await addProposal({ title: "P", lead_id: leadId });
-    const cleared = await expectJson<Fields>(patch(proposal, { lead_id: null }), 422);
-    expect(cleared.error.fields.lead_id).toBe("Choose the lead or client this proposal is for");
+    const cleared = await errorOf(patch(proposal, { lead_id: null }), 422);
+    expect(cleared.fields?.lead_id).toBe("Choose the lead or client this proposal is for");
     expect(await rows("SELECT lead_id, updated_at FROM proposals")).toEqual([{ lead_id: leadId, updated_at: proposal.updated_at }]);
     await expectJson(patch(proposal, { lead_id: null, client_id: clientId }), 200);
   });
@@ -251,12 +258,12 @@ describe("proposals", () => {
     );
     const draft = await addProposal({ title: "Draft", lead_id: leadId });
     expect(draft.sent_date).toBeNull();
-    const { proposal: sent } = await expectJson<{ proposal: Proposal }>(patch(draft, { status: "Sent" }), 200);
+    const { proposal: sent } = await expectJson(patch(draft, { status: "Sent" }), 200);
     expect(sent.sent_date).toBe(today);
     // Editable: the date the user puts in stays, and other edits leave it alone.
-    const { proposal: moved } = await expectJson<{ proposal: Proposal }>(patch(sent, { sent_date: "2026-11-02" }), 200);
+    const { proposal: moved } = await expectJson(patch(sent, { sent_date: "2026-11-02" }), 200);
     expect(moved.sent_date).toBe("2026-11-02");
-    const { proposal: renamed } = await expectJson<{ proposal: Proposal }>(patch(moved, { title: "Renamed", status: "Sent" }), 200);
+    const { proposal: renamed } = await expectJson(patch(moved, { title: "Renamed", status: "Sent" }), 200);
     expect(renamed.sent_date).toBe("2026-11-02");
   });
 
@@ -269,10 +276,10 @@ describe("proposals", () => {
   it("lists newest first and deletes", async () => {
     await addProposal({ title: "First", lead_id: leadId });
     const second = await addProposal({ title: "Second", client_id: clientId });
-    const { proposals } = await expectJson<{ proposals: Proposal[] }>(staff.call("GET", "/api/crm/proposals"), 200);
+    const { proposals } = await expectJson(staff.api.crm.proposals.$get(), 200);
     expect(proposals.map((p) => p.title)).toEqual(["Second", "First"]);
     expect(proposals[0].client).toEqual({ id: clientId, name: "Acme" });
-    await expectJson(staff.call("DELETE", `/api/crm/proposals/${second.id}`), 200);
+    await expectJson(staff.api.crm.proposals[":id"].$delete({ param: { id: second.id } }), 200);
     expect(await rows("SELECT id FROM proposals")).toHaveLength(1);
   });
 });
@@ -306,25 +313,25 @@ describe("a proposal is a document", () => {
       terms: "50% to start, 50% on launch.",
     });
     // Changing the lines changes the value in the same write; no lines, no value.
-    const fewer = (await expectJson<{ proposal: Proposal }>(patch(made, { lines: [lines[0]] }), 200)).proposal;
+    const fewer = (await expectJson(patch(made, { lines: [lines[0]] }), 200)).proposal;
     expect(fewer).toMatchObject({ value: 2400, lines: [lines[0]] });
-    const none = (await expectJson<{ proposal: Proposal }>(patch(fewer, { lines: [] }), 200)).proposal;
+    const none = (await expectJson(patch(fewer, { lines: [] }), 200)).proposal;
     expect(none).toMatchObject({ value: null, lines: [] });
   });
 
   it("takes a value alone as one line named after it, and refuses a value that disagrees with its lines", async () => {
     const simple = await addProposal({ title: "Logo refresh", value: 950, client_id: clientId });
     expect(simple.lines).toEqual([{ description: "Logo refresh", quantity: 1, unit_price: 950 }]);
-    const cleared = (await expectJson<{ proposal: Proposal }>(patch(simple, { value: null }), 200)).proposal;
+    const cleared = (await expectJson(patch(simple, { value: null }), 200)).proposal;
     expect(cleared).toMatchObject({ value: null, lines: [] });
-    const mismatch = await expectJson<Fields>(
-      staff.call("POST", "/api/crm/proposals", { title: "A", lead_id: leadId, lines, value: 10 }),
-      422,
-    );
-    expect(mismatch.error.fields.value).toBe("The value must equal the sum of the lines");
+    const mismatch = await errorOf(staff.api.crm.proposals.$post({ json: { title: "A", lead_id: leadId, lines, value: 10 } }), 422);
+    expect(mismatch.fields?.value).toBe("The value must equal the sum of the lines");
     // The workflow's draft proposal starts from the lead's deal value.
-    await expectJson(staff.call("PATCH", `/api/crm/leads/${leadId}`, { value: 4200, updated_at: (await leadOf()).updated_at }), 200);
-    await expectJson(staff.call("POST", `/api/crm/leads/${leadId}/actions`, { action: "proposal" }), 201);
+    await expectJson(
+      staff.api.crm.leads[":id"].$patch({ param: { id: leadId }, json: { value: 4200, updated_at: (await leadOf()).updated_at } }),
+      200,
+    );
+    await expectJson(staff.api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action: "proposal" } }), 201);
     const [draft] = await rows<{ value: number; lines: string }>(
       "SELECT value, lines FROM proposals WHERE title = 'Proposal for Jo Carter'",
     );
@@ -335,21 +342,23 @@ describe("a proposal is a document", () => {
   });
 
   it("refuses a blank or hostile section heading, an empty section and a bad date, per field, and stores nothing", async () => {
-    const bad = await expectJson<Fields>(
-      staff.call("POST", "/api/crm/proposals", {
-        title: "A",
-        lead_id: leadId,
-        sections: [
-          { heading: "\u200b\u202e ", body: "Text" },
-          { heading: "Timeline", body: "\u0001\n\n" },
-        ],
-        valid_until: "31/12/2026",
+    const bad = await errorOf(
+      staff.api.crm.proposals.$post({
+        json: {
+          title: "A",
+          lead_id: leadId,
+          sections: [
+            { heading: "\u200b\u202e ", body: "Text" },
+            { heading: "Timeline", body: "\u0001\n\n" },
+          ],
+          valid_until: "31/12/2026",
+        },
       }),
       422,
     );
-    expect(bad.error.fields["sections.0.heading"]).toBe("Heading is required");
-    expect(bad.error.fields["sections.1.body"]).toBe("Write this section or remove it");
-    expect(bad.error.fields.valid_until).toBeTruthy();
+    expect(bad.fields?.["sections.0.heading"]).toBe("Heading is required");
+    expect(bad.fields?.["sections.1.body"]).toBe("Write this section or remove it");
+    expect(bad.fields?.valid_until).toBeTruthy();
     expect(await rows("SELECT id FROM proposals")).toEqual([]);
   });
 
@@ -359,22 +368,20 @@ describe("a proposal is a document", () => {
     await env.DB.prepare("UPDATE proposals SET lines = '[]'").run();
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0016_"))!;
     for (const query of migration.queries.filter((q) => q.includes("UPDATE"))) await env.DB.prepare(query).run();
-    const byId = async (id: string) =>
-      (await expectJson<{ proposal: Proposal }>(staff.call("GET", `/api/crm/proposals/${id}`), 200)).proposal;
+    const byId = async (id: string) => (await expectJson(staff.api.crm.proposals[":id"].$get({ param: { id: id } }), 200)).proposal;
     expect((await byId(priced.id)).lines).toEqual([{ description: "Shop build", quantity: 1, unit_price: 5200.5 }]);
     expect((await byId(unpriced.id)).lines).toEqual([]);
   });
 });
 
-const leadOf = async () => (await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200)).lead;
+const leadOf = async () => (await expectJson(staff.api.crm.leads[":id"].$get({ param: { id: leadId } }), 200)).lead;
 
 describe("sharing a proposal", () => {
-  type Shared = { url: string; proposal: Proposal };
-  const share = (p: { id: string }) => staff.call("POST", `/api/crm/proposals/${p.id}/share`);
+  const share = (p: { id: string }) => staff.api.crm.proposals[":id"].share.$post({ param: { id: p.id } });
 
   it("makes a link of 256 random bits, keeps only its hash, sends the Draft today, and says so in the audit trail", async () => {
     const draft = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
-    const { url, proposal } = await expectJson<Shared>(share(draft), 201);
+    const { url, proposal } = await expectJson(share(draft), 201);
     const token = new URL(url).pathname.replace(/^\/p\//, "");
     expect(url).toBe(`http://localhost/p/${token}`);
     // 32 random bytes, base64url.
@@ -392,38 +399,37 @@ describe("sharing a proposal", () => {
 
   it("sharing again revokes the earlier link, leaving one live; Revoke ends it and the proposal stays as it was", async () => {
     const sent = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId, status: "Sent", sent_date: "2026-03-02" });
-    const first = await expectJson<Shared>(share(sent), 201);
-    const second = await expectJson<Shared>(share(sent), 201);
+    const first = await expectJson(share(sent), 201);
+    const second = await expectJson(share(sent), 201);
     expect(second.url).not.toBe(first.url);
     // A proposal already Sent keeps its sent date.
     expect(second.proposal).toMatchObject({ status: "Sent", sent_date: "2026-03-02" });
     expect(await rows("SELECT count(*) AS live FROM proposal_links WHERE revoked_at IS NULL")).toEqual([{ live: 1 }]);
     expect(await rows("SELECT count(*) AS n FROM proposal_links")).toEqual([{ n: 2 }]);
 
-    const { proposal } = await expectJson<{ proposal: Proposal }>(staff.call("DELETE", `/api/crm/proposals/${sent.id}/share`), 200);
+    const { proposal } = await expectJson(staff.api.crm.proposals[":id"].share.$delete({ param: { id: sent.id } }), 200);
     expect(proposal).toMatchObject({ status: "Sent", share: null });
     expect(await rows("SELECT count(*) AS live FROM proposal_links WHERE revoked_at IS NULL")).toEqual([{ live: 0 }]);
     expect(await rows("SELECT action FROM audit_events WHERE action = 'proposal_link_revoked'")).toHaveLength(1);
     // Nothing left to revoke.
-    const none = await expectJson<Fields>(staff.call("DELETE", `/api/crm/proposals/${sent.id}/share`), 404);
-    expect(none.error.code).toBe("not_found");
+    const none = await errorOf(staff.api.crm.proposals[":id"].share.$delete({ param: { id: sent.id } }), 404);
+    expect(none.code).toBe("not_found");
   });
 
   it("refuses to share an answered proposal or one that does not exist, and deleting a proposal ends its link", async () => {
     const sent = await addProposal({ title: "Shop build", value: 5000, lead_id: leadId, status: "Sent" });
     await expectJson(accept(sent), 200);
-    const answered = await expectJson<Fields>(share(sent), 409);
-    expect(answered.error.message).toBe("This proposal has been accepted: it cannot be shared again.");
-    expect((await expectJson<Fields>(share({ id: "nope" }), 404)).error.code).toBe("not_found");
+    const answered = await errorOf(share(sent), 409);
+    expect(answered.message).toBe("This proposal has been accepted: it cannot be shared again.");
+    expect((await errorOf(share({ id: "nope" }), 404)).code).toBe("not_found");
     const other = await addProposal({ title: "Logo", value: 900, client_id: clientId });
-    await expectJson<Shared>(share(other), 201);
-    await expectJson(staff.call("DELETE", `/api/crm/proposals/${other.id}`), 200);
+    await expectJson(share(other), 201);
+    await expectJson(staff.api.crm.proposals[":id"].$delete({ param: { id: other.id } }), 200);
     expect(await rows("SELECT id FROM proposal_links")).toEqual([]);
   });
 });
 
 describe("the client's page of a shared proposal", () => {
-  type Shared = { url: string; proposal: Proposal };
   const open = (url: string, ip = "198.51.100.7", cookie?: string) => {
     const path = new URL(url).pathname;
     return exports.default.fetch(`http://localhost${path}`, { headers: { "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) } });
@@ -439,7 +445,7 @@ describe("the client's page of a shared proposal", () => {
       valid_until: "2099-12-31",
       terms: "50% up front.",
     });
-    const { url } = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${p.id}/share`), 201);
+    const { url } = await expectJson(staff.api.crm.proposals[":id"].share.$post({ param: { id: p.id } }), 201);
     const res = await open(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -460,7 +466,7 @@ describe("the client's page of a shared proposal", () => {
     // A member of staff looking does not count; the client's two visits do.
     await open(url, "198.51.100.8", staff.cookie);
     await open(url, "198.51.100.9");
-    const seen = (await expectJson<{ proposal: Proposal }>(staff.call("GET", `/api/crm/proposals/${p.id}`), 200)).proposal;
+    const seen = (await expectJson(staff.api.crm.proposals[":id"].$get({ param: { id: p.id } }), 200)).proposal;
     expect(seen.share).toMatchObject({ views: 2 });
     expect(seen.share!.first_viewed_at).not.toBeNull();
     expect(seen.share!.last_viewed_at! >= seen.share!.first_viewed_at!).toBe(true);
@@ -468,17 +474,17 @@ describe("the client's page of a shared proposal", () => {
 
   it("a revoked, replaced or expired link says so with the studio's address (410); an unknown one is 404 and limited per network", async () => {
     const p = await addProposal({ title: "Logo refresh", value: 900, lead_id: leadId });
-    const first = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${p.id}/share`), 201);
-    const second = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${p.id}/share`), 201);
+    const first = await expectJson(staff.api.crm.proposals[":id"].share.$post({ param: { id: p.id } }), 201);
+    const second = await expectJson(staff.api.crm.proposals[":id"].share.$post({ param: { id: p.id } }), 201);
     const replaced = await open(first.url);
     expect(replaced.status).toBe(410);
     expect(await replaced.text()).toContain("This link is no longer active");
     expect((await open(second.url)).status).toBe(200);
-    await expectJson(staff.call("DELETE", `/api/crm/proposals/${p.id}/share`), 200);
+    await expectJson(staff.api.crm.proposals[":id"].share.$delete({ param: { id: p.id } }), 200);
     expect((await open(second.url)).status).toBe(410);
 
     const dated = await addProposal({ title: "Old offer", value: 500, lead_id: leadId, valid_until: "2020-01-31" });
-    const old = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${dated.id}/share`), 201);
+    const old = await expectJson(staff.api.crm.proposals[":id"].share.$post({ param: { id: dated.id } }), 201);
     const expired = await open(old.url);
     expect(expired.status).toBe(410);
     const text = await expired.text();
@@ -487,15 +493,15 @@ describe("the client's page of a shared proposal", () => {
 
     // Deleting the proposal ends its link at once.
     const gone = await addProposal({ title: "Withdrawn", value: 100, lead_id: leadId });
-    const goneLink = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${gone.id}/share`), 201);
-    await expectJson(staff.call("DELETE", `/api/crm/proposals/${gone.id}`), 200);
+    const goneLink = await expectJson(staff.api.crm.proposals[":id"].share.$post({ param: { id: gone.id } }), 201);
+    await expectJson(staff.api.crm.proposals[":id"].$delete({ param: { id: gone.id } }), 200);
     expect((await open(goneLink.url)).status).toBe(404);
 
     // Guessing: 20 unknown tokens from one address, then 429 for the next; a valid link still opens there and elsewhere.
     const guess = () => `http://localhost/p/${"A".repeat(42)}${Math.floor(Math.random() * 10)}`;
     for (let i = 0; i < 19; i++) expect((await open(guess(), "203.0.113.50")).status).toBe(404);
     const fresh = await addProposal({ title: "Fresh", value: 100, lead_id: leadId });
-    const good = await expectJson<Shared>(staff.call("POST", `/api/crm/proposals/${fresh.id}/share`), 201);
+    const good = await expectJson(staff.api.crm.proposals[":id"].share.$post({ param: { id: fresh.id } }), 201);
     expect((await open(guess(), "203.0.113.50")).status).toBe(404);
     const limited = await open(guess(), "203.0.113.50");
     expect(limited.status).toBe(429);
