@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { mailbox } from "./tests/worker/mailbox.node.mjs";
+import { mailbox } from "./tests/worker/support/mailbox.node.mjs";
 import { pathAliases } from "./vite.config";
 
 // Worker tests run inside workerd with the real bindings of wrangler.toml and the real migrations.
@@ -18,14 +18,14 @@ export default defineConfig(async () => ({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-                // How many studios the round-trip property test generates (tests/worker/round-trip.property.test.ts).
+                // How many studios the round-trip property test generates (tests/worker/data/round-trip.property.test.ts).
                 FC_RUNS: process.env.FC_RUNS ?? "",
               },
               // Runs in Node: reads the messages the real local send_email binding accepted.
               serviceBindings: { MAILBOX: mailbox },
               // EMAIL as wrangler.toml has it (this list replaces that one), and a real binding that, like an account
               // with no sending domain onboarded, reaches only verified addresses (the studio's inbox): tests hand it to
-              // the worker in EMAIL's place to see Cloudflare refuse (tests/worker/link-emails.test.ts).
+              // the worker in EMAIL's place to see Cloudflare refuse (tests/worker/shared-documents/link-emails.test.ts).
               email: {
                 send_email: [
                   { name: "EMAIL" },
@@ -40,11 +40,11 @@ export default defineConfig(async () => ({
           // tests/web: the browser code's pure logic (CSV, formatting, board moves); tests/contract: the schemas both
           // sides share (the text normaliser); both run in the same workerd.
           include: ["tests/worker/**/*.test.ts", "tests/web/**/*.test.ts", "tests/contract/**/*.test.ts", "tests/docs/**/*.test.ts"],
-          setupFiles: ["tests/worker/setup.ts"],
+          setupFiles: ["tests/worker/support/setup.ts"],
           // One workerd for every file (about 100 s less on 2 cores): setup.ts empties storage before each test,
           // and the mailbox reads only the mail of the test asking.
           isolate: false,
-          // A whole small CRM is seeded through the API in some tests (tests/worker/crm-data.ts); on a busy
+          // A whole small CRM is seeded through the API in some tests (tests/worker/support/crm-data.ts); on a busy
           // 2-core machine running the browser tests beside them that can take several seconds, and a
           // timing is never what a test asserts.
           testTimeout: 20_000,

@@ -13,7 +13,7 @@ test.describe.configure({ mode: "serial" });
 
 /**
  * The lead holds the stored enquiry (its notes are written from it; the table itself is checked
- * in tests/worker/native-forms.test.ts) and the studio was e-mailed.
+ * in tests/worker/forms/native-forms.test.ts) and the studio was e-mailed.
  */
 async function storedAndSent(request: APIRequestContext, email: string, enquiryText: string, subject: string) {
   await signIn(request);

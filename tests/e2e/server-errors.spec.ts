@@ -1,5 +1,5 @@
 /**
- * When the database fails the API answers a JSON 500 with a request id (tests/worker/errors.test.ts
+ * When the database fails the API answers a JSON 500 with a request id (tests/worker/http/errors.test.ts
  * breaks D1 for real to prove that). Here the browser receives that same envelope for one CRM
  * call, and the CRM must keep its shell, say what failed with the spec's toast, and recover
  * once the server does: never a blank screen.
