@@ -130,6 +130,7 @@ test("the revenue chart names the year where it changes, keeps its legend off th
 });
 
 test("has no accessibility violations, charts or tables", async ({ page }) => {
+  test.slow(); // Two scans of the whole page, one with its charts and one with their tables.
   await signIn(page.request);
   await page.goto("/crm/dashboard");
   await settled(page);
