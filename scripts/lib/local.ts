@@ -14,8 +14,6 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Where `wrangler dev` keeps D1, KV and Durable Object storage when no --persist-to is given. */
 export const DEFAULT_STATE_DIR = ".wrangler/state";
-/** The end-to-end tests' own state, wiped on every run, so they never touch the dev database. */
-export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? ".wrangler/e2e";
 export const DEV_PORT = 8787;
 
 /** Debian's Chromium (`npx playwright install` cannot download browsers on these machines). */
@@ -81,6 +79,12 @@ export const PLAYWRIGHT_CHROMIUM_ARGS = [
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...WINDOW_UI_FEATURES].join(",")}`,
 ];
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
+/**
+ * The end-to-end tests' own state, wiped and seeded by every run, so they never touch the dev
+ * database; one per port, so a run on another port (one spec beside the whole suite) never wipes
+ * the database a running suite is reading.
+ */
+export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? (E2E_PORT === 8788 ? ".wrangler/e2e" : `.wrangler/e2e-${E2E_PORT}`);
 
 export interface DemoSettings {
   SESSION_SECRET: string;
