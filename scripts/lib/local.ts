@@ -156,7 +156,7 @@ export const sha256Hex = (text: string) => createHash("sha256").update(text).dig
 /** wrangler's CLI entry, run with this very Node (wrangler refuses Node older than 22.12). */
 export const WRANGLER_JS = join(dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin", "wrangler.js");
 
-const quietEnv = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+export const quietEnv = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
 export function spawnWrangler(args: string[], options: SpawnOptions = {}) {
   return spawn(process.execPath, [WRANGLER_JS, ...args], {

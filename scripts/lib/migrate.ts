@@ -13,8 +13,14 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { ROOT } from "./local";
 
 /** wrangler.toml's D1 binding keeps wrangler's defaults: this folder and this table. */
-export const MIGRATIONS_DIR = join(ROOT, "migrations");
+const MIGRATIONS_DIR = join(ROOT, "migrations");
 const MIGRATIONS_TABLE = "d1_migrations";
+
+/** The migration files, in the order they apply (wrangler's: by name). */
+export const migrationFiles = () =>
+  readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
 
 /** Applies every migration not yet recorded in d1_migrations; answers the names it applied. */
 export async function applyMigrations(db: D1Database): Promise<string[]> {
@@ -29,9 +35,7 @@ export async function applyMigrations(db: D1Database): Promise<string[]> {
     )
     .run();
   const applied = new Set((await db.prepare(`SELECT name FROM ${MIGRATIONS_TABLE}`).all<{ name: string }>()).results.map((r) => r.name));
-  const pending = readdirSync(MIGRATIONS_DIR)
-    .filter((name) => name.endsWith(".sql") && !applied.has(name))
-    .sort();
+  const pending = migrationFiles().filter((name) => !applied.has(name));
   for (const name of pending) {
     const queries = unstable_splitSqlQuery(readFileSync(join(MIGRATIONS_DIR, name), "utf8"));
     await db.batch([

@@ -4,10 +4,11 @@
  * as wrangler does, so wrangler, asked afterwards, finds every migration applied.
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { ROOT, WRANGLER_JS, seedLocal } from "../../scripts/lib/local";
+import { ROOT, WRANGLER_JS, quietEnv, seedLocal } from "../../scripts/lib/local";
+import { migrationFiles } from "../../scripts/lib/migrate";
 
 const STATE_DIR = ".wrangler/e2e-seeded-state";
 
@@ -22,7 +23,7 @@ test("a seeded state has every migration applied as wrangler records them: wrang
       cwd: ROOT,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NO_COLOR: "1", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      env: { ...process.env, ...quietEnv, NO_COLOR: "1" },
     });
   const list = wrangler("migrations", "list", "DB");
   expect(list.status, list.stderr).toBe(0);
@@ -31,9 +32,5 @@ test("a seeded state has every migration applied as wrangler records them: wrang
   const recorded = wrangler("execute", "DB", "--json", "--command", "SELECT name FROM d1_migrations ORDER BY id");
   expect(recorded.status, recorded.stderr).toBe(0);
   const names = (JSON.parse(recorded.stdout) as { results: { name: string }[] }[])[0].results.map((r) => r.name);
-  expect(names).toEqual(
-    readdirSync(join(ROOT, "migrations"))
-      .filter((f) => f.endsWith(".sql"))
-      .sort(),
-  );
+  expect(names).toEqual(migrationFiles());
 });
