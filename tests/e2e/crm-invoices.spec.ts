@@ -150,19 +150,20 @@ test("Mark as paid records the paid date; the list says what is owed and filters
    * other worker's tests add and share invoices meanwhile, and the list shows them live, so a
    * figure read before this test's invoices would not stay put. Polled until both sides agree.
    */
-  const ours = async (figure: typeof outstanding) => {
+  const ours = async (figure: typeof outstanding, counts: (invoice: Invoice) => boolean) => {
     const { invoices } = (await (await page.request.get("/api/crm/invoices")).json()) as { invoices: Invoice[] };
-    const today = daysFromToday(0);
-    const others = invoices.filter((i) => i.client_id !== client && isOwed(i) && (figure === outstanding || isLate(i, today)));
+    const others = invoices.filter((i) => i.client_id !== client && counts(i));
     return (await pounds(figure)) - others.reduce((sum, i) => sum + i.total, 0);
   };
+  const owing = () => ours(outstanding, isOwed);
+  const late = () => ours(overdue, (i) => isLate(i, daysFromToday(0)));
 
   await add(`INV-OWE-${stamp}-1`, "Sent", 300, "2099-01-01");
   await add(`INV-OWE-${stamp}-2`, "Sent", 200.5, "2026-01-15"); // past due: overdue though still Sent
   await add(`INV-OWE-${stamp}-3`, "Draft", 999, "2099-01-01"); // not yet asked for
   await page.reload();
-  await expect.poll(() => ours(outstanding)).toBeCloseTo(500.5, 2);
-  await expect.poll(() => ours(overdue)).toBeCloseTo(200.5, 2);
+  await expect.poll(owing).toBeCloseTo(500.5, 2);
+  await expect.poll(late).toBeCloseTo(200.5, 2);
 
   const card = page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-1` });
   await card.getByRole("button", { name: `Mark as paid: INV-OWE-${stamp}-1` }).click();
@@ -171,14 +172,14 @@ test("Mark as paid records the paid date; the list says what is owed and filters
   await expect(card.getByText("Paid", { exact: true }).first()).toBeVisible();
   await expect(card.getByRole("button", { name: /Mark as paid/ })).toHaveCount(0);
   await expect(card).toContainText(formatLondon(daysFromToday(0)));
-  await expect.poll(() => ours(outstanding)).toBeCloseTo(200.5, 2);
+  await expect.poll(owing).toBeCloseTo(200.5, 2);
 
   // The status filter is in the URL, and the totals above still count every invoice.
   await page.getByLabel("Filter by status").selectOption("Draft");
   await expect(page).toHaveURL(/status=Draft/);
   await expect(page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-3` })).toBeVisible();
   await expect(page.getByTestId("invoice-card").filter({ hasText: `INV-OWE-${stamp}-1` })).toHaveCount(0);
-  await expect.poll(() => ours(outstanding)).toBeCloseTo(200.5, 2);
+  await expect.poll(owing).toBeCloseTo(200.5, 2);
   await page.reload();
   await expect(page.getByLabel("Filter by status")).toHaveValue("Draft");
 
