@@ -13,6 +13,7 @@ import { projectStages, projectStatuses, projectTypes } from "./project";
 import {
   PROPOSAL_DECLINE_REASON_MAX,
   PROPOSAL_QUESTION_MAX,
+  paymentScheduleProblem,
   proposalLines,
   proposalMessageAuthors,
   proposalResponseKinds,
@@ -20,6 +21,7 @@ import {
   proposalStatuses,
 } from "./proposal";
 import { invoiceStatuses, paidMethods } from "./invoice";
+import { paymentSchedule, TERMS_PAYMENT_SCHEDULE } from "./payment-schedule";
 import { relatedTypes, taskPriorities } from "./task";
 import { activityTypes, activityWhoKinds, AUTOMATIC_CREDIT } from "./activity";
 import { previewIds, previewUrl } from "./preview";
@@ -178,12 +180,18 @@ export const proposalRow = z
     lines: proposalLines.optional(),
     valid_until: date.default(null),
     terms: optionalLines(50_000).default(null),
+    /** Absent from exports made before proposals had one: the Terms' schedule, as migration 0030 gave every proposal then. */
+    payment_schedule: paymentSchedule.default(TERMS_PAYMENT_SCHEDULE),
     ...stamps,
   })
   .strict()
   .refine((r) => !r.lines || (r.lines.length ? linesTotal(r.lines) === r.value : r.value === null), {
     path: ["value"],
     message: "The value must equal the sum of the lines",
+  })
+  .superRefine((r, ctx) => {
+    const problem = paymentScheduleProblem(r.payment_schedule, r.value);
+    if (problem) ctx.addIssue({ code: "custom", path: ["payment_schedule"], message: problem });
   })
   .transform((r) => ({ ...r, lines: r.lines ?? (r.value === null ? [] : [singleLine(r.value, r.title)]) }));
 

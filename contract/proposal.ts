@@ -2,6 +2,7 @@
 import * as z from "zod";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
 import { invoiceLine, linesTotal, singleLine, type InvoiceLine } from "./invoice";
+import { paymentSchedule, scheduleAmounts, scheduledInstalment, scheduleProblem, type PaymentSchedule } from "./payment-schedule";
 import { notificationStatuses } from "./preview-feedback";
 import { sharedLink } from "./shared-link";
 import { optionalText, requiredText } from "./text";
@@ -80,6 +81,8 @@ export const proposal = z.object({
   lines: z.array(invoiceLine),
   valid_until: z.string().nullable(),
   terms: z.string().nullable(),
+  /** The instalments, each with its amount for the total (contract/payment-schedule.ts). */
+  payment_schedule: z.array(scheduledInstalment),
   status: z.enum(proposalStatuses),
   sent_date: z.string().nullable(),
   due_date: z.string().nullable(),
@@ -127,6 +130,8 @@ const proposalFields = {
   valid_until: optionalDate,
   /** Left out on a new proposal: the studio's default terms (Settings). */
   terms: optionalText(20_000, { multiline: true }),
+  /** Left out on a new proposal: the studio's default payment schedule (Settings). */
+  payment_schedule: paymentSchedule.optional(),
 };
 
 type LinesOrValue = { lines?: InvoiceLine[]; value?: number | null };
@@ -136,6 +141,26 @@ type LinesOrValue = { lines?: InvoiceLine[]; value?: number | null };
  */
 const valueMatchesLines = (v: LinesOrValue) => !v.lines || v.value == null || linesTotal(v.lines) === v.value;
 const valueMismatch = { path: ["value"], message: "The value must equal the sum of the lines" };
+
+/** The total an input or patch gives, when it gives one: its lines' sum, or its value. */
+const totalGiven = (v: LinesOrValue): number | null | undefined => (v.lines ? (v.lines.length ? linesTotal(v.lines) : null) : v.value);
+
+/** What is wrong with a proposal's payment schedule for its total, in the words of contract/payment-schedule.ts; null when it adds up. */
+export const paymentScheduleProblem = (schedule: PaymentSchedule, total: number | null) =>
+  scheduleProblem(scheduleAmounts(schedule, total));
+
+type WithSchedule = LinesOrValue & { payment_schedule?: PaymentSchedule };
+/**
+ * A schedule given with its total must add up to it, said by how much it is off. A patch that gives
+ * only one of the two is checked by the worker against the other as stored (modules/proposals/proposals.ts).
+ */
+const scheduleAddsUp = (kind: "input" | "patch") => (v: WithSchedule, ctx: z.RefinementCtx) => {
+  if (!v.payment_schedule) return;
+  const total = totalGiven(v);
+  if (total === undefined && kind === "patch") return;
+  const problem = paymentScheduleProblem(v.payment_schedule, total ?? null);
+  if (problem) ctx.addIssue({ code: "custom", path: ["payment_schedule"], message: problem });
+};
 
 /**
  * The lines and value an input or patch gives the proposal, or nothing when it changes neither: a
@@ -154,7 +179,8 @@ export const proposalInput = z
   .strict()
   .refine(oneParty, { message: "Choose a lead or a client, not both", path: ["client_id"] })
   .refine((p) => !!(p.lead_id || p.client_id), { message: PARTY_REQUIRED, path: ["lead_id"] })
-  .refine(valueMatchesLines, valueMismatch);
+  .refine(valueMatchesLines, valueMismatch)
+  .superRefine(scheduleAddsUp("input"));
 export type ProposalInput = z.input<typeof proposalInput>;
 export const proposalPatch = z
   .object({ ...proposalFields, status: z.enum(proposalStatuses), ...expectedVersion })
@@ -162,7 +188,8 @@ export const proposalPatch = z
   .required({ updated_at: true })
   .strict()
   .refine(oneParty, { message: "Choose a lead or a client, not both", path: ["client_id"] })
-  .refine(valueMatchesLines, valueMismatch);
+  .refine(valueMatchesLines, valueMismatch)
+  .superRefine(scheduleAddsUp("patch"));
 /** What a PATCH sends: the fields that change and the `updated_at` it was read at. */
 export type ProposalPatch = z.input<typeof proposalPatch>;
 

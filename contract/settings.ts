@@ -2,6 +2,7 @@
 import * as z from "zod";
 import { hasVisibleText, normaliseText, normalisedString, optionalText, requiredText } from "./text";
 import type { LeadStatus } from "./lead-statuses";
+import { defaultPaymentSchedule, paymentSchedule, TERMS_PAYMENT_SCHEDULE } from "./payment-schedule";
 
 type OpenStatus = Extract<LeadStatus, "New" | "Qualified" | "Proposal Sent" | "Negotiation">;
 
@@ -51,6 +52,8 @@ const studioFields = {
     .default(DEFAULT_PAYMENT_TERMS_DAYS),
   /** A new proposal's terms, edited per proposal in its dialog. */
   proposal_terms: optionalText(20_000, { multiline: true }),
+  /** The payment schedule a new proposal starts with, edited per proposal in its dialog; until saved, the Terms' own. */
+  default_payment_schedule: defaultPaymentSchedule.default(TERMS_PAYMENT_SCHEDULE),
 };
 
 export const studioSettings = z.object({
@@ -64,6 +67,7 @@ export const studioSettings = z.object({
   invoice_notes: z.string().nullable(),
   payment_terms_days: z.number(),
   proposal_terms: z.string().nullable(),
+  default_payment_schedule: paymentSchedule,
 });
 export type StudioSettings = z.infer<typeof studioSettings>;
 

@@ -1,6 +1,7 @@
-/** The studio's proposals (PROPOSALS): each a single line of its value, for a lead or a client. */
+/** The studio's proposals (PROPOSALS): each a single line of its value, for a lead or a client, with its payment schedule. */
 import { singleLine } from "../../contract/invoice";
 import { PROPOSALS } from "./data/proposals";
+import { STUDIO } from "./data/studio";
 import { stamps, type Row, type SeedBase, type SeedContext } from "./context";
 import type { proposals } from "../../worker/db/schema";
 
@@ -11,10 +12,11 @@ export type ProposalFields = Omit<Row<typeof proposals>, "sent_date" | "due_date
   created_at: string;
 };
 
-/** A proposal row, updated some time after it was created. */
+/** A proposal row, updated some time after it was created; paid on the studio's default schedule unless it has its own. */
 export function addProposal(ctx: SeedBase, { sentDays, created_at, ...proposal }: ProposalFields): void {
   const { clock } = ctx;
   ctx.rows.proposals.push({
+    payment_schedule: STUDIO.default_payment_schedule,
     ...proposal,
     sent_date: sentDays === null ? null : clock.date(-sentDays),
     due_date: sentDays === null ? null : clock.date(-sentDays + 14),
@@ -36,6 +38,7 @@ export function seedProposals(ctx: SeedContext): void {
       lead_id: "lead" in p.for ? leadIndex(p.for.lead) : null,
       client_id: "client" in p.for ? clientIds[p.for.client] : null,
       notes: p.notes,
+      ...(p.schedule ? { payment_schedule: p.schedule } : {}),
       created_at,
     });
   }

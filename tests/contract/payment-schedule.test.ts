@@ -19,6 +19,7 @@ import {
   type PaymentInstalmentInput,
   type ScheduleShare,
 } from "../../contract/payment-schedule";
+import { proposalInput, proposalPatch } from "../../contract/proposal";
 
 const pence = (pounds: number) => Math.round(pounds * 100);
 const sumPence = (amounts: (number | null)[]) => amounts.reduce<number>((s, a) => s + pence(a ?? 0), 0);
@@ -263,6 +264,18 @@ describe("the rules a studio would expect", () => {
     });
     expect(fields(defaultPaymentSchedule.safeParse([row(percent(50)), row(percent(40))]))).toEqual({
       "": "The payment schedule's percentages add up to 90%, not 100%",
+    });
+  });
+
+  it("a proposal's schedule must add up to its lines' total; a patch of one without the other is left to the worker", () => {
+    const proposal = { title: "Bakery website", lead_id: "lead-1", lines: [{ description: "Build", quantity: 1, unit_price: 2400 }] };
+    expect(fields(proposalInput.safeParse({ ...proposal, payment_schedule: [row(pounds(1000)), row(pounds(1280))] }))).toEqual({
+      payment_schedule: "The payment schedule is £120.00 short of the total",
+    });
+    expect(proposalInput.safeParse({ ...proposal, payment_schedule: [row(pounds(1000)), row(pounds(1400))] }).success).toBe(true);
+    expect(proposalPatch.safeParse({ updated_at: "x", payment_schedule: [row(pounds(1000))] }).success).toBe(true);
+    expect(fields(proposalPatch.safeParse({ updated_at: "x", value: 900, payment_schedule: [row(pounds(1000))] }))).toEqual({
+      payment_schedule: "The payment schedule is £100.00 over the total",
     });
   });
 });

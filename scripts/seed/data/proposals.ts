@@ -1,5 +1,6 @@
 /** The studio's proposals: every status, some for leads and some for clients. */
 import type { ProposalStatus } from "../../../contract/proposal";
+import type { PaymentSchedule } from "../../../contract/payment-schedule";
 import type { SeedRef } from "./refs";
 
 export interface ProposalSeed {
@@ -12,6 +13,8 @@ export interface ProposalSeed {
   /** Sent this many days ago (due 14 days after), or not sent. */
   sentDays: number | null;
   notes: string | null;
+  /** How it is to be paid, when not the studio's default (50% on acceptance, 50% on launch approval). */
+  schedule?: PaymentSchedule;
 }
 
 export const PROPOSALS: ProposalSeed[] = [
@@ -30,6 +33,11 @@ export const PROPOSALS: ProposalSeed[] = [
     for: { lead: 4 },
     sentDays: 9,
     notes: "Includes catering enquiry workflow.",
+    // A fixed deposit and the rest at launch: pounds, which add up to its £6,200.
+    schedule: [
+      { label: "Deposit", share_kind: "amount", share: 1000, due: "on_acceptance", due_date: null },
+      { label: "Balance", share_kind: "amount", share: 5200, due: "on_launch_approval", due_date: null },
+    ],
   },
   {
     title: "Proposal for Fatima Khan",
@@ -39,7 +47,20 @@ export const PROPOSALS: ProposalSeed[] = [
     sentDays: null,
     notes: "Portal scope still being confirmed.",
   },
-  { title: "Trade Catalogue Build", status: "Draft", value: 11000, for: { lead: 13 }, sentDays: null, notes: null },
+  {
+    title: "Trade Catalogue Build",
+    status: "Draft",
+    value: 11000,
+    for: { lead: 13 },
+    sentDays: null,
+    notes: null,
+    // A bigger build in three parts, the last when the catalogue is finished.
+    schedule: [
+      { label: "Deposit", share_kind: "percent", share: 30, due: "on_acceptance", due_date: null },
+      { label: "Launch", share_kind: "percent", share: 40, due: "on_launch_approval", due_date: null },
+      { label: "Balance", share_kind: "percent", share: 30, due: "on_completion", due_date: null },
+    ],
+  },
   {
     title: "Proposal for Chloe Fairbrother",
     status: "Rejected",

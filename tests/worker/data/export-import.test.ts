@@ -186,6 +186,54 @@ describe("import", () => {
     ]);
   });
 
+  it("carries each proposal's payment schedule; a file from before schedules gives the Terms' one; one that does not add up is refused", async () => {
+    const { lead } = await expectJson(owner.api.crm.leads.$post({ json: { name: "Jo Carter" } }), 201);
+    const { proposal } = await expectJson(
+      owner.api.crm.proposals.$post({
+        json: {
+          title: "Bakery website",
+          lead_id: lead.id,
+          lines: [{ description: "Build", quantity: 1, unit_price: 2400 }],
+          payment_schedule: [
+            { label: "Deposit\u200b", share_kind: "amount", share: 400, due: "on_acceptance", due_date: null },
+            { label: "Launch", share_kind: "percent", share: 50, due: "on_date", due_date: "2027-01-15" },
+            { label: "Balance", share_kind: "amount", share: 800, due: "on_completion", due_date: null },
+          ],
+        },
+      }),
+      201,
+    );
+    const doc = await exportNow();
+    expect(doc.proposals[0].payment_schedule).toEqual(proposal.payment_schedule.map(({ amount: _amount, ...i }) => i));
+    const before = await snapshot();
+    await deleteAll();
+    await expectJson(importDoc(doc), 200);
+    expect(await snapshot()).toEqual(before);
+    expect((await expectJson(owner.api.crm.proposals[":id"].$get({ param: { id: proposal.id } }), 200)).proposal.payment_schedule).toEqual(
+      proposal.payment_schedule,
+    );
+
+    await deleteAll();
+    const earlier = structuredClone(doc) as unknown as { proposals: Record<string, unknown>[] };
+    delete earlier.proposals[0].payment_schedule;
+    await expectJson(importDoc(earlier), 200);
+    expect(await rows("SELECT payment_schedule FROM proposals")).toEqual([
+      {
+        payment_schedule: JSON.stringify([
+          { label: "Deposit", share_kind: "percent", share: 50, due: "on_acceptance", due_date: null },
+          { label: "Balance", share_kind: "percent", share: 50, due: "on_launch_approval", due_date: null },
+        ]),
+      },
+    ]);
+
+    await deleteAll();
+    const off = structuredClone(doc);
+    off.proposals[0].payment_schedule[2].share = 680;
+    const refused = await expectJson<Refused>(importDoc(off), 422);
+    expect(refused.error.fields).toMatchObject({ "proposals.0.payment_schedule": "The payment schedule is £120.00 short of the total" });
+    expect(await totalRows()).toBe(0);
+  });
+
   it("refuses a file that is not JSON, or is cut short, saying so and writing nothing", async () => {
     const post = (body: string) =>
       exports.default.fetch("http://localhost/api/crm/import", {

@@ -25,6 +25,7 @@ import { normaliseText } from "../../../contract/text";
 import { leadSources, leadStatuses } from "../../../contract/lead";
 import { projectStages, projectTypes } from "../../../contract/project";
 import { proposalStatuses } from "../../../contract/proposal";
+import { paymentDues } from "../../../contract/payment-schedule";
 import { invoiceStatuses, paidMethods } from "../../../contract/invoice";
 import { taskPriorities } from "../../../contract/task";
 import { loggableActivityTypes } from "../../../contract/activity-values";
@@ -136,6 +137,18 @@ const website = rarely(
 const date = rarely(fc.constantFrom("2026-01-31", "2026-12-01", null, undefined), fc.constantFrom("", "31/01/2026"));
 const money = fc.oneof(fc.double({ min: 0, max: 1e9, noNaN: true }), fc.constantFrom(null, undefined, 0, 4200.5));
 
+/** When an instalment falls due: a date only "on a date" needs (sent or not with the others), which is rarely missing or malformed. */
+const dueOf = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ due: fc.constantFrom(...paymentDues.filter((d) => d !== "on_date")), due_date: date }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      due: fc.constant("on_date" as const),
+      due_date: rarely(fc.constantFrom("2027-01-15", "2026-12-01"), fc.constantFrom("", null, "31/01/2026", "2027-02-30")),
+    }),
+  },
+);
+
 const studio = fc.record({
   lead: fc.record({
     name: text(200),
@@ -185,6 +198,21 @@ const studio = fc.record({
       ),
       valid_until: date,
       terms: nullable(20_000),
+      // The studio's default (left out), or percentages of any total, labelled and due as typed.
+      payment_schedule: fc.option(
+        fc
+          .constantFrom([100], [50, 50], [25, 25, 50], [33.33, 33.33, 33.34])
+          .chain((shares) =>
+            fc.tuple(
+              ...shares.map((share) =>
+                fc
+                  .record({ label: text(60), share_kind: fc.constant("percent" as const), share: fc.constant(share), due: dueOf })
+                  .map(({ due, ...i }) => ({ ...i, ...due })),
+              ),
+            ),
+          ),
+        { nil: undefined },
+      ),
     })
     .map(({ priced, ...p }) => ({ ...p, ...priced })),
   invoice: fc
@@ -288,6 +316,7 @@ const jsonColumns = new Set([
   "services",
   "sections",
   "lines",
+  "payment_schedule",
   "payload",
   "utm",
   "counts",

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, signInAs, type Staff } from "../support/helpers";
+import { errorOf, expectJson, rows, signInAs, unchecked, type Staff } from "../support/helpers";
 import type { StudioSettings } from "../../../contract/settings";
+import { TERMS_PAYMENT_SCHEDULE, type PaymentInstalmentInput } from "../../../contract/payment-schedule";
 
 let owner: Staff;
 type Fields = { error: { code: string; message: string; fields: Record<string, string> } };
@@ -37,6 +38,8 @@ describe("studio settings", () => {
         invoice_notes: null,
         payment_terms_days: 14,
         proposal_terms: null,
+        // The Terms' own, until an Owner saves another.
+        default_payment_schedule: TERMS_PAYMENT_SCHEDULE,
       },
       updated_at: null,
     });
@@ -49,9 +52,10 @@ describe("studio settings", () => {
       address: "Unit 4, Ancoats Works\nManchester\nM4 6DE",
       vat_number: "GB 123 4567 89",
       bank_sort_code: "12-34-56",
-      // Not sent: the default fortnight, and no proposal terms.
+      // Not sent: the default fortnight, no proposal terms, and the Terms' payment schedule.
       payment_terms_days: 14,
       proposal_terms: null,
+      default_payment_schedule: TERMS_PAYMENT_SCHEDULE,
     });
     expect(saved.updated_at).not.toBeNull();
     const sales = await signInAs("Sales");
@@ -70,6 +74,80 @@ describe("studio settings", () => {
     const saved = await expectJson<Answer>(save({ ...details, payment_terms_days: 30, updated_at: null }), 200);
     expect(saved.settings.payment_terms_days).toBe(30);
     expect((await expectJson<Answer>(owner.call("GET", "/api/crm/settings"), 200)).settings.payment_terms_days).toBe(30);
+  });
+
+  describe("the default payment schedule", () => {
+    const instalment = (label: string, share: number, due: PaymentInstalmentInput["due"]): PaymentInstalmentInput => ({
+      label,
+      share_kind: "percent",
+      share,
+      due,
+      due_date: null,
+    });
+    const thirds = [
+      instalment(" Deposit\u200b", 40, "on_acceptance"),
+      instalment("Launch", 40, "on_launch_approval"),
+      instalment("Completion", 20, "on_completion"),
+    ];
+
+    it("is kept as the Owner saves it, and a new proposal starts with it, priced at its total", async () => {
+      const saved = await expectJson(
+        owner.api.crm.settings.$put({ json: { ...details, default_payment_schedule: thirds, updated_at: null } }),
+        200,
+      );
+      expect(saved.settings.default_payment_schedule.map((i) => [i.label, i.share, i.due])).toEqual([
+        ["Deposit", 40, "on_acceptance"],
+        ["Launch", 40, "on_launch_approval"],
+        ["Completion", 20, "on_completion"],
+      ]);
+      const [audit] = await rows<{ detail: string }>("SELECT detail FROM audit_events WHERE action = 'settings_changed'");
+      expect(audit.detail).toMatch(/, default payment schedule$/);
+
+      const { lead } = await expectJson(owner.api.crm.leads.$post({ json: { name: "Jo Carter" } }), 201);
+      const { proposal } = await expectJson(
+        owner.api.crm.proposals.$post({
+          json: { title: "Bakery website", lead_id: lead.id, lines: [{ description: "Build", quantity: 1, unit_price: 2400.01 }] },
+        }),
+        201,
+      );
+      expect(proposal.payment_schedule.map((i) => [i.label, i.amount])).toEqual([
+        ["Deposit", 960],
+        ["Launch", 960],
+        // The penny left by rounding goes on the last.
+        ["Completion", 480.01],
+      ]);
+      // The lead's Workflow Actions make their draft proposal with it too.
+      const { created } = await expectJson(
+        owner.api.crm.leads[":id"].actions.$post({ param: { id: lead.id }, json: { action: "proposal" } }),
+        201,
+      );
+      const drafted = await expectJson(owner.api.crm.proposals[":id"].$get({ param: { id: created[0].id } }), 200);
+      expect(drafted.proposal.payment_schedule.map((i) => i.share)).toEqual([40, 40, 20]);
+    });
+
+    it("is in percentages that make 100%, with no dates: anything else is refused, per instalment, and not saved", async () => {
+      const fields = async (schedule: unknown) =>
+        (
+          await errorOf(
+            owner.api.crm.settings.$put({ json: unchecked({ ...details, default_payment_schedule: schedule, updated_at: null }) }),
+            422,
+          )
+        ).fields;
+      expect(await fields([instalment("Deposit", 50, "on_acceptance"), instalment("Balance", 40, "on_launch_approval")])).toEqual({
+        default_payment_schedule: "The payment schedule's percentages add up to 90%, not 100%",
+      });
+      expect(
+        await fields([
+          { ...instalment("Deposit", 500, "on_acceptance"), share_kind: "amount" },
+          { ...instalment("Balance", 50, "on_date"), due_date: "2027-01-15" },
+        ]),
+      ).toEqual({
+        "default_payment_schedule.0.share_kind": "A default schedule is in percentages: each proposal's total differs",
+        "default_payment_schedule.1.due": "A date belongs to one proposal: choose it on the proposal",
+      });
+      expect(await fields([])).toEqual({ default_payment_schedule: "Add at least one instalment" });
+      expect((await expectJson(owner.api.crm.settings.$get(), 200)).updated_at).toBeNull();
+    });
   });
 
   it("keeps optional details optional: blanks are saved as null", async () => {

@@ -16,6 +16,7 @@ import { getLead } from "./leads";
 import { leadActivityInsert } from "./lead-activities";
 import { formatGbp } from "../../platform/money";
 import { requireUpdated, runBatch } from "../../platform/batch";
+import { defaultPaymentScheduleOf } from "../settings";
 
 type ProjectType = (typeof projectTypes)[number];
 
@@ -129,6 +130,8 @@ export async function runWorkflowAction(
           status: "Draft",
           // The lead's deal value as its one line, to be itemised in the proposal dialog.
           ...proposalTotals({ value: lead.value }, `Proposal for ${lead.name}`),
+          // Percentages that make 100% (Settings), so they suit whatever total it is given.
+          payment_schedule: await defaultPaymentScheduleOf(db),
           lead_id: lead.id,
           created_at: now,
           updated_at: now,

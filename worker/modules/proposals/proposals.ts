@@ -5,7 +5,15 @@ import type * as z from "zod";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../platform/db";
 import { clients, leads, proposal_links, proposal_messages, proposal_responses, proposals } from "../../db/schema";
-import { PARTY_REQUIRED, proposalTotals, type Proposal, type proposalInput, type proposalPatch } from "../../../contract/proposal";
+import {
+  PARTY_REQUIRED,
+  paymentScheduleProblem,
+  proposalTotals,
+  type Proposal,
+  type proposalInput,
+  type proposalPatch,
+} from "../../../contract/proposal";
+import { paymentSchedule, scheduleAmounts, type PaymentSchedule } from "../../../contract/payment-schedule";
 import type { SessionUser } from "../../../contract/user";
 import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { newId } from "../../platform/ids";
@@ -15,6 +23,7 @@ import { versionedResult } from "../../platform/versioned";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
 import { stageChangeIfUpdated } from "../leads";
 import { wonValueSql, wonValueUpdate } from "../leads";
+import { defaultPaymentScheduleOf } from "../settings";
 
 const forLead = alias(leads, "for_lead");
 const forClient = alias(clients, "for_client");
@@ -63,6 +72,8 @@ const shape = ({
   const { rest: p, share } = withLiveLink(row);
   return {
     ...p,
+    // Checked on the way out as on the way in, and priced at the proposal's total.
+    payment_schedule: scheduleAmounts(paymentSchedule.parse(p.payment_schedule), p.value).instalments,
     response:
       response_kind &&
       response_name !== null &&
@@ -94,6 +105,15 @@ async function assertParties(db: Db, p: { lead_id?: string | null; client_id?: s
     throw new AppError("validation_failed", "Please correct the highlighted fields", { client_id: "That client does not exist" });
 }
 
+/**
+ * A schedule that does not add up to its proposal's total is refused, saying by how much (the
+ * contract's words, as the form says them), and nothing is stored.
+ */
+function assertScheduleAddsUp(schedule: PaymentSchedule, total: number | null) {
+  const problem = paymentScheduleProblem(schedule, total);
+  if (problem) throw new AppError("validation_failed", problem, { payment_schedule: problem });
+}
+
 /** Sent with no sent date given: sent today (London), which the form shows and lets the user change. */
 const sentToday = (status: string | undefined, sentDate: string | null | undefined) =>
   status === "Sent" && !sentDate ? { sent_date: londonToday() } : {};
@@ -102,11 +122,16 @@ export async function createProposal(db: Db, input: z.output<typeof proposalInpu
   await assertParties(db, input);
   const now = nowIso();
   const id = newId();
-  const { value: _value, lines: _lines, ...fields } = input;
+  const { value: _value, lines: _lines, payment_schedule: given, ...fields } = input;
+  const totals = proposalTotals(input, input.title) ?? { lines: [], value: null };
+  // A new proposal starts with the studio's default schedule (Settings → Studio Details).
+  const schedule = given ?? (await defaultPaymentScheduleOf(db));
+  assertScheduleAddsUp(schedule, totals.value);
   await runBatch(db, [
     db.insert(proposals).values({
       ...fields,
-      ...(proposalTotals(input, input.title) ?? { lines: [], value: null }),
+      ...totals,
+      payment_schedule: schedule,
       ...sentToday(input.status, input.sent_date),
       id,
       created_at: now,
@@ -163,6 +188,8 @@ export async function updateProposal(
       sent_date: proposals.sent_date,
       title: proposals.title,
       status: proposals.status,
+      value: proposals.value,
+      payment_schedule: proposals.payment_schedule,
     })
     .from(proposals)
     .where(eq(proposals.id, id))
@@ -175,6 +202,12 @@ export async function updateProposal(
     throw new AppError("validation_failed", "Please correct the highlighted fields", { lead_id: PARTY_REQUIRED });
   const sent = "sent_date" in changes ? sentToday(changes.status, changes.sent_date) : sentToday(changes.status, current.sent_date);
   const totals = proposalTotals(patch, changes.title ?? current.title);
+  // The schedule and the total as the edit leaves them: a new total must suit the schedule kept, and a new schedule the total kept.
+  if (changes.payment_schedule || totals)
+    assertScheduleAddsUp(
+      changes.payment_schedule ?? paymentSchedule.parse(current.payment_schedule),
+      totals ? totals.value : current.value,
+    );
   const nowAccepted = after.status === "Accepted" && current.status !== "Accepted" && after.lead_id;
   const touched = [...new Set([current.lead_id, after.lead_id])].filter((l): l is string => !!l);
   const revalue =

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { proposalStatuses, type ProposalSection } from "../../../contract/proposal";
 import { type InvoiceLine } from "../../../contract/invoice";
+import { type PaymentSchedule } from "../../../contract/payment-schedule";
 import { id, stamps, oneOf } from "../../platform/columns";
 import { clients } from "../clients/tables";
 import { leads } from "../leads/tables";
@@ -32,6 +33,18 @@ export const proposals = sqliteTable(
       .default(sql`'[]'`),
     valid_until: text("valid_until"),
     terms: text("terms"),
+    /**
+     * The payment schedule, a JSON array checked by contract/payment-schedule.ts on the way in and
+     * out (docs/decisions/0061). Proposals made before it have the Terms' 50% on acceptance and 50%
+     * on launch approval: the default is written out, not taken from TERMS_PAYMENT_SCHEDULE, so that
+     * a later change to that constant is not read by drizzle-kit as a change to this table.
+     */
+    payment_schedule: text("payment_schedule", { mode: "json" })
+      .$type<PaymentSchedule>()
+      .notNull()
+      .default(
+        sql`'[{"label":"Deposit","share_kind":"percent","share":50,"due":"on_acceptance","due_date":null},{"label":"Balance","share_kind":"percent","share":50,"due":"on_launch_approval","due_date":null}]'`,
+      ),
     ...stamps,
   },
   (t) => [

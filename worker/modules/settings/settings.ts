@@ -17,6 +17,7 @@ import {
   type studioSettingsInput,
 } from "../../../contract/settings";
 import { automaticCredit } from "../../../contract/activity-values";
+import { TERMS_PAYMENT_SCHEDULE, type PaymentSchedule } from "../../../contract/payment-schedule";
 import { AppError } from "../../platform/errors";
 import { nextStamp, nowIso } from "../../platform/time";
 import { auditEvent, type AuditSource } from "../audit";
@@ -34,6 +35,7 @@ const blank = (studioName: string): StudioSettings => ({
   invoice_notes: null,
   payment_terms_days: DEFAULT_PAYMENT_TERMS_DAYS,
   proposal_terms: null,
+  default_payment_schedule: TERMS_PAYMENT_SCHEDULE,
 });
 
 const changedElsewhere = () =>
@@ -45,6 +47,11 @@ export async function getStudioSettings(db: Db, studioName: string): Promise<{ s
   // Fields added later read as their blank value.
   const stored = studioSettings.partial().parse(JSON.parse(row.value));
   return { settings: { ...blank(studioName), ...stored }, updated_at: row.updated_at };
+}
+
+/** The payment schedule a new proposal starts with: the Owner's, or the Terms' until one is saved. */
+export async function defaultPaymentScheduleOf(db: Db): Promise<PaymentSchedule> {
+  return (await getStudioSettings(db, "")).settings.default_payment_schedule;
 }
 
 /** Who the CRM credits with what it did by itself (a job, a workflow no person ran), after the studio's name. */
@@ -64,6 +71,7 @@ const fieldNames: Record<keyof StudioSettings, string> = {
   invoice_notes: "invoice notes",
   payment_terms_days: "payment terms",
   proposal_terms: "proposal terms",
+  default_payment_schedule: "default payment schedule",
 };
 
 /**
@@ -89,7 +97,9 @@ export async function saveStudioSettings(db: Db, input: z.output<typeof studioSe
           .returning({ key: settings.key });
   if (rows.length === 0) throw changedElsewhere();
   // The write succeeded from `seen`, so `before` is what it replaced whenever it was read at `seen`.
-  const changed = (Object.keys(fieldNames) as (keyof StudioSettings)[]).filter((k) => values[k] !== before.settings[k]);
+  const changed = (Object.keys(fieldNames) as (keyof StudioSettings)[]).filter(
+    (k) => JSON.stringify(values[k]) !== JSON.stringify(before.settings[k]),
+  );
   if (changed.length > 0)
     await auditEvent(db, source, "settings_changed", `Changed the studio details: ${changed.map((k) => fieldNames[k]).join(", ")}`);
   return getStudioSettings(db, studioName);
