@@ -1,10 +1,12 @@
 /**
  * A proposal's payment schedule (docs/decisions/0061-payment-schedules.md): the studio's default on
- * a new proposal, and a schedule that does not add up refused by how much.
+ * a new proposal, a schedule that does not add up refused by how much, the client's page and the
+ * copy they are sent after accepting, and an acceptance fixed to the schedule it was given with.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
-import { countRows, errorOf, expectJson, signInAs, unchecked, type Staff } from "../support/helpers";
+import { env, exports } from "cloudflare:workers";
+import { countRows, errorOf, expectJson, rows, signInAs, uniqueEmail, unchecked, waitForMail, type Staff } from "../support/helpers";
+import { STALE_PROPOSAL_MESSAGE } from "../../../contract/proposal";
 import { TERMS_PAYMENT_SCHEDULE, type PaymentInstalmentInput } from "../../../contract/payment-schedule";
 import type { InvoiceLine } from "../../../contract/invoice";
 
@@ -29,6 +31,23 @@ const addProposal = async (json: { title?: string; lines?: InvoiceLine[]; paymen
 const proposalOf = async (id: string) => (await expectJson(staff.api.crm.proposals[":id"].$get({ param: { id } }), 200)).proposal;
 const patch = (id: string, json: Parameters<Staff["api"]["crm"]["proposals"][":id"]["$patch"]>[0]["json"]) =>
   staff.api.crm.proposals[":id"].$patch({ param: { id }, json });
+const share = async (id: string) =>
+  new URL((await expectJson(staff.api.crm.proposals[":id"].share.$post({ param: { id } }), 201)).url).pathname;
+const open = async (path: string) => {
+  const res = await exports.default.fetch(`http://localhost${path}`, { headers: { "CF-Connecting-IP": "198.51.100.9" } });
+  expect(res.status).toBe(200);
+  return res.text();
+};
+/** A browser's plain form post, as with JavaScript off. */
+const post = (path: string, fields: Record<string, string>) =>
+  exports.default.fetch(`http://localhost${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.9" },
+    body: new URLSearchParams(fields),
+  });
+const versionIn = (html: string) => /name="version" value="([^"]+)"/.exec(html)?.[1] ?? "";
+const accept = (path: string, version: string) => post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version });
 const amounts = (p: { payment_schedule: { label: string; amount: number | null }[] }) => p.payment_schedule.map((i) => [i.label, i.amount]);
 
 describe("a new proposal's payment schedule", () => {
@@ -178,5 +197,88 @@ describe("editing a proposal's payment schedule", () => {
       .bind(JSON.stringify(priced(3000)), leadId, "2026-01-05T10:00:00.000Z", "2026-01-05T10:00:00.000Z")
       .run();
     expect((await proposalOf("old")).payment_schedule).toEqual(TERMS_PAYMENT_SCHEDULE.map((i) => ({ ...i, amount: 1500 })));
+  });
+});
+
+describe("the client's page and their copy", () => {
+  it("shows the schedule with its amounts in the client's words, server-written with no script", async () => {
+    const p = await addProposal({ lines: priced(2400) });
+    const html = await open(await share(p.id));
+    expect(html).toContain("<p>£1,200 on acceptance · £1,200 when you approve your site for launch</p>");
+    expect(html).toContain('<h2 id="schedule-heading">Payment schedule</h2>');
+    expect(html).toContain('<td>Deposit<span class="each">50% · on acceptance</span></td><td class="num">£1,200.00</td>');
+    expect(html).toContain(
+      '<td>Balance<span class="each">50% · when you approve your site for launch</span></td><td class="num">£1,200.00</td>',
+    );
+    expect(html).not.toContain("<script");
+  });
+
+  it("says each due as the client would: on completion, on a date, and pennies where there are some", async () => {
+    const p = await addProposal({
+      lines: priced(2500.5),
+      payment_schedule: [
+        instalment("Deposit", 500, "on_acceptance", { kind: "amount" }),
+        instalment("Launch", 1000.5, "on_date", { kind: "amount", date: "2027-01-15" }),
+        instalment("Balance", 1000, "on_completion", { kind: "amount" }),
+      ],
+    });
+    const html = await open(await share(p.id));
+    expect(html).toContain("<p>£500 on acceptance · £1,000.50 on 15 January 2027 · £1,000 when your project is complete</p>");
+    expect(html).toContain('<td>Launch<span class="each">on 15 January 2027</span></td><td class="num">£1,000.50</td>');
+  });
+
+  it("an acceptance of a page read before the schedule changed is refused as stale; the accepted schedule stays, whatever is edited later", async () => {
+    const p = await addProposal({ lines: priced(2400) });
+    const path = await share(p.id);
+    const old = versionIn(await open(path));
+    await expectJson(
+      patch(p.id, {
+        payment_schedule: [instalment("Deposit", 25, "on_acceptance"), instalment("Balance", 75, "on_launch_approval")],
+        updated_at: (await proposalOf(p.id)).updated_at,
+      }),
+      200,
+    );
+    const stale = await accept(path, old);
+    expect(stale.status).toBe(409);
+    const page = await stale.text();
+    expect(page).toContain(STALE_PROPOSAL_MESSAGE);
+    expect(page).toContain("£600 on acceptance · £1,800 when you approve your site for launch");
+    expect(await countRows("proposal_responses")).toBe(0);
+    expect((await proposalOf(p.id)).status).toBe("Sent");
+
+    expect((await accept(path, versionIn(page))).status).toBe(303);
+    const [response] = await rows<{ snapshot: string }>("SELECT snapshot FROM proposal_responses");
+    expect(JSON.parse(response.snapshot).payment_schedule.map((i: { share: number }) => i.share)).toEqual([25, 75]);
+    // Edited after the acceptance: the client's page goes on showing what was accepted.
+    await expectJson(patch(p.id, { payment_schedule: TERMS_PAYMENT_SCHEDULE, updated_at: (await proposalOf(p.id)).updated_at }), 200);
+    expect(await open(path)).toContain("£600 on acceptance · £1,800 when you approve your site for launch");
+  });
+
+  it("the copy the client is sent after accepting lists each instalment with its amount and when it falls due", async () => {
+    const to = uniqueEmail("jo-schedule");
+    leadId = (await expectJson(staff.api.crm.leads.$post({ json: { name: "Jo Carter", email: to } }), 201)).lead.id;
+    const p = await addProposal({
+      lines: priced(2400),
+      payment_schedule: [
+        instalment("Deposit", 50, "on_acceptance"),
+        instalment("Launch", 25, "on_launch_approval"),
+        instalment("Completion", 600, "on_completion", { kind: "amount" }),
+      ],
+    });
+    const path = await share(p.id);
+    expect((await accept(path, versionIn(await open(path)))).status).toBe(303);
+    const [copy] = await waitForMail(to, 1);
+    expect(copy.headers.subject).toBe('Your copy: you accepted "Bakery website"');
+    expect(copy.text).toContain(
+      [
+        "Total: £2,400.00",
+        "",
+        "Payment schedule:",
+        "Deposit (50%): £1,200.00 on acceptance",
+        "Launch (25%): £600.00 when you approve your site for launch",
+        "Completion: £600.00 when your project is complete",
+        "",
+      ].join("\n"),
+    );
   });
 });

@@ -16,6 +16,7 @@ import { rebuiltLinkToken } from "./link-tokens";
 import { formatGbp } from "../../platform/money";
 import type { ProposalContent } from "./proposal-page";
 import { getStudioSettings } from "../settings";
+import { scheduleForClient } from "./schedule-words";
 
 /** What sending a client mail needs beyond the binding: the studio's name, and the secret its links are derived with. */
 export type ClientMailEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SESSION_SECRET">;
@@ -169,7 +170,7 @@ export function replyMail(args: {
   };
 }
 
-/** The client's copy of what they accepted: the title, each line, the total, the terms, who and when, and the link. */
+/** The client's copy of what they accepted: the title, each line, the total, how it is to be paid, the terms, who and when, and the link. */
 export function acceptedCopyMail(args: {
   to: string;
   greeting: string;
@@ -188,6 +189,15 @@ export function acceptedCopyMail(args: {
           `Total: ${formatGbp(c.value)}`,
           ...(args.vatRegistered ? [`Prices include VAT; VAT at ${VAT_RATE_PERCENT}%: ${formatGbp(vatIncludedIn(c.value))}`] : []),
         ];
+  // "Deposit (50%): £1,200.00 on acceptance", one instalment a line.
+  const schedule = c.payment_schedule
+    ? [
+        "Payment schedule:",
+        ...scheduleForClient(c.payment_schedule, c.value).map(
+          (i) => `${i.label}${i.percent ? ` (${i.percent})` : ""}: ${i.amount === null ? "" : `${formatGbp(i.amount)} `}${i.due}`,
+        ),
+      ]
+    : [];
   return {
     to: args.to,
     fromName: args.studio,
@@ -203,6 +213,7 @@ export function acceptedCopyMail(args: {
       "",
       ...(c.lines.length ? [...c.lines.map(lineText), ""] : []),
       ...(total.length ? [...total, ""] : []),
+      ...(schedule.length ? [...schedule, ""] : []),
       ...(c.terms ? ["Terms:", c.terms, ""] : []),
       "The accepted version stays on its page, whatever changes later:",
       args.url,

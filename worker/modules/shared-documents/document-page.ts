@@ -167,6 +167,8 @@ export function summaryBox(s: {
   standing: DocumentStanding;
   total: number | null;
   vatIncluded: boolean;
+  /** How the total is to be paid, on one line (a proposal's schedule): plain text. */
+  schedule?: string;
   detail?: string;
   actions?: { href: string; label: string; primary?: boolean }[];
   actionsLabel?: string;
@@ -182,7 +184,7 @@ export function summaryBox(s: {
     : "";
   return `<section class="summary" aria-label="Summary">
 <p class="status ${s.standing.tone}">${escapeHtml(s.standing.text)}</p>
-${total}${s.detail ? `<p class="note">${s.detail}</p>` : ""}${actions}
+${total}${s.schedule ? `<p>${escapeHtml(s.schedule)}</p>` : ""}${s.detail ? `<p class="note">${s.detail}</p>` : ""}${actions}
 </section>`;
 }
 

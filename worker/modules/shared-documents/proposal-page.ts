@@ -13,6 +13,9 @@ import {
   type ProposalStatus,
 } from "../../../contract/proposal";
 import type { StudioSettings } from "../../../contract/settings";
+import type { PaymentSchedule } from "../../../contract/payment-schedule";
+import { formatGbp } from "../../platform/money";
+import { scheduleForClient, scheduleLine } from "./schedule-words";
 import {
   documentPage,
   linesTable,
@@ -38,6 +41,8 @@ export interface ProposalContent {
   valid_until: string | null;
   terms: string | null;
   sent_date: string | null;
+  /** How it is to be paid; null only in a copy accepted before proposals had a schedule. */
+  payment_schedule: PaymentSchedule | null;
 }
 
 /** A form on the page answered without JavaScript: what was typed and what is wrong with it. */
@@ -244,6 +249,7 @@ function summary(data: ProposalPageData): string {
     standing,
     total: p.value,
     vatIncluded: Boolean(data.studio.vat_number),
+    schedule: p.payment_schedule ? scheduleLine(p.payment_schedule, p.value) : undefined,
     detail: open && p.valid_until ? `Valid until ${shortDate(p.valid_until)}` : undefined,
     actions: open
       ? [
@@ -254,6 +260,24 @@ function summary(data: ProposalPageData): string {
       : [{ href: "#questions", label: "Ask a question" }],
     actionsLabel: "Answer this proposal",
   });
+}
+
+/**
+ * The payment schedule: each instalment, its share and when it falls due, and its amount; two
+ * columns, as the price table has, so a phone shows it whole.
+ */
+function scheduleSection(schedule: PaymentSchedule, total: number | null): string {
+  const rows = scheduleForClient(schedule, total)
+    .map(
+      (i) =>
+        `<tr><td>${escapeHtml(i.label)}<span class="each">${escapeHtml(i.percent && i.amount !== null ? `${i.percent} · ${i.due}` : i.due)}</span></td><td class="num">${
+          i.amount === null ? escapeHtml(i.percent ?? "") : formatGbp(i.amount)
+        }</td></tr>`,
+    )
+    .join("");
+  return `<section aria-labelledby="schedule-heading"><h2 id="schedule-heading">Payment schedule</h2>
+<table><thead><tr><th scope="col">Instalment</th><th scope="col" class="num">Amount</th></tr></thead><tbody>${rows}</tbody></table>
+</section>`;
 }
 
 /** The proposal as the client reads it, with their answer or the forms to give it. */
@@ -273,6 +297,7 @@ export function proposalPageHtml(data: ProposalPageData): string {
     p.intro ? `<section aria-label="Introduction">${plainTextHtml(p.intro)}</section>` : "",
     ...p.sections.map((s) => `<section><h2>${escapeHtml(s.heading)}</h2>${plainTextHtml(s.body)}</section>`),
     p.lines.length && p.value !== null ? `<section><h2>Price</h2>${linesTable(p.lines, p.value, studio)}</section>` : "",
+    p.payment_schedule ? scheduleSection(p.payment_schedule, p.value) : "",
     p.valid_until ? `<p>This proposal is valid until ${longDate(p.valid_until)}.</p>` : "",
     p.terms ? `<section><h2>Terms</h2>${plainTextHtml(p.terms)}</section>` : "",
     standing(data),

@@ -21,6 +21,7 @@ import {
   type proposalReplyInput,
 } from "../../../contract/proposal";
 import type { SessionUser } from "../../../contract/user";
+import { paymentSchedule } from "../../../contract/payment-schedule";
 import type { ActivityType } from "../../../contract/activity-values";
 import { relatedHref } from "../../../contract/related-href";
 import { AppError, notFound } from "../../platform/errors";
@@ -52,6 +53,7 @@ const contentColumns = {
   valid_until: proposals.valid_until,
   terms: proposals.terms,
   sent_date: proposals.sent_date,
+  payment_schedule: proposals.payment_schedule,
 };
 
 const forLead = alias(leads, "for_lead");
@@ -90,14 +92,14 @@ async function proposalFor(db: Db, id: string): Promise<Omit<OpenLink, "linkId">
     .where(eq(proposals.id, id))
     .get();
   if (!row) return undefined;
-  const { status, updated_at, lead_id, client_id, lead_name, client_name, ...content } = row;
+  const { status, updated_at, lead_id, client_id, lead_name, client_name, payment_schedule, ...content } = row;
   return {
     proposalId: id,
     status,
     updatedAt: updated_at,
     leadId: lead_id,
     clientId: client_id,
-    content: { ...content, preparedFor: client_name ?? lead_name },
+    content: { ...content, payment_schedule: paymentSchedule.parse(payment_schedule), preparedFor: client_name ?? lead_name },
   };
 }
 
@@ -119,12 +121,20 @@ export async function lookupLink(db: Db, token: string, limitKey: string): Promi
 }
 
 /**
- * The version of the content a client reads: the SHA-256 of everything they agree to (the date it
- * was sent is not part of the offer). The page carries it, the answer sends it back, and an
- * acceptance of any other version is refused.
+ * The version of the content a client reads: the SHA-256 of everything they agree to, how it is to
+ * be paid included (the date it was sent is not part of the offer). The page carries it, the answer
+ * sends it back, and an acceptance of any other version is refused.
  */
 export function contentHash(c: ProposalContent): Promise<string> {
-  return sha256Hex(JSON.stringify([c.title, c.preparedFor, c.intro, c.sections, c.lines, c.value, c.valid_until, c.terms]));
+  return sha256Hex(
+    JSON.stringify([c.title, c.preparedFor, c.intro, c.sections, c.lines, c.value, c.valid_until, c.terms, c.payment_schedule]),
+  );
+}
+
+/** An accepted copy as kept; one accepted before proposals had a schedule has none (it was not part of what was agreed). */
+function acceptedCopy(snapshot: string): ProposalContent {
+  const copy = JSON.parse(snapshot) as Omit<ProposalContent, "payment_schedule"> & { payment_schedule?: unknown };
+  return { ...copy, payment_schedule: copy.payment_schedule == null ? null : paymentSchedule.parse(copy.payment_schedule) };
 }
 
 /** What the page shows beside the document: the answer, if any, and the conversation. */
@@ -187,7 +197,7 @@ export async function pageStateOf(
 ): Promise<ProposalPageState> {
   const [row, messages] = await Promise.all([latestResponse(db, proposalId), messagesOf(db, proposalId)]);
   // What was accepted is what the page goes on showing, whatever is edited later.
-  const content = status === "Accepted" && row?.kind === "accepted" ? (JSON.parse(row.snapshot) as ProposalContent) : current;
+  const content = status === "Accepted" && row?.kind === "accepted" ? acceptedCopy(row.snapshot) : current;
   const response =
     row && status === (row.kind === "accepted" ? "Accepted" : "Rejected")
       ? { kind: row.kind, full_name: row.full_name, reason: row.reason, created_at: row.created_at }
