@@ -92,9 +92,9 @@ async function onFirstScreen(page: Page, text: string | RegExp, size: Size) {
   expect(box!.y + box!.height, `${String(text)} on the first screen`).toBeLessThanOrEqual(size.viewport.height);
 }
 
-/** Nothing wider than the screen. */
+/** Nothing wider than the screen: the page, and each of its tables (a proposal's price and its payment schedule). */
 async function fitsTheScreen(page: Page, size: Size) {
-  for (const part of [page.locator("main"), page.getByRole("table")]) {
+  for (const part of [page.locator("main"), ...(await page.getByRole("table").all())]) {
     const box = (await part.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
   }

@@ -105,6 +105,7 @@ summary{cursor:pointer;margin-top:1rem;font-weight:600}
 .messages li{border-left:3px solid #cbd5e1;padding:.25rem 1rem;margin:.75rem 0}
 .messages li.studio{border-color:#b91c1c}
 .done{color:#15803d;font-weight:600}
+.schedule .each{white-space:normal}
 @media print{form,details,.preview{display:none}}
 `;
 
@@ -276,7 +277,7 @@ function scheduleSection(schedule: PaymentSchedule, total: number | null): strin
     )
     .join("");
   return `<section aria-labelledby="schedule-heading"><h2 id="schedule-heading">Payment schedule</h2>
-<table><thead><tr><th scope="col">Instalment</th><th scope="col" class="num">Amount</th></tr></thead><tbody>${rows}</tbody></table>
+<table class="schedule"><thead><tr><th scope="col">Instalment</th><th scope="col" class="num">Amount</th></tr></thead><tbody>${rows}</tbody></table>
 </section>`;
 }
 
