@@ -5,7 +5,7 @@
  */
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useFieldArray, useFormState, type Control } from "react-hook-form";
+import { useFieldArray, useFormState, useWatch, type Control } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
 import {
   proposalInput,
@@ -15,7 +15,10 @@ import {
   type Proposal,
   type ProposalInput,
 } from "@contract/proposal";
+import { linesTotal } from "@contract/invoice";
+import { TERMS_PAYMENT_SCHEDULE } from "@contract/payment-schedule-values";
 import { LineItems, type WithLines } from "@/components/line-items";
+import { PaymentScheduleEditor, type WithSchedule } from "@/components/payment-schedule-editor";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
@@ -46,6 +49,7 @@ const fields = [
   "lines",
   "valid_until",
   "terms",
+  "payment_schedule",
 ] as const;
 
 // What each date does (worker/modules/shared-documents/shared-proposals.ts, worker/modules/dashboard/dashboard.ts): the
@@ -83,6 +87,8 @@ export function ProposalDialog({
       lines: proposal?.lines ?? [],
       valid_until: proposal?.valid_until ?? "",
       terms: proposal?.terms ?? "",
+      // Its own schedule without the amounts the API prices it at; a new one's is the studio's default, once loaded.
+      payment_schedule: proposal?.payment_schedule.map(({ amount: _amount, ...i }) => i) ?? TERMS_PAYMENT_SCHEDULE,
     },
     fields,
     copy: proposal,
@@ -92,12 +98,18 @@ export function ProposalDialog({
     onDone: () => onOpenChange(false),
   });
   const { control, setValue, getFieldState } = form;
-  // A new proposal starts from the studio's terms (Settings), until the field is typed in.
-  const defaultTerms = useQuery({ ...studioSettingsQueryOptions(), enabled: open && !proposal }).data?.settings.proposal_terms;
+  // A new proposal starts from the studio's terms and payment schedule (Settings), until each is changed here.
+  const studio = useQuery({ ...studioSettingsQueryOptions(), enabled: open && !proposal }).data?.settings;
+  const defaultTerms = studio?.proposal_terms;
+  const defaultSchedule = studio?.default_payment_schedule;
   useEffect(() => {
     if (proposal || !defaultTerms || getFieldState("terms").isDirty) return;
     setValue("terms", defaultTerms);
   }, [proposal, defaultTerms, getFieldState, setValue]);
+  useEffect(() => {
+    if (proposal || !defaultSchedule || getFieldState("payment_schedule").isDirty) return;
+    setValue("payment_schedule", defaultSchedule);
+  }, [proposal, defaultSchedule, getFieldState, setValue]);
   // Marked Sent with no sent date: sent today, shown in the field so it can still be changed.
   useEffect(() => {
     const { unsubscribe } = form.watch((values, { name }) => {
@@ -158,9 +170,23 @@ export function ProposalDialog({
       <TextareaField control={control} name="intro" label="Introduction" rows={4} />
       <Sections control={control as unknown as Control<ProposalInput>} />
       <LineItems control={control as unknown as Control<WithLines>} max={PROPOSAL_LINES_MAX} testId="proposal" totalLabel="Value" />
+      <ProposalSchedule control={control as unknown as Control<WithLines & WithSchedule>} />
       <TextareaField control={control} name="terms" label="Terms" rows={4} />
       <TextareaField control={control} name="notes" label="Notes" />
     </FormDialog>
+  );
+}
+
+/** The schedule, priced at the lines' total as they are typed (no total while there are no lines). */
+function ProposalSchedule({ control }: { control: Control<WithLines & WithSchedule> }) {
+  const lines = useWatch({ control, name: "lines" }) ?? [];
+  const priced = lines.map((l) => ({ quantity: Number(l?.quantity) || 0, unit_price: Number(l?.unit_price) || 0 }));
+  return (
+    <PaymentScheduleEditor
+      control={control as unknown as Control<WithSchedule>}
+      name="payment_schedule"
+      total={lines.length ? linesTotal(priced) : null}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
-/** Studio details printed on invoices, and the terms new proposals start from (Owner edits; Sales reads). */
+/** Studio details printed on invoices, and the terms and payment schedule new proposals start from (Owner edits; Sales reads). */
 import { useQuery } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
+import { useForm, type Control } from "react-hook-form";
 import type { StudioSettings, StudioSettingsInput } from "@contract/settings";
 import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
+import { PaymentScheduleEditor, type WithSchedule } from "@/components/payment-schedule-editor";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -21,6 +22,7 @@ const FIELDS = [
   "invoice_notes",
   "payment_terms_days",
   "proposal_terms",
+  "default_payment_schedule",
 ] as const;
 
 /** zod and the contract's schema load when the form is first used, not with the page (docs/decisions/0026-crm-first-render.md). */
@@ -29,14 +31,18 @@ const validation = lazyZodResolver<StudioSettingsInput>(() => import("@contract/
 function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; updatedAt: string | null; readOnly: boolean }) {
   const save = useSaveStudio();
   const defaults: StudioSettingsInput = { ...settings, updated_at: updatedAt };
-  const { register, handleSubmit, setError, formState } = useForm({ resolver: validation.resolver, defaultValues: defaults });
+  const { register, handleSubmit, setError, formState, control } = useForm({ resolver: validation.resolver, defaultValues: defaults });
   const errors = formState.errors;
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
       onError: (e) => applyFieldErrors(e, setError, FIELDS),
     }),
   );
-  const text = (name: Exclude<(typeof FIELDS)[number], "payment_terms_days">, label: string, hint?: string) => (
+  const text = (
+    name: Exclude<(typeof FIELDS)[number], "payment_terms_days" | "default_payment_schedule">,
+    label: string,
+    hint?: string,
+  ) => (
     <Field label={label} error={errors[name]?.message} hint={hint} required={name === "studio_name"}>
       {(p) => <Input {...p} {...register(name)} readOnly={readOnly} />}
     </Field>
@@ -81,6 +87,7 @@ function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; upd
       <Field label="Proposal Terms" error={errors.proposal_terms?.message} hint="Filled in on every new proposal, where it can be changed">
         {(p) => <Textarea {...p} {...register("proposal_terms")} readOnly={readOnly} rows={4} />}
       </Field>
+      <PaymentScheduleEditor control={control as unknown as Control<WithSchedule>} name="default_payment_schedule" readOnly={readOnly} />
       {!readOnly && (
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? "Saving..." : "Save Studio Details"}
