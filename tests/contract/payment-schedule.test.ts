@@ -14,6 +14,7 @@ import {
   poundsText,
   scheduleAmounts,
   scheduleProblem,
+  storedPaymentSchedule,
   suggestedLabel,
   TERMS_PAYMENT_SCHEDULE,
   type PaymentInstalmentInput,
@@ -309,6 +310,8 @@ describe("normalise → validate → store → read", () => {
         stored++;
         const read = paymentSchedule.parse(JSON.parse(JSON.stringify(parsed.data)));
         expect(read).toEqual(parsed.data);
+        // What the worker checks a stored one with, on the way out.
+        expect(storedPaymentSchedule.parse(JSON.parse(JSON.stringify(parsed.data)))).toEqual(parsed.data);
         expect(paymentSchedule.parse(read)).toEqual(read);
       }),
       { numRuns: 1000 },

@@ -13,7 +13,7 @@ import {
   type proposalInput,
   type proposalPatch,
 } from "../../../contract/proposal";
-import { paymentSchedule, scheduleAmounts, type PaymentSchedule } from "../../../contract/payment-schedule";
+import { scheduleAmounts, storedPaymentSchedule, type PaymentSchedule } from "../../../contract/payment-schedule";
 import type { SessionUser } from "../../../contract/user";
 import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { newId } from "../../platform/ids";
@@ -73,7 +73,7 @@ const shape = ({
   return {
     ...p,
     // Checked on the way out as on the way in, and priced at the proposal's total.
-    payment_schedule: scheduleAmounts(paymentSchedule.parse(p.payment_schedule), p.value).instalments,
+    payment_schedule: scheduleAmounts(storedPaymentSchedule.parse(p.payment_schedule), p.value).instalments,
     response:
       response_kind &&
       response_name !== null &&
@@ -205,7 +205,7 @@ export async function updateProposal(
   // The schedule and the total as the edit leaves them: a new total must suit the schedule kept, and a new schedule the total kept.
   if (changes.payment_schedule || totals)
     assertScheduleAddsUp(
-      changes.payment_schedule ?? paymentSchedule.parse(current.payment_schedule),
+      changes.payment_schedule ?? storedPaymentSchedule.parse(current.payment_schedule),
       totals ? totals.value : current.value,
     );
   const nowAccepted = after.status === "Accepted" && current.status !== "Accepted" && after.lead_id;

@@ -21,7 +21,7 @@ import {
   type proposalReplyInput,
 } from "../../../contract/proposal";
 import type { SessionUser } from "../../../contract/user";
-import { paymentSchedule } from "../../../contract/payment-schedule";
+import { storedPaymentSchedule } from "../../../contract/payment-schedule";
 import type { ActivityType } from "../../../contract/activity-values";
 import { relatedHref } from "../../../contract/related-href";
 import { AppError, notFound } from "../../platform/errors";
@@ -99,7 +99,7 @@ async function proposalFor(db: Db, id: string): Promise<Omit<OpenLink, "linkId">
     updatedAt: updated_at,
     leadId: lead_id,
     clientId: client_id,
-    content: { ...content, payment_schedule: paymentSchedule.parse(payment_schedule), preparedFor: client_name ?? lead_name },
+    content: { ...content, payment_schedule: storedPaymentSchedule.parse(payment_schedule), preparedFor: client_name ?? lead_name },
   };
 }
 
@@ -134,7 +134,7 @@ export function contentHash(c: ProposalContent): Promise<string> {
 /** An accepted copy as kept; one accepted before proposals had a schedule has none (it was not part of what was agreed). */
 function acceptedCopy(snapshot: string): ProposalContent {
   const copy = JSON.parse(snapshot) as Omit<ProposalContent, "payment_schedule"> & { payment_schedule?: unknown };
-  return { ...copy, payment_schedule: copy.payment_schedule == null ? null : paymentSchedule.parse(copy.payment_schedule) };
+  return { ...copy, payment_schedule: copy.payment_schedule == null ? null : storedPaymentSchedule.parse(copy.payment_schedule) };
 }
 
 /** What the page shows beside the document: the answer, if any, and the conversation. */
