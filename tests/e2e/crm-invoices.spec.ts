@@ -2,10 +2,9 @@
  * Invoices: one added in its dialog and its print page (VAT or none, missing bank details); Mark as
  * paid, what the list says is owed, its status filter, and a line added in Edit.
  */
-import type { Invoice } from "../../contract/invoice";
 import { isLate, isOwed } from "../../contract/invoice-values";
 import { expect, test } from "./fixtures";
-import type { InvoiceInput } from "../../contract/invoice";
+import type { Invoice, InvoiceInput } from "../../contract/invoice";
 import { api, createClient, expectStatus, signIn, withStudioSettings } from "./support";
 
 /** Today in London plus `days`, as YYYY-MM-DD. */
@@ -125,14 +124,12 @@ test("Mark as paid records the paid date; the list says what is owed and filters
   await signIn(page.request);
   const stamp = Date.now();
   const client = (await createClient(page.request, { name: `Owing ${stamp}` })).id;
-  const add = async (number: string, status: InvoiceInput["status"], total: number, due: string) =>
-    expect(
-      (
-        await api(page.request).crm.invoices.$post({
-          json: { number, client_id: client, total, date: "2026-01-01", due_date: due, status },
-        })
-      ).status,
-    ).toBe(201);
+  const { crm } = api(page.request);
+  const add = (number: string, status: InvoiceInput["status"], total: number, due: string) =>
+    expectStatus(
+      crm.invoices.$post({ json: { number, client_id: client, total, date: "2026-01-01", due_date: due, status } }),
+      201,
+    );
   await page.goto("/crm/invoices");
   const outstanding = page.getByTestId("invoices-outstanding");
   const overdue = page.getByTestId("invoices-overdue");
@@ -143,7 +140,7 @@ test("Mark as paid records the paid date; the list says what is owed and filters
    * figure read before this test's invoices would not stay put. Polled until both sides agree.
    */
   const ours = async (figure: typeof outstanding, counts: (invoice: Invoice) => boolean) => {
-    const { invoices } = (await (await page.request.get("/api/crm/invoices")).json()) as { invoices: Invoice[] };
+    const { invoices } = await expectStatus(crm.invoices.$get(), 200);
     const others = invoices.filter((i) => i.client_id !== client && counts(i));
     return (await pounds(figure)) - others.reduce((sum, i) => sum + i.total, 0);
   };
