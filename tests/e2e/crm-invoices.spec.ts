@@ -5,6 +5,7 @@
 import { isLate, isOwed } from "../../contract/invoice-values";
 import { expect, test } from "./fixtures";
 import type { Invoice, InvoiceInput } from "../../contract/invoice";
+import { readFile } from "node:fs/promises";
 import { api, createClient, expectStatus, signIn, withStudioSettings } from "./support";
 
 /** Today in London plus `days`, as YYYY-MM-DD. */
@@ -126,10 +127,7 @@ test("Mark as paid records the paid date; the list says what is owed and filters
   const client = (await createClient(page.request, { name: `Owing ${stamp}` })).id;
   const { crm } = api(page.request);
   const add = (number: string, status: InvoiceInput["status"], total: number, due: string) =>
-    expectStatus(
-      crm.invoices.$post({ json: { number, client_id: client, total, date: "2026-01-01", due_date: due, status } }),
-      201,
-    );
+    expectStatus(crm.invoices.$post({ json: { number, client_id: client, total, date: "2026-01-01", due_date: due, status } }), 201);
   await page.goto("/crm/invoices");
   const outstanding = page.getByTestId("invoices-outstanding");
   const overdue = page.getByTestId("invoices-overdue");
@@ -183,4 +181,68 @@ test("Mark as paid records the paid date; the list says what is owed and filters
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Invoice updated successfully")).toBeVisible();
   await expect(draft.getByText("£1,000.00")).toBeVisible();
+});
+
+test("Export for Xero: the Owner's account code in Settings, and a period's sent invoices as Xero's import file", async ({ page }) => {
+  await signIn(page.request);
+  const stamp = Date.now();
+  const { crm } = api(page.request);
+  const client = (await createClient(page.request, { name: `Xero Client ${stamp}` })).id;
+  // A period of its own in 2031, so no other test's invoices fall in it.
+  const day = `2031-0${(stamp % 9) + 1}-15`;
+  await expectStatus(
+    crm.invoices.$post({
+      json: {
+        number: `INV-XERO-${stamp}`,
+        client_id: client,
+        date: day,
+        due_date: day,
+        status: "Sent",
+        lines: [
+          { description: "Design, three pages", quantity: 3, unit_price: 400 },
+          { description: "Hosting", quantity: 1, unit_price: 99.5 },
+        ],
+      },
+    }),
+    201,
+  );
+  await expectStatus(
+    crm.invoices.$post({ json: { number: `INV-XDRAFT-${stamp}`, client_id: client, date: day, due_date: day, total: 5, status: "Draft" } }),
+    201,
+  );
+
+  const code = String(4000 + (stamp % 999));
+  await page.goto("/crm/settings");
+  const xero = page.getByRole("region", { name: "Xero Export" });
+  await xero.getByLabel("Account Code").fill(code);
+  await xero.getByLabel("Tax Type").fill("No VAT");
+  await xero.getByRole("button", { name: "Save Xero Settings" }).click();
+  await expect(page.getByText("Xero export settings saved")).toBeVisible();
+
+  await page.goto("/crm/invoices");
+  await page.getByRole("button", { name: "Export for Xero" }).click();
+  const dialog = page.getByRole("dialog", { name: "Export for Xero" });
+  await dialog.getByLabel("From").fill(`${day.slice(0, 8)}01`);
+  await dialog.getByLabel("To").fill(`${day.slice(0, 8)}28`);
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Export" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`xero-invoices-${day.slice(0, 8)}01-to-${day.slice(0, 8)}28.csv`);
+  const lines = (await readFile((await file.path())!, "utf8")).trimEnd().split("\r\n");
+  expect(lines[0]).toMatch(
+    /^\*ContactName,EmailAddress,.*\*InvoiceNumber,Reference,\*InvoiceDate,\*DueDate,.*\*TaxType,.*Currency,BrandingTheme$/,
+  );
+  const [d, m, y] = [day.slice(8, 10), day.slice(5, 7), day.slice(0, 4)];
+  expect(lines.slice(1)).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^Xero Client ${stamp},.*,INV-XERO-${stamp},,${d}/${m}/${y},${d}/${m}/${y},,"Design, three pages",3,400.00,,${code},No VAT,.*GBP,$`,
+      ),
+    ),
+    expect.stringMatching(
+      new RegExp(`^Xero Client ${stamp},.*,INV-XERO-${stamp},,${d}/${m}/${y},${d}/${m}/${y},,Hosting,1,99.50,,${code},No VAT,.*GBP,$`),
+    ),
+  ]);
+  await expect(page.getByText("Exported 1 invoice for Xero")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 });
