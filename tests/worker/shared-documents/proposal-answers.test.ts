@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { app } from "../../../worker/app";
-import { expectJson, mailTo, requestWithEnv, rows, signInAs, uniqueEmail, waitForMail, type Staff } from "../support/helpers";
-import { STALE_PROPOSAL_MESSAGE, type CrmProposalMessage, type Proposal, type ProposalMessage } from "../../../contract/proposal";
+import { apiWithEnv, errorOf, expectJson, mailTo, rows, signInAs, type Staff, uniqueEmail, waitForMail } from "../support/helpers";
+import { STALE_PROPOSAL_MESSAGE, type ProposalInput } from "../../../contract/proposal";
 
 const INBOX = "hello@redbrickstudio.co.uk";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -21,20 +21,15 @@ beforeEach(async () => {
   staff = await signInAs("Sales");
   jo = `jo-${crypto.randomUUID().slice(0, 8)}@carterbakes.co.uk`;
   leadId = (
-    await expectJson<{ lead: { id: string } }>(
-      staff.call("POST", "/api/crm/leads", { name: "Jo Carter", company: "Carter Bakes", email: jo, value: 4200 }),
-      201,
-    )
+    await expectJson(staff.api.crm.leads.$post({ json: { name: "Jo Carter", company: "Carter Bakes", email: jo, value: 4200 } }), 201)
   ).lead.id;
-  clientId = (await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201)).client.id;
+  clientId = (await expectJson(staff.api.crm.clients.$post({ json: { name: "Acme" } }), 201)).client.id;
 });
 
-const addProposal = async (body: Record<string, unknown>) =>
-  (await expectJson<{ proposal: Proposal }>(staff.call("POST", "/api/crm/proposals", body), 201)).proposal;
-const proposalOf = async (id: string) =>
-  (await expectJson<{ proposal: Proposal }>(staff.call("GET", `/api/crm/proposals/${id}`), 200)).proposal;
+const addProposal = async (body: ProposalInput) => (await expectJson(staff.api.crm.proposals.$post({ json: body }), 201)).proposal;
+const proposalOf = async (id: string) => (await expectJson(staff.api.crm.proposals[":id"].$get({ param: { id: id } }), 200)).proposal;
 const share = async (p: { id: string }) =>
-  new URL((await expectJson<{ url: string }>(staff.call("POST", `/api/crm/proposals/${p.id}/share`), 201)).url).pathname;
+  new URL((await expectJson(staff.api.crm.proposals[":id"].share.$post({ param: { id: p.id } }), 201)).url).pathname;
 
 const open = (path: string, ip = "198.51.100.7") =>
   exports.default.fetch(`http://localhost${path}`, { headers: { "CF-Connecting-IP": ip } });
@@ -133,10 +128,7 @@ describe("accepting a shared proposal on its page", () => {
     // The acceptance appears once on the lead's timeline, credited to the client, as a status change.
     const entry =
       'Jo Carter accepted the proposal "Bakery website" online: marked Won, converted to client Carter Bakes, project started in Discovery';
-    const timeline = await expectJson<{
-      activities: { description: string }[];
-      logged: { summary: string; who_name: string; who_kind: string; type: string }[];
-    }>(staff.call("GET", `/api/crm/leads/${leadId}/activities`), 200);
+    const timeline = await expectJson(staff.api.crm.leads[":id"].activities.$get({ param: { id: leadId } }), 200);
     expect([...timeline.activities.map((a) => a.description), ...timeline.logged.map((a) => a.summary)]).toEqual([entry]);
     expect(timeline.logged[0]).toMatchObject({ who_name: "Jo Carter", who_kind: "client", type: "StatusChange" });
     expect(await rows("SELECT who_name, related_type, related_id FROM activities")).toEqual([
@@ -185,9 +177,12 @@ describe("accepting a shared proposal on its page", () => {
     const old = versionIn(await pageOf(path));
     const current = await proposalOf(p.id);
     await expectJson(
-      staff.call("PATCH", `/api/crm/proposals/${p.id}`, {
-        lines: [{ description: "Build", quantity: 1, unit_price: 5500 }],
-        updated_at: current.updated_at,
+      staff.api.crm.proposals[":id"].$patch({
+        param: { id: p.id },
+        json: {
+          lines: [{ description: "Build", quantity: 1, unit_price: 5500 }],
+          updated_at: current.updated_at,
+        },
       }),
       200,
     );
@@ -207,9 +202,12 @@ describe("accepting a shared proposal on its page", () => {
     expect((await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version: fresh })).status).toBe(303);
     // The accepted version stays what the page and the CRM's preview show, whatever is edited later.
     const accepted = await proposalOf(p.id);
-    await expectJson(staff.call("PATCH", `/api/crm/proposals/${p.id}`, { title: "Renamed later", updated_at: accepted.updated_at }), 200);
+    await expectJson(
+      staff.api.crm.proposals[":id"].$patch({ param: { id: p.id }, json: { title: "Renamed later", updated_at: accepted.updated_at } }),
+      200,
+    );
     expect(await pageOf(path)).toContain("<h1>Shop build</h1>");
-    const preview = await staff.call("GET", `/api/crm/proposals/${p.id}/preview`);
+    const preview = await staff.api.crm.proposals[":id"].preview.$get({ param: { id: p.id } });
     expect(preview.status).toBe(200);
     const previewHtml = await preview.text();
     expect(previewHtml).toContain("<h1>Shop build</h1>");
@@ -219,11 +217,9 @@ describe("accepting a shared proposal on its page", () => {
 
   it("keeps a lead's existing client and project, and starts a project for a proposal made to a client", async () => {
     // A lead already converted, with its project: both stay as they are.
-    await expectJson(staff.call("POST", `/api/crm/leads/${leadId}/actions`, { action: "convert_to_client" }), 201);
-    const lead = (
-      await expectJson<{ lead: { updated_at: string; converted_to_client_id: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200)
-    ).lead;
-    await expectJson(staff.call("POST", `/api/crm/leads/${leadId}/actions`, { action: "start_project" }), 201);
+    await expectJson(staff.api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action: "convert_to_client" } }), 201);
+    const lead = (await expectJson(staff.api.crm.leads[":id"].$get({ param: { id: leadId } }), 200)).lead;
+    await expectJson(staff.api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action: "start_project" } }), 201);
     const p = await addProposal({ title: "Phase two", value: 1500, lead_id: leadId });
     const path = await share(p);
     expect((await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version: versionIn(await pageOf(path)) })).status).toBe(
@@ -246,14 +242,10 @@ describe("accepting a shared proposal on its page", () => {
   });
 
   it("leaves each lead Won at its proposal's total, and the dashboard's won this month rises by exactly what was accepted", async () => {
-    const before = await expectJson<{ tiles: { won_this_month: { value: number; count: number } } }>(
-      staff.call("GET", "/api/crm/dashboard"),
-      200,
-    );
+    const before = await expectJson(staff.api.crm.dashboard.$get(), 200);
     expect(before.tiles.won_this_month).toMatchObject({ value: 0, count: 0 });
     // One lead with no deal value, one with an old one far from what was agreed.
-    const unvalued = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Priya Shah" }), 201)).lead
-      .id;
+    const unvalued = (await expectJson(staff.api.crm.leads.$post({ json: { name: "Priya Shah" } }), 201)).lead.id;
     const acceptOnline = async (title: string, unitPrice: number, lead: string) => {
       const path = await share(
         await addProposal({ title, lead_id: lead, lines: [{ description: title, quantity: 1, unit_price: unitPrice }] }),
@@ -262,10 +254,12 @@ describe("accepting a shared proposal on its page", () => {
       expect(res.status).toBe(303);
     };
     await expectJson(
-      staff.call("PATCH", `/api/crm/leads/${leadId}`, {
-        value: 17950,
-        updated_at: (await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200)).lead
-          .updated_at,
+      staff.api.crm.leads[":id"].$patch({
+        param: { id: leadId },
+        json: {
+          value: 17950,
+          updated_at: (await expectJson(staff.api.crm.leads[":id"].$get({ param: { id: leadId } }), 200)).lead.updated_at,
+        },
       }),
       200,
     );
@@ -275,15 +269,9 @@ describe("accepting a shared proposal on its page", () => {
       { name: "Jo Carter", status: "Won", value: 4800 },
       { name: "Priya Shah", status: "Won", value: 4885 },
     ]);
-    const after = await expectJson<{ tiles: { won_this_month: { value: number; count: number } } }>(
-      staff.call("GET", "/api/crm/dashboard"),
-      200,
-    );
+    const after = await expectJson(staff.api.crm.dashboard.$get(), 200);
     expect(after.tiles.won_this_month).toMatchObject({ value: 9685, count: 2 });
-    const board = await expectJson<{ columns: { status: string; value: number; leads: { value: number | null }[] }[] }>(
-      staff.call("GET", "/api/crm/leads/board"),
-      200,
-    );
+    const board = await expectJson(staff.api.crm.leads.board.$get({ query: {} }), 200);
     const won = board.columns.find((c) => c.status === "Won")!;
     expect(won.value).toBe(9685);
     expect(won.leads.reduce((n, l) => n + (l.value ?? 0), 0)).toBe(9685);
@@ -364,8 +352,8 @@ describe("declining and asking on a shared proposal", () => {
     ]);
     expect((await proposalOf(p.id)).questions).toBe(1);
 
-    const { message } = await expectJson<{ message: ProposalMessage }>(
-      staff.call("POST", `/api/crm/proposals/${p.id}/messages`, { body: "Yes, the 2nd works for us." }),
+    const { message } = await expectJson(
+      staff.api.crm.proposals[":id"].messages.$post({ param: { id: p.id }, json: { body: "Yes, the 2nd works for us." } }),
       201,
     );
     expect(message).toMatchObject({ author: "studio", author_name: "Marcus Reid" });
@@ -378,14 +366,11 @@ describe("declining and asking on a shared proposal", () => {
         summary: 'Marcus Reid answered about the proposal "Bakery website": Yes, the 2nd works for us.',
       },
     ]);
-    const { messages } = await expectJson<{ messages: ProposalMessage[] }>(staff.call("GET", `/api/crm/proposals/${p.id}/messages`), 200);
+    const { messages } = await expectJson(staff.api.crm.proposals[":id"].messages.$get({ param: { id: p.id } }), 200);
     expect(messages.map((m) => m.author)).toEqual(["client", "studio"]);
     expect(await pageOf(path)).toContain("Yes, the 2nd works for us.");
-    const blank = await expectJson<{ error: { fields: Record<string, string> } }>(
-      staff.call("POST", `/api/crm/proposals/${p.id}/messages`, { body: " \u200b " }),
-      422,
-    );
-    expect(blank.error.fields.body).toBe("Reply is required");
+    const blank = await errorOf(staff.api.crm.proposals[":id"].messages.$post({ param: { id: p.id }, json: { body: " \u200b " } }), 422);
+    expect(blank.fields?.body).toBe("Reply is required");
 
     // A question needs a name and some words.
     const bad = await post(`${path}/questions`, { author_name: "", body: "" });
@@ -434,7 +419,7 @@ describe("declining and asking on a shared proposal", () => {
   it("the studio's preview shows the client's page with inert forms, counts no view, and is for signed-in staff only", async () => {
     const p = await addProposal({ title: "Draft idea", value: 500, lead_id: leadId, status: "Sent" });
     const path = await share(p);
-    const res = await staff.call("GET", `/api/crm/proposals/${p.id}/preview`);
+    const res = await staff.api.crm.proposals[":id"].preview.$get({ param: { id: p.id } });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("This is the page your client sees");
@@ -460,14 +445,14 @@ describe("what the client hears back", () => {
   const sendTo = async (p: { id: string }, to: string) =>
     new URL(
       (
-        await expectJson<{ url: string }>(
-          staff.call("POST", `/api/crm/proposals/${p.id}/send`, { to, message: null, confirm_recipient: true }),
+        await expectJson(
+          staff.api.crm.proposals[":id"].send.$post({ param: { id: p.id }, json: { to, message: null, confirm_recipient: true } }),
           201,
         )
       ).url,
     ).pathname;
   const reply = (p: { id: string }, body: string) =>
-    expectJson<{ message: CrmProposalMessage }>(staff.call("POST", `/api/crm/proposals/${p.id}/messages`, { body }), 201);
+    expectJson(staff.api.crm.proposals[":id"].messages.$post({ param: { id: p.id }, json: { body } }), 201);
 
   it("the studio's answer is e-mailed to the address the proposal was sent to, by first name, with the question and the link", async () => {
     const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
@@ -498,45 +483,40 @@ describe("what the client hears back", () => {
     const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
     const path = await share(p);
     await post(`${path}/questions`, { author_name: "Jo Carter", body: "Is hosting included?" });
-    const refused = await expectJson<{ message: CrmProposalMessage }>(
-      requestWithEnv(
-        { EMAIL: env.VERIFIED_ONLY_EMAIL },
-        "POST",
-        `/api/crm/proposals/${p.id}/messages`,
-        { body: "No, it is extra." },
-        staff.cookie,
-      ),
+    const refused = await expectJson(
+      apiWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, { cookie: staff.cookie }).crm.proposals[":id"].messages.$post({
+        param: { id: p.id },
+        json: { body: "No, it is extra." },
+      }),
       201,
     );
     expect(refused.message).toMatchObject({ email_status: "failed" });
     expect(refused.message.email_error).toContain(`Cloudflare wouldn't send to ${jo}`);
     // Nothing is lost: the answer is on the page, and the CRM lists the mail as failed.
     expect(await pageOf(path)).toContain("No, it is extra.");
-    const listed = await expectJson<{ messages: CrmProposalMessage[] }>(staff.call("GET", `/api/crm/proposals/${p.id}/messages`), 200);
+    const listed = await expectJson(staff.api.crm.proposals[":id"].messages.$get({ param: { id: p.id } }), 200);
     expect(listed.messages.map((m) => [m.author, m.email_status])).toEqual([
       ["client", "sent"],
       ["studio", "failed"],
     ]);
 
     // A resend that fails again is 502 with why, and stays marked for another try.
-    const retry = `/api/crm/proposals/${p.id}/messages/${refused.message.id}/retry-email`;
-    const failedAgain = await expectJson<{ error: { code: string; message: string } }>(
-      requestWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, "POST", retry, undefined, staff.cookie),
-      502,
-    );
-    expect(failedAgain.error.code).toBe("upstream_failed");
-    expect(failedAgain.error.message).toContain(`The e-mail to the client could not be sent. Cloudflare wouldn't send to ${jo}`);
-    const again = await expectJson<{ message: CrmProposalMessage }>(staff.call("POST", retry), 200);
+    const retry = (api = staff.api) =>
+      api.crm.proposals[":id"].messages[":messageId"]["retry-email"].$post({ param: { id: p.id, messageId: refused.message.id } });
+    const failedAgain = await errorOf(retry(apiWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, { cookie: staff.cookie })), 502);
+    expect(failedAgain.code).toBe("upstream_failed");
+    expect(failedAgain.message).toContain(`The e-mail to the client could not be sent. Cloudflare wouldn't send to ${jo}`);
+    const again = await expectJson(retry(), 200);
     expect(again.message).toMatchObject({ email_status: "sent", email_error: null });
     const [mail] = await waitForMail(jo);
     expect(mail.text).toContain("No, it is extra.");
     expect(await rows("SELECT email_attempts FROM proposal_messages WHERE id = ?", refused.message.id)).toEqual([{ email_attempts: 3 }]);
     // One that went is not sent twice.
-    await expectJson(staff.call("POST", `/api/crm/proposals/${p.id}/messages/${refused.message.id}/retry-email`), 200);
+    await expectJson(retry(), 200);
     await waitForMail(jo, 1);
 
     // A lead with no address anywhere: the reply is stored, and the CRM says why it was not e-mailed.
-    const nobody = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Sam Nobody" }), 201)).lead;
+    const nobody = (await expectJson(staff.api.crm.leads.$post({ json: { name: "Sam Nobody" } }), 201)).lead;
     const q = await addProposal({ title: "Poster", value: 300, lead_id: nobody.id });
     await post(`${await share(q)}/questions`, { author_name: "Sam", body: "Colours?" });
     const { message } = await reply(q, "Any you like.");
@@ -592,7 +572,10 @@ describe("what the client hears back", () => {
     expect(studio.text).toContain(`A copy was e-mailed to them at ${to}.`);
     // The link goes on showing what was accepted, whatever is edited later.
     const accepted = await proposalOf(p.id);
-    await expectJson(staff.call("PATCH", `/api/crm/proposals/${p.id}`, { title: "Renamed later", updated_at: accepted.updated_at }), 200);
+    await expectJson(
+      staff.api.crm.proposals[":id"].$patch({ param: { id: p.id }, json: { title: "Renamed later", updated_at: accepted.updated_at } }),
+      200,
+    );
     expect(await pageOf(path)).toContain("<h1>Bakery website</h1>");
   });
 
@@ -686,7 +669,7 @@ describe("the client's page reads well", () => {
     expect(await pageOf(path)).toMatch(/<p class="status ended">Declined on \d{1,2} \w{3} \d{4}<\/p>/);
 
     const old = await addProposal({ title: "Old idea", value: 500, lead_id: leadId, status: "Sent", valid_until: "2020-01-31" });
-    const preview = await (await staff.call("GET", `/api/crm/proposals/${old.id}/preview`)).text();
+    const preview = await (await staff.api.crm.proposals[":id"].preview.$get({ param: { id: old.id } })).text();
     expect(preview).toContain('<p class="status ended">Expired</p>');
     expect(preview).not.toContain('href="#answer">Accept</a>');
   });
