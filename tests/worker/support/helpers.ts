@@ -12,6 +12,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { SignJWT } from "jose";
 import { expect } from "vitest";
 import { hc, type ClientResponse } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
 import { app, type AppType } from "../../../worker/app";
 import worker from "../../../worker/index";
 import { hashPassword } from "../../../worker/platform/password";
@@ -121,11 +122,20 @@ export const visitorApi = apiClient();
  */
 export const unchecked = (value: unknown) => value as never;
 
+/**
+ * The request options that send `body` as it is, for a route that reads its body itself (Import
+ * streams the document), which its types do not describe: `api.crm.import.$post(undefined, rawBody(text))`.
+ */
+export const rawBody = (body: string, contentType = "application/json") => ({ headers: { "Content-Type": contentType }, init: { body } });
+
 /** A response of the typed client. */
 type TypedResponse = ClientResponse<unknown, number, string>;
 type AnyResponse = Response | TypedResponse;
 /** The statuses a typed response's route declares. */
 type StatusOf<R> = R extends ClientResponse<unknown, infer S, string> ? S : never;
+/** The JSON body a typed response's route answers on success, whichever success status it is. */
+export type OkBody<R> =
+  R extends ClientResponse<infer T, infer U, infer F> ? (U extends SuccessStatusCode ? (F extends "json" ? T : never) : never) : never;
 /** The JSON body a typed response's route answers at status `S`. */
 type JsonAt<R, S extends number> =
   R extends ClientResponse<infer T, infer U, infer F> ? (S extends U ? (F extends "json" ? T : never) : never) : never;
@@ -161,10 +171,11 @@ export async function signedIn(role: Role = "Owner") {
 }
 
 /**
- * Asserts the status of a raw call (showing the body when it differs) and parses its JSON as `T`:
- * for answers the typed client has no type for. A typed call's body comes from `expectJson`.
+ * Asserts the status (showing the body when it differs) and parses the JSON as `T`: for answers
+ * the typed client has no type for (a raw call, or a route that streams its body, as Export
+ * does). A typed call's body comes from `expectJson`.
  */
-export async function json<T = Record<string, unknown>>(res: Response | Promise<Response>, status: number): Promise<T> {
+export async function json<T = Record<string, unknown>>(res: AnyResponse | Promise<AnyResponse>, status: number): Promise<T> {
   return JSON.parse(await textWithStatus(res, status)) as T;
 }
 
