@@ -1,7 +1,17 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countRows, errorOf, expectJson, rows, signInAs, type Staff } from "../support/helpers";
-import { CRM_TABLES, exportAll, importText, linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "../support/crm-data";
+import {
+  CRM_TABLES,
+  deleteAll,
+  exportAll,
+  importText,
+  linkedPreview,
+  previewSeenBy,
+  seedCrm,
+  snapshot,
+  totalRows,
+} from "../support/crm-data";
 import { CHUNK_BYTES } from "../../../worker/modules/data";
 import { exportDocument, type ExportDocument } from "../../../contract/export";
 
@@ -9,7 +19,6 @@ let owner: Staff;
 
 const exportNow = () => exportAll(owner);
 const importDoc = (doc: unknown, who = owner) => importText(who, JSON.stringify(doc));
-const deleteAll = () => expectJson(owner.api.crm["delete-all"].$post({ json: { confirm: "DELETE ALL" } }), 200);
 
 /** A minimal valid document with `n` leads. */
 function leadsDoc(n: number, notes = ""): ExportDocument {
@@ -133,7 +142,7 @@ describe("import", () => {
     await seedCrm(owner);
     const before = await snapshot();
     const doc = await exportNow();
-    await deleteAll();
+    await deleteAll(owner);
     expect(await totalRows()).toBe(0);
     const result = await expectJson(importDoc(doc), 200);
     expect(result.cleared_user_refs).toBe(0);
@@ -145,7 +154,7 @@ describe("import", () => {
     const cafe = await linkedPreview(owner, { name: "Café Ünïcode", card: "jemrex", url: "https://cafe.example/v2" });
     const before = await previewSeenBy(owner, cafe);
     const doc = await exportNow();
-    await deleteAll();
+    await deleteAll(owner);
     const result = await expectJson(importDoc(doc), 200);
     expect(result.previews).toEqual({ restored: 1, need_code: [{ client_id: cafe.clientId, name: "Café Ünïcode" }], failed: [] });
     // The file carries no code, so the old one stays refused until the studio issues a new one.
@@ -217,7 +226,7 @@ describe("import", () => {
   it("holds links and addresses to the API's own rules: no javascript: website, no malformed e-mail", async () => {
     await seedCrm(owner);
     const doc = await exportNow();
-    await deleteAll();
+    await deleteAll(owner);
     const tampered = structuredClone(doc) as unknown as Record<string, Record<string, unknown>[]>;
     tampered.clients[0].website = "javascript:alert(document.cookie)";
     tampered.clients[1].emails = ["not an e-mail"];
@@ -267,7 +276,7 @@ describe("import", () => {
       expect.objectContaining({ kind: "accepted", full_name: "Chloé O'Brien", browser: "Ünïcode browser" }),
     ]);
     expect(doc.proposal_messages.map((m) => m.author)).toEqual(["client", "studio"]);
-    await deleteAll();
+    await deleteAll(owner);
     const twice = structuredClone(doc);
     twice.proposal_links.push({ ...live, id: "another-link", token_hash: "f".repeat(64) });
     twice.proposal_links.push({ ...live, id: "same-hash", revoked_at: doc.exported_at });

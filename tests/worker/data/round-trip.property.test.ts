@@ -32,7 +32,7 @@ import {
 } from "../support/helpers";
 import cloudflareBlock from "../../fixtures/mail/cloudflare-block.eml?raw";
 import { migrateFresh } from "../support/fresh-database";
-import { exportAll, importText, linkedPreview, previewSeenBy, snapshot } from "../support/crm-data";
+import { deleteAll, exportAll, importText, linkedPreview, previewSeenBy, snapshot } from "../support/crm-data";
 import { normaliseText } from "../../../contract/text";
 import { leadSources, leadStatuses } from "../../../contract/lead";
 import { projectStages, projectTypes } from "../../../contract/project";
@@ -303,8 +303,6 @@ async function build(owner: Staff, s: Studio, ip: string) {
  * said; a lead's search_text is its name, company and e-mail joined by a control character that no
  * typed text can hold (decision 0031).
  */
-const deleteAll = (owner: Staff) => expectJson(owner.api.crm["delete-all"].$post({ json: { confirm: "DELETE ALL" } }), 200);
-
 /** Exports, deletes everything, imports the file again; answers the backup delete-all took. */
 async function exportDeleteAllImport(owner: Staff) {
   const doc = await exportAll(owner);

@@ -8,7 +8,8 @@ import type { PreviewLinkInput } from "../../../contract/preview";
 
 export const CRM_TABLES = exportTables;
 
-type PreviewCard = PreviewLinkInput["preview_id"];
+/** One of the preview cards the studio builds for its clients. */
+export type PreviewCard = PreviewLinkInput["preview_id"];
 
 /** Every row of every CRM table, exactly as stored, in id order. */
 export async function snapshot(): Promise<Record<string, Record<string, unknown>[]>> {
@@ -26,6 +27,9 @@ export const exportAll = (staff: Staff) => json<ExportDocument>(staff.api.crm.ex
 
 /** An import of `text`, sent as it is: the route reads its body as a stream, which its types do not describe. */
 export const importText = (staff: Staff, text: string) => staff.api.crm.import.$post(undefined, rawBody(text));
+
+/** Delete-all, confirmed (Owner): answers the backup it took and what it deleted. */
+export const deleteAll = (staff: Staff) => expectJson(staff.api.crm["delete-all"].$post({ json: { confirm: "DELETE ALL" } }), 200);
 
 /** One of everything, with the awkward cases: unicode and quotes in lists, nulls, booleans, links between rows. */
 export async function seedCrm(staff: Staff) {
