@@ -141,7 +141,7 @@ type JsonAt<R, S extends number> =
   R extends ClientResponse<infer T, infer U, infer F> ? (S extends U ? (F extends "json" ? T : never) : never) : never;
 
 /** The session cookie a response sets, as `name=value` for a Cookie header, or null. */
-export function sessionCookieOf(res: Response): string | null {
+export function sessionCookieOf(res: { headers: Headers }): string | null {
   const set = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!set) return null;
   const pair = set.split(";")[0];
