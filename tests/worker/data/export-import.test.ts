@@ -304,7 +304,7 @@ describe("import", () => {
     expect((await importDoc({ ...leadsDoc(1), users: [] })).status).toBe(422);
     const { tasks: _omitted, ...missing } = leadsDoc(1);
     expect(Object.keys((await errorOf(importDoc(missing), 422)).fields ?? {})).toEqual(["tasks"]);
-    const notJson = await owner.call("POST", "/api/crm/import", undefined);
+    const notJson = await owner.api.crm.import.$post();
     expect(notJson.status).toBeGreaterThanOrEqual(400);
     expect(await countRows("leads")).toBe(0);
   });

@@ -284,8 +284,6 @@ export interface Staff {
   cookie: string;
   /** The JSON API as this member of staff. */
   api: Api;
-  /** A raw request as this member of staff, for what the typed client cannot send. */
-  call(method: string, path: string, body?: unknown): Promise<Response>;
 }
 
 /** Creates a user directly in D1 (cheap hash) and signs in through the real endpoint. */
@@ -299,7 +297,7 @@ export async function signInAs(role: Role = "Sales", fullName = role === "Owner"
   const res = await request("POST", "/api/auth/login", { email, password: "correct horse battery" });
   expect(res.status).toBe(200);
   const cookie = res.headers.get("Set-Cookie")!.split(";")[0];
-  return { id, cookie, api: apiClient({ cookie }), call: (method, path, body) => request(method, path, body, cookie) };
+  return { id, cookie, api: apiClient({ cookie }) };
 }
 
 export function request(method: string, path: string, body?: unknown, cookie?: string) {
@@ -315,11 +313,8 @@ export function request(method: string, path: string, body?: unknown, cookie?: s
  * the route answers it at that status. Only a status the route declares type-checks: a refusal is
  * read with `errorOf`.
  */
-export async function expectJson<R extends TypedResponse, S extends StatusOf<R>>(res: R | Promise<R>, status: S): Promise<JsonAt<R, S>>;
-/** @deprecated A raw call's JSON: until every test calls the typed client (then `json`). */
-export async function expectJson<T = Record<string, unknown>>(res: Response | Promise<Response>, status: number): Promise<T>;
-export async function expectJson(res: AnyResponse | Promise<AnyResponse>, status: number): Promise<unknown> {
-  return JSON.parse(await textWithStatus(res, status));
+export async function expectJson<R extends TypedResponse, S extends StatusOf<R>>(res: R | Promise<R>, status: S): Promise<JsonAt<R, S>> {
+  return JSON.parse(await textWithStatus(res, status)) as JsonAt<R, S>;
 }
 
 export const countRows = async (table: string) => ((await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first()) as { n: number }).n;
