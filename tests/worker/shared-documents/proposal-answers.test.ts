@@ -30,6 +30,16 @@ const addProposal = async (body: ProposalInput) => (await expectJson(staff.api.c
 const proposalOf = async (id: string) => (await expectJson(staff.api.crm.proposals[":id"].$get({ param: { id: id } }), 200)).proposal;
 const share = async (p: { id: string }) =>
   new URL((await expectJson(staff.api.crm.proposals[":id"].share.$post({ param: { id: p.id } }), 201)).url).pathname;
+/** Makes a proposal and shares it: the proposal, and its client link's path. */
+const shared = async (body: ProposalInput) => {
+  const p = await addProposal(body);
+  return { p, path: await share(p) };
+};
+/** The bakery website's two lines, £4,200 in all. */
+const bakeryLines = [
+  { description: "Design", quantity: 1, unit_price: 1800 },
+  { description: "Build", quantity: 2, unit_price: 1200 },
+];
 
 const open = (path: string, ip = "198.51.100.7") =>
   exports.default.fetch(`http://localhost${path}`, { headers: { "CF-Connecting-IP": ip } });
@@ -65,16 +75,7 @@ const londonLong = (d = new Date()) =>
 
 describe("accepting a shared proposal on its page", () => {
   it("with JavaScript off: records who, when, where from and what; runs the Accept workflow; the page says so", async () => {
-    const p = await addProposal({
-      title: "Bakery website",
-      lead_id: leadId,
-      lines: [
-        { description: "Design", quantity: 1, unit_price: 1800 },
-        { description: "Build", quantity: 2, unit_price: 1200 },
-      ],
-      valid_until: "2099-12-31",
-    });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", lead_id: leadId, lines: bakeryLines, valid_until: "2099-12-31" });
     const html = await pageOf(path);
     expect(html).toContain(`<form method="post" action="${path}/accept"`);
     expect(html).toContain("I accept this proposal and its terms");
@@ -148,8 +149,7 @@ describe("accepting a shared proposal on its page", () => {
   });
 
   it("needs a full name and the tick: the page comes back with each message and what was typed, and nothing is stored", async () => {
-    const p = await addProposal({ title: "Logo", value: 900, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Logo", value: 900, lead_id: leadId });
     const version = versionIn(await pageOf(path));
     for (const [fields, messages] of [
       [{ full_name: "", version }, ["Please type your full name", "Please tick the box to accept the proposal"]],
@@ -172,8 +172,11 @@ describe("accepting a shared proposal on its page", () => {
   });
 
   it("refuses an acceptance of a version edited since the page was read, shows the new one, and accepts that", async () => {
-    const p = await addProposal({ title: "Shop build", lines: [{ description: "Build", quantity: 1, unit_price: 5000 }], lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({
+      title: "Shop build",
+      lines: [{ description: "Build", quantity: 1, unit_price: 5000 }],
+      lead_id: leadId,
+    });
     const old = versionIn(await pageOf(path));
     const current = await proposalOf(p.id);
     await expectJson(
@@ -220,8 +223,7 @@ describe("accepting a shared proposal on its page", () => {
     await expectJson(staff.api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action: "convert_to_client" } }), 201);
     const lead = (await expectJson(staff.api.crm.leads[":id"].$get({ param: { id: leadId } }), 200)).lead;
     await expectJson(staff.api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action: "start_project" } }), 201);
-    const p = await addProposal({ title: "Phase two", value: 1500, lead_id: leadId });
-    const path = await share(p);
+    const { path } = await shared({ title: "Phase two", value: 1500, lead_id: leadId });
     expect((await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version: versionIn(await pageOf(path)) })).status).toBe(
       303,
     );
@@ -282,8 +284,7 @@ describe("accepting a shared proposal on its page", () => {
   });
 
   it("commits the acceptance and its workflow together or not at all", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4350, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", value: 4350, lead_id: leadId });
     const version = versionIn(await pageOf(path));
     // The project's insert fails inside the batch: nothing before it may survive.
     await env.DB.exec("CREATE TRIGGER test_no_projects BEFORE INSERT ON projects BEGIN SELECT RAISE(ABORT, 'no projects today'); END");
@@ -311,8 +312,7 @@ describe("accepting a shared proposal on its page", () => {
 
 describe("declining and asking on a shared proposal", () => {
   it("declines with a reason kept for the studio; the proposal is Rejected and can no longer be accepted", async () => {
-    const p = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Gym rebrand", value: 3000, lead_id: leadId });
     const version = versionIn(await pageOf(path));
     const res = await post(`${path}/decline`, { full_name: "Jo Carter", reason: "We have chosen\nanother studio.", version });
     expect(res.status).toBe(303);
@@ -336,8 +336,7 @@ describe("declining and asking on a shared proposal", () => {
   });
 
   it("a question reaches the studio (feed, e-mail, CRM); the studio's reply shows on the page; questions are limited", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", value: 4200, lead_id: leadId });
     const res = await post(`${path}/questions`, { author_name: "Jo Carter", body: "Can we start in March?\n\nThanks" });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`${path}?sent=question#questions`);
@@ -390,8 +389,7 @@ describe("declining and asking on a shared proposal", () => {
   });
 
   it("refuses a post from another site but not the page's own (origin null), and an unknown link answers 404", async () => {
-    const p = await addProposal({ title: "Logo", value: 900, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Logo", value: 900, lead_id: leadId });
     const version = versionIn(await pageOf(path));
     const cross = await post(
       `${path}/accept`,
@@ -417,8 +415,7 @@ describe("declining and asking on a shared proposal", () => {
   });
 
   it("the studio's preview shows the client's page with inert forms, counts no view, and is for signed-in staff only", async () => {
-    const p = await addProposal({ title: "Draft idea", value: 500, lead_id: leadId, status: "Sent" });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Draft idea", value: 500, lead_id: leadId, status: "Sent" });
     const res = await staff.api.crm.proposals[":id"].preview.$get({ param: { id: p.id } });
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -480,8 +477,7 @@ describe("what the client hears back", () => {
   });
 
   it("a failed answer e-mail is kept, listed in the CRM with why, and sent again; with no address it says so", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", value: 4200, lead_id: leadId });
     await post(`${path}/questions`, { author_name: "Jo Carter", body: "Is hosting included?" });
     const refused = await expectJson(
       apiWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, { cookie: staff.cookie }).crm.proposals[":id"].messages.$post({
@@ -527,8 +523,7 @@ describe("what the client hears back", () => {
   });
 
   it("a link made before links could be rebuilt: the answer points to the earlier e-mail instead", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", value: 4200, lead_id: leadId });
     await post(`${path}/questions`, { author_name: "Jo Carter", body: "Can we start in March?" });
     // As an older link is stored: the hash of 256 random bits, which nothing can rebuild.
     const random = crypto.getRandomValues(new Uint8Array(32));
@@ -546,10 +541,7 @@ describe("what the client hears back", () => {
     const p = await addProposal({
       title: "Bakery website",
       lead_id: leadId,
-      lines: [
-        { description: "Design", quantity: 1, unit_price: 1800 },
-        { description: "Build", quantity: 2, unit_price: 1200 },
-      ],
+      lines: bakeryLines,
       terms: "Half to start, half on launch.",
     });
     const to = uniqueEmail("jo-accepts");
@@ -580,8 +572,7 @@ describe("what the client hears back", () => {
   });
 
   it("after declining, the client is sent a short confirmation with their reason; a copy Cloudflare refuses is named in the studio's mail", async () => {
-    const p = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId });
-    const path = await share(p);
+    const { path } = await shared({ title: "Gym rebrand", value: 3000, lead_id: leadId });
     const version = versionIn(await pageOf(path));
     expect((await post(`${path}/decline`, { full_name: "Jo Carter", reason: "We chose another studio.", version })).status).toBe(303);
     const [{ created_at: at }] = await rows<{ created_at: string }>("SELECT created_at FROM proposal_responses");
@@ -626,16 +617,7 @@ describe("what the client hears back", () => {
 
 describe("the client's page reads well", () => {
   it("says where it stands in the client's words, with the total and the answers at the top, and each line's quantity × price", async () => {
-    const p = await addProposal({
-      title: "Bakery website",
-      lead_id: leadId,
-      lines: [
-        { description: "Design", quantity: 1, unit_price: 1800 },
-        { description: "Build", quantity: 2, unit_price: 1200 },
-      ],
-      valid_until: "2099-12-31",
-    });
-    const path = await share(p);
+    const { path } = await shared({ title: "Bakery website", lead_id: leadId, lines: bakeryLines, valid_until: "2099-12-31" });
     const html = await pageOf(path);
     const top = html.slice(0, html.indexOf('<section class="summary"') + 1200);
     expect(top).toContain('<p class="status waiting">Waiting for your answer</p>');
@@ -663,8 +645,7 @@ describe("the client's page reads well", () => {
   });
 
   it("a declined proposal says so with the day; one past its date reads Expired in the studio's preview", async () => {
-    const p = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId });
-    const path = await share(p);
+    const { path } = await shared({ title: "Gym rebrand", value: 3000, lead_id: leadId });
     await post(`${path}/decline`, { full_name: "Jo Carter", version: versionIn(await pageOf(path)) });
     expect(await pageOf(path)).toMatch(/<p class="status ended">Declined on \d{1,2} \w{3} \d{4}<\/p>/);
 
@@ -683,8 +664,7 @@ describe("counting the client's views", () => {
   const follow = (res: Response, ip: string) => open(res.headers.get("Location")!.replace(/#.*$/, ""), ip);
 
   it("counts a client's GET once per address per half hour; not a HEAD, a colleague's look, an answer or the page it redirects to", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", value: 4200, lead_id: leadId });
     // The client opens the page three times: one visit.
     for (let i = 0; i < 3; i++) expect((await open(path, "198.51.100.30")).status).toBe(200);
     const first = await viewsOf(p.id);
