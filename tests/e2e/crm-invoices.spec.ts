@@ -188,8 +188,8 @@ test("Export for Xero: the Owner's account code in Settings, and a period's sent
   const stamp = Date.now();
   const { crm } = api(page.request);
   const client = (await createClient(page.request, { name: `Xero Client ${stamp}` })).id;
-  // A period of its own in 2031, so no other test's invoices fall in it.
-  const day = `2031-0${(stamp % 9) + 1}-15`;
+  // A month of its own, so no other test's invoices (nor a retry's) are likely to fall in it; its rows are picked out anyway.
+  const day = `${2040 + (stamp % 50)}-0${(Math.floor(stamp / 50) % 9) + 1}-15`;
   await expectStatus(
     crm.invoices.$post({
       json: {
@@ -233,7 +233,8 @@ test("Export for Xero: the Owner's account code in Settings, and a period's sent
     /^\*ContactName,EmailAddress,.*\*InvoiceNumber,Reference,\*InvoiceDate,\*DueDate,.*\*TaxType,.*Currency,BrandingTheme$/,
   );
   const [d, m, y] = [day.slice(8, 10), day.slice(5, 7), day.slice(0, 4)];
-  expect(lines.slice(1)).toEqual([
+  expect(lines.filter((l) => l.includes(`INV-XDRAFT-${stamp}`))).toEqual([]);
+  expect(lines.slice(1).filter((l) => l.includes(`,INV-XERO-${stamp},`))).toEqual([
     expect.stringMatching(
       new RegExp(
         `^Xero Client ${stamp},.*,INV-XERO-${stamp},,${d}/${m}/${y},${d}/${m}/${y},,"Design, three pages",3,400.00,,${code},No VAT,.*GBP,$`,
@@ -243,6 +244,6 @@ test("Export for Xero: the Owner's account code in Settings, and a period's sent
       new RegExp(`^Xero Client ${stamp},.*,INV-XERO-${stamp},,${d}/${m}/${y},${d}/${m}/${y},,Hosting,1,99.50,,${code},No VAT,.*GBP,$`),
     ),
   ]);
-  await expect(page.getByText("Exported 1 invoice for Xero")).toBeVisible();
+  await expect(page.getByText(/^Exported \d+ invoices? for Xero$/)).toBeVisible();
   await expect(dialog).toHaveCount(0);
 });
