@@ -2,6 +2,19 @@ import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { mailbox } from "./tests/worker/support/mailbox.node.mjs";
 import { pathAliases } from "./vite.config";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// Miniflare writes the mail it accepts under os.tmpdir(), where the mailbox looks for it: a temp
+// directory of this run's own, so a suite running at once in another checkout never shows its mail
+// in this one's studio inbox.
+// (The config is read more than once in a run: the first read makes it.)
+if (!process.env.REDBRICK_VITEST_TMP) {
+  const runTmp = mkdtempSync(join(tmpdir(), "redbrick-vitest-"));
+  process.env.REDBRICK_VITEST_TMP = process.env.TMPDIR = runTmp;
+  process.on("exit", () => rmSync(runTmp, { recursive: true, force: true }));
+}
 
 // Worker tests run inside workerd with the real bindings of wrangler.toml and the real migrations.
 export default defineConfig(async () => ({

@@ -15,6 +15,8 @@ export const PROPOSAL_WAIT_DAYS = 7;
 /** Months of won revenue the chart shows, the current one included, and months of expected revenue after it. */
 export const REVENUE_PAST_MONTHS = 12;
 export const REVENUE_FUTURE_MONTHS = 5;
+/** Invoices due within this many days from today are the cash expected. */
+export const CASH_EXPECTED_DAYS = 30;
 /** Items each list shows; its total says how many there are in all. */
 export const DASHBOARD_LIST_MAX = 8;
 
@@ -38,6 +40,19 @@ export const dashboardTiles = z.object({
   /** Leads created since Monday (London). */
   new_this_week: z.object({ week_start: z.string(), count }),
 });
+
+/**
+ * The money itself, from the invoices (contract/invoice-values.ts says what is owed and late): paid
+ * in this London month by their paid date; sent and due from today to CASH_EXPECTED_DAYS days on;
+ * overdue; and the median days from an invoice's date to its payment, over every paid invoice.
+ */
+export const dashboardCash = z.object({
+  received_this_month: z.object({ month: z.string(), value: money, count }),
+  expected: z.object({ days: count, until: z.string(), value: money, count }),
+  overdue: z.object({ value: money, count }),
+  median_days_to_paid: z.object({ days: z.number().nullable(), paid: count }),
+});
+export type DashboardCash = z.infer<typeof dashboardCash>;
 
 export const revenueMonth = z.object({
   month: z.string(),
@@ -108,6 +123,7 @@ export const dashboard = z.object({
   today: z.string(),
   weights: stageWeights,
   tiles: dashboardTiles,
+  cash: dashboardCash,
   revenue: z.array(revenueMonth),
   sources: z.array(sourceRow),
   campaigns: z.array(campaignRow),

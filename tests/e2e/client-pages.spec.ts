@@ -6,8 +6,9 @@
  * script and the site's CSP, so the same page serves both.
  */
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { InvoiceInput } from "../../contract/invoice";
 import { expect, test } from "./fixtures";
-import { createLead, signIn, tag } from "./support";
+import { api, createClient, createLead, expectStatus, signIn, tag } from "./support";
 
 const sizes = [
   { name: "phone", viewport: { width: 375, height: 812 } },
@@ -21,8 +22,9 @@ async function sharedProposal(request: APIRequestContext): Promise<{ url: string
   const t = tag();
   const lead = await createLead(request, { name: "Olivia Bennett", company: `Bennett Interiors ${t}` });
   const title = `Interiors website ${t}`;
-  const made = await request.post("/api/crm/proposals", {
-    data: {
+  const { crm } = api(request);
+  const made = crm.proposals.$post({
+    json: {
       title,
       lead_id: lead.id,
       intro: longText,
@@ -37,22 +39,20 @@ async function sharedProposal(request: APIRequestContext): Promise<{ url: string
       valid_until: "2099-12-31",
     },
   });
-  expect(made.status()).toBe(201);
-  const { proposal } = (await made.json()) as { proposal: { id: string } };
-  const shared = await request.post(`/api/crm/proposals/${proposal.id}/share`);
-  expect(shared.status()).toBe(201);
-  return { url: ((await shared.json()) as { url: string }).url, title };
+  const { proposal } = await expectStatus(made, 201);
+  const shared = await expectStatus(crm.proposals[":id"].share.$post({ param: { id: proposal.id } }), 201);
+  return { url: shared.url, title };
 }
 
-async function sharedInvoice(request: APIRequestContext, data: Record<string, unknown>): Promise<{ url: string; number: string }> {
+async function sharedInvoice(request: APIRequestContext, data: Partial<InvoiceInput>): Promise<{ url: string; number: string }> {
   const t = tag();
-  const client = await request.post("/api/crm/clients", { data: { name: `Bennett Interiors ${t}` } });
-  expect(client.status()).toBe(201);
+  const client = await createClient(request, { name: `Bennett Interiors ${t}` });
   const number = `INV-209912-${t}`;
-  const made = await request.post("/api/crm/invoices", {
-    data: {
+  const { crm } = api(request);
+  const made = crm.invoices.$post({
+    json: {
       number,
-      client_id: ((await client.json()) as { client: { id: string } }).client.id,
+      client_id: client.id,
       lines: [
         { description: "Design", quantity: 1, unit_price: 1800 },
         { description: "Extra pages", quantity: 2, unit_price: 450 },
@@ -62,11 +62,9 @@ async function sharedInvoice(request: APIRequestContext, data: Record<string, un
       ...data,
     },
   });
-  expect(made.status()).toBe(201);
-  const { invoice } = (await made.json()) as { invoice: { id: string } };
-  const shared = await request.post(`/api/crm/invoices/${invoice.id}/share`);
-  expect(shared.status()).toBe(201);
-  return { url: ((await shared.json()) as { url: string }).url, number };
+  const { invoice } = await expectStatus(made, 201);
+  const shared = await expectStatus(crm.invoices[":id"].share.$post({ param: { id: invoice.id } }), 201);
+  return { url: shared.url, number };
 }
 
 /** The client's browser: no session, the size and the JavaScript setting under test. */

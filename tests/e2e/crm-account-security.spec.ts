@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { demo, latestMailTo, signIn, staff, tag } from "./support";
+import { api, demo, latestMailTo, signIn, staff, tag } from "./support";
 
 const INVITE_LINK = /https?:\/\/[^\s]+\/auth\/invite#token=[A-Za-z0-9_-]+/;
 
@@ -24,13 +24,13 @@ async function inviteLink(request: APIRequestContext, email: string): Promise<st
 async function newColleague(browser: Browser, ownerRequest: APIRequestContext) {
   await signIn(ownerRequest, staff.owner);
   const login = { email: `colleague.${tag()}@redbrickstudio.co.uk`, password: `first-password-${tag()}`, name: "Sam Okafor" };
-  expect((await ownerRequest.post("/api/crm/users/invites", { data: { email: login.email, role: "Sales" } })).status()).toBe(201);
+  expect((await api(ownerRequest).crm.users.invites.$post({ json: { email: login.email, role: "Sales" } })).status).toBe(201);
   const token = new URL(await inviteLink(ownerRequest, login.email)).hash.replace("#token=", "");
   const context = await browser.newContext();
-  const accepted = await context.request.post("/api/auth/accept-invite", {
-    data: { token, full_name: login.name, password: login.password },
+  const accepted = await api(context.request).auth["accept-invite"].$post({
+    json: { token, full_name: login.name, password: login.password },
   });
-  expect(accepted.status()).toBe(201);
+  expect(accepted.status).toBe(201);
   return { context, page: await context.newPage(), login };
 }
 
@@ -110,7 +110,7 @@ test("Sales has an account panel but neither Export nor the audit trail", async 
 });
 
 test("the shared team account is told why it has no password form", async ({ page }) => {
-  expect((await page.request.post("/api/auth/team", { data: { password: demo.DEMO_TEAM_PASSWORD } })).status()).toBe(200);
+  expect((await api(page.request).auth.team.$post({ json: { password: demo.DEMO_TEAM_PASSWORD } })).status).toBe(200);
   await page.goto("/crm/settings");
   const account = page.getByRole("region", { name: "Your account" });
   await expect(account).toContainText("This is the shared team account");

@@ -5,8 +5,9 @@
  * searching its name, and a failed Log Activity says so as the spec words it.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import type { ActivityInput } from "../../contract/activity";
 import { expect, test } from "./fixtures";
-import { createLead, signIn, staff, tag } from "./support";
+import { api, createClient, createLead, expectStatus, signIn, staff, tag } from "./support";
 
 test.use({ timezoneId: "America/New_York" });
 
@@ -83,12 +84,11 @@ test("the feed pages past its newest 200 entries with Load more, keeping its fil
     const batch = Array.from({ length: Math.min(15, 205 - start) }, (_, k) => start + k);
     const made = await Promise.all(
       batch.map(async (i) => {
-        const res = await page.request.post("/api/crm/activities", { data: { summary: `${run} #${i}`, type: "Meeting" } });
-        expect(res.status()).toBe(201);
-        return ((await res.json()) as { activity: { who_username: string } }).activity.who_username;
+        const logged = api(page.request).crm.activities.$post({ json: { summary: `${run} #${i}`, type: "Meeting" } });
+        return (await expectStatus(logged, 201)).activity.who_username;
       }),
     );
-    who = made[0];
+    who = made[0]!;
   }
 
   await page.goto(`/crm/activity?type=Meeting&who=${who}`);
@@ -120,17 +120,17 @@ test("the feed pages past its newest 200 entries with Load more, keeping its fil
 test("a client's question and the studio's answer read as such, each credited to who wrote it", async ({ page }) => {
   await signIn(page.request, staff.sales);
   const t = `${Date.now()}`;
-  const lead = (await (await page.request.post("/api/crm/leads", { data: { name: `Asker ${t}` } })).json()) as { lead: { id: string } };
-  const made = await page.request.post("/api/crm/proposals", { data: { title: `Shop ${t}`, value: 900, lead_id: lead.lead.id } });
-  const { proposal } = (await made.json()) as { proposal: { id: string } };
-  const { url } = (await (await page.request.post(`/api/crm/proposals/${proposal.id}/share`)).json()) as { url: string };
+  const { crm } = api(page.request);
+  const lead = await expectStatus(crm.leads.$post({ json: { name: `Asker ${t}` } }), 201);
+  const { proposal } = await expectStatus(crm.proposals.$post({ json: { title: `Shop ${t}`, value: 900, lead_id: lead.lead.id } }), 201);
+  const { url } = await expectStatus(crm.proposals[":id"].share.$post({ param: { id: proposal.id } }), 201);
   // The client asks on their page, as a plain form post.
   const asked = await page.request.post(`${new URL(url).pathname}/questions`, {
     form: { author_name: `Olivia ${t}`, body: "Can we pay in two parts?" },
     maxRedirects: 0,
   });
   expect(asked.status()).toBe(303);
-  expect((await page.request.post(`/api/crm/proposals/${proposal.id}/messages`, { data: { body: "Yes, half now." } })).status()).toBe(201);
+  expect((await crm.proposals[":id"].messages.$post({ param: { id: proposal.id }, json: { body: "Yes, half now." } })).status).toBe(201);
 
   await page.goto("/crm/activity?type=Question");
   const question = page.getByRole("listitem").filter({ hasText: `Olivia ${t} asked about the proposal "Shop ${t}"` });
@@ -143,15 +143,8 @@ test("a client's question and the studio's answer read as such, each credited to
   await expect(answer).toContainText(staff.sales.name);
 });
 
-async function logActivity(request: APIRequestContext, data: Record<string, unknown>) {
-  const res = await request.post("/api/crm/activities", { data });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
-async function createClient(request: APIRequestContext, name: string): Promise<{ id: string; name: string }> {
-  const res = await request.post("/api/crm/clients", { data: { name } });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { client: { id: string; name: string } }).client;
+async function logActivity(request: APIRequestContext, data: ActivityInput) {
+  await expectStatus(api(request).crm.activities.$post({ json: data }), 201);
 }
 
 const feedItem = (page: Page, summary: string) => page.getByRole("listitem").filter({ hasText: summary });
@@ -165,12 +158,12 @@ test.describe(() => {
   test("the activity feed names related records as links; a deleted one is plain text", async ({ page }) => {
     const t = tag();
     const lead = await createLead(page.request, { name: `Feed Lead ${t}`, company: "Feed Co" });
-    const client = await createClient(page.request, `Feed Client ${t}`);
+    const client = await createClient(page.request, { name: `Feed Client ${t}` });
     const gone = await createLead(page.request, { name: `Gone Lead ${t}` });
     await logActivity(page.request, { summary: `About the lead ${t}`, related_type: "lead", related_id: lead.id });
     await logActivity(page.request, { summary: `About the client ${t}`, related_type: "client", related_id: client.id });
     await logActivity(page.request, { summary: `About the gone lead ${t}`, related_type: "lead", related_id: gone.id });
-    expect((await page.request.delete(`/api/crm/leads/${gone.id}`)).status()).toBe(200);
+    expect((await api(page.request).crm.leads[":id"].$delete({ param: { id: gone.id } })).status).toBe(200);
 
     await page.goto("/crm/activity");
     const deleted = feedItem(page, `About the gone lead ${t}`);

@@ -3,14 +3,12 @@
  * with who deleted it and which client it was (docs/guide/security.md).
  */
 import { expect, test } from "./fixtures";
-import { signIn, staff, tag } from "./support";
+import { createClient, signIn, staff, tag } from "./support";
 
 test("a client deleted from its page is in the audit trail, with who deleted it and which client", async ({ page }) => {
   await signIn(page.request, staff.owner);
   const name = `Audited Client ${tag()}`;
-  const created = await page.request.post("/api/crm/clients", { data: { name } });
-  expect(created.status()).toBe(201);
-  const { client } = (await created.json()) as { client: { id: string } };
+  const client = await createClient(page.request, { name });
 
   await page.goto(`/crm/clients/${client.id}`);
   await page.getByRole("button", { name: "Delete", exact: true }).click();

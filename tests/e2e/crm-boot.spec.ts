@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createLead, demo, signIn, staff, tag } from "./support";
+import { api, createLead, demo, expectStatus, signIn, staff, tag } from "./support";
 
 interface Timing {
   name: string;
@@ -124,9 +124,7 @@ test("/crm/settings as the Owner: the digest switch, refused digests, refused ma
 test("/crm/activity with filters in its URL: their first page comes with the page", async ({ page }) => {
   await signIn(page.request, staff.sales);
   const summary = `Inline call ${tag()}`;
-  const res = await page.request.post("/api/crm/activities", { data: { summary, type: "Call" } });
-  expect(res.status()).toBe(201);
-  const { activity } = (await res.json()) as { activity: { who_username: string } };
+  const { activity } = await expectStatus(api(page.request).crm.activities.$post({ json: { summary, type: "Call" } }), 201);
   await watch(page, "Loading activity", "main ul[aria-label='Activity entries'] li");
   await page.goto(`/crm/activity?type=Call&who=${activity.who_username}`);
   await expect(page.getByRole("listitem").filter({ hasText: summary })).toBeVisible();

@@ -4,7 +4,7 @@
  * rotate it (the old URL stops) and turn it off.
  */
 import { expect, test } from "./fixtures";
-import { signIn, staff, tag } from "./support";
+import { api, expectStatus, signIn, staff, tag } from "./support";
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -13,11 +13,12 @@ test("a member of staff creates, copies, rotates and turns off their calendar fe
   try {
     await signIn(context.request, staff.sales);
     // A fresh start if an earlier run left the feed on (404 when it is already off).
-    await context.request.delete("/api/crm/calendar-feed");
-    const me = ((await (await context.request.get("/api/auth/me")).json()) as { user: { id: string } }).user;
+    await api(context.request).crm["calendar-feed"].$delete();
+    const { auth, crm } = api(context.request);
+    const me = (await expectStatus(auth.me.$get(), 200)).user;
     const title = `Send the launch checklist ${tag()}`;
-    const created = await context.request.post("/api/crm/tasks", { data: { title, due_date: "2026-07-15", assignee_username: me.id } });
-    expect(created.status()).toBe(201);
+    const created = await crm.tasks.$post({ json: { title, due_date: "2026-07-15", assignee_username: me.id } });
+    expect(created.status).toBe(201);
 
     const page = await context.newPage();
     await page.goto("/crm/settings");
@@ -71,7 +72,7 @@ test("a read of the feed that began before Create does not undo it on screen", a
   const context = await browser.newContext();
   try {
     await signIn(context.request, staff.sales);
-    await context.request.delete("/api/crm/calendar-feed");
+    await api(context.request).crm["calendar-feed"].$delete();
     const page = await context.newPage();
     // The refresh of the page's inline data when the live socket opens reads the feed while it is
     // still off; its answer is held back until the feed has been made, as on a slow connection.
@@ -98,7 +99,7 @@ test("a read of the feed that began before Create does not undo it on screen", a
     await expect(panel.getByRole("textbox", { name: "Calendar feed URL" })).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     await expect(panel.getByRole("button", { name: "Create calendar feed" })).toHaveCount(0);
   } finally {
-    await context.request.delete("/api/crm/calendar-feed");
+    await api(context.request).crm["calendar-feed"].$delete();
     await context.close();
   }
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "./fixtures";
-import { createLead, signIn, staff, tag } from "./support";
+import { api, createClient, createLead, expectStatus, readLead, signIn, staff, tag } from "./support";
 
 test("add a client with two e-mails and edit it on its detail page", async ({ page }) => {
   await signIn(page.request);
@@ -51,9 +51,7 @@ test("add a client with two e-mails and edit it on its detail page", async ({ pa
 
 test("a preview code set on the client unlocks the public preview until it is revoked", async ({ page }) => {
   await signIn(page.request);
-  const created = await page.request.post("/api/crm/clients", { data: { name: `Preview Client ${Date.now()}` } });
-  expect(created.status()).toBe(201);
-  const { client } = (await created.json()) as { client: { id: string } };
+  const client = await createClient(page.request, { name: `Preview Client ${Date.now()}` });
   const previewId = "salford-quays-physio";
 
   await page.goto(`/crm/clients/${client.id}`);
@@ -66,15 +64,14 @@ test("a preview code set on the client unlocks the public preview until it is re
   const code = (await panel.getByTestId("preview-code").textContent())?.trim() ?? "";
   expect(code.length).toBeGreaterThan(5);
 
-  const ok = await page.request.post(`/api/previews/${previewId}/verify`, { data: { password: code } });
-  expect(ok.status()).toBe(200);
-  expect(((await ok.json()) as { success: boolean }).success).toBe(true);
+  const verify = () => api(page.request).previews[":clientId"].verify.$post({ param: { clientId: previewId }, json: { password: code } });
+  expect((await expectStatus(verify(), 200)).success).toBe(true);
 
   await panel.getByRole("button", { name: "Revoke Access" }).click();
   await expect(page.getByText("Preview access revoked")).toBeVisible();
   await expect(panel.getByText("Revoked", { exact: true })).toBeVisible();
-  const refused = await page.request.post(`/api/previews/${previewId}/verify`, { data: { password: code } });
-  expect(refused.status()).toBe(401);
+  const refused = await verify();
+  expect(refused.status).toBe(401);
 
   // The access log lists both attempts.
   await page.reload();
@@ -85,19 +82,17 @@ test("a preview code set on the client unlocks the public preview until it is re
 test("a client's page lists their projects, proposals and invoices, each linked, with what they owe", async ({ page }) => {
   await signIn(page.request);
   const stamp = Date.now();
-  const client = (
-    (await (await page.request.post("/api/crm/clients", { data: { name: `Paper Trail ${stamp}` } })).json()) as { client: { id: string } }
-  ).client.id;
-  await page.request.post("/api/crm/projects", { data: { title: `Trail site ${stamp}`, client_id: client } });
-  await page.request.post("/api/crm/proposals", {
-    data: { title: `Trail retainer ${stamp}`, value: 900, status: "Sent", client_id: client },
-  });
+  const { crm } = api(page.request);
+  const client = (await createClient(page.request, { name: `Paper Trail ${stamp}` })).id;
+  await crm.projects.$post({ json: { title: `Trail site ${stamp}`, client_id: client } });
+  await crm.proposals.$post({ json: { title: `Trail retainer ${stamp}`, value: 900, status: "Sent", client_id: client } });
   const invoice = (
-    (await (
-      await page.request.post("/api/crm/invoices", {
-        data: { number: `INV-TR-${stamp}`, client_id: client, total: 250, date: "2026-01-05", due_date: "2026-01-19", status: "Sent" },
-      })
-    ).json()) as { invoice: { id: string } }
+    await expectStatus(
+      crm.invoices.$post({
+        json: { number: `INV-TR-${stamp}`, client_id: client, total: 250, date: "2026-01-05", due_date: "2026-01-19", status: "Sent" },
+      }),
+      201,
+    )
   ).invoice.id;
 
   await page.goto(`/crm/clients/${client}`);
@@ -121,20 +116,15 @@ test("a client's page shows its activity, with the lead it was, and the proposal
   const t = tag();
   const address = `sophie.${t}@sophieturneryoga.co.uk`;
   const lead = await createLead(page.request, { name: `Sophie ${t}`, company: `Turner Yoga ${t}`, email: address });
-  expect(
-    (await page.request.post(`/api/crm/leads/${lead.id}/activities`, { data: { description: `Met at the expo ${t}` } })).status(),
-  ).toBe(201);
-  const made = await page.request.post("/api/crm/proposals", {
-    data: { title: `Yoga site ${t}`, value: 2400, status: "Sent", lead_id: lead.id },
-  });
-  const { proposal } = (await made.json()) as { proposal: { id: string; updated_at: string } };
-  expect(
-    (await page.request.post(`/api/crm/proposals/${proposal.id}/accept`, { data: { updated_at: proposal.updated_at } })).status(),
-  ).toBe(200);
-  expect((await page.request.post(`/api/crm/leads/${lead.id}/actions`, { data: { action: "convert_to_client" } })).status()).toBe(201);
-  const { lead: converted } = (await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as {
-    lead: { converted_to_client_id: string };
-  };
+  const { crm } = api(page.request);
+  const param = { id: lead.id };
+  expect((await crm.leads[":id"].activities.$post({ param, json: { description: `Met at the expo ${t}` } })).status).toBe(201);
+  const made = crm.proposals.$post({ json: { title: `Yoga site ${t}`, value: 2400, status: "Sent", lead_id: lead.id } });
+  const { proposal } = await expectStatus(made, 201);
+  const accepted = await crm.proposals[":id"].accept.$post({ param: { id: proposal.id }, json: { updated_at: proposal.updated_at } });
+  expect(accepted.status).toBe(200);
+  expect((await crm.leads[":id"].actions.$post({ param, json: { action: "convert_to_client" } })).status).toBe(201);
+  const converted = await readLead(page.request, lead.id);
   // Sophie's own mail, forwarded to the CRM by a colleague: filed on the client her address now belongs to.
   const raw = readFileSync(join(import.meta.dirname, "../fixtures/mail/gmail-forward.eml"), "utf8").replaceAll(
     "sophie@sophieturneryoga.co.uk",

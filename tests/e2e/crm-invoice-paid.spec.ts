@@ -4,9 +4,9 @@
  * or later with Mark as unpaid. An undo from a copy a colleague has since changed is refused (409).
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { Invoice } from "../../contract/invoice";
+import type { InvoiceInput } from "../../contract/invoice";
 import { expect, test } from "./fixtures";
-import { signIn, tag } from "./support";
+import { api, createClient, expectStatus, signIn, tag } from "./support";
 
 const londonToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
 /** "3 Dec 2026", as the CRM writes a date. */
@@ -15,18 +15,14 @@ const formatLondon = (iso: string) =>
     new Date(`${iso}T12:00:00Z`),
   );
 
-async function addInvoice(request: APIRequestContext, data: Record<string, unknown>): Promise<Invoice> {
-  const client = await request.post("/api/crm/clients", { data: { name: `Payer ${tag()}` } });
-  expect(client.status()).toBe(201);
-  const res = await request.post("/api/crm/invoices", {
-    data: { client_id: ((await client.json()) as { client: { id: string } }).client.id, total: 480, date: "2026-01-05", ...data },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { invoice: Invoice }).invoice;
+async function addInvoice(request: APIRequestContext, data: Omit<InvoiceInput, "client_id" | "date">) {
+  const client = await createClient(request, { name: `Payer ${tag()}` });
+  const made = api(request).crm.invoices.$post({ json: { client_id: client.id, total: 480, date: "2026-01-05", ...data } });
+  return (await expectStatus(made, 201)).invoice;
 }
 
 const stored = async (request: APIRequestContext, id: string) =>
-  ((await (await request.get(`/api/crm/invoices/${id}`)).json()) as { invoice: Invoice }).invoice;
+  (await expectStatus(api(request).crm.invoices[":id"].$get({ param: { id } }), 200)).invoice;
 
 const card = (page: Page, number: string) => page.getByTestId("invoice-card").filter({ hasText: number });
 const toastSaying = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
@@ -108,8 +104,11 @@ test("an Undo made after a colleague changed the invoice is refused and changes 
     const now = await stored(colleague.request, invoice.id);
     expect(
       (
-        await colleague.request.patch(`/api/crm/invoices/${invoice.id}`, { data: { paid_method: "Other", updated_at: now.updated_at } })
-      ).status(),
+        await api(colleague.request).crm.invoices[":id"].$patch({
+          param: { id: invoice.id },
+          json: { paid_method: "Other", updated_at: now.updated_at },
+        })
+      ).status,
     ).toBe(200);
   } finally {
     await colleague.close();

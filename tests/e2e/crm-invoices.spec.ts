@@ -2,10 +2,11 @@
  * Invoices: one added in its dialog and its print page (VAT or none, missing bank details); Mark as
  * paid, what the list says is owed, its status filter, and a line added in Edit.
  */
-import type { Invoice } from "../../contract/invoice";
 import { isLate, isOwed } from "../../contract/invoice-values";
 import { expect, test } from "./fixtures";
-import { signIn, withStudioSettings } from "./support";
+import type { Invoice, InvoiceInput } from "../../contract/invoice";
+import { readFile } from "node:fs/promises";
+import { api, createClient, expectStatus, signIn, withStudioSettings } from "./support";
 
 /** Today in London plus `days`, as YYYY-MM-DD. */
 function daysFromToday(days: number) {
@@ -28,30 +29,26 @@ test("create an invoice and open its print page", async ({ page }) => {
     try {
       await signIn(page.request);
       const stamp = Date.now();
-      const client = await page.request.post("/api/crm/clients", { data: { name: `Invoice Client ${stamp}` } });
-      const clientId = ((await client.json()) as { client: { id: string } }).client.id;
-      const project = await page.request.post("/api/crm/projects", { data: { title: `Invoice Project ${stamp}`, client_id: clientId } });
-      expect(project.status()).toBe(201);
+      const { crm } = api(page.request);
+      const clientId = (await createClient(page.request, { name: `Invoice Client ${stamp}` })).id;
+      await expectStatus(crm.projects.$post({ json: { title: `Invoice Project ${stamp}`, client_id: clientId } }), 201);
       // Studio details with a VAT number, so the printed invoice shows its VAT line. The studio's own
       // details are put back at the end, for the tests that need its bank details.
-      const current = (await (await page.request.get("/api/crm/settings")).json()) as {
-        settings: Record<string, unknown>;
-        updated_at: string | null;
-      };
+      const current = await expectStatus(crm.settings.$get(), 200);
       restoreSettings = async () => {
-        const now = (await (await page.request.get("/api/crm/settings")).json()) as { updated_at: string | null };
-        const put = await page.request.put("/api/crm/settings", { data: { ...current.settings, updated_at: now.updated_at } });
-        expect(put.ok()).toBeTruthy();
+        const now = await expectStatus(crm.settings.$get(), 200);
+        const put = await crm.settings.$put({ json: { ...current.settings, updated_at: now.updated_at } });
+        expect(put.ok).toBeTruthy();
       };
-      const saved = await page.request.put("/api/crm/settings", {
-        data: {
+      const saved = await crm.settings.$put({
+        json: {
           studio_name: "Redbrick Studio",
           address: "1 Brick Lane\nManchester M4 1AA",
           vat_number: "GB 123 4567 89",
           updated_at: current.updated_at,
         },
       });
-      expect(saved.ok()).toBeTruthy();
+      expect(saved.ok).toBeTruthy();
 
       await page.goto("/crm/invoices");
       await page.getByRole("button", { name: "New Invoice" }).click();
@@ -91,19 +88,16 @@ test("create an invoice and open its print page", async ({ page }) => {
       await expect(sheet.getByRole("row", { name: "Net (excl. VAT) £1,028.75" })).toBeVisible();
       await expect(sheet.getByRole("row", { name: "VAT at 20% £205.75" })).toBeVisible();
       // Without a VAT number (the studio is not registered) the invoice shows no VAT at all.
-      const withVat = (await (await page.request.get("/api/crm/settings")).json()) as {
-        settings: Record<string, unknown>;
-        updated_at: string;
-      };
-      const cleared = await page.request.put("/api/crm/settings", {
-        data: {
+      const withVat = await expectStatus(crm.settings.$get(), 200);
+      const cleared = await crm.settings.$put({
+        json: {
           studio_name: "Redbrick Studio",
           address: "1 Brick Lane\nManchester M4 1AA",
           vat_number: null,
           updated_at: withVat.updated_at,
         },
       });
-      expect(cleared.ok()).toBeTruthy();
+      expect(cleared.ok).toBeTruthy();
       await page.reload();
       await expect(sheet).toContainText("£1,234.50");
       await expect(sheet).not.toContainText("VAT");
@@ -130,17 +124,10 @@ test("create an invoice and open its print page", async ({ page }) => {
 test("Mark as paid records the paid date; the list says what is owed and filters by status", async ({ page }) => {
   await signIn(page.request);
   const stamp = Date.now();
-  const client = (
-    (await (await page.request.post("/api/crm/clients", { data: { name: `Owing ${stamp}` } })).json()) as { client: { id: string } }
-  ).client.id;
-  const add = async (number: string, status: string, total: number, due: string) =>
-    expect(
-      (
-        await page.request.post("/api/crm/invoices", {
-          data: { number, client_id: client, total, date: "2026-01-01", due_date: due, status },
-        })
-      ).status(),
-    ).toBe(201);
+  const client = (await createClient(page.request, { name: `Owing ${stamp}` })).id;
+  const { crm } = api(page.request);
+  const add = (number: string, status: InvoiceInput["status"], total: number, due: string) =>
+    expectStatus(crm.invoices.$post({ json: { number, client_id: client, total, date: "2026-01-01", due_date: due, status } }), 201);
   await page.goto("/crm/invoices");
   const outstanding = page.getByTestId("invoices-outstanding");
   const overdue = page.getByTestId("invoices-overdue");
@@ -151,7 +138,7 @@ test("Mark as paid records the paid date; the list says what is owed and filters
    * figure read before this test's invoices would not stay put. Polled until both sides agree.
    */
   const ours = async (figure: typeof outstanding, counts: (invoice: Invoice) => boolean) => {
-    const { invoices } = (await (await page.request.get("/api/crm/invoices")).json()) as { invoices: Invoice[] };
+    const { invoices } = await expectStatus(crm.invoices.$get(), 200);
     const others = invoices.filter((i) => i.client_id !== client && counts(i));
     return (await pounds(figure)) - others.reduce((sum, i) => sum + i.total, 0);
   };
@@ -194,4 +181,69 @@ test("Mark as paid records the paid date; the list says what is owed and filters
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Invoice updated successfully")).toBeVisible();
   await expect(draft.getByText("£1,000.00")).toBeVisible();
+});
+
+test("Export for Xero: the Owner's account code in Settings, and a period's sent invoices as Xero's import file", async ({ page }) => {
+  await signIn(page.request);
+  const stamp = Date.now();
+  const { crm } = api(page.request);
+  const client = (await createClient(page.request, { name: `Xero Client ${stamp}` })).id;
+  // A month of its own, so no other test's invoices (nor a retry's) are likely to fall in it; its rows are picked out anyway.
+  const day = `${2040 + (stamp % 50)}-0${(Math.floor(stamp / 50) % 9) + 1}-15`;
+  await expectStatus(
+    crm.invoices.$post({
+      json: {
+        number: `INV-XERO-${stamp}`,
+        client_id: client,
+        date: day,
+        due_date: day,
+        status: "Sent",
+        lines: [
+          { description: "Design, three pages", quantity: 3, unit_price: 400 },
+          { description: "Hosting", quantity: 1, unit_price: 99.5 },
+        ],
+      },
+    }),
+    201,
+  );
+  await expectStatus(
+    crm.invoices.$post({ json: { number: `INV-XDRAFT-${stamp}`, client_id: client, date: day, due_date: day, total: 5, status: "Draft" } }),
+    201,
+  );
+
+  const code = String(4000 + (stamp % 999));
+  await page.goto("/crm/settings");
+  const xero = page.getByRole("region", { name: "Xero Export" });
+  await xero.getByLabel("Account Code").fill(code);
+  await xero.getByLabel("Tax Type").fill("No VAT");
+  await xero.getByRole("button", { name: "Save Xero Settings" }).click();
+  await expect(page.getByText("Xero export settings saved")).toBeVisible();
+
+  await page.goto("/crm/invoices");
+  await page.getByRole("button", { name: "Export for Xero" }).click();
+  const dialog = page.getByRole("dialog", { name: "Export for Xero" });
+  await dialog.getByLabel("From").fill(`${day.slice(0, 8)}01`);
+  await dialog.getByLabel("To").fill(`${day.slice(0, 8)}28`);
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Export" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`xero-invoices-${day.slice(0, 8)}01-to-${day.slice(0, 8)}28.csv`);
+  const lines = (await readFile((await file.path())!, "utf8")).trimEnd().split("\r\n");
+  expect(lines[0]).toMatch(
+    /^\*ContactName,EmailAddress,.*\*InvoiceNumber,Reference,\*InvoiceDate,\*DueDate,.*\*TaxType,.*Currency,BrandingTheme$/,
+  );
+  const [d, m, y] = [day.slice(8, 10), day.slice(5, 7), day.slice(0, 4)];
+  expect(lines.filter((l) => l.includes(`INV-XDRAFT-${stamp}`))).toEqual([]);
+  expect(lines.slice(1).filter((l) => l.includes(`,INV-XERO-${stamp},`))).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^Xero Client ${stamp},.*,INV-XERO-${stamp},,${d}/${m}/${y},${d}/${m}/${y},,"Design, three pages",3,400.00,,${code},No VAT,.*GBP,$`,
+      ),
+    ),
+    expect.stringMatching(
+      new RegExp(`^Xero Client ${stamp},.*,INV-XERO-${stamp},,${d}/${m}/${y},${d}/${m}/${y},,Hosting,1,99.50,,${code},No VAT,.*GBP,$`),
+    ),
+  ]);
+  await expect(page.getByText(/^Exported \d+ invoices? for Xero$/)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 });

@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createLead, leadCard, leadColumn, mouseDrag, signIn, staff, tag } from "./support";
+import { api, createLead, expectStatus, leadCard, leadColumn, mouseDrag, signIn, staff, tag } from "./support";
 
 /** Opens the lead from its pipeline card and shows its Timeline tab. */
 async function openTimeline(page: Page, lead: { id: string; name: string }) {
@@ -137,9 +137,7 @@ test("Quick Actions convert a lead to a client, then start its project; both sho
   // Linked to the new client, budgeted from the deal value.
   await expect(project).toContainText(company);
   await expect(project).toContainText("£5,400.00");
-  const { projects } = (await (await page.request.get("/api/crm/projects")).json()) as {
-    projects: { lead_id: string | null; type: string | null }[];
-  };
+  const { projects } = await expectStatus(api(page.request).crm.projects.$get({ query: {} }), 200);
   expect(projects.find((p) => p.lead_id === lead.id)?.type).toBe("E-commerce");
 });
 

@@ -3,7 +3,7 @@
  * stale edit, a call logged on the Timeline, and follow-ups.
  */
 import { expect, test } from "./fixtures";
-import { createLead, signIn, staff, tag } from "./support";
+import { api, createLead, expectStatus, readLead, signIn, staff, tag } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page.request, staff.sales);
@@ -38,7 +38,7 @@ test("Add Lead takes status, deal value, next action, follow-up date and notes, 
   await expect(detail.getByText("£3,250.00")).toBeVisible();
   await expect(detail.getByText("Send the revised quote")).toBeVisible();
   await expect(detail.getByText("Wants a shop by spring.")).toBeVisible();
-  const stored = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: Record<string, unknown> }).lead;
+  const stored = await readLead(page.request, lead.id);
   expect(stored).toMatchObject({ status: "Negotiation", value: 3250, follow_up_date: "2031-03-14", email: null, phone: null });
 });
 
@@ -52,7 +52,7 @@ test("editing a lead whose notes the list cut starts from the whole notes, and s
   await dialog.getByLabel("Company").fill("Deposits Ltd");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Lead updated successfully")).toBeVisible();
-  const saved = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { notes: string; company: string } }).lead;
+  const saved = await readLead(page.request, lead.id);
   expect(saved).toMatchObject({ notes, company: "Deposits Ltd" });
 });
 
@@ -75,9 +75,7 @@ test("edit validation: a blank name shows 'Name is required'; a valid edit saves
   await name.fill(`  ${lead.name} Renamed  `);
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Lead updated successfully")).toBeVisible();
-  const saved = (
-    (await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { name: string; value: number; status: string } }
-  ).lead;
+  const saved = await readLead(page.request, lead.id);
   expect(saved).toMatchObject({ name: `${lead.name} Renamed`, value: 1500, status: "Negotiation" });
 });
 
@@ -94,7 +92,7 @@ test("delete asks for confirmation first", async ({ page }) => {
   await page.getByRole("dialog", { name: "Delete Lead" }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Lead deleted successfully")).toBeVisible();
   await expect(page.getByText("No leads match your filters")).toBeVisible();
-  expect((await page.request.get(`/api/crm/leads/${lead.id}`)).status()).toBe(404);
+  expect((await api(page.request).crm.leads[":id"].$get({ param: { id: lead.id } })).status).toBe(404);
 });
 
 test("a stale edit (409) says the lead changed, keeps the typed input, and saves on retry", async ({ page }) => {
@@ -108,11 +106,12 @@ test("a stale edit (409) says the lead changed, keeps the typed input, and saves
   await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(lead.name);
 
   // Someone else saves first.
-  const current = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { updated_at: string } }).lead;
-  const other = await page.request.patch(`/api/crm/leads/${lead.id}`, {
-    data: { company: "Changed Elsewhere", updated_at: current.updated_at },
+  const current = await readLead(page.request, lead.id);
+  const other = await api(page.request).crm.leads[":id"].$patch({
+    param: { id: lead.id },
+    json: { company: "Changed Elsewhere", updated_at: current.updated_at },
   });
-  expect(other.status()).toBe(200);
+  expect(other.status).toBe(200);
 
   // The reload after the 409 takes a moment (as on a slow connection): a save pressed at once
   // must wait for the fresh copy instead of being refused again.
@@ -129,8 +128,7 @@ test("a stale edit (409) says the lead changed, keeps the typed input, and saves
 
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Lead updated successfully")).toBeVisible();
-  const saved = ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { next_action: string; company: string } })
-    .lead;
+  const saved = await readLead(page.request, lead.id);
   // Only the changed field is sent, so the other person's edit survives.
   expect(saved).toMatchObject({ next_action: "My unsaved next step", company: "Changed Elsewhere" });
 });
@@ -140,15 +138,13 @@ test("a call logged on a lead's Timeline is in the Activity Feed, then sets the 
 }) => {
   const t = tag();
   const lead = await createLead(page.request, { name: `Caller ${t}`, company: "Ring Co" });
-  const task = (await (
-    await page.request.post("/api/crm/tasks", {
-      data: { title: `Follow up on lead: ${lead.name}`, related_type: "lead", related_id: lead.id },
-    })
-  ).json()) as { task: { id: string } };
+  const { crm } = api(page.request);
+  const task = await expectStatus(
+    crm.tasks.$post({ json: { title: `Follow up on lead: ${lead.name}`, related_type: "lead", related_id: lead.id } }),
+    201,
+  );
   // Logged in the feed for this lead beforehand: the timeline shows it too.
-  await page.request.post("/api/crm/activities", {
-    data: { type: "Email", summary: `Sent the brochure ${t}`, related_type: "lead", related_id: lead.id },
-  });
+  await crm.activities.$post({ json: { type: "Email", summary: `Sent the brochure ${t}`, related_type: "lead", related_id: lead.id } });
 
   await page.goto(`/crm/leads?lead=${lead.id}`);
   const detail = page.getByRole("dialog", { name: lead.name });
@@ -171,15 +167,10 @@ test("a call logged on a lead's Timeline is in the Activity Feed, then sets the 
   await next.getByLabel("Next follow-up").fill("2031-03-14");
   await next.getByRole("button", { name: "Set follow-up" }).click();
   await expect(page.getByText("Lead updated successfully")).toBeVisible();
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: { follow_up_date: string } }).lead.follow_up_date,
-    )
-    .toBe("2031-03-14");
+  await expect.poll(async () => (await readLead(page.request, lead.id)).follow_up_date).toBe("2031-03-14");
   await next.getByRole("button", { name: `Complete task: Follow up on lead: ${lead.name}` }).click();
   await expect(next.getByText("Completed")).toBeVisible();
-  const tasks = ((await (await page.request.get("/api/crm/tasks")).json()) as { tasks: { id: string; completed: boolean }[] }).tasks;
+  const { tasks } = await expectStatus(crm.tasks.$get(), 200);
   expect(tasks.find((x) => x.id === task.task.id)?.completed).toBe(true);
   await next.getByRole("button", { name: "Done" }).click();
   await expect(detail.getByRole("button", { name: "Log Activity" })).toBeVisible();

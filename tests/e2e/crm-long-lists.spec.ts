@@ -6,14 +6,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn, tag, watchFirstRender } from "./support";
-
-async function created(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<string> {
-  const res = await request.post(path, { data });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as Record<string, { id: string }>;
-  return Object.values(body)[0].id;
-}
+import { api, createClient, expectStatus, signIn, tag, watchFirstRender } from "./support";
 
 const lists: {
   page: string;
@@ -24,24 +17,30 @@ const lists: {
   {
     page: "/crm/clients",
     items: "main tbody tr:has(a[href^='/crm/clients/'])",
-    add: (request, name) => created(request, "/api/crm/clients", { name }),
+    add: (request, name) => createClient(request, { name }),
   },
   {
     page: "/crm/projects",
     items: 'section[data-stage="Discovery"] [data-testid="project-card"]',
-    add: (request, name, client) => created(request, "/api/crm/projects", { title: name, stage: "Discovery", client_id: client }),
+    add: (request, name, client) =>
+      expectStatus(api(request).crm.projects.$post({ json: { title: name, stage: "Discovery", client_id: client } }), 201),
   },
   {
     page: "/crm/proposals",
     items: '[data-testid="proposal-card"]',
     add: (request, name, client) =>
-      created(request, "/api/crm/proposals", { title: name, value: 1200, status: "Draft", client_id: client }),
+      expectStatus(api(request).crm.proposals.$post({ json: { title: name, value: 1200, status: "Draft", client_id: client } }), 201),
   },
   {
     page: "/crm/invoices",
     items: '[data-testid="invoice-card"]',
     add: (request, name, client) =>
-      created(request, "/api/crm/invoices", { number: name, client_id: client, total: 300, date: "2026-01-05", due_date: "2026-01-19" }),
+      expectStatus(
+        api(request).crm.invoices.$post({
+          json: { number: name, client_id: client, total: 300, date: "2026-01-05", due_date: "2026-01-19" },
+        }),
+        201,
+      ),
   },
 ];
 
@@ -49,7 +48,7 @@ for (const list of lists) {
   test(`${list.page}: a long list draws a screenful first, then every record`, async ({ page }) => {
     await signIn(page.request);
     const stamp = tag();
-    const client = await created(page.request, "/api/crm/clients", { name: `Long List Client ${stamp}` });
+    const client = (await createClient(page.request, { name: `Long List Client ${stamp}` })).id;
     const names = Array.from({ length: 30 }, (_, i) => `LL-${i}-${stamp}`);
     for (const name of names) await list.add(page.request, name, client);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -67,7 +66,7 @@ test("/crm/tasks: a long task list draws a screenful first, then every task", as
   await signIn(page.request);
   const stamp = tag();
   for (let i = 0; i < 30; i++)
-    expect((await page.request.post("/api/crm/tasks", { data: { title: `Screenful ${i} ${stamp}` } })).status()).toBe(201);
+    expect((await api(page.request).crm.tasks.$post({ json: { title: `Screenful ${i} ${stamp}` } })).status).toBe(201);
   await page.setViewportSize({ width: 1280, height: 900 });
   const firstRender = await watchFirstRender(page, 'section[aria-label^="To Do"] [data-testid="task-item"]');
   await page.goto("/crm/tasks");

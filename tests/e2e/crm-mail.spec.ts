@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createLead, live, signIn, staff, tag } from "./support";
+import { api, createLead, expectStatus, live, signIn, staff, tag } from "./support";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/mail", name), "utf8");
 
@@ -71,7 +71,7 @@ test("an e-mail that matches no one waits in Unfiled mail and is filed on a lead
   await expect(page.getByText(`E-mail filed on Bakery ${t}`)).toBeVisible();
   await expect(item).toHaveCount(0);
 
-  const timeline = (await (await page.request.get(`/api/crm/leads/${lead.id}/activities`)).json()) as { logged: { summary: string }[] };
+  const timeline = await expectStatus(api(page.request).crm.leads[":id"].activities.$get({ param: { id: lead.id } }), 200);
   expect(timeline.logged.map((a) => a.summary)).toContain(`Received: ${subject}`);
 });
 

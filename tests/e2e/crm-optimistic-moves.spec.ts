@@ -6,7 +6,7 @@
  */
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { keyboardDrag, signIn } from "./support";
+import { api, expectStatus, keyboardDrag, signIn } from "./support";
 
 const column = (page: Page, stage: string) => page.getByRole("region", { name: `${stage} column` });
 
@@ -53,9 +53,8 @@ test("two quick project moves: a failed save puts back only its own card, and ea
   const titles = { failing: `Failing Move ${stamp}`, saved: `Saved Move ${stamp}`, latest: `Latest Move ${stamp}` };
   const ids: Record<keyof typeof titles, string> = { failing: "", saved: "", latest: "" };
   for (const key of Object.keys(titles) as (keyof typeof titles)[]) {
-    const res = await page.request.post("/api/crm/projects", { data: { title: titles[key], stage: "Discovery", status: "On Track" } });
-    expect(res.status()).toBe(201);
-    ids[key] = ((await res.json()) as { project: { id: string } }).project.id;
+    const made = api(page.request).crm.projects.$post({ json: { title: titles[key], stage: "Discovery", status: "On Track" } });
+    ids[key] = (await expectStatus(made, 201)).project.id;
   }
 
   // The failing move's save is held, then refused with a 500; the saved one is held until the

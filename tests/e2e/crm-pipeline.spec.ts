@@ -3,20 +3,14 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { leadStatuses } from "../../contract/lead-statuses";
 import { PHONE_CONTEXT } from "../../scripts/lib/phone";
 import { expect, test } from "./fixtures";
-import { createLead, keyboardDrag, live, mouseDrag, signIn, staff, tag, watchFirstRender } from "./support";
-
-async function statusOf(request: APIRequestContext, id: string) {
-  const res = await request.get(`/api/crm/leads/${id}`);
-  return ((await res.json()) as { lead: { status: string; stage_changed_by: string | null } }).lead;
-}
+import { api, createLead, expectStatus, keyboardDrag, live, mouseDrag, readLead, signIn, staff, tag, watchFirstRender } from "./support";
 
 async function projectsOf(request: APIRequestContext, leadId: string) {
-  const res = await request.get(`/api/crm/projects?lead_id=${leadId}`);
-  return ((await res.json()) as { projects: { stage: string; client_id: string | null }[] }).projects;
+  return (await expectStatus(api(request).crm.projects.$get({ query: { lead_id: leadId } }), 200)).projects;
 }
 
 async function overview(request: APIRequestContext) {
-  return ((await (await request.get("/api/crm/projects")).json()) as { overview: { total: number; value: number } }).overview;
+  return (await expectStatus(api(request).crm.projects.$get({ query: {} }), 200)).overview;
 }
 
 const column = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
@@ -56,9 +50,9 @@ test("drag a lead to Qualified with the mouse and another with the keyboard; bot
   await expect(qualified.getByText(keyLead.name)).toBeVisible();
   await page.getByRole("dialog", { name: "Workflow Actions" }).getByRole("button", { name: "Skip" }).click();
 
-  await expect.poll(async () => (await statusOf(page.request, mouseLead.id)).status).toBe("Qualified");
-  await expect.poll(async () => (await statusOf(page.request, keyLead.id)).status).toBe("Qualified");
-  expect((await statusOf(page.request, keyLead.id)).stage_changed_by).not.toBeNull();
+  await expect.poll(async () => (await readLead(page.request, mouseLead.id)).status).toBe("Qualified");
+  await expect.poll(async () => (await readLead(page.request, keyLead.id)).status).toBe("Qualified");
+  expect((await readLead(page.request, keyLead.id)).stage_changed_by).not.toBeNull();
 
   await page.reload();
   await expect(column(page, "Qualified").getByText(mouseLead.name)).toBeVisible();
@@ -98,7 +92,7 @@ test("the keyboard moves a card column to column, highlighted and announced; Mov
   await expect(live).toContainText(`Lead ${keys.name} was dropped on Qualified.`);
   const workflow = page.getByRole("dialog", { name: "Workflow Actions" });
   await workflow.getByRole("button", { name: "Skip" }).click();
-  await expect.poll(async () => (await statusOf(page.request, keys.id)).status).toBe("Qualified");
+  await expect.poll(async () => (await readLead(page.request, keys.id)).status).toBe("Qualified");
 
   // Move to… by keyboard: Enter opens the menu on the first stage it can go to; the current one is
   // checked and cannot be chosen; Proposal Sent opens the same follow-up prompt as a drop there.
@@ -117,7 +111,7 @@ test("the keyboard moves a card column to column, highlighted and announced; Mov
   await workflow.getByRole("button", { name: "Skip" }).click();
   // The focus stays with the card in its new column.
   await expect(column(page, "Proposal Sent").getByRole("button", { name: `Move ${keys.name} to…` })).toBeFocused();
-  await expect.poll(async () => (await statusOf(page.request, keys.id)).status).toBe("Proposal Sent");
+  await expect.poll(async () => (await readLead(page.request, keys.id)).status).toBe("Proposal Sent");
 
   // Move to… with the pointer, from a scrolled page: Won converts as a drop does, and nothing jumps.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -6,8 +6,9 @@
  * and the section at phone width with the keyboard.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import type { PreviewId } from "../../contract/preview-values";
 import { expect, test } from "./fixtures";
-import { live, signIn, signedIn, staff, tag } from "./support";
+import { api, createClient, expectStatus, live, signIn, signedIn, staff, tag } from "./support";
 
 /**
  * A free preview card (no seeded client, no other spec). Linking a card again within a minute is
@@ -30,38 +31,35 @@ async function feedbackClient(
   staffRequest: APIRequestContext,
   newRequest: (options: { baseURL: string; extraHTTPHeaders: Record<string, string> }) => Promise<APIRequestContext>,
   baseURL: string,
-  card: string,
+  card: PreviewId,
 ): Promise<FeedbackClient> {
   const name = `Feedback Client ${tag()}`;
-  const created = await staffRequest.post("/api/crm/clients", { data: { name } });
-  expect(created.status()).toBe(201);
-  const { client } = (await created.json()) as { client: { id: string } };
-  const linked = await staffRequest.put(`/api/crm/clients/${client.id}/preview`, {
-    data: { preview_id: card, previewUrl: "https://example.com/x" },
-  });
-  expect(linked.status()).toBe(200);
-  const issued = await staffRequest.post(`/api/crm/clients/${client.id}/preview/code`);
-  expect(issued.status()).toBe(201);
-  const { code } = (await issued.json()) as { code: string };
+  const { crm } = api(staffRequest);
+  const client = await createClient(staffRequest, { name });
+  const param = { id: client.id };
+  const linked = await crm.clients[":id"].preview.$put({ param, json: { preview_id: card, previewUrl: "https://example.com/x" } });
+  expect(linked.status).toBe(200);
+  const { code } = await expectStatus(crm.clients[":id"].preview.code.$post({ param }), 201);
   const projectTitle = `Bike shop rebuild ${tag()}`;
-  const project = await staffRequest.post("/api/crm/projects", { data: { title: projectTitle, client_id: client.id, stage: "Review" } });
-  expect(project.status()).toBe(201);
+  const project = await crm.projects.$post({ json: { title: projectTitle, client_id: client.id, stage: "Review" } });
+  expect(project.status).toBe(201);
 
   const asClient = await newRequest({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const unlocked = await asClient.post(`/api/previews/${card}/verify`, { data: { password: code } });
-  expect(unlocked.status()).toBe(200);
+  const unlocked = await api(asClient).previews[":clientId"].verify.$post({ param: { clientId: card }, json: { password: code } });
+  expect(unlocked.status).toBe(200);
   return { id: client.id, name, projectTitle, asClient };
 }
 
 async function comment(asClient: APIRequestContext, card: string, body: string, page: string | null = "/") {
-  const res = await asClient.post(`/api/previews/${card}/comments`, { data: { body, page, author_name: "Vicky Moss" } });
-  expect(res.status()).toBe(201);
+  const res = await api(asClient).previews[":clientId"].comments.$post({
+    param: { clientId: card },
+    json: { body, page, author_name: "Vicky Moss" },
+  });
+  expect(res.status).toBe(201);
 }
 
 async function openCount(request: APIRequestContext): Promise<number> {
-  const res = await request.get("/api/crm/preview-comments/open-count");
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { open: number }).open;
+  return (await expectStatus(api(request).crm["preview-comments"]["open-count"].$get(), 200)).open;
 }
 
 const clientsLink = (page: Page) => page.getByRole("navigation", { name: "CRM" }).getByRole("link", { name: /^Clients/ });
@@ -114,9 +112,7 @@ test("a client's comment appears live; the studio replies, resolves and reopens 
   const replies = card.getByRole("list", { name: "Replies to Vicky Moss" });
   await expect(replies).toContainText(staff.owner.name);
   await expect(replies).toContainText("Thanks Vicky, we will lighten it today.");
-  const publicFeedback = await client.asClient.get(`/api/previews/${CARD}/feedback`);
-  expect(publicFeedback.status()).toBe(200);
-  const seen = (await publicFeedback.json()) as { comments: { body: string; replies: { author_name: string; body: string }[] }[] };
+  const seen = await expectStatus(api(client.asClient).previews[":clientId"].feedback.$get({ param: { clientId: CARD } }), 200);
   expect(seen.comments.find((c) => c.body === body)?.replies).toEqual([
     expect.objectContaining({ author_name: staff.owner.name, body: "Thanks Vicky, we will lighten it today." }),
   ]);
@@ -135,14 +131,14 @@ test("a client's comment appears live; the studio replies, resolves and reopens 
 
   // A colleague resolves it while this tab hears nothing: this tab's Resolve is from a stale copy.
   await page.evaluate(() => (window as unknown as LiveTestWindow).__liveTest!.drop(20_000));
-  const feedback = await context.request.get(`/api/crm/clients/${client.id}/feedback`);
-  const fresh = ((await feedback.json()) as { comments: { id: string; body: string; updated_at: string }[] }).comments.find(
-    (c) => c.body === body,
-  )!;
-  const other = await context.request.patch(`/api/crm/preview-comments/${fresh.id}`, {
-    data: { status: "Resolved", updated_at: fresh.updated_at },
+  const { crm } = api(context.request);
+  const feedback = await expectStatus(crm.clients[":id"].feedback.$get({ param: { id: client.id } }), 200);
+  const fresh = feedback.comments.find((c) => c.body === body)!;
+  const other = await crm["preview-comments"][":id"].$patch({
+    param: { id: fresh.id },
+    json: { status: "Resolved", updated_at: fresh.updated_at },
   });
-  expect(other.status()).toBe(200);
+  expect(other.status).toBe(200);
   await card.getByRole("button", { name: "Resolve" }).click();
   await expect(page.getByText("Failed to update comment")).toBeVisible();
   await expect(page.getByText("This comment was changed by someone else. It has been reloaded with the latest details.")).toBeVisible();
@@ -171,8 +167,7 @@ test("Create task opens Add Task prefilled from the comment, related to the clie
   await expect(page.getByText("Task added successfully")).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const res = await context.request.get("/api/crm/tasks");
-  const { tasks } = (await res.json()) as { tasks: { title: string; notes: string; related_type: string; related_id: string }[] };
+  const { tasks } = await expectStatus(api(context.request).crm.tasks.$get(), 200);
   expect(tasks.find((t) => t.title === title)).toMatchObject({ notes: body, related_type: "client", related_id: client.id });
   await page.goto("/crm/tasks");
   await expect(page.getByText(title)).toBeVisible();
@@ -219,12 +214,13 @@ test("an approval moves the project to Launch on the open board, toasts, and is 
   await page.getByRole("navigation", { name: "CRM" }).getByRole("link", { name: "Projects" }).click();
   await expect(page.getByRole("region", { name: "Review column" })).toContainText(client.projectTitle);
 
-  const feedback = await client.asClient.get(`/api/previews/${CARD}/feedback`);
-  const { release } = (await feedback.json()) as { release: { id: string } };
-  const approved = await client.asClient.post(`/api/previews/${CARD}/approvals`, {
-    data: { release_id: release.id, approver_name: "Vicky Moss", confirm: true },
+  const preview = api(client.asClient).previews[":clientId"];
+  const { release } = await expectStatus(preview.feedback.$get({ param: { clientId: CARD } }), 200);
+  const approved = await preview.approvals.$post({
+    param: { clientId: CARD },
+    json: { release_id: release!.id, approver_name: "Vicky Moss", confirm: true },
   });
-  expect(approved.status()).toBe(201);
+  expect(approved.status).toBe(201);
 
   await expect(page.getByRole("region", { name: "Launch column" })).toContainText(client.projectTitle);
   await expect(page.getByRole("region", { name: "Review column" })).not.toContainText(client.projectTitle);

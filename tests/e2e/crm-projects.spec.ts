@@ -1,12 +1,11 @@
 /** The projects board: a stage changed by keyboard stays; a stale edit (409) keeps what was typed and saves both edits. */
 import { expect, test } from "./fixtures";
-import { keyboardDrag, signIn } from "./support";
+import { api, expectStatus, keyboardDrag, signIn } from "./support";
 
 test("move a project to another stage with the keyboard; it stays after a reload", async ({ page }) => {
   await signIn(page.request);
   const title = `Drag Project ${Date.now()}`;
-  const res = await page.request.post("/api/crm/projects", { data: { title, stage: "Discovery", status: "At Risk" } });
-  expect(res.status()).toBe(201);
+  await expectStatus(api(page.request).crm.projects.$post({ json: { title, stage: "Discovery", status: "At Risk" } }), 201);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/crm/projects");
   const discovery = page.getByRole("region", { name: "Discovery column" });
@@ -23,16 +22,15 @@ test("a stale project edit (409) says it changed, keeps the typed input, and sav
   await page.routeWebSocket(/\/api\/crm\/live/, () => {});
   await signIn(page.request);
   const title = `Contested Project ${Date.now()}`;
-  const made = await page.request.post("/api/crm/projects", { data: { title } });
-  expect(made.status()).toBe(201);
-  const { project } = (await made.json()) as { project: { id: string; updated_at: string } };
+  const { crm } = api(page.request);
+  const { project } = await expectStatus(crm.projects.$post({ json: { title } }), 201);
   await page.goto("/crm/projects");
   await page.getByRole("button", { name: `Edit ${title}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Project" });
   await expect(dialog.getByLabel("Title")).toHaveValue(title);
 
-  const other = await page.request.patch(`/api/crm/projects/${project.id}`, { data: { budget: 7500, updated_at: project.updated_at } });
-  expect(other.status()).toBe(200);
+  const other = await crm.projects[":id"].$patch({ param: { id: project.id }, json: { budget: 7500, updated_at: project.updated_at } });
+  expect(other.status).toBe(200);
 
   await dialog.getByLabel("Notes").fill("My unsaved notes");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
@@ -41,8 +39,6 @@ test("a stale project edit (409) says it changed, keeps the typed input, and sav
 
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog).toBeHidden();
-  const saved = (
-    (await (await page.request.get(`/api/crm/projects/${project.id}`)).json()) as { project: { notes: string; budget: number } }
-  ).project;
+  const saved = (await expectStatus(crm.projects[":id"].$get({ param: { id: project.id } }), 200)).project;
   expect(saved).toMatchObject({ notes: "My unsaved notes", budget: 7500 });
 });

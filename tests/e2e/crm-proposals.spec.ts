@@ -4,15 +4,15 @@
  * lead Won and starts its project.
  */
 import { expect, test } from "./fixtures";
-import { createLead, signIn, withStudioSettings } from "./support";
+import { api, createLead, expectStatus, readLead, signIn, withStudioSettings } from "./support";
 
 test("accept a sent proposal and run its follow-up", async ({ page }) => {
   await signIn(page.request);
   const stamp = Date.now();
   const leadId = (await createLead(page.request, { name: `Accept Lead ${stamp}`, company: `Accept Co ${stamp}` })).id;
   const title = `Website rebuild ${stamp}`;
-  const created = await page.request.post("/api/crm/proposals", { data: { title, value: 4800, status: "Sent", lead_id: leadId } });
-  expect(created.status()).toBe(201);
+  const { crm } = api(page.request);
+  await expectStatus(crm.proposals.$post({ json: { title, value: 4800, status: "Sent", lead_id: leadId } }), 201);
 
   await page.goto("/crm/proposals");
   const card = page.getByTestId("proposal-card").filter({ hasText: title });
@@ -25,14 +25,10 @@ test("accept a sent proposal and run its follow-up", async ({ page }) => {
   await dialog.getByRole("button", { name: "Run Actions" }).click();
   await expect(page.getByText("2 action(s) completed successfully")).toBeVisible();
 
-  const after = (await (await page.request.get(`/api/crm/leads/${leadId}`)).json()) as {
-    lead: { status: string; converted_to_client_id: string | null };
-  };
-  expect(after.lead.status).toBe("Won");
-  expect(after.lead.converted_to_client_id).toBeTruthy();
-  const projects = (await (await page.request.get(`/api/crm/projects?client_id=${after.lead.converted_to_client_id}`)).json()) as {
-    projects: unknown[];
-  };
+  const after = await readLead(page.request, leadId);
+  expect(after.status).toBe("Won");
+  expect(after.converted_to_client_id).toBeTruthy();
+  const projects = await expectStatus(crm.projects.$get({ query: { client_id: after.converted_to_client_id! } }), 200);
   expect(projects.projects.length).toBeGreaterThan(0);
 });
 
@@ -41,7 +37,8 @@ test("accept's follow-up with only Create project ticked: the lead is Won and it
   const stamp = Date.now();
   const lead = await createLead(page.request, { name: `Project Only ${stamp}`, status: "Negotiation" });
   const title = `Shop build ${stamp}`;
-  expect((await page.request.post("/api/crm/proposals", { data: { title, status: "Sent", lead_id: lead.id } })).status()).toBe(201);
+  const { crm } = api(page.request);
+  expect((await crm.proposals.$post({ json: { title, status: "Sent", lead_id: lead.id } })).status).toBe(201);
 
   await page.goto("/crm/proposals");
   const card = page.getByTestId("proposal-card").filter({ hasText: title });
@@ -57,15 +54,11 @@ test("accept's follow-up with only Create project ticked: the lead is Won and it
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/Failed to execute workflow actions/)).toHaveCount(0);
 
-  const after = (await (await page.request.get(`/api/crm/leads/${lead.id}`)).json()) as {
-    lead: { status: string; converted_to_client_id: string | null };
-  };
-  expect(after.lead.status).toBe("Won");
-  const { projects } = (await (await page.request.get("/api/crm/projects")).json()) as {
-    projects: { lead_id: string | null; client_id: string | null; stage: string }[];
-  };
+  const after = await readLead(page.request, lead.id);
+  expect(after.status).toBe("Won");
+  const { projects } = await expectStatus(crm.projects.$get({ query: {} }), 200);
   expect(projects.filter((p) => p.lead_id === lead.id)).toEqual([
-    expect.objectContaining({ client_id: after.lead.converted_to_client_id, stage: "Discovery" }),
+    expect.objectContaining({ client_id: after.converted_to_client_id, stage: "Discovery" }),
   ]);
 });
 
@@ -79,14 +72,11 @@ test("a proposal is written as a document: introduction, sections, line items th
     const lead = await createLead(page.request, { name: `Document Lead ${stamp}` });
     const title = `Bakery website ${stamp}`;
     // The studio's terms, which a new proposal starts from.
-    const current = (await (await page.request.get("/api/crm/settings")).json()) as { settings: object; updated_at: string | null };
+    const { crm } = api(page.request);
+    const current = await expectStatus(crm.settings.$get(), 200);
     const studioTerms = `Studio terms ${stamp}: 50% to start.`;
     expect(
-      (
-        await page.request.put("/api/crm/settings", {
-          data: { ...current.settings, proposal_terms: studioTerms, updated_at: current.updated_at },
-        })
-      ).ok(),
+      (await crm.settings.$put({ json: { ...current.settings, proposal_terms: studioTerms, updated_at: current.updated_at } })).ok,
     ).toBeTruthy();
 
     await page.goto("/crm/proposals");
@@ -132,9 +122,7 @@ test("a proposal is written as a document: introduction, sections, line items th
     await expect(page.getByText("Proposal updated successfully")).toBeVisible();
     await expect(card.getByText("£2,400.00")).toBeVisible();
 
-    const { proposals } = (await (await page.request.get("/api/crm/proposals")).json()) as {
-      proposals: { title: string; value: number; intro: string; sections: unknown; lines: unknown; valid_until: string; terms: string }[];
-    };
+    const { proposals } = await expectStatus(crm.proposals.$get(), 200);
     expect(proposals.find((p) => p.title === title)).toMatchObject({
       value: 2400,
       intro: "Thank you for asking us.\n\nHere is what we propose.",
@@ -157,17 +145,19 @@ test("Share gives the client a link to the proposal's own page, which works with
   const stamp = Date.now();
   const lead = await createLead(page.request, { name: `Share Lead ${stamp}` });
   const title = `Shop website ${stamp}`;
-  const made = await page.request.post("/api/crm/proposals", {
-    data: {
-      title,
-      lead_id: lead.id,
-      intro: "Thank you for your time.",
-      sections: [{ heading: "Scope", body: "- Shop\n- Blog" }],
-      lines: [{ description: "Shop build", quantity: 1, unit_price: 3600 }],
-      terms: "Half to start.",
-    },
-  });
-  expect(made.status()).toBe(201);
+  await expectStatus(
+    api(page.request).crm.proposals.$post({
+      json: {
+        title,
+        lead_id: lead.id,
+        intro: "Thank you for your time.",
+        sections: [{ heading: "Scope", body: "- Shop\n- Blog" }],
+        lines: [{ description: "Shop build", quantity: 1, unit_price: 3600 }],
+        terms: "Half to start.",
+      },
+    }),
+    201,
+  );
 
   await page.goto("/crm/proposals");
   const card = page.getByTestId("proposal-card").filter({ hasText: title });

@@ -3,7 +3,7 @@
  * most), and Enter opens the page of the hits, leads or clients.
  */
 import { expect, test } from "./fixtures";
-import { createLead, signIn, staff, tag } from "./support";
+import { api, createClient, createLead, expectStatus, signIn, staff, tag } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page.request, staff.sales);
@@ -39,11 +39,10 @@ test("the search lists its hits under the box as you type, three of a kind at mo
   const word = `Comboable${t}`;
   const leads = [];
   for (let i = 1; i <= 4; i++) leads.push(await createLead(page.request, { name: `${word} Lead ${i}`, company: `Lead Co ${i}` }));
-  const client = (await (await page.request.post("/api/crm/clients", { data: { name: `${word} Bakery` } })).json()) as {
-    client: { id: string };
-  };
-  expect((await page.request.post("/api/crm/projects", { data: { title: `${word} Shop Site` } })).status()).toBe(201);
-  expect((await page.request.post("/api/crm/proposals", { data: { title: `${word} Retainer`, lead_id: leads[0].id } })).status()).toBe(201);
+  const { crm } = api(page.request);
+  const client = await expectStatus(crm.clients.$post({ json: { name: `${word} Bakery` } }), 201);
+  expect((await crm.projects.$post({ json: { title: `${word} Shop Site` } })).status).toBe(201);
+  expect((await crm.proposals.$post({ json: { title: `${word} Retainer`, lead_id: leads[0].id } })).status).toBe(201);
 
   await page.goto("/crm/tasks");
   const search = page.getByRole("combobox", { name: "Search leads, clients, projects and proposals" });
@@ -91,8 +90,7 @@ test("the search lists its hits under the box as you type, three of a kind at mo
 
 test("a search whose first hits are clients opens Clients narrowed to them, until cleared", async ({ page }) => {
   const t = tag();
-  const res = await page.request.post("/api/crm/clients", { data: { name: `Searchable Bakery ${t}` } });
-  expect(res.status()).toBe(201);
+  await createClient(page.request, { name: `Searchable Bakery ${t}` });
   await page.goto("/crm");
   const search = page.getByRole("combobox", { name: "Search leads, clients, projects and proposals" });
   await search.fill(`bakery ${t}`);

@@ -3,13 +3,16 @@
  * Overdue and Today are marked, Mine shows only mine, and a lead's task links to the lead.
  */
 import { expect, test } from "./fixtures";
-import { createLead, signIn, tag } from "./support";
+import type { TaskInput } from "../../contract/task";
+import { api, createLead, expectStatus, signIn, tag } from "./support";
 
 test("ticking a task moves it from To Do to Completed and both counts change", async ({ page }) => {
   await signIn(page.request);
   const title = `Toggle Task ${Date.now()}`;
-  const res = await page.request.post("/api/crm/tasks", { data: { title, priority: "High", due_date: "2020-01-01", notes: "Call back" } });
-  expect(res.status()).toBe(201);
+  await expectStatus(
+    api(page.request).crm.tasks.$post({ json: { title, priority: "High", due_date: "2020-01-01", notes: "Call back" } }),
+    201,
+  );
   await page.goto("/crm/tasks");
   const todoHeading = page.getByRole("heading", { name: /^To Do \(\d+\)$/ });
   const doneHeading = page.getByRole("heading", { name: /^Completed \(\d+\)$/ });
@@ -31,11 +34,12 @@ test("ticking a task moves it from To Do to Completed and both counts change", a
 
 test("tasks mark Overdue and Today, Mine shows only mine, and a task for a lead links to it", async ({ page }) => {
   await signIn(page.request);
-  const me = ((await (await page.request.get("/api/auth/me")).json()) as { user: { id: string } }).user.id;
+  const { auth, crm } = api(page.request);
+  const me = (await expectStatus(auth.me.$get(), 200)).user.id;
   const t = tag();
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
   const lead = await createLead(page.request, { name: `Task Lead ${t}` });
-  const add = async (data: Record<string, unknown>) => expect((await page.request.post("/api/crm/tasks", { data })).status()).toBe(201);
+  const add = async (data: TaskInput) => expect((await crm.tasks.$post({ json: data })).status).toBe(201);
   await add({ title: `Late ${t}`, due_date: "2020-01-01", assignee_username: me, related_type: "lead", related_id: lead.id });
   await add({ title: `Now ${t}`, due_date: today, assignee_username: me });
   await add({ title: `Someone else's ${t}`, due_date: "2099-01-01" });
@@ -60,9 +64,7 @@ test("two quick ticks both stay ticked while the first is still saving", async (
   const titles = [`Quick Tick A ${stamp}`, `Quick Tick B ${stamp}`];
   const ids: string[] = [];
   for (const title of titles) {
-    const res = await page.request.post("/api/crm/tasks", { data: { title } });
-    expect(res.status()).toBe(201);
-    ids.push(((await res.json()) as { task: { id: string } }).task.id);
+    ids.push((await expectStatus(api(page.request).crm.tasks.$post({ json: { title } }), 201)).task.id);
   }
   // Hold the first tick's save in the network: the second saves and settles while it is pending.
   let release!: () => void;

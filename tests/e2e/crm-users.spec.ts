@@ -3,7 +3,7 @@
  * people picker (a task's Assignee, Log Activity's Who) offers it, even to whoever signed in with it.
  */
 import { expect, test } from "./fixtures";
-import { demo, signIn, staff } from "./support";
+import { api, demo, signIn, staff } from "./support";
 
 const TEAM = "Studio Team";
 
@@ -40,8 +40,8 @@ test("the Studio Team account is shown apart in User Management and left out of 
 test("signed in through the team gate, Log Activity's Who asks who it was instead of offering the shared account", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const res = await page.request.post("/api/auth/team", { data: { password: demo.DEMO_TEAM_PASSWORD } });
-  expect(res.status()).toBe(200);
+  const res = await api(page.request).auth.team.$post({ json: { password: demo.DEMO_TEAM_PASSWORD } });
+  expect(res.status).toBe(200);
   await page.goto("/crm/activity");
   await page.getByRole("button", { name: "Log Activity" }).click();
   const who = page.getByRole("dialog", { name: "Log Activity" }).getByLabel("Who");

@@ -3,9 +3,9 @@
  * every CRM surface that shows them: the payload is visible, no element it describes exists in
  * the DOM, and no alert ever fires. The rows are made through the API with unique names.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn } from "./support";
+import { api, createClient, createLead, expectStatus, signIn } from "./support";
 
 const tag = `xss${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** Three classic breakouts: an image with an error handler, an attribute escape into SVG, and a script tag. */
@@ -28,43 +28,33 @@ const text = {
 const ids = { lead: "", client: "", project: "", invoice: "" };
 const invoiceNumber = `INJ-${tag}`;
 
-async function created<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(path, { data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-  return (await res.json()) as T;
-}
-
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
   await signIn(request);
-  const { lead } = await created<{ lead: { id: string } }>(request, "/api/crm/leads", {
-    name: text.lead,
-    company: text.leadCompany,
-    notes: text.leadNotes,
-    status: "Qualified",
-  });
+  const { crm } = api(request);
+  const lead = await createLead(request, { name: text.lead, company: text.leadCompany, notes: text.leadNotes, status: "Qualified" });
   ids.lead = lead.id;
-  await created(request, `/api/crm/leads/${lead.id}/activities`, { description: text.timeline });
-  const { client } = await created<{ client: { id: string } }>(request, "/api/crm/clients", { name: text.client, notes: text.clientNotes });
+  await expectStatus(crm.leads[":id"].activities.$post({ param: { id: lead.id }, json: { description: text.timeline } }), 201);
+  const client = await createClient(request, { name: text.client, notes: text.clientNotes });
   ids.client = client.id;
-  const { project } = await created<{ project: { id: string } }>(request, "/api/crm/projects", {
-    title: text.project,
-    client_id: client.id,
-    stage: "Discovery",
-  });
+  const { project } = await expectStatus(
+    crm.projects.$post({ json: { title: text.project, client_id: client.id, stage: "Discovery" } }),
+    201,
+  );
   ids.project = project.id;
-  await created(request, "/api/crm/proposals", { title: text.proposal, lead_id: lead.id, notes: text.proposalNotes, value: 1200 });
-  const { invoice } = await created<{ invoice: { id: string } }>(request, "/api/crm/invoices", {
-    number: invoiceNumber,
-    client_id: client.id,
-    project_id: project.id,
-    total: 950,
-    date: "2026-01-10",
-    due_date: "2026-02-09",
-  });
+  await expectStatus(
+    crm.proposals.$post({ json: { title: text.proposal, lead_id: lead.id, notes: text.proposalNotes, value: 1200 } }),
+    201,
+  );
+  const { invoice } = await expectStatus(
+    crm.invoices.$post({
+      json: { number: invoiceNumber, client_id: client.id, project_id: project.id, total: 950, date: "2026-01-10", due_date: "2026-02-09" },
+    }),
+    201,
+  );
   ids.invoice = invoice.id;
-  await created(request, "/api/crm/tasks", { title: text.task, notes: text.taskNotes, priority: "High" });
-  await created(request, "/api/crm/activities", { summary: text.activity, type: "Call" });
+  await expectStatus(crm.tasks.$post({ json: { title: text.task, notes: text.taskNotes, priority: "High" } }), 201);
+  await expectStatus(crm.activities.$post({ json: { summary: text.activity, type: "Call" } }), 201);
   await request.dispose();
 });
 

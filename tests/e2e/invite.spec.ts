@@ -1,14 +1,14 @@
 /** Sign-up by invitation: an Owner invites, the colleague follows the e-mailed link and lands in the CRM. */
 import { expect, test } from "./fixtures";
-import { latestMailTo, signIn } from "./support";
+import { api, expectStatus, latestMailTo, signIn } from "./support";
 
 test("an invited colleague sets a name and password from the e-mailed link and lands signed in on /crm", async ({ page, request }) => {
   // The Owner works through the API with their own cookie jar; the colleague uses the browser page.
   await signIn(request);
 
   const email = `new.starter.${Date.now()}@redbrickstudio.co.uk`;
-  const invite = await request.post("/api/crm/users/invites", { data: { email, role: "Sales" } });
-  expect(invite.status()).toBe(201);
+  const invite = await api(request).crm.users.invites.$post({ json: { email, role: "Sales" } });
+  expect(invite.status).toBe(201);
 
   const mail = await latestMailTo(request, email);
   expect(mail.subject).toContain("invited");
@@ -22,13 +22,12 @@ test("an invited colleague sets a name and password from the e-mailed link and l
 
   await expect(page).toHaveURL(/\/crm$/);
   await expect(page.getByRole("heading", { name: "Sales Pipeline" })).toBeVisible();
-  const me = await page.request.get("/api/auth/me");
-  expect(me.status()).toBe(200);
-  expect(await me.json()).toMatchObject({ user: { email, full_name: "Priya Kapoor", role: "Sales" } });
+  const { auth } = api(page.request);
+  expect(await expectStatus(auth.me.$get(), 200)).toMatchObject({ user: { email, full_name: "Priya Kapoor", role: "Sales" } });
 
   // The link works once.
-  const again = await page.request.post("/api/auth/accept-invite", {
-    data: { token: new URL(link!).hash.replace("#token=", ""), full_name: "Someone Else", password: "another-password-2026" },
+  const again = await auth["accept-invite"].$post({
+    json: { token: new URL(link!).hash.replace("#token=", ""), full_name: "Someone Else", password: "another-password-2026" },
   });
-  expect(again.status()).toBe(404);
+  expect(again.status).toBe(404);
 });

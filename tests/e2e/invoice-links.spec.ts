@@ -7,7 +7,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { demoLinkToken } from "../../scripts/lib/local";
-import { demo, signIn, tag, withStudioSettings } from "./support";
+import { api, createClient, demo, expectStatus, signIn, tag, withStudioSettings } from "./support";
 
 /** Today in London plus `days`, as YYYY-MM-DD. */
 function daysFromToday(days: number) {
@@ -30,10 +30,8 @@ interface Bank {
  * when they are missing, and only then, to leave that spec's settings alone.
  */
 async function bankDetails(request: APIRequestContext): Promise<Bank> {
-  const current = (await (await request.get("/api/crm/settings")).json()) as {
-    settings: Bank & Record<string, unknown>;
-    updated_at: string | null;
-  };
+  const { crm } = api(request);
+  const current = await expectStatus(crm.settings.$get(), 200);
   if (current.settings.bank_sort_code && current.settings.bank_account_number) return current.settings;
   const bank = {
     bank_name: "Demo Bank plc",
@@ -41,8 +39,7 @@ async function bankDetails(request: APIRequestContext): Promise<Bank> {
     bank_sort_code: "12-34-56",
     bank_account_number: "12345678",
   };
-  const saved = await request.put("/api/crm/settings", { data: { ...current.settings, ...bank, updated_at: current.updated_at } });
-  expect(saved.ok(), await saved.text()).toBeTruthy();
+  await expectStatus(crm.settings.$put({ json: { ...current.settings, ...bank, updated_at: current.updated_at } }), 200);
   return bank;
 }
 
@@ -55,13 +52,11 @@ test("Share on an invoice gives the client its own page, with JavaScript off: st
     await signIn(page.request);
     const t = tag();
     const clientName = `Online Client ${t}`;
-    const made = await page.request.post("/api/crm/clients", { data: { name: clientName } });
-    expect(made.status()).toBe(201);
-    const clientId = ((await made.json()) as { client: { id: string } }).client.id;
+    const clientId = (await createClient(page.request, { name: clientName })).id;
     const number = `INV-ONL-${t}`;
     const dueDate = daysFromToday(14);
-    const created = await page.request.post("/api/crm/invoices", {
-      data: {
+    const created = api(page.request).crm.invoices.$post({
+      json: {
         number,
         client_id: clientId,
         lines: [{ description: "Website build", quantity: 2, unit_price: 1200.5 }],
@@ -69,7 +64,7 @@ test("Share on an invoice gives the client its own page, with JavaScript off: st
         due_date: dueDate,
       },
     });
-    expect(created.status()).toBe(201);
+    await expectStatus(created, 201);
     const bank = await bankDetails(page.request);
 
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

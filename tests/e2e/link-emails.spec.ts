@@ -4,7 +4,7 @@
  * the link, which opens the client's page. The card then says whom it was e-mailed to.
  */
 import { expect, test } from "./fixtures";
-import { createLead, latestMailTo, signIn, tag } from "./support";
+import { api, createClient, createLead, expectStatus, latestMailTo, signIn, tag } from "./support";
 
 test("Share e-mails a proposal's link to the lead's address, greeting them by first name; it arrives and opens the proposal", async ({
   page,
@@ -15,10 +15,10 @@ test("Share e-mails a proposal's link to the lead's address, greeting them by fi
   const to = `sophie.${t}@example.com`;
   const lead = await createLead(page.request, { name: "Sophie Marsh", company: `Marsh Yoga ${t}`, email: to });
   const title = `Yoga studio website ${t}`;
-  const made = await page.request.post("/api/crm/proposals", {
-    data: { title, lead_id: lead.id, lines: [{ description: "Website", quantity: 1, unit_price: 3600 }] },
+  const made = await api(page.request).crm.proposals.$post({
+    json: { title, lead_id: lead.id, lines: [{ description: "Website", quantity: 1, unit_price: 3600 }] },
   });
-  expect(made.status()).toBe(201);
+  expect(made.status).toBe(201);
 
   await page.goto("/crm/proposals");
   const card = page.getByTestId("proposal-card").filter({ hasText: title });
@@ -67,12 +67,10 @@ test("Share e-mails an invoice's link to the client's first address, with the am
   await signIn(page.request);
   const t = tag();
   const to = `accounts.${t}@example.com`;
-  const client = await page.request.post("/api/crm/clients", { data: { name: `Mail Client ${t}`, emails: [to] } });
-  expect(client.status()).toBe(201);
-  const clientId = ((await client.json()) as { client: { id: string } }).client.id;
+  const clientId = (await createClient(page.request, { name: `Mail Client ${t}`, emails: [to] })).id;
   const number = `INV-MAIL-${t}`;
-  const made = await page.request.post("/api/crm/invoices", {
-    data: {
+  const made = await api(page.request).crm.invoices.$post({
+    json: {
       number,
       client_id: clientId,
       lines: [{ description: "Website build", quantity: 2, unit_price: 1200.5 }],
@@ -80,7 +78,7 @@ test("Share e-mails an invoice's link to the client's first address, with the am
       due_date: "2099-12-15",
     },
   });
-  expect(made.status()).toBe(201);
+  expect(made.status).toBe(201);
 
   await page.goto("/crm/invoices");
   const card = page.getByTestId("invoice-card").filter({ hasText: number });
@@ -106,23 +104,21 @@ test("Send holds back an address that isn't the client's until it is ticked, and
   await signIn(page.request);
   const t = tag();
   const colleague = `sender.${t}@redbrickstudio.co.uk`;
-  expect((await page.request.post("/api/crm/users/invites", { data: { email: colleague, role: "Sales" } })).status()).toBe(201);
+  expect((await api(page.request).crm.users.invites.$post({ json: { email: colleague, role: "Sales" } })).status).toBe(201);
   const token = /#token=([A-Za-z0-9_-]+)/.exec((await latestMailTo(page.request, colleague)).text)![1];
   const context = await browser.newContext();
-  const accepted = await context.request.post("/api/auth/accept-invite", {
-    data: { token, full_name: "Sam Sender", password: `a-long-password-${t}` },
+  const accepted = await api(context.request).auth["accept-invite"].$post({
+    json: { token, full_name: "Sam Sender", password: `a-long-password-${t}` },
   });
-  expect(accepted.status()).toBe(201);
+  expect(accepted.status).toBe(201);
   const sales = await context.newPage();
 
   const own = `accounts.${t}@example.com`;
-  const client = await sales.request.post("/api/crm/clients", { data: { name: `Tick Client ${t}`, emails: [own] } });
-  const clientId = ((await client.json()) as { client: { id: string } }).client.id;
+  const { crm } = api(sales.request);
+  const clientId = (await createClient(sales.request, { name: `Tick Client ${t}`, emails: [own] })).id;
   const number = `INV-TICK-${t}`;
-  const made = await sales.request.post("/api/crm/invoices", {
-    data: { number, client_id: clientId, total: 480, date: "2026-11-01", due_date: "2099-12-15" },
-  });
-  const invoiceId = ((await made.json()) as { invoice: { id: string } }).invoice.id;
+  const made = crm.invoices.$post({ json: { number, client_id: clientId, total: 480, date: "2026-11-01", due_date: "2099-12-15" } });
+  const invoiceId = (await expectStatus(made, 201)).invoice.id;
 
   await sales.goto("/crm/invoices");
   const card = sales.getByTestId("invoice-card").filter({ hasText: number });
@@ -146,8 +142,8 @@ test("Send holds back an address that isn't the client's until it is ticked, and
 
   // Nineteen more sends to the client's own address use up the hour's twenty.
   for (let i = 0; i < 19; i++) {
-    const res = await sales.request.post(`/api/crm/invoices/${invoiceId}/send`, { data: { to: own, message: null } });
-    expect(res.status(), `send ${i + 2}`).toBe(201);
+    const res = await crm.invoices[":id"].send.$post({ param: { id: invoiceId }, json: { to: own, message: null } });
+    expect(res.status, `send ${i + 2}`).toBe(201);
   }
   await sales.reload();
   await card.getByRole("button", { name: `Share ${number}` }).click();

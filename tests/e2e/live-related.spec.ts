@@ -4,7 +4,7 @@
  * client's page, both without a reload (docs/decisions/0049-no-silent-lost-updates.md: every screen stays current).
  */
 import { expect, test } from "./fixtures";
-import { createLead, live, signedIn, staff, tag } from "./support";
+import { api, createClient, createLead, live, signedIn, staff, tag } from "./support";
 
 const { owner, sales } = staff;
 
@@ -19,10 +19,11 @@ test("another person's status change appears in an open lead's Timeline", async 
   await detail.getByRole("tab", { name: "Timeline" }).click();
   await expect(detail.getByText(/Moved from New to Qualified/)).toHaveCount(0);
 
-  const moved = await marcus.context.request.patch(`/api/crm/leads/${lead.id}`, {
-    data: { status: "Qualified", updated_at: lead.updated_at },
+  const moved = await api(marcus.context.request).crm.leads[":id"].$patch({
+    param: { id: lead.id },
+    json: { status: "Qualified", updated_at: lead.updated_at },
   });
-  expect(moved.ok()).toBeTruthy();
+  expect(moved.ok).toBeTruthy();
   await expect(detail.getByText(/Moved from New to Qualified by Marcus Reid/)).toBeVisible();
   await hannah.context.close();
   await marcus.context.close();
@@ -32,15 +33,13 @@ test("a project created for a client appears on that client's open page", async 
   const hannah = await signedIn(browser, owner);
   const marcus = await signedIn(browser, sales);
   const t = tag();
-  const made = await hannah.context.request.post("/api/crm/clients", { data: { name: `Related Client ${t}` } });
-  expect(made.status()).toBe(201);
-  const { client } = (await made.json()) as { client: { id: string } };
+  const client = await createClient(hannah.context.request, { name: `Related Client ${t}` });
 
   await live(hannah.page, `/crm/clients/${client.id}`);
   await expect(hannah.page.getByRole("heading", { name: "Projects (0)" })).toBeVisible();
 
-  const project = await marcus.context.request.post("/api/crm/projects", { data: { title: `Related Project ${t}`, client_id: client.id } });
-  expect(project.status()).toBe(201);
+  const project = await api(marcus.context.request).crm.projects.$post({ json: { title: `Related Project ${t}`, client_id: client.id } });
+  expect(project.status).toBe(201);
   await expect(hannah.page.getByRole("heading", { name: "Projects (1)" })).toBeVisible();
   await expect(hannah.page.getByText(`Related Project ${t}`)).toBeVisible();
   await hannah.context.close();

@@ -4,35 +4,24 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createLead, leadCard, leadColumn, live, mouseDrag, signedIn, staff, tag } from "./support";
+import { api, createLead, expectStatus, leadCard, leadColumn, live, mouseDrag, readLead, signedIn, staff, tag } from "./support";
 
 const { owner, sales } = staff;
 
 /** The hook web/src/lib/live.ts exposes only when the page set __LIVE_TEST__ before loading. */
 type LiveTestWindow = { __LIVE_TEST__?: boolean; __liveTest?: { drop: (holdMs: number) => void } };
 
-interface Task {
-  id: string;
-  completed: boolean;
-  updated_at: string;
-}
-interface Lead {
-  id: string;
-  name: string;
-  status: string;
-  updated_at: string;
-}
-
 async function completeAllOpenTasks(context: BrowserContext) {
-  const { tasks } = (await (await context.request.get("/api/crm/tasks")).json()) as { tasks: Task[] };
+  const { crm } = api(context.request);
+  const { tasks } = await expectStatus(crm.tasks.$get(), 200);
   for (const t of tasks.filter((t) => !t.completed)) {
-    const res = await context.request.patch(`/api/crm/tasks/${t.id}`, { data: { completed: true, updated_at: t.updated_at } });
-    expect(res.ok()).toBeTruthy();
+    const res = await crm.tasks[":id"].$patch({ param: { id: t.id }, json: { completed: true, updated_at: t.updated_at } });
+    expect(res.ok).toBeTruthy();
   }
 }
 
 /** A fresh lead with a unique name, created by `context`'s user. */
-async function newLead(context: BrowserContext, data: Record<string, unknown> = {}): Promise<Lead> {
+async function newLead(context: BrowserContext, data: Partial<Parameters<typeof createLead>[1]> = {}) {
   return createLead(context.request, { name: `Live ${tag()}`, company: "Live Co", ...data });
 }
 
@@ -45,14 +34,13 @@ test("a task created and completed by one person shows and clears the other's re
   await completeAllOpenTasks(b.context);
   await expect(dot).toHaveCount(0);
 
-  const created = await b.context.request.post("/api/crm/tasks", { data: { title: "Call the printer back" } });
-  expect(created.status()).toBe(201);
-  const { task } = (await created.json()) as { task: Task };
+  const { crm } = api(b.context.request);
+  const { task } = await expectStatus(crm.tasks.$post({ json: { title: "Call the printer back" } }), 201);
   await expect(dot).toBeVisible();
   await expect(a.page.getByRole("link", { name: /Tasks \(1 open\)/ })).toBeVisible();
 
-  const done = await b.context.request.patch(`/api/crm/tasks/${task.id}`, { data: { completed: true, updated_at: task.updated_at } });
-  expect(done.ok()).toBeTruthy();
+  const done = await crm.tasks[":id"].$patch({ param: { id: task.id }, json: { completed: true, updated_at: task.updated_at } });
+  expect(done.ok).toBeTruthy();
   await expect(dot).toHaveCount(0);
 
   await a.context.close();
@@ -73,8 +61,8 @@ test("a task created and ticked on one person's Tasks page moves between the oth
   const done = await count(a.page, "Completed");
 
   const title = `Send the brand pack ${Date.now().toString(36)}`;
-  const created = await b.context.request.post("/api/crm/tasks", { data: { title, priority: "Low" } });
-  expect(created.status()).toBe(201);
+  const created = await api(b.context.request).crm.tasks.$post({ json: { title, priority: "Low" } });
+  expect(created.status).toBe(201);
   const inColumn = (column: "To Do" | "Completed") => a.page.getByRole("region", { name: new RegExp(`^${column} `) }).getByText(title);
   await expect(inColumn("To Do")).toBeVisible();
   await expect(a.page.getByRole("heading", { name: `To Do (${todo + 1})` })).toBeVisible();
@@ -160,8 +148,11 @@ test("after a dropped connection the notice shows, and a change made meanwhile a
   await a.page.evaluate(() => (window as unknown as LiveTestWindow).__liveTest!.drop(3_000));
   const notice = a.page.getByRole("status").filter({ hasText: "Offline, reconnecting…" });
   await expect(notice).toBeVisible();
-  const res = await b.context.request.patch(`/api/crm/leads/${lead.id}`, { data: { status: "Qualified", updated_at: lead.updated_at } });
-  expect(res.ok()).toBeTruthy();
+  const res = await api(b.context.request).crm.leads[":id"].$patch({
+    param: { id: lead.id },
+    json: { status: "Qualified", updated_at: lead.updated_at },
+  });
+  expect(res.ok).toBeTruthy();
   // Still offline: the change waits.
   await expect(leadColumn(a.page, "New").getByText(lead.name)).toBeVisible();
 
@@ -270,8 +261,7 @@ test("neither the tab's own echo nor another person's change undoes a move it is
     [first, "Negotiation"],
     [second, "New"],
   ] as const) {
-    const saved = (await (await b.context.request.get(`/api/crm/leads/${lead.id}`)).json()) as { lead: Lead };
-    expect(saved.lead.status).toBe(status);
+    expect((await readLead(b.context.request, lead.id)).status).toBe(status);
   }
 
   await a.context.close();

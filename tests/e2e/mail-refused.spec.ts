@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
 import { E2E_PORT, writeConfigVariant } from "../../scripts/lib/local";
-import { demo, startOwnServer, tag } from "./support";
+import { api, demo, expectStatus, startOwnServer, tag } from "./support";
 
 const PORT = Number(process.env.E2E_MAIL_PORT ?? E2E_PORT + 2);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -19,16 +19,8 @@ const STUDIO_INBOX = "hello@redbrickstudio.co.uk";
 let server: { stop(): Promise<void> } | undefined;
 
 async function signIn(request: APIRequestContext) {
-  const res = await request.post(`${ORIGIN}/api/auth/login`, {
-    data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-}
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`${ORIGIN}${path}`, { data });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as T;
+  const res = await api(request, ORIGIN).auth.login.$post({ json: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
+  expect(res.status).toBe(200);
 }
 
 /** Every message this server's binding accepted for `to`. */
@@ -69,13 +61,13 @@ test("a proposal's link Cloudflare won't e-mail is made all the same, with why, 
   await signIn(page.request);
   const t = tag();
   const to = `jo.${t}@example.com`;
-  const { lead } = await post<{ lead: { id: string } }>(page.request, "/api/crm/leads", { name: `Jo Refused ${t}`, email: to });
+  const { crm } = api(page.request, ORIGIN);
+  const { lead } = await expectStatus(crm.leads.$post({ json: { name: `Jo Refused ${t}`, email: to } }), 201);
   const title = `Refused proposal ${t}`;
-  await post(page.request, "/api/crm/proposals", {
-    title,
-    lead_id: lead.id,
-    lines: [{ description: "Website", quantity: 1, unit_price: 3600 }],
-  });
+  await expectStatus(
+    crm.proposals.$post({ json: { title, lead_id: lead.id, lines: [{ description: "Website", quantity: 1, unit_price: 3600 }] } }),
+    201,
+  );
 
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto(`${ORIGIN}/crm/proposals`);
@@ -150,6 +142,6 @@ test("an invitation Cloudflare won't e-mail stands: the Owner sees why, and its 
   await invitee.getByLabel(/^password$/i).fill("a-long-new-password-2026");
   await invitee.getByRole("button", { name: /create account|join|accept|set password|continue/i }).click();
   await expect(invitee).toHaveURL(new RegExp(`^${ORIGIN}/crm$`));
-  expect(await (await invitee.request.get(`${ORIGIN}/api/auth/me`)).json()).toMatchObject({ user: { email, full_name: "Sam Okafor" } });
+  expect(await expectStatus(api(invitee.request, ORIGIN).auth.me.$get(), 200)).toMatchObject({ user: { email, full_name: "Sam Okafor" } });
   await visitor.close();
 });

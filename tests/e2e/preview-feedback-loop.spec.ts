@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { live, signedIn, staff, tag } from "./support";
+import { api, createClient, expectStatus, live, signedIn, staff, tag } from "./support";
 
 const CARD = "ancoats-coffee-co";
 const SITE = "https://example.com/ancoats-coffee-co/v1";
@@ -18,18 +18,16 @@ const openComments = async (page: Page) => ((await badge(page).count()) ? Number
 test("a client's comment, the studio's reply and the client's approval travel both ways live", async ({ browser }) => {
   test.setTimeout(90_000);
   const owner = await signedIn(browser, staff.owner);
-  const api = owner.context.request;
+  const { crm } = api(owner.context.request);
 
   // The studio's side of the set-up: a client on the card, its code, a project waiting in Review.
   const name = `Ancoats Coffee Co ${tag()}`;
-  const created = await api.post("/api/crm/clients", { data: { name } });
-  expect(created.status()).toBe(201);
-  const clientId = ((await created.json()) as { client: { id: string } }).client.id;
-  expect((await api.put(`/api/crm/clients/${clientId}/preview`, { data: { preview_id: CARD, previewUrl: SITE } })).status()).toBe(200);
-  const issued = await api.post(`/api/crm/clients/${clientId}/preview/code`);
-  const { code } = (await issued.json()) as { code: string };
+  const clientId = (await createClient(owner.context.request, { name })).id;
+  const param = { id: clientId };
+  expect((await crm.clients[":id"].preview.$put({ param, json: { preview_id: CARD, previewUrl: SITE } })).status).toBe(200);
+  const { code } = await expectStatus(crm.clients[":id"].preview.code.$post({ param }), 201);
   const projectTitle = `Coffee shop site ${tag()}`;
-  expect((await api.post("/api/crm/projects", { data: { title: projectTitle, client_id: clientId, stage: "Review" } })).status()).toBe(201);
+  expect((await crm.projects.$post({ json: { title: projectTitle, client_id: clientId, stage: "Review" } })).status).toBe(201);
 
   // The Owner watches the client's page.
   const ownerPage = owner.page;

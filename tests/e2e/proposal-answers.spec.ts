@@ -6,7 +6,8 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { demoLinkToken } from "../../scripts/lib/local";
-import { createLead, demo, latestMailTo, live, signIn, tag } from "./support";
+import type { ProposalInput } from "../../contract/proposal";
+import { api, createLead, demo, expectStatus, latestMailTo, live, readLead, signIn, tag } from "./support";
 
 interface Made {
   id: string;
@@ -15,18 +16,17 @@ interface Made {
 }
 
 /** A lead with a proposal, shared: its link for the client. */
-async function sharedProposal(request: APIRequestContext, data: Record<string, unknown> = {}): Promise<Made & { url: string }> {
+async function sharedProposal(request: APIRequestContext, data: Partial<ProposalInput> = {}): Promise<Made & { url: string }> {
   const t = tag();
   const lead = await createLead(request, { name: `Answer Lead ${t}`, company: `Answer Co ${t}` });
   const title = `Answer proposal ${t}`;
-  const made = await request.post("/api/crm/proposals", {
-    data: { title, lead_id: lead.id, lines: [{ description: "Website", quantity: 1, unit_price: 3600 }], terms: "Half to start.", ...data },
+  const { crm } = api(request);
+  const made = crm.proposals.$post({
+    json: { title, lead_id: lead.id, lines: [{ description: "Website", quantity: 1, unit_price: 3600 }], terms: "Half to start.", ...data },
   });
-  expect(made.status()).toBe(201);
-  const { proposal } = (await made.json()) as { proposal: { id: string } };
-  const shared = await request.post(`/api/crm/proposals/${proposal.id}/share`);
-  expect(shared.status()).toBe(201);
-  return { id: proposal.id, title, leadId: lead.id, url: ((await shared.json()) as { url: string }).url };
+  const { proposal } = await expectStatus(made, 201);
+  const shared = await expectStatus(crm.proposals[":id"].share.$post({ param: { id: proposal.id } }), 201);
+  return { id: proposal.id, title, leadId: lead.id, url: shared.url };
 }
 
 /** The client: a browser of their own, with JavaScript off. */
@@ -67,14 +67,10 @@ test("the client accepts with JavaScript off; every open CRM tab is told, and th
   await expect(card.getByText(/^Jo Carter, \d{1,2} \w{3} \d{4}$/)).toBeVisible();
 
   // The workflow ran: lead Won and converted, a project in Discovery.
-  const lead = (await (await page.request.get(`/api/crm/leads/${p.leadId}`)).json()) as {
-    lead: { status: string; converted_to_client_id: string | null };
-  };
-  expect(lead.lead.status).toBe("Won");
-  expect(lead.lead.converted_to_client_id).not.toBeNull();
-  const projects = (await (await page.request.get("/api/crm/projects")).json()) as {
-    projects: { lead_id: string | null; stage: string }[];
-  };
+  const lead = await readLead(page.request, p.leadId);
+  expect(lead.status).toBe("Won");
+  expect(lead.converted_to_client_id).not.toBeNull();
+  const projects = await expectStatus(api(page.request).crm.projects.$get({ query: {} }), 200);
   expect(projects.projects.filter((x) => x.lead_id === p.leadId).map((x) => x.stage)).toEqual(["Discovery"]);
   const mail = await latestMailTo(page.request, "hello@redbrickstudio.co.uk", p.title);
   expect(mail.subject).toContain(`accepted the proposal "${p.title}"`);
@@ -90,18 +86,21 @@ test("an acceptance of a version the studio has since edited is refused, and the
   const client = await clientWithoutJs(browser, p.url);
   await expect(client.getByText("£3,600.00").first()).toBeVisible();
 
-  const current = (await (await page.request.get(`/api/crm/proposals/${p.id}`)).json()) as { proposal: { updated_at: string } };
-  const edit = await page.request.patch(`/api/crm/proposals/${p.id}`, {
-    data: { lines: [{ description: "Website", quantity: 1, unit_price: 3900 }], updated_at: current.proposal.updated_at },
+  const proposal = api(page.request).crm.proposals[":id"];
+  const param = { id: p.id };
+  const current = await expectStatus(proposal.$get({ param }), 200);
+  const edit = await proposal.$patch({
+    param,
+    json: { lines: [{ description: "Website", quantity: 1, unit_price: 3900 }], updated_at: current.proposal.updated_at },
   });
-  expect(edit.status()).toBe(200);
+  expect(edit.status).toBe(200);
 
   await client.getByLabel("Full name").first().fill("Jo Carter");
   await client.getByLabel("I accept this proposal and its terms").check();
   await client.getByRole("button", { name: "Accept proposal" }).click();
   await expect(client.getByRole("alert")).toContainText("This proposal has been updated. Please review it before accepting.");
   await expect(client.getByText("£3,900.00").first()).toBeVisible();
-  const stillSent = (await (await page.request.get(`/api/crm/proposals/${p.id}`)).json()) as { proposal: { status: string } };
+  const stillSent = await expectStatus(proposal.$get({ param }), 200);
   expect(stillSent.proposal.status).toBe("Sent");
 
   // The name is kept; a tick and a click accept the version now on screen.
@@ -163,13 +162,12 @@ test("the studio's reply reaches the client by e-mail with their link; one that 
   const t = tag();
   const to = `olivia.${t}@example.com`;
   const ask = async (lead: { id: string }, title: string) => {
-    const made = await page.request.post("/api/crm/proposals", {
-      data: { title, lead_id: lead.id, lines: [{ description: "Website", quantity: 1, unit_price: 3600 }] },
+    const { crm } = api(page.request);
+    const made = crm.proposals.$post({
+      json: { title, lead_id: lead.id, lines: [{ description: "Website", quantity: 1, unit_price: 3600 }] },
     });
-    expect(made.status()).toBe(201);
-    const { proposal } = (await made.json()) as { proposal: { id: string } };
-    const shared = await page.request.post(`/api/crm/proposals/${proposal.id}/share`);
-    const url = ((await shared.json()) as { url: string }).url;
+    const { proposal } = await expectStatus(made, 201);
+    const { url } = await expectStatus(crm.proposals[":id"].share.$post({ param: { id: proposal.id } }), 201);
     const client = await clientWithoutJs(browser, url);
     const form = client.getByRole("group", { name: "Ask a question" });
     await form.getByLabel("Your name").fill("Olivia Marsh");
@@ -253,7 +251,7 @@ test("an expired link and a revoked one each show the client why, with the studi
   await signIn(page.request);
   const expired = await sharedProposal(page.request, { valid_until: "2020-01-31" });
   const revoked = await sharedProposal(page.request);
-  expect((await page.request.delete(`/api/crm/proposals/${revoked.id}/share`)).status()).toBe(200);
+  expect((await api(page.request).crm.proposals[":id"].share.$delete({ param: { id: revoked.id } })).status).toBe(200);
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const client = await context.newPage();

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { latestMailTo, signIn } from "./support";
+import { api, expectStatus, latestMailTo, signIn } from "./support";
 
 const INBOX = "hello@redbrickstudio.co.uk";
 
@@ -15,9 +15,7 @@ const toasted = (page: Page, title: string) => page.locator("[data-sonner-toast]
 
 async function leadExists(page: Page, email: string) {
   await signIn(page.request);
-  const res = await page.request.get(`/api/crm/leads?q=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const { leads } = (await res.json()) as { leads: { email: string | null; source: string }[] };
+  const { leads } = await expectStatus(api(page.request).crm.leads.$get({ query: { q: email } }), 200);
   expect(leads).toEqual([expect.objectContaining({ email, source: "Website" })]);
 }
 

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { build, type Rolldown } from "vite";
 import { CONTROLLED_ISLAND_HTML } from "./controlled-island";
 import { expect, hydrated, test } from "./fixtures";
-import { demo, signIn, tag } from "./support";
+import { api, demo, expectStatus, signIn, tag } from "./support";
 
 /** The race itself (filled and sent at once) is tried 10 times per island: one lost in ten shows. */
 const TRIES = 10;
@@ -47,9 +47,7 @@ const sentNotice = (text: string) => async (page: Page) => {
 /** One lead per visitor of the batch, each with the name it was sent with. */
 const leadsStored = async (page: Page, batch: string, count: number) => {
   await signIn(page.request);
-  const res = await page.request.get(`/api/crm/leads?q=${encodeURIComponent(batch)}`);
-  expect(res.ok()).toBeTruthy();
-  const { leads } = (await res.json()) as { leads: { name: string; email: string | null }[] };
+  const { leads } = await expectStatus(api(page.request).crm.leads.$get({ query: { q: batch } }), 200);
   expect(leads).toHaveLength(count);
   for (const lead of leads) expect(lead.email).toBe(`${lead.name.split(" ")[1].toLowerCase()}@example.co.uk`);
 };

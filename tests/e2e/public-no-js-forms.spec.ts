@@ -5,7 +5,7 @@
  * Playwright's own `test` here: the shared fixture waits for hydration, which never comes.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { demo, latestMailTo, signIn, staff } from "./support";
+import { api, demo, expectStatus, latestMailTo, signIn, staff } from "./support";
 
 const INBOX = "hello@redbrickstudio.co.uk";
 
@@ -17,9 +17,7 @@ test.describe.configure({ mode: "serial" });
  */
 async function storedAndSent(request: APIRequestContext, email: string, enquiryText: string, subject: string) {
   await signIn(request);
-  const res = await request.get(`/api/crm/leads?q=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const { leads } = (await res.json()) as { leads: { email: string | null; source: string; notes: string | null }[] };
+  const { leads } = await expectStatus(api(request).crm.leads.$get({ query: { q: email } }), 200);
   expect(leads).toEqual([expect.objectContaining({ email, source: "Website" })]);
   expect(leads[0].notes).toContain(enquiryText);
   const mail = await latestMailTo(request, INBOX, email);
@@ -173,9 +171,8 @@ test.describe("staff sign-in with JavaScript off", () => {
     await page.getByLabel("Password", { exact: true }).fill(staff.sales.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/crm$/);
-    const me = await page.request.get("/api/auth/me");
-    expect(me.status()).toBe(200);
-    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(staff.sales.email);
+    const { user } = await expectStatus(api(page.request).auth.me.$get(), 200);
+    expect(user.email).toBe(staff.sales.email);
   });
 });
 

@@ -11,7 +11,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { APPROVAL_CHECKBOX_LABEL, APPROVED_TOAST, COMMENT_SENT_TOAST, STALE_RELEASE_MESSAGE } from "../../contract/preview-feedback";
 import { expect, test } from "./fixtures";
-import { signIn, tag } from "./support";
+import { api, expectStatus, signIn, tag } from "./support";
 
 const CARD = "chorlton-bakehouse";
 const siteUrl = (version: string) => `https://example.com/chorlton-bakehouse/${version}`;
@@ -24,6 +24,8 @@ interface Setup {
 
 let staff: APIRequestContext;
 let linked: string | undefined;
+/** The CRM API as the Owner, through `staff`'s cookie jar. */
+const crm = () => api(staff).crm;
 
 test.beforeEach(async ({ playwright, baseURL }) => {
   staff = await playwright.request.newContext({ baseURL });
@@ -32,32 +34,30 @@ test.beforeEach(async ({ playwright, baseURL }) => {
 
 test.afterEach(async () => {
   // The card can belong to one client at a time: free it for the next test.
-  if (linked) expect((await staff.delete(`/api/crm/clients/${linked}/preview`)).status()).toBe(200);
+  if (linked) await expectStatus(crm().clients[":id"].preview.$delete({ param: { id: linked } }), 200);
   linked = undefined;
   await staff.dispose();
 });
 
 /** A client with the card at `version`, a fresh access code and a project in Review. */
 async function setUp(version = "v1"): Promise<Setup> {
-  const created = await staff.post("/api/crm/clients", { data: { name: `Stockport Bike Works ${tag()}` } });
-  expect(created.status()).toBe(201);
-  const clientId = ((await created.json()) as { client: { id: string } }).client.id;
+  const clientId = (await expectStatus(crm().clients.$post({ json: { name: `Stockport Bike Works ${tag()}` } }), 201)).client.id;
   await publish(clientId, version);
   linked = clientId;
-  const issued = await staff.post(`/api/crm/clients/${clientId}/preview/code`);
-  expect(issued.status()).toBe(201);
-  const { code } = (await issued.json()) as { code: string };
-  const project = await staff.post("/api/crm/projects", {
-    data: { title: `Bike shop site ${tag()}`, client_id: clientId, stage: "Review" },
-  });
-  expect(project.status()).toBe(201);
-  return { clientId, code, projectId: ((await project.json()) as { project: { id: string } }).project.id };
+  const { code } = await expectStatus(crm().clients[":id"].preview.code.$post({ param: { id: clientId } }), 201);
+  const { project } = await expectStatus(
+    crm().projects.$post({ json: { title: `Bike shop site ${tag()}`, client_id: clientId, stage: "Review" } }),
+    201,
+  );
+  return { clientId, code, projectId: project.id };
 }
 
 /** The studio sets the preview's URL: a new URL is a new version for the client. */
 async function publish(clientId: string, version: string) {
-  const res = await staff.put(`/api/crm/clients/${clientId}/preview`, { data: { preview_id: CARD, previewUrl: siteUrl(version) } });
-  expect(res.status()).toBe(200);
+  await expectStatus(
+    crm().clients[":id"].preview.$put({ param: { id: clientId }, json: { preview_id: CARD, previewUrl: siteUrl(version) } }),
+    200,
+  );
 }
 
 /** Serves the example.com previews so the frame shows which version it is on. */
@@ -132,13 +132,12 @@ test("a client leaves feedback beside the preview, and the studio's reply arrive
   await expect(toast(page, COMMENT_SENT_TOAST).first()).toBeVisible();
 
   // The studio replies from the CRM while the panel is open: it appears within a poll or two.
-  const { comments } = (await (await staff.get(`/api/crm/clients/${clientId}/feedback`)).json()) as {
-    comments: { id: string; body: string }[];
-  };
+  const { comments } = await expectStatus(crm().clients[":id"].feedback.$get({ param: { id: clientId } }), 200);
   const blurry = comments.find((c) => c.body.startsWith("The logo"))!;
-  expect(
-    (await staff.post(`/api/crm/preview-comments/${blurry.id}/replies`, { data: { body: "Fixed, thanks!\nHave a look." } })).status(),
-  ).toBe(201);
+  await expectStatus(
+    crm()["preview-comments"][":id"].replies.$post({ param: { id: blurry.id }, json: { body: "Fixed, thanks!\nHave a look." } }),
+    201,
+  );
   const reply = panel(page).getByRole("list", { name: "Replies from the studio" });
   await expect(reply).toContainText("Hannah Whitaker", { timeout: 12_000 });
   await expect(reply).toContainText("Fixed, thanks!");
@@ -151,7 +150,7 @@ test("a client leaves feedback beside the preview, and the studio's reply arrive
 
   // A reply while the panel is closed marks the button.
   const older = comments.find((c) => c.body.startsWith("Please make"))!;
-  expect((await staff.post(`/api/crm/preview-comments/${older.id}/replies`, { data: { body: "Bigger now." } })).status()).toBe(201);
+  await expectStatus(crm()["preview-comments"][":id"].replies.$post({ param: { id: older.id }, json: { body: "Bigger now." } }), 201);
   await expect(page.getByRole("button", { name: "Leave feedback (new reply)" })).toBeVisible({ timeout: 12_000 });
   await page.getByRole("button", { name: "Leave feedback" }).click();
   await expect(panel(page).getByText("Bigger now.")).toBeVisible();
@@ -201,8 +200,8 @@ test("a client approves the version on screen and their project moves to Launch"
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText(/^Approved by Dave Hughes on \d{1,2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve this version" })).toHaveCount(0);
-  const project = (await (await staff.get(`/api/crm/projects/${projectId}`)).json()) as { project: { stage: string } };
-  expect(project.project.stage).toBe("Launch");
+  const { project } = await expectStatus(crm().projects[":id"].$get({ param: { id: projectId } }), 200);
+  expect(project.stage).toBe("Launch");
 
   // Still approved after a reload, until the studio publishes a new version.
   await page.reload();
@@ -225,8 +224,8 @@ test("an approval of a version the studio has since replaced is refused, and the
   await expect(page.locator("iframe")).toHaveAttribute("src", siteUrl("v2"));
   await expect(page.frameLocator("iframe").getByRole("heading", { name: "Site v2" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve this version" })).toBeVisible();
-  const project = (await (await staff.get(`/api/crm/projects/${projectId}`)).json()) as { project: { stage: string } };
-  expect(project.project.stage).toBe("Review");
+  const { project } = await expectStatus(crm().projects[":id"].$get({ param: { id: projectId } }), 200);
+  expect(project.stage).toBe("Review");
 });
 
 test("a new version published while the page is open replaces the one on screen, and marks older comments", async ({ page }) => {
@@ -247,7 +246,7 @@ test("a new version published while the page is open replaces the one on screen,
 test("a code rotated while the preview is open takes the client back to the locked view", async ({ page }) => {
   const { code, clientId } = await setUp();
   await unlock(page, code);
-  expect((await staff.post(`/api/crm/clients/${clientId}/preview/code`)).status()).toBe(201);
+  await expectStatus(crm().clients[":id"].preview.code.$post({ param: { id: clientId } }), 201);
   await expect(page.getByRole("heading", { name: "Client Preview" })).toBeVisible({ timeout: 12_000 });
   await expect(page.getByLabel("Access Code")).toHaveAccessibleDescription(
     "Your access to this preview has changed or ended. Please enter your access code again.",

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { E2E_PORT, ROOT, seedLocal, startLocalServer, type LocalServer } from "../../scripts/lib/local";
-import { demo, latestMailTo, portIsFree } from "./support";
+import { api, demo, expectStatus, latestMailTo, portIsFree } from "./support";
 
 const PORT = Number(process.env.E2E_RESTART_PORT ?? E2E_PORT + 1);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -42,10 +42,8 @@ async function stop() {
 }
 
 async function signIn(request: APIRequestContext) {
-  const res = await request.post(`${ORIGIN}/api/auth/login`, {
-    data: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
+  const res = await api(request, ORIGIN).auth.login.$post({ json: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
+  expect(res.status).toBe(200);
 }
 
 test.describe.configure({ mode: "serial" });
@@ -70,18 +68,18 @@ test("rows written before a restart are all there after it, and a failed notific
   await start({ MAIL_FROM: "not-an-address" });
   const before = await playwright.request.newContext();
   await signIn(before);
-  const created = await before.post(`${ORIGIN}/api/crm/leads`, { data: { name: leadName, company: "Persist Ltd" } });
-  expect(created.status()).toBe(201);
-  const { lead } = (await created.json()) as { lead: { id: string; updated_at: string } };
-  const edited = await before.patch(`${ORIGIN}/api/crm/leads/${lead.id}`, { data: { status: "Qualified", updated_at: lead.updated_at } });
-  expect(edited.status()).toBe(200);
-  const note = await before.post(`${ORIGIN}/api/crm/leads/${lead.id}/activities`, { data: { description: `Called ${stamp}` } });
-  expect(note.status()).toBe(201);
-  const contact = await before.post(`${ORIGIN}/api/contact`, {
-    data: { name: enquirer, email: `${stamp}@example.com`, subject: "Restart check", message: "Please keep this message safe." },
+  const first = api(before, ORIGIN);
+  const { lead } = await expectStatus(first.crm.leads.$post({ json: { name: leadName, company: "Persist Ltd" } }), 201);
+  const param = { id: lead.id };
+  const edited = await first.crm.leads[":id"].$patch({ param, json: { status: "Qualified", updated_at: lead.updated_at } });
+  expect(edited.status).toBe(200);
+  const note = await first.crm.leads[":id"].activities.$post({ param, json: { description: `Called ${stamp}` } });
+  expect(note.status).toBe(201);
+  const contact = await first.contact.$post({
+    json: { name: enquirer, email: `${stamp}@example.com`, subject: "Restart check", message: "Please keep this message safe." },
   });
-  expect(contact.status()).toBe(201);
-  const snapshot = await (await before.get(`${ORIGIN}/api/crm/leads/${lead.id}`)).json();
+  expect(contact.status).toBe(201);
+  const snapshot = await expectStatus(first.crm.leads[":id"].$get({ param }), 200);
   await before.dispose();
 
   await stop();
@@ -90,12 +88,11 @@ test("rows written before a restart are all there after it, and a failed notific
   // Everything written before is still there, exactly.
   const after = await playwright.request.newContext();
   await signIn(after);
-  expect(await (await after.get(`${ORIGIN}/api/crm/leads/${lead.id}`)).json()).toEqual(snapshot);
-  const timeline = (await (await after.get(`${ORIGIN}/api/crm/leads/${lead.id}/activities`)).json()) as {
-    activities: { description: string }[];
-  };
+  const { crm } = api(after, ORIGIN);
+  expect(await expectStatus(crm.leads[":id"].$get({ param }), 200)).toEqual(snapshot);
+  const timeline = await expectStatus(crm.leads[":id"].activities.$get({ param }), 200);
   expect(timeline.activities.map((a) => a.description)).toContain(`Called ${stamp}`);
-  const failed = (await (await after.get(`${ORIGIN}/api/crm/form-submissions/failed`)).json()) as { notifications: { name: string }[] };
+  const failed = await expectStatus(crm["form-submissions"].failed.$get(), 200);
   expect(failed.notifications.map((n) => n.name)).toEqual([enquirer]);
   await after.dispose();
 

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn, staff } from "./support";
+import { api, signIn, staff } from "./support";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -28,7 +28,7 @@ test("signing in leaves a device cookie: HttpOnly, Secure, SameSite=Lax, for the
 
   // Logging out ends the session but leaves the browser known; signing in again through the page
   // sends the cookie back and gets a new value.
-  expect((await page.request.post("/api/auth/logout")).status()).toBe(200);
+  expect((await api(page.request).auth.logout.$post()).status).toBe(200);
   expect((await deviceCookies(context)).map((c) => c.value)).toEqual([first.value]);
   await page.goto("/auth");
   await page.getByLabel("Email", { exact: true }).fill(staff.sales.email);

@@ -1,9 +1,11 @@
 /**
- * What the end-to-end specs share: the demo sign-ins the server was seeded with, API sign-in and
- * signed-in browser contexts, unique tags and leads made through the API, the pipeline's columns
- * and cards with a mouse or keyboard drag, and the local mail capture.
+ * What the end-to-end specs share: the demo sign-ins the server was seeded with, the typed API
+ * client, API sign-in and signed-in browser contexts, unique tags and leads made through the API,
+ * the pipeline's columns and cards with a mouse or keyboard drag, and the local mail capture.
  */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { hc, type ClientResponse, type InferRequestType } from "hono/client";
+import type { AppType } from "../../worker/app";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -22,12 +24,57 @@ export const staff = {
 export type StaffLogin = (typeof staff)["owner"];
 
 /**
+ * The API as the web app calls it (`hc<AppType>`, as web/src/lib/api.ts does), sent through `request`,
+ * so it shares that context's cookie jar (a page's `page.request` shares the page's). Routes, inputs
+ * and answers are typed from the worker's own route chain: a renamed route or field fails the
+ * typecheck, not a run of the suite. `origin` is for a spec's own server; the shared one is
+ * `request`'s baseURL.
+ */
+export function api(request: APIRequestContext, origin = "/") {
+  return hc<AppType>(origin, {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      // hc sends JSON as a string; a form or a file goes through Playwright's own request methods.
+      if (init?.body != null && typeof init.body !== "string") throw new Error("api(): the typed client sends JSON bodies only");
+      const res = await request.fetch(input instanceof Request ? input.url : String(input), {
+        method: init?.method ?? "GET",
+        headers: Object.fromEntries(new Headers(init?.headers)),
+        data: init?.body ?? undefined,
+      });
+      const status = res.status();
+      // A Response with one of these statuses must have no body.
+      const body = [101, 204, 205, 304].includes(status) ? null : new Uint8Array(await res.body());
+      // headersArray, not headers(): the latter joins two Set-Cookie lines with a newline, which Headers refuses.
+      const headers = new Headers();
+      for (const { name, value } of res.headersArray()) headers.append(name, value);
+      return new Response(body, { status, statusText: res.statusText(), headers });
+    },
+  }).api;
+}
+
+/** What a typed call answers with `S`: its route's JSON body for that status. */
+type BodyOf<R, S> = R extends ClientResponse<infer T, infer U, infer _F> ? (U extends S ? T : never) : never;
+
+/**
+ * Awaits a typed call, expects it to answer `status` (one its route declares, or the typecheck
+ * fails) and returns the body its route gives for that status. A different status fails the test
+ * with the body the worker sent, its error envelope included.
+ */
+export async function expectStatus<R extends ClientResponse<unknown, number, string>, S extends R["status"]>(
+  call: Promise<R>,
+  status: S,
+): Promise<BodyOf<R, S>> {
+  const res = await call;
+  if (res.status !== status) expect(res.status, await res.text()).toBe(status);
+  return (await res.json()) as BodyOf<R, S>;
+}
+
+/**
  * Signs `request` in as `who` through the API; its cookie jar (a page's `page.request` shares the
  * page's) then carries the session.
  */
 export async function signIn(request: APIRequestContext, who: StaffLogin = staff.owner) {
-  const res = await request.post("/api/auth/login", { data: { email: who.email, password: who.password } });
-  expect(res.status(), `sign in as ${who.email}`).toBe(200);
+  const res = await api(request).auth.login.$post({ json: { email: who.email, password: who.password } });
+  expect(res.status, `sign in as ${who.email}`).toBe(200);
 }
 
 /**
@@ -48,19 +95,23 @@ export async function signedIn(
 /** A short unique string (time and a random number, base 36) for names no other test or run shares. */
 export const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** A lead as the API answers it (the fields the specs read). */
-export interface CreatedLead {
-  id: string;
-  name: string;
-  status: string;
-  updated_at: string;
-}
+type Crm = ReturnType<typeof api>["crm"];
+/** The JSON a typed call sends. */
+type JsonOf<Call> = InferRequestType<Call> extends { json: infer J } ? J : never;
 
 /** Creates a lead through the API as whoever `request` is signed in as; expects a 201. */
-export async function createLead(request: APIRequestContext, data: Record<string, unknown>): Promise<CreatedLead> {
-  const res = await request.post("/api/crm/leads", { data });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { lead: CreatedLead }).lead;
+export async function createLead(request: APIRequestContext, data: JsonOf<Crm["leads"]["$post"]>) {
+  return (await expectStatus(api(request).crm.leads.$post({ json: data }), 201)).lead;
+}
+
+/** A lead as the API answers it now; expects a 200. */
+export async function readLead(request: APIRequestContext, id: string) {
+  return (await expectStatus(api(request).crm.leads[":id"].$get({ param: { id } }), 200)).lead;
+}
+
+/** Creates a client through the API as whoever `request` is signed in as; expects a 201. */
+export async function createClient(request: APIRequestContext, data: JsonOf<Crm["clients"]["$post"]>) {
+  return (await expectStatus(api(request).crm.clients.$post({ json: data }), 201)).client;
 }
 
 export interface FirstRender {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { E2E_PORT } from "../../scripts/lib/local";
-import { createLead, leadCard, leadColumn, live, signIn, startOwnServer, tag } from "./support";
+import { api, createLead, expectStatus, leadCard, leadColumn, live, signIn, startOwnServer, tag } from "./support";
 
 const PORT = Number(process.env.E2E_WON_PORT ?? E2E_PORT + 3);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -53,8 +53,9 @@ test("a proposal the client accepts online: the lead is Won at its total, and wo
     value: 17950,
   });
   const title = `Salon website ${t}`;
-  const made = await page.request.post("/api/crm/proposals", {
-    data: {
+  const { crm } = api(page.request);
+  const made = crm.proposals.$post({
+    json: {
       title,
       lead_id: lead.id,
       lines: [
@@ -63,12 +64,9 @@ test("a proposal the client accepts online: the lead is Won at its total, and wo
       ],
     },
   });
-  expect(made.status()).toBe(201);
-  const { proposal } = (await made.json()) as { proposal: { id: string; value: number } };
+  const { proposal } = await expectStatus(made, 201);
   expect(proposal.value).toBe(4885);
-  const shared = await page.request.post(`/api/crm/proposals/${proposal.id}/share`);
-  expect(shared.status()).toBe(201);
-  const { url } = (await shared.json()) as { url: string };
+  const { url } = await expectStatus(crm.proposals[":id"].share.$post({ param: { id: proposal.id } }), 201);
 
   // The dashboard, open and live, before the client answers.
   await live(page, "/crm/dashboard");
@@ -90,8 +88,8 @@ test("a proposal the client accepts online: the lead is Won at its total, and wo
   await expect.poll(() => wonThisMonth(page)).toBe(before + 4885);
   await expect(wonTile(page).locator("p").last()).toContainText(new RegExp(`^${countBefore + 1} leads?;`));
   // The figure is the API's, which says the same.
-  const api = (await (await page.request.get("/api/crm/dashboard")).json()) as { tiles: { won_this_month: { value: number } } };
-  expect(api.tiles.won_this_month.value).toBe(before + 4885);
+  const dashboard = await expectStatus(crm.dashboard.$get(), 200);
+  expect(dashboard.tiles.won_this_month.value).toBe(before + 4885);
 
   // The board: the lead in Won at the proposal's total, not its old deal value, and the column's
   // total is what its cards add up to.

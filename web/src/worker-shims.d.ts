@@ -1,8 +1,8 @@
 /**
- * tsc follows `hc<AppType>` (lib/api.ts) into the worker's source, which is written for
- * workerd rather than the DOM. These declarations let that code typecheck under this tsconfig;
- * tsconfig.worker.json still checks it against the real workerd types. None of it is used by
- * browser code.
+ * tsc follows `hc<AppType>` (lib/api.ts, and tests/e2e/support.ts under tsconfig.node.json) into
+ * the worker's source, which is written for workerd rather than the DOM or Node. These declarations
+ * let that code typecheck under those tsconfigs; tsconfig.worker.json still checks it against the
+ * real workerd types. None of it is used by browser code or the tests.
  */
 
 declare module "cloudflare:email" {

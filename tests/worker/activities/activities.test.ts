@@ -1,14 +1,21 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { countRows, createUser, deliverMail, expectJson, signInAs, type Staff } from "../support/helpers";
+import { countRows, createUser, deliverMail, errorOf, expectJson, signInAs, unchecked, type Api, type Staff } from "../support/helpers";
 import gmailForward from "../../fixtures/mail/gmail-forward.eml?raw";
-import { ACTIVITY_PAGE, type Activity, type ActivityListItem, type ActivityPage, type RelatedRecord } from "../../../contract/activity";
+import {
+  ACTIVITY_PAGE,
+  type ActivityCursor,
+  type ActivityInput,
+  type ActivityListItem,
+  type ActivityPage,
+} from "../../../contract/activity";
+import type { RelatedType } from "../../../contract/task-values";
 
 let staff: Staff;
-type Fields = { error: { code: string; message: string; fields: Record<string, string> } };
-const log = (body: Record<string, unknown>) => staff.call("POST", "/api/crm/activities", body);
-const create = async <T = Record<string, unknown>>(path: string, body: Record<string, unknown>) =>
-  expectJson<T>(staff.call("POST", path, body), 201);
+const log = (body: ActivityInput) => staff.api.crm.activities.$post({ json: body });
+const addLead = (name: string, company: string) => expectJson(staff.api.crm.leads.$post({ json: { name, company } }), 201);
+const addClient = (name: string, emails?: string[]) => expectJson(staff.api.crm.clients.$post({ json: { name, emails } }), 201);
+type ActivityQuery = Parameters<Api["crm"]["activities"]["$get"]>[0]["query"];
 
 beforeEach(async () => {
   staff = await signInAs("Sales", "Marcus Reid");
@@ -16,7 +23,7 @@ beforeEach(async () => {
 
 describe("activities", () => {
   it("logs a Note by the signed-in user when no one else is named", async () => {
-    const { activity } = await expectJson<{ activity: Activity }>(log({ summary: "  Called about the logo  " }), 201);
+    const { activity } = await expectJson(log({ summary: "  Called about the logo  " }), 201);
     expect(activity).toMatchObject({
       summary: "Called about the logo",
       type: "Note",
@@ -28,8 +35,8 @@ describe("activities", () => {
 
   it("records another team member and what it relates to", async () => {
     const owner = await signInAs("Owner");
-    const client = await create<{ client: { id: string } }>("/api/crm/clients", { name: "VM Fitness" });
-    const { activity } = await expectJson<{ activity: Activity }>(
+    const client = await addClient("VM Fitness");
+    const { activity } = await expectJson(
       log({ summary: "Kick-off meeting", type: "Meeting", who_username: owner.id, related_type: "client", related_id: client.client.id }),
       201,
     );
@@ -37,41 +44,36 @@ describe("activities", () => {
   });
 
   it("refuses a related record that does not exist, or a record without its kind", async () => {
-    const ghost = await expectJson<Fields>(log({ summary: "x", related_type: "lead", related_id: "no-such-lead" }), 422);
-    expect(ghost.error.fields.related_id).toBe("Choose a record from the list");
-    const noKind = await expectJson<Fields>(log({ summary: "x", related_id: "anything" }), 422);
-    expect(noKind.error.fields.related_type).toBe("Choose what it relates to");
-    const noRecord = await expectJson<Fields>(log({ summary: "x", related_type: "client" }), 422);
-    expect(noRecord.error.fields.related_id).toBe("Choose a record from the list");
+    const ghost = await errorOf(log({ summary: "x", related_type: "lead", related_id: "no-such-lead" }), 422);
+    expect(ghost.fields?.related_id).toBe("Choose a record from the list");
+    const noKind = await errorOf(log({ summary: "x", related_id: "anything" }), 422);
+    expect(noKind.fields?.related_type).toBe("Choose what it relates to");
+    const noRecord = await errorOf(log({ summary: "x", related_type: "client" }), 422);
+    expect(noRecord.fields?.related_id).toBe("Choose a record from the list");
     expect(await countRows("activities")).toBe(0);
   });
 
   it("refuses the shared team account as 'Who': it is a gate, not a person", async () => {
     const team = await signInAs("Sales", "Studio Team");
     await env.DB.prepare("UPDATE users SET is_team = 1 WHERE id = ?").bind(team.id).run();
-    const who = await expectJson<Fields>(log({ summary: "x", who_username: team.id }), 422);
-    expect(who.error.fields.who_username).toBe("Choose someone from the team");
+    const who = await errorOf(log({ summary: "x", who_username: team.id }), 422);
+    expect(who.fields?.who_username).toBe("Choose someone from the team");
   });
 
   it("names each entry's related record in the list, and says null once that record is deleted", async () => {
-    const { lead } = await create<{ lead: { id: string } }>("/api/crm/leads", { name: "Priya Shah", company: "Shah Dental" });
-    const { client } = await create<{ client: { id: string } }>("/api/crm/clients", { name: "Jemrex Ltd" });
-    const { project } = await create<{ project: { id: string } }>("/api/crm/projects", {
-      title: "Jemrex Website",
-      client_id: client.id,
-      stage: "Discovery",
-      status: "On Track",
-    });
+    const { lead } = await addLead("Priya Shah", "Shah Dental");
+    const { client } = await addClient("Jemrex Ltd");
+    const { project } = await expectJson(
+      staff.api.crm.projects.$post({ json: { title: "Jemrex Website", client_id: client.id, stage: "Discovery", status: "On Track" } }),
+      201,
+    );
     await expectJson(log({ summary: "on the lead", related_type: "lead", related_id: lead.id }), 201);
     await expectJson(log({ summary: "on the client", related_type: "client", related_id: client.id }), 201);
     await expectJson(log({ summary: "on the project", related_type: "project", related_id: project.id }), 201);
     await expectJson(log({ summary: "on nothing" }), 201);
     const names = async () =>
       Object.fromEntries(
-        (await expectJson<{ activities: ActivityListItem[] }>(staff.call("GET", "/api/crm/activities"), 200)).activities.map((a) => [
-          a.summary,
-          a.related_name,
-        ]),
+        (await expectJson(staff.api.crm.activities.$get({ query: {} }), 200)).activities.map((a) => [a.summary, a.related_name]),
       );
     expect(await names()).toEqual({
       "on the lead": "Priya Shah",
@@ -79,16 +81,16 @@ describe("activities", () => {
       "on the project": "Jemrex Website",
       "on nothing": null,
     });
-    await expectJson(staff.call("DELETE", `/api/crm/leads/${lead.id}`), 200);
+    await expectJson(staff.api.crm.leads[":id"].$delete({ param: { id: lead.id } }), 200);
     expect((await names())["on the lead"]).toBeNull();
   });
 
   it("looks up related records by kind and part of the name, any case, at most 20", async () => {
-    await create("/api/crm/leads", { name: "Priya Shah", company: "Shah Dental" });
-    await create("/api/crm/leads", { name: "Tom Byrne", company: "Ancoats Coffee Co" });
-    await create("/api/crm/clients", { name: "Ancoats Bakery" });
-    const find = async (type: string, q: string) =>
-      (await expectJson<{ records: RelatedRecord[] }>(staff.call("GET", `/api/crm/activities/related?type=${type}&q=${q}`), 200)).records;
+    await addLead("Priya Shah", "Shah Dental");
+    await addLead("Tom Byrne", "Ancoats Coffee Co");
+    await addClient("Ancoats Bakery");
+    const find = async (type: RelatedType, q: string) =>
+      (await expectJson(staff.api.crm.activities.related.$get({ query: { type: type, q: q } }), 200)).records;
     expect(await find("lead", "SHAH")).toEqual([expect.objectContaining({ name: "Priya Shah", detail: "Shah Dental" })]);
     // A lead is found by its company too; a client's name is not a lead.
     expect((await find("lead", "ancoats")).map((r) => r.name)).toEqual(["Tom Byrne"]);
@@ -101,24 +103,24 @@ describe("activities", () => {
         .bind(`bulk-${i}`, `Bulk ${i}`)
         .run();
     expect(await find("lead", "bulk")).toHaveLength(20);
-    expect((await staff.call("GET", "/api/crm/activities/related?type=cat&q=x")).status).toBe(422);
+    expect((await staff.api.crm.activities.related.$get({ query: { type: unchecked("cat"), q: "x" } })).status).toBe(422);
   });
 
   it("requires a summary, a known type and a team member", async () => {
-    const blank = await expectJson<Fields>(log({ summary: " " }), 422);
-    expect(blank.error.fields.summary).toBe("Summary is required");
-    expect((await log({ summary: "x", type: "Tweet" })).status).toBe(422);
-    const who = await expectJson<Fields>(log({ summary: "x", who_username: "ghost" }), 422);
-    expect(who.error.fields.who_username).toBe("Choose someone from the team");
+    const blank = await errorOf(log({ summary: " " }), 422);
+    expect(blank.fields?.summary).toBe("Summary is required");
+    expect((await log({ summary: "x", type: unchecked("Tweet") })).status).toBe(422);
+    const who = await errorOf(log({ summary: "x", who_username: "ghost" }), 422);
+    expect(who.fields?.who_username).toBe("Choose someone from the team");
     expect(await countRows("activities")).toBe(0);
   });
 
   it("gives a filed e-mail's sender and when it was sent, and keeps Question and Answer for the clients' and studio's words", async () => {
     await createUser({ email: "hannah@redbrickstudio.co.uk", full_name: "Hannah Whitaker", role: "Owner" });
-    await create("/api/crm/clients", { name: "Sophie Turner Yoga", emails: ["sophie@sophieturneryoga.co.uk"] });
+    await addClient("Sophie Turner Yoga", ["sophie@sophieturneryoga.co.uk"]);
     // Forwarded by Hannah: Sophie's own message, written the day before.
     expect((await deliverMail(gmailForward)).rejected).toBeNull();
-    const [entry] = (await expectJson<ActivityPage>(staff.call("GET", "/api/crm/activities"), 200)).activities;
+    const [entry] = (await expectJson(staff.api.crm.activities.$get({ query: {} }), 200)).activities;
     expect(entry).toMatchObject({
       type: "Email",
       who_kind: "staff",
@@ -128,14 +130,14 @@ describe("activities", () => {
     expect(entry.created_at.startsWith("2026-06-11")).toBe(false);
     // An entry someone logs carries no e-mail.
     await expectJson(log({ summary: "Rang Sophie", type: "Call" }), 201);
-    expect((await expectJson<ActivityPage>(staff.call("GET", "/api/crm/activities"), 200)).activities[0].mail).toBeNull();
-    for (const type of ["Question", "Answer"]) expect((await log({ summary: "x", type })).status).toBe(422);
+    expect((await expectJson(staff.api.crm.activities.$get({ query: {} }), 200)).activities[0].mail).toBeNull();
+    for (const type of ["Question", "Answer"]) expect((await log({ summary: "x", type: unchecked(type) })).status).toBe(422);
   });
 
   it("lists newest first", async () => {
     await expectJson(log({ summary: "first", type: "Call" }), 201);
     await expectJson(log({ summary: "second", type: "Email" }), 201);
-    const { activities } = await expectJson<{ activities: Activity[] }>(staff.call("GET", "/api/crm/activities"), 200);
+    const { activities } = await expectJson(staff.api.crm.activities.$get({ query: {} }), 200);
     expect(activities.map((a) => a.summary)).toEqual(["second", "first"]);
   });
 
@@ -157,12 +159,11 @@ describe("activities", () => {
       for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
     }
     /** Every page in turn, following `next` with the same filters, as Load more does. */
-    async function allPages(filters: Record<string, string> = {}) {
+    async function allPages(filters: ActivityQuery = {}) {
       const pages: ActivityPage[] = [];
-      let cursor: Record<string, string> = {};
+      let cursor: Partial<ActivityCursor> = {};
       for (;;) {
-        const query = new URLSearchParams({ ...filters, ...cursor });
-        const page = await expectJson<ActivityPage>(staff.call("GET", `/api/crm/activities?${query}`), 200);
+        const page = await expectJson(staff.api.crm.activities.$get({ query: { ...filters, ...cursor } }), 200);
         pages.push(page);
         if (!page.next) return pages;
         cursor = { ...page.next };
@@ -210,21 +211,18 @@ describe("activities", () => {
     it("neither repeats nor skips an entry when one is logged between pages", async () => {
       const owner = await signInAs("Owner");
       await seedFeed(250, owner.id);
-      const first = await expectJson<ActivityPage>(staff.call("GET", "/api/crm/activities"), 200);
+      const first = await expectJson(staff.api.crm.activities.$get({ query: {} }), 200);
       await expectJson(log({ summary: "Logged while reading" }), 201);
-      const second = await expectJson<ActivityPage>(
-        staff.call("GET", `/api/crm/activities?${new URLSearchParams({ ...first.next! })}`),
-        200,
-      );
+      const second = await expectJson(staff.api.crm.activities.$get({ query: { ...first.next! } }), 200);
       const ids = [...first.activities, ...second.activities].map((a) => a.id);
       expect(new Set(ids).size).toBe(250);
       expect(second.next).toBeNull();
     });
 
     it("refuses a half cursor or an unknown type with 422", async () => {
-      const half = await expectJson<Fields>(staff.call("GET", "/api/crm/activities?before=2026-03-01T09:00:00.000Z"), 422);
-      expect(half.error.fields.before_id).toBe("Send before and before_id together");
-      expect((await staff.call("GET", "/api/crm/activities?type=Tweet")).status).toBe(422);
+      const half = await errorOf(staff.api.crm.activities.$get({ query: { before: "2026-03-01T09:00:00.000Z" } }), 422);
+      expect(half.fields?.before_id).toBe("Send before and before_id together");
+      expect((await staff.api.crm.activities.$get({ query: { type: unchecked("Tweet") } })).status).toBe(422);
     });
   });
 });

@@ -3,26 +3,52 @@
  * restored, invited, disabled, signed in or was locked out; invitations that can be withdrawn
  * and die with their sender; previews and enquiries that go with the records they belong to.
  */
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AuditEvent } from "../../../contract/audit";
-import { countRows, expectJson, request, rows, runCron, signInAs, type Staff, waitForMail } from "../support/helpers";
-import { seedCrm } from "../support/crm-data";
+import {
+  apiClient,
+  countRows,
+  expectJson,
+  json,
+  rows,
+  runCron,
+  signInAs,
+  unchecked,
+  visitorApi,
+  type Api,
+  type Staff,
+  waitForMail,
+} from "../support/helpers";
+import { deleteAll, exportAll, importText, linkedPreview, seedCrm, type PreviewCard } from "../support/crm-data";
 
 let owner: Staff;
 beforeEach(async () => {
   owner = await signInAs("Owner", "Hannah Whitaker");
 });
 
-const trail = async (who = owner) => (await expectJson<{ events: AuditEvent[] }>(who.call("GET", "/api/crm/audit"), 200)).events;
+type AuditQuery = Parameters<Api["crm"]["audit"]["$get"]>[0]["query"];
+const trail = async (query: AuditQuery = {}) => (await expectJson(owner.api.crm.audit.$get({ query }), 200)).events;
 const actions = async () => (await trail()).map((e) => e.action);
+const withdraw = (inviteId: string) => owner.api.crm.users.invites[":id"].$delete({ param: { id: inviteId } });
+/** Invites `email` as Sales; answers the token from the link the invitation mail carries. */
+async function invite(who: Staff, email: string) {
+  await expectJson(who.api.crm.users.invites.$post({ json: { email, role: "Sales" } }), 201);
+  const [mail] = await waitForMail(email);
+  return /#token=([\w-]+)/.exec(mail.text)![1];
+}
+const acceptInvite = (token: string, full_name: string) =>
+  visitorApi.auth["accept-invite"].$post({ json: { token, full_name, password: "a long new password" } });
+const deleteClient = (id: string) => owner.api.crm.clients[":id"].$delete({ param: { id } });
+const setDisabled = (userId: string, disabled: boolean) => owner.api.crm.users[":id"].$patch({ param: { id: userId }, json: { disabled } });
 
 describe("the audit trail", () => {
   it("records an export as what it was for: the JSON file, or the CSV of leads and clients", async () => {
-    await expectJson(owner.call("POST", "/api/crm/leads", { name: "Ada" }), 201);
-    await expectJson(owner.call("GET", "/api/crm/export"), 200);
-    await expectJson(owner.call("GET", "/api/crm/export?format=csv"), 200);
-    expect((await owner.call("GET", "/api/crm/export?format=xml")).status).toBe(422);
+    await expectJson(owner.api.crm.leads.$post({ json: { name: "Ada" } }), 201);
+    await exportAll(owner);
+    // Export streams its body, so AppType has no type for it: the CSV's rows are the same document.
+    await json(owner.api.crm.export.$get({ query: { format: "csv" } }), 200);
+    expect((await owner.api.crm.export.$get({ query: { format: unchecked("xml") } })).status).toBe(422);
     const exports = (await trail()).filter((e) => e.action === "export").map((e) => e.detail);
     expect(exports[0]).toBe("Exported 1 lead and 0 clients as CSV");
     expect(exports[1]).toMatch(/^Exported \d+ rows as JSON$/);
@@ -40,12 +66,8 @@ describe("the audit trail", () => {
   it("records a lockout once, naming the locked account", async () => {
     const sales = await signInAs("Sales", "Marcus Reid");
     const [{ email }] = await rows<{ email: string }>("SELECT email FROM users WHERE id = ?", sales.id);
-    const guess = (i: number) =>
-      exports.default.fetch("http://localhost/api/auth/login", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.77" },
-        body: JSON.stringify({ email, password: `wrong ${i}` }),
-      });
+    const guesser = apiClient({ ip: "203.0.113.77" });
+    const guess = (i: number) => guesser.auth.login.$post({ json: { email, password: `wrong ${i}` } });
     for (let i = 0; i < 7; i++) await guess(i);
     const locks = (await trail()).filter((e) => e.action === "lockout");
     expect(locks).toHaveLength(1);
@@ -54,33 +76,30 @@ describe("the audit trail", () => {
 
   it("records export, delete-all, restore and import, and keeps itself through delete-all and in its backup", async () => {
     await seedCrm(owner);
-    const doc = await expectJson<Record<string, unknown>>(owner.call("GET", "/api/crm/export"), 200);
-    const { backup } = await expectJson<{ backup: { id: string } }>(
-      owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }),
-      200,
-    );
+    const doc = await exportAll(owner);
+    const { backup } = await deleteAll(owner);
     expect(await actions()).toEqual(expect.arrayContaining(["export", "delete_all", "sign_in"]));
     const [chunks] = await rows<{ text: string }>(
       "SELECT group_concat(data, '') AS text FROM (SELECT data FROM backup_chunks ORDER BY seq)",
     );
     const saved = JSON.parse(chunks.text) as { audit_events: AuditEvent[] };
     expect(saved.audit_events.map((e) => e.action)).toEqual(expect.arrayContaining(["sign_in", "export"]));
-    await expectJson(owner.call("POST", `/api/crm/backups/${backup.id}/restore`), 200);
-    await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
-    await expectJson(owner.call("POST", "/api/crm/import", doc), 200);
+    await expectJson(owner.api.crm.backups[":id"].restore.$post({ param: { id: backup.id } }), 200);
+    await deleteAll(owner);
+    await expectJson(importText(owner, JSON.stringify(doc)), 200);
     const all = await actions();
     for (const action of ["export", "delete_all", "restore", "import"]) expect(all, action).toContain(action);
   });
 
   it("records invitations, their withdrawal, and accounts disabled and enabled", async () => {
-    const { invite } = await expectJson<{ invite: { id: string } }>(
-      owner.call("POST", "/api/crm/users/invites", { email: "new.person@studio.test", role: "Sales" }),
+    const { invite } = await expectJson(
+      owner.api.crm.users.invites.$post({ json: { email: "new.person@studio.test", role: "Sales" } }),
       201,
     );
-    await expectJson(owner.call("DELETE", `/api/crm/users/invites/${invite.id}`), 200);
+    await expectJson(withdraw(invite.id), 200);
     const sales = await signInAs("Sales");
-    await expectJson(owner.call("PATCH", `/api/crm/users/${sales.id}`, { disabled: true }), 200);
-    await expectJson(owner.call("PATCH", `/api/crm/users/${sales.id}`, { disabled: false }), 200);
+    await expectJson(setDisabled(sales.id, true), 200);
+    await expectJson(setDisabled(sales.id, false), 200);
     const events = await trail();
     expect(events.find((e) => e.action === "invite")?.detail).toBe("Invited new.person@studio.test as Sales");
     expect(events.find((e) => e.action === "invite_revoked")?.detail).toBe("Revoked the invitation to new.person@studio.test");
@@ -89,19 +108,17 @@ describe("the audit trail", () => {
 
   it("records a preview linked, its code issued, revoked and restored, and unlinked, by whoever did it, naming client and card", async () => {
     const sales = await signInAs("Sales", "Marcus Reid");
-    const { client } = await expectJson<{ client: { id: string } }>(
-      sales.call("POST", "/api/crm/clients", { name: "Ancoats Coffee Co" }),
-      201,
-    );
-    const preview = `/api/crm/clients/${client.id}/preview`;
-    await expectJson(sales.call("PUT", preview, { preview_id: "ancoats-coffee-co", previewUrl: "https://example.com/a" }), 200);
+    const { client } = await expectJson(sales.api.crm.clients.$post({ json: { name: "Ancoats Coffee Co" } }), 201);
+    const param = { id: client.id };
+    const preview = (who: Staff) => who.api.crm.clients[":id"].preview;
+    await expectJson(preview(sales).$put({ param, json: { preview_id: "ancoats-coffee-co", previewUrl: "https://example.com/a" } }), 200);
     // Only the link is an audit event: a new URL on the same card is a new version, not an access change.
-    await expectJson(sales.call("PUT", preview, { preview_id: "ancoats-coffee-co", previewUrl: "https://example.com/b" }), 200);
-    await expectJson(sales.call("POST", `${preview}/code`), 201);
-    await expectJson(owner.call("POST", `${preview}/revoke`), 200);
-    await expectJson(owner.call("POST", `${preview}/restore`), 200);
-    await expectJson(sales.call("PUT", preview, { preview_id: "jemrex", previewUrl: null }), 200);
-    await expectJson(sales.call("DELETE", preview), 200);
+    await expectJson(preview(sales).$put({ param, json: { preview_id: "ancoats-coffee-co", previewUrl: "https://example.com/b" } }), 200);
+    await expectJson(preview(sales).code.$post({ param }), 201);
+    await expectJson(preview(owner).revoke.$post({ param }), 200);
+    await expectJson(preview(owner).restore.$post({ param }), 200);
+    await expectJson(preview(sales).$put({ param, json: { preview_id: "jemrex", previewUrl: null } }), 200);
+    await expectJson(preview(sales).$delete({ param }), 200);
     const target = `client "Ancoats Coffee Co" (${client.id})`;
     const events = (await trail()).filter((e) => e.action.startsWith("preview_")).reverse();
     expect(events.map((e) => [e.action, e.actor_name, e.detail])).toEqual([
@@ -116,18 +133,17 @@ describe("the audit trail", () => {
   });
 
   it("records a client deleted, naming it and the preview that went with it", async () => {
-    const make = async (name: string) =>
-      (await expectJson<{ client: { id: string } }>(owner.call("POST", "/api/crm/clients", { name }), 201)).client.id;
+    const make = async (name: string) => (await expectJson(owner.api.crm.clients.$post({ json: { name } }), 201)).client.id;
     const plain = await make("Plain Client Ltd");
     const linked = await make("Linked Client Ltd");
     await expectJson(
-      owner.call("PUT", `/api/crm/clients/${linked}/preview`, { preview_id: "salford-quays-physio", previewUrl: null }),
+      owner.api.crm.clients[":id"].preview.$put({ param: { id: linked }, json: { preview_id: "salford-quays-physio", previewUrl: null } }),
       200,
     );
-    await expectJson(owner.call("DELETE", `/api/crm/clients/${plain}`), 200);
-    await expectJson(owner.call("DELETE", `/api/crm/clients/${linked}`), 200);
+    await expectJson(deleteClient(plain), 200);
+    await expectJson(deleteClient(linked), 200);
     // A refused or repeated delete records nothing.
-    expect((await owner.call("DELETE", `/api/crm/clients/${plain}`)).status).toBe(404);
+    expect((await deleteClient(plain)).status).toBe(404);
     const deleted = (await trail()).filter((e) => e.action === "client_deleted").reverse();
     expect(deleted.map((e) => [e.actor_id, e.detail])).toEqual([
       [owner.id, `Deleted client "Plain Client Ltd" (${plain})`],
@@ -146,25 +162,12 @@ describe("the audit trail", () => {
       bank_account_number: "12345678",
       invoice_notes: null,
     };
-    const first = await expectJson<{ updated_at: string }>(owner.call("PUT", "/api/crm/settings", { ...details, updated_at: null }), 200);
-    const second = await expectJson<{ updated_at: string }>(
-      owner.call("PUT", "/api/crm/settings", {
-        ...details,
-        bank_account_number: "87654321",
-        bank_sort_code: "65-43-21",
-        updated_at: first.updated_at,
-      }),
-      200,
-    );
-    await expectJson(
-      owner.call("PUT", "/api/crm/settings", {
-        ...details,
-        bank_account_number: "87654321",
-        bank_sort_code: "65-43-21",
-        updated_at: second.updated_at,
-      }),
-      200,
-    );
+    const save = (changes: Partial<typeof details>, updated_at: string | null) =>
+      expectJson(owner.api.crm.settings.$put({ json: { ...details, ...changes, updated_at } }), 200);
+    const first = await save({}, null);
+    const newBank = { bank_account_number: "87654321", bank_sort_code: "65-43-21" };
+    const second = await save(newBank, first.updated_at);
+    await save(newBank, second.updated_at);
     const changes = (await trail()).filter((e) => e.action === "settings_changed").reverse();
     expect(changes.map((e) => [e.actor_id, e.detail])).toEqual([
       [owner.id, "Changed the studio details: address, bank name, account name, sort code, account number"],
@@ -175,13 +178,8 @@ describe("the audit trail", () => {
 
   it("records an invitation accepted: the new account, its role and who invited it", async () => {
     const email = `joiner-${crypto.randomUUID().slice(0, 8)}@studio.test`;
-    await expectJson(owner.call("POST", "/api/crm/users/invites", { email, role: "Sales" }), 201);
-    const [mail] = await waitForMail(email);
-    const token = /#token=([\w-]+)/.exec(mail.text)![1];
-    const { user } = await expectJson<{ user: { id: string } }>(
-      request("POST", "/api/auth/accept-invite", { token, full_name: "Priya Shah", password: "a long new password" }),
-      201,
-    );
+    const token = await invite(owner, email);
+    const { user } = await expectJson(acceptInvite(token, "Priya Shah"), 201);
     const [accepted] = (await trail()).filter((e) => e.action === "invite_accepted");
     expect(accepted).toMatchObject({
       actor_id: user.id,
@@ -204,12 +202,7 @@ describe("the audit trail", () => {
     seen.push(...page.map((e) => e.id));
     while (page.length === 100) {
       const last = page.at(-1)!;
-      page = (
-        await expectJson<{ events: AuditEvent[] }>(
-          owner.call("GET", `/api/crm/audit?before=${encodeURIComponent(last.created_at)}&before_id=${encodeURIComponent(last.id)}`),
-          200,
-        )
-      ).events;
+      page = await trail({ before: last.created_at, before_id: last.id });
       seen.push(...page.map((e) => e.id));
     }
     const all = await rows<{ id: string }>("SELECT id FROM audit_events");
@@ -219,67 +212,53 @@ describe("the audit trail", () => {
 
   it("is the Owner's to read; Sales may neither read it nor export", async () => {
     const sales = await signInAs("Sales");
-    expect((await sales.call("GET", "/api/crm/audit")).status).toBe(403);
-    expect((await sales.call("GET", "/api/crm/export")).status).toBe(403);
-    expect((await request("GET", "/api/crm/audit")).status).toBe(401);
+    expect((await sales.api.crm.audit.$get({ query: {} })).status).toBe(403);
+    expect((await sales.api.crm.export.$get({ query: {} })).status).toBe(403);
+    expect((await visitorApi.crm.audit.$get({ query: {} })).status).toBe(401);
   });
 });
 
 describe("invitations", () => {
-  const accept = (token: string) =>
-    request("POST", "/api/auth/accept-invite", { token, full_name: "New Person", password: "a long new password" });
-  const invite = async (who: Staff, email: string) => {
-    const inbox = email;
-    await expectJson(who.call("POST", "/api/crm/users/invites", { email, role: "Sales" }), 201);
-    const [mail] = await waitForMail(inbox);
-    return /#token=([\w-]+)/.exec(mail.text)![1];
-  };
+  const accept = (token: string) => acceptInvite(token, "New Person");
 
   it("can be withdrawn by an Owner: the link stops working at once", async () => {
     const token = await invite(owner, `withdrawn-${crypto.randomUUID().slice(0, 8)}@studio.test`);
     const [{ id }] = await rows<{ id: string }>("SELECT id FROM invites");
-    await expectJson(owner.call("DELETE", `/api/crm/users/invites/${id}`), 200);
+    await expectJson(withdraw(id), 200);
     expect((await accept(token)).status).toBe(404);
-    expect((await owner.call("DELETE", `/api/crm/users/invites/${id}`)).status).toBe(404);
+    expect((await withdraw(id)).status).toBe(404);
   });
 
   it("die with a disabled inviter", async () => {
     const second = await signInAs("Owner", "Second Owner");
     const token = await invite(second, `orphan-${crypto.randomUUID().slice(0, 8)}@studio.test`);
-    await expectJson(owner.call("PATCH", `/api/crm/users/${second.id}`, { disabled: true }), 200);
+    await expectJson(setDisabled(second.id, true), 200);
     expect(await countRows("invites")).toBe(0);
     expect((await accept(token)).status).toBe(404);
   });
 });
 
 describe("what goes with the record it belongs to", () => {
-  async function unlockedPreview(card: string) {
-    const { client } = await expectJson<{ client: { id: string } }>(owner.call("POST", "/api/crm/clients", { name: "Gone Soon Ltd" }), 201);
-    await expectJson(
-      owner.call("PUT", `/api/crm/clients/${client.id}/preview`, { preview_id: card, previewUrl: "https://example.com/p" }),
-      200,
-    );
-    const { code } = await expectJson<{ code: string }>(owner.call("POST", `/api/crm/clients/${client.id}/preview/code`), 201);
-    const verify = () => request("POST", `/api/previews/${card}/verify`, { password: code });
-    const res = await verify();
-    expect(res.status).toBe(200);
-    const cookie = res.headers.get("Set-Cookie")!.split(";")[0];
-    const unlocked = async () =>
-      ((await (await request("GET", `/api/previews/${card}`, undefined, cookie)).json()) as { success: boolean }).success;
-    return { clientId: client.id, verify, unlocked };
+  /** A client linked to `card`, unlocked once by the client: whether the code still unlocks it, and whether that visit is still open. */
+  async function unlockedPreview(card: PreviewCard) {
+    const { clientId, code, cookie } = await linkedPreview(owner, { name: "Gone Soon Ltd", card, url: "https://example.com/p" });
+    const param = { clientId: card };
+    const verify = () => visitorApi.previews[":clientId"].verify.$post({ param, json: { password: code } });
+    const unlocked = async () => (await expectJson(apiClient({ cookie }).previews[":clientId"].$get({ param }), 200)).success;
+    return { clientId, verify, unlocked };
   }
 
   it("deleting a client revokes its preview: the code and open visits stop working", async () => {
     const preview = await unlockedPreview("chorlton-bakehouse");
     expect(await preview.unlocked()).toBe(true);
-    await expectJson(owner.call("DELETE", `/api/crm/clients/${preview.clientId}`), 200);
+    await expectJson(deleteClient(preview.clientId), 200);
     expect(await preview.unlocked()).toBe(false);
     expect((await preview.verify()).status).toBe(401);
   });
 
   it("delete-all revokes every linked preview", async () => {
     const preview = await unlockedPreview("ancoats-coffee-co");
-    await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
+    await deleteAll(owner);
     expect(await preview.unlocked()).toBe(false);
     expect((await preview.verify()).status).toBe(401);
   });
@@ -302,18 +281,15 @@ describe("what goes with the record it belongs to", () => {
 
   it("a website enquiry is deleted with its lead, and by delete-all", async () => {
     const enquiry = (email: string) =>
-      request("POST", "/api/contact", {
-        name: "Priya Shah",
-        email,
-        subject: "A new website",
-        message: "We need a site with online orders.",
+      visitorApi.contact.$post({
+        json: { name: "Priya Shah", email, subject: "A new website", message: "We need a site with online orders." },
       });
     expect((await enquiry("priya@example.co.uk")).status).toBe(201);
     expect((await enquiry("tom@example.co.uk")).status).toBe(201);
     const [lead] = await rows<{ id: string }>("SELECT id FROM leads WHERE email = 'priya@example.co.uk'");
-    await expectJson(owner.call("DELETE", `/api/crm/leads/${lead.id}`), 200);
+    await expectJson(owner.api.crm.leads[":id"].$delete({ param: { id: lead.id } }), 200);
     expect(await rows("SELECT payload FROM form_submissions")).toHaveLength(1);
-    await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
+    await deleteAll(owner);
     expect(await countRows("form_submissions")).toBe(0);
   });
 });

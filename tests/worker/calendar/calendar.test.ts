@@ -6,8 +6,10 @@
 import { env } from "cloudflare:workers";
 import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { call, errorOf, expectJson, rows, signInAs, type Staff } from "../support/helpers";
-import type { Task } from "../../../contract/task";
+import { call, errorOf, expectJson, rows, signInAs, unchecked, visitorApi, type Staff } from "../support/helpers";
+import type { TaskInput } from "../../../contract/task";
+import type { LeadInput } from "../../../contract/lead";
+import type { ProjectInput } from "../../../contract/project";
 import { limits } from "../../../worker/platform/rate-limit";
 import { FEED_LIMIT_EACH_SIDE } from "../../../worker/modules/calendar";
 
@@ -25,13 +27,20 @@ interface FeedEvent {
   allDay: boolean;
 }
 
+/** The signed-in user's own feed: its state, making or rotating it, turning it off. */
+const feedOf = (staff: Staff = me) => staff.api.crm["calendar-feed"];
+const issueFeed = (rotate: boolean, staff: Staff = me) => feedOf(staff).$post({ json: { rotate } });
+
 /** Makes the signed-in user's feed and returns its URL path. */
 async function createFeed(staff: Staff = me): Promise<string> {
-  const { url } = await expectJson<{ url: string }>(staff.call("POST", "/api/crm/calendar-feed", { rotate: false }), 201);
+  const { url } = await expectJson(issueFeed(false, staff), 201);
   return new URL(url).pathname;
 }
 
-/** Fetches a feed with no cookie, as a calendar app does, checks the wire format, and parses it with ical.js. */
+/**
+ * Fetches a feed with no cookie, as a calendar app does (a text/calendar file, not the JSON API:
+ * a raw call), checks the wire format, and parses it with ical.js.
+ */
 async function fetchFeed(path: string) {
   const res = await call(path);
   const text = await res.text();
@@ -71,17 +80,9 @@ async function fetchFeed(path: string) {
 
 const summaries = async (path: string) => (await fetchFeed(path)).events.map((e) => e.summary).sort();
 
-async function addTask(body: Record<string, unknown>, staff: Staff = me): Promise<Task> {
-  return (await expectJson<{ task: Task }>(staff.call("POST", "/api/crm/tasks", body), 201)).task;
-}
-
-async function addLead(body: Record<string, unknown>, staff: Staff = me): Promise<{ id: string; updated_at: string }> {
-  return (await expectJson<{ lead: { id: string; updated_at: string } }>(staff.call("POST", "/api/crm/leads", body), 201)).lead;
-}
-
-async function addProject(body: Record<string, unknown>): Promise<{ id: string; updated_at: string }> {
-  return (await expectJson<{ project: { id: string; updated_at: string } }>(me.call("POST", "/api/crm/projects", body), 201)).project;
-}
+const addTask = async (json: TaskInput, staff: Staff = me) => (await expectJson(staff.api.crm.tasks.$post({ json }), 201)).task;
+const addLead = async (json: LeadInput, staff: Staff = me) => (await expectJson(staff.api.crm.leads.$post({ json }), 201)).lead;
+const addProject = async (json: ProjectInput) => (await expectJson(me.api.crm.projects.$post({ json }), 201)).project;
 
 beforeEach(async () => {
   me = await signInAs("Sales", "Marcus Reid");
@@ -201,7 +202,10 @@ describe("calendar feed: stable across changes", () => {
     expect(again).toEqual(first);
     expect(first.uid).toBe(`task-${task.id}@redbrick-crm`);
 
-    await expectJson(me.call("PATCH", `/api/crm/tasks/${task.id}`, { due_date: "2026-04-02", updated_at: earlier }), 200);
+    await expectJson(
+      me.api.crm.tasks[":id"].$patch({ param: { id: task.id }, json: { due_date: "2026-04-02", updated_at: earlier } }),
+      200,
+    );
     const edited = (await fetchFeed(path)).events[0];
     expect(edited.uid).toBe(first.uid);
     expect(edited.start).toBe("2026-04-02");
@@ -216,9 +220,15 @@ describe("calendar feed: stable across changes", () => {
     const path = await createFeed();
     expect(await summaries(path)).toEqual(["Follow up: Win me", "Task: Delete me", "Task: Finish me", "Task: Stay"]);
 
-    await expectJson(me.call("PATCH", `/api/crm/tasks/${done.id}`, { completed: true, updated_at: done.updated_at }), 200);
-    await expectJson(me.call("DELETE", `/api/crm/tasks/${gone.id}`), 200);
-    await expectJson(me.call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Lost", updated_at: lead.updated_at }), 200);
+    await expectJson(
+      me.api.crm.tasks[":id"].$patch({ param: { id: done.id }, json: { completed: true, updated_at: done.updated_at } }),
+      200,
+    );
+    await expectJson(me.api.crm.tasks[":id"].$delete({ param: { id: gone.id } }), 200);
+    await expectJson(
+      me.api.crm.leads[":id"].$patch({ param: { id: lead.id }, json: { status: "Lost", updated_at: lead.updated_at } }),
+      200,
+    );
     expect(await summaries(path)).toEqual(["Task: Stay"]);
   });
 
@@ -226,7 +236,10 @@ describe("calendar feed: stable across changes", () => {
     const project = await addProject({ title: "Finish line", due_date: "2026-06-01", stage: "Launch" });
     const path = await createFeed();
     expect(await summaries(path)).toEqual(["Deadline: Finish line"]);
-    await expectJson(me.call("PATCH", `/api/crm/projects/${project.id}`, { status: "Completed", updated_at: project.updated_at }), 200);
+    await expectJson(
+      me.api.crm.projects[":id"].$patch({ param: { id: project.id }, json: { status: "Completed", updated_at: project.updated_at } }),
+      200,
+    );
     expect(await summaries(path)).toEqual([]);
   });
 });
@@ -243,7 +256,7 @@ describe("calendar feed: the secret URL", () => {
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
     expect(stored[0].token_hash).toBe([...digest].map((b) => b.toString(16).padStart(2, "0")).join(""));
     // The state never carries the URL again.
-    const { feed } = await expectJson<{ feed: Record<string, unknown> }>(me.call("GET", "/api/crm/calendar-feed"), 200);
+    const { feed } = await expectJson(feedOf().$get(), 200);
     expect(feed).toMatchObject({ enabled: true });
     expect(JSON.stringify(feed)).not.toContain(token);
   });
@@ -251,7 +264,7 @@ describe("calendar feed: the secret URL", () => {
   it("rotating gives a new URL and the old one answers 404 with nothing of the feed in it", async () => {
     await addTask({ title: "Private matter", due_date: "2026-04-01", assignee_username: me.id });
     const old = await createFeed();
-    const { url } = await expectJson<{ url: string }>(me.call("POST", "/api/crm/calendar-feed", { rotate: true }), 201);
+    const { url } = await expectJson(issueFeed(true), 201);
     const rotated = new URL(url).pathname;
     expect(rotated).not.toBe(old);
     const res = await call(old);
@@ -265,12 +278,12 @@ describe("calendar feed: the secret URL", () => {
 
   it("turning it off makes the URL 404 and removes the hash", async () => {
     const path = await createFeed();
-    await expectJson(me.call("DELETE", "/api/crm/calendar-feed"), 200);
+    await expectJson(feedOf().$delete(), 200);
     expect((await call(path)).status).toBe(404);
     expect(await rows("SELECT * FROM calendar_feeds")).toEqual([]);
-    expect(await expectJson(me.call("GET", "/api/crm/calendar-feed"), 200)).toEqual({ feed: { enabled: false, issued_at: null } });
+    expect(await expectJson(feedOf().$get(), 200)).toEqual({ feed: { enabled: false, issued_at: null } });
     // Turning off what is already off is a 404, not a silent success.
-    await errorOf(me.call("DELETE", "/api/crm/calendar-feed"), 404);
+    await errorOf(feedOf().$delete(), 404);
   });
 
   it("answers HEAD as calendar apps check a subscription", async () => {
@@ -320,21 +333,21 @@ describe("calendar feed: the secret URL", () => {
 
 describe("calendar feed: managing it from Settings", () => {
   it("needs a session, validates its input and will not silently replace an existing URL", async () => {
-    await errorOf(call("/api/crm/calendar-feed"), 401);
-    await errorOf(call("/api/crm/calendar-feed", { json: { rotate: true } }), 401);
+    await errorOf(visitorApi.crm["calendar-feed"].$get(), 401);
+    await errorOf(visitorApi.crm["calendar-feed"].$post({ json: { rotate: true } }), 401);
     expect(await rows("SELECT * FROM calendar_feeds")).toEqual([]);
 
-    await errorOf(me.call("POST", "/api/crm/calendar-feed", { rotate: "yes" }), 422);
-    await errorOf(me.call("POST", "/api/crm/calendar-feed", {}), 422);
+    await errorOf(feedOf().$post({ json: { rotate: unchecked("yes") } }), 422);
+    await errorOf(feedOf().$post({ json: unchecked({}) }), 422);
     await createFeed();
-    const conflict = await errorOf(me.call("POST", "/api/crm/calendar-feed", { rotate: false }), 409);
+    const conflict = await errorOf(issueFeed(false), 409);
     expect(conflict.message).toMatch(/already on/);
   });
 
   it("records creating, rotating and turning off in the audit trail", async () => {
     await createFeed();
-    await expectJson(me.call("POST", "/api/crm/calendar-feed", { rotate: true }), 201);
-    await expectJson(me.call("DELETE", "/api/crm/calendar-feed"), 200);
+    await expectJson(issueFeed(true), 201);
+    await expectJson(feedOf().$delete(), 200);
     const trail = await rows<{ action: string; actor_id: string; subject_id: string }>(
       "SELECT action, actor_id, subject_id FROM audit_events WHERE action LIKE 'calendar_feed%' ORDER BY created_at, rowid",
     );

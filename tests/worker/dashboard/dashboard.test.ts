@@ -5,7 +5,9 @@ import { getDashboard } from "../../../worker/modules/dashboard";
 import { dashboard, type Dashboard } from "../../../contract/dashboard";
 import { DEFAULT_STAGE_WEIGHTS } from "../../../contract/settings";
 import type { CrmBoot } from "../../../contract/crm-boot";
-import { expectJson, request, rows, signInAs, type Staff } from "../support/helpers";
+import type { LeadStatus } from "../../../contract/lead-statuses";
+import type { StageWeightsInput } from "../../../contract/settings";
+import { errorOf, expectJson, request, rows, signInAs, unchecked, visitorApi, type Staff } from "../support/helpers";
 
 /**
  * A fixed clock: Friday 2 October 2026, 11:00 in London (BST). London's October began at
@@ -196,6 +198,11 @@ async function seedKnownData(me: Staff, colleague: Staff) {
 let owner: Staff;
 let sales: Staff;
 const db = () => createDb(env.DB);
+const addLead = (who: Staff, json: { name: string; value?: number; status?: LeadStatus }) =>
+  expectJson(who.api.crm.leads.$post({ json }), 201);
+const moveLead = (id: string, status: LeadStatus, updated_at: string) =>
+  expectJson(owner.api.crm.leads[":id"].$patch({ param: { id }, json: { status, updated_at } }), 200);
+const dashboardOf = async (who: Staff) => dashboard.parse(await expectJson(who.api.crm.dashboard.$get(), 200));
 
 beforeEach(async () => {
   owner = await signInAs("Owner");
@@ -338,9 +345,8 @@ describe("dashboard numbers", () => {
 
   it("weights the forecast with the Owner's weights", async () => {
     await expectJson(
-      owner.call("PUT", "/api/crm/settings/stage-weights", {
-        weights: { New: 50, Qualified: 50, "Proposal Sent": 50, Negotiation: 100 },
-        updated_at: null,
+      owner.api.crm.settings["stage-weights"].$put({
+        json: { weights: { New: 50, Qualified: 50, "Proposal Sent": 50, Negotiation: 100 }, updated_at: null },
       }),
       200,
     );
@@ -353,36 +359,30 @@ describe("dashboard numbers", () => {
 
 describe("GET /api/crm/dashboard", () => {
   it("needs a session", async () => {
-    expect((await request("GET", "/api/crm/dashboard")).status).toBe(401);
+    expect((await visitorApi.crm.dashboard.$get()).status).toBe(401);
   });
 
   it("answers any member of staff, with their own tasks", async () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
     await insertTask("sales-task", sales.id, today);
     await insertTask("owner-task", owner.id, today);
-    await expectJson(sales.call("POST", "/api/crm/leads", { name: "Fresh Lead", value: 1000 }), 201);
-    const d = dashboard.parse(await expectJson(sales.call("GET", "/api/crm/dashboard"), 200));
+    await addLead(sales, { name: "Fresh Lead", value: 1000 });
+    const d = await dashboardOf(sales);
     expect(d.tiles.new_this_week.count).toBe(1);
     expect(d.tiles.pipeline).toEqual({ value: 1000, weighted: 100, open: 1 });
     expect(d.lists.my_tasks.items.map((t) => t.id)).toEqual(["sales-task"]);
   });
 
   it("dates a lead's closing when its status changes, whichever way it changes", async () => {
-    const { lead } = await expectJson<{ lead: { id: string; updated_at: string } }>(
-      owner.call("POST", "/api/crm/leads", { name: "Closing Lead", value: 800 }),
-      201,
-    );
+    const { lead } = await addLead(owner, { name: "Closing Lead", value: 800 });
     const closedAt = async () =>
       (await rows<{ closed_at: string | null }>("SELECT closed_at FROM leads WHERE id = ?", lead.id))[0].closed_at;
     expect(await closedAt()).toBeNull();
-    const won = await expectJson<{ lead: { updated_at: string } }>(
-      owner.call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Won", updated_at: lead.updated_at }),
-      200,
-    );
+    const won = await moveLead(lead.id, "Won", lead.updated_at);
     expect(await closedAt()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    const d = dashboard.parse(await expectJson(owner.call("GET", "/api/crm/dashboard"), 200));
+    const d = await dashboardOf(owner);
     expect(d.tiles.won_this_month).toMatchObject({ value: 800, count: 1 });
-    await expectJson(owner.call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Negotiation", updated_at: won.lead.updated_at }), 200);
+    await moveLead(lead.id, "Negotiation", won.lead.updated_at);
     expect(await closedAt()).toBeNull();
   });
 });
@@ -437,19 +437,11 @@ describe("how far a lead got", () => {
     (await rows<{ furthest_stage: string }>("SELECT furthest_stage FROM leads WHERE id = ?", id))[0].furthest_stage;
 
   it("moves on with every status change, never back, and a Lost lead keeps it", async () => {
-    const { lead } = await expectJson<{ lead: { id: string; updated_at: string } }>(
-      owner.call("POST", "/api/crm/leads", { name: "Travelling Lead", status: "Qualified" }),
-      201,
-    );
+    const { lead } = await addLead(owner, { name: "Travelling Lead", status: "Qualified" });
     expect(await furthest(lead.id)).toBe("Qualified");
     let seen = lead.updated_at;
-    const move = async (status: string) => {
-      seen = (
-        await expectJson<{ lead: { updated_at: string } }>(
-          owner.call("PATCH", `/api/crm/leads/${lead.id}`, { status, updated_at: seen }),
-          200,
-        )
-      ).lead.updated_at;
+    const move = async (status: LeadStatus) => {
+      seen = (await moveLead(lead.id, status, seen)).lead.updated_at;
       return furthest(lead.id);
     };
     expect(await move("Negotiation")).toBe("Negotiation");
@@ -467,17 +459,14 @@ describe("how far a lead got", () => {
   });
 
   it("is every stage for a lead won by any path, even one created Won", async () => {
-    const { lead } = await expectJson<{ lead: { id: string } }>(
-      owner.call("POST", "/api/crm/leads", { name: "Born Won", status: "Won" }),
-      201,
-    );
+    const { lead } = await addLead(owner, { name: "Born Won", status: "Won" });
     expect(await furthest(lead.id)).toBe("Negotiation");
-    const made = await expectJson<{ lead: { id: string; updated_at: string } }>(
-      owner.call("POST", "/api/crm/leads", { name: "Dropped on Won" }),
-      201,
-    );
+    const made = await addLead(owner, { name: "Dropped on Won" });
     await expectJson(
-      owner.call("POST", `/api/crm/leads/${made.lead.id}/actions`, { action: "won_to_project", updated_at: made.lead.updated_at }),
+      owner.api.crm.leads[":id"].actions.$post({
+        param: { id: made.lead.id },
+        json: { action: "won_to_project", updated_at: made.lead.updated_at },
+      }),
       201,
     );
     expect(await furthest(made.lead.id)).toBe("Negotiation");
@@ -558,28 +547,26 @@ describe("the migration that adds furthest_stage", () => {
 
 describe("the dashboard page", () => {
   it("comes with its first data inline, the API's own answer", async () => {
-    await expectJson(owner.call("POST", "/api/crm/leads", { name: "Inline Lead", value: 2500 }), 201);
+    await addLead(owner, { name: "Inline Lead", value: 2500 });
     const html = await (await request("GET", "/crm/dashboard", undefined, owner.cookie)).text();
     const block = html.match(/<script type="application\/json" id="crm-boot">([\s\S]*?)<\/script>/);
     const boot = JSON.parse(block![1]) as CrmBoot;
     const inline = boot.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(["dashboard"]));
-    expect(inline?.data).toEqual(await expectJson(owner.call("GET", "/api/crm/dashboard"), 200));
+    expect(inline?.data).toEqual(await expectJson(owner.api.crm.dashboard.$get(), 200));
     expect(dashboard.parse(inline!.data).tiles.pipeline.value).toBe(2500);
   });
 });
 
 describe("stage weights", () => {
-  const put = (who: Staff, body: unknown) => who.call("PUT", "/api/crm/settings/stage-weights", body);
+  const put = (who: Staff, json: StageWeightsInput) => who.api.crm.settings["stage-weights"].$put({ json });
+  const read = () => expectJson(sales.api.crm.settings["stage-weights"].$get(), 200);
   const weights = { New: 5, Qualified: 25, "Proposal Sent": 55, Negotiation: 90 };
 
   it("start from the defaults and are the Owner's to change", async () => {
-    expect(await expectJson(sales.call("GET", "/api/crm/settings/stage-weights"), 200)).toEqual({
-      weights: DEFAULT_STAGE_WEIGHTS,
-      updated_at: null,
-    });
-    const saved = await expectJson<{ weights: unknown; updated_at: string }>(put(owner, { weights, updated_at: null }), 200);
+    expect(await read()).toEqual({ weights: DEFAULT_STAGE_WEIGHTS, updated_at: null });
+    const saved = await expectJson(put(owner, { weights, updated_at: null }), 200);
     expect(saved.weights).toEqual(weights);
-    expect(await expectJson(sales.call("GET", "/api/crm/settings/stage-weights"), 200)).toEqual(saved);
+    expect(await read()).toEqual(saved);
     // A second save from the first copy is refused: someone else saved in between.
     expect((await put(owner, { weights, updated_at: null })).status).toBe(409);
   });
@@ -587,28 +574,22 @@ describe("stage weights", () => {
   it("are refused to Sales", async () => {
     const res = await put(sales, { weights, updated_at: null });
     expect(res.status).toBe(403);
-    expect((await expectJson(sales.call("GET", "/api/crm/settings/stage-weights"), 200)).updated_at).toBeNull();
+    expect((await read()).updated_at).toBeNull();
   });
 
   it("must be whole numbers from 0 to 100, one per open stage", async () => {
-    const bad = await expectJson<{ error: { code: string; fields: Record<string, string> } }>(
-      put(owner, { weights: { ...weights, New: 120, Negotiation: 2.5 }, updated_at: null }),
-      422,
-    );
-    expect(bad.error.code).toBe("validation_failed");
-    expect(bad.error.fields).toEqual({
+    const bad = await errorOf(put(owner, { weights: { ...weights, New: 120, Negotiation: 2.5 }, updated_at: null }), 422);
+    expect(bad.code).toBe("validation_failed");
+    expect(bad.fields).toEqual({
       "weights.New": "New's weight must be a whole number from 0 to 100",
       "weights.Negotiation": "Negotiation's weight must be a whole number from 0 to 100",
     });
-    const missing = await expectJson<{ error: { fields: Record<string, string> } }>(
-      put(owner, { weights: { New: 10, Qualified: 20, "Proposal Sent": 30 }, updated_at: null }),
+    const missing = await errorOf(
+      put(owner, { weights: unchecked({ New: 10, Qualified: 20, "Proposal Sent": 30 }), updated_at: null }),
       422,
     );
-    expect(missing.error.fields).toEqual({ "weights.Negotiation": "Enter a weight for Negotiation" });
-    const extra = await expectJson<{ error: { fields: Record<string, string> } }>(
-      put(owner, { weights: { ...weights, Won: 100 }, updated_at: null }),
-      422,
-    );
-    expect(Object.keys(extra.error.fields)).toEqual(["weights"]);
+    expect(missing.fields).toEqual({ "weights.Negotiation": "Enter a weight for Negotiation" });
+    const extra = await errorOf(put(owner, { weights: unchecked({ ...weights, Won: 100 }), updated_at: null }), 422);
+    expect(Object.keys(extra.fields ?? {})).toEqual(["weights"]);
   });
 });

@@ -104,7 +104,7 @@ const formPost = (path: string, fields: Record<string, string>) =>
   });
 
 async function acceptOnline(owner: Staff, proposalId: string) {
-  const { url } = await expectJson<{ url: string }>(owner.call("POST", `/api/crm/proposals/${proposalId}/share`), 201);
+  const { url } = await expectJson(owner.api.crm.proposals[":id"].share.$post({ param: { id: proposalId } }), 201);
   const path = new URL(url).pathname;
   const page = await exports.default.fetch(`http://localhost${path}`, { headers: { "CF-Connecting-IP": freshIp() } });
   expect(page.status).toBe(200);
@@ -114,10 +114,8 @@ async function acceptOnline(owner: Staff, proposalId: string) {
 
 /** Makes the lead through the API and runs its steps, keeping what it should now be. */
 async function play(owner: Staff, plan: LeadPlan, n: number): Promise<Expected> {
-  const { lead } = await expectJson<{ lead: { id: string } }>(
-    owner.call("POST", "/api/crm/leads", { name: `Lead ${n}`, status: plan.start, value: plan.value }),
-    201,
-  );
+  const { crm } = owner.api;
+  const { lead } = await expectJson(crm.leads.$post({ json: { name: `Lead ${n}`, status: plan.start, value: plan.value } }), 201);
   const e: Expected = { id: lead.id, status: plan.start, value: plan.value, visited: new Set([plan.start]) };
   const accepted = new Map<string, number>();
   const won = () => {
@@ -126,8 +124,9 @@ async function play(owner: Staff, plan: LeadPlan, n: number): Promise<Expected> 
   };
   for (const s of plan.steps) {
     if ("move" in s) {
-      const { lead: now } = await expectJson<{ lead: { updated_at: string } }>(owner.call("GET", `/api/crm/leads/${lead.id}`), 200);
-      await expectJson(owner.call("PATCH", `/api/crm/leads/${lead.id}`, { status: s.move, updated_at: now.updated_at }), 200);
+      const param = { id: lead.id };
+      const { lead: now } = await expectJson(crm.leads[":id"].$get({ param }), 200);
+      await expectJson(crm.leads[":id"].$patch({ param, json: { status: s.move, updated_at: now.updated_at } }), 200);
       e.status = s.move;
       e.visited.add(s.move);
       continue;
@@ -135,31 +134,28 @@ async function play(owner: Staff, plan: LeadPlan, n: number): Promise<Expected> 
     const answer: Answer = s.answer;
     const initial =
       answer === "created" || answer === "unaccepted" ? "Accepted" : answer === "edit" || answer === "online" ? "Draft" : "Sent";
-    const { proposal } = await expectJson<{ proposal: { id: string; updated_at: string } }>(
-      owner.call("POST", "/api/crm/proposals", {
-        title: `Proposal ${n}.${accepted.size}`,
-        lead_id: lead.id,
-        status: initial,
-        lines: [{ description: "Website", quantity: 1, unit_price: s.proposal }],
+    const { proposal } = await expectJson(
+      crm.proposals.$post({
+        json: {
+          title: `Proposal ${n}.${accepted.size}`,
+          lead_id: lead.id,
+          status: initial,
+          lines: [{ description: "Website", quantity: 1, unit_price: s.proposal }],
+        },
       }),
       201,
     );
-    if (answer === "button")
-      await expectJson(owner.call("POST", `/api/crm/proposals/${proposal.id}/accept`, { updated_at: proposal.updated_at }), 200);
-    if (answer === "edit")
-      await expectJson(
-        owner.call("PATCH", `/api/crm/proposals/${proposal.id}`, { status: "Accepted", updated_at: proposal.updated_at }),
-        200,
-      );
+    const param = { id: proposal.id };
+    const setStatus = (status: "Accepted" | "Rejected") =>
+      expectJson(crm.proposals[":id"].$patch({ param, json: { status, updated_at: proposal.updated_at } }), 200);
+    if (answer === "button") await expectJson(crm.proposals[":id"].accept.$post({ param, json: { updated_at: proposal.updated_at } }), 200);
+    if (answer === "edit") await setStatus("Accepted");
     if (answer === "online") await acceptOnline(owner, proposal.id);
     if (answer === "unaccepted") {
       won();
       accepted.set(proposal.id, s.proposal);
       e.value = round2([...accepted.values()].reduce((a, b) => a + b, 0));
-      await expectJson(
-        owner.call("PATCH", `/api/crm/proposals/${proposal.id}`, { status: "Rejected", updated_at: proposal.updated_at }),
-        200,
-      );
+      await setStatus("Rejected");
       accepted.delete(proposal.id);
     }
     if (answer !== "sent" && answer !== "unaccepted") {
@@ -222,15 +218,13 @@ describe("the won figures, the board and the funnel", () => {
           }
 
           // Every board column's total and count are its cards', every card paged in as Show more does.
-          const board = await expectJson<{
-            columns: { status: LeadStatus; count: number; value: number; leads: { id: string; value: number | null }[] }[];
-            overview: { total_leads: number; conversion_rate: number };
-          }>(owner.call("GET", "/api/crm/leads/board?per_column=2"), 200);
+          const { leads } = owner.api.crm;
+          const board = await expectJson(leads.board.$get({ query: { per_column: "2" } }), 200);
           for (const column of board.columns) {
-            const cards = [...column.leads];
+            const cards: { id: string; value: number | null }[] = [...column.leads];
             while (cards.length < column.count) {
-              const page = await expectJson<{ leads: { id: string; value: number | null }[] }>(
-                owner.call("GET", `/api/crm/leads?status=${encodeURIComponent(column.status)}&offset=${cards.length}&limit=2`),
+              const page = await expectJson(
+                leads.$get({ query: { status: column.status, offset: String(cards.length), limit: "2" } }),
                 200,
               );
               expect(page.leads.length, column.status).toBeGreaterThan(0);

@@ -1,21 +1,19 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countRows, expectJson, rows, runCron, signInAs, type Staff } from "../support/helpers";
-import { linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "../support/crm-data";
+import { countRows, errorOf, expectJson, rows, runCron, signInAs, unchecked, type Staff } from "../support/helpers";
+import { exportAll, linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "../support/crm-data";
 import { splitUtf8 } from "../../../worker/modules/data";
 import { readDocument } from "../../../worker/modules/data";
 import { AppError } from "../../../worker/platform/errors";
-import { exportTables, type BackupSummary } from "../../../contract/export";
+import { exportTables } from "../../../contract/export";
 import { recordHref } from "../../../contract/record-href";
 import type { ServerMessage } from "../../../contract/live";
 
 let owner: Staff;
-type Refused = { error: { code: string; message: string; fields: Record<string, string> } };
-type DeleteAnswer = { backup: BackupSummary; deleted: Record<string, number> };
 
-const deleteAll = (confirm: unknown = "DELETE ALL", who = owner) => who.call("POST", "/api/crm/delete-all", { confirm });
-const list = async () => (await expectJson<{ backups: BackupSummary[] }>(owner.call("GET", "/api/crm/backups"), 200)).backups;
-const restore = (id: string, who = owner) => who.call("POST", `/api/crm/backups/${id}/restore`);
+const deleteAll = (confirm: "DELETE ALL" = "DELETE ALL", who = owner) => who.api.crm["delete-all"].$post({ json: { confirm } });
+const list = async () => (await expectJson(owner.api.crm.backups.$get(), 200)).backups;
+const restore = (id: string, who = owner) => who.api.crm.backups[":id"].restore.$post({ param: { id } });
 
 beforeEach(async () => {
   owner = await signInAs("Owner", "Hannah Whitaker");
@@ -26,24 +24,24 @@ describe("delete-all", () => {
     await seedCrm(owner);
     const before = await snapshot();
     for (const confirm of ["delete all", "DELETE ALL ", "", null, true]) {
-      const refused = await expectJson<Refused>(deleteAll(confirm), 422);
-      expect(refused.error.fields.confirm).toBe("Type DELETE ALL to confirm");
+      const refused = await errorOf(deleteAll(unchecked(confirm)), 422);
+      expect(refused.fields?.confirm).toBe("Type DELETE ALL to confirm");
     }
-    expect((await owner.call("POST", "/api/crm/delete-all", {})).status).toBe(422);
+    expect((await owner.api.crm["delete-all"].$post({ json: unchecked({}) })).status).toBe(422);
     expect(await snapshot()).toEqual(before);
     expect(await countRows("backups")).toBe(0);
   });
 
   it("stores a full backup first, then deletes every CRM row but keeps staff, settings and the preview log", async () => {
     await seedCrm(owner);
-    await expectJson(owner.call("PUT", "/api/crm/settings", { studio_name: "Redbrick", address: "Manchester", updated_at: null }), 200);
+    await expectJson(owner.api.crm.settings.$put({ json: { studio_name: "Redbrick", address: "Manchester", updated_at: null } }), 200);
     await env.DB.prepare(
       "INSERT INTO preview_access_log (preview_id, success, browser, ip_hash) VALUES ('jemrex', 1, 'Chrome (desktop)', 'h')",
     ).run();
     const before = await snapshot();
     const users = await countRows("users");
     const attempts = await countRows("preview_access_log");
-    const answer = await expectJson<DeleteAnswer>(deleteAll(), 200);
+    const answer = await expectJson(deleteAll(), 200);
     expect(await totalRows()).toBe(0);
     expect(await countRows("users")).toBe(users);
     expect(await countRows("settings")).toBe(1);
@@ -77,10 +75,10 @@ describe("delete-all", () => {
 
   it("is the Owner's: Sales gets 403 on delete-all, the backup list and restore", async () => {
     await seedCrm(owner);
-    const { backup } = await expectJson<DeleteAnswer>(deleteAll(), 200);
+    const { backup } = await expectJson(deleteAll(), 200);
     const sales = await signInAs("Sales");
-    expect((await expectJson<Refused>(deleteAll("DELETE ALL", sales), 403)).error.code).toBe("forbidden");
-    expect((await sales.call("GET", "/api/crm/backups")).status).toBe(403);
+    expect((await errorOf(deleteAll("DELETE ALL", sales), 403)).code).toBe("forbidden");
+    expect((await sales.api.crm.backups.$get()).status).toBe(403);
     expect((await restore(backup.id, sales)).status).toBe(403);
     expect(await totalRows()).toBe(0);
   });
@@ -90,10 +88,10 @@ describe("backups", () => {
   it("restores a backup to identical rows, only into an empty CRM", async () => {
     await seedCrm(owner);
     const before = await snapshot();
-    const { backup } = await expectJson<DeleteAnswer>(deleteAll(), 200);
-    await expectJson(owner.call("POST", "/api/crm/leads", { name: "Added since" }), 201);
-    const refused = await expectJson<Refused>(restore(backup.id), 409);
-    expect(refused.error.message).toMatch(/empty CRM/);
+    const { backup } = await expectJson(deleteAll(), 200);
+    await expectJson(owner.api.crm.leads.$post({ json: { name: "Added since" } }), 201);
+    const refused = await errorOf(restore(backup.id), 409);
+    expect(refused.message).toMatch(/empty CRM/);
     // A second delete-all empties it again (and keeps its own backup), then the first restores.
     await expectJson(deleteAll(), 200);
     expect(await list()).toHaveLength(2);
@@ -106,7 +104,7 @@ describe("backups", () => {
     const insert = env.DB.prepare("INSERT INTO leads (id, name, notes, status) VALUES (?, ?, ?, 'New')");
     await env.DB.batch(Array.from({ length: 1000 }, (_, i) => insert.bind(`l${i}`, `Lead ${i}`, "é😀".repeat(200))));
     const before = await snapshot();
-    const { backup } = await expectJson<DeleteAnswer>(deleteAll(), 200);
+    const { backup } = await expectJson(deleteAll(), 200);
     const [meta] = await rows<{ chunk_count: number }>("SELECT chunk_count FROM backups");
     expect(meta.chunk_count).toBeGreaterThan(2);
     expect(await countRows("backup_chunks")).toBe(meta.chunk_count);
@@ -124,7 +122,7 @@ describe("backups", () => {
     ]);
     expect((await restore("old")).status).toBe(404);
     await seedCrm(owner);
-    const { backup } = await expectJson<DeleteAnswer>(deleteAll(), 200);
+    const { backup } = await expectJson(deleteAll(), 200);
     expect((await list()).map((b) => b.id)).toEqual([backup.id]);
     await runCron();
     expect(await rows("SELECT * FROM backups WHERE id = 'old'")).toEqual([]);
@@ -134,7 +132,7 @@ describe("backups", () => {
   it("is a full undo: every linked client gets its preview URL, versions, expiry and code back, and an open visit stays open", async () => {
     const cafe = await linkedPreview(owner, { name: "Café Ünïcode", card: "jemrex", url: "https://cafe.example/v2" });
     const shop = await linkedPreview(owner, { name: "Bike Shop", card: "stockport-bike-works", url: "https://bikes.example/" });
-    await expectJson(owner.call("POST", `/api/crm/clients/${shop.clientId}/preview/revoke`), 200);
+    await expectJson(owner.api.crm.clients[":id"].preview.revoke.$post({ param: { id: shop.clientId } }), 200);
     const before = { cafe: await previewSeenBy(owner, cafe), shop: await previewSeenBy(owner, shop), rows: await snapshot() };
     expect(before.cafe).toMatchObject({
       url: "https://cafe.example/v2",
@@ -145,11 +143,11 @@ describe("backups", () => {
     });
     expect(before.cafe.versions).toHaveLength(2);
 
-    const { backup } = await expectJson<DeleteAnswer>(deleteAll(), 200);
+    const { backup } = await expectJson(deleteAll(), 200);
     // Deleting everything closes every card at once: the code and the open visit are refused.
     expect(await previewSeenBy(owner, cafe)).toMatchObject({ codeWorks: false, cookieWorks: false });
 
-    const result = await expectJson<{ previews: { restored: number; need_code: unknown[]; failed: unknown[] } }>(restore(backup.id), 200);
+    const result = await expectJson(restore(backup.id), 200);
     expect(result.previews).toEqual({ restored: 2, need_code: [], failed: [] });
     expect(await snapshot()).toEqual(before.rows);
     expect(await previewSeenBy(owner, cafe)).toEqual(before.cafe);
@@ -164,13 +162,13 @@ describe("backups", () => {
     await env.DB.prepare("UPDATE leads SET email = 'not an address' WHERE name = 'Second Lead'").run();
     const [{ id }] = await rows<{ id: string }>("SELECT id FROM leads WHERE name = 'Second Lead'");
     const before = await snapshot();
-    const refused = await expectJson<Refused>(deleteAll(), 409);
+    const refused = await errorOf(deleteAll(), 409);
     // Named as a person finds it: the table, the record's id, the field, and where the CRM opens it.
     const told = `Please enter a valid email address. Open it at /crm/leads?lead=${id}`;
-    expect(refused.error.message).toBe(
+    expect(refused.message).toBe(
       `The backup of this data would not restore (1 problem). Nothing was deleted. First: leads ${id}, email: ${told}`,
     );
-    expect(refused.error.fields).toEqual({ [`leads.${id}.email`]: told });
+    expect(refused.fields).toEqual({ [`leads.${id}.email`]: told });
     expect(await snapshot()).toEqual(before);
     expect(await countRows("backups")).toBe(0);
   });
@@ -181,17 +179,17 @@ describe("backups", () => {
       "SELECT id, related_type, related_id FROM mail_messages WHERE related_id IS NOT NULL LIMIT 1",
     );
     await env.DB.prepare("UPDATE mail_messages SET dedupe_key = ? WHERE id = ?").bind("k".repeat(1000), mail.id).run();
-    const refused = await expectJson<Refused>(deleteAll(), 409);
+    const refused = await errorOf(deleteAll(), 409);
     const href = mail.related_type === "lead" ? `/crm/leads?lead=${mail.related_id}` : `/crm/clients/${mail.related_id}`;
-    expect(refused.error.message).toMatch(
+    expect(refused.message).toMatch(
       new RegExp(`First: mail_messages ${mail.id}, dedupe_key: Too big: .*\\. Open it at ${href.replace(/[?]/g, "\\?")}$`),
     );
-    expect(Object.keys(refused.error.fields)).toEqual([`mail_messages.${mail.id}.dedupe_key`]);
+    expect(Object.keys(refused.fields ?? {})).toEqual([`mail_messages.${mail.id}.dedupe_key`]);
   });
 
   it("names a row whose reference goes nowhere by the row it is in, and every table's rows by where they open", async () => {
     await seedCrm(owner);
-    const doc = await expectJson<Record<string, Record<string, unknown>[]>>(owner.call("GET", "/api/crm/export"), 200);
+    const doc = await exportAll(owner);
     const entry = doc.activities.find((a) => a.mail_id)!;
     entry.mail_id = "gone";
     const refusal = { what: "The backup of this data would not restore", outcome: "Nothing was deleted.", code: "conflict" as const };
@@ -247,7 +245,7 @@ describe("backups", () => {
 
   it("restores a backup taken before text was normalised: names stored empty come back as (no name)", async () => {
     await seedCrm(owner);
-    const doc = await expectJson<Record<string, Record<string, unknown>[]>>(owner.call("GET", "/api/crm/export"), 200);
+    const doc = await exportAll(owner);
     // What the old code stored for a name of control characters: "" (trimmed, counted, then stripped).
     doc.preview_comments[0].author_name = "";
     doc.preview_approvals[0].approver_name = "\u0001\u0001";
@@ -261,7 +259,7 @@ describe("backups", () => {
       env.DB.prepare("INSERT INTO backup_chunks (backup_id, seq, data) VALUES ('before-0006', 0, ?)").bind(text),
     ]);
     await expectJson(deleteAll(), 200);
-    const result = await expectJson<{ repaired_text: number }>(restore("before-0006"), 200);
+    const result = await expectJson(restore("before-0006"), 200);
     expect(result.repaired_text).toBe(2);
     expect(await rows("SELECT author_name FROM preview_comments")).toEqual([{ author_name: "(no name)" }]);
     expect(await rows("SELECT approver_name FROM preview_approvals")).toEqual([{ approver_name: "(no name)" }]);

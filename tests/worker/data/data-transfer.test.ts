@@ -370,7 +370,7 @@ describe("delete-all and restore in chunks", () => {
     await crmWithLeads(50);
     const before = await snapshot();
     const { backup } = await deleteAll(db(), env.PREVIEWS, by(), source, { ...SMALL, chunkBytes: 1024 });
-    const result = await expectJson<{ imported: Record<string, number> }>(owner.call("POST", `/api/crm/backups/${backup.id}/restore`), 200);
+    const result = await expectJson(owner.api.crm.backups[":id"].restore.$post({ param: { id: backup.id } }), 200);
     expect(result.imported).toEqual(Object.fromEntries(Object.entries(before).map(([t, r]) => [t, r.length])));
     expect(await snapshot()).toEqual(before);
   });

@@ -1,16 +1,24 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countRows, expectJson, rows, signInAs, type Staff } from "../support/helpers";
-import { CRM_TABLES, linkedPreview, previewSeenBy, seedCrm, snapshot, totalRows } from "../support/crm-data";
+import { countRows, errorOf, expectJson, rows, signInAs, type Staff } from "../support/helpers";
+import {
+  CRM_TABLES,
+  deleteAll,
+  exportAll,
+  importText,
+  linkedPreview,
+  previewSeenBy,
+  seedCrm,
+  snapshot,
+  totalRows,
+} from "../support/crm-data";
 import { CHUNK_BYTES } from "../../../worker/modules/data";
 import { exportDocument, type ExportDocument } from "../../../contract/export";
 
 let owner: Staff;
-type Refused = { error: { code: string; message: string; fields: Record<string, string> } };
 
-const exportNow = () => expectJson<ExportDocument>(owner.call("GET", "/api/crm/export"), 200);
-const importDoc = (doc: unknown, who = owner) => who.call("POST", "/api/crm/import", doc);
-const deleteAll = () => expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
+const exportNow = () => exportAll(owner);
+const importDoc = (doc: unknown, who = owner) => importText(who, JSON.stringify(doc));
 
 /** A minimal valid document with `n` leads. */
 function leadsDoc(n: number, notes = ""): ExportDocument {
@@ -92,7 +100,7 @@ describe("export", () => {
     const insert = env.DB.prepare("INSERT INTO leads (id, name, notes, status) VALUES (?, ?, ?, 'New')");
     for (let i = 0; i < 4000; i += 500)
       await env.DB.batch(Array.from({ length: 500 }, (_, j) => insert.bind(`bulk-${i + j}`, `Bulk ${i + j}`, "n".repeat(300))));
-    const res = await owner.call("GET", "/api/crm/export");
+    const res = await owner.api.crm.export.$get({ query: {} });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -125,7 +133,7 @@ describe("export", () => {
 
   it("is the Owner's alone: every client's and lead's details in one file", async () => {
     const sales = await signInAs("Sales");
-    expect((await sales.call("GET", "/api/crm/export")).status).toBe(403);
+    expect((await sales.api.crm.export.$get({ query: {} })).status).toBe(403);
   });
 });
 
@@ -134,9 +142,9 @@ describe("import", () => {
     await seedCrm(owner);
     const before = await snapshot();
     const doc = await exportNow();
-    await deleteAll();
+    await deleteAll(owner);
     expect(await totalRows()).toBe(0);
-    const result = await expectJson<{ imported: Record<string, number>; cleared_user_refs: number }>(importDoc(doc), 200);
+    const result = await expectJson(importDoc(doc), 200);
     expect(result.cleared_user_refs).toBe(0);
     expect(result.imported).toEqual(Object.fromEntries(CRM_TABLES.map((t) => [t, before[t].length])));
     expect(await snapshot()).toEqual(before);
@@ -146,12 +154,12 @@ describe("import", () => {
     const cafe = await linkedPreview(owner, { name: "Café Ünïcode", card: "jemrex", url: "https://cafe.example/v2" });
     const before = await previewSeenBy(owner, cafe);
     const doc = await exportNow();
-    await deleteAll();
-    const result = await expectJson<{ previews: unknown }>(importDoc(doc), 200);
+    await deleteAll(owner);
+    const result = await expectJson(importDoc(doc), 200);
     expect(result.previews).toEqual({ restored: 1, need_code: [{ client_id: cafe.clientId, name: "Café Ünïcode" }], failed: [] });
     // The file carries no code, so the old one stays refused until the studio issues a new one.
     expect(await previewSeenBy(owner, cafe)).toEqual({ ...before, hasCode: false, codeWorks: false, cookieWorks: false });
-    const { code } = await expectJson<{ code: string }>(owner.call("POST", `/api/crm/clients/${cafe.clientId}/preview/code`), 201);
+    const { code } = await expectJson(owner.api.crm.clients[":id"].preview.code.$post({ param: { id: cafe.clientId } }), 201);
     expect(await previewSeenBy(owner, { ...cafe, code })).toMatchObject({ url: "https://cafe.example/v2", codeWorks: true });
   });
 
@@ -166,12 +174,8 @@ describe("import", () => {
       delete doc[later];
     for (const later of ["proposal_links", "proposal_responses", "proposal_messages", "invoice_links", "preview_cards"]) delete doc[later];
     const reordered = Object.fromEntries(Object.entries(doc).reverse());
-    const imported = await exports.default.fetch("http://localhost/api/crm/import", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: owner.cookie },
-      body: JSON.stringify(reordered, null, 2).replaceAll("\n", "\r\n"),
-    });
-    expect(await expectJson<{ imported: Record<string, number> }>(imported, 200)).toMatchObject({
+    const imported = await importText(owner, JSON.stringify(reordered, null, 2).replaceAll("\n", "\r\n"));
+    expect(await expectJson(imported, 200)).toMatchObject({
       imported: { leads: 3, mail_messages: 0 },
     });
     // A lead imported closed, its file saying nothing of when: it closed at its last change.
@@ -206,14 +210,14 @@ describe("import", () => {
     const doc = await exportNow();
     expect(doc.proposals[0].payment_schedule).toEqual(proposal.payment_schedule.map(({ amount: _amount, ...i }) => i));
     const before = await snapshot();
-    await deleteAll();
+    await deleteAll(owner);
     await expectJson(importDoc(doc), 200);
     expect(await snapshot()).toEqual(before);
     expect((await expectJson(owner.api.crm.proposals[":id"].$get({ param: { id: proposal.id } }), 200)).proposal.payment_schedule).toEqual(
       proposal.payment_schedule,
     );
 
-    await deleteAll();
+    await deleteAll(owner);
     const earlier = structuredClone(doc) as unknown as { proposals: Record<string, unknown>[] };
     delete earlier.proposals[0].payment_schedule;
     await expectJson(importDoc(earlier), 200);
@@ -226,26 +230,20 @@ describe("import", () => {
       },
     ]);
 
-    await deleteAll();
+    await deleteAll(owner);
     const off = structuredClone(doc);
     off.proposals[0].payment_schedule[2].share = 680;
-    const refused = await expectJson<Refused>(importDoc(off), 422);
-    expect(refused.error.fields).toMatchObject({ "proposals.0.payment_schedule": "The payment schedule is £120.00 short of the total" });
+    const refused = await errorOf(importDoc(off), 422);
+    expect(refused.fields).toMatchObject({ "proposals.0.payment_schedule": "The payment schedule is £120.00 short of the total" });
     expect(await totalRows()).toBe(0);
   });
 
   it("refuses a file that is not JSON, or is cut short, saying so and writing nothing", async () => {
-    const post = (body: string) =>
-      exports.default.fetch("http://localhost/api/crm/import", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Cookie: owner.cookie },
-        body,
-      });
     const text = JSON.stringify(leadsDoc(200));
     for (const body of ["not json at all", text.slice(0, text.length / 2), `${text}]`]) {
-      const refused = await expectJson<Refused>(post(body), 400);
-      expect(refused.error.code).toBe("invalid_json");
-      expect(refused.error.message).toMatch(
+      const refused = await errorOf(importText(owner, body), 400);
+      expect(refused.code).toBe("invalid_json");
+      expect(refused.message).toMatch(
         /^This file is not a valid CRM export: it is not JSON \(.+ at character \d+\)\. Nothing was imported\.$/,
       );
     }
@@ -256,8 +254,8 @@ describe("import", () => {
   it("imports only into an empty CRM: 409 otherwise, changing nothing", async () => {
     await seedCrm(owner);
     const before = await snapshot();
-    const refused = await expectJson<Refused>(importDoc(await exportNow()), 409);
-    expect(refused.error.message).toMatch(/empty CRM/);
+    const refused = await errorOf(importDoc(await exportNow()), 409);
+    expect(refused.message).toMatch(/empty CRM/);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -265,28 +263,26 @@ describe("import", () => {
     const doc = leadsDoc(3) as unknown as Record<string, Record<string, unknown>[]>;
     doc.leads[1].status = "Maybe";
     doc.leads[2].value = "lots";
-    const refused = await expectJson<Refused>(importDoc(doc), 422);
-    expect(refused.error.code).toBe("validation_failed");
-    expect(Object.keys(refused.error.fields).sort()).toEqual(["leads.1.status", "leads.2.value"]);
-    expect(refused.error.fields["leads.1.status"]).toMatch(/New/);
-    expect(refused.error.message).toMatch(
-      /^This file is not a valid CRM export \(2 problems\)\. Nothing was imported\. First: leads\.1\.status/,
-    );
+    const refused = await errorOf(importDoc(doc), 422);
+    expect(refused.code).toBe("validation_failed");
+    expect(Object.keys(refused.fields ?? {}).sort()).toEqual(["leads.1.status", "leads.2.value"]);
+    expect(refused.fields?.["leads.1.status"]).toMatch(/New/);
+    expect(refused.message).toMatch(/^This file is not a valid CRM export \(2 problems\)\. Nothing was imported\. First: leads\.1\.status/);
     expect(await countRows("leads")).toBe(0);
   });
 
   it("holds links and addresses to the API's own rules: no javascript: website, no malformed e-mail", async () => {
     await seedCrm(owner);
     const doc = await exportNow();
-    await deleteAll();
+    await deleteAll(owner);
     const tampered = structuredClone(doc) as unknown as Record<string, Record<string, unknown>[]>;
     tampered.clients[0].website = "javascript:alert(document.cookie)";
     tampered.clients[1].emails = ["not an e-mail"];
     tampered.leads[0].email = "<script>@x";
     tampered.invoices[0].number = "INV 1; DROP";
     tampered.preview_releases[0].preview_url = "http://plain-http.example/";
-    const refused = await expectJson<Refused>(importDoc(tampered), 422);
-    expect(Object.keys(refused.error.fields).sort()).toEqual([
+    const refused = await errorOf(importDoc(tampered), 422);
+    expect(Object.keys(refused.fields ?? {}).sort()).toEqual([
       "clients.0.website",
       "clients.1.emails.0",
       "invoices.0.number",
@@ -311,8 +307,8 @@ describe("import", () => {
       created_at: doc.exported_at,
       updated_at: doc.exported_at,
     });
-    const refused = await expectJson<Refused>(importDoc(doc), 422);
-    expect(refused.error.fields).toEqual({
+    const refused = await errorOf(importDoc(doc), 422);
+    expect(refused.fields).toEqual({
       "leads.1.id": "This id appears twice",
       "leads.0.converted_to_client_id": "No client with this id in the file",
       "lead_activities.0.lead_id": "No lead with this id in the file",
@@ -328,14 +324,14 @@ describe("import", () => {
       expect.objectContaining({ kind: "accepted", full_name: "Chloé O'Brien", browser: "Ünïcode browser" }),
     ]);
     expect(doc.proposal_messages.map((m) => m.author)).toEqual(["client", "studio"]);
-    await deleteAll();
+    await deleteAll(owner);
     const twice = structuredClone(doc);
     twice.proposal_links.push({ ...live, id: "another-link", token_hash: "f".repeat(64) });
     twice.proposal_links.push({ ...live, id: "same-hash", revoked_at: doc.exported_at });
     const invoiceLink = doc.invoice_links[0];
     twice.invoice_links.push({ ...invoiceLink, id: "second-invoice-link", token_hash: "e".repeat(64) });
-    const refused = await expectJson<Refused>(importDoc(twice), 422);
-    expect(refused.error.fields).toMatchObject({
+    const refused = await errorOf(importDoc(twice), 422);
+    expect(refused.fields).toMatchObject({
       [`proposal_links.${twice.proposal_links.length - 2}.proposal_id`]: "This proposal has two live links",
       [`proposal_links.${twice.proposal_links.length - 1}.token_hash`]: "This link appears twice",
       "invoice_links.1.invoice_id": "This invoice has two live links",
@@ -351,43 +347,36 @@ describe("import", () => {
   });
 
   it("refuses another version, extra fields, missing tables, and a body that is not JSON", async () => {
-    const v2 = await expectJson<Refused>(importDoc({ ...leadsDoc(1), version: 2 }), 422);
-    expect(v2.error.fields.version).toBe("Only version 1 exports can be imported");
+    const v2 = await errorOf(importDoc({ ...leadsDoc(1), version: 2 }), 422);
+    expect(v2.fields?.version).toBe("Only version 1 exports can be imported");
     expect((await importDoc({ ...leadsDoc(1), users: [] })).status).toBe(422);
     const { tasks: _omitted, ...missing } = leadsDoc(1);
-    expect(Object.keys((await expectJson<Refused>(importDoc(missing), 422)).error.fields)).toEqual(["tasks"]);
-    const notJson = await owner.call("POST", "/api/crm/import", undefined);
+    expect(Object.keys((await errorOf(importDoc(missing), 422)).fields ?? {})).toEqual(["tasks"]);
+    const notJson = await owner.api.crm.import.$post();
     expect(notJson.status).toBeGreaterThanOrEqual(400);
     expect(await countRows("leads")).toBe(0);
   });
 
   it("takes keys named like an object's own properties as the unknown keys they are", async () => {
     const text = JSON.stringify(leadsDoc(1)).replace(/^\{/, '{"__proto__":{"leads":[]},"toString":[1],"constructor":"x",');
-    const refused = await expectJson<Refused>(
-      exports.default.fetch("http://localhost/api/crm/import", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Cookie: owner.cookie },
-        body: text,
-      }),
-      422,
-    );
-    expect(refused.error.fields).toEqual({ _: 'Unrecognized keys: "__proto__", "toString", "constructor"' });
+    const refused = await errorOf(importText(owner, text), 422);
+    expect(refused.fields).toEqual({ _: 'Unrecognized keys: "__proto__", "toString", "constructor"' });
     expect(await countRows("leads")).toBe(0);
   });
 
   it("reports at most 50 problems but counts them all", async () => {
     const doc = leadsDoc(120) as unknown as Record<string, Record<string, unknown>[]>;
     for (const lead of doc.leads) lead.status = "Nope";
-    const refused = await expectJson<Refused>(importDoc(doc), 422);
-    expect(Object.keys(refused.error.fields)).toHaveLength(50);
-    expect(refused.error.message).toMatch(/\(120 problems\)/);
+    const refused = await errorOf(importDoc(doc), 422);
+    expect(Object.keys(refused.fields ?? {})).toHaveLength(50);
+    expect(refused.message).toMatch(/\(120 problems\)/);
   });
 
   it("clears references to staff accounts this CRM does not have", async () => {
     const doc = leadsDoc(2);
     doc.leads[0].added_by = "someone-elsewhere";
     doc.leads[1].added_by = owner.id;
-    const result = await expectJson<{ cleared_user_refs: number }>(importDoc(doc), 200);
+    const result = await expectJson(importDoc(doc), 200);
     expect(result.cleared_user_refs).toBe(1);
     const stored = await snapshot();
     expect(stored.leads.map((l) => l.added_by)).toEqual([null, owner.id]);
@@ -396,7 +385,7 @@ describe("import", () => {
   it("writes a file larger than one staged piece, committing it in one small batch", async () => {
     const doc = leadsDoc(1500, "n".repeat(400));
     expect(JSON.stringify(doc.leads).length).toBeGreaterThan(CHUNK_BYTES);
-    const result = await expectJson<{ statements: number }>(importDoc(doc), 200);
+    const result = await expectJson(importDoc(doc), 200);
     // The guard, one INSERT ... SELECT for the leads, the staged pieces deleted, the audit line.
     expect(result.statements).toBe(4);
     expect(await countRows("leads")).toBe(1500);
@@ -417,8 +406,8 @@ describe("import", () => {
 
   it("is the Owner's: Sales gets 403 and nothing is written", async () => {
     const sales = await signInAs("Sales");
-    const refused = await expectJson<Refused>(importDoc(leadsDoc(1), sales), 403);
-    expect(refused.error.code).toBe("forbidden");
+    const refused = await errorOf(importDoc(leadsDoc(1), sales), 403);
+    expect(refused.code).toBe("forbidden");
     expect(await countRows("leads")).toBe(0);
   });
 });

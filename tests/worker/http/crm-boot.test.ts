@@ -3,13 +3,18 @@
  * session gets any, what a lead says stays text inside the JSON block, and the page is never stored.
  */
 import { describe, expect, it } from "vitest";
-import { cookieFor, expectJson, forgeToken, request, signInAs } from "../support/helpers";
+import { cookieFor, expectJson, forgeToken, request, signInAs, type Api, type OkBody, type Staff } from "../support/helpers";
 import { BOARD_FIRST_SCREEN, type CrmBoot } from "../../../contract/crm-boot";
-import type { Lead } from "../../../contract/lead";
 
 const HOSTILE = "</script><script>alert(1)</script>";
 const BLOCK = /<script type="application\/json" id="crm-boot">([\s\S]*?)<\/script>/g;
 
+/** The board as its route answers it, which the shell inlines as it is. */
+type Board = OkBody<Awaited<ReturnType<Api["crm"]["leads"]["board"]["$get"]>>>;
+const addLead = async (who: Staff, name: string, value?: number) =>
+  (await expectJson(who.api.crm.leads.$post({ json: { name, value } }), 201)).lead;
+
+/** The CRM page as a browser loads it: HTML, not the JSON API, so a raw request. */
 async function shell(path: string, cookie?: string) {
   const res = await request("GET", path, undefined, cookie);
   const html = await res.text();
@@ -23,7 +28,7 @@ const dataOf = (boot: CrmBoot | undefined, key: unknown[]) => boot?.queries.find
 describe("the CRM shell's inline data", () => {
   it("carries the signed-in user and the pipeline's board, escaped, with no-store", async () => {
     const owner = await signInAs("Owner");
-    const lead = (await expectJson<{ lead: Lead }>(owner.call("POST", "/api/crm/leads", { name: HOSTILE }), 201)).lead;
+    const lead = await addLead(owner, HOSTILE);
     const signedOut = await shell("/crm");
 
     const { res, html, blocks, boot } = await shell("/crm", owner.cookie);
@@ -42,9 +47,9 @@ describe("the CRM shell's inline data", () => {
     expect(boot?.user).toMatchObject({ id: owner.id, role: "Owner" });
     // The board is the API's own answer, so the web side can cache it as its query would: a first
     // screen's cards a column, which the live socket's first refresh tops up to the page's 50.
-    const api = await expectJson(owner.call("GET", `/api/crm/leads/board?per_column=${BOARD_FIRST_SCREEN}`), 200);
+    const api = await expectJson(owner.api.crm.leads.board.$get({ query: { per_column: String(BOARD_FIRST_SCREEN) } }), 200);
     expect(dataOf(boot, ["leads", "board"])?.data).toEqual(api);
-    const board = dataOf(boot, ["leads", "board"])?.data as { columns: { leads: Lead[] }[] };
+    const board = dataOf(boot, ["leads", "board"])?.data as Board;
     const cards = board.columns.flatMap((c) => c.leads);
     expect(cards.find((l) => l.id === lead.id)?.name).toBe(HOSTILE);
     expect(dataOf(boot, ["tasks", "open-count"])?.data).toEqual({ open: 0 });
@@ -53,11 +58,8 @@ describe("the CRM shell's inline data", () => {
   it("carries a first screen's cards a column, and each column's whole count and value", async () => {
     const owner = await signInAs("Owner");
     const extra = 2;
-    for (let i = 0; i < BOARD_FIRST_SCREEN + extra; i++)
-      await expectJson(owner.call("POST", "/api/crm/leads", { name: `Lead ${i}`, value: 100 }), 201);
-    const board = dataOf((await shell("/crm", owner.cookie)).boot, ["leads", "board"])?.data as {
-      columns: { status: string; count: number; value: number; leads: Lead[] }[];
-    };
+    for (let i = 0; i < BOARD_FIRST_SCREEN + extra; i++) await addLead(owner, `Lead ${i}`, 100);
+    const board = dataOf((await shell("/crm", owner.cookie)).boot, ["leads", "board"])?.data as Board;
     const fresh = board.columns.find((c) => c.status === "New");
     expect(fresh).toMatchObject({ count: BOARD_FIRST_SCREEN + extra, value: 100 * (BOARD_FIRST_SCREEN + extra) });
     expect(fresh?.leads).toHaveLength(BOARD_FIRST_SCREEN);
@@ -65,7 +67,7 @@ describe("the CRM shell's inline data", () => {
 
   it("gives the gate no data without a valid session: none, expired or forged", async () => {
     const owner = await signInAs("Owner");
-    await expectJson(owner.call("POST", "/api/crm/leads", { name: "Private Prospect Ltd" }), 201);
+    await addLead(owner, "Private Prospect Ltd");
     const now = Math.floor(Date.now() / 1000);
     const expired = cookieFor(await forgeToken({ sub: owner.id, iat: now - 7200, exp: now - 3600 }));
     const forged = cookieFor(await forgeToken({ sub: owner.id }, "a-secret-that-is-not-the-workers-0123456789abcdef"));
@@ -81,7 +83,7 @@ describe("the CRM shell's inline data", () => {
 
   it("inlines each page's own first data, and only what the role may read", async () => {
     const owner = await signInAs("Owner");
-    await expectJson(owner.call("POST", "/api/crm/leads", { name: "Ada Lovelace" }), 201);
+    await addLead(owner, "Ada Lovelace");
     const leads = (await shell("/crm/leads", owner.cookie)).boot;
     expect(dataOf(leads, ["leads", "list", {}])).toMatchObject({ firstPageParam: 0, data: { total: 1 } });
     expect(dataOf(leads, ["leads", "board"])).toBeUndefined();
@@ -105,17 +107,17 @@ describe("the CRM shell's inline data", () => {
     // The audit trail's first page, as the panel's infinite query asks for it: no cursor yet.
     const audit = dataOf(ownerSettings, ["users", "audit", "list"]);
     expect(audit).toMatchObject({ firstPageParam: null });
-    expect(audit?.data).toEqual(await expectJson(owner.call("GET", "/api/crm/audit"), 200));
+    expect(audit?.data).toEqual(await expectJson(owner.api.crm.audit.$get({ query: {} }), 200));
   });
 
   it("inlines the Activity Feed's first page for the filters in its URL, with no cursor yet", async () => {
     const owner = await signInAs("Owner");
-    await expectJson(owner.call("POST", "/api/crm/activities", { summary: "Rang Ada", type: "Call" }), 201);
-    await expectJson(owner.call("POST", "/api/crm/activities", { summary: "Wrote to Ada", type: "Email" }), 201);
+    await expectJson(owner.api.crm.activities.$post({ json: { summary: "Rang Ada", type: "Call" } }), 201);
+    await expectJson(owner.api.crm.activities.$post({ json: { summary: "Wrote to Ada", type: "Email" } }), 201);
 
     const all = (await shell("/crm/activity", owner.cookie)).boot;
     expect(dataOf(all, ["activities", "list", {}])).toMatchObject({ firstPageParam: null });
-    expect(dataOf(all, ["activities", "list", {}])?.data).toEqual(await expectJson(owner.call("GET", "/api/crm/activities"), 200));
+    expect(dataOf(all, ["activities", "list", {}])?.data).toEqual(await expectJson(owner.api.crm.activities.$get({ query: {} }), 200));
 
     const filtered = (await shell(`/crm/activity?type=Call&who=${owner.id}`, owner.cookie)).boot;
     const key = ["activities", "list", { type: "Call", who: owner.id }];

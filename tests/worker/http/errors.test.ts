@@ -1,7 +1,7 @@
 /** One error envelope for every failure, the Origin check and the security headers of API answers. */
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { call, createUser, errorOf, json, login, ORIGIN, PASSWORD, signedIn, expectJson, signInAs } from "../support/helpers";
+import { apiClient, call, createUser, errorOf, login, ORIGIN, PASSWORD, signedIn, expectJson, signInAs } from "../support/helpers";
 import { SPECULATION_RULES } from "../../../worker/http/speculation-rules";
 import { PAGE_BOOT_SCRIPT } from "../../../worker/http/page-boot";
 
@@ -70,18 +70,19 @@ describe("the error envelope", () => {
 describe("when D1 answers an error", () => {
   it("answers a JSON 500 with a request id that finds the log line, and leaks no SQL or stack", async () => {
     const staff = await signInAs("Sales");
-    await expectJson(staff.call("POST", "/api/crm/leads", { name: "Before the outage" }), 201);
+    const { leads: api } = staff.api.crm;
+    await expectJson(api.$post({ json: { name: "Before the outage" } }), 201);
     // A real D1 failure, not a mock: the table the query needs is gone.
     await env.DB.exec("ALTER TABLE leads RENAME TO leads_offline");
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      for (const [method, path, body] of [
-        ["GET", "/api/crm/leads", undefined],
-        ["POST", "/api/crm/leads", { name: "During the outage" }],
-        ["GET", "/api/crm/leads/board", undefined],
+      for (const [what, send] of [
+        ["GET /api/crm/leads", () => api.$get({ query: {} })],
+        ["POST /api/crm/leads", () => api.$post({ json: { name: "During the outage" } })],
+        ["GET /api/crm/leads/board", () => api.board.$get({ query: {} })],
       ] as const) {
-        const res = await staff.call(method, path, body);
-        expect(res.status, `${method} ${path}`).toBe(500);
+        const res = await send();
+        expect(res.status, what).toBe(500);
         expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
         const text = await res.text();
         const { error } = JSON.parse(text) as { error: { code: string; message: string; requestId: string } };
@@ -96,7 +97,7 @@ describe("when D1 answers an error", () => {
       await env.DB.exec("ALTER TABLE leads_offline RENAME TO leads");
     }
     // Nothing was half-written while it was down.
-    const { leads } = await expectJson<{ leads: { name: string }[] }>(staff.call("GET", "/api/crm/leads"), 200);
+    const { leads } = await expectJson(api.$get({ query: {} }), 200);
     expect(leads.map((l) => l.name)).toEqual(["Before the outage"]);
   });
 });
@@ -116,9 +117,10 @@ describe("the Origin check", () => {
 
   it("refuses a cross-site CRM write before anything else", async () => {
     const { cookie } = await signedIn("Owner");
-    const res = await call("/api/crm/leads", { cookie, json: { name: "Injected" }, headers: { Origin: "https://evil.example" } });
+    const fromEvil = apiClient({ cookie, headers: { Origin: "https://evil.example" } });
+    const res = await fromEvil.crm.leads.$post({ json: { name: "Injected" } });
     expect(res.status).toBe(403);
-    const list = await json<{ leads: unknown[] }>(call("/api/crm/leads", { cookie }), 200);
+    const list = await expectJson(apiClient({ cookie }).crm.leads.$get({ query: {} }), 200);
     expect(list.leads).toHaveLength(0);
   });
 

@@ -154,24 +154,15 @@ let ids: Record<string, string>;
 
 beforeEach(async () => {
   staff = await signInAs("Owner");
-  const lead = await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Target Lead" }), 201);
-  const client = await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Target Client" }), 201);
-  const project = await expectJson<{ project: { id: string } }>(
-    staff.call("POST", "/api/crm/projects", { title: "Target", client_id: client.client.id }),
-    201,
-  );
-  const proposal = await expectJson<{ proposal: { id: string } }>(
-    staff.call("POST", "/api/crm/proposals", { title: "Target", lead_id: lead.lead.id }),
-    201,
-  );
-  const task = await expectJson<{ task: { id: string } }>(staff.call("POST", "/api/crm/tasks", { title: "Target" }), 201);
-  const invoice = await expectJson<{ invoice: { id: string } }>(
-    staff.call("POST", "/api/crm/invoices", {
-      number: "INV-202611-001",
-      client_id: client.client.id,
-      total: 10,
-      date: "2026-11-01",
-      due_date: "2026-11-30",
+  const { crm } = staff.api;
+  const lead = await expectJson(crm.leads.$post({ json: { name: "Target Lead" } }), 201);
+  const client = await expectJson(crm.clients.$post({ json: { name: "Target Client" } }), 201);
+  const project = await expectJson(crm.projects.$post({ json: { title: "Target", client_id: client.client.id } }), 201);
+  const proposal = await expectJson(crm.proposals.$post({ json: { title: "Target", lead_id: lead.lead.id } }), 201);
+  const task = await expectJson(crm.tasks.$post({ json: { title: "Target" } }), 201);
+  const invoice = await expectJson(
+    crm.invoices.$post({
+      json: { number: "INV-202611-001", client_id: client.client.id, total: 10, date: "2026-11-01", due_date: "2026-11-30" },
     }),
     201,
   );
@@ -261,6 +252,7 @@ describe("hostile input", () => {
       // The rows as they stand before each request: read once, then again only after a request that
       // may have changed them (one fingerprint per request rather than one either side of it).
       let before = await fingerprint();
+      // Raw requests: what they send is what no client's types allow.
       for (const c of cases) {
         const res = await exports.default.fetch(`http://localhost${c.path}`, {
           method: c.method,

@@ -31,34 +31,35 @@ async function withTableGone<T>(table: string, run: () => Promise<T>): Promise<T
   }
 }
 
+/** The path of the URL a share or a feed answers: the client's link, or the calendar app's. */
+const pathOf = async (made: Promise<{ url: string }>) => new URL((await made).url).pathname;
+
 async function proposalLink() {
-  const lead = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Jo Carter" }), 201)).lead;
-  const { proposal } = await expectJson<{ proposal: { id: string } }>(
-    staff.call("POST", "/api/crm/proposals", { title: "Bakery website", value: 4200, lead_id: lead.id }),
-    201,
-  );
-  return new URL((await expectJson<{ url: string }>(staff.call("POST", `/api/crm/proposals/${proposal.id}/share`), 201)).url).pathname;
+  const { crm } = staff.api;
+  const { lead } = await expectJson(crm.leads.$post({ json: { name: "Jo Carter" } }), 201);
+  const { proposal } = await expectJson(crm.proposals.$post({ json: { title: "Bakery website", value: 4200, lead_id: lead.id } }), 201);
+  return pathOf(expectJson(crm.proposals[":id"].share.$post({ param: { id: proposal.id } }), 201));
 }
 
 async function invoiceLink() {
-  const { client } = await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201);
-  const { invoice } = await expectJson<{ invoice: { id: string } }>(
-    staff.call("POST", "/api/crm/invoices", {
-      number: "INV-202611-001",
-      client_id: client.id,
-      lines: [{ description: "Website build", quantity: 1, unit_price: 1200 }],
-      date: "2026-11-01",
-      due_date: "2099-12-31",
+  const { crm } = staff.api;
+  const { client } = await expectJson(crm.clients.$post({ json: { name: "Acme" } }), 201);
+  const { invoice } = await expectJson(
+    crm.invoices.$post({
+      json: {
+        number: "INV-202611-001",
+        client_id: client.id,
+        lines: [{ description: "Website build", quantity: 1, unit_price: 1200 }],
+        date: "2026-11-01",
+        due_date: "2099-12-31",
+      },
     }),
     201,
   );
-  return new URL((await expectJson<{ url: string }>(staff.call("POST", `/api/crm/invoices/${invoice.id}/share`), 201)).url).pathname;
+  return pathOf(expectJson(crm.invoices[":id"].share.$post({ param: { id: invoice.id } }), 201));
 }
 
-async function calendarFeed() {
-  const { url } = await expectJson<{ url: string }>(staff.call("POST", "/api/crm/calendar-feed", { rotate: false }), 201);
-  return new URL(url).pathname;
-}
+const calendarFeed = () => pathOf(expectJson(staff.api.crm["calendar-feed"].$post({ json: { rotate: false } }), 201));
 
 const tokenOf = (path: string) => /\/([A-Za-z0-9_-]{43})(?:\.ics)?$/.exec(path)![1];
 

@@ -5,12 +5,24 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { FailedDigest } from "../../../contract/digest";
-import { countRows, errorOf, expectJson, mailTo, request, rows, runCron, signInAs, waitForMail, type Staff } from "../support/helpers";
+import {
+  countRows,
+  errorOf,
+  expectJson,
+  mailTo,
+  rows,
+  runCron,
+  signInAs,
+  unchecked,
+  visitorApi,
+  waitForMail,
+  type Staff,
+} from "../support/helpers";
 
 const SITE = "https://redbrickstudio.co.uk";
 let owner: Staff;
 let sales: Staff;
+const preferenceOf = (s: Staff) => expectJson(s.api.crm.digests.preference.$get(), 200);
 const emailOf = async (s: Staff) => (await rows<{ email: string }>(`SELECT email FROM users WHERE id = '${s.id}'`))[0].email;
 
 const run = (sql: string, ...args: unknown[]) =>
@@ -165,11 +177,11 @@ describe("the daily digest", () => {
     await run("UPDATE users SET disabled = 1 WHERE id = ?", gone.id);
     // The Owner switches theirs off, with a task due.
     await task("t4", "Owner's task", owner, "2026-06-15");
-    expect(await expectJson(owner.call("GET", "/api/crm/digests/preference"), 200)).toEqual({ daily_digest: true });
-    expect(await expectJson(owner.call("PUT", "/api/crm/digests/preference", { daily_digest: false }), 200)).toEqual({
+    expect(await preferenceOf(owner)).toEqual({ daily_digest: true });
+    expect(await expectJson(owner.api.crm.digests.preference.$put({ json: { daily_digest: false } }), 200)).toEqual({
       daily_digest: false,
     });
-    expect(await expectJson(owner.call("GET", "/api/crm/digests/preference"), 200)).toEqual({ daily_digest: false });
+    expect(await preferenceOf(owner)).toEqual({ daily_digest: false });
 
     await runCron("2026-06-15T07:00:00Z");
     await waitForMail(await emailOf(sales));
@@ -221,32 +233,33 @@ describe("the daily digest", () => {
     await task("t1", "Call the printer", sales, "2026-06-15");
     // The real send_email binding refuses a message whose sender is not an address: a real failure, no mock.
     await runCron("2026-06-15T07:00:00Z", { MAIL_FROM: "not an address" });
-    const { digests } = await expectJson<{ digests: FailedDigest[] }>(owner.call("GET", "/api/crm/digests/failed"), 200);
+    const failed = () => expectJson(owner.api.crm.digests.failed.$get(), 200);
+    const { digests } = await failed();
+    const resend = (who: Staff) => who.api.crm.digests[":id"].resend.$post({ param: { id: digests[0].id } });
     expect(digests).toMatchObject([
       { user_id: sales.id, full_name: "Marcus Reid", email: await emailOf(sales), run_date: "2026-06-15", attempts: 1 },
     ]);
     expect(digests[0].error).toBeTruthy();
     expect(await mailTo(await emailOf(sales))).toEqual([]);
-    expect((await errorOf(sales.call("GET", "/api/crm/digests/failed"), 403)).code).toBe("forbidden");
-    expect((await errorOf(sales.call("POST", `/api/crm/digests/${digests[0].id}/resend`), 403)).code).toBe("forbidden");
+    expect((await errorOf(sales.api.crm.digests.failed.$get(), 403)).code).toBe("forbidden");
+    expect((await errorOf(resend(sales), 403)).code).toBe("forbidden");
 
-    expect(await expectJson(owner.call("POST", `/api/crm/digests/${digests[0].id}/resend`), 200)).toEqual({ outcome: "sent" });
+    expect(await expectJson(resend(owner), 200)).toEqual({ outcome: "sent" });
     const [mail] = await waitForMail(await emailOf(sales));
     // What is due now, not the stale list of that morning.
     expect(mail.text).toContain("- Call the printer (overdue since Mon 15 Jun)");
-    expect(await expectJson(owner.call("GET", "/api/crm/digests/failed"), 200)).toEqual({ digests: [] });
+    expect(await failed()).toEqual({ digests: [] });
     // Sent now, it cannot be "resent" again.
-    expect((await errorOf(owner.call("POST", `/api/crm/digests/${digests[0].id}/resend`), 404)).code).toBe("not_found");
+    expect((await errorOf(resend(owner), 404)).code).toBe("not_found");
   });
 
   it("refuses a switch that is not true or false, and answers nothing without a session", async () => {
-    const bad = await errorOf(sales.call("PUT", "/api/crm/digests/preference", { daily_digest: "no" }), 422);
+    const { preference } = sales.api.crm.digests;
+    const bad = await errorOf(preference.$put({ json: { daily_digest: unchecked("no") } }), 422);
     expect(bad.fields).toHaveProperty("daily_digest");
-    expect((await errorOf(sales.call("PUT", "/api/crm/digests/preference", { daily_digest: true, extra: 1 }), 422)).code).toBe(
-      "validation_failed",
-    );
-    expect(await expectJson(sales.call("GET", "/api/crm/digests/preference"), 200)).toEqual({ daily_digest: true });
-    expect((await request("GET", "/api/crm/digests/preference")).status).toBe(401);
-    expect((await request("PUT", "/api/crm/digests/preference", { daily_digest: false })).status).toBe(401);
+    expect((await errorOf(preference.$put({ json: unchecked({ daily_digest: true, extra: 1 }) }), 422)).code).toBe("validation_failed");
+    expect(await preferenceOf(sales)).toEqual({ daily_digest: true });
+    expect((await visitorApi.crm.digests.preference.$get()).status).toBe(401);
+    expect((await visitorApi.crm.digests.preference.$put({ json: { daily_digest: false } })).status).toBe(401);
   });
 });

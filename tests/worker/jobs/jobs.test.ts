@@ -4,34 +4,28 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Invoice } from "../../../contract/invoice";
-import { countRows, expectJson, request, rows, runCron, signInAs, type Staff } from "../support/helpers";
+import type { Invoice, InvoiceInput } from "../../../contract/invoice";
+import { countRows, expectJson, rows, runCron, signInAs, visitorApi, type Staff } from "../support/helpers";
 
 let staff: Staff;
 let client = "";
 
 beforeEach(async () => {
   staff = await signInAs("Sales");
-  client = (await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201)).client.id;
+  client = (await expectJson(staff.api.crm.clients.$post({ json: { name: "Acme" } }), 201)).client.id;
 });
 
 let numbers = 0;
-const addInvoice = async (due_date: string, status = "Sent") =>
+const addInvoice = async (due_date: string, status: InvoiceInput["status"] = "Sent") =>
   (
-    await expectJson<{ invoice: Invoice }>(
-      staff.call("POST", "/api/crm/invoices", {
-        number: `INV-JOB-${++numbers}`,
-        client_id: client,
-        total: 100,
-        date: "2026-01-01",
-        due_date,
-        status,
+    await expectJson(
+      staff.api.crm.invoices.$post({
+        json: { number: `INV-JOB-${++numbers}`, client_id: client, total: 100, date: "2026-01-01", due_date, status },
       }),
       201,
     )
   ).invoice;
-const statusOf = async (inv: Invoice) =>
-  (await expectJson<{ invoice: Invoice }>(staff.call("GET", `/api/crm/invoices/${inv.id}`), 200)).invoice;
+const statusOf = async (inv: Invoice) => (await expectJson(staff.api.crm.invoices[":id"].$get({ param: { id: inv.id } }), 200)).invoice;
 
 describe("scheduled: overdue invoices", () => {
   it("marks a Sent invoice Overdue from the day after its due date, with a feed entry, and leaves Drafts and Paid alone", async () => {
@@ -66,10 +60,7 @@ describe("scheduled: overdue invoices", () => {
       .run();
     const late = await addInvoice("2026-04-01");
     await runCron("2026-04-03T09:00:00Z");
-    const feed = await expectJson<{ activities: { summary: string; who_name: string; who_kind: string }[] }>(
-      staff.call("GET", "/api/crm/activities"),
-      200,
-    );
+    const feed = await expectJson(staff.api.crm.activities.$get({ query: {} }), 200);
     expect(feed.activities).toEqual([
       expect.objectContaining({
         summary: `Invoice ${late.number} is overdue`,
@@ -78,10 +69,7 @@ describe("scheduled: overdue invoices", () => {
       }),
     ]);
     // On the client's page, beside whom the CRM credits what no person did.
-    const activity = await expectJson<{ logged: { summary: string; who_kind: string }[]; automatic: string }>(
-      staff.call("GET", `/api/crm/clients/${client}/activities`),
-      200,
-    );
+    const activity = await expectJson(staff.api.crm.clients[":id"].activities.$get({ param: { id: client } }), 200);
     expect(activity.automatic).toBe("Ashworth Design CRM (automatic)");
     expect(activity.logged).toEqual([expect.objectContaining({ summary: `Invoice ${late.number} is overdue`, who_kind: "automatic" })]);
   });
@@ -92,7 +80,10 @@ describe("scheduled: overdue invoices", () => {
     expect((await statusOf(first)).status).toBe("Overdue");
     // Put back by hand the same day, and another late one added: the day's run is done.
     const back = await statusOf(first);
-    await expectJson(staff.call("PATCH", `/api/crm/invoices/${back.id}`, { status: "Sent", updated_at: back.updated_at }), 200);
+    await expectJson(
+      staff.api.crm.invoices[":id"].$patch({ param: { id: back.id }, json: { status: "Sent", updated_at: back.updated_at } }),
+      200,
+    );
     const second = await addInvoice("2026-05-02");
     await runCron("2026-05-04T09:00:00Z");
     expect((await statusOf(first)).status).toBe("Sent");
@@ -275,17 +266,14 @@ describe("scheduled: nightly housekeeping", () => {
 
   it("no longer rides on requests: a sign-in attempt and an enquiry leave old rows for the job", async () => {
     await fill(new Date().toISOString().slice(0, 10), "c");
-    expect((await request("POST", "/api/auth/login", { email: "nobody@example.com", password: "wrong password!" })).status).toBe(401);
-    expect(
-      (
-        await request("POST", "/api/contact", {
-          name: "Priya Shah",
-          email: "priya@example.com",
-          subject: "New website for my bakery",
-          message: "We need a site with online orders.",
-        })
-      ).status,
-    ).toBe(201);
+    expect((await visitorApi.auth.login.$post({ json: { email: "nobody@example.com", password: "wrong password!" } })).status).toBe(401);
+    const enquiry = {
+      name: "Priya Shah",
+      email: "priya@example.com",
+      subject: "New website for my bakery",
+      message: "We need a site with online orders.",
+    };
+    expect((await visitorApi.contact.$post({ json: enquiry })).status).toBe(201);
     expect((await left()).filter((id) => id.includes("-old-"))).toHaveLength(11);
   });
 });

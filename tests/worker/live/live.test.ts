@@ -1,7 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { evictAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cookieFor, expectJson, forgeToken, request, sessionCookieOf, signInAs, type Staff } from "../support/helpers";
+import { cookieFor, errorOf, expectJson, forgeToken, sessionCookieOf, signInAs, type Staff } from "../support/helpers";
+import { deleteAll, exportAll, importText } from "../support/crm-data";
 import { SESSION_MAX_AGE_SECONDS } from "../../../worker/modules/users-and-auth";
 import type { LiveHub } from "../../../worker/modules/live/hub";
 import type { ServerMessage } from "../../../contract/live";
@@ -11,7 +12,7 @@ beforeEach(async () => {
   staff = await signInAs("Sales", "Marcus Reid");
 });
 
-/** Opens a live socket as `cookie` and collects what it receives. */
+/** Opens a live socket as `cookie` and collects what it receives: a WebSocket upgrade, which the typed client does not make. */
 async function connect(cookie: string | undefined, origin = "http://localhost") {
   const res = await exports.default.fetch("http://localhost/api/crm/live", {
     headers: { Upgrade: "websocket", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
@@ -48,7 +49,7 @@ describe("live hub", () => {
   it("broadcasts exactly one event per committed write, naming who made it", async () => {
     const tab = await connect(staff.cookie);
     expect(tab.res.status).toBe(101);
-    await expectJson(staff.call("POST", "/api/crm/tasks", { title: "Call the printers" }), 201);
+    await expectJson(staff.api.crm.tasks.$post({ json: { title: "Call the printers" } }), 201);
     await until(() => changes(tab.messages).length >= 1);
     await new Promise((r) => setTimeout(r, 50));
     const events = changes(tab.messages);
@@ -59,8 +60,7 @@ describe("live hub", () => {
   it("broadcasts every kind of CRM write: each entity, each op, imports and delete-all", async () => {
     const owner = await signInAs("Owner", "Hannah Whitaker");
     const tab = await connect(staff.cookie);
-    const made = async <T>(path: string, body: unknown, who = staff) => expectJson<Record<string, T>>(who.call("POST", path, body), 201);
-    type Row = { id: string; updated_at: string };
+    const { crm } = staff.api;
     /** Performs `write` and expects exactly one new event, for `entity` and `op`, by `who`. */
     const expectOne = async (entity: string, op: string, write: () => Promise<unknown>, who = staff) => {
       const before = changes(tab.messages).length;
@@ -72,33 +72,58 @@ describe("live hub", () => {
       expect(fresh[0]).toMatchObject({ event: { entity, op, by: who.id } });
     };
 
+    type Row = { id: string; updated_at: string };
     let lead!: Row;
-    await expectOne("leads", "create", async () => (lead = (await made<Row>("/api/crm/leads", { name: "Broadcast Lead" })).lead));
+    await expectOne(
+      "leads",
+      "create",
+      async () => (lead = (await expectJson(crm.leads.$post({ json: { name: "Broadcast Lead" } }), 201)).lead),
+    );
     await expectOne("leads", "update", () =>
-      expectJson(staff.call("PATCH", `/api/crm/leads/${lead.id}`, { status: "Qualified", updated_at: lead.updated_at }), 200),
+      expectJson(crm.leads[":id"].$patch({ param: { id: lead.id }, json: { status: "Qualified", updated_at: lead.updated_at } }), 200),
     );
-    await expectOne("lead_activities", "create", () => made(`/api/crm/leads/${lead.id}/activities`, { description: "Rang them" }));
+    await expectOne("lead_activities", "create", () =>
+      expectJson(crm.leads[":id"].activities.$post({ param: { id: lead.id }, json: { description: "Rang them" } }), 201),
+    );
     let client!: Row;
-    await expectOne("clients", "create", async () => (client = (await made<Row>("/api/crm/clients", { name: "Broadcast Ltd" })).client));
+    await expectOne(
+      "clients",
+      "create",
+      async () => (client = (await expectJson(crm.clients.$post({ json: { name: "Broadcast Ltd" } }), 201)).client),
+    );
     await expectOne("clients", "update", () =>
-      expectJson(staff.call("PATCH", `/api/crm/clients/${client.id}`, { name: "Broadcast Limited", updated_at: client.updated_at }), 200),
+      expectJson(
+        crm.clients[":id"].$patch({ param: { id: client.id }, json: { name: "Broadcast Limited", updated_at: client.updated_at } }),
+        200,
+      ),
     );
-    await expectOne("projects", "create", () => made("/api/crm/projects", { title: "Broadcast Site", client_id: client.id }));
-    await expectOne("proposals", "create", () => made("/api/crm/proposals", { title: "Broadcast Proposal", client_id: client.id }));
+    await expectOne("projects", "create", () =>
+      expectJson(crm.projects.$post({ json: { title: "Broadcast Site", client_id: client.id } }), 201),
+    );
+    await expectOne("proposals", "create", () =>
+      expectJson(crm.proposals.$post({ json: { title: "Broadcast Proposal", client_id: client.id } }), 201),
+    );
     await expectOne("invoices", "create", () =>
-      made("/api/crm/invoices", { number: "INV-202611-901", client_id: client.id, total: 100, date: "2026-11-01", due_date: "2026-12-01" }),
+      expectJson(
+        crm.invoices.$post({
+          json: { number: "INV-202611-901", client_id: client.id, total: 100, date: "2026-11-01", due_date: "2026-12-01" },
+        }),
+        201,
+      ),
     );
-    await expectOne("activities", "create", () => made("/api/crm/activities", { summary: "Broadcast call", type: "Call" }));
-    await expectOne("leads", "delete", () => expectJson(staff.call("DELETE", `/api/crm/leads/${lead.id}`), 200));
+    await expectOne("activities", "create", () =>
+      expectJson(crm.activities.$post({ json: { summary: "Broadcast call", type: "Call" } }), 201),
+    );
+    await expectOne("leads", "delete", () => expectJson(crm.leads[":id"].$delete({ param: { id: lead.id } }), 200));
 
-    const exported = await expectJson(owner.call("GET", "/api/crm/export"), 200);
-    await expectOne("all", "reset", () => expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200), owner);
-    await expectOne("all", "reset", () => expectJson(owner.call("POST", "/api/crm/import", exported), 200), owner);
+    const exported = await exportAll(owner);
+    await expectOne("all", "reset", () => deleteAll(owner), owner);
+    await expectOne("all", "reset", () => expectJson(importText(owner, JSON.stringify(exported)), 200), owner);
   });
 
   it("does not broadcast a refused write", async () => {
     const tab = await connect(staff.cookie);
-    await expectJson(staff.call("POST", "/api/crm/tasks", { title: "" }), 422);
+    await errorOf(staff.api.crm.tasks.$post({ json: { title: "" } }), 422);
     await new Promise((r) => setTimeout(r, 100));
     expect(changes(tab.messages)).toHaveLength(0);
   });
@@ -130,7 +155,7 @@ describe("live hub", () => {
     await until(() => presences().some((m) => m.kind === "presence" && m.present.filter((p) => p.user_id === staff.id).length === 2));
     const before = presences().length;
 
-    await expectJson(owner.call("PATCH", `/api/crm/users/${staff.id}`, { disabled: true }), 200);
+    await expectJson(owner.api.crm.users[":id"].$patch({ param: { id: staff.id }, json: { disabled: true } }), 200);
     await until(() => closedWith !== undefined);
     expect(closedWith).toBe(4401);
     await until(() => presences().length > before);
@@ -143,7 +168,7 @@ describe("live hub", () => {
   it("keeps its sockets across eviction (hibernation)", async () => {
     const tab = await connect(staff.cookie);
     await evictAllDurableObjects();
-    await expectJson(staff.call("POST", "/api/crm/tasks", { title: "After eviction" }), 201);
+    await expectJson(staff.api.crm.tasks.$post({ json: { title: "After eviction" } }), 201);
     await until(() => changes(tab.messages).length === 1);
     const stub = env.LIVE.get(env.LIVE.idFromName("crm"));
     const sockets = await runInDurableObject(stub, (hub: LiveHub, state) => {
@@ -154,7 +179,7 @@ describe("live hub", () => {
   });
 
   it("answers a plain GET without an upgrade with a 400, not a socket", async () => {
-    const res = await request("GET", "/api/crm/live", undefined, staff.cookie);
+    const res = await staff.api.crm.live.$get();
     expect(res.status).toBe(400);
   });
 });
@@ -235,7 +260,7 @@ describe("a socket outlives no session", () => {
   it("closes every tab of the account at once on sign-out-everywhere, without waiting for the check", async () => {
     const other = cookieFor(await forgeToken({ sub: staff.id }));
     const tabs = [await connect(staff.cookie), await connect(other)];
-    await expectJson(staff.call("POST", "/api/auth/logout-all"), 200);
+    await expectJson(staff.api.auth["logout-all"].$post(), 200);
     await until(() => tabs.every((t) => t.closed() !== null), 1000);
     expect(tabs.map((t) => t.closed())).toEqual([4401, 4401]);
     expect((await connect(other)).res.status).toBe(401);
@@ -244,9 +269,8 @@ describe("a socket outlives no session", () => {
   it("closes every tab of the account at once on a password change; the new session connects again", async () => {
     const other = cookieFor(await forgeToken({ sub: staff.id }));
     const tabs = [await connect(staff.cookie), await connect(other)];
-    const res = await staff.call("POST", "/api/auth/password", {
-      current_password: "correct horse battery",
-      new_password: "a brand new password 2026",
+    const res = await staff.api.auth.password.$post({
+      json: { current_password: "correct horse battery", new_password: "a brand new password 2026" },
     });
     expect(res.status).toBe(200);
     await until(() => tabs.every((t) => t.closed() !== null), 1000);

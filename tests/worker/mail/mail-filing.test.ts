@@ -3,8 +3,9 @@
  * fixture as Email Routing would hand it over, and where the message landed.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createUser, deliverMail as deliver, expectJson, rows, signInAs, type Staff } from "../support/helpers";
+import { createUser, deliverMail as deliver, errorOf, expectJson, rows, signInAs, type Staff } from "../support/helpers";
 import type { MailMessage } from "../../../contract/mail";
+import type { LeadInput } from "../../../contract/lead";
 import appleBcc from "../../fixtures/mail/apple-bcc.eml?raw";
 import gmailForward from "../../fixtures/mail/gmail-forward.eml?raw";
 import outlookForward from "../../fixtures/mail/outlook-forward.eml?raw";
@@ -21,9 +22,15 @@ beforeEach(async () => {
   staff = await signInAs("Sales");
 });
 
-const addLead = async (body: Record<string, unknown>) =>
-  (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", body), 201)).lead.id;
-const mailOf = async (id: string) => (await expectJson<{ message: MailMessage }>(staff.call("GET", `/api/crm/mail/${id}`), 200)).message;
+const addLead = async (json: LeadInput) => (await expectJson(staff.api.crm.leads.$post({ json }), 201)).lead.id;
+const mailOf = async (id: string) => (await expectJson(staff.api.crm.mail[":id"].$get({ param: { id } }), 200)).message;
+const unfiled = () => expectJson(staff.api.crm.mail.unfiled.$get(), 200);
+/** Files `m` on a lead, as Unfiled mail does, from the copy of it the list showed. */
+const fileOnLead = (m: MailMessage, leadId: string) =>
+  staff.api.crm.mail[":id"].file.$post({
+    param: { id: m.id },
+    json: { related_type: "lead", related_id: leadId, updated_at: m.updated_at },
+  });
 
 describe("the CRM's inbox files mail by itself", () => {
   it("a Bcc on an outgoing mail lands on the lead it was sent to, as a Sent Email entry", async () => {
@@ -42,10 +49,7 @@ describe("the CRM's inbox files mail by itself", () => {
     expect(message.to.map((a) => a.address)).toContain("sophie@sophieturneryoga.co.uk");
     expect(message.related_name).toBe("Sophie Turner");
     // The lead's timeline carries it.
-    const timeline = await expectJson<{ logged: { mail_id: string | null }[] }>(
-      staff.call("GET", `/api/crm/leads/${leadId}/activities`),
-      200,
-    );
+    const timeline = await expectJson(staff.api.crm.leads[":id"].activities.$get({ param: { id: leadId } }), 200);
     expect(timeline.logged.map((a) => a.mail_id)).toEqual([stored.id]);
   });
 
@@ -68,8 +72,8 @@ describe("the CRM's inbox files mail by itself", () => {
   });
 
   it("a forward files the original on the client whose address sent it, dated as the original, once only", async () => {
-    const { client } = await expectJson<{ client: { id: string } }>(
-      staff.call("POST", "/api/crm/clients", { name: "Sophie Turner Yoga", emails: ["sophie@sophieturneryoga.co.uk"] }),
+    const { client } = await expectJson(
+      staff.api.crm.clients.$post({ json: { name: "Sophie Turner Yoga", emails: ["sophie@sophieturneryoga.co.uk"] } }),
       201,
     );
     expect((await deliver(gmailForward)).rejected).toBeNull();
@@ -86,42 +90,33 @@ describe("the CRM's inbox files mail by itself", () => {
 
   it("no match, or several, goes to Unfiled mail, which files it, makes a lead of it, or deletes it", async () => {
     expect((await deliver(outlookForward, "marcus@redbrickstudio.co.uk")).rejected).toBeNull();
-    const unfiled = await expectJson<{ messages: MailMessage[]; total: number }>(staff.call("GET", "/api/crm/mail/unfiled"), 200);
-    expect(unfiled.total).toBe(1);
-    const [m] = unfiled.messages;
+    const waiting = await unfiled();
+    expect(waiting.total).toBe(1);
+    const [m] = waiting.messages;
     expect(m.related_id).toBeNull();
 
     const leadId = await addLead({ name: "Somebody" });
-    const bad = await expectJson<{ error: { fields: Record<string, string> } }>(
-      staff.call("POST", `/api/crm/mail/${m.id}/file`, { related_type: "lead", related_id: "nope", updated_at: m.updated_at }),
-      422,
-    );
-    expect(bad.error.fields.related_id).toBe("That lead does not exist");
-    const filed = await expectJson<{ message: MailMessage }>(
-      staff.call("POST", `/api/crm/mail/${m.id}/file`, { related_type: "lead", related_id: leadId, updated_at: m.updated_at }),
-      200,
-    );
+    const bad = await errorOf(fileOnLead(m, "nope"), 422);
+    expect(bad.fields?.related_id).toBe("That lead does not exist");
+    const filed = await expectJson(fileOnLead(m, leadId), 200);
     expect(filed.message).toMatchObject({ related_type: "lead", related_id: leadId });
     expect(await rows("SELECT type, mail_id FROM activities WHERE related_id = ?", leadId)).toEqual([{ type: "Email", mail_id: m.id }]);
     // Filed already: a second try (a colleague's stale list) is refused, changing nothing.
-    const again = await expectJson<{ error: { message: string } }>(
-      staff.call("POST", `/api/crm/mail/${m.id}/file`, { related_type: "lead", related_id: leadId, updated_at: m.updated_at }),
-      409,
-    );
-    expect(again.error.message).toBe("This message has already been filed.");
+    const again = await errorOf(fileOnLead(m, leadId), 409);
+    expect(again.message).toBe("This message has already been filed.");
 
     // Another unfiled message becomes a lead, then one is deleted.
     expect((await deliver(htmlOnly)).rejected).toBeNull();
-    const [next] = (await expectJson<{ messages: MailMessage[] }>(staff.call("GET", "/api/crm/mail/unfiled"), 200)).messages;
-    const made = await expectJson<{ lead_id: string; message: MailMessage }>(
-      staff.call("POST", `/api/crm/mail/${next.id}/lead`, { updated_at: next.updated_at }),
+    const [next] = (await unfiled()).messages;
+    const made = await expectJson(
+      staff.api.crm.mail[":id"].lead.$post({ param: { id: next.id }, json: { updated_at: next.updated_at } }),
       201,
     );
     const [lead] = await rows<{ email: string; source: string }>("SELECT email, source FROM leads WHERE id = ?", made.lead_id);
     expect(lead.source).toBe("Email");
     expect(lead.email).toBe(next.direction === "received" ? next.from_address : next.to[0].address);
     expect(made.message.related_id).toBe(made.lead_id);
-    await expectJson(staff.call("DELETE", `/api/crm/mail/${next.id}`), 200);
+    await expectJson(staff.api.crm.mail[":id"].$delete({ param: { id: next.id } }), 200);
     expect(await rows("SELECT count(*) AS n FROM activities WHERE mail_id = ?", next.id)).toEqual([{ n: 0 }]);
   });
 
@@ -136,13 +131,10 @@ describe("the CRM's inbox files mail by itself", () => {
     expect(broken.rejected !== null || kept === 1).toBe(true);
     expect(await rows("SELECT count(*) AS n FROM mail_messages WHERE subject LIKE '%Urgent%'")).toEqual([{ n: 0 }]);
     const owner = await signInAs("Owner");
-    const refusals = await expectJson<{ count: number; latest: { reason: string; envelope_from: string }[] }>(
-      owner.call("GET", "/api/crm/mail/refusals"),
-      200,
-    );
+    const refusals = await expectJson(owner.api.crm.mail.refusals.$get(), 200);
     expect(refusals.count).toBeGreaterThanOrEqual(3);
     expect(refusals.latest[0].reason.length).toBeGreaterThan(0);
     // The Owner's alone.
-    expect((await staff.call("GET", "/api/crm/mail/refusals")).status).toBe(403);
+    expect((await staff.api.crm.mail.refusals.$get()).status).toBe(403);
   });
 });

@@ -9,7 +9,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../../worker/index";
 import { MAIL_ID_MAX, MAIL_REFUSALS_KEPT } from "../../../contract/mail";
-import { snapshot } from "../support/crm-data";
+import type { LeadInput } from "../../../contract/lead";
+import { deleteAll, exportAll, importText, snapshot } from "../support/crm-data";
 import { createUser, deliverMail as deliver, expectJson, rows, signInAs, type Staff } from "../support/helpers";
 import cloudflareBlock from "../../fixtures/mail/cloudflare-block.eml?raw";
 import forgedLoneAuth from "../../fixtures/mail/forged-lone-auth.eml?raw";
@@ -26,8 +27,8 @@ beforeEach(async () => {
 });
 
 const stored = async () => (await rows<{ n: number }>("SELECT count(*) AS n FROM mail_messages"))[0].n;
-const addLead = async (body: Record<string, unknown>) =>
-  (await expectJson<{ lead: { id: string } }>(owner.call("POST", "/api/crm/leads", body), 201)).lead.id;
+const addLead = async (json: LeadInput) => (await expectJson(owner.api.crm.leads.$post({ json }), 201)).lead.id;
+const refusals = () => expectJson(owner.api.crm.mail.refusals.$get(), 200);
 
 /** Cloudflare-block.eml (a staff mail to Jo Carter, vouched for by Cloudflare) with its own headers replaced or added. */
 function staffMail(headers: { to?: string; cc?: string; messageId?: string; subject?: string }, body?: string): string {
@@ -131,8 +132,8 @@ describe("a staff mail to hundreds of outside addresses", () => {
     const list = (from: number) =>
       Array.from({ length: 150 }, (_, i) => `"Guest ${from + i}" <guest${from + i}@party.example>`).join(",\r\n ");
     const leadId = await addLead({ name: "Guest 299", email: "Guest299@Party.example" });
-    const { client } = await expectJson<{ client: { id: string } }>(
-      owner.call("POST", "/api/crm/clients", { name: "Party Hire", emails: ["guest7@party.example"] }),
+    const { client } = await expectJson(
+      owner.api.crm.clients.$post({ json: { name: "Party Hire", emails: ["guest7@party.example"] } }),
       201,
     );
     // One lead and one client among 300 addresses: two matches, so it waits in Unfiled mail.
@@ -144,8 +145,8 @@ describe("a staff mail to hundreds of outside addresses", () => {
     expect(JSON.parse(message.to)).toHaveLength(150);
     expect(JSON.parse(message.cc)).toHaveLength(150);
     // Without the client, the same mail files itself on the lead.
-    await expectJson(owner.call("DELETE", `/api/crm/mail/${message.id}`), 200);
-    await expectJson(owner.call("DELETE", `/api/crm/clients/${client.id}`), 200);
+    await expectJson(owner.api.crm.mail[":id"].$delete({ param: { id: message.id } }), 200);
+    await expectJson(owner.api.crm.clients[":id"].$delete({ param: { id: client.id } }), 200);
     expect((await deliver(staffMail({ to: list(0), cc: list(150) }))).rejected).toBeNull();
     expect(await rows("SELECT related_type, related_id FROM mail_messages")).toEqual([{ related_type: "lead", related_id: leadId }]);
   });
@@ -223,37 +224,31 @@ describe("refusals: the cheap check first, and a bounded record", () => {
     );
     expect(day >= ago(1) && day <= today).toBe(true);
     expect(count).toBe(MAIL_REFUSALS_KEPT + 5);
-    const seen = await expectJson<{ count: number; latest: { envelope_from: string; reason: string }[] }>(
-      owner.call("GET", "/api/crm/mail/refusals"),
-      200,
-    );
+    const seen = await refusals();
     expect(seen.count).toBe(MAIL_REFUSALS_KEPT + 5 + 7);
     expect(seen.latest).toHaveLength(MAIL_REFUSALS_KEPT);
     // The latest kept, the first five gone.
     expect(seen.latest[0]).toMatchObject({ envelope_from: `stranger${MAIL_REFUSALS_KEPT + 4}@elsewhere.example`, reason: NOT_STAFF });
     expect(seen.latest.map((r) => r.envelope_from)).not.toContain("stranger4@elsewhere.example");
 
-    await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
+    await deleteAll(owner);
     expect(await rows("SELECT (SELECT count(*) FROM mail_refusals) AS kept, (SELECT count(*) FROM mail_refusal_days) AS days")).toEqual([
       { kept: 0, days: 0 },
     ]);
-    expect(await expectJson(owner.call("GET", "/api/crm/mail/refusals"), 200)).toEqual({ count: 0, latest: [] });
+    expect(await refusals()).toEqual({ count: 0, latest: [] });
   });
 });
 
 /** Export → delete-all → import, then delete-all → restore of that first backup: each must give back exactly what was there. */
 async function roundTrip() {
   const before = await snapshot();
-  const doc = await expectJson(owner.call("GET", "/api/crm/export"), 200);
-  const { backup } = await expectJson<{ backup: { id: string } }>(
-    owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }),
-    200,
-  );
+  const doc = await exportAll(owner);
+  const { backup } = await deleteAll(owner);
   expect(await stored()).toBe(0);
-  await expectJson(owner.call("POST", "/api/crm/import", doc), 200);
+  await expectJson(importText(owner, JSON.stringify(doc)), 200);
   expect(await snapshot()).toEqual(before);
-  await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
-  await expectJson(owner.call("POST", `/api/crm/backups/${backup.id}/restore`), 200);
+  await deleteAll(owner);
+  await expectJson(owner.api.crm.backups[":id"].restore.$post({ param: { id: backup.id } }), 200);
   expect(await snapshot()).toEqual(before);
   return before;
 }

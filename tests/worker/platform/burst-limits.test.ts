@@ -10,7 +10,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../../worker/platform/db";
 import { addComment } from "../../../worker/modules/previews";
 import { senderOf } from "../../../worker/platform/client-info";
-import { expectJson, mailTo, requestWithEnv, rows, signInAs, type Staff, waitForMail } from "../support/helpers";
+import { apiWithEnv, expectJson, mailTo, requestWithEnv, rows, signInAs, type Staff, waitForMail } from "../support/helpers";
+import type { PreviewCard } from "../support/crm-data";
 
 /** Where this test's notifications go: the local mailbox keeps every test's mail. */
 let inbox = "";
@@ -20,8 +21,8 @@ beforeEach(async () => {
   staff = await signInAs("Sales", "Marcus Reid");
 });
 
-const post = (path: string, body: unknown, ip: string, cookie?: string) =>
-  requestWithEnv({ STUDIO_INBOX: inbox }, "POST", path, body, cookie, ip);
+/** The public API from `ip`, its notifications going to this test's inbox. */
+const from = (ip: string, cookie?: string) => apiWithEnv({ STUDIO_INBOX: inbox }, { ip, cookie });
 
 /** Fifty parallel posts, each stored and e-mailed: seconds on a machine shared with other work. */
 const BURST_MS = 30_000;
@@ -51,16 +52,17 @@ describe("an enquiry burst", () => {
     async () => {
       const ip = "198.51.100.7";
       const answers = await Promise.all([
-        ...Array.from({ length: 50 }, (_, i) => post("/api/contact", enquiry(i), ip)),
-        ...Array.from({ length: 10 }, (_, i) => post("/api/contact", { ...enquiry(100 + i), name: "P" }, ip)),
+        ...Array.from({ length: 50 }, (_, i) => from(ip).contact.$post({ json: enquiry(i) })),
+        ...Array.from({ length: 10 }, (_, i) => from(ip).contact.$post({ json: { ...enquiry(100 + i), name: "P" } })),
       ]);
       expect(tally(answers.map((r) => r.status))).toEqual({ 201: 20, 422: 10, 429: 30 });
-      for (const res of answers.filter((r) => r.status === 429)) expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+      for (const res of answers.filter((r) => (r.status as number) === 429))
+        expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(await rows("SELECT id FROM form_submissions")).toHaveLength(20);
       expect(await rows("SELECT id FROM leads")).toHaveLength(20);
       await expectMailCount(20);
       // Another address is unaffected.
-      expect((await post("/api/contact", enquiry(200), "198.51.100.8")).status).toBe(201);
+      expect((await from("198.51.100.8").contact.$post({ json: enquiry(200) })).status).toBe(201);
     },
     BURST_MS,
   );
@@ -70,20 +72,19 @@ describe("a comment burst", () => {
   const valid = { body: "Can the logo be bigger on the home page?", page: "/", author_name: "Vicky Marsh" };
 
   /** Links `card` to a new client with a URL, issues a code and unlocks it: the client's id and unlock cookie. */
-  async function unlockedClient(name: string, card: string) {
-    const { client } = await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name }), 201);
-    await expectJson(
-      staff.call("PUT", `/api/crm/clients/${client.id}/preview`, { preview_id: card, previewUrl: "https://staging.example/" }),
-      200,
-    );
-    const { code } = await expectJson<{ code: string }>(staff.call("POST", `/api/crm/clients/${client.id}/preview/code`), 201);
-    const res = await post(`/api/previews/${card}/verify`, { password: code }, "192.0.2.10");
+  async function unlockedClient(name: string, card: PreviewCard) {
+    const { crm } = staff.api;
+    const { client } = await expectJson(crm.clients.$post({ json: { name } }), 201);
+    const param = { id: client.id };
+    await expectJson(crm.clients[":id"].preview.$put({ param, json: { preview_id: card, previewUrl: "https://staging.example/" } }), 200);
+    const { code } = await expectJson(crm.clients[":id"].preview.code.$post({ param }), 201);
+    const res = await from("192.0.2.10").previews[":clientId"].verify.$post({ param: { clientId: card }, json: { password: code } });
     expect(res.status).toBe(200);
     return { id: client.id, card, cookie: res.headers.get("Set-Cookie")!.split(";")[0] };
   }
 
   const commentOn = (client: { card: string; cookie: string }, ip: string, body = valid) =>
-    post(`/api/previews/${client.card}/comments`, body, ip, client.cookie);
+    from(ip, client.cookie).previews[":clientId"].comments.$post({ param: { clientId: client.card }, json: body });
 
   it(
     "stores and e-mails exactly 30 of 50 parallel comments from one network, and the client still comments from elsewhere",
@@ -151,18 +152,16 @@ describe("a burst of guessed links", () => {
   it(
     "answers 404 to exactly 20 of 50 parallel unknown links from one address, proposals' and invoices' together, and 429 to the rest",
     async () => {
-      const client = (await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201)).client;
-      const { invoice } = await expectJson<{ invoice: { id: string } }>(
-        staff.call("POST", "/api/crm/invoices", {
-          number: "INV-202611-001",
-          client_id: client.id,
-          total: 500,
-          date: "2026-11-01",
-          due_date: "2099-12-31",
+      const { crm } = staff.api;
+      const { client } = await expectJson(crm.clients.$post({ json: { name: "Acme" } }), 201);
+      const { invoice } = await expectJson(
+        crm.invoices.$post({
+          json: { number: "INV-202611-001", client_id: client.id, total: 500, date: "2026-11-01", due_date: "2099-12-31" },
         }),
         201,
       );
-      const { url } = await expectJson<{ url: string }>(staff.call("POST", `/api/crm/invoices/${invoice.id}/share`), 201);
+      const { url } = await expectJson(crm.invoices[":id"].share.$post({ param: { id: invoice.id } }), 201);
+      // The client's page, not the JSON API.
       const open = (path: string, ip: string) => requestWithEnv({}, "GET", path, undefined, undefined, ip);
       const ip = "203.0.113.77";
       const answers = await Promise.all(

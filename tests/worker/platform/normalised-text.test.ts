@@ -3,14 +3,13 @@
  * member of staff can type is stored as an empty name that then breaks every export and backup;
  * and migration 0006 repairs the rows an earlier version stored that way.
  */
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, rows, signInAs, type Staff } from "../support/helpers";
-import { linkedPreview, seedCrm, snapshot } from "../support/crm-data";
+import { apiClient, errorOf, expectJson, rows, signInAs, type Staff } from "../support/helpers";
+import { deleteAll, exportAll, importText, linkedPreview, seedCrm, snapshot } from "../support/crm-data";
 import { EMPTY_TEXT_REPAIRS } from "../../../contract/export";
 
 let owner: Staff;
-type Refused = { error: { code: string; fields: Record<string, string> } };
 
 beforeEach(async () => {
   owner = await signInAs("Owner", "Hannah Whitaker");
@@ -18,65 +17,58 @@ beforeEach(async () => {
 
 const roundTrip = async () => {
   const before = await snapshot();
-  const doc = await expectJson(owner.call("GET", "/api/crm/export"), 200);
-  await expectJson(owner.call("POST", "/api/crm/delete-all", { confirm: "DELETE ALL" }), 200);
-  await expectJson(owner.call("POST", "/api/crm/import", doc), 200);
+  const doc = await exportAll(owner);
+  await deleteAll(owner);
+  await expectJson(importText(owner, JSON.stringify(doc)), 200);
   expect(await snapshot()).toEqual(before);
 };
 
 describe("text made only of invisible characters", () => {
   it("is refused from a client's comment and approval and a staff reply, stores nothing, and exports keep importing", async () => {
     const cafe = await linkedPreview(owner, { name: "Café", card: "jemrex", url: "https://cafe.example/" });
-    const asClient = (path: string, body: unknown) =>
-      exports.default.fetch(`http://localhost/api/previews/jemrex/${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Cookie: cafe.cookie, "CF-Connecting-IP": "198.51.100.7" },
-        body: JSON.stringify(body),
-      });
+    const asClient = apiClient({ cookie: cafe.cookie, ip: "198.51.100.7" }).previews[":clientId"];
+    const param = { clientId: cafe.card };
+    const comment = (json: { author_name: string; body: string }) => asClient.comments.$post({ param, json });
     // The review's case: a name and a comment of control characters, which used to be stored as "".
-    const comment = await expectJson<Refused>(asClient("comments", { author_name: "\u0001\u0001", body: "\u0001\u0001\u0001" }), 422);
-    expect(comment.error.fields).toEqual({
+    const controls = await errorOf(comment({ author_name: "\u0001\u0001", body: "\u0001\u0001\u0001" }), 422);
+    expect(controls.fields).toEqual({
       author_name: "Please enter your name",
       body: "Your comment must be at least 2 characters",
     });
     // Zero-width and bidi characters are no name either.
-    const hidden = await expectJson<Refused>(asClient("comments", { author_name: "\u200B\u202E\u200D", body: "Looks good" }), 422);
-    expect(hidden.error.fields).toEqual({ author_name: "Please enter your name" });
-    const { release } = (await (
-      await exports.default.fetch("http://localhost/api/previews/jemrex/feedback", { headers: { Cookie: cafe.cookie } })
-    ).json()) as { release: { id: string } };
-    const approval = await expectJson<Refused>(
-      asClient("approvals", { release_id: release.id, approver_name: "\u0001 \u0001", confirm: true }),
+    const hidden = await errorOf(comment({ author_name: "\u200B\u202E\u200D", body: "Looks good" }), 422);
+    expect(hidden.fields).toEqual({ author_name: "Please enter your name" });
+    const { release } = await expectJson(asClient.feedback.$get({ param }), 200);
+    const approval = await errorOf(
+      asClient.approvals.$post({ param, json: { release_id: release!.id, approver_name: "\u0001 \u0001", confirm: true } }),
       422,
     );
-    expect(approval.error.fields).toEqual({ approver_name: "Please type your full name" });
+    expect(approval.fields).toEqual({ approver_name: "Please type your full name" });
 
     // A comment with control characters among its words keeps the words only.
-    const made = await expectJson<{ comment: { id: string } }>(
-      asClient("comments", { author_name: "\u0001Chlo\u0065\u0301\u202E", body: "Fine\u0000 by\u200B me\r\nThanks" }),
-      201,
-    );
+    const made = await expectJson(comment({ author_name: "\u0001Chlo\u0065\u0301\u202E", body: "Fine\u0000 by\u200B me\r\nThanks" }), 201);
     expect(await rows("SELECT author_name, body FROM preview_comments")).toEqual([{ author_name: "Chloé", body: "Fine by me\nThanks" }]);
-    const reply = await expectJson<Refused>(
-      owner.call("POST", `/api/crm/preview-comments/${made.comment.id}/replies`, { body: "\u0001" }),
+    const reply = await errorOf(
+      owner.api.crm["preview-comments"][":id"].replies.$post({ param: { id: made.comment.id }, json: { body: "\u0001" } }),
       422,
     );
-    expect(reply.error.fields).toEqual({ body: "Reply is required" });
+    expect(reply.fields).toEqual({ body: "Reply is required" });
     expect(await rows("SELECT id FROM preview_replies")).toEqual([]);
     expect(await rows("SELECT id FROM preview_approvals")).toEqual([]);
     await roundTrip();
   });
 
   it("is refused or stored as empty in the CRM's own forms too", async () => {
-    const lead = await expectJson<Refused>(owner.call("POST", "/api/crm/leads", { name: "\u0007\u200F" }), 422);
-    expect(lead.error.fields).toEqual({ name: "Name is required" });
-    const { lead: made } = await expectJson<{ lead: Record<string, unknown> }>(
-      owner.call("POST", "/api/crm/leads", { name: " Jo\tCarter ", company: "\u200B", notes: "\u0001\n\u2028", phone: "\uFEFF" }),
+    const { crm } = owner.api;
+    const lead = await errorOf(crm.leads.$post({ json: { name: "\u0007\u200F" } }), 422);
+    expect(lead.fields).toEqual({ name: "Name is required" });
+    const { lead: made } = await expectJson(
+      crm.leads.$post({ json: { name: " Jo\tCarter ", company: "\u200B", notes: "\u0001\n\u2028", phone: "\uFEFF" } }),
       201,
     );
     expect(made).toMatchObject({ name: "Jo Carter", company: null, notes: null, phone: null });
-    const task = await expectJson<Refused>(owner.call("POST", "/api/crm/tasks", { title: "\u2066\u2069" }), 422);
-    expect(task.error.fields).toEqual({ title: "Title is required" });
+    const task = await errorOf(crm.tasks.$post({ json: { title: "\u2066\u2069" } }), 422);
+    expect(task.fields).toEqual({ title: "Title is required" });
   });
 });
 

@@ -1,11 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { errorOf, expectJson, rows, signInAs, unchecked, type Staff } from "../support/helpers";
-import type { StudioSettings } from "../../../contract/settings";
+import type { StudioSettingsInput } from "../../../contract/settings";
 import { TERMS_PAYMENT_SCHEDULE, type PaymentInstalmentInput } from "../../../contract/payment-schedule";
 
 let owner: Staff;
-type Fields = { error: { code: string; message: string; fields: Record<string, string> } };
-type Answer = { settings: StudioSettings; updated_at: string | null };
 
 const details = {
   studio_name: "Redbrick Studio",
@@ -17,7 +15,7 @@ const details = {
   bank_account_number: "12345678",
   invoice_notes: "Payment within 14 days, please.",
 };
-const save = (body: Record<string, unknown>, who = owner) => who.call("PUT", "/api/crm/settings", body);
+const save = (body: StudioSettingsInput, who = owner) => who.api.crm.settings.$put({ json: body });
 
 beforeEach(async () => {
   owner = await signInAs("Owner");
@@ -25,7 +23,7 @@ beforeEach(async () => {
 
 describe("studio settings", () => {
   it("starts from the studio's name with nothing else set", async () => {
-    const answer = await expectJson<Answer>(owner.call("GET", "/api/crm/settings"), 200);
+    const answer = await expectJson(owner.api.crm.settings.$get(), 200);
     expect(answer).toEqual({
       settings: {
         studio_name: "Redbrick Studio",
@@ -46,7 +44,7 @@ describe("studio settings", () => {
   });
 
   it("saves the invoice details, tidying the address lines and formats, and everyone can read them", async () => {
-    const saved = await expectJson<Answer>(save({ ...details, updated_at: null }), 200);
+    const saved = await expectJson(save({ ...details, updated_at: null }), 200);
     expect(saved.settings).toEqual({
       ...details,
       address: "Unit 4, Ancoats Works\nManchester\nM4 6DE",
@@ -59,21 +57,21 @@ describe("studio settings", () => {
     });
     expect(saved.updated_at).not.toBeNull();
     const sales = await signInAs("Sales");
-    expect(await expectJson<Answer>(sales.call("GET", "/api/crm/settings"), 200)).toEqual(saved);
+    expect(await expectJson(sales.api.crm.settings.$get(), 200)).toEqual(saved);
   });
 
   it("keeps the terms new proposals start from, as plain text with its paragraphs, and refuses them too long", async () => {
     const terms = "Prices include VAT.\r\n\r\n- 50% to start\n- 50% on launch\u0001";
-    const saved = await expectJson<Answer>(save({ ...details, proposal_terms: terms, updated_at: null }), 200);
+    const saved = await expectJson(save({ ...details, proposal_terms: terms, updated_at: null }), 200);
     expect(saved.settings.proposal_terms).toBe("Prices include VAT.\n\n- 50% to start\n- 50% on launch");
-    const long = await expectJson<Fields>(save({ ...details, proposal_terms: "x".repeat(20_001), updated_at: saved.updated_at }), 422);
-    expect(long.error.fields.proposal_terms).toBeTruthy();
+    const long = await errorOf(save({ ...details, proposal_terms: "x".repeat(20_001), updated_at: saved.updated_at }), 422);
+    expect(long.fields?.proposal_terms).toBeTruthy();
   });
 
   it("keeps the payment terms the Owner sets: a new invoice's default due date", async () => {
-    const saved = await expectJson<Answer>(save({ ...details, payment_terms_days: 30, updated_at: null }), 200);
+    const saved = await expectJson(save({ ...details, payment_terms_days: 30, updated_at: null }), 200);
     expect(saved.settings.payment_terms_days).toBe(30);
-    expect((await expectJson<Answer>(owner.call("GET", "/api/crm/settings"), 200)).settings.payment_terms_days).toBe(30);
+    expect((await expectJson(owner.api.crm.settings.$get(), 200)).settings.payment_terms_days).toBe(30);
   });
 
   describe("the default payment schedule", () => {
@@ -151,7 +149,7 @@ describe("studio settings", () => {
   });
 
   it("keeps optional details optional: blanks are saved as null", async () => {
-    const saved = await expectJson<Answer>(
+    const saved = await expectJson(
       save({ studio_name: "Redbrick", address: "Manchester", vat_number: "", bank_sort_code: " ", updated_at: null }),
       200,
     );
@@ -159,7 +157,7 @@ describe("studio settings", () => {
   });
 
   it("validates name, address, VAT number and bank details", async () => {
-    const bad = await expectJson<Fields>(
+    const bad = await errorOf(
       save({
         studio_name: " ",
         address: " \n ",
@@ -171,7 +169,7 @@ describe("studio settings", () => {
       }),
       422,
     );
-    expect(bad.error.fields).toMatchObject({
+    expect(bad.fields).toMatchObject({
       studio_name: "Studio name is required",
       address: "Address is required",
       vat_number: "Please enter a valid UK VAT number",
@@ -179,26 +177,26 @@ describe("studio settings", () => {
       bank_account_number: "Enter an 8-digit account number",
       payment_terms_days: "Enter a whole number of days",
     });
-    const long = await expectJson<Fields>(save({ ...details, payment_terms_days: 400, updated_at: null }), 422);
-    expect(long.error.fields.payment_terms_days).toBe("At most 365 days");
-    expect((await save({ ...details, updated_at: null, logo: "x" })).status).toBe(422);
-    expect((await save({ ...details })).status).toBe(422);
+    const long = await errorOf(save({ ...details, payment_terms_days: 400, updated_at: null }), 422);
+    expect(long.fields?.payment_terms_days).toBe("At most 365 days");
+    expect((await save(unchecked({ ...details, updated_at: null, logo: "x" }))).status).toBe(422);
+    expect((await save(unchecked({ ...details }))).status).toBe(422);
   });
 
   it("refuses a save from a stale copy with 409", async () => {
-    const first = await expectJson<Answer>(save({ ...details, updated_at: null }), 200);
+    const first = await expectJson(save({ ...details, updated_at: null }), 200);
     // A second 'first save' is stale too.
     expect((await save({ ...details, studio_name: "Other", updated_at: null })).status).toBe(409);
-    const second = await expectJson<Answer>(save({ ...details, studio_name: "Redbrick Ltd", updated_at: first.updated_at }), 200);
+    const second = await expectJson(save({ ...details, studio_name: "Redbrick Ltd", updated_at: first.updated_at }), 200);
     expect(second.settings.studio_name).toBe("Redbrick Ltd");
-    const stale = await expectJson<Fields>(save({ ...details, updated_at: first.updated_at }), 409);
-    expect(stale.error.message).toMatch(/changed by someone else/);
+    const stale = await errorOf(save({ ...details, updated_at: first.updated_at }), 409);
+    expect(stale.message).toMatch(/changed by someone else/);
   });
 
   it("lets only an Owner change them: Sales gets 403", async () => {
     const sales = await signInAs("Sales");
-    const refused = await expectJson<Fields>(save({ ...details, updated_at: null }, sales), 403);
-    expect(refused.error.code).toBe("forbidden");
-    expect((await expectJson<Answer>(owner.call("GET", "/api/crm/settings"), 200)).updated_at).toBeNull();
+    const refused = await errorOf(save({ ...details, updated_at: null }, sales), 403);
+    expect(refused.code).toBe("forbidden");
+    expect((await expectJson(owner.api.crm.settings.$get(), 200)).updated_at).toBeNull();
   });
 });

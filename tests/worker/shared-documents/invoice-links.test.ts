@@ -6,34 +6,33 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { exports } from "cloudflare:workers";
-import { expectJson, request, rows, signInAs, type Staff } from "../support/helpers";
-import type { Invoice } from "../../../contract/invoice";
-
-type Shared = { url: string; invoice: Invoice };
-type Fields = { error: { code: string; message: string; fields?: Record<string, string> } };
+import { errorOf, expectJson, rows, signInAs, type Staff, visitorApi } from "../support/helpers";
+import type { InvoiceInput } from "../../../contract/invoice";
 
 let staff: Staff;
 let clientId = "";
 let projectId = "";
 
-const addInvoice = async (over: Record<string, unknown> = {}) =>
+const addInvoice = async (over: Partial<InvoiceInput> = {}) =>
   (
-    await expectJson<{ invoice: Invoice }>(
-      staff.call("POST", "/api/crm/invoices", {
-        number: "INV-202611-042",
-        client_id: clientId,
-        lines: [{ description: "Website build", quantity: 2, unit_price: 1200.5 }],
-        date: "2026-11-01",
-        due_date: "2099-12-31",
-        ...over,
+    await expectJson(
+      staff.api.crm.invoices.$post({
+        json: {
+          number: "INV-202611-042",
+          client_id: clientId,
+          lines: [{ description: "Website build", quantity: 2, unit_price: 1200.5 }],
+          date: "2026-11-01",
+          due_date: "2099-12-31",
+          ...over,
+        },
       }),
       201,
     )
   ).invoice;
-const share = (inv: { id: string }, who = staff) => who.call("POST", `/api/crm/invoices/${inv.id}/share`);
-const revoke = (inv: { id: string }, who = staff) => who.call("DELETE", `/api/crm/invoices/${inv.id}/share`);
+const share = (inv: { id: string }, who = staff) => who.api.crm.invoices[":id"].share.$post({ param: { id: inv.id } });
+const revoke = (inv: { id: string }, who = staff) => who.api.crm.invoices[":id"].share.$delete({ param: { id: inv.id } });
 const getInvoice = async (inv: { id: string }) =>
-  (await expectJson<{ invoice: Invoice }>(staff.call("GET", `/api/crm/invoices/${inv.id}`), 200)).invoice;
+  (await expectJson(staff.api.crm.invoices[":id"].$get({ param: { id: inv.id } }), 200)).invoice;
 
 /** The client's browser: no session unless given, its own address. */
 const open = (url: string, ip = "198.51.100.7", cookie?: string) =>
@@ -45,17 +44,19 @@ const open = (url: string, ip = "198.51.100.7", cookie?: string) =>
 async function studioDetails(over: Record<string, unknown> = {}) {
   const owner = await signInAs("Owner");
   await expectJson(
-    owner.call("PUT", "/api/crm/settings", {
-      studio_name: "Redbrick Studio",
-      address: "Unit 4, Ancoats Works\nManchester\nM4 6DE",
-      vat_number: "GB 123 4567 89",
-      bank_name: "Northern Bank",
-      bank_account_name: "Redbrick Studio Ltd",
-      bank_sort_code: "12-34-56",
-      bank_account_number: "12345678",
-      invoice_notes: "Thank you for your business.\n\n- Late payments may incur interest",
-      updated_at: null,
-      ...over,
+    owner.api.crm.settings.$put({
+      json: {
+        studio_name: "Redbrick Studio",
+        address: "Unit 4, Ancoats Works\nManchester\nM4 6DE",
+        vat_number: "GB 123 4567 89",
+        bank_name: "Northern Bank",
+        bank_account_name: "Redbrick Studio Ltd",
+        bank_sort_code: "12-34-56",
+        bank_account_number: "12345678",
+        invoice_notes: "Thank you for your business.\n\n- Late payments may incur interest",
+        updated_at: null,
+        ...over,
+      },
     }),
     200,
   );
@@ -63,17 +64,15 @@ async function studioDetails(over: Record<string, unknown> = {}) {
 
 beforeEach(async () => {
   staff = await signInAs("Sales");
-  clientId = (await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201)).client.id;
-  projectId = (
-    await expectJson<{ project: { id: string } }>(staff.call("POST", "/api/crm/projects", { title: "Acme site", client_id: clientId }), 201)
-  ).project.id;
+  clientId = (await expectJson(staff.api.crm.clients.$post({ json: { name: "Acme" } }), 201)).client.id;
+  projectId = (await expectJson(staff.api.crm.projects.$post({ json: { title: "Acme site", client_id: clientId } }), 201)).project.id;
 });
 
 describe("sharing an invoice", () => {
   it("makes a link of 256 random bits, keeps only its hash, sends the Draft, and says so in the audit trail", async () => {
     const draft = await addInvoice();
     expect(draft).toMatchObject({ status: "Draft", share: null });
-    const { url, invoice } = await expectJson<Shared>(share(draft), 201);
+    const { url, invoice } = await expectJson(share(draft), 201);
     const token = new URL(url).pathname.replace(/^\/i\//, "");
     expect(url).toBe(`http://localhost/i/${token}`);
     // 32 random bytes, base64url.
@@ -88,14 +87,14 @@ describe("sharing an invoice", () => {
       { action: "invoice_shared", actor_id: staff.id, detail: "Shared the invoice INV-202611-042" },
     ]);
     // Every invoice answer carries its share, the list's too.
-    const { invoices } = await expectJson<{ invoices: Invoice[] }>(staff.call("GET", "/api/crm/invoices"), 200);
+    const { invoices } = await expectJson(staff.api.crm.invoices.$get(), 200);
     expect(invoices.find((i) => i.id === draft.id)?.share).toEqual(invoice.share);
   });
 
   it("sharing again revokes the earlier link, leaving one live; Revoke ends it and the invoice stays as it was", async () => {
     const paid = await addInvoice({ status: "Paid", paid_date: "2026-11-20" });
-    const first = await expectJson<Shared>(share(paid), 201);
-    const second = await expectJson<Shared>(share(paid), 201);
+    const first = await expectJson(share(paid), 201);
+    const second = await expectJson(share(paid), 201);
     expect(second.url).not.toBe(first.url);
     // Only a Draft is sent: a Paid invoice's link is the client's receipt.
     expect(second.invoice).toMatchObject({ status: "Paid", paid_date: "2026-11-20", updated_at: paid.updated_at });
@@ -104,7 +103,7 @@ describe("sharing an invoice", () => {
     expect((await open(first.url)).status).toBe(410);
     expect((await open(second.url)).status).toBe(200);
 
-    const { invoice } = await expectJson<{ invoice: Invoice }>(revoke(paid), 200);
+    const { invoice } = await expectJson(revoke(paid), 200);
     expect(invoice).toMatchObject({ status: "Paid", share: null });
     expect(await rows("SELECT count(*) AS live FROM invoice_links WHERE revoked_at IS NULL")).toEqual([{ live: 0 }]);
     expect(await rows("SELECT action, detail FROM audit_events WHERE action = 'invoice_link_revoked'")).toEqual([
@@ -112,28 +111,28 @@ describe("sharing an invoice", () => {
     ]);
     expect((await open(second.url)).status).toBe(410);
     // Nothing left to revoke.
-    expect((await expectJson<Fields>(revoke(paid), 404)).error.code).toBe("not_found");
+    expect((await errorOf(revoke(paid), 404)).code).toBe("not_found");
   });
 
   it("answers 404 for an invoice that does not exist, and deleting an invoice ends its link", async () => {
-    expect((await expectJson<Fields>(share({ id: "nope" }), 404)).error.code).toBe("not_found");
-    expect((await expectJson<Fields>(revoke({ id: "nope" }), 404)).error.code).toBe("not_found");
+    expect((await errorOf(share({ id: "nope" }), 404)).code).toBe("not_found");
+    expect((await errorOf(revoke({ id: "nope" }), 404)).code).toBe("not_found");
     const inv = await addInvoice();
-    const { url } = await expectJson<Shared>(share(inv), 201);
-    await expectJson(staff.call("DELETE", `/api/crm/invoices/${inv.id}`), 200);
+    const { url } = await expectJson(share(inv), 201);
+    await expectJson(staff.api.crm.invoices[":id"].$delete({ param: { id: inv.id } }), 200);
     expect(await rows("SELECT id FROM invoice_links")).toEqual([]);
     expect((await open(url)).status).toBe(404);
   });
 
   it("needs a session, and is open to Sales and Owners alike, as invoices are", async () => {
     const inv = await addInvoice();
-    expect((await expectJson<Fields>(request("POST", `/api/crm/invoices/${inv.id}/share`), 401)).error.code).toBe("unauthenticated");
-    expect((await expectJson<Fields>(request("DELETE", `/api/crm/invoices/${inv.id}/share`), 401)).error.code).toBe("unauthenticated");
+    expect((await errorOf(visitorApi.crm.invoices[":id"].share.$post({ param: { id: inv.id } }), 401)).code).toBe("unauthenticated");
+    expect((await errorOf(visitorApi.crm.invoices[":id"].share.$delete({ param: { id: inv.id } }), 401)).code).toBe("unauthenticated");
     expect(await rows("SELECT id FROM invoice_links")).toEqual([]);
     // `staff` is Sales; an Owner may share too, and revoke a colleague's link.
-    await expectJson<Shared>(share(inv), 201);
+    await expectJson(share(inv), 201);
     const owner = await signInAs("Owner");
-    await expectJson<Shared>(share(inv, owner), 201);
+    await expectJson(share(inv, owner), 201);
     await expectJson(revoke(inv, owner), 200);
     expect((await getInvoice(inv)).share).toBeNull();
   });
@@ -142,14 +141,9 @@ describe("sharing an invoice", () => {
 describe("the client's page of a shared invoice", () => {
   it("shows the invoice with its status, VAT lines, bank details and reference; server-written with no script, escaped, never indexed", async () => {
     await studioDetails();
-    const hostile = (
-      await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "<script>alert(1)</script> & Co" }), 201)
-    ).client.id;
+    const hostile = (await expectJson(staff.api.crm.clients.$post({ json: { name: "<script>alert(1)</script> & Co" } }), 201)).client.id;
     const hostileProject = (
-      await expectJson<{ project: { id: string } }>(
-        staff.call("POST", "/api/crm/projects", { title: 'Shop <img src=x onerror="alert(2)">', client_id: hostile }),
-        201,
-      )
+      await expectJson(staff.api.crm.projects.$post({ json: { title: 'Shop <img src=x onerror="alert(2)">', client_id: hostile } }), 201)
     ).project.id;
     const inv = await addInvoice({
       client_id: hostile,
@@ -159,7 +153,7 @@ describe("the client's page of a shared invoice", () => {
         { description: "Hosting", quantity: 1, unit_price: 99.5 },
       ],
     });
-    const { url } = await expectJson<Shared>(share(inv), 201);
+    const { url } = await expectJson(share(inv), 201);
     const res = await open(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -210,7 +204,7 @@ describe("the client's page of a shared invoice", () => {
 
   it("without a VAT number there are no VAT lines; without bank details it says whom to ask, with the reference", async () => {
     const inv = await addInvoice({ project_id: projectId });
-    const { url } = await expectJson<Shared>(share(inv), 201);
+    const { url } = await expectJson(share(inv), 201);
     const html = await (await open(url)).text();
     expect(html).not.toContain("VAT No.");
     expect(html).not.toContain("Net (excl. VAT)");
@@ -225,7 +219,7 @@ describe("the client's page of a shared invoice", () => {
   it("a Sent invoice past its due date reads as Overdue; a Paid one says so and asks for nothing", async () => {
     await studioDetails();
     const late = await addInvoice({ status: "Sent", date: "2020-01-01", due_date: "2020-01-31" });
-    const { url } = await expectJson<Shared>(share(late), 201);
+    const { url } = await expectJson(share(late), 201);
     const overdue = await (await open(url)).text();
     expect(overdue).toContain('<p class="status late">Overdue since 1 Feb 2020</p>');
     expect(overdue).toContain("This invoice was due on 31 January 2020. Please pay £2,401.00 as soon as you can.");
@@ -234,7 +228,10 @@ describe("the client's page of a shared invoice", () => {
 
     const sent = await getInvoice(late);
     await expectJson(
-      staff.call("PATCH", `/api/crm/invoices/${late.id}`, { status: "Paid", paid_date: "2020-02-03", updated_at: sent.updated_at }),
+      staff.api.crm.invoices[":id"].$patch({
+        param: { id: late.id },
+        json: { status: "Paid", paid_date: "2020-02-03", updated_at: sent.updated_at },
+      }),
       200,
     );
     const paid = await (await open(url)).text();
@@ -251,7 +248,7 @@ describe("the client's page of a shared invoice", () => {
 
   it("counts the client's views, first and last, once per address per half hour; not a colleague's look or a HEAD", async () => {
     const inv = await addInvoice();
-    const { url } = await expectJson<Shared>(share(inv), 201);
+    const { url } = await expectJson(share(inv), 201);
     expect((await open(url, "198.51.100.8", staff.cookie)).status).toBe(200);
     const head = await exports.default.fetch(`http://localhost${new URL(url).pathname}`, {
       method: "HEAD",
@@ -275,7 +272,7 @@ describe("the client's page of a shared invoice", () => {
   it("a revoked link says so with the studio's contact details (410); an unknown one is 404", async () => {
     await studioDetails();
     const inv = await addInvoice();
-    const { url } = await expectJson<Shared>(share(inv), 201);
+    const { url } = await expectJson(share(inv), 201);
     await expectJson(revoke(inv), 200);
     const ended = await open(url);
     expect(ended.status).toBe(410);
@@ -295,7 +292,7 @@ describe("the client's page of a shared invoice", () => {
 
   it("20 unknown links an hour from one address, /p and /i together, then 429; a valid link from that address still opens, uncounted", async () => {
     const inv = await addInvoice();
-    const good = await expectJson<Shared>(share(inv), 201);
+    const good = await expectJson(share(inv), 201);
     const guess = (kind: "p" | "i", i: number) => `http://localhost/${kind}/${"A".repeat(41)}${String(i).padStart(2, "0")}`;
     // Half the guesses at proposals' links: they count against the same limit.
     for (let i = 0; i < 20; i++) expect((await open(guess(i % 2 ? "p" : "i", i), "203.0.113.50")).status, `guess ${i}`).toBe(404);

@@ -6,15 +6,21 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { EmailOutcome } from "../../../contract/email-outcome";
-import type { Invoice } from "../../../contract/invoice";
-import type { Proposal } from "../../../contract/proposal";
 import { refusalOf, refusalReason } from "../../../worker/platform/email";
-import { expectJson, mailTo, request, requestWithEnv, rows, signInAs, uniqueEmail, waitForMail, type Staff } from "../support/helpers";
-
-type SentProposal = { url: string; proposal: Proposal; email: EmailOutcome };
-type Refused = { error: { code: string; message: string; fields?: Record<string, string> } };
-type SentInvoice = { url: string; invoice: Invoice; email: EmailOutcome };
+import {
+  apiClient,
+  apiWithEnv,
+  errorOf,
+  expectJson,
+  mailTo,
+  rows,
+  signInAs,
+  type Staff,
+  unchecked,
+  uniqueEmail,
+  waitForMail,
+} from "../support/helpers";
+import type { SendLinkInput } from "../../../contract/shared-link";
 
 let staff: Staff;
 
@@ -23,8 +29,7 @@ const open = (url: string) =>
   exports.default.fetch(`http://localhost${new URL(url).pathname}`, { headers: { "CF-Connecting-IP": "198.51.100.9" } });
 
 /** The same request, through the binding that reaches only the studio's inbox. */
-const viaVerifiedOnly = (path: string, body: unknown) =>
-  requestWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, "POST", path, body, staff.cookie);
+const viaVerifiedOnly = () => apiWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, { cookie: staff.cookie });
 
 const refusedTo = (to: string) =>
   `Cloudflare wouldn't send to ${to}: this address isn't verified on your Cloudflare account, and no sending domain is set up there. Copy the link and send it yourself.`;
@@ -36,19 +41,16 @@ async function noMailTo(to: string) {
 }
 
 async function leadProposal(email: string | null) {
-  const lead = (
-    await expectJson<{ lead: { id: string } }>(
-      staff.call("POST", "/api/crm/leads", { name: "Jo Carter", company: "Carter Yoga", email }),
-      201,
-    )
-  ).lead;
+  const lead = (await expectJson(staff.api.crm.leads.$post({ json: { name: "Jo Carter", company: "Carter Yoga", email } }), 201)).lead;
   const proposal = (
-    await expectJson<{ proposal: Proposal }>(
-      staff.call("POST", "/api/crm/proposals", {
-        title: "Yoga studio website",
-        lead_id: lead.id,
-        lines: [{ description: "Website", quantity: 1, unit_price: 3600 }],
-        valid_until: "2099-12-31",
+    await expectJson(
+      staff.api.crm.proposals.$post({
+        json: {
+          title: "Yoga studio website",
+          lead_id: lead.id,
+          lines: [{ description: "Website", quantity: 1, unit_price: 3600 }],
+          valid_until: "2099-12-31",
+        },
       }),
       201,
     )
@@ -57,17 +59,17 @@ async function leadProposal(email: string | null) {
 }
 
 async function clientInvoice(emails: string[]) {
-  const client = (
-    await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Brierley Brewing Co.", emails }), 201)
-  ).client;
+  const client = (await expectJson(staff.api.crm.clients.$post({ json: { name: "Brierley Brewing Co.", emails } }), 201)).client;
   const invoice = (
-    await expectJson<{ invoice: Invoice }>(
-      staff.call("POST", "/api/crm/invoices", {
-        number: `INV-209912-${Math.floor(Math.random() * 900) + 100}`,
-        client_id: client.id,
-        lines: [{ description: "Website build", quantity: 2, unit_price: 1200.5 }],
-        date: "2099-11-01",
-        due_date: "2099-12-15",
+    await expectJson(
+      staff.api.crm.invoices.$post({
+        json: {
+          number: `INV-209912-${Math.floor(Math.random() * 900) + 100}`,
+          client_id: client.id,
+          lines: [{ description: "Website build", quantity: 2, unit_price: 1200.5 }],
+          date: "2099-11-01",
+          due_date: "2099-12-15",
+        },
       }),
       201,
     )
@@ -85,8 +87,11 @@ describe("e-mailing a proposal's link", () => {
     const { lead, proposal } = await leadProposal(to);
     expect(proposal.contact_email).toBe(to);
 
-    const sent = await expectJson<SentProposal>(
-      staff.call("POST", `/api/crm/proposals/${proposal.id}/send`, { to, message: "Hello Jo,\n\nHere is our proposal, as promised." }),
+    const sent = await expectJson(
+      staff.api.crm.proposals[":id"].send.$post({
+        param: { id: proposal.id },
+        json: { to, message: "Hello Jo,\n\nHere is our proposal, as promised." },
+      }),
       201,
     );
     expect(sent.email).toMatchObject({ sent: true, to });
@@ -123,8 +128,8 @@ describe("e-mailing a proposal's link", () => {
     const { proposal } = await leadProposal(null);
     expect(proposal.contact_email).toBeNull();
     const to = uniqueEmail("typed");
-    const sent = await expectJson<SentProposal>(
-      staff.call("POST", `/api/crm/proposals/${proposal.id}/send`, { to, message: "  ", confirm_recipient: true }),
+    const sent = await expectJson(
+      staff.api.crm.proposals[":id"].send.$post({ param: { id: proposal.id }, json: { to, message: "  ", confirm_recipient: true } }),
       201,
     );
     expect(sent.email.sent).toBe(true);
@@ -135,8 +140,8 @@ describe("e-mailing a proposal's link", () => {
   it("when Cloudflare won't send to the address, the link stands and works: 201 with the reason and the message to send by hand", async () => {
     const to = uniqueEmail("unverified");
     const { proposal } = await leadProposal(to);
-    const sent = await expectJson<SentProposal>(
-      viaVerifiedOnly(`/api/crm/proposals/${proposal.id}/send`, { to, message: "Hello Jo," }),
+    const sent = await expectJson(
+      viaVerifiedOnly().crm.proposals[":id"].send.$post({ param: { id: proposal.id }, json: { to, message: "Hello Jo," } }),
       201,
     );
     expect(sent.email).toEqual({
@@ -164,24 +169,21 @@ describe("e-mailing a proposal's link", () => {
 
   it("validates the address and the message, and makes no link for a bad request", async () => {
     const { proposal } = await leadProposal(null);
-    const bad = await expectJson<{ error: { code: string; fields: Record<string, string> } }>(
-      staff.call("POST", `/api/crm/proposals/${proposal.id}/send`, { to: "jo at example", message: "x".repeat(2001) }),
+    const bad = await errorOf(
+      staff.api.crm.proposals[":id"].send.$post({ param: { id: proposal.id }, json: { to: "jo at example", message: "x".repeat(2001) } }),
       422,
     );
-    expect(bad.error.fields).toEqual({
+    expect(bad.fields).toEqual({
       to: "Please enter a valid email address",
       message: "The message must be at most 2,000 characters",
     });
     expect(
-      (
-        await expectJson<{ error: { fields: Record<string, string> } }>(
-          staff.call("POST", `/api/crm/proposals/${proposal.id}/send`, {}),
-          422,
-        )
-      ).error.fields.to,
+      (await errorOf(staff.api.crm.proposals[":id"].send.$post({ param: { id: proposal.id }, json: unchecked({}) }), 422)).fields?.to,
     ).toBeTruthy();
     expect(await rows("SELECT id FROM proposal_links")).toEqual([]);
-    expect((await staff.call("POST", "/api/crm/proposals/nope/send", { to: uniqueEmail(), message: null })).status).toBe(404);
+    expect(
+      (await staff.api.crm.proposals[":id"].send.$post({ param: { id: "nope" }, json: { to: uniqueEmail(), message: null } })).status,
+    ).toBe(404);
   });
 });
 
@@ -190,8 +192,11 @@ describe("e-mailing an invoice's link", () => {
     const to = uniqueEmail("accounts");
     const { client, invoice } = await clientInvoice([to, uniqueEmail("other")]);
     expect(invoice.contact_email).toBe(to);
-    const sent = await expectJson<SentInvoice>(
-      staff.call("POST", `/api/crm/invoices/${invoice.id}/send`, { to, message: "Hello,\n\nHere is this month's invoice." }),
+    const sent = await expectJson(
+      staff.api.crm.invoices[":id"].send.$post({
+        param: { id: invoice.id },
+        json: { to, message: "Hello,\n\nHere is this month's invoice." },
+      }),
       201,
     );
     expect(sent.email).toMatchObject({ sent: true, to });
@@ -215,30 +220,35 @@ describe("e-mailing an invoice's link", () => {
 
   it("greets a client by the first name of the lead it was converted from, and a company by no name", async () => {
     const lead = (
-      await expectJson<{ lead: { id: string } }>(
-        staff.call("POST", "/api/crm/leads", { name: "olivia bennett", company: "Bennett Interiors", email: uniqueEmail("olivia") }),
+      await expectJson(
+        staff.api.crm.leads.$post({ json: { name: "olivia bennett", company: "Bennett Interiors", email: uniqueEmail("olivia") } }),
         201,
       )
     ).lead;
-    const converted = await expectJson<{ lead: { converted_to_client_id: string } }>(
-      staff.call("POST", `/api/crm/leads/${lead.id}/actions`, { action: "convert_to_client" }),
+    const converted = await expectJson(
+      staff.api.crm.leads[":id"].actions.$post({ param: { id: lead.id }, json: { action: "convert_to_client" } }),
       201,
     );
     const to = uniqueEmail("bennett");
     const invoice = (
-      await expectJson<{ invoice: Invoice }>(
-        staff.call("POST", "/api/crm/invoices", {
-          number: `INV-209912-${Math.floor(Math.random() * 900) + 100}`,
-          client_id: converted.lead.converted_to_client_id,
-          lines: [{ description: "Website build", quantity: 1, unit_price: 900 }],
-          date: "2099-11-01",
-          due_date: "2099-12-15",
+      await expectJson(
+        staff.api.crm.invoices.$post({
+          json: {
+            number: `INV-209912-${Math.floor(Math.random() * 900) + 100}`,
+            client_id: converted.lead.converted_to_client_id!,
+            lines: [{ description: "Website build", quantity: 1, unit_price: 900 }],
+            date: "2099-11-01",
+            due_date: "2099-12-15",
+          },
         }),
         201,
       )
     ).invoice;
     await expectJson(
-      staff.call("POST", `/api/crm/invoices/${invoice.id}/send`, { to, message: "Here is this month's invoice.", confirm_recipient: true }),
+      staff.api.crm.invoices[":id"].send.$post({
+        param: { id: invoice.id },
+        json: { to, message: "Here is this month's invoice.", confirm_recipient: true },
+      }),
       201,
     );
     const [mail] = await waitForMail(to);
@@ -248,7 +258,7 @@ describe("e-mailing an invoice's link", () => {
     const brewery = uniqueEmail("brewery");
     const { invoice: other } = await clientInvoice([brewery]);
     await expectJson(
-      staff.call("POST", `/api/crm/invoices/${other.id}/send`, { to: brewery, message: null, confirm_recipient: true }),
+      staff.api.crm.invoices[":id"].send.$post({ param: { id: other.id }, json: { to: brewery, message: null, confirm_recipient: true } }),
       201,
     );
     const [plain] = await waitForMail(brewery);
@@ -258,7 +268,10 @@ describe("e-mailing an invoice's link", () => {
   it("when Cloudflare won't send to the address, the invoice's link stands and the answer says why", async () => {
     const to = uniqueEmail("unverified");
     const { invoice } = await clientInvoice([to]);
-    const sent = await expectJson<SentInvoice>(viaVerifiedOnly(`/api/crm/invoices/${invoice.id}/send`, { to, message: null }), 201);
+    const sent = await expectJson(
+      viaVerifiedOnly().crm.invoices[":id"].send.$post({ param: { id: invoice.id }, json: { to, message: null } }),
+      201,
+    );
     expect(sent.email).toMatchObject({ sent: false, to, reason: refusedTo(to), subject: `Invoice ${invoice.number}` });
     expect(sent.invoice).toMatchObject({ status: "Sent", share: { emailed_to: null } });
     expect((await open(sent.url)).status).toBe(200);
@@ -267,8 +280,11 @@ describe("e-mailing an invoice's link", () => {
 
   it("the same binding does send to a verified address (the studio's inbox)", async () => {
     const { invoice } = await clientInvoice([]);
-    const sent = await expectJson<SentInvoice>(
-      viaVerifiedOnly(`/api/crm/invoices/${invoice.id}/send`, { to: env.STUDIO_INBOX, message: null, confirm_recipient: true }),
+    const sent = await expectJson(
+      viaVerifiedOnly().crm.invoices[":id"].send.$post({
+        param: { id: invoice.id },
+        json: { to: env.STUDIO_INBOX, message: null, confirm_recipient: true },
+      }),
       201,
     );
     expect(sent.email).toMatchObject({ sent: true, to: env.STUDIO_INBOX });
@@ -278,15 +294,15 @@ describe("e-mailing an invoice's link", () => {
 });
 
 describe("the recipient of a send", () => {
-  const sendProposal = (id: string, body: Record<string, unknown>) => staff.call("POST", `/api/crm/proposals/${id}/send`, body);
-  const sendInvoice = (id: string, body: Record<string, unknown>) => staff.call("POST", `/api/crm/invoices/${id}/send`, body);
+  const sendProposal = (id: string, body: SendLinkInput) => staff.api.crm.proposals[":id"].send.$post({ param: { id: id }, json: body });
+  const sendInvoice = (id: string, body: SendLinkInput) => staff.api.crm.invoices[":id"].send.$post({ param: { id: id }, json: body });
 
   it("an address not the proposal's own needs the tick: 422 on confirm_recipient, nothing made or sent; ticked, it goes and the trail says so", async () => {
     const lead = uniqueEmail("jo");
     const { proposal } = await leadProposal(lead);
     const outsider = uniqueEmail("outsider");
-    const refused = await expectJson<Refused>(sendProposal(proposal.id, { to: outsider, message: null }), 422);
-    expect(refused.error).toMatchObject({
+    const refused = await errorOf(sendProposal(proposal.id, { to: outsider, message: null }), 422);
+    expect(refused).toMatchObject({
       code: "validation_failed",
       message: `${outsider} is not one of this client's addresses.`,
       fields: { confirm_recipient: `${outsider} is not one of this client's addresses.` },
@@ -297,7 +313,7 @@ describe("the recipient of a send", () => {
     await noMailTo(outsider);
 
     // Ticked: sent, and the audit trail names the recipient and the confirmation.
-    const sent = await expectJson<SentProposal>(sendProposal(proposal.id, { to: outsider, message: null, confirm_recipient: true }), 201);
+    const sent = await expectJson(sendProposal(proposal.id, { to: outsider, message: null, confirm_recipient: true }), 201);
     expect(sent.email).toMatchObject({ sent: true, to: outsider });
     await waitForMail(outsider);
     expect(await rows("SELECT actor_id, detail FROM audit_events WHERE action = 'proposal_emailed'")).toEqual([
@@ -309,7 +325,7 @@ describe("the recipient of a send", () => {
     // The lead's own address, in any case, and the one the proposal was last sent to need no tick.
     await expectJson(sendProposal(proposal.id, { to: lead.toUpperCase(), message: null }), 201);
     await expectJson(sendProposal(proposal.id, { to: lead, message: null }), 201);
-    await expectJson(sendProposal(proposal.id, { to: outsider, message: null }), 422);
+    await errorOf(sendProposal(proposal.id, { to: outsider, message: null }), 422);
     const details = await rows<{ detail: string }>("SELECT detail FROM audit_events WHERE action = 'proposal_emailed' ORDER BY created_at");
     expect(details.map((d) => d.detail).slice(1)).toEqual([
       `E-mailed the link to the proposal "Yoga studio website" to ${lead.toUpperCase()}`,
@@ -320,10 +336,7 @@ describe("the recipient of a send", () => {
   it("a proposal to a client, or to a lead that became one, knows the client's addresses", async () => {
     const [first, second] = [uniqueEmail("accounts"), uniqueEmail("owner")];
     const { client } = await clientInvoice([first, second]);
-    const forClient = await expectJson<{ proposal: Proposal }>(
-      staff.call("POST", "/api/crm/proposals", { title: "Shop", client_id: client.id, value: 900 }),
-      201,
-    );
+    const forClient = await expectJson(staff.api.crm.proposals.$post({ json: { title: "Shop", client_id: client.id, value: 900 } }), 201);
     await expectJson(sendProposal(forClient.proposal.id, { to: second, message: null }), 201);
     const { lead, proposal } = await leadProposal(uniqueEmail("jo"));
     await rows("UPDATE leads SET converted_to_client_id = ? WHERE id = ?", client.id, lead.id);
@@ -333,12 +346,12 @@ describe("the recipient of a send", () => {
   it("an invoice knows each of its client's addresses and the one it was last sent to; any other needs the tick", async () => {
     const [first, second] = [uniqueEmail("accounts"), uniqueEmail("owner")];
     const { invoice } = await clientInvoice([first, second]);
-    await expectJson<SentInvoice>(sendInvoice(invoice.id, { to: second, message: null }), 201);
+    await expectJson(sendInvoice(invoice.id, { to: second, message: null }), 201);
     const outsider = uniqueEmail("outsider");
-    const refused = await expectJson<Refused>(sendInvoice(invoice.id, { to: outsider, message: null, confirm_recipient: false }), 422);
-    expect(refused.error.fields).toEqual({ confirm_recipient: `${outsider} is not one of this client's addresses.` });
-    await expectJson<SentInvoice>(sendInvoice(invoice.id, { to: outsider, message: null, confirm_recipient: true }), 201);
-    await expectJson<SentInvoice>(sendInvoice(invoice.id, { to: outsider, message: null }), 201);
+    const refused = await errorOf(sendInvoice(invoice.id, { to: outsider, message: null, confirm_recipient: false }), 422);
+    expect(refused.fields).toEqual({ confirm_recipient: `${outsider} is not one of this client's addresses.` });
+    await expectJson(sendInvoice(invoice.id, { to: outsider, message: null, confirm_recipient: true }), 201);
+    await expectJson(sendInvoice(invoice.id, { to: outsider, message: null }), 201);
     expect(await rows("SELECT detail FROM audit_events WHERE action = 'invoice_emailed' ORDER BY created_at")).toEqual([
       { detail: `E-mailed the link to the invoice ${invoice.number} to ${second}` },
       { detail: `E-mailed the link to the invoice ${invoice.number} to ${outsider} (not one of the client's addresses; confirmed)` },
@@ -357,32 +370,25 @@ describe("how often a member of staff can send", () => {
     const { proposal } = await leadProposal(uniqueEmail("jo"));
     const accepted = await leadProposal(uniqueEmail("won"));
     await rows("UPDATE proposals SET status = 'Accepted' WHERE id = ?", accepted.proposal.id);
-    const send = (path: string, body: Record<string, unknown>) => request("POST", path, body, owner.cookie);
+    const api = apiClient({ cookie: owner.cookie });
+    const sendProposal = (id: string, to: string) =>
+      api.crm.proposals[":id"].send.$post({ param: { id }, json: { to, message: null, confirm_recipient: true } });
+    const sendInvoice = () => api.crm.invoices[":id"].send.$post({ param: { id: invoice.id }, json: { to, message: null } });
+    const invite = () => api.crm.users.invites.$post({ json: { email: uniqueEmail("colleague"), role: "Sales", confirm_recipient: true } });
     // A send refused for what it is (an accepted proposal cannot be sent again) uses up nothing.
-    expect(
-      (await send(`/api/crm/proposals/${accepted.proposal.id}/send`, { to: uniqueEmail("won"), message: null, confirm_recipient: true }))
-        .status,
-    ).toBe(409);
+    expect((await sendProposal(accepted.proposal.id, uniqueEmail("won"))).status).toBe(409);
     for (let i = 0; i < 20; i++) {
-      const res =
-        i === 0
-          ? await send("/api/crm/users/invites", { email: uniqueEmail("colleague"), role: "Sales", confirm_recipient: true })
-          : i % 2
-            ? await send(`/api/crm/invoices/${invoice.id}/send`, { to, message: null })
-            : await send(`/api/crm/proposals/${proposal.id}/send`, { to: uniqueEmail("jo"), message: null, confirm_recipient: true });
+      const res = i === 0 ? await invite() : i % 2 ? await sendInvoice() : await sendProposal(proposal.id, uniqueEmail("jo"));
       expect(res.status, `send ${i + 1}: ${await res.clone().text()}`).toBe(201);
     }
     const links = await rows("SELECT id FROM invoice_links UNION ALL SELECT id FROM proposal_links");
-    for (const [path, body] of [
-      [`/api/crm/invoices/${invoice.id}/send`, { to, message: null }],
-      ["/api/crm/users/invites", { email: uniqueEmail("colleague"), role: "Sales", confirm_recipient: true }],
-    ] as const) {
-      const res = await send(path, body);
+    for (const send of [sendInvoice, invite]) {
+      const res = await send();
       expect(res.status).toBe(429);
       const retryAfter = Number(res.headers.get("Retry-After"));
       expect(retryAfter).toBeGreaterThan(3500);
       expect(retryAfter).toBeLessThanOrEqual(3600);
-      const { error } = (await res.json()) as Refused;
+      const error = await errorOf(res, 429);
       expect(error).toEqual(
         expect.objectContaining({
           code: "rate_limited",
@@ -394,7 +400,7 @@ describe("how often a member of staff can send", () => {
     expect(await rows("SELECT id FROM invoice_links UNION ALL SELECT id FROM proposal_links")).toEqual(links);
     expect(await rows("SELECT count(*) AS n FROM invites")).toEqual([{ n: 1 }]);
     // The allowance is the sender's own.
-    await expectJson(staff.call("POST", `/api/crm/invoices/${invoice.id}/send`, { to, message: null }), 201);
+    await expectJson(staff.api.crm.invoices[":id"].send.$post({ param: { id: invoice.id }, json: { to, message: null } }), 201);
   });
 });
 

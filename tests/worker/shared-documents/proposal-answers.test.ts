@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { app } from "../../../worker/app";
-import { expectJson, mailTo, requestWithEnv, rows, signInAs, uniqueEmail, waitForMail, type Staff } from "../support/helpers";
-import { STALE_PROPOSAL_MESSAGE, type CrmProposalMessage, type Proposal, type ProposalMessage } from "../../../contract/proposal";
+import { apiWithEnv, errorOf, expectJson, mailTo, rows, signInAs, type Staff, uniqueEmail, waitForMail } from "../support/helpers";
+import { STALE_PROPOSAL_MESSAGE, type ProposalInput } from "../../../contract/proposal";
 
 const INBOX = "hello@redbrickstudio.co.uk";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -21,20 +21,25 @@ beforeEach(async () => {
   staff = await signInAs("Sales");
   jo = `jo-${crypto.randomUUID().slice(0, 8)}@carterbakes.co.uk`;
   leadId = (
-    await expectJson<{ lead: { id: string } }>(
-      staff.call("POST", "/api/crm/leads", { name: "Jo Carter", company: "Carter Bakes", email: jo, value: 4200 }),
-      201,
-    )
+    await expectJson(staff.api.crm.leads.$post({ json: { name: "Jo Carter", company: "Carter Bakes", email: jo, value: 4200 } }), 201)
   ).lead.id;
-  clientId = (await expectJson<{ client: { id: string } }>(staff.call("POST", "/api/crm/clients", { name: "Acme" }), 201)).client.id;
+  clientId = (await expectJson(staff.api.crm.clients.$post({ json: { name: "Acme" } }), 201)).client.id;
 });
 
-const addProposal = async (body: Record<string, unknown>) =>
-  (await expectJson<{ proposal: Proposal }>(staff.call("POST", "/api/crm/proposals", body), 201)).proposal;
-const proposalOf = async (id: string) =>
-  (await expectJson<{ proposal: Proposal }>(staff.call("GET", `/api/crm/proposals/${id}`), 200)).proposal;
+const addProposal = async (body: ProposalInput) => (await expectJson(staff.api.crm.proposals.$post({ json: body }), 201)).proposal;
+const proposalOf = async (id: string) => (await expectJson(staff.api.crm.proposals[":id"].$get({ param: { id: id } }), 200)).proposal;
 const share = async (p: { id: string }) =>
-  new URL((await expectJson<{ url: string }>(staff.call("POST", `/api/crm/proposals/${p.id}/share`), 201)).url).pathname;
+  new URL((await expectJson(staff.api.crm.proposals[":id"].share.$post({ param: { id: p.id } }), 201)).url).pathname;
+/** Makes a proposal and shares it: the proposal, and its client link's path. */
+const shared = async (body: ProposalInput) => {
+  const p = await addProposal(body);
+  return { p, path: await share(p) };
+};
+/** The bakery website's two lines, £4,200 in all. */
+const bakeryLines = [
+  { description: "Design", quantity: 1, unit_price: 1800 },
+  { description: "Build", quantity: 2, unit_price: 1200 },
+];
 
 const open = (path: string, ip = "198.51.100.7") =>
   exports.default.fetch(`http://localhost${path}`, { headers: { "CF-Connecting-IP": ip } });
@@ -70,16 +75,7 @@ const londonLong = (d = new Date()) =>
 
 describe("accepting a shared proposal on its page", () => {
   it("with JavaScript off: records who, when, where from and what; runs the Accept workflow; the page says so", async () => {
-    const p = await addProposal({
-      title: "Bakery website",
-      lead_id: leadId,
-      lines: [
-        { description: "Design", quantity: 1, unit_price: 1800 },
-        { description: "Build", quantity: 2, unit_price: 1200 },
-      ],
-      valid_until: "2099-12-31",
-    });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", lead_id: leadId, lines: bakeryLines, valid_until: "2099-12-31" });
     const html = await pageOf(path);
     expect(html).toContain(`<form method="post" action="${path}/accept"`);
     expect(html).toContain("I accept this proposal and its terms");
@@ -133,10 +129,7 @@ describe("accepting a shared proposal on its page", () => {
     // The acceptance appears once on the lead's timeline, credited to the client, as a status change.
     const entry =
       'Jo Carter accepted the proposal "Bakery website" online: marked Won, converted to client Carter Bakes, project started in Discovery';
-    const timeline = await expectJson<{
-      activities: { description: string }[];
-      logged: { summary: string; who_name: string; who_kind: string; type: string }[];
-    }>(staff.call("GET", `/api/crm/leads/${leadId}/activities`), 200);
+    const timeline = await expectJson(staff.api.crm.leads[":id"].activities.$get({ param: { id: leadId } }), 200);
     expect([...timeline.activities.map((a) => a.description), ...timeline.logged.map((a) => a.summary)]).toEqual([entry]);
     expect(timeline.logged[0]).toMatchObject({ who_name: "Jo Carter", who_kind: "client", type: "StatusChange" });
     expect(await rows("SELECT who_name, related_type, related_id FROM activities")).toEqual([
@@ -156,8 +149,7 @@ describe("accepting a shared proposal on its page", () => {
   });
 
   it("needs a full name and the tick: the page comes back with each message and what was typed, and nothing is stored", async () => {
-    const p = await addProposal({ title: "Logo", value: 900, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Logo", value: 900, lead_id: leadId });
     const version = versionIn(await pageOf(path));
     for (const [fields, messages] of [
       [{ full_name: "", version }, ["Please type your full name", "Please tick the box to accept the proposal"]],
@@ -180,14 +172,20 @@ describe("accepting a shared proposal on its page", () => {
   });
 
   it("refuses an acceptance of a version edited since the page was read, shows the new one, and accepts that", async () => {
-    const p = await addProposal({ title: "Shop build", lines: [{ description: "Build", quantity: 1, unit_price: 5000 }], lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({
+      title: "Shop build",
+      lines: [{ description: "Build", quantity: 1, unit_price: 5000 }],
+      lead_id: leadId,
+    });
     const old = versionIn(await pageOf(path));
     const current = await proposalOf(p.id);
     await expectJson(
-      staff.call("PATCH", `/api/crm/proposals/${p.id}`, {
-        lines: [{ description: "Build", quantity: 1, unit_price: 5500 }],
-        updated_at: current.updated_at,
+      staff.api.crm.proposals[":id"].$patch({
+        param: { id: p.id },
+        json: {
+          lines: [{ description: "Build", quantity: 1, unit_price: 5500 }],
+          updated_at: current.updated_at,
+        },
       }),
       200,
     );
@@ -207,9 +205,12 @@ describe("accepting a shared proposal on its page", () => {
     expect((await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version: fresh })).status).toBe(303);
     // The accepted version stays what the page and the CRM's preview show, whatever is edited later.
     const accepted = await proposalOf(p.id);
-    await expectJson(staff.call("PATCH", `/api/crm/proposals/${p.id}`, { title: "Renamed later", updated_at: accepted.updated_at }), 200);
+    await expectJson(
+      staff.api.crm.proposals[":id"].$patch({ param: { id: p.id }, json: { title: "Renamed later", updated_at: accepted.updated_at } }),
+      200,
+    );
     expect(await pageOf(path)).toContain("<h1>Shop build</h1>");
-    const preview = await staff.call("GET", `/api/crm/proposals/${p.id}/preview`);
+    const preview = await staff.api.crm.proposals[":id"].preview.$get({ param: { id: p.id } });
     expect(preview.status).toBe(200);
     const previewHtml = await preview.text();
     expect(previewHtml).toContain("<h1>Shop build</h1>");
@@ -219,13 +220,10 @@ describe("accepting a shared proposal on its page", () => {
 
   it("keeps a lead's existing client and project, and starts a project for a proposal made to a client", async () => {
     // A lead already converted, with its project: both stay as they are.
-    await expectJson(staff.call("POST", `/api/crm/leads/${leadId}/actions`, { action: "convert_to_client" }), 201);
-    const lead = (
-      await expectJson<{ lead: { updated_at: string; converted_to_client_id: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200)
-    ).lead;
-    await expectJson(staff.call("POST", `/api/crm/leads/${leadId}/actions`, { action: "start_project" }), 201);
-    const p = await addProposal({ title: "Phase two", value: 1500, lead_id: leadId });
-    const path = await share(p);
+    await expectJson(staff.api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action: "convert_to_client" } }), 201);
+    const lead = (await expectJson(staff.api.crm.leads[":id"].$get({ param: { id: leadId } }), 200)).lead;
+    await expectJson(staff.api.crm.leads[":id"].actions.$post({ param: { id: leadId }, json: { action: "start_project" } }), 201);
+    const { path } = await shared({ title: "Phase two", value: 1500, lead_id: leadId });
     expect((await post(`${path}/accept`, { full_name: "Jo Carter", agree: "yes", version: versionIn(await pageOf(path)) })).status).toBe(
       303,
     );
@@ -246,14 +244,10 @@ describe("accepting a shared proposal on its page", () => {
   });
 
   it("leaves each lead Won at its proposal's total, and the dashboard's won this month rises by exactly what was accepted", async () => {
-    const before = await expectJson<{ tiles: { won_this_month: { value: number; count: number } } }>(
-      staff.call("GET", "/api/crm/dashboard"),
-      200,
-    );
+    const before = await expectJson(staff.api.crm.dashboard.$get(), 200);
     expect(before.tiles.won_this_month).toMatchObject({ value: 0, count: 0 });
     // One lead with no deal value, one with an old one far from what was agreed.
-    const unvalued = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Priya Shah" }), 201)).lead
-      .id;
+    const unvalued = (await expectJson(staff.api.crm.leads.$post({ json: { name: "Priya Shah" } }), 201)).lead.id;
     const acceptOnline = async (title: string, unitPrice: number, lead: string) => {
       const path = await share(
         await addProposal({ title, lead_id: lead, lines: [{ description: title, quantity: 1, unit_price: unitPrice }] }),
@@ -262,10 +256,12 @@ describe("accepting a shared proposal on its page", () => {
       expect(res.status).toBe(303);
     };
     await expectJson(
-      staff.call("PATCH", `/api/crm/leads/${leadId}`, {
-        value: 17950,
-        updated_at: (await expectJson<{ lead: { updated_at: string } }>(staff.call("GET", `/api/crm/leads/${leadId}`), 200)).lead
-          .updated_at,
+      staff.api.crm.leads[":id"].$patch({
+        param: { id: leadId },
+        json: {
+          value: 17950,
+          updated_at: (await expectJson(staff.api.crm.leads[":id"].$get({ param: { id: leadId } }), 200)).lead.updated_at,
+        },
       }),
       200,
     );
@@ -275,15 +271,9 @@ describe("accepting a shared proposal on its page", () => {
       { name: "Jo Carter", status: "Won", value: 4800 },
       { name: "Priya Shah", status: "Won", value: 4885 },
     ]);
-    const after = await expectJson<{ tiles: { won_this_month: { value: number; count: number } } }>(
-      staff.call("GET", "/api/crm/dashboard"),
-      200,
-    );
+    const after = await expectJson(staff.api.crm.dashboard.$get(), 200);
     expect(after.tiles.won_this_month).toMatchObject({ value: 9685, count: 2 });
-    const board = await expectJson<{ columns: { status: string; value: number; leads: { value: number | null }[] }[] }>(
-      staff.call("GET", "/api/crm/leads/board"),
-      200,
-    );
+    const board = await expectJson(staff.api.crm.leads.board.$get({ query: {} }), 200);
     const won = board.columns.find((c) => c.status === "Won")!;
     expect(won.value).toBe(9685);
     expect(won.leads.reduce((n, l) => n + (l.value ?? 0), 0)).toBe(9685);
@@ -294,8 +284,7 @@ describe("accepting a shared proposal on its page", () => {
   });
 
   it("commits the acceptance and its workflow together or not at all", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4350, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", value: 4350, lead_id: leadId });
     const version = versionIn(await pageOf(path));
     // The project's insert fails inside the batch: nothing before it may survive.
     await env.DB.exec("CREATE TRIGGER test_no_projects BEFORE INSERT ON projects BEGIN SELECT RAISE(ABORT, 'no projects today'); END");
@@ -323,8 +312,7 @@ describe("accepting a shared proposal on its page", () => {
 
 describe("declining and asking on a shared proposal", () => {
   it("declines with a reason kept for the studio; the proposal is Rejected and can no longer be accepted", async () => {
-    const p = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Gym rebrand", value: 3000, lead_id: leadId });
     const version = versionIn(await pageOf(path));
     const res = await post(`${path}/decline`, { full_name: "Jo Carter", reason: "We have chosen\nanother studio.", version });
     expect(res.status).toBe(303);
@@ -348,8 +336,7 @@ describe("declining and asking on a shared proposal", () => {
   });
 
   it("a question reaches the studio (feed, e-mail, CRM); the studio's reply shows on the page; questions are limited", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", value: 4200, lead_id: leadId });
     const res = await post(`${path}/questions`, { author_name: "Jo Carter", body: "Can we start in March?\n\nThanks" });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`${path}?sent=question#questions`);
@@ -364,8 +351,8 @@ describe("declining and asking on a shared proposal", () => {
     ]);
     expect((await proposalOf(p.id)).questions).toBe(1);
 
-    const { message } = await expectJson<{ message: ProposalMessage }>(
-      staff.call("POST", `/api/crm/proposals/${p.id}/messages`, { body: "Yes, the 2nd works for us." }),
+    const { message } = await expectJson(
+      staff.api.crm.proposals[":id"].messages.$post({ param: { id: p.id }, json: { body: "Yes, the 2nd works for us." } }),
       201,
     );
     expect(message).toMatchObject({ author: "studio", author_name: "Marcus Reid" });
@@ -378,14 +365,11 @@ describe("declining and asking on a shared proposal", () => {
         summary: 'Marcus Reid answered about the proposal "Bakery website": Yes, the 2nd works for us.',
       },
     ]);
-    const { messages } = await expectJson<{ messages: ProposalMessage[] }>(staff.call("GET", `/api/crm/proposals/${p.id}/messages`), 200);
+    const { messages } = await expectJson(staff.api.crm.proposals[":id"].messages.$get({ param: { id: p.id } }), 200);
     expect(messages.map((m) => m.author)).toEqual(["client", "studio"]);
     expect(await pageOf(path)).toContain("Yes, the 2nd works for us.");
-    const blank = await expectJson<{ error: { fields: Record<string, string> } }>(
-      staff.call("POST", `/api/crm/proposals/${p.id}/messages`, { body: " \u200b " }),
-      422,
-    );
-    expect(blank.error.fields.body).toBe("Reply is required");
+    const blank = await errorOf(staff.api.crm.proposals[":id"].messages.$post({ param: { id: p.id }, json: { body: " \u200b " } }), 422);
+    expect(blank.fields?.body).toBe("Reply is required");
 
     // A question needs a name and some words.
     const bad = await post(`${path}/questions`, { author_name: "", body: "" });
@@ -405,8 +389,7 @@ describe("declining and asking on a shared proposal", () => {
   });
 
   it("refuses a post from another site but not the page's own (origin null), and an unknown link answers 404", async () => {
-    const p = await addProposal({ title: "Logo", value: 900, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Logo", value: 900, lead_id: leadId });
     const version = versionIn(await pageOf(path));
     const cross = await post(
       `${path}/accept`,
@@ -432,9 +415,8 @@ describe("declining and asking on a shared proposal", () => {
   });
 
   it("the studio's preview shows the client's page with inert forms, counts no view, and is for signed-in staff only", async () => {
-    const p = await addProposal({ title: "Draft idea", value: 500, lead_id: leadId, status: "Sent" });
-    const path = await share(p);
-    const res = await staff.call("GET", `/api/crm/proposals/${p.id}/preview`);
+    const { p, path } = await shared({ title: "Draft idea", value: 500, lead_id: leadId, status: "Sent" });
+    const res = await staff.api.crm.proposals[":id"].preview.$get({ param: { id: p.id } });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("This is the page your client sees");
@@ -460,14 +442,14 @@ describe("what the client hears back", () => {
   const sendTo = async (p: { id: string }, to: string) =>
     new URL(
       (
-        await expectJson<{ url: string }>(
-          staff.call("POST", `/api/crm/proposals/${p.id}/send`, { to, message: null, confirm_recipient: true }),
+        await expectJson(
+          staff.api.crm.proposals[":id"].send.$post({ param: { id: p.id }, json: { to, message: null, confirm_recipient: true } }),
           201,
         )
       ).url,
     ).pathname;
   const reply = (p: { id: string }, body: string) =>
-    expectJson<{ message: CrmProposalMessage }>(staff.call("POST", `/api/crm/proposals/${p.id}/messages`, { body }), 201);
+    expectJson(staff.api.crm.proposals[":id"].messages.$post({ param: { id: p.id }, json: { body } }), 201);
 
   it("the studio's answer is e-mailed to the address the proposal was sent to, by first name, with the question and the link", async () => {
     const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
@@ -495,48 +477,42 @@ describe("what the client hears back", () => {
   });
 
   it("a failed answer e-mail is kept, listed in the CRM with why, and sent again; with no address it says so", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", value: 4200, lead_id: leadId });
     await post(`${path}/questions`, { author_name: "Jo Carter", body: "Is hosting included?" });
-    const refused = await expectJson<{ message: CrmProposalMessage }>(
-      requestWithEnv(
-        { EMAIL: env.VERIFIED_ONLY_EMAIL },
-        "POST",
-        `/api/crm/proposals/${p.id}/messages`,
-        { body: "No, it is extra." },
-        staff.cookie,
-      ),
+    const refused = await expectJson(
+      apiWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, { cookie: staff.cookie }).crm.proposals[":id"].messages.$post({
+        param: { id: p.id },
+        json: { body: "No, it is extra." },
+      }),
       201,
     );
     expect(refused.message).toMatchObject({ email_status: "failed" });
     expect(refused.message.email_error).toContain(`Cloudflare wouldn't send to ${jo}`);
     // Nothing is lost: the answer is on the page, and the CRM lists the mail as failed.
     expect(await pageOf(path)).toContain("No, it is extra.");
-    const listed = await expectJson<{ messages: CrmProposalMessage[] }>(staff.call("GET", `/api/crm/proposals/${p.id}/messages`), 200);
+    const listed = await expectJson(staff.api.crm.proposals[":id"].messages.$get({ param: { id: p.id } }), 200);
     expect(listed.messages.map((m) => [m.author, m.email_status])).toEqual([
       ["client", "sent"],
       ["studio", "failed"],
     ]);
 
     // A resend that fails again is 502 with why, and stays marked for another try.
-    const retry = `/api/crm/proposals/${p.id}/messages/${refused.message.id}/retry-email`;
-    const failedAgain = await expectJson<{ error: { code: string; message: string } }>(
-      requestWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, "POST", retry, undefined, staff.cookie),
-      502,
-    );
-    expect(failedAgain.error.code).toBe("upstream_failed");
-    expect(failedAgain.error.message).toContain(`The e-mail to the client could not be sent. Cloudflare wouldn't send to ${jo}`);
-    const again = await expectJson<{ message: CrmProposalMessage }>(staff.call("POST", retry), 200);
+    const retry = (api = staff.api) =>
+      api.crm.proposals[":id"].messages[":messageId"]["retry-email"].$post({ param: { id: p.id, messageId: refused.message.id } });
+    const failedAgain = await errorOf(retry(apiWithEnv({ EMAIL: env.VERIFIED_ONLY_EMAIL }, { cookie: staff.cookie })), 502);
+    expect(failedAgain.code).toBe("upstream_failed");
+    expect(failedAgain.message).toContain(`The e-mail to the client could not be sent. Cloudflare wouldn't send to ${jo}`);
+    const again = await expectJson(retry(), 200);
     expect(again.message).toMatchObject({ email_status: "sent", email_error: null });
     const [mail] = await waitForMail(jo);
     expect(mail.text).toContain("No, it is extra.");
     expect(await rows("SELECT email_attempts FROM proposal_messages WHERE id = ?", refused.message.id)).toEqual([{ email_attempts: 3 }]);
     // One that went is not sent twice.
-    await expectJson(staff.call("POST", `/api/crm/proposals/${p.id}/messages/${refused.message.id}/retry-email`), 200);
+    await expectJson(retry(), 200);
     await waitForMail(jo, 1);
 
     // A lead with no address anywhere: the reply is stored, and the CRM says why it was not e-mailed.
-    const nobody = (await expectJson<{ lead: { id: string } }>(staff.call("POST", "/api/crm/leads", { name: "Sam Nobody" }), 201)).lead;
+    const nobody = (await expectJson(staff.api.crm.leads.$post({ json: { name: "Sam Nobody" } }), 201)).lead;
     const q = await addProposal({ title: "Poster", value: 300, lead_id: nobody.id });
     await post(`${await share(q)}/questions`, { author_name: "Sam", body: "Colours?" });
     const { message } = await reply(q, "Any you like.");
@@ -547,8 +523,7 @@ describe("what the client hears back", () => {
   });
 
   it("a link made before links could be rebuilt: the answer points to the earlier e-mail instead", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", value: 4200, lead_id: leadId });
     await post(`${path}/questions`, { author_name: "Jo Carter", body: "Can we start in March?" });
     // As an older link is stored: the hash of 256 random bits, which nothing can rebuild.
     const random = crypto.getRandomValues(new Uint8Array(32));
@@ -566,10 +541,7 @@ describe("what the client hears back", () => {
     const p = await addProposal({
       title: "Bakery website",
       lead_id: leadId,
-      lines: [
-        { description: "Design", quantity: 1, unit_price: 1800 },
-        { description: "Build", quantity: 2, unit_price: 1200 },
-      ],
+      lines: bakeryLines,
       terms: "Half to start, half on launch.",
     });
     const to = uniqueEmail("jo-accepts");
@@ -592,13 +564,15 @@ describe("what the client hears back", () => {
     expect(studio.text).toContain(`A copy was e-mailed to them at ${to}.`);
     // The link goes on showing what was accepted, whatever is edited later.
     const accepted = await proposalOf(p.id);
-    await expectJson(staff.call("PATCH", `/api/crm/proposals/${p.id}`, { title: "Renamed later", updated_at: accepted.updated_at }), 200);
+    await expectJson(
+      staff.api.crm.proposals[":id"].$patch({ param: { id: p.id }, json: { title: "Renamed later", updated_at: accepted.updated_at } }),
+      200,
+    );
     expect(await pageOf(path)).toContain("<h1>Bakery website</h1>");
   });
 
   it("after declining, the client is sent a short confirmation with their reason; a copy Cloudflare refuses is named in the studio's mail", async () => {
-    const p = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId });
-    const path = await share(p);
+    const { path } = await shared({ title: "Gym rebrand", value: 3000, lead_id: leadId });
     const version = versionIn(await pageOf(path));
     expect((await post(`${path}/decline`, { full_name: "Jo Carter", reason: "We chose another studio.", version })).status).toBe(303);
     const [{ created_at: at }] = await rows<{ created_at: string }>("SELECT created_at FROM proposal_responses");
@@ -643,16 +617,7 @@ describe("what the client hears back", () => {
 
 describe("the client's page reads well", () => {
   it("says where it stands in the client's words, with the total and the answers at the top, and each line's quantity × price", async () => {
-    const p = await addProposal({
-      title: "Bakery website",
-      lead_id: leadId,
-      lines: [
-        { description: "Design", quantity: 1, unit_price: 1800 },
-        { description: "Build", quantity: 2, unit_price: 1200 },
-      ],
-      valid_until: "2099-12-31",
-    });
-    const path = await share(p);
+    const { path } = await shared({ title: "Bakery website", lead_id: leadId, lines: bakeryLines, valid_until: "2099-12-31" });
     const html = await pageOf(path);
     const top = html.slice(0, html.indexOf('<section class="summary"') + 1200);
     expect(top).toContain('<p class="status waiting">Waiting for your answer</p>');
@@ -680,13 +645,12 @@ describe("the client's page reads well", () => {
   });
 
   it("a declined proposal says so with the day; one past its date reads Expired in the studio's preview", async () => {
-    const p = await addProposal({ title: "Gym rebrand", value: 3000, lead_id: leadId });
-    const path = await share(p);
+    const { path } = await shared({ title: "Gym rebrand", value: 3000, lead_id: leadId });
     await post(`${path}/decline`, { full_name: "Jo Carter", version: versionIn(await pageOf(path)) });
     expect(await pageOf(path)).toMatch(/<p class="status ended">Declined on \d{1,2} \w{3} \d{4}<\/p>/);
 
     const old = await addProposal({ title: "Old idea", value: 500, lead_id: leadId, status: "Sent", valid_until: "2020-01-31" });
-    const preview = await (await staff.call("GET", `/api/crm/proposals/${old.id}/preview`)).text();
+    const preview = await (await staff.api.crm.proposals[":id"].preview.$get({ param: { id: old.id } })).text();
     expect(preview).toContain('<p class="status ended">Expired</p>');
     expect(preview).not.toContain('href="#answer">Accept</a>');
   });
@@ -700,8 +664,7 @@ describe("counting the client's views", () => {
   const follow = (res: Response, ip: string) => open(res.headers.get("Location")!.replace(/#.*$/, ""), ip);
 
   it("counts a client's GET once per address per half hour; not a HEAD, a colleague's look, an answer or the page it redirects to", async () => {
-    const p = await addProposal({ title: "Bakery website", value: 4200, lead_id: leadId });
-    const path = await share(p);
+    const { p, path } = await shared({ title: "Bakery website", value: 4200, lead_id: leadId });
     // The client opens the page three times: one visit.
     for (let i = 0; i < 3; i++) expect((await open(path, "198.51.100.30")).status).toBe(200);
     const first = await viewsOf(p.id);

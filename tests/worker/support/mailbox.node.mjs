@@ -7,7 +7,8 @@
  * "send_email binding called ..." points to, and the message its local explorer lists). The
  * pool does not enable the explorer and Miniflare keeps its temp directory private, so this
  * scans every Miniflare temp directory and returns the messages whose `To:` header is exactly
- * the address asked for. Tests send to unique addresses, so runs never see each other's mail.
+ * the address asked for. Tests send to unique addresses, and each run has a temp directory of its
+ * own (vitest.config.ts), so runs never see each other's mail.
  *
  * The pool reuses one Miniflare instance across test files (vitest.config.ts, isolate: false), so a
  * shared address such as the studio inbox collects every file's mail: `since` (epoch ms) leaves out

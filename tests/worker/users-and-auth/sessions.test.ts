@@ -13,23 +13,34 @@ import { SESSION_MAX_AGE_SECONDS } from "../../../worker/modules/users-and-auth"
 import { hashPassword } from "../../../worker/platform/password";
 import { accountSql } from "../../../scripts/lib/account-sql";
 import type { ServerMessage } from "../../../contract/live";
+import type { PasswordChangeInput } from "../../../contract/auth";
 import {
-  call,
+  apiClient,
+  apiWithEnv,
   cookieFor,
   createUser,
   errorOf,
+  expectJson,
   forgeToken,
-  json,
   login,
   PASSWORD,
   sessionCookieOf,
+  signedIn,
   signIn,
   tokenOf,
   TEST_SESSION_SECRET,
+  visitorApi,
 } from "../support/helpers";
 
-const me = (cookie: string) => call("/api/auth/me", { cookie });
+/** Who the worker takes `cookie` for: 200 while its session lasts, 401 once it has ended. */
+const me = (cookie: string) => apiClient({ cookie }).auth.me.$get();
 const NEW_PASSWORD = "a brand new passphrase";
+
+/** One user signed in twice, as from two browsers. */
+async function twoSessions() {
+  const user = await createUser();
+  return { user, first: await signIn(user), second: await signIn(user) };
+}
 
 describe("the session cookie", () => {
   it("is a __Host- cookie: Secure, HttpOnly, Path=/ and no Domain", async () => {
@@ -77,12 +88,10 @@ describe("a session's lifetime", () => {
 });
 
 describe("changing your password", () => {
-  const change = (cookie: string, body: unknown) => call("/api/auth/password", { json: body, cookie });
+  const change = (cookie: string, json: PasswordChangeInput, ip?: string) => apiClient({ cookie, ip }).auth.password.$post({ json });
 
   it("needs the current password, keeps this tab signed in and signs every other session out", async () => {
-    const user = await createUser();
-    const here = await signIn(user);
-    const elsewhere = await signIn(user);
+    const { user, first: here, second: elsewhere } = await twoSessions();
     const res = await change(here, { current_password: PASSWORD, new_password: NEW_PASSWORD });
     expect(res.status).toBe(200);
     const renewed = sessionCookieOf(res)!;
@@ -94,8 +103,7 @@ describe("changing your password", () => {
   });
 
   it("refuses a wrong current password or a short new one with the form's messages, changing nothing", async () => {
-    const user = await createUser();
-    const cookie = await signIn(user);
+    const { user, cookie } = await signedIn();
     expect((await errorOf(change(cookie, { current_password: "not it at all", new_password: NEW_PASSWORD }), 422)).fields).toEqual({
       current_password: "Your current password is not right",
     });
@@ -107,19 +115,14 @@ describe("changing your password", () => {
   });
 
   it("counts wrong current passwords like sign-in failures, and refuses without a session or for the team account", async () => {
-    const user = await createUser();
-    const cookie = await signIn(user);
+    const { cookie } = await signedIn();
     const ip = "198.51.100.140";
     for (let i = 0; i < 5; i++)
-      expect(
-        (await call("/api/auth/password", { json: { current_password: `guess ${i}`, new_password: NEW_PASSWORD }, cookie, ip })).status,
-      ).toBe(422);
-    expect(
-      (await call("/api/auth/password", { json: { current_password: PASSWORD, new_password: NEW_PASSWORD }, cookie, ip })).status,
-    ).toBe(429);
+      expect((await change(cookie, { current_password: `guess ${i}`, new_password: NEW_PASSWORD }, ip)).status).toBe(422);
+    expect((await change(cookie, { current_password: PASSWORD, new_password: NEW_PASSWORD }, ip)).status).toBe(429);
     expect((await change("", { current_password: PASSWORD, new_password: NEW_PASSWORD })).status).toBe(401);
     const team = await createUser({ is_team: true, role: "Sales" });
-    const teamCookie = sessionCookieOf(await call("/api/auth/team", { json: { password: PASSWORD } }))!;
+    const teamCookie = sessionCookieOf(await visitorApi.auth.team.$post({ json: { password: PASSWORD } }))!;
     expect(team.id).toBeTruthy();
     expect((await change(teamCookie, { current_password: PASSWORD, new_password: NEW_PASSWORD })).status).toBe(403);
   });
@@ -127,33 +130,30 @@ describe("changing your password", () => {
 
 describe("signing out", () => {
   it("everywhere ends every session of the account, and a new sign-in works", async () => {
-    const user = await createUser();
-    const a = await signIn(user);
-    const b = await signIn(user);
-    const res = await call("/api/auth/logout-all", { method: "POST", cookie: a });
+    const { user, first: a, second: b } = await twoSessions();
+    const res = await apiClient({ cookie: a }).auth["logout-all"].$post();
     expect(res.status).toBe(200);
     expect(sessionCookieOf(res)).toBeNull();
     expect((await me(a)).status).toBe(401);
     expect((await me(b)).status).toBe(401);
     expect((await me(await signIn(user))).status).toBe(200);
-    expect((await call("/api/auth/logout-all", { method: "POST" })).status).toBe(401);
+    expect((await visitorApi.auth["logout-all"].$post()).status).toBe(401);
   });
 
   it("a disabled account stays signed out when it is enabled again", async () => {
-    const owner = await createUser({ role: "Owner" });
-    const ownerCookie = await signIn(owner);
-    const user = await createUser({ role: "Sales" });
-    const session = await signIn(user);
-    await json(call(`/api/crm/users/${user.id}`, { method: "PATCH", json: { disabled: true }, cookie: ownerCookie }), 200);
-    await json(call(`/api/crm/users/${user.id}`, { method: "PATCH", json: { disabled: false }, cookie: ownerCookie }), 200);
+    const owner = await signedIn("Owner");
+    const { user, cookie: session } = await signedIn("Sales");
+    const setDisabled = (disabled: boolean) =>
+      expectJson(apiClient({ cookie: owner.cookie }).crm.users[":id"].$patch({ param: { id: user.id }, json: { disabled } }), 200);
+    await setDisabled(true);
+    await setDisabled(false);
     expect((await me(session)).status).toBe(401);
     expect((await me(await signIn(user))).status).toBe(200);
   });
 
   it("closes the live tabs of that session only", async () => {
-    const user = await createUser();
-    const one = await signIn(user);
-    const two = await signIn(user);
+    const { first: one, second: two } = await twoSessions();
+    /** A live tab: a WebSocket upgrade, which the typed client does not make. */
     const open = async (cookie: string) => {
       const res = await exports.default.fetch("http://localhost/api/crm/live", {
         headers: { Upgrade: "websocket", Origin: "http://localhost", Cookie: cookie },
@@ -167,14 +167,13 @@ describe("signing out", () => {
     };
     const tabOne = await open(one);
     const tabTwo = await open(two);
-    const ctx = createExecutionContext();
-    await app.fetch(new Request("http://localhost/api/auth/logout", { method: "POST", headers: { Cookie: one } }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    // Through the app itself, waiting for the work it leaves running (telling the hub).
+    await apiWithEnv({}, { cookie: one }).auth.logout.$post();
     const end = Date.now() + 2000;
     while (tabOne.closed === null && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
     expect(tabOne.closed).toBe(4401);
     expect(tabTwo.closed).toBeNull();
-    await json(call("/api/crm/tasks", { json: { title: "Still live" }, cookie: two }), 201);
+    await expectJson(apiClient({ cookie: two }).crm.tasks.$post({ json: { title: "Still live" } }), 201);
     const until = Date.now() + 2000;
     while (!tabTwo.messages.some((m) => m.kind === "change") && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
     expect(tabTwo.messages.some((m) => m.kind === "change")).toBe(true);
@@ -185,18 +184,13 @@ describe("where requests come from", () => {
   it("counts only CF-Connecting-IP: X-Real-IP and X-Forwarded-For cannot buy more guesses", async () => {
     const user = await createUser();
     for (let i = 0; i < 5; i++) {
-      const res = await call("/api/auth/login", {
-        json: { email: user.email, password: "wrong" },
+      const res = await login(user.email, "wrong", {
         ip: "203.0.113.60",
         headers: { "X-Real-IP": `192.0.2.${i}`, "X-Forwarded-For": `192.0.2.${i}` },
       });
       expect(res.status).toBe(401);
     }
-    const res = await call("/api/auth/login", {
-      json: { email: user.email, password: PASSWORD },
-      ip: "203.0.113.60",
-      headers: { "X-Real-IP": "192.0.2.99" },
-    });
+    const res = await login(user.email, PASSWORD, { ip: "203.0.113.60", headers: { "X-Real-IP": "192.0.2.99" } });
     expect(res.status).toBe(429);
   });
 
@@ -226,7 +220,7 @@ describe("rotating a password with npm run hash-password", () => {
       const sql = accountSql(crypto.randomUUID(), row, await hashPassword(password, 1000), "test");
       await env.DB.prepare(sql.replace(/^--.*\n/, "")).run();
     };
-    const gate = (password: string, cookie?: string) => call("/api/auth/team", { json: { password }, cookie });
+    const gate = (password: string) => visitorApi.auth.team.$post({ json: { password } });
     await run("the first team passphrase");
     const first = await gate("the first team passphrase");
     expect(first.status).toBe(200);

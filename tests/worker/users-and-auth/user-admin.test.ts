@@ -1,12 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, rows, signInAs, type Staff } from "../support/helpers";
-import type { User } from "../../../contract/user";
-import type { PendingInvite } from "../../../contract/user-admin";
+import { errorOf, expectJson, rows, signInAs, unchecked, type Staff } from "../support/helpers";
 
 let owner: Staff;
-type Refused = { error: { code: string; message: string; fields: Record<string, string> } };
-const setDisabled = (id: string, disabled: unknown, who = owner) => who.call("PATCH", `/api/crm/users/${id}`, { disabled });
+const setDisabled = (id: string, disabled: boolean, who = owner) => who.api.crm.users[":id"].$patch({ param: { id }, json: { disabled } });
+/** Any CRM read: whether this session still gets in. */
+const leadsAs = (who: Staff) => who.api.crm.leads.$get({ query: {} });
 
 beforeEach(async () => {
   owner = await signInAs("Owner", "Hannah Whitaker");
@@ -15,35 +14,37 @@ beforeEach(async () => {
 describe("disabling accounts", () => {
   it("stops a disabled user's session at once, and re-enabling lets them back in", async () => {
     const sales = await signInAs("Sales", "Marcus Reid");
-    await expectJson(sales.call("GET", "/api/crm/leads"), 200);
-    const { user } = await expectJson<{ user: User }>(setDisabled(sales.id, true), 200);
+    await expectJson(leadsAs(sales), 200);
+    const { user } = await expectJson(setDisabled(sales.id, true), 200);
     expect(user).toMatchObject({ id: sales.id, full_name: "Marcus Reid", role: "Sales", disabled: true });
     expect(user).not.toHaveProperty("password_hash");
-    expect((await sales.call("GET", "/api/crm/leads")).status).toBe(401);
-    const { users } = await expectJson<{ users: User[] }>(owner.call("GET", "/api/crm/users"), 200);
+    expect((await leadsAs(sales)).status).toBe(401);
+    const { users } = await expectJson(owner.api.crm.users.$get(), 200);
     expect(users.find((u) => u.id === sales.id)!.disabled).toBe(true);
     await expectJson(setDisabled(sales.id, false), 200);
     expect((await rows<{ disabled: number }>("SELECT disabled FROM users WHERE id = ?", sales.id))[0].disabled).toBe(0);
   });
 
   it("refuses to let an Owner disable their own account", async () => {
-    const refused = await expectJson<Refused>(setDisabled(owner.id, true), 422);
-    expect(refused.error.fields.disabled).toBe("You cannot disable your own account");
-    await expectJson(owner.call("GET", "/api/crm/leads"), 200);
+    const refused = await errorOf(setDisabled(owner.id, true), 422);
+    expect(refused.fields?.disabled).toBe("You cannot disable your own account");
+    await expectJson(leadsAs(owner), 200);
   });
 
   it("validates the body and answers 404 for an unknown user", async () => {
     expect((await setDisabled("nope", true)).status).toBe(404);
     const sales = await signInAs("Sales");
-    expect((await setDisabled(sales.id, "yes")).status).toBe(422);
-    expect((await owner.call("PATCH", `/api/crm/users/${sales.id}`, { disabled: true, role: "Owner" })).status).toBe(422);
+    expect((await setDisabled(sales.id, unchecked("yes"))).status).toBe(422);
+    expect(
+      (await owner.api.crm.users[":id"].$patch({ param: { id: sales.id }, json: unchecked({ disabled: true, role: "Owner" }) })).status,
+    ).toBe(422);
   });
 
   it("is the Owner's: Sales gets 403 and nothing changes", async () => {
     const sales = await signInAs("Sales");
     const other = await signInAs("Sales", "Priya Shah");
-    const refused = await expectJson<Refused>(setDisabled(other.id, true, sales), 403);
-    expect(refused.error.code).toBe("forbidden");
+    const refused = await errorOf(setDisabled(other.id, true, sales), 403);
+    expect(refused.code).toBe("forbidden");
     expect((await setDisabled(owner.id, true, sales)).status).toBe(403);
     expect((await rows<{ n: number }>("SELECT count(*) AS n FROM users WHERE disabled = 1"))[0].n).toBe(0);
   });
@@ -62,7 +63,7 @@ describe("pending invitations", () => {
       insert.bind("i3", "done@studio.test", "Owner", "h3", owner.id, soon, "2026-01-03T00:00:00.000Z", "2026-01-03T00:00:00.000Z"),
       insert.bind("i4", "partner@studio.test", "Owner", "h4", null, soon, null, "2026-01-04T00:00:00.000Z"),
     ]);
-    const { invites } = await expectJson<{ invites: PendingInvite[] }>(owner.call("GET", "/api/crm/users/invites"), 200);
+    const { invites } = await expectJson(owner.api.crm.users.invites.$get(), 200);
     expect(invites).toEqual([
       {
         id: "i1",
@@ -80,8 +81,8 @@ describe("pending invitations", () => {
 
   it("is the Owner's: Sales gets 403", async () => {
     const sales = await signInAs("Sales");
-    expect((await sales.call("GET", "/api/crm/users/invites")).status).toBe(403);
+    expect((await sales.api.crm.users.invites.$get()).status).toBe(403);
     // The team list itself stays readable by everyone (names for stamps and assignees).
-    await expectJson(sales.call("GET", "/api/crm/users"), 200);
+    await expectJson(sales.api.crm.users.$get(), 200);
   });
 });

@@ -9,12 +9,14 @@ import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { D1Database } from "@cloudflare/workers-types";
 import type { Db } from "../../platform/db";
 import {
+  CASH_EXPECTED_DAYS,
   DASHBOARD_LIST_MAX,
   PROPOSAL_WAIT_DAYS,
   REVENUE_FUTURE_MONTHS,
   REVENUE_PAST_MONTHS,
   WIN_RATE_DAYS,
   type Dashboard,
+  type DashboardCash,
   type DashboardLists,
 } from "../../../contract/dashboard";
 import { conversionRate } from "../../../contract/lead";
@@ -57,6 +59,13 @@ const dialect = new SQLiteSyncDialect();
 const query = <T = Row>(text: SQL) => ({ text, rows: undefined as unknown as T[] });
 type Query<T> = ReturnType<typeof query<T>>;
 
+/** The median of `days` (a SELECT of one column, days): the middle one, or the mean of the middle two; and how many. */
+const medianDays = (days: SQL) =>
+  query<{ days: number | null; n: number | null }>(sql`
+    SELECT avg(days) AS days, max(n) AS n FROM (
+      SELECT days, row_number() OVER (ORDER BY days) AS rn, count(*) OVER () AS n FROM (${days}))
+    WHERE rn IN ((n + 1) / 2, (n + 2) / 2)`);
+
 /** Runs the statements as one D1 batch: one round trip, one consistent read. */
 async function batch<const Q extends readonly Query<unknown>[]>(db: Db, queries: Q): Promise<{ [K in keyof Q]: Q[K]["rows"] }> {
   // createDb's binding, typed loosely there (platform/db.ts).
@@ -84,38 +93,41 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
   // Sent before this date: more than PROPOSAL_WAIT_DAYS days ago.
   const proposalsSentBy = addDays(today, -PROPOSAL_WAIT_DAYS);
   const closedAt = sql.raw("closed_at");
+  const cashUntil = addDays(today, CASH_EXPECTED_DAYS);
+  const monthFirst = `${thisMonth}-01`;
+  const nextMonthFirst = `${addMonths(thisMonth, 1)}-01`;
+  // What isOwed and isLate (contract/invoice-values.ts) say, in SQL: owed is Sent or Overdue.
+  const paidThisMonth = sql`(status = 'Paid' AND paid_date >= ${monthFirst} AND paid_date < ${nextMonthFirst})`;
+  const dueSoon = sql`(status = 'Sent' AND due_date >= ${today} AND due_date <= ${cashUntil})`;
+  const late = sql`(status = 'Overdue' OR (status = 'Sent' AND due_date < ${today}))`;
 
-  const [weightRows, byStatus, reach, wonByMonth, winRate, median, newThisWeek, expected, sources, campaigns, ...lists] = await batch(db, [
-    query<{ value: string }>(sql`SELECT value FROM settings WHERE key = ${WEIGHTS_KEY}`),
-    // The stages' counts, the pipeline's value and its weighted forecast: one pass over the status index.
-    query<{ status: LeadStatus; n: number; value: number }>(
-      sql`SELECT status, count(*) AS n, coalesce(sum(value), 0) AS value FROM leads GROUP BY status`,
-    ),
-    // The funnel: how far the leads got (Lost ones too), read in order from leads_status_furthest_idx alone.
-    query<{ status: LeadStatus; furthest_stage: FurthestStage; n: number }>(
-      sql`SELECT status, furthest_stage, count(*) AS n FROM leads GROUP BY status, furthest_stage`,
-    ),
-    query<{ bucket: number; n: number; value: number }>(sql`
+  const [weightRows, byStatus, reach, wonByMonth, winRate, median, newThisWeek, expected, sources, campaigns, cash, paidMedian, ...lists] =
+    await batch(db, [
+      query<{ value: string }>(sql`SELECT value FROM settings WHERE key = ${WEIGHTS_KEY}`),
+      // The stages' counts, the pipeline's value and its weighted forecast: one pass over the status index.
+      query<{ status: LeadStatus; n: number; value: number }>(
+        sql`SELECT status, count(*) AS n, coalesce(sum(value), 0) AS value FROM leads GROUP BY status`,
+      ),
+      // The funnel: how far the leads got (Lost ones too), read in order from leads_status_furthest_idx alone.
+      query<{ status: LeadStatus; furthest_stage: FurthestStage; n: number }>(
+        sql`SELECT status, furthest_stage, count(*) AS n FROM leads GROUP BY status, furthest_stage`,
+      ),
+      query<{ bucket: number; n: number; value: number }>(sql`
       SELECT ${bucketOf(closedAt, monthStarts)} AS bucket, count(*) AS n, coalesce(sum(value), 0) AS value
       FROM leads WHERE status = 'Won' AND closed_at >= ${monthStarts[0]} AND closed_at < ${nextMonthStart}
       GROUP BY bucket`),
-    query<{ won: number; closed: number }>(sql`
+      query<{ won: number; closed: number }>(sql`
       SELECT coalesce(sum(status = 'Won'), 0) AS won, count(*) AS closed
       FROM leads WHERE status IN ('Won', 'Lost') AND closed_at >= ${winRateSince}`),
-    // The median: the middle one (or the mean of the middle two) of the Won leads ordered by days taken.
-    query<{ days: number | null; won: number | null }>(sql`
-      SELECT avg(days) AS days, max(n) AS won FROM (
-        SELECT days, row_number() OVER (ORDER BY days) AS rn, count(*) OVER () AS n FROM (
-          SELECT julianday(closed_at) - julianday(created_at) AS days FROM leads
-          WHERE status = 'Won' AND closed_at IS NOT NULL AND closed_at >= created_at))
-      WHERE rn IN ((n + 1) / 2, (n + 2) / 2)`),
-    query<{ n: number }>(sql`SELECT count(*) AS n FROM leads WHERE created_at >= ${londonStartOf(weekStart)}`),
-    // Expected revenue: an open lead is placed in the month its Sent proposal is valid until (or,
-    // without one, due to be answered by: decision 0020), or else of its follow-up date; a lead with
-    // none of these counts in the forecast tile but in no month. The Sent proposals' dates are read
-    // once, grouped by lead, and joined: as a subquery per lead SQLite ran it up to four times for
-    // each open lead (once for each use of the month).
-    query<{ month: string; status: LeadStatus; value: number }>(sql`
+      medianDays(sql`SELECT julianday(closed_at) - julianday(created_at) AS days FROM leads
+        WHERE status = 'Won' AND closed_at IS NOT NULL AND closed_at >= created_at`),
+      query<{ n: number }>(sql`SELECT count(*) AS n FROM leads WHERE created_at >= ${londonStartOf(weekStart)}`),
+      // Expected revenue: an open lead is placed in the month its Sent proposal is valid until (or,
+      // without one, due to be answered by: decision 0020), or else of its follow-up date; a lead with
+      // none of these counts in the forecast tile but in no month. The Sent proposals' dates are read
+      // once, grouped by lead, and joined: as a subquery per lead SQLite ran it up to four times for
+      // each open lead (once for each use of the month).
+      query<{ month: string; status: LeadStatus; value: number }>(sql`
       SELECT month, status, sum(value) AS value FROM (
         SELECT substr(coalesce(sent.until, l.follow_up_date), 1, 7) AS month, l.status, l.value
         FROM leads l LEFT JOIN (
@@ -124,12 +136,12 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
         WHERE l.status IN (${OPEN_SQL}) AND l.value > 0)
       WHERE month IS NOT NULL AND month <= ${lastFutureMonth}
       GROUP BY month, status`),
-    query<{ source: LeadSource | null; leads: number; won: number; won_value: number }>(sql`
+      query<{ source: LeadSource | null; leads: number; won: number; won_value: number }>(sql`
       SELECT source, count(*) AS leads, coalesce(sum(status = 'Won'), 0) AS won,
         coalesce(sum(CASE WHEN status = 'Won' THEN value END), 0) AS won_value
       FROM leads GROUP BY source ORDER BY leads DESC, source`),
-    // A lead's campaign is the one on the first enquiry it came from (form_submissions.utm).
-    query<{ campaign: string; leads: number; won: number; won_value: number }>(sql`
+      // A lead's campaign is the one on the first enquiry it came from (form_submissions.utm).
+      query<{ campaign: string; leads: number; won: number; won_value: number }>(sql`
       SELECT c.campaign AS campaign, count(*) AS leads, coalesce(sum(l.status = 'Won'), 0) AS won,
         coalesce(sum(CASE WHEN l.status = 'Won' THEN l.value END), 0) AS won_value
       FROM (
@@ -138,8 +150,18 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
         GROUP BY lead_id) c
       JOIN leads l ON l.id = c.lead_id
       GROUP BY c.campaign ORDER BY leads DESC, c.campaign LIMIT 20`),
-    ...listQueries(userId, today, proposalsSentBy),
-  ] as const);
+      // The cash: invoices' dates are London calendar dates already, so they compare as text. Added in
+      // pennies, as the invoices page adds them (sumTotals), so the two never differ by float drift.
+      query<{ received: number; received_n: number; expected: number; expected_n: number; overdue: number; overdue_n: number }>(sql`
+      SELECT
+        coalesce(sum(CASE WHEN ${paidThisMonth} THEN round(total * 100) END), 0) AS received, coalesce(sum(${paidThisMonth}), 0) AS received_n,
+        coalesce(sum(CASE WHEN ${dueSoon} THEN round(total * 100) END), 0) AS expected, coalesce(sum(${dueSoon}), 0) AS expected_n,
+        coalesce(sum(CASE WHEN ${late} THEN round(total * 100) END), 0) AS overdue, coalesce(sum(${late}), 0) AS overdue_n
+      FROM invoices`),
+      medianDays(sql`SELECT julianday(paid_date) - julianday(date) AS days FROM invoices
+        WHERE status = 'Paid' AND paid_date IS NOT NULL AND paid_date >= date`),
+      ...listQueries(userId, today, proposalsSentBy),
+    ] as const);
 
   const weights = stageWeightsOf(weightRows[0]?.value);
   const statusRows = new Map((byStatus as { status: LeadStatus; n: number; value: number }[]).map((r) => [r.status, r]));
@@ -198,15 +220,31 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
       won_this_month: { month: thisMonth, value: pounds(thisBucket?.value ?? 0), count: thisBucket?.n ?? 0 },
       won_last_month: { month: addMonths(thisMonth, -1), value: pounds(lastBucket?.value ?? 0), count: lastBucket?.n ?? 0 },
       win_rate: { won, closed, rate: pct(won, closed), days: WIN_RATE_DAYS },
-      median_days_to_won: { days: mid?.days == null ? null : Math.round(mid.days * 10) / 10, won: mid?.won ?? 0 },
+      median_days_to_won: { days: mid?.days == null ? null : Math.round(mid.days * 10) / 10, won: mid?.n ?? 0 },
       new_this_week: { week_start: weekStart, count: newThisWeek[0]?.n ?? 0 },
     },
     revenue,
     sources: sources.map((r) => ({ ...r, won_value: pounds(r.won_value) })),
     campaigns: campaigns.map((r) => ({ ...r, won_value: pounds(r.won_value) })),
     funnel,
+    cash: cashOf(cash[0], paidMedian[0], thisMonth, cashUntil),
     conversion: { won: wonCount, leads: allLeads, rate: conversionRate(wonCount, allLeads) },
     lists: listsOf(lists as Row[][], today),
+  };
+}
+
+function cashOf(
+  c: { received: number; received_n: number; expected: number; expected_n: number; overdue: number; overdue_n: number } | undefined,
+  mid: { days: number | null; n: number | null } | undefined,
+  month: string,
+  until: string,
+): DashboardCash {
+  const pence = (n: number | undefined) => (n ?? 0) / 100;
+  return {
+    received_this_month: { month, value: pence(c?.received), count: c?.received_n ?? 0 },
+    expected: { days: CASH_EXPECTED_DAYS, until, value: pence(c?.expected), count: c?.expected_n ?? 0 },
+    overdue: { value: pence(c?.overdue), count: c?.overdue_n ?? 0 },
+    median_days_to_paid: { days: mid?.days == null ? null : Math.round(mid.days * 10) / 10, paid: mid?.n ?? 0 },
   };
 }
 

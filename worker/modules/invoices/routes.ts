@@ -2,10 +2,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { invoiceInput, invoicePatch } from "../../../contract/invoice";
-import { jsonBody } from "../../platform/validate";
+import { xeroExportQuery } from "../../../contract/xero";
+import { jsonBody, queryParams } from "../../platform/validate";
 import { createInvoice, deleteInvoice, getInvoice, listInvoices, updateInvoice } from "./invoices";
+import { xeroExport } from "./xero";
 import { sharedLinkRoutes } from "../shared-documents";
 import { publish } from "../live";
+import { auditSourceOf } from "../audit";
 
 export const invoicesRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ invoices: await listInvoices(c.get("db")) }, 200))
@@ -14,6 +17,10 @@ export const invoicesRoute = new Hono<AppEnv>()
     publish(c, { entity: "invoices", op: "create", id: invoice.id });
     return c.json({ invoice }, 201);
   })
+  // Before /:id, which would take "xero" for an id.
+  .get("/xero", queryParams(xeroExportQuery), async (c) =>
+    c.json(await xeroExport(c.get("db"), c.req.valid("query"), c.env.STUDIO_NAME, await auditSourceOf(c)), 200),
+  )
   .get("/:id", async (c) => c.json({ invoice: await getInvoice(c.get("db"), c.req.param("id")) }, 200))
   .patch("/:id", jsonBody(invoicePatch), async (c) => {
     const invoice = await updateInvoice(c.get("db"), c.req.param("id"), c.req.valid("json"));

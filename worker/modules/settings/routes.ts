@@ -1,13 +1,15 @@
 /**
- * /api/crm/settings: the studio details on printed invoices and the forecast's stage weights.
+ * /api/crm/settings: the studio details on printed invoices, the forecast's stage weights and the Xero export's coding.
  * Everyone reads them; only an Owner changes them.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { stageWeightsInput, studioSettingsInput } from "../../../contract/settings";
+import { xeroSettingsInput } from "../../../contract/xero";
 import { jsonBody } from "../../platform/validate";
 import { ownerOnly } from "../users-and-auth";
 import { getStageWeights, getStudioSettings, saveStageWeights, saveStudioSettings } from "./settings";
+import { getXeroSettings, saveXeroSettings } from "./xero-settings";
 import { publish } from "../live";
 import { auditSourceOf } from "../audit";
 
@@ -22,5 +24,11 @@ export const settingsRoute = new Hono<AppEnv>()
   .put("/stage-weights", ownerOnly, jsonBody(stageWeightsInput), async (c) => {
     const saved = await saveStageWeights(c.get("db"), c.req.valid("json"), await auditSourceOf(c));
     publish(c, { entity: "settings", op: "update", id: "stage_weights" });
+    return c.json(saved, 200);
+  })
+  .get("/xero", async (c) => c.json(await getXeroSettings(c.get("db"), c.env.STUDIO_NAME), 200))
+  .put("/xero", ownerOnly, jsonBody(xeroSettingsInput), async (c) => {
+    const saved = await saveXeroSettings(c.get("db"), c.req.valid("json"), c.env.STUDIO_NAME, await auditSourceOf(c));
+    publish(c, { entity: "settings", op: "update", id: "xero" });
     return c.json(saved, 200);
   });

@@ -120,23 +120,36 @@ export async function getStageWeights(db: Db): Promise<{ weights: StageWeights; 
   return { weights: stageWeightsOf(row?.value), updated_at: row?.updated_at ?? null };
 }
 
-/** Saves from the copy the form was loaded from, as the studio details do; a stale copy is refused with 409. */
-export async function saveStageWeights(db: Db, input: z.output<typeof stageWeightsInput>, source: AuditSource) {
-  const value = JSON.stringify(input.weights);
+/**
+ * Writes the JSON `value` under `key` from the copy the form was loaded from (`updated_at`, null when
+ * nothing was saved yet), as the studio details do: a stale copy changes nothing and is a 409 saying `stale`.
+ */
+export async function saveSettingValue(db: Db, key: string, value: unknown, updatedAt: string | null, stale: string): Promise<void> {
+  const json = JSON.stringify(value);
   const rows =
-    input.updated_at === null
+    updatedAt === null
       ? await db
           .insert(settings)
-          .values({ key: WEIGHTS_KEY, value, created_at: nowIso(), updated_at: nowIso() })
+          .values({ key, value: json, created_at: nowIso(), updated_at: nowIso() })
           .onConflictDoNothing()
           .returning({ key: settings.key })
       : await db
           .update(settings)
-          .set({ value, updated_at: nextStamp(input.updated_at) })
-          .where(and(eq(settings.key, WEIGHTS_KEY), eq(settings.updated_at, input.updated_at)))
+          .set({ value: json, updated_at: nextStamp(updatedAt) })
+          .where(and(eq(settings.key, key), eq(settings.updated_at, updatedAt)))
           .returning({ key: settings.key });
-  if (rows.length === 0)
-    throw new AppError("conflict", "The stage weights were changed by someone else. They have been reloaded with the latest weights.");
+  if (rows.length === 0) throw new AppError("conflict", stale);
+}
+
+/** Saves from the copy the form was loaded from, as the studio details do; a stale copy is refused with 409. */
+export async function saveStageWeights(db: Db, input: z.output<typeof stageWeightsInput>, source: AuditSource) {
+  await saveSettingValue(
+    db,
+    WEIGHTS_KEY,
+    input.weights,
+    input.updated_at,
+    "The stage weights were changed by someone else. They have been reloaded with the latest weights.",
+  );
   const summary = Object.entries(input.weights)
     .map(([stage, w]) => `${stage} ${w}%`)
     .join(", ");

@@ -21,6 +21,7 @@ export const OWNER_ONLY_ROUTES: readonly RouteRef[] = [
   { method: "POST", path: "/api/crm/users/invites" },
   { method: "PUT", path: "/api/crm/settings" },
   { method: "PUT", path: "/api/crm/settings/stage-weights" },
+  { method: "PUT", path: "/api/crm/settings/xero" },
   { method: "GET", path: "/api/crm/users/invites" },
   { method: "PATCH", path: "/api/crm/users/:id" },
   { method: "POST", path: "/api/crm/import" },

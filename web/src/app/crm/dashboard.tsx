@@ -4,7 +4,7 @@ import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dashboardQueryOptions } from "@/features/dashboard/api/dashboard";
-import { DashboardTiles } from "@/features/dashboard/components/dashboard-tiles";
+import { CashTiles, DashboardTiles } from "@/features/dashboard/components/dashboard-tiles";
 import { FunnelChart, OriginChart, RevenueChart } from "@/features/dashboard/components/charts";
 import { DashboardLists } from "@/features/dashboard/components/dashboard-lists";
 import { CrmPage } from "./components/crm-page";
@@ -33,6 +33,7 @@ export function Component() {
       ) : (
         <div className="space-y-6">
           <DashboardTiles tiles={query.data.tiles} />
+          <CashTiles cash={query.data.cash} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <RevenueChart revenue={query.data.revenue} today={query.data.today} />
             <FunnelChart funnel={query.data.funnel} conversion={query.data.conversion} />

@@ -1,17 +1,18 @@
-/** /crm/invoices : what is owed at a glance, the invoices filtered by status (?status=), and New Invoice. */
+/** /crm/invoices : what is owed at a glance, the invoices filtered by status (?status=), New Invoice and Export for Xero. */
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { Plus } from "lucide-react";
+import { Download, Plus } from "lucide-react";
 import { invoiceStatuses, type InvoiceStatus } from "@contract/invoice-values";
 import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { InvoicesList } from "@/features/invoices/components/invoices-list";
-import { lazyDialog } from "@/components/ui/lazy-dialog";
+import { lazyDialog, lazyMounted } from "@/components/ui/lazy-dialog";
 import { CrmPage } from "./components/crm-page";
 import { useSetSearchParam } from "./components/url-filter-box";
 
 const InvoiceDialog = lazyDialog(() => import("@/features/invoices/components/invoice-dialog").then((m) => m.InvoiceDialog));
+const XeroExportDialog = lazyMounted(() => import("@/features/invoices/components/xero-export-dialog").then((m) => m.XeroExportDialog));
 
 export const handle: RouteHandle = {
   meta: () => ({ title: "Invoices – CRM", description: "Invoices in the Redbrick Studio CRM.", noindex: true }),
@@ -19,6 +20,7 @@ export const handle: RouteHandle = {
 
 export function Component() {
   const [adding, setAdding] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [params] = useSearchParams();
   const setParam = useSetSearchParam();
   const raw = params.get("status") ?? "";
@@ -28,10 +30,16 @@ export function Component() {
       title="Invoices"
       description="Invoices and what is owed."
       actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus className="size-4" aria-hidden="true" />
-          New Invoice
-        </Button>
+        <>
+          <Button variant="secondary" onClick={() => setExporting(true)}>
+            <Download className="size-4" aria-hidden="true" />
+            Export for Xero
+          </Button>
+          <Button onClick={() => setAdding(true)}>
+            <Plus className="size-4" aria-hidden="true" />
+            New Invoice
+          </Button>
+        </>
       }
     >
       <div className="mb-4 sm:w-56">
@@ -42,6 +50,7 @@ export function Component() {
       </div>
       <InvoicesList status={status} />
       {adding && <InvoiceDialog open onOpenChange={setAdding} />}
+      {exporting && <XeroExportDialog onClose={() => setExporting(false)} />}
     </CrmPage>
   );
 }

@@ -17,6 +17,7 @@ import { MailRefusals } from "@/features/audit/components/mail-refusals";
 import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "@/features/settings/components/data-panel";
 import { StudioForm } from "@/features/settings/components/studio-form";
 import { StageWeightsForm } from "@/features/settings/components/stage-weights-form";
+import { XeroSettingsForm } from "@/features/settings/components/xero-settings-form";
 import { UserManagement } from "@/features/users/components/user-management";
 import { usersQueryOptions } from "@/features/users/api/users";
 import { CrmPage } from "./components/crm-page";
@@ -54,6 +55,7 @@ export function Component() {
             {isOwner && <ImportPanel />}
             <StudioForm isOwner={isOwner} />
             <StageWeightsForm isOwner={isOwner} />
+            <XeroSettingsForm isOwner={isOwner} />
             <UserManagement isOwner={isOwner} currentUserId={user.id} />
             {isOwner && <BackupsPanel />}
             {isOwner && <DangerZone />}

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { Dashboard } from "@contract/dashboard";
-import { formatCount, formatDate, formatMoneyWhole } from "@/lib/format";
+import { formatCount, formatDate, formatMoney, formatMoneyWhole } from "@/lib/format";
 import { formatMonth } from "./charts";
 
 function Tile({ to, label, value, detail, testId }: { to: string; label: string; value: ReactNode; detail: ReactNode; testId: string }) {
@@ -78,6 +78,45 @@ export function DashboardTiles({ tiles }: { tiles: Dashboard["tiles"] }) {
         label="New leads this week"
         value={formatCount(new_this_week.count)}
         detail={`Since Monday ${formatDate(new_this_week.week_start)}`}
+      />
+    </section>
+  );
+}
+
+/** The money itself: paid this month, due soon, overdue, and how long clients take to pay. */
+export function CashTiles({ cash }: { cash: Dashboard["cash"] }) {
+  const { received_this_month: received, expected, overdue, median_days_to_paid: median } = cash;
+  return (
+    <section aria-label="Cash" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <Tile
+        to="/crm/invoices?status=Paid"
+        testId="tile-cash-received"
+        label={`Cash received in ${formatMonth(received.month)}`}
+        value={formatMoney(received.value)}
+        detail={`${plural(received.count, "invoice")} paid this month`}
+      />
+      <Tile
+        to="/crm/invoices?status=Sent"
+        testId="tile-cash-expected"
+        label={`Expected in the next ${expected.days} days`}
+        value={formatMoney(expected.value)}
+        detail={`${plural(expected.count, "sent invoice")} due by ${formatDate(expected.until)}`}
+      />
+      <Tile
+        to="/crm/invoices"
+        testId="tile-cash-overdue"
+        label="Overdue"
+        value={formatMoney(overdue.value)}
+        detail={overdue.count === 0 ? "Nothing past its due date" : `${plural(overdue.count, "invoice")} past the due date`}
+      />
+      <Tile
+        to="/crm/invoices?status=Paid"
+        testId="tile-days-to-paid"
+        label="Median time to get paid"
+        value={median.days === null ? "—" : plural(Math.round(median.days), "day")}
+        detail={
+          median.paid === 0 ? "No invoices paid yet" : `From an invoice's date to its payment, over ${plural(median.paid, "paid invoice")}`
+        }
       />
     </section>
   );

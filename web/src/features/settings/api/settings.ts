@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { StageWeightsInput, StudioSettingsInput } from "@contract/settings";
 import type { ExportDocument } from "@contract/export";
+import type { XeroSettingsInput } from "@contract/xero";
 import { api, ApiError, isApiError, ok } from "@/lib/api";
 import { showSaved } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
@@ -11,6 +12,7 @@ export const settingsKeys = {
   studio: () => ["settings", "studio"] as const,
   backups: () => ["settings", "backups"] as const,
   stageWeights: () => ["settings", "stage-weights"] as const,
+  xero: () => ["settings", "xero"] as const,
 };
 
 export { studioSettingsQueryOptions as studioQueryOptions } from "@/lib/studio-settings";
@@ -32,6 +34,25 @@ export function useSaveStageWeights() {
       toast.success("Stage weights saved");
     },
     meta: { errorTitle: "Failed to save the stage weights" },
+  });
+}
+
+export const xeroSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.xero(),
+    queryFn: ({ signal }) => ok(api.crm.settings.xero.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch the Xero export settings" },
+  });
+
+export function useSaveXeroSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: XeroSettingsInput) => ok(api.crm.settings.xero.$put({ json: input })),
+    onSuccess: async (saved) => {
+      await showSaved(queryClient, settingsKeys.xero(), saved);
+      toast.success("Xero export settings saved");
+    },
+    meta: { errorTitle: "Failed to save the Xero export settings" },
   });
 }
 

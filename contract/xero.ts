@@ -1,0 +1,126 @@
+/**
+ * Export for Xero: the invoices of a period as rows of Xero's sales-invoice import file (one row
+ * per line; an invoice's rows share its number), in files of at most 500 invoices, which is what
+ * one Xero import takes. Xero imports them as drafts and matches payments from the bank feed
+ * (docs/decisions/0062-export-for-xero.md).
+ */
+import * as z from "zod";
+import { isoDate } from "./common";
+import type { Invoice } from "./invoice";
+import { requiredText } from "./text";
+
+/** The most invoices Xero takes in one import file. */
+export const XERO_MAX_INVOICES = 500;
+
+/** The columns of Xero's own template, in its order; an asterisk marks what Xero requires. */
+export const XERO_COLUMNS = [
+  "*ContactName",
+  "EmailAddress",
+  "POAddressLine1",
+  "POAddressLine2",
+  "POAddressLine3",
+  "POAddressLine4",
+  "POCity",
+  "PORegion",
+  "POPostalCode",
+  "POCountry",
+  "*InvoiceNumber",
+  "Reference",
+  "*InvoiceDate",
+  "*DueDate",
+  "InventoryItemCode",
+  "*Description",
+  "*Quantity",
+  "*UnitAmount",
+  "Discount",
+  "*AccountCode",
+  "*TaxType",
+  "TrackingName1",
+  "TrackingOption1",
+  "TrackingName2",
+  "TrackingOption2",
+  "Currency",
+  "BrandingTheme",
+] as const;
+export type XeroColumn = (typeof XERO_COLUMNS)[number];
+/** A row of the file; the columns the CRM has nothing for are left out, and written empty. */
+export type XeroRow = Partial<Record<XeroColumn, string>>;
+
+/** Xero UK's chart of accounts codes sales as 200. */
+export const DEFAULT_XERO_ACCOUNT_CODE = "200";
+/** The tax rate's display name in Xero UK: the standard rate for a VAT-registered studio, else none. */
+export const defaultXeroTaxType = (vatRegistered: boolean) => (vatRegistered ? "20% (VAT on Income)" : "No VAT");
+
+/** The account and tax rate every exported line is coded to, as they are named in the studio's Xero. */
+export const xeroSettings = z.object({ account_code: z.string(), tax_type: z.string() });
+export type XeroSettings = z.infer<typeof xeroSettings>;
+
+/** PUT /api/crm/settings/xero, from the copy the form was loaded from (null when never saved). */
+export const xeroSettingsInput = z
+  .object({
+    account_code: requiredText({ max: 10, required: "Account Code is required" }).refine(
+      (s) => /^[A-Za-z0-9.\-_]+$/.test(s),
+      "Use the account's code as Xero shows it, e.g. 200",
+    ),
+    tax_type: requiredText({ max: 50, required: "Tax Type is required" }),
+    updated_at: z.string().min(1).nullable(),
+  })
+  .strict();
+export type XeroSettingsInput = z.input<typeof xeroSettingsInput>;
+
+export const XERO_PERIOD_ORDER_MESSAGE = "The start date must be on or before the end date";
+/** GET /api/crm/invoices/xero: the period, both days included, by the invoices' own dates. */
+export const xeroExportQuery = z
+  .object({ from: isoDate, to: isoDate })
+  .strict()
+  // Only once both are dates: a malformed one has its own message.
+  .refine((q) => !(isoDate.safeParse(q.from).success && isoDate.safeParse(q.to).success) || q.from <= q.to, {
+    message: XERO_PERIOD_ORDER_MESSAGE,
+    path: ["to"],
+  });
+export type XeroExportQuery = z.input<typeof xeroExportQuery>;
+
+/** What an invoice contributes: sent ones only (a draft was never asked for), with its client's name. */
+export type XeroInvoice = Pick<
+  Invoice,
+  "number" | "client_name" | "contact_email" | "project_title" | "date" | "due_date" | "lines" | "status"
+>;
+
+/** 2026-01-31 → 31/01/2026, as Xero UK reads dates. */
+export const xeroDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** Whether Xero is given the invoice: every status but Draft. */
+export const isExportedToXero = (invoice: Pick<Invoice, "status">) => invoice.status !== "Draft";
+
+/** One row per line of each invoice, in the order given. Prices are VAT-inclusive, as the invoices' are. */
+export function xeroRows(invoices: readonly XeroInvoice[], settings: XeroSettings): XeroRow[] {
+  return invoices.flatMap((inv) =>
+    inv.lines.map((line) => ({
+      "*ContactName": inv.client_name ?? "",
+      EmailAddress: inv.contact_email ?? "",
+      "*InvoiceNumber": inv.number,
+      Reference: inv.project_title ?? "",
+      "*InvoiceDate": xeroDate(inv.date),
+      "*DueDate": xeroDate(inv.due_date),
+      "*Description": line.description,
+      "*Quantity": String(line.quantity),
+      "*UnitAmount": line.unit_price.toFixed(2),
+      "*AccountCode": settings.account_code,
+      "*TaxType": settings.tax_type,
+      Currency: "GBP",
+    })),
+  );
+}
+
+/** The invoices in files Xero takes: at most XERO_MAX_INVOICES each, an invoice never split between two. */
+export function xeroFiles(invoices: readonly XeroInvoice[], settings: XeroSettings): XeroRow[][] {
+  const files: XeroRow[][] = [];
+  for (let i = 0; i < invoices.length; i += XERO_MAX_INVOICES) files.push(xeroRows(invoices.slice(i, i + XERO_MAX_INVOICES), settings));
+  return files;
+}
+
+/** GET /api/crm/invoices/xero answers this. */
+export interface XeroExport {
+  invoices: number;
+  files: XeroRow[][];
+}

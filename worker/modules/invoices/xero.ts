@@ -1,0 +1,48 @@
+/** Export for Xero: the period's invoices, drafts left out, in Xero's import files (contract/xero.ts). */
+import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import type * as z from "zod";
+import type { Db } from "../../platform/db";
+import { clients, invoices, projects } from "../../db/schema";
+import { singleLine } from "../../../contract/invoice";
+import { xeroFiles, type XeroExport, type xeroExportQuery } from "../../../contract/xero";
+import { getXeroSettings } from "../settings";
+import { auditEvent, type AuditSource } from "../audit";
+
+export async function xeroExport(
+  db: Db,
+  period: z.output<typeof xeroExportQuery>,
+  studioName: string,
+  source: AuditSource,
+): Promise<XeroExport> {
+  const [rows, { settings }] = await Promise.all([
+    db
+      .select({
+        number: invoices.number,
+        status: invoices.status,
+        date: invoices.date,
+        due_date: invoices.due_date,
+        lines: invoices.lines,
+        total: invoices.total,
+        client_name: clients.name,
+        contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
+        project_title: projects.title,
+      })
+      .from(invoices)
+      .leftJoin(clients, eq(clients.id, invoices.client_id))
+      .leftJoin(projects, eq(projects.id, invoices.project_id))
+      // Xero is given what the client was asked to pay: every invoice but a draft.
+      .where(and(ne(invoices.status, "Draft"), gte(invoices.date, period.from), lte(invoices.date, period.to)))
+      .orderBy(asc(invoices.date), asc(invoices.number)),
+    getXeroSettings(db, studioName),
+  ]);
+  // A row written before invoices had lines (or through a raw import) is billed as its total alone.
+  const list = rows.map(({ total, ...r }) => ({ ...r, lines: r.lines.length ? r.lines : [singleLine(total)] }));
+  // Who took the studio's figures away, and which, as for the data export.
+  await auditEvent(
+    db,
+    source,
+    "export",
+    `Exported ${list.length} ${list.length === 1 ? "invoice" : "invoices"} for Xero (${period.from} to ${period.to})`,
+  );
+  return { invoices: list.length, files: xeroFiles(list, settings) };
+}
