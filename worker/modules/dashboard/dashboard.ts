@@ -99,7 +99,7 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
   // What isOwed and isLate (contract/invoice-values.ts) say, in SQL: owed is Sent or Overdue.
   const paidThisMonth = sql`(status = 'Paid' AND paid_date >= ${monthFirst} AND paid_date < ${nextMonthFirst})`;
   const dueSoon = sql`(status = 'Sent' AND due_date >= ${today} AND due_date <= ${cashUntil})`;
-  const late = sql`(status = 'Overdue' OR (status = 'Sent' AND due_date < ${today}))`;
+  const late = lateInvoice(today);
 
   const [weightRows, byStatus, reach, wonByMonth, winRate, median, newThisWeek, expected, sources, campaigns, cash, paidMedian, ...lists] =
     await batch(db, [
@@ -248,6 +248,15 @@ function cashOf(
   };
 }
 
+/**
+ * What isLate (contract/invoice-values.ts) says, in SQL: the Overdue tile and the Overdue list
+ * count the same invoices. `alias` qualifies the columns where the invoices are joined.
+ */
+function lateInvoice(today: string, alias?: string) {
+  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  return sql`(${column("status")} = 'Overdue' OR (${column("status")} = 'Sent' AND ${column("due_date")} < ${today}))`;
+}
+
 /** Each list as two statements: its first DASHBOARD_LIST_MAX items, and how many there are. */
 function listQueries(userId: string, today: string, proposalsSentBy: string) {
   const lists = [
@@ -263,7 +272,7 @@ function listQueries(userId: string, today: string, proposalsSentBy: string) {
     },
     {
       from: sql`FROM invoices i LEFT JOIN clients c ON c.id = i.client_id
-        WHERE i.status = 'Overdue' OR (i.status = 'Sent' AND i.due_date < ${today})`,
+        WHERE ${lateInvoice(today, "i")}`,
       select: sql`SELECT i.id AS id, i.number AS number, c.name AS client_name, i.total AS total, i.due_date AS due_date`,
       order: sql`ORDER BY i.due_date, i.id`,
     },
