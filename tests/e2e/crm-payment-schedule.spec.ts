@@ -37,6 +37,12 @@ test("a proposal's schedule is priced as it is typed, says by how much it is off
     await expect(row(editor, 2).getByLabel("Due")).toHaveValue("on_launch_approval");
     await expect(editor.getByTestId("schedule-amount")).toHaveText(["Amount —", "Amount —"]);
     await dialog.getByRole("button", { name: "Add Line" }).click();
+    // An empty line is refused with its messages under it, read out with the fields in error.
+    await dialog.getByRole("button", { name: "Add Proposal" }).click();
+    const line = dialog.getByTestId("proposal-line");
+    await expect(line.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
+    await expect(line.getByLabel("Description")).toHaveAccessibleDescription("Description is required. Price is required");
+    await expect(line.getByLabel("Qty")).not.toHaveAttribute("aria-invalid");
     await dialog.getByTestId("proposal-line").getByLabel("Description").fill("Shop build");
     await dialog.getByTestId("proposal-line").getByLabel("Unit Price (£)").fill("2400");
     await expect(editor.getByTestId("schedule-amount")).toHaveText(["Amount £1,200.00", "Amount £1,200.00"]);
@@ -64,6 +70,8 @@ test("a proposal's schedule is priced as it is typed, says by how much it is off
     // A date is asked for only "On a date"; saving without one says so beside it.
     await dialog.getByRole("button", { name: "Add Proposal" }).click();
     await expect(row(editor, 3).getByText("Choose the date it falls due")).toBeVisible();
+    await expect(row(editor, 3).getByLabel("Date", { exact: true })).toHaveAccessibleDescription("Choose the date it falls due");
+    await expect(row(editor, 3).getByLabel("Label")).not.toHaveAttribute("aria-invalid");
     await row(editor, 3).getByLabel("Date", { exact: true }).fill("2027-01-15");
     await dialog.getByRole("button", { name: "Add Proposal" }).click();
     await expect(page.getByText("Proposal added successfully")).toBeVisible();

@@ -7,6 +7,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { lineAmount, linesTotal, type InvoiceLine } from "@contract/invoice";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { rowErrors } from "@/components/ui/row-errors";
 import { cn } from "@/lib/cn";
 import { formatMoney } from "@/lib/format";
 
@@ -46,9 +47,7 @@ export function LineItems({
       <div className="space-y-3">
         {rows.map((row, i) => {
           const errorId = `${testId}-line-${row.id}-error`;
-          const messages = [cell(i, "description"), cell(i, "quantity"), cell(i, "unit_price")].filter(Boolean);
-          const invalid = (key: "description" | "quantity" | "unit_price") =>
-            cell(i, key) ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
+          const { invalid, message } = rowErrors(errorId, ["description", "quantity", "unit_price"] as const, (key) => cell(i, key));
           return (
             <div key={row.id} className="space-y-2 rounded-lg border border-slate-200 p-2" data-testid={`${testId}-line`}>
               {/* The description has the line's whole width and wraps as it grows, so what is typed stays readable. */}
@@ -93,11 +92,7 @@ export function LineItems({
                   <Trash2 className="size-4" aria-hidden="true" />
                 </Button>
               </div>
-              {messages.length > 0 && (
-                <p id={errorId} className="mt-1 text-sm text-red-700">
-                  {messages.join(". ")}
-                </p>
-              )}
+              {message}
             </div>
           );
         })}

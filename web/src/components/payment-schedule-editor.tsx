@@ -23,6 +23,7 @@ import {
 } from "@contract/payment-schedule-values";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { rowErrors } from "@/components/ui/row-errors";
 import { NativeSelect } from "@/components/ui/select-native";
 import { cn } from "@/lib/cn";
 import { formatMoney } from "@/lib/format";
@@ -81,13 +82,13 @@ export function PaymentScheduleEditor({
   const { fields: rows, append, remove } = useFieldArray({ control, name });
   const typed = (useWatch({ control, name }) ?? []) as InstalmentRow[];
   const { errors, isSubmitted } = useFormState({ control, name });
-  const rowErrors = errors[name];
+  const scheduleErrors = errors[name];
   const check = scheduleAmounts(sharesOf(typed), total ?? null);
   const problem = scheduleProblem(check);
   const dues = isDefault ? paymentDues.filter((d) => d !== "on_date") : paymentDues;
   const statusId = `${id}-status`;
   // The form's own message for the whole list, unless the line below already says it.
-  const listError = [rowErrors?.message, rowErrors?.root?.message].find((m) => m && m !== problem);
+  const listError = [scheduleErrors?.message, scheduleErrors?.root?.message].find((m) => m && m !== problem);
 
   return (
     <fieldset className="mt-4 space-y-2" aria-describedby={statusId}>
@@ -100,10 +101,9 @@ export function PaymentScheduleEditor({
       <div className="space-y-3">
         {rows.map((row, i) => {
           const at = <K extends RowField>(key: K) => `${name}.${i}.${key}` as const;
-          const error = (key: RowField) => rowErrors?.[i]?.[key]?.message;
+          const error = (key: RowField) => scheduleErrors?.[i]?.[key]?.message;
           const errorId = `${id}-${row.id}-error`;
-          const invalid = (key: RowField) => (error(key) ? { "aria-invalid": true as const, "aria-describedby": errorId } : {});
-          const messages = (["label", "share", "share_kind", "due", "due_date"] as const).map(error).filter(Boolean);
+          const { invalid, message } = rowErrors(errorId, ["label", "share", "share_kind", "due", "due_date"] as const, error);
           const r = typed[i];
           const amount = check.instalments[i]?.amount;
           return (
@@ -215,11 +215,7 @@ export function PaymentScheduleEditor({
                   </label>
                 )}
               </div>
-              {messages.length > 0 && (
-                <p id={errorId} className="mt-1 text-sm text-red-700">
-                  {messages.join(". ")}
-                </p>
-              )}
+              {message}
             </div>
           );
         })}
