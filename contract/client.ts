@@ -4,6 +4,13 @@ import { expectedVersion } from "./common";
 import type { LeadActivity } from "./lead-activity";
 import { normalisedString, optionalText, requiredText } from "./text";
 
+/**
+ * A business can be charged the Late Payment Act's compensation and interest; a consumer cannot
+ * (docs/decisions/0065-late-payment-charges.md).
+ */
+export const clientTypes = ["Business", "Consumer"] as const;
+export type ClientType = (typeof clientTypes)[number];
+
 export const clientServiceOptions = ["Web Design", "Mobile App", "Branding", "E-commerce", "SEO", "Marketing", "Consulting"] as const;
 
 export const client = z.object({
@@ -15,6 +22,9 @@ export const client = z.object({
   services: z.array(z.string()),
   notes: z.string().nullable(),
   active: z.boolean(),
+  client_type: z.enum(clientTypes),
+  /** Based outside the UK: their invoices carry no UK VAT, and the note Settings give for it. */
+  outside_uk: z.boolean(),
   preview_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -49,6 +59,8 @@ export const clientFields = {
   services: uniqueList(requiredText({ max: 60, required: "Service cannot be blank" }), "service"),
   notes: optionalText(10_000, { multiline: true }),
   active: z.boolean(),
+  client_type: z.enum(clientTypes, { error: "Choose Business or Consumer" }),
+  outside_uk: z.boolean(),
 };
 export const clientInput = z
   .object({
@@ -57,6 +69,8 @@ export const clientInput = z
     phones: clientFields.phones.default([]),
     services: clientFields.services.default([]),
     active: clientFields.active.default(true),
+    client_type: clientFields.client_type.default("Business"),
+    outside_uk: clientFields.outside_uk.default(false),
   })
   .strict();
 export type ClientInput = z.input<typeof clientInput>;

@@ -20,12 +20,12 @@ import {
   proposalSections,
   proposalStatuses,
 } from "./proposal";
-import { invoiceStatuses, paidMethods } from "./invoice";
+import { invoiceStatuses, paidMethods, vatTreatments } from "./invoice";
 import { paymentSchedule, TERMS_PAYMENT_SCHEDULE } from "./payment-schedule";
 import { relatedTypes, taskPriorities } from "./task";
 import { activityTypes, activityWhoKinds, AUTOMATIC_CREDIT } from "./activity";
 import { previewIds, previewUrl } from "./preview";
-import { websiteUrl } from "./client";
+import { clientTypes, websiteUrl } from "./client";
 import { invoiceLines, invoiceNumber, linesTotal, singleLine } from "./invoice";
 import { auditEvent } from "./audit";
 import {
@@ -138,6 +138,9 @@ export const clientRow = z
     services: list,
     notes: optionalLines(50_000),
     active: z.boolean(),
+    /** Absent from exports made before clients had a type: a business, based in the UK. */
+    client_type: z.enum(clientTypes).default("Business"),
+    outside_uk: z.boolean().default(false),
     preview_id: z.enum(previewIds).nullable(),
     ...stamps,
   })
@@ -210,6 +213,8 @@ export const invoiceRow = z
     paid_date: isoDate.nullable().default(null),
     /** Absent from exports made before it was asked. */
     paid_method: z.enum(paidMethods).nullable().default(null),
+    /** Absent from exports made before it: the standard treatment every invoice had then. */
+    vat_treatment: z.enum(vatTreatments).default("standard"),
     ...stamps,
   })
   .strict()

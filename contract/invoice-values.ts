@@ -6,6 +6,26 @@
 export const invoiceStatuses = ["Draft", "Sent", "Paid", "Overdue"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
+/**
+ * How UK VAT applies to an invoice: `standard` (a VAT-registered studio shows the VAT inside the
+ * total), `outside_uk` (a client based outside the UK: no UK VAT, and the note Settings give), or
+ * `outside_scope` (a late-payment charge: compensation and interest are not a supply). Fixed when
+ * the invoice is made, from its client, so a client marked later does not rewrite issued invoices.
+ */
+export const vatTreatments = ["standard", "outside_uk", "outside_scope"] as const;
+export type VatTreatment = (typeof vatTreatments)[number];
+/** Whether an invoice shows VAT: the studio is registered and the treatment is standard. */
+export const showsVat = (studio: { vat_number: string | null }, inv: { vat_treatment: VatTreatment }) =>
+  Boolean(studio.vat_number) && inv.vat_treatment === "standard";
+/** What an invoice says about VAT when it carries none for its client's or its own sake. */
+export const OUTSIDE_SCOPE_VAT_NOTE = "Outside the scope of VAT: statutory compensation and interest for late payment.";
+export const DEFAULT_OUTSIDE_UK_VAT_NOTE = "No UK VAT: the client is based outside the UK.";
+/** The VAT note an invoice carries, if any: for a client outside the UK, the studio's own words. */
+export function vatNoteFor(studio: { outside_uk_vat_note: string | null }, inv: { vat_treatment: VatTreatment }): string | null {
+  if (inv.vat_treatment === "outside_uk") return studio.outside_uk_vat_note ?? DEFAULT_OUTSIDE_UK_VAT_NOTE;
+  return inv.vat_treatment === "outside_scope" ? OUTSIDE_SCOPE_VAT_NOTE : null;
+}
+
 /** How a client paid, as Mark as paid asks it. */
 export const paidMethods = ["Bank transfer", "Card", "Cash", "Other"] as const;
 export type PaidMethod = (typeof paidMethods)[number];

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { expectedVersion, isoDate, money, optionalDate } from "./common";
 import { sharedLink } from "./shared-link";
 import { normalisedString, requiredText } from "./text";
-import { invoiceStatuses, paidMethods } from "./invoice-values";
+import { invoiceStatuses, paidMethods, vatTreatments } from "./invoice-values";
 
 export * from "./invoice-values";
 
@@ -63,6 +63,7 @@ export const invoice = z.object({
   date: z.string(),
   due_date: z.string(),
   status: z.enum(invoiceStatuses),
+  vat_treatment: z.enum(vatTreatments),
   client_name: z.string().nullable(),
   project_title: z.string().nullable(),
   /** Where Share offers to e-mail the link: the client's first address. */

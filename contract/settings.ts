@@ -43,6 +43,8 @@ const studioFields = {
   bank_account_number: optionalMatching(/^\d{8}$/, "Enter an 8-digit account number"),
   /** Payment terms and the like, printed under the total. */
   invoice_notes: optionalText(2000, { multiline: true }),
+  /** What an invoice to a client based outside the UK says instead of a VAT line; until saved, DEFAULT_OUTSIDE_UK_VAT_NOTE. */
+  outside_uk_vat_note: optionalText(500),
   /** Days from an invoice's date to its due date: the Add Invoice form's default. */
   payment_terms_days: z
     .number({ error: (issue) => (issue.input == null ? "Payment terms are required" : "Enter a whole number of days") })
@@ -65,6 +67,7 @@ export const studioSettings = z.object({
   bank_sort_code: z.string().nullable(),
   bank_account_number: z.string().nullable(),
   invoice_notes: z.string().nullable(),
+  outside_uk_vat_note: z.string().nullable(),
   payment_terms_days: z.number(),
   proposal_terms: z.string().nullable(),
   default_payment_schedule: paymentSchedule,

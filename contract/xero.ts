@@ -49,7 +49,9 @@ export type XeroRow = Partial<Record<XeroColumn, string>>;
 /** Xero UK's chart of accounts codes sales as 200. */
 export const DEFAULT_XERO_ACCOUNT_CODE = "200";
 /** The tax rate's display name in Xero UK: the standard rate for a VAT-registered studio, else none. */
-export const defaultXeroTaxType = (vatRegistered: boolean) => (vatRegistered ? "20% (VAT on Income)" : "No VAT");
+/** Xero's rate for lines with no UK VAT: an unregistered studio's, a client outside the UK's, a late-payment charge's. */
+export const XERO_NO_VAT = "No VAT";
+export const defaultXeroTaxType = (vatRegistered: boolean) => (vatRegistered ? "20% (VAT on Income)" : XERO_NO_VAT);
 
 /** The account and tax rate every exported line is coded to, as they are named in the studio's Xero. */
 export const xeroSettings = z.object({ account_code: z.string(), tax_type: z.string() });
@@ -83,8 +85,9 @@ export type XeroExportQuery = z.input<typeof xeroExportQuery>;
 /** What an invoice contributes: sent ones only (a draft was never asked for), with its client's name. */
 export type XeroInvoice = Pick<
   Invoice,
-  "number" | "client_name" | "contact_email" | "project_title" | "date" | "due_date" | "lines" | "status"
+  "number" | "client_name" | "contact_email" | "project_title" | "date" | "due_date" | "lines" | "status" | "vat_treatment"
 >;
+
 
 /** 2026-01-31 → 31/01/2026, as Xero UK reads dates. */
 export const xeroDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -106,7 +109,7 @@ export function xeroRows(invoices: readonly XeroInvoice[], settings: XeroSetting
       "*Quantity": String(line.quantity),
       "*UnitAmount": line.unit_price.toFixed(2),
       "*AccountCode": settings.account_code,
-      "*TaxType": settings.tax_type,
+      "*TaxType": inv.vat_treatment === "standard" ? settings.tax_type : XERO_NO_VAT,
       Currency: "GBP",
     })),
   );

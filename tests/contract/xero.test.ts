@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { linesTotal, type InvoiceLine } from "../../contract/invoice";
-import { XERO_MAX_INVOICES, xeroDate, xeroFiles, type XeroInvoice } from "../../contract/xero";
+import { XERO_MAX_INVOICES, XERO_NO_VAT, xeroDate, xeroFiles, type XeroInvoice } from "../../contract/xero";
 
 const line: fc.Arbitrary<InvoiceLine> = fc.record({
   description: fc.string({ minLength: 1, maxLength: 30 }),
@@ -23,10 +23,11 @@ const invoices = (max: number) =>
       due_date: day,
       lines: fc.array(line, { minLength: 1, maxLength: 4 }),
       status: fc.constantFrom("Sent" as const, "Paid" as const, "Overdue" as const),
+      vat_treatment: fc.constantFrom("standard" as const, "outside_uk" as const, "outside_scope" as const),
     }) satisfies fc.Arbitrary<XeroInvoice>,
     { selector: (i) => i.number, maxLength: max },
   );
-const settings = { account_code: "200", tax_type: "No VAT" };
+const settings = { account_code: "200", tax_type: "20% (VAT on Income)" };
 const pennies = (rows: { "*Quantity"?: string; "*UnitAmount"?: string }[]) =>
   Math.round(linesTotal(rows.map((r) => ({ quantity: Number(r["*Quantity"]), unit_price: Number(r["*UnitAmount"]) }))) * 100);
 
@@ -44,6 +45,10 @@ describe("xeroFiles", () => {
           expect(rows).toHaveLength(inv.lines.length);
           expect(pennies(rows)).toBe(Math.round(linesTotal(inv.lines) * 100));
           expect(rows.every((r) => r["*InvoiceDate"] === xeroDate(inv.date) && r["*ContactName"] === inv.client_name)).toBe(true);
+          // No UK VAT on a client outside the UK's invoice or a late-payment charge, whatever the studio's rate.
+          expect(new Set(rows.map((r) => r["*TaxType"]))).toEqual(
+            new Set([inv.vat_treatment === "standard" ? settings.tax_type : XERO_NO_VAT]),
+          );
         }
       }),
       { numRuns: 30 },

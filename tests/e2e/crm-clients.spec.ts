@@ -38,6 +38,10 @@ test("add a client with two e-mails and edit it on its detail page", async ({ pa
   await emailInput.press("Enter");
   await expect(edit.getByText("Email cannot be blank")).toBeVisible();
   await edit.getByLabel("Consulting").check();
+  // A business in the UK unless told: a consumer cannot be charged for paying late, and a client abroad pays no UK VAT.
+  await expect(edit.getByRole("radio", { name: "Business" })).toBeChecked();
+  await edit.getByRole("radio", { name: "Consumer" }).check();
+  await edit.getByRole("checkbox", { name: "Outside the UK" }).check();
   await edit.getByLabel("Name").fill(`${name} Ltd`);
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Client updated successfully")).toBeVisible();
@@ -47,6 +51,8 @@ test("add a client with two e-mails and edit it on its detail page", async ({ pa
   await expect(page.getByRole("link", { name: "first@example.co.uk" })).toHaveAttribute("href", "mailto:first@example.co.uk");
   await expect(page.getByRole("link", { name: "second@example.co.uk" })).toHaveAttribute("href", "mailto:second@example.co.uk");
   await expect(page.getByText("Consulting")).toBeVisible();
+  await expect(page.getByText("Consumer", { exact: true })).toBeVisible();
+  await expect(page.getByText("Outside the UK", { exact: true })).toBeVisible();
 });
 
 test("a preview code set on the client unlocks the public preview until it is revoked", async ({ page }) => {

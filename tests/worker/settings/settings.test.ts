@@ -34,6 +34,8 @@ describe("studio settings", () => {
         bank_sort_code: null,
         bank_account_number: null,
         invoice_notes: null,
+        // Until saved, invoices to clients outside the UK carry DEFAULT_OUTSIDE_UK_VAT_NOTE.
+        outside_uk_vat_note: null,
         payment_terms_days: 14,
         proposal_terms: null,
         // The Terms' own, until an Owner saves another.
@@ -50,7 +52,8 @@ describe("studio settings", () => {
       address: "Unit 4, Ancoats Works\nManchester\nM4 6DE",
       vat_number: "GB 123 4567 89",
       bank_sort_code: "12-34-56",
-      // Not sent: the default fortnight, no proposal terms, and the Terms' payment schedule.
+      // Not sent: the default fortnight, no proposal terms or VAT note, and the Terms' payment schedule.
+      outside_uk_vat_note: null,
       payment_terms_days: 14,
       proposal_terms: null,
       default_payment_schedule: TERMS_PAYMENT_SCHEDULE,

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, stamps, bool } from "../../platform/columns";
+import { clientTypes } from "../../../contract/client";
 
 export const clients = sqliteTable(
   "clients",
@@ -24,6 +25,9 @@ export const clients = sqliteTable(
       .default(sql`'[]'`),
     notes: text("notes"),
     active: bool("active").notNull().default(true),
+    // Held to the contract's values by triggers (migration 0033): a CHECK would rebuild the table.
+    client_type: text("client_type", { enum: clientTypes }).notNull().default("Business"),
+    outside_uk: bool("outside_uk").notNull().default(false),
     /** The public preview card (content id) this client's preview record belongs to. */
     preview_id: text("preview_id"),
     ...stamps,

@@ -13,6 +13,7 @@ import {
   type Invoice,
   type InvoiceStatus,
   type PaidMethod,
+  type VatTreatment,
   type invoiceInput,
   type invoicePatch,
 } from "../../../contract/invoice";
@@ -54,10 +55,19 @@ export async function getInvoice(db: Db, id: string): Promise<Invoice> {
   return shape(row);
 }
 
-/** The client must exist, the project must be that client's, and the number must be free. */
-async function assertConsistent(db: Db, v: { number?: string; client_id?: string; project_id?: string | null }, selfId?: string) {
-  if (v.client_id && !(await db.select({ id: clients.id }).from(clients).where(eq(clients.id, v.client_id)).get()))
-    throw invalid({ client_id: "That client does not exist" });
+/**
+ * The client must exist, the project must be that client's, and the number must be free. Answers
+ * the VAT treatment the client gives a new invoice: none in the UK for a client based outside it.
+ */
+async function assertConsistent(
+  db: Db,
+  v: { number?: string; client_id?: string; project_id?: string | null },
+  selfId?: string,
+): Promise<VatTreatment | undefined> {
+  const client = v.client_id
+    ? await db.select({ outside_uk: clients.outside_uk }).from(clients).where(eq(clients.id, v.client_id)).get()
+    : undefined;
+  if (v.client_id && !client) throw invalid({ client_id: "That client does not exist" });
   if (v.project_id) {
     const project = await db.select({ client_id: projects.client_id }).from(projects).where(eq(projects.id, v.project_id)).get();
     if (!project || project.client_id !== v.client_id) throw invalid({ project_id: "Choose one of this client's projects" });
@@ -66,6 +76,7 @@ async function assertConsistent(db: Db, v: { number?: string; client_id?: string
     const clash = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.number, v.number)).get();
     if (clash && clash.id !== selfId) throw numberTaken();
   }
+  return client && (client.outside_uk ? "outside_uk" : "standard");
 }
 
 const numberTaken = () =>
@@ -102,7 +113,7 @@ function assertPaidDetails(status: InvoiceStatus, v: { paid_date?: string | null
 }
 
 export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>): Promise<Invoice> {
-  await assertConsistent(db, input);
+  const vat_treatment = await assertConsistent(db, input);
   assertPaidDetails(input.status, input);
   const { total: _total, paid_date, paid_method, ...values } = input;
   const lines = linesOf(input)!;
@@ -117,6 +128,7 @@ export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>
         total: linesTotal(lines),
         paid_date: paidDateFor(input.status, paid_date, null),
         paid_method: paidMethodFor(input.status, paid_method, null),
+        vat_treatment,
         id,
         created_at: now,
         updated_at: now,
@@ -140,7 +152,10 @@ export async function updateInvoice(db: Db, id: string, patch: z.output<typeof i
       : changes.client_id && changes.client_id !== current.client_id
         ? null
         : current.project_id;
-  await assertConsistent(db, { number: changes.number, client_id: clientId, project_id: projectId }, id);
+  const clientVat = await assertConsistent(db, { number: changes.number, client_id: clientId, project_id: projectId }, id);
+  // Moved to another client: it takes that client's treatment; a late-payment charge stays outside the scope.
+  const vat_treatment =
+    changes.client_id && changes.client_id !== current.client_id && current.vat_treatment !== "outside_scope" ? clientVat : undefined;
   const rows = await orNumberTaken(
     db
       .update(invoices)
@@ -150,6 +165,7 @@ export async function updateInvoice(db: Db, id: string, patch: z.output<typeof i
         paid_date: paidDateFor(status, paid_date, current.paid_date),
         paid_method: paidMethodFor(status, paid_method, current.paid_method),
         project_id: projectId,
+        ...(vat_treatment && { vat_treatment }),
         updated_at: nextStamp(seen),
       })
       .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen)))

@@ -1,7 +1,7 @@
 /** The invoices module's tables. worker/db/schema.ts re-exports them: drizzle reads every table from there. */
 import { sql } from "drizzle-orm";
 import { check, index, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { invoiceStatuses, paidMethods, type InvoiceLine } from "../../../contract/invoice";
+import { invoiceStatuses, paidMethods, vatTreatments, type InvoiceLine } from "../../../contract/invoice";
 import { id, stamps, oneOf } from "../../platform/columns";
 import { clients } from "../clients/tables";
 import { projects } from "../projects/tables";
@@ -29,6 +29,8 @@ export const invoices = sqliteTable(
     // Checked by triggers (migration 0025), not a CHECK: adding one would rebuild the table, and
     // dropping the old one in D1's migration would delete every invoice's links.
     paid_method: text("paid_method", { enum: paidMethods }),
+    // Fixed from the client when the invoice is made; held to the contract's values by triggers (migration 0033).
+    vat_treatment: text("vat_treatment", { enum: vatTreatments }).notNull().default("standard"),
     ...stamps,
   },
   (t) => [

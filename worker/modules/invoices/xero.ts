@@ -23,6 +23,7 @@ export async function xeroExport(
         due_date: invoices.due_date,
         lines: invoices.lines,
         total: invoices.total,
+        vat_treatment: invoices.vat_treatment,
         client_name: clients.name,
         contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
         project_title: projects.title,

@@ -129,13 +129,20 @@ const quantity = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
 /** How a line's price is worked out, as the client reads it: "2 × £450.00". */
 export const eachText = (l: Pick<InvoiceLine, "quantity" | "unit_price">) => `${quantity.format(l.quantity)} × ${formatGbp(l.unit_price)}`;
 
+/** Whether a document shows the VAT inside its total, and the note it carries instead when it has none for its client's sake. */
+export interface VatShown {
+  shown: boolean;
+  note: string | null;
+}
+
 /**
  * The line items with the VAT inside the total when the studio is VAT-registered (decision 0005), and
  * the total. Each line says how it is worked out ("2 × £450.00") under its description rather than in
- * columns of its own, so a phone shows it as a desk does, in two columns that fit 320 px.
+ * columns of its own, so a phone shows it as a desk does, in two columns that fit 320 px. A document
+ * with no UK VAT for its client's sake says why where the VAT would be.
  */
-export function linesTable(lines: InvoiceLine[], total: number, studio: StudioSettings): string {
-  const vat = studio.vat_number ? vatIncludedIn(total) : null;
+export function linesTable(lines: InvoiceLine[], total: number, vatShown: VatShown): string {
+  const vat = vatShown.shown ? vatIncludedIn(total) : null;
   const rows = lines
     .map(
       (l) =>
@@ -146,7 +153,7 @@ export function linesTable(lines: InvoiceLine[], total: number, studio: StudioSe
     `<tr${cls ? ` class="${cls}"` : ""}><td>${label}</td><td class="num">${formatGbp(amount)}</td></tr>`;
   const vatRows = vat === null ? "" : sum("Net (excl. VAT)", total - vat) + sum(`VAT at ${VAT_RATE_PERCENT}%`, vat);
   return `<table>
-<caption class="note" style="text-align:left">Prices include VAT.</caption>
+<caption class="note" style="text-align:left">${vatShown.note ? escapeHtml(vatShown.note) : "Prices include VAT."}</caption>
 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>${rows}</tbody>
 <tfoot>${vatRows}${sum("Total", total, "total")}</tfoot>

@@ -7,7 +7,7 @@
  * asks for nothing: no due date, no How to pay, no payment notes. Everything stored goes through
  * escapeHtml.
  */
-import { isLate, type InvoiceLine, type InvoiceStatus } from "../../../contract/invoice";
+import { isLate, showsVat, vatNoteFor, type InvoiceLine, type InvoiceStatus, type VatTreatment } from "../../../contract/invoice";
 import type { StudioSettings } from "../../../contract/settings";
 import { dayAfter, documentPage, linesTable, longDate, plainTextHtml, shortDate, summaryBox, type DocumentStanding } from "./document-page";
 import { formatGbp } from "../../platform/money";
@@ -20,6 +20,7 @@ export interface InvoiceContent {
   date: string;
   due_date: string;
   paid_date: string | null;
+  vat_treatment: VatTreatment;
   lines: InvoiceLine[];
   total: number;
   client_name: string | null;
@@ -113,14 +114,14 @@ export function invoicePageHtml(data: InvoicePageData): string {
     summaryBox({
       standing: standingOf(inv, status),
       total: inv.total,
-      vatIncluded: Boolean(studio.vat_number),
+      vatIncluded: showsVat(studio, inv),
       actions: paid ? [] : [{ href: "#pay-heading", label: "How to pay", primary: true }],
       actionsLabel: "Paying this invoice",
     }),
     `<div class="parties"><section aria-labelledby="bill-to"><h2 id="bill-to">Bill to</h2><p>${escapeHtml(inv.client_name ?? "—")}</p>${
       inv.project_title ? `<p class="note">Project: ${escapeHtml(inv.project_title)}</p>` : ""
     }</section><dl class="facts">${dates}</dl></div>`,
-    `<section aria-label="Items">${linesTable(inv.lines, inv.total, studio)}</section>`,
+    `<section aria-label="Items">${linesTable(inv.lines, inv.total, { shown: showsVat(studio, inv), note: vatNoteFor(studio, inv) })}</section>`,
     payment(data, status),
     studio.invoice_notes && !paid ? `<section class="notes note" aria-label="Notes">${plainTextHtml(studio.invoice_notes)}</section>` : "",
   ].join("\n");

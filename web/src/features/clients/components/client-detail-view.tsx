@@ -111,6 +111,8 @@ export function ClientDetailView({ id, feedback, names }: { id: string; feedback
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{client.name}</h1>
             <Badge tone={client.active ? "green" : "slate"}>{client.active ? "Active" : "Inactive"}</Badge>
+            {client.client_type === "Consumer" && <Badge>Consumer</Badge>}
+            {client.outside_uk && <Badge>Outside the UK</Badge>}
           </div>
           <p className="mt-1 text-slate-600">Client since {formatDate(client.created_at)}</p>
         </div>

@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent } from "react";
 import { useWatch } from "react-hook-form";
 import * as z from "zod";
 import { X } from "lucide-react";
-import { clientFields, clientPatch, clientServiceOptions, type Client } from "@contract/client";
+import { clientFields, clientPatch, clientServiceOptions, clientTypes, type Client } from "@contract/client";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Field, Input } from "@/components/ui/field";
@@ -159,8 +159,10 @@ export function EditClientDialog({ client, open, onOpenChange }: { client: Clien
       services: client.services,
       notes: client.notes ?? "",
       active: client.active,
+      client_type: client.client_type,
+      outside_uk: client.outside_uk,
     },
-    fields: ["name", "website", "emails", "phones", "services", "notes", "active"],
+    fields: ["name", "website", "emails", "phones", "services", "notes", "active", "client_type", "outside_uk"],
     copy: client,
     update: (patch) => update.mutateAsync({ id: client.id, patch }),
     toasts: { updated: "Client updated successfully" },
@@ -207,6 +209,27 @@ export function EditClientDialog({ client, open, onOpenChange }: { client: Clien
           ))}
         </div>
       </fieldset>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Client Type</legend>
+        <p className="text-xs text-slate-500">A business can be charged for paying late; a consumer cannot.</p>
+        <div className="mt-2 flex gap-4">
+          {clientTypes.map((t) => (
+            <label key={t} className="flex items-center gap-2 text-sm">
+              <input type="radio" value={t} className="size-4 accent-brick-600" {...register("client_type")} />
+              {t}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-0.5 size-4 accent-brick-600" {...register("outside_uk")} aria-describedby="outside-uk-hint" />
+        <span>
+          Outside the UK
+          <span id="outside-uk-hint" className="block text-xs text-slate-500">
+            New invoices carry no UK VAT, with the note from Settings.
+          </span>
+        </span>
+      </label>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4 accent-brick-600" {...register("active")} />
         Active

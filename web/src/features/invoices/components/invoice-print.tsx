@@ -8,7 +8,7 @@ import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Printer, TriangleAlert } from "lucide-react";
 // Totals are what the client pays, VAT included (docs/decisions/0005): a VAT-registered studio shows the VAT in them.
-import { lineAmount, vatIncludedIn, VAT_RATE_PERCENT } from "@contract/invoice";
+import { lineAmount, showsVat, vatIncludedIn, vatNoteFor, VAT_RATE_PERCENT } from "@contract/invoice";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -60,8 +60,9 @@ export function InvoicePrint({ id }: { id: string }) {
 
   const inv = invoiceQuery.data.invoice;
   const studio = settingsQuery.data.settings;
-  const hasVat = Boolean(studio.vat_number);
+  const hasVat = showsVat(studio, inv);
   const vat = hasVat ? vatIncludedIn(inv.total) : null;
+  const vatNote = vatNoteFor(studio, inv);
   const missing = [
     !studio.address.trim() && "your address",
     !(studio.bank_sort_code && studio.bank_account_number) && "your bank details",
@@ -110,7 +111,7 @@ export function InvoicePrint({ id }: { id: string }) {
           <div>
             <p className="text-2xl font-bold">{studio.studio_name}</p>
             <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{studio.address}</p>
-            {hasVat && <p className="mt-1 text-sm text-slate-600">VAT No. {studio.vat_number}</p>}
+            {studio.vat_number && <p className="mt-1 text-sm text-slate-600">VAT No. {studio.vat_number}</p>}
           </div>
           <div className="text-right">
             <h1 className="text-3xl font-bold tracking-tight uppercase">Invoice</h1>
@@ -183,6 +184,7 @@ export function InvoicePrint({ id }: { id: string }) {
             </tr>
           </tfoot>
         </table>
+        {vatNote && <p className="mt-3 text-right text-sm text-slate-600">{vatNote}</p>}
         {(studio.bank_name || studio.bank_account_number) && (
           <section className="mt-10 text-sm">
             <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Payment details</h2>

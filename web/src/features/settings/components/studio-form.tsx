@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useForm, type Control } from "react-hook-form";
 import type { StudioSettings, StudioSettingsInput } from "@contract/settings";
+import { DEFAULT_OUTSIDE_UK_VAT_NOTE } from "@contract/invoice-values";
 import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import { PaymentScheduleEditor, type WithSchedule } from "@/components/payment-schedule-editor";
 import { Button } from "@/components/ui/button";
@@ -20,6 +21,7 @@ const FIELDS = [
   "bank_sort_code",
   "bank_account_number",
   "invoice_notes",
+  "outside_uk_vat_note",
   "payment_terms_days",
   "proposal_terms",
   "default_payment_schedule",
@@ -83,6 +85,13 @@ function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; upd
       </Field>
       <Field label="Invoice Notes" error={errors.invoice_notes?.message}>
         {(p) => <Textarea {...p} {...register("invoice_notes")} readOnly={readOnly} />}
+      </Field>
+      <Field
+        label="VAT Note for Clients Outside the UK"
+        error={errors.outside_uk_vat_note?.message}
+        hint={`Printed instead of a VAT line on their invoices. Left empty: “${DEFAULT_OUTSIDE_UK_VAT_NOTE}”`}
+      >
+        {(p) => <Input {...p} {...register("outside_uk_vat_note")} readOnly={readOnly} />}
       </Field>
       <Field label="Proposal Terms" error={errors.proposal_terms?.message} hint="Filled in on every new proposal, where it can be changed">
         {(p) => <Textarea {...p} {...register("proposal_terms")} readOnly={readOnly} rows={4} />}
