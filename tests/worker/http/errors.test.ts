@@ -154,7 +154,7 @@ describe("security headers", () => {
     expect(scriptSrc?.slice(1)).toEqual(["'self'", await hashOf(PAGE_BOOT_SCRIPT), await hashOf(SPECULATION_RULES)]);
   });
 
-  function expectSecurityHeaders(res: Response) {
+  function expectSecurityHeaders(res: { headers: Headers }) {
     const csp = res.headers.get("Content-Security-Policy") ?? "";
     const directives = new Map(
       csp

@@ -130,7 +130,8 @@ export const rawBody = (body: string, contentType = "application/json") => ({ he
 
 /** A response of the typed client. */
 type TypedResponse = ClientResponse<unknown, number, string>;
-type AnyResponse = Response | TypedResponse;
+/** A raw or a typed response: what `errorOf` and `json` read. */
+export type AnyResponse = Response | TypedResponse;
 /** The statuses a typed response's route declares. */
 type StatusOf<R> = R extends ClientResponse<unknown, infer S, string> ? S : never;
 /** The JSON body a typed response's route answers on success, whichever success status it is. */
@@ -151,8 +152,9 @@ export function sessionCookieOf(res: { headers: Headers }): string | null {
 export const tokenOf = (cookie: string) => cookie.slice(SESSION_COOKIE.length + 1);
 export const cookieFor = (token: string) => `${SESSION_COOKIE}=${token}`;
 
-export function login(email: string, password: string, opts: Omit<CallOptions, "json"> = {}) {
-  return call("/api/auth/login", { ...opts, json: { email, password } });
+/** POST /api/auth/login through the typed client, from `opts.ip` (a fresh address unless given) with `opts.cookie`. */
+export function login(email: string, password: string, opts: ApiOptions = {}) {
+  return apiClient(opts).auth.login.$post({ json: { email, password } });
 }
 
 /** Signs in through POST /api/auth/login and returns the session cookie. */

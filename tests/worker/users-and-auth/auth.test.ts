@@ -4,12 +4,12 @@ import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../../worker/modules/users-and-auth";
 import {
-  call,
+  apiClient,
   cookieFor,
   createUser,
   errorOf,
+  expectJson,
   forgeToken,
-  json,
   login,
   PASSWORD,
   rows,
@@ -17,15 +17,20 @@ import {
   signIn,
   tokenOf,
   TEST_SESSION_SECRET,
+  visitorApi,
 } from "../support/helpers";
 
-const me = (cookie?: string) => call("/api/auth/me", { cookie });
+const me = (cookie?: string) => apiClient({ cookie }).auth.me.$get();
+/** Any CRM read: whether this cookie gets in. */
+const leads = (cookie: string) => apiClient({ cookie }).crm.leads.$get({ query: {} });
+const logout = (cookie?: string) => apiClient({ cookie }).auth.logout.$post();
+const teamGate = (password: string) => visitorApi.auth.team.$post({ json: { password } });
 
 describe("POST /api/auth/login", () => {
   it("signs in with the right password: the user's public fields and a session cookie", async () => {
     const user = await createUser({ role: "Sales", full_name: "Marcus Reid" });
     const res = await login(user.email, PASSWORD);
-    const body = await json<{ user: unknown }>(res, 200);
+    const body = await expectJson(res, 200);
     expect(body).toEqual({ user: { id: user.id, email: user.email, full_name: "Marcus Reid", role: "Sales" } });
     const cookie = sessionCookieOf(res);
     expect(cookie).not.toBeNull();
@@ -71,7 +76,7 @@ describe("POST /api/auth/login", () => {
 
   it("treats the e-mail case-insensitively and ignores surrounding spaces", async () => {
     const user = await createUser({ email: "ann.lee@example.com" });
-    const body = await json<{ user: { id: string } }>(login("  Ann.Lee@EXAMPLE.com ", PASSWORD), 200);
+    const body = await expectJson(login("  Ann.Lee@EXAMPLE.com ", PASSWORD), 200);
     expect(body.user.id).toBe(user.id);
   });
 
@@ -90,7 +95,7 @@ describe("POST /api/auth/login", () => {
   });
 
   it("rejects an invalid body with 422 and per-field messages before checking anything", async () => {
-    const error = await errorOf(call("/api/auth/login", { json: { email: "not-an-email", password: "" } }), 422);
+    const error = await errorOf(login("not-an-email", ""), 422);
     expect(error.code).toBe("validation_failed");
     expect(error.fields).toMatchObject({ email: "Please enter a valid email address", password: "Password is required" });
   });
@@ -104,7 +109,9 @@ describe("GET /api/auth/me and the session token", () => {
   it("answers the signed-in user for a valid cookie, and 401 without one", async () => {
     const user = await createUser({ role: "Sales" });
     const cookie = await signIn(user);
-    expect(await json(me(cookie), 200)).toEqual({ user: { id: user.id, email: user.email, full_name: user.full_name, role: "Sales" } });
+    expect(await expectJson(me(cookie), 200)).toEqual({
+      user: { id: user.id, email: user.email, full_name: user.full_name, role: "Sales" },
+    });
     expect(await errorOf(me(), 401)).toMatchObject({ code: "unauthenticated" });
   });
 
@@ -177,7 +184,7 @@ describe("GET /api/auth/me and the session token", () => {
     expect((await me(cookie)).status).toBe(200);
     await env.DB.prepare("UPDATE users SET disabled = 1 WHERE id = ?").bind(user.id).run();
     expect(await errorOf(me(cookie), 401)).toMatchObject({ code: "unauthenticated" });
-    expect((await call("/api/crm/leads", { cookie })).status).toBe(401);
+    expect((await leads(cookie)).status).toBe(401);
   });
 });
 
@@ -207,7 +214,7 @@ describe("session renewal", () => {
     const user = await createUser();
     const now = Math.floor(Date.now() / 1000);
     const old = await forgeToken({ sub: user.id, iat: now - 20 * 60, exp: now + 11 * 3600 });
-    const res = await call("/api/crm/leads", { cookie: cookieFor(old) });
+    const res = await leads(cookieFor(old));
     expect(res.status).toBe(200);
     expect(sessionCookieOf(res)).not.toBeNull();
   });
@@ -225,13 +232,13 @@ describe("session renewal", () => {
 describe("POST /api/auth/logout", () => {
   it("revokes the session: the same cookie no longer opens /me or the CRM", async () => {
     const cookie = await signIn(await createUser());
-    expect((await call("/api/crm/leads", { cookie })).status).toBe(200);
-    const res = await call("/api/auth/logout", { method: "POST", cookie });
-    expect(await json(res, 200)).toEqual({ ok: true });
+    expect((await leads(cookie)).status).toBe(200);
+    const res = await logout(cookie);
+    expect(await expectJson(res, 200)).toEqual({ ok: true });
     const cleared = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
     expect(cleared).toMatch(/Max-Age=0/);
     expect(await errorOf(me(cookie), 401)).toMatchObject({ code: "unauthenticated" });
-    expect(await errorOf(call("/api/crm/leads", { cookie }), 401)).toMatchObject({ code: "unauthenticated" });
+    expect(await errorOf(leads(cookie), 401)).toMatchObject({ code: "unauthenticated" });
     expect(await rows("SELECT jti FROM revoked_sessions")).toHaveLength(1);
   });
 
@@ -241,7 +248,7 @@ describe("POST /api/auth/logout", () => {
     const old = cookieFor(await forgeToken({ sub: user.id, iat: now - 30 * 60, exp: now + 11 * 3600 }));
     const renewed = sessionCookieOf(await me(old));
     expect(renewed).not.toBeNull();
-    expect((await call("/api/auth/logout", { method: "POST", cookie: old })).status).toBe(200);
+    expect((await logout(old)).status).toBe(200);
     expect((await me(renewed!)).status).toBe(401);
   });
 
@@ -249,13 +256,13 @@ describe("POST /api/auth/logout", () => {
     const user = await createUser();
     const first = await signIn(user);
     const second = await signIn(user);
-    await call("/api/auth/logout", { method: "POST", cookie: first });
+    await logout(first);
     expect((await me(first)).status).toBe(401);
     expect((await me(second)).status).toBe(200);
   });
 
   it("answers 200 without a session", async () => {
-    expect(await json(call("/api/auth/logout", { method: "POST" }), 200)).toEqual({ ok: true });
+    expect(await expectJson(logout(), 200)).toEqual({ ok: true });
   });
 });
 
@@ -270,29 +277,29 @@ describe("POST /api/auth/team (the CRM gate)", () => {
       is_team: true,
       password: TEAM_PASSWORD,
     });
-    const res = await call("/api/auth/team", { json: { password: TEAM_PASSWORD } });
-    expect(await json(res, 200)).toEqual({ user: { id: team.id, email: team.email, full_name: "Studio Team", role: "Sales" } });
+    const res = await teamGate(TEAM_PASSWORD);
+    expect(await expectJson(res, 200)).toEqual({ user: { id: team.id, email: team.email, full_name: "Studio Team", role: "Sales" } });
     const cookie = sessionCookieOf(res);
     expect(cookie).not.toBeNull();
-    expect(await json(me(cookie!), 200)).toMatchObject({ user: { id: team.id } });
+    expect(await expectJson(me(cookie!), 200)).toMatchObject({ user: { id: team.id } });
   });
 
   it("refuses a wrong password with the spec's message", async () => {
     await createUser({ is_team: true, role: "Sales", password: TEAM_PASSWORD });
-    const res = await call("/api/auth/team", { json: { password: "guess" } });
+    const res = await teamGate("guess");
     expect(await errorOf(res, 401)).toMatchObject({ code: "unauthenticated", message: "Invalid CRM access password" });
     expect(sessionCookieOf(res)).toBeNull();
   });
 
   it("does not accept a staff member's password, and answers 401 when no Team account exists", async () => {
     await createUser({ role: "Owner", password: TEAM_PASSWORD });
-    expect(await errorOf(call("/api/auth/team", { json: { password: TEAM_PASSWORD } }), 401)).toMatchObject({
+    expect(await errorOf(teamGate(TEAM_PASSWORD), 401)).toMatchObject({
       message: "Invalid CRM access password",
     });
   });
 
   it("refuses a disabled Team account", async () => {
     await createUser({ is_team: true, role: "Sales", password: TEAM_PASSWORD, disabled: true });
-    expect((await call("/api/auth/team", { json: { password: TEAM_PASSWORD } })).status).toBe(401);
+    expect((await teamGate(TEAM_PASSWORD)).status).toBe(401);
   });
 });

@@ -2,11 +2,13 @@
  * The CRM is private and roles are enforced by the worker. The sweeps iterate every route
  * registered under /api/crm (app.routes), so routes added later are covered without editing
  * this file; the Owner-only list is the one in worker/modules/users-and-auth/middleware.ts.
+ * The sweeps send raw requests by method and path, since they walk routes they do not name;
+ * the tests of named routes go through the typed client.
  */
 import { describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { isOwnerOnly, OWNER_ONLY_ROUTES } from "../../../worker/modules/users-and-auth";
-import { call, cookieFor, errorOf, forgeToken, json, rows, signedIn } from "../support/helpers";
+import { apiClient, call, cookieFor, errorOf, expectJson, forgeToken, rows, signedIn, type Api } from "../support/helpers";
 
 interface Route {
   method: string;
@@ -78,6 +80,7 @@ describe("every /api/crm route requires a session", () => {
   });
 
   it("answers 401 for unknown paths under /api/crm too, so they reveal nothing", async () => {
+    // A path no route declares, so the typed client has no name for it.
     expect(await errorOf(call("/api/crm/nope"), 401)).toMatchObject({ code: "unauthenticated" });
   });
 });
@@ -109,6 +112,7 @@ describe("roles", () => {
 
   it("cannot be dodged by encoding the path differently", async () => {
     const sales = await signedIn("Sales");
+    // Spellings of the path that no client would send, so they go raw.
     for (const path of ["/api/crm/users/%69nvites", "/api/crm/users/invites/", "/api/crm//users/invites", "/api/crm/users/./invites"]) {
       const res = await call(path, { cookie: sales.cookie, json: { email: "someone@example.com", role: "Owner" } });
       expect([403, 404], path).toContain(res.status);
@@ -127,6 +131,18 @@ describe("roles", () => {
   });
 });
 
+/** Each list's typed read, answering its body (the list under the entity's own key). */
+const lists: Record<string, (api: Api) => Promise<Record<string, unknown>>> = {
+  leads: (api) => expectJson(api.crm.leads.$get({ query: {} }), 200),
+  clients: (api) => expectJson(api.crm.clients.$get({ query: {} }), 200),
+  projects: (api) => expectJson(api.crm.projects.$get({ query: {} }), 200),
+  proposals: (api) => expectJson(api.crm.proposals.$get({ query: {} }), 200),
+  invoices: (api) => expectJson(api.crm.invoices.$get({ query: {} }), 200),
+  tasks: (api) => expectJson(api.crm.tasks.$get({ query: {} }), 200),
+  activities: (api) => expectJson(api.crm.activities.$get({ query: {} }), 200),
+  users: (api) => expectJson(api.crm.users.$get(), 200),
+};
+
 describe("lists with a session", () => {
   it.each([
     ["leads", "leads"],
@@ -139,10 +155,10 @@ describe("lists with a session", () => {
     ["users", "users"],
   ])("GET /api/crm/%s answers 200 with its list", async (path, key) => {
     const { cookie, user } = await signedIn("Sales");
-    const body = await json<Record<string, unknown>>(call(`/api/crm/${path}`, { cookie }), 200);
+    const body = await lists[path](apiClient({ cookie }));
     expect(Array.isArray(body[key]), JSON.stringify(body)).toBe(true);
     if (key === "users") {
-      const users = body.users as Record<string, unknown>[];
+      const users = body.users as { id: string }[];
       expect(users.map((u) => u.id)).toContain(user.id);
       // Staff names for everyone signed in, but never a password hash or salt.
       expect(JSON.stringify(users)).not.toMatch(/"(password_hash|salt|iterations)"/);
@@ -153,27 +169,22 @@ describe("lists with a session", () => {
 describe("records", () => {
   it("answers 404 for an unknown id", async () => {
     const { cookie } = await signedIn("Sales");
-    expect(await errorOf(call("/api/crm/leads/nope", { cookie }), 404)).toMatchObject({ code: "not_found" });
+    expect(await errorOf(apiClient({ cookie }).crm.leads[":id"].$get({ param: { id: "nope" } }), 404)).toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("refuses a lead edit made from a stale copy with 409", async () => {
     const { cookie } = await signedIn("Sales");
-    const { lead } = await json<{ lead: { id: string; updated_at: string } }>(
-      call("/api/crm/leads", { cookie, json: { name: "Ann Lee", company: "Lee Bakery" } }),
-      201,
-    );
-    const first = await json<{ lead: { name: string; updated_at: string } }>(
-      call(`/api/crm/leads/${lead.id}`, { method: "PATCH", cookie, json: { name: "Ann Lee-Smith", updated_at: lead.updated_at } }),
-      200,
-    );
+    const api = apiClient({ cookie });
+    const { lead } = await expectJson(api.crm.leads.$post({ json: { name: "Ann Lee", company: "Lee Bakery" } }), 201);
+    const edit = (name: string) => api.crm.leads[":id"].$patch({ param: { id: lead.id }, json: { name, updated_at: lead.updated_at } });
+    const first = await expectJson(edit("Ann Lee-Smith"), 200);
     expect(first.lead.name).toBe("Ann Lee-Smith");
     expect(first.lead.updated_at).not.toBe(lead.updated_at);
-    const error = await errorOf(
-      call(`/api/crm/leads/${lead.id}`, { method: "PATCH", cookie, json: { name: "Overwritten", updated_at: lead.updated_at } }),
-      409,
-    );
+    const error = await errorOf(edit("Overwritten"), 409);
     expect(error.code).toBe("conflict");
-    const current = await json<{ lead: { name: string } }>(call(`/api/crm/leads/${lead.id}`, { cookie }), 200);
+    const current = await expectJson(api.crm.leads[":id"].$get({ param: { id: lead.id } }), 200);
     expect(current.lead.name).toBe("Ann Lee-Smith");
   });
 });

@@ -16,17 +16,18 @@ import { createDb } from "../../../worker/platform/db";
 import { failedSignIn } from "../../../worker/modules/audit";
 import { auditActionLabels, type AuditEvent } from "../../../contract/audit";
 import {
-  call,
+  apiClient,
   createUser,
   errorOf,
+  expectJson,
   freshIp,
-  json,
   login,
   PASSWORD,
   rows,
   runCron,
   sessionCookieOf,
   signIn,
+  type AnyResponse,
   type TestUser,
 } from "../support/helpers";
 
@@ -34,7 +35,10 @@ const WINDOW_SECONDS = 15 * 60;
 /** Fifty-odd real sign-ins: seconds, not milliseconds, on a machine shared with other work. */
 const MANY_SIGN_INS_MS = 30_000;
 
-async function expectLockedOut(res: Response) {
+/** The team gate, from `ip` (a fresh address unless given) with `cookie`. */
+const teamGate = (password: string, ip?: string, cookie?: string) => apiClient({ ip, cookie }).auth.team.$post({ json: { password } });
+
+async function expectLockedOut(res: AnyResponse) {
   const retryAfter = res.headers.get("Retry-After");
   const error = await errorOf(res, 429);
   expect(error.code).toBe("rate_limited");
@@ -90,7 +94,8 @@ describe("sign-in lockout", () => {
     async () => {
       const user = await createUser();
       const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(user.email, `guess ${i}`, { ip: "203.0.113.50" })));
-      const statuses = answers.map((r) => r.status);
+      // Typed as the route's one declared status (200); the refusals are what is counted.
+      const statuses: number[] = answers.map((r) => r.status);
       // A 401 means the password was checked; a 429 was refused before any hashing.
       expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
       expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
@@ -187,23 +192,23 @@ describe("sign-in lockout", () => {
   it("limits the Team gate the same way", async () => {
     await createUser({ is_team: true, role: "Sales", password: "team gate password" });
     for (let i = 0; i < 5; i++) {
-      expect((await call("/api/auth/team", { json: { password: `guess ${i}` }, ip: freshIp() })).status).toBe(401);
+      expect((await teamGate(`guess ${i}`)).status).toBe(401);
     }
-    await expectLockedOut(await call("/api/auth/team", { json: { password: "team gate password" }, ip: freshIp() }));
+    await expectLockedOut(await teamGate("team gate password"));
   });
 
   it("does not count requests refused for an invalid body", async () => {
     const user = await createUser();
     const ip = freshIp();
     for (let i = 0; i < 6; i++) {
-      expect((await call("/api/auth/login", { json: { email: user.email, password: "" }, ip })).status).toBe(422);
+      expect((await login(user.email, "", { ip })).status).toBe(422);
     }
-    expect(await json(login(user.email, PASSWORD, { ip }), 200)).toMatchObject({ user: { id: user.id } });
+    expect(await expectJson(login(user.email, PASSWORD, { ip }), 200)).toMatchObject({ user: { id: user.id } });
   });
 });
 
 /** The device cookie a response sets, as `name=value` for a Cookie header, with its attributes; null when none. */
-function deviceCookieOf(res: Response): { pair: string; attributes: string } | null {
+function deviceCookieOf(res: { headers: Headers }): { pair: string; attributes: string } | null {
   const set = res.headers.getSetCookie().find((c) => c.startsWith(DEVICE_COOKIE_PREFIX));
   if (!set) return null;
   const [pair, ...attributes] = set.split(";");
@@ -220,7 +225,7 @@ async function knownBrowser(user: { email: string }, ip = freshIp(), cookie?: st
 }
 
 /** Ten networks, five wrong passwords from each: what locked any account for everyone before device cookies. */
-async function tenNetworksOfGuesses(guess: (i: number, ip: string) => Promise<Response>, ownersIp: string) {
+async function tenNetworksOfGuesses(guess: (i: number, ip: string) => Promise<AnyResponse>, ownersIp: string) {
   // The first "network" is the Owner's own address, as a neighbour behind the same carrier NAT would be.
   const networks = [ownersIp, ...Array.from({ length: 9 }, (_, n) => `192.0.${n + 10}.7`)];
   for (const ip of networks) {
@@ -242,7 +247,7 @@ describe("a browser the account knows (device cookie)", () => {
       await expectLockedOut(await login(owner.email, PASSWORD, { ip: freshIp() }));
       // The Owner's browser, on the very address the guesses came from, signs in.
       const res = await login(owner.email, PASSWORD, { ip: ownersIp, cookie: device });
-      expect(await json(res, 200)).toMatchObject({ user: { id: owner.id } });
+      expect(await expectJson(res, 200)).toMatchObject({ user: { id: owner.id } });
       expect(sessionCookieOf(res)).not.toBeNull();
     },
     MANY_SIGN_INS_MS,
@@ -252,15 +257,14 @@ describe("a browser the account knows (device cookie)", () => {
     "still opens the team gate for a colleague's known browser after 10 networks x 5 wrong passwords",
     async () => {
       const team = await createUser({ is_team: true, role: "Sales", full_name: "Team", password: "team gate password" });
-      const gate = (password: string, ip: string, cookie?: string) => call("/api/auth/team", { json: { password }, ip, cookie });
       const office = "198.51.100.30";
-      const first = await gate("team gate password", office);
+      const first = await teamGate("team gate password", office);
       expect(first.status).toBe(200);
       const device = deviceCookieOf(first)!.pair;
       expect(device.startsWith(`${await deviceCookieName(team.id)}=`)).toBe(true);
-      await tenNetworksOfGuesses((i, ip) => gate(`guess ${i}`, ip), office);
-      await expectLockedOut(await gate("team gate password", freshIp()));
-      expect((await gate("team gate password", office, device)).status).toBe(200);
+      await tenNetworksOfGuesses((i, ip) => teamGate(`guess ${i}`, ip), office);
+      await expectLockedOut(await teamGate("team gate password", freshIp()));
+      expect((await teamGate("team gate password", office, device)).status).toBe(200);
     },
     MANY_SIGN_INS_MS,
   );
@@ -294,6 +298,7 @@ describe("a browser the account knows (device cookie)", () => {
 
   it("is given with the session to a sign-in posted without JavaScript, and to the team gate's", async () => {
     const user = await createUser();
+    // A form post, as the browser sends it without JavaScript: not the JSON the typed client sends.
     const native = await exports.default.fetch("http://localhost/api/auth/login", {
       method: "POST",
       body: new URLSearchParams({ email: user.email, password: PASSWORD }),
@@ -303,7 +308,7 @@ describe("a browser the account knows (device cookie)", () => {
     expect(native.status).toBe(303);
     expect(deviceCookieOf(native)?.pair.startsWith(`${await deviceCookieName(user.id)}=`)).toBe(true);
     const team = await createUser({ is_team: true, role: "Sales", password: "team gate password" });
-    const gate = await call("/api/auth/team", { json: { password: "team gate password" } });
+    const gate = await teamGate("team gate password");
     expect(deviceCookieOf(gate)?.pair.startsWith(`${await deviceCookieName(team.id)}=`)).toBe(true);
   });
 
@@ -358,7 +363,7 @@ describe("a browser the account knows (device cookie)", () => {
 
   it("is ended by sign-out-everywhere, on every browser", async () => {
     const { user, here, session, elsewhere } = await twoKnownBrowsers();
-    const out = await call("/api/auth/logout-all", { method: "POST", cookie: `${session}; ${here}` });
+    const out = await apiClient({ cookie: `${session}; ${here}` }).auth["logout-all"].$post();
     expect(out.status).toBe(200);
     // This browser's cookie is removed; the other's stops counting.
     expect(deviceCookieOf(out)?.attributes).toMatch(/Max-Age=0/i);
@@ -369,9 +374,8 @@ describe("a browser the account knows (device cookie)", () => {
 
   it("is ended by a password change, except on the browser that made it, which gets a new one", async () => {
     const { user, here, session, elsewhere } = await twoKnownBrowsers();
-    const changed = await call("/api/auth/password", {
+    const changed = await apiClient({ cookie: `${session}; ${here}` }).auth.password.$post({
       json: { current_password: PASSWORD, new_password: "a brand new password 2026" },
-      cookie: `${session}; ${here}`,
     });
     expect(changed.status, await changed.clone().text()).toBe(200);
     const renewed = deviceCookieOf(changed)!.pair;
@@ -387,8 +391,8 @@ describe("failed sign-ins in the audit trail", () => {
   /** The trail as the Owner reads it in Settings → Audit. */
   async function trail(): Promise<AuditEvent[]> {
     const owner = await createUser({ role: "Owner", full_name: "Hannah Whitaker" });
-    const res = await call("/api/crm/audit", { cookie: await signIn(owner) });
-    return (await json<{ events: AuditEvent[] }>(res, 200)).events;
+    const res = apiClient({ cookie: await signIn(owner) }).crm.audit.$get({ query: {} });
+    return (await expectJson(res, 200)).events;
   }
   const WINDOW_MS = 15 * 60_000;
   const windowOf = (t: number) => Math.floor(t / WINDOW_MS);
@@ -412,9 +416,8 @@ describe("failed sign-ins in the audit trail", () => {
       await failTimes(1, other.email);
       // Neither a wrong password in a password change (signed in already) nor an e-mail with no account is a failed sign-in to an account.
       const session = await signIn(sales);
-      const change = await call("/api/auth/password", {
+      const change = await apiClient({ cookie: session }).auth.password.$post({
         json: { current_password: "not it", new_password: "a brand new password 2026" },
-        cookie: session,
       });
       expect(change.status).toBe(422);
       await failTimes(1, "nobody-here@example.com");
