@@ -215,6 +215,8 @@ export const invoiceRow = z
     paid_method: z.enum(paidMethods).nullable().default(null),
     /** Absent from exports made before it: the standard treatment every invoice had then. */
     vat_treatment: z.enum(vatTreatments).default("standard"),
+    /** Absent from exports made before late-payment charges. */
+    late_charge_for: ref.default(null),
     ...stamps,
   })
   .strict()
@@ -638,6 +640,7 @@ const references: [ExportTable, string, ExportTable, string][] = [
   ["proposal_responses", "proposal_id", "proposals", "proposal"],
   ["proposal_messages", "proposal_id", "proposals", "proposal"],
   ["invoice_links", "invoice_id", "invoices", "invoice"],
+  ["invoices", "late_charge_for", "invoices", "invoice"],
   ["activities", "mail_id", "mail_messages", "message"],
 ];
 

@@ -64,6 +64,8 @@ export const invoice = z.object({
   due_date: z.string(),
   status: z.enum(invoiceStatuses),
   vat_treatment: z.enum(vatTreatments),
+  /** A late-payment charge: the overdue invoice it charges for. */
+  late_charge_for: z.string().nullable(),
   client_name: z.string().nullable(),
   project_title: z.string().nullable(),
   /** Where Share offers to e-mail the link: the client's first address. */

@@ -48,9 +48,9 @@ export type XeroRow = Partial<Record<XeroColumn, string>>;
 
 /** Xero UK's chart of accounts codes sales as 200. */
 export const DEFAULT_XERO_ACCOUNT_CODE = "200";
-/** The tax rate's display name in Xero UK: the standard rate for a VAT-registered studio, else none. */
 /** Xero's rate for lines with no UK VAT: an unregistered studio's, a client outside the UK's, a late-payment charge's. */
 export const XERO_NO_VAT = "No VAT";
+/** The tax rate's display name in Xero UK: the standard rate for a VAT-registered studio, else none. */
 export const defaultXeroTaxType = (vatRegistered: boolean) => (vatRegistered ? "20% (VAT on Income)" : XERO_NO_VAT);
 
 /** The account and tax rate every exported line is coded to, as they are named in the studio's Xero. */

@@ -304,3 +304,64 @@ test("Export for Xero: more than 500 invoices in a period come as files of at mo
       await Promise.all(ids.slice(at, at + 25).map((id) => crm.invoices[":id"].$delete({ param: { id } })));
   }
 });
+
+test("the Owner adds a late-payment charge to a business's overdue invoice, with the figures worked out", async ({ page }) => {
+  await signIn(page.request);
+  const stamp = Date.now();
+  const { crm } = api(page.request);
+  const client = (await createClient(page.request, { name: `Late Payer ${stamp}` })).id;
+  const number = `INV-LATE-${stamp}`;
+  // Due 15 August 2025: the base rate on 30 June 2025 (4.25%) is among those shipped.
+  await expectStatus(
+    crm.invoices.$post({
+      json: {
+        number,
+        client_id: client,
+        date: "2025-07-15",
+        due_date: "2025-08-15",
+        status: "Sent",
+        lines: [{ description: "Build", quantity: 1, unit_price: 1000 }],
+      },
+    }),
+    201,
+  );
+  await page.goto("/crm/invoices");
+  await page
+    .getByTestId("invoice-card")
+    .filter({ hasText: number })
+    .getByRole("button", { name: `Add late-payment charge: ${number}` })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Add late-payment charge" });
+  const workings = dialog.getByRole("definition");
+  await expect(dialog.getByText("Fixed compensation: £70.00")).toBeVisible();
+  await expect(workings.first()).toHaveText("Fixed compensation for a debt of £1,000 to £9,999.99: £70.00");
+  await expect(workings.nth(1)).toContainText("Interest at 12.25% a year (the base rate of 4.25% on 30 June 2025 plus 8%) on £1,000.00");
+  const chargeNumber = `INV-CHG-${stamp}`;
+  await dialog.getByLabel("Invoice Number").fill(chargeNumber);
+  await dialog.getByRole("button", { name: "Raise Charge" }).click();
+  await expect(page.getByText(`Late-payment charge ${chargeNumber} raised as a draft`)).toBeVisible();
+  const charge = page.getByTestId("invoice-card").filter({ hasText: chargeNumber });
+  await expect(charge).toContainText("Draft");
+  // Charged once: the overdue invoice offers it again only to say so.
+  await page
+    .getByTestId("invoice-card")
+    .filter({ hasText: number })
+    .getByRole("button", { name: `Add late-payment charge: ${number}` })
+    .click();
+  await expect(dialog.getByRole("status")).toHaveText(`This invoice has already been charged for paying late: ${chargeNumber}`);
+});
+
+test("Settings → Late Payment lists the base rates and takes a new one only on a reference date", async ({ page }) => {
+  await signIn(page.request);
+  await page.goto("/crm/settings");
+  const late = page.getByRole("region", { name: "Late Payment" });
+  await expect(late.getByRole("group", { name: "Rate 1" }).getByLabel("On")).toHaveValue(/^\d{4}-(06-30|12-31)$/);
+  await late.getByRole("button", { name: "Add Rate" }).click();
+  const added = late.getByRole("group", { name: "Rate 1" });
+  // The next reference date after the newest listed, to start with.
+  await expect(added.getByLabel("On")).toHaveValue(/^\d{4}-(06-30|12-31)$/);
+  await added.getByLabel("On").fill("2026-05-01");
+  await added.getByLabel("Rate (%)").fill("3.5");
+  await late.getByRole("button", { name: "Save Late-Payment Settings" }).click();
+  await expect(added.getByLabel("On")).toHaveAccessibleDescription("The base rate is taken on 30 June or 31 December");
+});

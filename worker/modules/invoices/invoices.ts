@@ -112,8 +112,17 @@ function assertPaidDetails(status: InvoiceStatus, v: { paid_date?: string | null
   if (v.paid_method) throw invalid({ paid_method: "Only a paid invoice has a payment method" });
 }
 
-export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>): Promise<Invoice> {
-  const vat_treatment = await assertConsistent(db, input);
+/**
+ * `made` is what only the CRM itself sets: a late-payment charge is outside the scope of VAT
+ * whoever its client is, and names the invoice it charges for.
+ */
+export async function createInvoice(
+  db: Db,
+  input: z.output<typeof invoiceInput>,
+  made: { vat_treatment: VatTreatment; late_charge_for: string } | null = null,
+): Promise<Invoice> {
+  const vat_treatment = made?.vat_treatment ?? (await assertConsistent(db, input));
+  if (made) await assertConsistent(db, input);
   assertPaidDetails(input.status, input);
   const { total: _total, paid_date, paid_method, ...values } = input;
   const lines = linesOf(input)!;
@@ -129,6 +138,7 @@ export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>
         paid_date: paidDateFor(input.status, paid_date, null),
         paid_method: paidMethodFor(input.status, paid_method, null),
         vat_treatment,
+        late_charge_for: made?.late_charge_for ?? null,
         id,
         created_at: now,
         updated_at: now,

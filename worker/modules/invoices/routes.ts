@@ -6,6 +6,8 @@ import { xeroExportQuery } from "../../../contract/xero";
 import { jsonBody, queryParams } from "../../platform/validate";
 import { createInvoice, deleteInvoice, getInvoice, listInvoices, updateInvoice } from "./invoices";
 import { xeroExport } from "./xero";
+import { quoteLatePaymentCharge, raiseLatePaymentCharge } from "./late-payment";
+import { latePaymentChargeInput } from "../../../contract/late-payment-settings";
 import { sharedLinkRoutes } from "../shared-documents";
 import { publish } from "../live";
 import { auditSourceOf } from "../audit";
@@ -22,6 +24,13 @@ export const invoicesRoute = new Hono<AppEnv>()
     c.json(await xeroExport(c.get("db"), c.req.valid("query"), c.env.STUDIO_NAME, await auditSourceOf(c)), 200),
   )
   .get("/:id", async (c) => c.json({ invoice: await getInvoice(c.get("db"), c.req.param("id")) }, 200))
+  // Add late-payment charge: the figures first, then the Owner raises it (Owner-only: OWNER_ONLY_ROUTES).
+  .get("/:id/late-payment-charge", async (c) => c.json({ quote: await quoteLatePaymentCharge(c.get("db"), c.req.param("id")) }, 200))
+  .post("/:id/late-payment-charge", jsonBody(latePaymentChargeInput), async (c) => {
+    const invoice = await raiseLatePaymentCharge(c.get("db"), c.req.param("id"), c.req.valid("json").number, c.env.STUDIO_NAME);
+    publish(c, { entity: "invoices", op: "create", id: invoice.id });
+    return c.json({ invoice }, 201);
+  })
   .patch("/:id", jsonBody(invoicePatch), async (c) => {
     const invoice = await updateInvoice(c.get("db"), c.req.param("id"), c.req.valid("json"));
     publish(c, { entity: "invoices", op: "update", id: invoice.id });

@@ -1,6 +1,6 @@
 /** The invoices module's tables. worker/db/schema.ts re-exports them: drizzle reads every table from there. */
 import { sql } from "drizzle-orm";
-import { check, index, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { invoiceStatuses, paidMethods, vatTreatments, type InvoiceLine } from "../../../contract/invoice";
 import { id, stamps, oneOf } from "../../platform/columns";
 import { clients } from "../clients/tables";
@@ -31,10 +31,13 @@ export const invoices = sqliteTable(
     paid_method: text("paid_method", { enum: paidMethods }),
     // Fixed from the client when the invoice is made; held to the contract's values by triggers (migration 0033).
     vat_treatment: text("vat_treatment", { enum: vatTreatments }).notNull().default("standard"),
+    /** A late-payment charge: the overdue invoice it charges for, each at most once (docs/decisions/0065). */
+    late_charge_for: text("late_charge_for").references((): AnySQLiteColumn => invoices.id, { onDelete: "set null" }),
     ...stamps,
   },
   (t) => [
     uniqueIndex("invoices_number_unique").on(t.number),
+    uniqueIndex("invoices_late_charge_for_unique").on(t.late_charge_for),
     index("invoices_created_idx").on(t.created_at),
     index("invoices_client_idx").on(t.client_id),
     index("invoices_project_idx").on(t.project_id),

@@ -1,2 +1,3 @@
 export * from "./settings";
 export * from "./xero-settings";
+export * from "./late-payment-settings";

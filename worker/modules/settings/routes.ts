@@ -1,5 +1,6 @@
 /**
- * /api/crm/settings: the studio details on printed invoices, the forecast's stage weights and the Xero export's coding.
+ * /api/crm/settings: the studio details on printed invoices, the forecast's stage weights, the Xero export's coding
+ * and the late-payment rates.
  * Everyone reads them; only an Owner changes them.
  */
 import { Hono } from "hono";
@@ -10,6 +11,8 @@ import { jsonBody } from "../../platform/validate";
 import { ownerOnly } from "../users-and-auth";
 import { getStageWeights, getStudioSettings, saveStageWeights, saveStudioSettings } from "./settings";
 import { getXeroSettings, saveXeroSettings } from "./xero-settings";
+import { getLatePaymentSettings, saveLatePaymentSettings } from "./late-payment-settings";
+import { latePaymentSettingsInput } from "../../../contract/late-payment-settings";
 import { publish } from "../live";
 import { auditSourceOf } from "../audit";
 
@@ -30,5 +33,11 @@ export const settingsRoute = new Hono<AppEnv>()
   .put("/xero", ownerOnly, jsonBody(xeroSettingsInput), async (c) => {
     const saved = await saveXeroSettings(c.get("db"), c.req.valid("json"), c.env.STUDIO_NAME, await auditSourceOf(c));
     publish(c, { entity: "settings", op: "update", id: "xero" });
+    return c.json(saved, 200);
+  })
+  .get("/late-payment", async (c) => c.json(await getLatePaymentSettings(c.get("db")), 200))
+  .put("/late-payment", ownerOnly, jsonBody(latePaymentSettingsInput), async (c) => {
+    const saved = await saveLatePaymentSettings(c.get("db"), c.req.valid("json"), await auditSourceOf(c));
+    publish(c, { entity: "settings", op: "update", id: "late_payment" });
     return c.json(saved, 200);
   });

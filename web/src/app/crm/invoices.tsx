@@ -7,6 +7,7 @@ import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
 import { NativeOptions, NativeSelect } from "@/components/ui/select-native";
 import { InvoicesList } from "@/features/invoices/components/invoices-list";
+import { useSessionUser } from "@/features/auth/api/session";
 import { lazyDialog, lazyMounted } from "@/components/ui/lazy-dialog";
 import { CrmPage } from "./components/crm-page";
 import { useSetSearchParam } from "./components/url-filter-box";
@@ -19,6 +20,7 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
+  const isOwner = useSessionUser().role === "Owner";
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [params] = useSearchParams();
@@ -48,7 +50,7 @@ export function Component() {
           <NativeOptions values={invoiceStatuses} />
         </NativeSelect>
       </div>
-      <InvoicesList status={status} />
+      <InvoicesList status={status} isOwner={isOwner} />
       {adding && <InvoiceDialog open onOpenChange={setAdding} />}
       {exporting && <XeroExportDialog onClose={() => setExporting(false)} />}
     </CrmPage>

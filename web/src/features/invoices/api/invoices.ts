@@ -70,3 +70,21 @@ export function useDeleteInvoice() {
     meta: { errorTitle: "Failed to delete invoice" },
   });
 }
+
+/** What charging an overdue invoice for paying late would raise, or why it cannot be. */
+export const latePaymentQuoteOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...invoiceKeys.detail(id), "late-payment-charge"] as const,
+    queryFn: ({ signal }) => ok(api.crm.invoices[":id"]["late-payment-charge"].$get({ param: { id } }, { init: { signal } })),
+    meta: { errorTitle: "Failed to work out the late-payment charge" },
+  });
+
+export function useRaiseLatePaymentCharge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, number }: { id: string; number: string }) =>
+      ok(api.crm.invoices[":id"]["late-payment-charge"].$post({ param: { id }, json: { number } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    meta: { errorTitle: "Failed to raise the late-payment charge" },
+  });
+}

@@ -24,6 +24,7 @@ import { paidSummary } from "./paid-summary";
 const InvoiceDialog = lazyDialog(() => import("./invoice-dialog").then((m) => m.InvoiceDialog));
 const ShareLinkDialog = lazyMounted(() => import("@/components/share-link-dialog").then((m) => m.ShareLinkDialog));
 const MarkPaidDialog = lazyMounted(() => import("./mark-paid-dialog").then((m) => m.MarkPaidDialog));
+const LatePaymentDialog = lazyMounted(() => import("./late-payment-dialog").then((m) => m.LatePaymentDialog));
 
 export const invoiceTone: Record<InvoiceStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Paid: "green", Overdue: "red" };
 
@@ -52,7 +53,8 @@ function Owed({ invoices }: { invoices: Invoice[] }) {
   );
 }
 
-export function InvoicesList({ status }: { status?: InvoiceStatus }) {
+/** `isOwner`: only the Owner raises a late-payment charge; its dialog says when an invoice cannot be charged. */
+export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStatus; isOwner?: boolean }) {
   const query = useQuery(invoicesQueryOptions());
   const del = useDeleteInvoice();
   const update = useUpdateInvoice();
@@ -60,6 +62,8 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
   const [deleting, setDeleting] = useState<Invoice | null>(null);
   const [sharing, setSharing] = useState<Invoice | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
+  const [charging, setCharging] = useState<Invoice | null>(null);
+  const today = todayInLondon();
   const invoices = query.data?.invoices ?? [];
   const shown = query.data && (status ? invoices.filter((i) => i.status === status) : invoices);
   // ?invoice=<id> opens that invoice (the digest, a client's page and the activity feed link here).
@@ -133,6 +137,11 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
                 Mark as paid
               </Button>
             )}
+            {isOwner && isLate(inv, today) && inv.vat_treatment !== "outside_scope" && (
+              <Button variant="secondary" size="sm" onClick={() => setCharging(inv)} aria-label={`Add late-payment charge: ${inv.number}`}>
+                Add late-payment charge
+              </Button>
+            )}
             {inv.status === "Paid" && (
               <Button
                 variant="secondary"
@@ -181,6 +190,7 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
           onPaid={(saved) => paidToast(saved, paying)}
         />
       )}
+      {charging && <LatePaymentDialog invoice={charging} onClose={() => setCharging(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

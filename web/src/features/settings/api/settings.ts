@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { StageWeightsInput, StudioSettingsInput } from "@contract/settings";
 import type { ExportDocument } from "@contract/export";
 import type { XeroSettingsInput } from "@contract/xero";
+import type { LatePaymentSettingsInput } from "@contract/late-payment-settings";
 import { api, ApiError, isApiError, ok } from "@/lib/api";
 import { showSaved } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
@@ -13,7 +14,27 @@ export const settingsKeys = {
   backups: () => ["settings", "backups"] as const,
   stageWeights: () => ["settings", "stage-weights"] as const,
   xero: () => ["settings", "xero"] as const,
+  latePayment: () => ["settings", "late-payment"] as const,
 };
+
+export const latePaymentSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.latePayment(),
+    queryFn: ({ signal }) => ok(api.crm.settings["late-payment"].$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch the late-payment settings" },
+  });
+
+export function useSaveLatePaymentSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LatePaymentSettingsInput) => ok(api.crm.settings["late-payment"].$put({ json: input })),
+    onSuccess: async (saved) => {
+      await showSaved(queryClient, settingsKeys.latePayment(), saved);
+      toast.success("Late-payment settings saved");
+    },
+    meta: { errorTitle: "Failed to save the late-payment settings" },
+  });
+}
 
 export { studioSettingsQueryOptions as studioQueryOptions } from "@/lib/studio-settings";
 export const stageWeightsQueryOptions = () =>
