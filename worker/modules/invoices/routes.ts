@@ -13,7 +13,7 @@ import { auditSourceOf } from "../audit";
 export const invoicesRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ invoices: await listInvoices(c.get("db")) }, 200))
   .post("/", jsonBody(invoiceInput), async (c) => {
-    const invoice = await createInvoice(c.get("db"), c.req.valid("json"));
+    const invoice = await createInvoice(c.get("db"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "invoices", op: "create", id: invoice.id });
     return c.json({ invoice }, 201);
   })
@@ -23,7 +23,7 @@ export const invoicesRoute = new Hono<AppEnv>()
   )
   .get("/:id", async (c) => c.json({ invoice: await getInvoice(c.get("db"), c.req.param("id")) }, 200))
   .patch("/:id", jsonBody(invoicePatch), async (c) => {
-    const invoice = await updateInvoice(c.get("db"), c.req.param("id"), c.req.valid("json"));
+    const invoice = await updateInvoice(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "invoices", op: "update", id: invoice.id });
     return c.json({ invoice }, 200);
   })

@@ -21,6 +21,15 @@ export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:
   const viewer = await clientViewer(c);
   if (viewer) await countLinkView(db, "invoice", lookup.linkId, viewer);
   const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);
-  const html = invoicePageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, invoice: lookup.document, today: londonToday() });
+  // Stripe set up (both its secrets): the page offers Pay £X now (modules/payments/pay-routes.ts).
+  const online = Boolean(c.env.STRIPE_SECRET_KEY && c.env.STRIPE_WEBHOOK_SECRET);
+  const html = invoicePageHtml({
+    studio,
+    studioEmail: c.env.STUDIO_INBOX,
+    invoice: lookup.document,
+    today: londonToday(),
+    payOnline: online ? { action: `/i/${c.req.param("token")}/pay` } : null,
+    returnedFromPayment: c.req.query("paid") === "1",
+  });
   return c.html(html, 200, SHARED_PAGE_HEADERS);
 });
