@@ -6,6 +6,7 @@
  * Web Crypto on the raw body, as Stripe documents. The package stays for the tests' stand-in.
  */
 import type { Env } from "../../env";
+import { stripeApiBase } from "../../platform/stripe-host";
 
 /** The API version these shapes are read at: pinned, so an account's default changing changes nothing here. */
 export const STRIPE_API_VERSION = "2025-11-17.clover";
@@ -60,18 +61,6 @@ export type StripeEvent =
   | { id: string; type: "charge.dispute.created"; data: { object: Dispute } }
   | { id: string; type: string; data: { object: unknown } };
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/**
- * Where Stripe's API is: Stripe's own, except that a stand-in (STRIPE_API_BASE) is honoured when
- * the request arrived on this machine, so a setting copied to production can never send card
- * payments elsewhere.
- */
-export function apiBaseFor(env: Pick<Env, "STRIPE_API_BASE">, requestUrl: string): string {
-  if (env.STRIPE_API_BASE && LOCAL_HOSTS.has(new URL(requestUrl).hostname)) return env.STRIPE_API_BASE.replace(/\/+$/, "");
-  return "https://api.stripe.com";
-}
-
 /** Stripe's parameter encoding: nested objects and arrays as `a[b][0]=v`. */
 export function formEncode(value: unknown, prefix = "", out = new URLSearchParams()): URLSearchParams {
   if (value === undefined || value === null) return out;
@@ -93,7 +82,7 @@ export class StripeApiError extends Error {
 
 /** The two calls made to Stripe, for this request. */
 export function stripeApi(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">, requestUrl: string) {
-  const base = apiBaseFor(env, requestUrl);
+  const base = stripeApiBase(env, requestUrl);
   async function call<T>(method: "GET" | "POST", path: string, params: unknown, idempotencyKey?: string): Promise<T> {
     const query = formEncode(params).toString();
     const res = await fetch(`${base}${path}${method === "GET" && query ? `?${query}` : ""}`, {

@@ -89,7 +89,7 @@ export function balanceOf(inv: Pick<InvoiceContent, "total" | "amount_paid">) {
 /** Pay £X now: a plain form, so it works without script, to the route that opens Stripe's payment page. */
 const payOnlineForm = (action: string, due: number) =>
   `<form method="post" action="${escapeHtml(action)}" class="pay-online"><button type="submit">Pay ${formatGbp(due)} now</button></form>
-<p class="note">By card, Apple Pay or Google Pay on Stripe's secure page, with no card surcharge. Or pay by bank transfer:</p>`;
+<p class="note">Pay now by card, Apple Pay or Google Pay on Stripe's secure page, with no card surcharge; or by bank transfer as below.</p>`;
 
 /** How to pay: the amount and when, the reference to quote, the studio's bank details; or the thanks once paid. */
 function payment(data: InvoicePageData, status: InvoiceStatus): string {
@@ -103,7 +103,7 @@ function payment(data: InvoicePageData, status: InvoiceStatus): string {
   const when =
     status === "Overdue"
       ? `<p class="late">This invoice was due on ${longDate(inv.due_date)}. Please pay ${formatGbp(due)} as soon as you can.${paidSoFar}</p>`
-      : `<p>Please pay <strong>${formatGbp(due)}</strong>${data.payOnline ? "" : " by bank transfer"} by <strong>${longDate(inv.due_date)}</strong>.${paidSoFar}</p>`;
+      : `<p>Please pay <strong>${formatGbp(due)}</strong> by bank transfer by <strong>${longDate(inv.due_date)}</strong>.${paidSoFar}</p>`;
   const onItsWay =
     inv.processing > 0
       ? `<p class="note" role="status">A payment of ${formatGbp(inv.processing)} is on its way: this page will show it once your bank confirms it.</p>`
@@ -122,8 +122,8 @@ function payment(data: InvoicePageData, status: InvoiceStatus): string {
   return `<section class="pay" aria-labelledby="pay-heading">
 <h2 id="pay-heading">How to pay</h2>
 ${onItsWay}
-${when}
 ${data.payOnline ? payOnlineForm(data.payOnline.action, due) : ""}
+${when}
 <dl class="facts">${fact("Reference", escapeHtml(inv.number), "ref")}${hasAccount ? bank : ""}</dl>
 <p class="note">${
     hasAccount

@@ -13,6 +13,8 @@ import { linkGonePage, linkLimitAsPage } from "./link-limit-page";
 import { invoicePageHtml } from "./invoice-page";
 import { lookupInvoiceLink } from "./shared-invoices";
 import { getStudioSettings } from "../settings";
+import { contentSecurityPolicy } from "../../http/security-headers";
+import { stripeCheckoutOrigin } from "../../platform/stripe-host";
 
 export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:token", async (c) => {
   const db = c.get("db");
@@ -31,5 +33,9 @@ export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:
     payOnline: online ? { action: `/i/${c.req.param("token")}/pay` } : null,
     returnedFromPayment: c.req.query("paid") === "1",
   });
-  return c.html(html, 200, SHARED_PAGE_HEADERS);
+  // Pay £X now's form post is answered with a redirect to Stripe's page, which form-action must allow.
+  const csp: Record<string, string> = online
+    ? { "Content-Security-Policy": contentSecurityPolicy.replace("form-action 'self'", `form-action 'self' ${stripeCheckoutOrigin(c.env, c.req.url)}`) }
+    : {};
+  return c.html(html, 200, { ...SHARED_PAGE_HEADERS, ...csp });
 });
