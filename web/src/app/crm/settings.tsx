@@ -18,6 +18,7 @@ import { BackupsPanel, DangerZone, ExportPanel, ImportPanel } from "@/features/s
 import { StudioForm } from "@/features/settings/components/studio-form";
 import { StageWeightsForm } from "@/features/settings/components/stage-weights-form";
 import { XeroSettingsForm } from "@/features/settings/components/xero-settings-form";
+import { PaymentSettingsForm } from "@/features/settings/components/payment-settings-form";
 import { UserManagement } from "@/features/users/components/user-management";
 import { usersQueryOptions } from "@/features/users/api/users";
 import { CrmPage } from "./components/crm-page";
@@ -56,6 +57,7 @@ export function Component() {
             <StudioForm isOwner={isOwner} />
             <StageWeightsForm isOwner={isOwner} />
             <XeroSettingsForm isOwner={isOwner} />
+            <PaymentSettingsForm isOwner={isOwner} />
             <UserManagement isOwner={isOwner} currentUserId={user.id} />
             {isOwner && <BackupsPanel />}
             {isOwner && <DangerZone />}
