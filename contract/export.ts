@@ -40,6 +40,7 @@ import {
 } from "./mail";
 import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificationStatuses } from "./preview-feedback";
 import { hasVisibleText, normaliseText, normalisedString } from "./text";
+import { paymentKinds, paymentMethods, paymentStates } from "./payment";
 
 export const EXPORT_VERSION = 1;
 
@@ -51,6 +52,8 @@ export const exportTables = [
   "projects",
   "proposals",
   "invoices",
+  "payments",
+  "stripe_events",
   "tasks",
   "mail_messages",
   "activities",
@@ -226,6 +229,33 @@ export const invoiceRow = z
     message: "Only a paid invoice has a payment method",
   })
   .transform((r) => ({ ...r, lines: r.lines ?? [singleLine(r.total)] }));
+
+/** A payment or refund against an invoice (docs/decisions/0064-payments-and-stripe.md). */
+export const paymentRow = z
+  .object({
+    id: rowId,
+    invoice_id: rowId,
+    kind: z.enum(paymentKinds),
+    amount: amount.refine((n) => n > 0, "A payment's amount is more than 0"),
+    currency: z.string().regex(/^[A-Z]{3}$/, "Expected a currency code such as GBP"),
+    date: isoDate,
+    method: z.enum(paymentMethods),
+    reference: stored(255).nullable(),
+    state: z.enum(paymentStates),
+    note: stored(1000).nullable(),
+    fee: z.number().finite().nullable(),
+    net: z.number().finite().nullable(),
+    refund_of: ref,
+    stripe_session_id: stored(255).nullable(),
+    stripe_payment_intent: stored(255).nullable(),
+    recorded_by_user: ref,
+    recorded_by: requiredLine(1000),
+    ...stamps,
+  })
+  .strict();
+
+/** A Stripe event already handled, by its id: kept so an event delivered again after a restore still changes nothing. */
+export const stripeEventRow = z.object({ id: rowId.max(255), type: stored(255), ...stamps }).strict();
 
 export const taskRow = z
   .object({
@@ -450,6 +480,8 @@ export const tableRows = {
   projects: projectRow,
   proposals: proposalRow,
   invoices: invoiceRow,
+  payments: paymentRow,
+  stripe_events: stripeEventRow,
   tasks: taskRow,
   mail_messages: mailMessageRow,
   activities: activityRow,
@@ -477,6 +509,9 @@ export const exportShape = z
     projects: rows(projectRow),
     proposals: rows(proposalRow),
     invoices: rows(invoiceRow),
+    /** Absent from exports made before payments were recorded. */
+    payments: rows(paymentRow).default([]),
+    stripe_events: rows(stripeEventRow).default([]),
     tasks: rows(taskRow),
     activities: rows(activityRow),
     /** Absent from exports made before mail was filed. */
@@ -629,6 +664,8 @@ const references: [ExportTable, string, ExportTable, string][] = [
   ["proposals", "client_id", "clients", "client"],
   ["invoices", "client_id", "clients", "client"],
   ["invoices", "project_id", "projects", "project"],
+  ["payments", "invoice_id", "invoices", "invoice"],
+  ["payments", "refund_of", "payments", "payment"],
   ["preview_releases", "client_id", "clients", "client"],
   ["preview_comments", "client_id", "clients", "client"],
   ["preview_comments", "release_id", "preview_releases", "preview version"],

@@ -66,6 +66,10 @@ export const invoice = z.object({
   vat_treatment: z.enum(vatTreatments),
   /** A late-payment charge: the overdue invoice it charges for. */
   late_charge_for: z.string().nullable(),
+  /** Money received against it less refunds (contract/payment.ts): the balance due is the total less this. */
+  amount_paid: z.number(),
+  /** Payments Stripe received that were not as asked (another amount or currency), for the studio to look at. */
+  payments_flagged: z.number(),
   client_name: z.string().nullable(),
   project_title: z.string().nullable(),
   /** Where Share offers to e-mail the link: the client's first address. */

@@ -35,6 +35,10 @@ export function recordHref(table: ExportTable, row: Record<string, unknown>): st
       return relatedHref("proposal", id, "");
     case "invoices":
       return relatedHref("invoice", id, "");
+    case "payments":
+      return of("invoice", "invoice_id", "/crm/invoices");
+    case "stripe_events":
+      return "/crm/invoices";
     case "lead_activities":
       return of("lead", "lead_id", "/crm/leads");
     case "tasks":

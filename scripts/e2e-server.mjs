@@ -2,11 +2,14 @@
 /**
  * The server Playwright starts: a fresh, isolated state directory (.wrangler/e2e: wiped,
  * migrated, seeded) and `wrangler dev` on port 8788 serving the already-built dist/. The dev
- * database on 8787 is never touched, so tests can run while `npm run dev` is up.
+ * database on 8787 is never touched, so tests can run while `npm run dev` is up. Stripe is
+ * "configured" with test secrets and the stand-in of scripts/stripe-stand-in on E2E_PORT + 1000,
+ * so a browser test pays an invoice as a client would.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { tsImport } from "tsx/esm/api";
+import { startStripeStandIn } from "./stripe-stand-in/server.mjs";
 
 const local = await tsImport("./lib/local.ts", import.meta.url);
 const { ROOT, E2E_PORT, E2E_STATE_DIR } = local;
@@ -25,8 +28,23 @@ try {
 }
 
 // Playwright waits for /api/health itself (playwright.config.ts), so this returns once wrangler is spawned.
-const { child: wrangler } = await local.startLocalServer({ port: E2E_PORT, stateDir: E2E_STATE_DIR, readyTimeoutMs: false });
-wrangler.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+const STRIPE_PORT = E2E_PORT + 1000;
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_stand_in_0123456789abcdef";
+const standIn = startStripeStandIn({
+  port: STRIPE_PORT,
+  webhookUrl: `http://127.0.0.1:${E2E_PORT}/api/payments/stripe`,
+  webhookSecret: STRIPE_WEBHOOK_SECRET,
+});
+const { child: wrangler } = await local.startLocalServer({
+  port: E2E_PORT,
+  stateDir: E2E_STATE_DIR,
+  readyTimeoutMs: false,
+  vars: { STRIPE_SECRET_KEY: "sk_test_e2e_stand_in", STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PORT}` },
+});
+wrangler.on("exit", (code, signal) => {
+  standIn.close();
+  process.exit(code ?? (signal ? 0 : 1));
+});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => wrangler.kill(signal));
 }

@@ -18,6 +18,9 @@ import { clientsRoute } from "./modules/clients/routes";
 import { projectsRoute } from "./modules/projects/routes";
 import { proposalsRoute } from "./modules/proposals/routes";
 import { invoicesRoute } from "./modules/invoices/routes";
+import { invoicePaymentsRoute, paymentSettingsRoute } from "./modules/payments/routes";
+import { stripeWebhookRoute } from "./modules/payments/webhook-routes";
+import { payPages } from "./modules/payments/pay-routes";
 import { tasksRoute } from "./modules/tasks/routes";
 import { activitiesRoute } from "./modules/activities/routes";
 import { pagesRoute } from "./http/pages";
@@ -53,11 +56,13 @@ const crm = new Hono<AppEnv>()
   .route("/preview-approvals", previewApprovalsRoute)
   .route("/projects", projectsRoute)
   .route("/proposals", proposalsRoute)
+  .route("/invoices", invoicePaymentsRoute)
   .route("/invoices", invoicesRoute)
   .route("/tasks", tasksRoute)
   .route("/activities", activitiesRoute)
   .route("/users", usersRoute)
   .route("/users", userAdminRoute)
+  .route("/settings", paymentSettingsRoute)
   .route("/settings", settingsRoute)
   .route("/", dataRoute)
   .route("/backups", backupsRoute)
@@ -76,6 +81,7 @@ const api = new Hono<AppEnv>()
   .route("/", forms)
   .route("/previews", previews)
   .route("/calendar", calendarRoute)
+  .route("/payments", stripeWebhookRoute)
   .route("/crm", crm)
   .all("*", () => {
     throw new AppError("not_found", "No such API endpoint");
@@ -89,6 +95,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .route("/clients", previewPages)
   .route("/p", proposalPages)
+  .route("/i", payPages)
   .route("/i", invoicePages)
   .route("/", pagesRoute(apiApp, { currentUser, isOwnerOnly }));
 app.onError(onError);

@@ -19,6 +19,12 @@ export interface Env {
   MAIL_AUTHSERV_ID?: string;
   /** The site's origin, for links in mail sent without a request to take it from (the daily digest). */
   SITE_URL: string;
+  /** Stripe's secret API key (a worker secret); without it and the webhook secret, invoices are paid by bank transfer only. */
+  STRIPE_SECRET_KEY?: string;
+  /** The signing secret of the Stripe webhook endpoint /api/payments/stripe (a worker secret). */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** A stand-in for Stripe's API (scripts/stripe-stand-in.mjs), honoured only on this machine. */
+  STRIPE_API_BASE?: string;
 }
 
 /** The client an unlocked preview belongs to, and what the page shows (set by modules/previews/access.ts). */

@@ -15,18 +15,39 @@ export type InvoiceFields = Omit<
   created_at: string;
 };
 
-/** An invoice row, updated some time after it was created. */
+/**
+ * An invoice row, updated some time after it was created. A Paid one has the payment that paid it,
+ * and the first one still owed a 50% deposit, so the CRM shows a balance due (docs/guide/payments.md).
+ * Their ids come from the invoice's, not the random stream, so adding them changed no other row.
+ */
 export function addInvoice(ctx: SeedBase, { dateDays, created_at, ...invoice }: InvoiceFields): void {
   const { rand, clock } = ctx;
   const paid = invoice.status === "Paid";
-  ctx.rows.invoices.push({
+  const total = linesTotal(invoice.lines);
+  const row = {
     ...invoice,
-    total: linesTotal(invoice.lines),
+    total,
     date: clock.date(-dateDays),
     due_date: clock.date(-dateDays + 14),
     paid_date: paid ? clock.date(-dateDays + rand.int(3, 13)) : null,
-    paid_method: paid ? "Bank transfer" : null,
+    paid_method: paid ? ("Bank transfer" as const) : null,
     ...stamps(ctx, created_at),
+  };
+  ctx.rows.invoices.push(row);
+  const owed = invoice.status === "Sent" || invoice.status === "Overdue";
+  const firstOwed = owed && !ctx.rows.payments.some((p) => p.id.endsWith("-deposit"));
+  if (!paid && !firstOwed) return;
+  ctx.rows.payments.push({
+    id: `${invoice.id}-${paid ? "payment" : "deposit"}`,
+    invoice_id: invoice.id,
+    amount: paid ? total : Math.floor(total * 50) / 100,
+    date: row.paid_date ?? clock.date(-dateDays + 2),
+    method: "Bank transfer",
+    reference: invoice.number,
+    state: "succeeded",
+    recorded_by: "Mark as paid",
+    created_at: row.updated_at,
+    updated_at: row.updated_at,
   });
 }
 

@@ -22,3 +22,4 @@ export * from "../modules/jobs/tables";
 export * from "../modules/calendar/tables";
 export * from "../modules/shared-documents/tables";
 export * from "../modules/mail/tables";
+export * from "../modules/payments/tables";

@@ -19,6 +19,7 @@ const limited = bodyLimit({
 });
 
 export const publicBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.path.startsWith("/api/crm/")) return next();
+  // Stripe's webhook sets its own limit: its events are larger than any form (modules/payments/webhook-routes.ts).
+  if (c.req.path.startsWith("/api/crm/") || c.req.path === "/api/payments/stripe") return next();
   return limited(c, next);
 });

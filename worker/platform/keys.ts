@@ -53,7 +53,8 @@ export function signingKeyFor(secret: string, purpose: KeyPurpose): Promise<Cryp
   return key;
 }
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** This machine: where demo secrets and local stand-ins are accepted. */
+export const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Throws unless the secret is fit for where the request arrived: the demo secret only on this machine. */
 export function assertSecretFitFor(secret: string, url: string): void {

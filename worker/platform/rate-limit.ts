@@ -84,6 +84,11 @@ export const limits = {
    * link, so a run of sends is never routine.
    */
   staffSends: { bucket: "staff-sends", max: 20, windowMs: 60 * MINUTE },
+  /**
+   * Stripe's webhook deliveries from one network (/24 or /48): far above a studio's payments (Stripe
+   * sends a few events for each), a ceiling on what anyone else posting there costs.
+   */
+  stripeWebhook: { bucket: "stripe-webhook-net", max: 600, windowMs: 10 * MINUTE },
   /** Questions on one shared proposal from one network: a ceiling on the studio's mail about it. */
   proposalQuestions: { bucket: "proposal-questions", max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -56,13 +56,14 @@ describe("the dashboard's cash figures", () => {
           const owner = await signInAs("Owner");
           const { client } = await expectJson(owner.api.crm.clients.$post({ json: { name: "Cash Client" } }), 201);
           const now = new Date().toISOString();
+          const ids = plans.map(() => crypto.randomUUID());
           await env.DB.batch(
             plans.map((p, i) =>
               env.DB.prepare(
                 `INSERT INTO invoices (id, number, client_id, lines, total, date, due_date, status, paid_date, created_at, updated_at)
                  VALUES (?, ?, ?, '[]', ?, ?, ?, ?, ?, ?, ?)`,
               ).bind(
-                crypto.randomUUID(),
+                ids[i],
                 `INV-${i}`,
                 client.id,
                 p.pence / 100,
@@ -75,6 +76,16 @@ describe("the dashboard's cash figures", () => {
               ),
             ),
           );
+          // A Paid invoice has the payment that paid it (docs/decisions/0064-payments-and-stripe.md).
+          const paidPlans = plans.flatMap((p, i) => (p.status === "Paid" ? [{ p, id: ids[i] }] : []));
+          if (paidPlans.length)
+            await env.DB.batch(
+              paidPlans.map(({ p, id }) =>
+                env.DB.prepare(
+                  `INSERT INTO payments (id, invoice_id, amount, date, method, state, recorded_by) VALUES (?, ?, ?, ?, 'Bank transfer', 'succeeded', 'Test')`,
+                ).bind(crypto.randomUUID(), id, p.pence / 100, plusDays(p.date, p.paidAfter)),
+              ),
+            );
           // The records as the Invoices page reads them.
           const { invoices } = await expectJson(owner.api.crm.invoices.$get(), 200);
           const db = createDb(env.DB);

@@ -228,6 +228,8 @@ describe("backups", () => {
       projects: "/crm/projects?project=r1",
       proposals: "/crm/proposals?proposal=r1",
       invoices: "/crm/invoices?invoice=r1",
+      payments: "/crm/invoices?invoice=i1",
+      stripe_events: "/crm/invoices",
       tasks: "/crm/clients/c2",
       mail_messages: "/crm/clients/c2",
       activities: "/crm/clients/c2",

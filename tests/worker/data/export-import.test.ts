@@ -48,6 +48,8 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     clients: [],
     projects: [],
     proposals: [],
+    payments: [],
+    stripe_events: [],
     invoices: [],
     tasks: [],
     activities: [],

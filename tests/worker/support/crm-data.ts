@@ -88,6 +88,15 @@ export async function seedCrm(staff: Staff) {
     }),
     201,
   );
+  // A part payment against it, and a Stripe event already handled (as the webhook records one).
+  await expectJson(
+    crm.invoices[":id"].payments.$post({
+      param: { id: invoice.id },
+      json: { amount: 500, date: "2026-01-20", method: "Bank transfer", reference: "CAFE JAN", updated_at: invoice.updated_at },
+    }),
+    201,
+  );
+  await env.DB.prepare("INSERT INTO stripe_events (id, type) VALUES ('evt_seeded_0001', 'checkout.session.completed')").run();
   await expectJson(
     crm.tasks.$post({ json: { title: "Send the invoice", assignee_username: staff.id, due_date: "2026-01-11", priority: "High" } }),
     201,

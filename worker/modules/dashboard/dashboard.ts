@@ -32,6 +32,7 @@ import type { StageWeights } from "../../../contract/settings";
 import type { TaskPriority } from "../../../contract/task";
 import { addDays, addMonths, londonStartOf, londonToday, mondayOf } from "../../platform/time";
 import { stageWeightsOf, WEIGHTS_KEY } from "../settings";
+import { amountPaidPence, invoices } from "../../db/schema";
 
 /** The funnel's path: every stage but Lost, in the board's order (Won last). */
 const FUNNEL_PATH = boardColumns.map((c) => c.status).filter((s) => s !== "Lost");
@@ -97,7 +98,9 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
   const monthFirst = `${thisMonth}-01`;
   const nextMonthFirst = `${addMonths(thisMonth, 1)}-01`;
   // What isOwed and isLate (contract/invoice-values.ts) say, in SQL: owed is Sent or Overdue.
-  const paidThisMonth = sql`(status = 'Paid' AND paid_date >= ${monthFirst} AND paid_date < ${nextMonthFirst})`;
+  // Money that arrived this month: payments that reached the studio, and refunds (which count against it).
+  const receivedThisMonth = sql`(date >= ${monthFirst} AND date < ${nextMonthFirst} AND (kind = 'refund' OR state IN ('succeeded', 'refunded', 'disputed')))`;
+  const balancePaid = amountPaidPence(invoices.id);
   const dueSoon = sql`(status = 'Sent' AND due_date >= ${today} AND due_date <= ${cashUntil})`;
   const late = lateInvoice(today);
 
@@ -152,11 +155,15 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
       GROUP BY c.campaign ORDER BY leads DESC, c.campaign LIMIT 20`),
       // The cash: invoices' dates are London calendar dates already, so they compare as text. Added in
       // pennies, as the invoices page adds them (sumTotals), so the two never differ by float drift.
+      // Cash received is the money itself: the month's payments less its refunds (docs/decisions/0064-payments-and-stripe.md),
+      // so a part payment counts when it arrives; what is expected and overdue is each invoice's balance due.
       query<{ received: number; received_n: number; expected: number; expected_n: number; overdue: number; overdue_n: number }>(sql`
       SELECT
-        coalesce(sum(CASE WHEN ${paidThisMonth} THEN round(total * 100) END), 0) AS received, coalesce(sum(${paidThisMonth}), 0) AS received_n,
-        coalesce(sum(CASE WHEN ${dueSoon} THEN round(total * 100) END), 0) AS expected, coalesce(sum(${dueSoon}), 0) AS expected_n,
-        coalesce(sum(CASE WHEN ${late} THEN round(total * 100) END), 0) AS overdue, coalesce(sum(${late}), 0) AS overdue_n
+        (SELECT coalesce(sum(CASE WHEN kind = 'refund' THEN -round(amount * 100) ELSE round(amount * 100) END), 0) FROM payments
+          WHERE ${receivedThisMonth}) AS received,
+        (SELECT count(*) FROM payments WHERE kind = 'payment' AND ${receivedThisMonth}) AS received_n,
+        coalesce(sum(CASE WHEN ${dueSoon} THEN round(total * 100) - ${balancePaid} END), 0) AS expected, coalesce(sum(${dueSoon}), 0) AS expected_n,
+        coalesce(sum(CASE WHEN ${late} THEN round(total * 100) - ${balancePaid} END), 0) AS overdue, coalesce(sum(${late}), 0) AS overdue_n
       FROM invoices`),
       medianDays(sql`SELECT julianday(paid_date) - julianday(date) AS days FROM invoices
         WHERE status = 'Paid' AND paid_date IS NOT NULL AND paid_date >= date`),

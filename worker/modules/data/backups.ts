@@ -85,6 +85,8 @@ const deletionOrder = [
   "mail_messages",
   "lead_activities",
   "tasks",
+  "stripe_events",
+  "payments",
   "invoices",
   "proposals",
   "projects",

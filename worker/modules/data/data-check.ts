@@ -65,6 +65,7 @@ const userColumns: Partial<Record<ExportTable, string[]>> = {
   preview_replies: ["author_id"],
   proposal_links: ["created_by"],
   invoice_links: ["created_by"],
+  payments: ["recorded_by_user"],
   proposal_messages: ["author_id"],
 };
 

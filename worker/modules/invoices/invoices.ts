@@ -6,7 +6,7 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
-import { clients, invoice_links, invoices, projects } from "../../db/schema";
+import { amountPaidPence, clients, invoice_links, invoices, payments, projects } from "../../db/schema";
 import {
   linesOf,
   linesTotal,
@@ -17,11 +17,13 @@ import {
   type invoiceInput,
   type invoicePatch,
 } from "../../../contract/invoice";
-import { AppError, notFound } from "../../platform/errors";
+import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { liveLinkColumns, withLiveLink } from "../shared-documents";
 import { londonToday, nextStamp, nowIso } from "../../platform/time";
-import { versionedResult } from "../../platform/versioned";
+import { requireUpdated, runBatch } from "../../platform/batch";
+import { paymentsForStatusEdit, statusForTotal } from "../payments";
+import type { SessionUser } from "../../../contract/user";
 import { invalid } from "../../platform/validate";
 
 const joined = (db: Db) =>
@@ -31,6 +33,8 @@ const joined = (db: Db) =>
       client_name: clients.name,
       project_title: projects.title,
       contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
+      amount_paid_pence: amountPaidPence(invoices.id),
+      payments_flagged: sql<number>`(SELECT count(*) FROM ${payments} WHERE ${payments.invoice_id} = ${invoices.id} AND ${payments.state} = 'flagged')`,
       ...liveLinkColumns(invoice_links),
     })
     .from(invoices)
@@ -40,9 +44,9 @@ const joined = (db: Db) =>
     .leftJoin(invoice_links, and(eq(invoice_links.invoice_id, invoices.id), isNull(invoice_links.revoked_at)));
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
-const shape = ({ contact_email, ...row }: JoinedRow): Invoice => {
+const shape = ({ contact_email, amount_paid_pence, ...row }: JoinedRow): Invoice => {
   const { rest: inv, share } = withLiveLink(row);
-  return { ...inv, contact_email: contact_email ?? null, share };
+  return { ...inv, amount_paid: amount_paid_pence / 100, contact_email: contact_email ?? null, share };
 };
 
 export async function listInvoices(db: Db): Promise<Invoice[]> {
@@ -119,41 +123,52 @@ function assertPaidDetails(status: InvoiceStatus, v: { paid_date?: string | null
 export async function createInvoice(
   db: Db,
   input: z.output<typeof invoiceInput>,
+  by: SessionUser | null = null,
   made: { vat_treatment: VatTreatment; late_charge_for: string } | null = null,
 ): Promise<Invoice> {
-  const vat_treatment = made?.vat_treatment ?? (await assertConsistent(db, input));
-  if (made) await assertConsistent(db, input);
+  const clientVat = await assertConsistent(db, input);
+  const vat_treatment = made?.vat_treatment ?? clientVat;
   assertPaidDetails(input.status, input);
   const { total: _total, paid_date, paid_method, ...values } = input;
   const lines = linesOf(input)!;
+  const total = linesTotal(lines);
   const now = nowIso();
   const id = newId();
+  const paid = { paid_date: paidDateFor(input.status, paid_date, null), paid_method: paidMethodFor(input.status, paid_method, null) };
+  // An invoice made Paid was paid: its payment is recorded with it (docs/decisions/0064-payments-and-stripe.md).
+  const payment = await paymentsForStatusEdit(db, { id, status: "Draft", total }, { status: input.status, total, ...paid }, by);
   await orNumberTaken(
-    db
-      .insert(invoices)
-      .values({
+    runBatch(db, [
+      db.insert(invoices).values({
         ...values,
         lines,
-        total: linesTotal(lines),
-        paid_date: paidDateFor(input.status, paid_date, null),
-        paid_method: paidMethodFor(input.status, paid_method, null),
+        total,
+        ...paid,
         vat_treatment,
         late_charge_for: made?.late_charge_for ?? null,
         id,
         created_at: now,
         updated_at: now,
-      })
-      .run(),
+      }),
+      ...payment,
+    ]),
   );
   return getInvoice(db, id);
 }
 
-export async function updateInvoice(db: Db, id: string, patch: z.output<typeof invoicePatch>): Promise<Invoice> {
+export async function updateInvoice(
+  db: Db,
+  id: string,
+  patch: z.output<typeof invoicePatch>,
+  by: SessionUser | null = null,
+): Promise<Invoice> {
   const { updated_at: seen, total: _total, lines: _lines, paid_date, paid_method, ...changes } = patch;
   const current = await getInvoice(db, id);
   const lines = linesOf(patch);
-  const status = changes.status ?? current.status;
-  assertPaidDetails(status, { paid_date, paid_method });
+  const total = lines ? linesTotal(lines) : current.total;
+  assertPaidDetails(changes.status ?? current.status, { paid_date, paid_method });
+  // A new total can complete or reopen an invoice with payments; a status edit is taken as said.
+  const status = changes.status ?? (lines ? await statusForTotal(db, current, current.status, total) : current.status);
   const clientId = changes.client_id ?? current.client_id;
   // Changing the client clears a project that belonged to the old one.
   const projectId =
@@ -166,23 +181,30 @@ export async function updateInvoice(db: Db, id: string, patch: z.output<typeof i
   // Moved to another client: it takes that client's treatment; a late-payment charge stays outside the scope.
   const vat_treatment =
     changes.client_id && changes.client_id !== current.client_id && current.vat_treatment !== "outside_scope" ? clientVat : undefined;
-  const rows = await orNumberTaken(
-    db
-      .update(invoices)
-      .set({
-        ...changes,
-        ...(lines && { lines, total: linesTotal(lines) }),
-        paid_date: paidDateFor(status, paid_date, current.paid_date),
-        paid_method: paidMethodFor(status, paid_method, current.paid_method),
-        project_id: projectId,
-        ...(vat_treatment && { vat_treatment }),
-        updated_at: nextStamp(seen),
-      })
-      .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen)))
-      .returning({ id: invoices.id })
-      .all(),
+  if (current.updated_at !== seen) throw staleEdit("invoice");
+  const paid = {
+    paid_date: paidDateFor(status, paid_date, current.paid_date),
+    paid_method: paidMethodFor(status, paid_method, current.paid_method),
+  };
+  const payments = await paymentsForStatusEdit(db, current, { status, total, ...paid }, by);
+  await orNumberTaken(
+    runBatch(db, [
+      db
+        .update(invoices)
+        .set({
+          ...changes,
+          status,
+          ...(lines && { lines, total }),
+          ...paid,
+          project_id: projectId,
+          ...(vat_treatment && { vat_treatment }),
+          updated_at: nextStamp(seen),
+        })
+        .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen))),
+      requireUpdated(db),
+      ...payments,
+    ]),
   );
-  await versionedResult(rows, () => db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id)).get(), "Invoice");
   return getInvoice(db, id);
 }
 

@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db";
+import type { SessionUser } from "../../../contract/user";
 import { clients, invoices } from "../../db/schema";
 import { isLate, type Invoice } from "../../../contract/invoice";
 import { latePaymentCharge, missingRateMessage } from "../../../contract/late-payment";
@@ -36,7 +37,11 @@ export async function quoteLatePaymentCharge(db: Db, id: string, today = londonT
             : null;
   if (problem) return { ok: false, message: problem };
   const charge = latePaymentCharge({ debt: invoice.total, dueDate: invoice.due_date, raisedOn: today, baseRates: settings.base_rates });
-  if (!charge.ok) return { ok: false, message: charge.reason === "missing_rate" ? missingRateMessage(charge.on) : "Only an overdue invoice can be charged for paying late" };
+  if (!charge.ok)
+    return {
+      ok: false,
+      message: charge.reason === "missing_rate" ? missingRateMessage(charge.on) : "Only an overdue invoice can be charged for paying late",
+    };
   return {
     ok: true,
     debt: charge.debt,
@@ -48,7 +53,14 @@ export async function quoteLatePaymentCharge(db: Db, id: string, today = londonT
 }
 
 /** Raises the charge as a Draft invoice to the same client and project, numbered as given. */
-export async function raiseLatePaymentCharge(db: Db, id: string, number: string, studioName: string, today = londonToday()): Promise<Invoice> {
+export async function raiseLatePaymentCharge(
+  db: Db,
+  id: string,
+  number: string,
+  studioName: string,
+  by: SessionUser,
+  today = londonToday(),
+): Promise<Invoice> {
   const quote = await quoteLatePaymentCharge(db, id, today);
   if (!quote.ok) throw refused(quote.message);
   const overdue = await getInvoice(db, id);
@@ -68,6 +80,7 @@ export async function raiseLatePaymentCharge(db: Db, id: string, number: string,
         { description: quote.workings.interest, quantity: 1, unit_price: quote.interest },
       ],
     },
+    by,
     { vat_treatment: "outside_scope", late_charge_for: id },
   );
   return charge;

@@ -15,7 +15,7 @@ import { auditSourceOf } from "../audit";
 export const invoicesRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ invoices: await listInvoices(c.get("db")) }, 200))
   .post("/", jsonBody(invoiceInput), async (c) => {
-    const invoice = await createInvoice(c.get("db"), c.req.valid("json"));
+    const invoice = await createInvoice(c.get("db"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "invoices", op: "create", id: invoice.id });
     return c.json({ invoice }, 201);
   })
@@ -27,12 +27,18 @@ export const invoicesRoute = new Hono<AppEnv>()
   // Add late-payment charge: the figures first, then the Owner raises it (Owner-only: OWNER_ONLY_ROUTES).
   .get("/:id/late-payment-charge", async (c) => c.json({ quote: await quoteLatePaymentCharge(c.get("db"), c.req.param("id")) }, 200))
   .post("/:id/late-payment-charge", jsonBody(latePaymentChargeInput), async (c) => {
-    const invoice = await raiseLatePaymentCharge(c.get("db"), c.req.param("id"), c.req.valid("json").number, c.env.STUDIO_NAME);
+    const invoice = await raiseLatePaymentCharge(
+      c.get("db"),
+      c.req.param("id"),
+      c.req.valid("json").number,
+      c.env.STUDIO_NAME,
+      c.get("user"),
+    );
     publish(c, { entity: "invoices", op: "create", id: invoice.id });
     return c.json({ invoice }, 201);
   })
   .patch("/:id", jsonBody(invoicePatch), async (c) => {
-    const invoice = await updateInvoice(c.get("db"), c.req.param("id"), c.req.valid("json"));
+    const invoice = await updateInvoice(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "invoices", op: "update", id: invoice.id });
     return c.json({ invoice }, 200);
   })

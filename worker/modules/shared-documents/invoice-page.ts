@@ -15,6 +15,7 @@ import { escapeHtml } from "../../platform/safe-json";
 
 /** What the client reads: the invoice as it now is. */
 export interface InvoiceContent {
+  id: string;
   number: string;
   status: InvoiceStatus;
   date: string;
@@ -25,6 +26,11 @@ export interface InvoiceContent {
   total: number;
   client_name: string | null;
   project_title: string | null;
+  contact_email: string | null;
+  /** Payments received less refunds: the balance due is the total less this. */
+  amount_paid: number;
+  /** Payments on their way (a bank payment Stripe has not confirmed yet). */
+  processing: number;
 }
 
 export interface InvoicePageData {
@@ -34,6 +40,10 @@ export interface InvoicePageData {
   invoice: InvoiceContent;
   /** Today in London: a Sent invoice past its due date reads as Overdue before the nightly job marks it. */
   today: string;
+  /** Where Pay £X now posts, when the studio takes payments online (Stripe set up); else bank transfer only. */
+  payOnline?: { action: string } | null;
+  /** Back from Stripe's payment page: thanked, and told the payment is being confirmed until it is. */
+  returnedFromPayment?: boolean;
 }
 
 /** The number (never broken across lines), the dates, the How to pay box and the studio's notes. */
@@ -53,6 +63,9 @@ dl.facts dd{margin:0}
 .pay.paid p{margin:0;font-weight:600;color:#15803d}
 .ref{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:700;font-size:1.1rem;white-space:nowrap}
 .late{color:#b91c1c;font-weight:600}
+.pay-online{margin:.75rem 0 1.25rem}
+.pay-online button{font:inherit;font-weight:700;background:#0f172a;color:#fff;border:0;border-radius:.5rem;padding:.75rem 1.5rem;cursor:pointer;min-height:44px}
+.pay-online button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .notes{margin-top:1.5rem}
 `;
 
@@ -68,15 +81,38 @@ function standingOf(inv: InvoiceContent, status: InvoiceStatus): DocumentStandin
 
 const fact = (label: string, value: string, cls = "") => `<dt>${label}</dt><dd${cls ? ` class="${cls}"` : ""}>${value}</dd>`;
 
+/** What is still owed and what was paid beyond the total, in pence so they never drift. */
+export function balanceOf(inv: Pick<InvoiceContent, "total" | "amount_paid">) {
+  const owed = Math.round(inv.total * 100) - Math.round(inv.amount_paid * 100);
+  return { due: Math.max(owed, 0) / 100, overpaid: Math.max(-owed, 0) / 100 };
+}
+
+/** Pay £X now: a plain form, so it works without script, to the route that opens Stripe's payment page. */
+const payOnlineForm = (action: string, due: number) =>
+  `<form method="post" action="${escapeHtml(action)}" class="pay-online"><button type="submit">Pay ${formatGbp(due)} now</button></form>
+<p class="note">Pay now by card, Apple Pay or Google Pay on Stripe's secure page, with no card surcharge; or by bank transfer as below.</p>`;
+
 /** How to pay: the amount and when, the reference to quote, the studio's bank details; or the thanks once paid. */
 function payment(data: InvoicePageData, status: InvoiceStatus): string {
   const { invoice: inv, studio, studioEmail } = data;
+  const { due, overpaid } = balanceOf(inv);
   if (status === "Paid")
-    return `<section class="pay paid" aria-label="Payment"><p>${inv.paid_date ? `Paid on ${longDate(inv.paid_date)}.` : "Paid."} Thank you.</p></section>`;
+    return `<section class="pay paid" aria-label="Payment"><p>${inv.paid_date ? `Paid on ${longDate(inv.paid_date)}.` : "Paid."} Thank you.</p>${
+      overpaid > 0
+        ? `<p class="note">You paid ${formatGbp(overpaid)} more than this invoice: we will be in touch to refund or credit it.</p>`
+        : ""
+    }</section>`;
+  const paidSoFar = inv.amount_paid > 0 ? ` You have paid ${formatGbp(inv.amount_paid)} of ${formatGbp(inv.total)} so far.` : "";
   const when =
     status === "Overdue"
-      ? `<p class="late">This invoice was due on ${longDate(inv.due_date)}. Please pay ${formatGbp(inv.total)} as soon as you can.</p>`
-      : `<p>Please pay <strong>${formatGbp(inv.total)}</strong> by bank transfer by <strong>${longDate(inv.due_date)}</strong>.</p>`;
+      ? `<p class="late">This invoice was due on ${longDate(inv.due_date)}. Please pay ${formatGbp(due)} as soon as you can.${paidSoFar}</p>`
+      : `<p>Please pay <strong>${formatGbp(due)}</strong> by bank transfer by <strong>${longDate(inv.due_date)}</strong>.${paidSoFar}</p>`;
+  const onItsWay =
+    inv.processing > 0
+      ? `<p class="note" role="status">A payment of ${formatGbp(inv.processing)} is on its way: this page will show it once your bank confirms it.</p>`
+      : data.returnedFromPayment
+        ? `<p class="note" role="status">Thank you: your payment is being confirmed. This page will show it in a moment.</p>`
+        : "";
   const bank = [
     studio.bank_name ? fact("Bank", escapeHtml(studio.bank_name)) : "",
     studio.bank_account_name ? fact("Account name", escapeHtml(studio.bank_account_name)) : "",
@@ -88,6 +124,8 @@ function payment(data: InvoicePageData, status: InvoiceStatus): string {
   const contact = `<a href="mailto:${escapeHtml(studioEmail)}">${escapeHtml(studioEmail)}</a>`;
   return `<section class="pay" aria-labelledby="pay-heading">
 <h2 id="pay-heading">How to pay</h2>
+${onItsWay}
+${data.payOnline ? payOnlineForm(data.payOnline.action, due) : ""}
 ${when}
 <dl class="facts">${fact("Reference", escapeHtml(inv.number), "ref")}${hasAccount ? bank : ""}</dl>
 <p class="note">${
@@ -114,6 +152,9 @@ export function invoicePageHtml(data: InvoicePageData): string {
     summaryBox({
       standing: standingOf(inv, status),
       total: inv.total,
+      ...(!paid && inv.amount_paid > 0
+        ? { detail: `Paid so far ${formatGbp(inv.amount_paid)} · <strong>Balance due ${formatGbp(balanceOf(inv).due)}</strong>` }
+        : {}),
       vatIncluded: showsVat(studio, inv),
       actions: paid ? [] : [{ href: "#pay-heading", label: "How to pay", primary: true }],
       actionsLabel: "Paying this invoice",

@@ -13,6 +13,8 @@ import { linkGonePage, linkLimitAsPage } from "./link-limit-page";
 import { invoicePageHtml } from "./invoice-page";
 import { lookupInvoiceLink } from "./shared-invoices";
 import { getStudioSettings } from "../settings";
+import { contentSecurityPolicy } from "../../http/security-headers";
+import { stripeCheckoutOrigin } from "../../platform/stripe-host";
 
 export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:token", async (c) => {
   const db = c.get("db");
@@ -21,6 +23,24 @@ export const invoicePages = new Hono<AppEnv>().use("*", linkLimitAsPage).get("/:
   const viewer = await clientViewer(c);
   if (viewer) await countLinkView(db, "invoice", lookup.linkId, viewer);
   const { settings: studio } = await getStudioSettings(db, c.env.STUDIO_NAME);
-  const html = invoicePageHtml({ studio, studioEmail: c.env.STUDIO_INBOX, invoice: lookup.document, today: londonToday() });
-  return c.html(html, 200, SHARED_PAGE_HEADERS);
+  // Stripe set up (both its secrets): the page offers Pay £X now (modules/payments/pay-routes.ts).
+  const online = Boolean(c.env.STRIPE_SECRET_KEY && c.env.STRIPE_WEBHOOK_SECRET);
+  const html = invoicePageHtml({
+    studio,
+    studioEmail: c.env.STUDIO_INBOX,
+    invoice: lookup.document,
+    today: londonToday(),
+    payOnline: online ? { action: `/i/${c.req.param("token")}/pay` } : null,
+    returnedFromPayment: c.req.query("paid") === "1",
+  });
+  // Pay £X now's form post is answered with a redirect to Stripe's page, which form-action must allow.
+  const csp: Record<string, string> = online
+    ? {
+        "Content-Security-Policy": contentSecurityPolicy.replace(
+          "form-action 'self'",
+          `form-action 'self' ${stripeCheckoutOrigin(c.env, c.req.url)}`,
+        ),
+      }
+    : {};
+  return c.html(html, 200, { ...SHARED_PAGE_HEADERS, ...csp });
 });

@@ -297,7 +297,9 @@ export function proposalPageHtml(data: ProposalPageData): string {
     summary(data),
     p.intro ? `<section aria-label="Introduction">${plainTextHtml(p.intro)}</section>` : "",
     ...p.sections.map((s) => `<section><h2>${escapeHtml(s.heading)}</h2>${plainTextHtml(s.body)}</section>`),
-    p.lines.length && p.value !== null ? `<section><h2>Price</h2>${linesTable(p.lines, p.value, { shown: Boolean(studio.vat_number), note: null })}</section>` : "",
+    p.lines.length && p.value !== null
+      ? `<section><h2>Price</h2>${linesTable(p.lines, p.value, { shown: Boolean(studio.vat_number), note: null })}</section>`
+      : "",
     p.payment_schedule ? scheduleSection(p.payment_schedule, p.value) : "",
     p.valid_until ? `<p>This proposal is valid until ${longDate(p.valid_until)}.</p>` : "",
     p.terms ? `<section><h2>Terms</h2>${plainTextHtml(p.terms)}</section>` : "",

@@ -1,24 +1,41 @@
 /**
- * The client's side of a shared invoice (/i/<token>): what a token opens. The client only reads and
- * pays by bank transfer, so unlike a proposal's page there is nothing to answer.
+ * The client's side of a shared invoice (/i/<token>): what a token opens. The client reads it and
+ * pays, by bank transfer or (with Stripe set up) online, so unlike a proposal's page there is nothing to answer.
  */
-import { eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
-import { clients, invoices, projects } from "../../db/schema";
+import { amountPaidPence, clients, invoices, payments, projects } from "../../db/schema";
 import { lookupDocumentLink, type DocumentLinkLookup } from "./document-links";
 import type { InvoiceContent } from "./invoice-page";
 
 /** The invoice's own columns the page shows. */
-const { number, status, date, due_date, paid_date, lines, total, vat_treatment } = getTableColumns(invoices);
+const { id, number, status, date, due_date, paid_date, lines, total, vat_treatment } = getTableColumns(invoices);
 
 /** The invoice a link opens, as it now is: the link outlives no edit. */
-const invoiceContent = (db: Db, id: string): Promise<InvoiceContent | undefined> =>
+const invoiceContent = (db: Db, invoiceId: string): Promise<InvoiceContent | undefined> =>
   db
-    .select({ number, status, date, due_date, paid_date, lines, total, vat_treatment, client_name: clients.name, project_title: projects.title })
+    .select({
+      id,
+      number,
+      status,
+      date,
+      due_date,
+      paid_date,
+      lines,
+      total,
+      vat_treatment,
+      client_name: clients.name,
+      project_title: projects.title,
+      contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
+      // What the client has paid (payments less refunds) and what is still on its way.
+      amount_paid: sql<number>`${amountPaidPence(invoices.id)} / 100.0`,
+      processing: sql<number>`coalesce((SELECT sum(round(${payments.amount} * 100)) FROM ${payments}
+        WHERE ${and(eq(payments.invoice_id, invoices.id), eq(payments.state, "processing"))}), 0) / 100.0`,
+    })
     .from(invoices)
     .leftJoin(clients, eq(clients.id, invoices.client_id))
     .leftJoin(projects, eq(projects.id, invoices.project_id))
-    .where(eq(invoices.id, id))
+    .where(eq(invoices.id, invoiceId))
     .get();
 
 /** What a token opens: the invoice as it now is, or that its link was revoked or replaced (document-links.ts). */

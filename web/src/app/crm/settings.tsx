@@ -19,6 +19,7 @@ import { StudioForm } from "@/features/settings/components/studio-form";
 import { StageWeightsForm } from "@/features/settings/components/stage-weights-form";
 import { XeroSettingsForm } from "@/features/settings/components/xero-settings-form";
 import { LatePaymentForm } from "@/features/settings/components/late-payment-form";
+import { PaymentSettingsForm } from "@/features/settings/components/payment-settings-form";
 import { UserManagement } from "@/features/users/components/user-management";
 import { usersQueryOptions } from "@/features/users/api/users";
 import { CrmPage } from "./components/crm-page";
@@ -58,6 +59,7 @@ export function Component() {
             <StageWeightsForm isOwner={isOwner} />
             <XeroSettingsForm isOwner={isOwner} />
             <LatePaymentForm isOwner={isOwner} />
+            <PaymentSettingsForm isOwner={isOwner} />
             <UserManagement isOwner={isOwner} currentUserId={user.id} />
             {isOwner && <BackupsPanel />}
             {isOwner && <DangerZone />}

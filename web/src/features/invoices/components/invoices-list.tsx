@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, Mail, Pencil, Printer, Trash2 } from "lucide-react";
+import { CircleCheck, Mail, Pencil, Printer, Receipt, Trash2 } from "lucide-react";
 import type { Invoice } from "@contract/invoice";
 import { isLate, isOwed, sumTotals, unpaidStatus, type InvoiceStatus } from "@contract/invoice-values";
 import type { BadgeTone } from "@/components/ui/badge";
@@ -19,12 +19,14 @@ import { formatDate, formatMoney, todayInLondon } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { invoicesQueryOptions, useDeleteInvoice, useUpdateInvoice } from "@/features/invoices/api/invoices";
 import { paidSummary } from "./paid-summary";
+import { balanceDue, overpaidBy } from "./payment-words";
 
 // Each dialog's code (forms, zod, Radix) loads when it first opens, not with the list.
 const InvoiceDialog = lazyDialog(() => import("./invoice-dialog").then((m) => m.InvoiceDialog));
 const ShareLinkDialog = lazyMounted(() => import("@/components/share-link-dialog").then((m) => m.ShareLinkDialog));
 const MarkPaidDialog = lazyMounted(() => import("./mark-paid-dialog").then((m) => m.MarkPaidDialog));
 const LatePaymentDialog = lazyMounted(() => import("./late-payment-dialog").then((m) => m.LatePaymentDialog));
+const InvoicePaymentsDialog = lazyMounted(() => import("./invoice-payments-dialog").then((m) => m.InvoicePaymentsDialog));
 
 export const invoiceTone: Record<InvoiceStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Paid: "green", Overdue: "red" };
 
@@ -64,6 +66,7 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [charging, setCharging] = useState<Invoice | null>(null);
   const today = todayInLondon();
+  const [payments, setPayments] = useState<Invoice | null>(null);
   const invoices = query.data?.invoices ?? [];
   const shown = query.data && (status ? invoices.filter((i) => i.status === status) : invoices);
   // ?invoice=<id> opens that invoice (the digest, a client's page and the activity feed link here).
@@ -122,6 +125,15 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
               { label: "Due Date", value: formatDate(inv.due_date) },
               { label: "Created", value: formatDate(inv.created_at) },
               ...(inv.paid_date ? [{ label: "Paid", value: paidSummary(inv) }] : []),
+              // A part payment: what is left; an overpayment: what to refund or credit (docs/guide/payments.md).
+              ...(inv.status !== "Paid" && inv.amount_paid > 0
+                ? [
+                    { label: "Paid so far", value: formatMoney(inv.amount_paid) },
+                    { label: "Balance due", value: formatMoney(balanceDue(inv)), strong: true },
+                  ]
+                : []),
+              ...(overpaidBy(inv) > 0 ? [{ label: "Overpaid", value: formatMoney(overpaidBy(inv)), strong: true }] : []),
+              ...(inv.payments_flagged > 0 ? [{ label: "Flagged payments", value: String(inv.payments_flagged), strong: true }] : []),
               ...sharedLinkFacts(inv.share),
             ]}
           >
@@ -153,6 +165,9 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
                 Mark as unpaid
               </Button>
             )}
+            <Button variant="ghost" size="sm" aria-label={`Payments: ${inv.number}`} onClick={() => setPayments(inv)}>
+              <Receipt className="size-4" aria-hidden="true" />
+            </Button>
             <Button variant="ghost" size="sm" aria-label={`Share ${inv.number}`} onClick={() => setSharing(inv)}>
               <Mail className="size-4" aria-hidden="true" />
             </Button>
@@ -187,10 +202,17 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
         <MarkPaidDialog
           invoice={invoices.find((i) => i.id === paying.id) ?? paying}
           onClose={() => setPaying(null)}
-          onPaid={(saved) => paidToast(saved, paying)}
+          onPaid={(saved, money) =>
+            saved.status === "Paid"
+              ? paidToast(saved, paying)
+              : toast.success(`Payment recorded for ${saved.number}`, { description: `${formatMoney(money.balance)} still due` })
+          }
         />
       )}
       {charging && <LatePaymentDialog invoice={charging} onClose={() => setCharging(null)} />}
+      {payments && (
+        <InvoicePaymentsDialog invoice={invoices.find((i) => i.id === payments.id) ?? payments} onClose={() => setPayments(null)} />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -1,16 +1,19 @@
 /**
- * Mark as paid: the day the money arrived (today, London, to start with) and how it came. Saved
- * from the card's copy of the invoice, so a colleague's change meanwhile is a 409, not overwritten;
- * the list shows the toast, with its Undo.
+ * Mark as paid: how much arrived (the balance due to start with; less is a part payment, more is
+ * shown as overpaid), the day (today, London), how it came and a reference if wanted. Saved from
+ * the card's copy of the invoice, so a colleague's change meanwhile is a 409, not overwritten.
  */
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { markPaidInput, paidMethods, type Invoice, type MarkPaidInput } from "@contract/invoice";
+import type { Invoice } from "@contract/invoice";
+import { paidMethods } from "@contract/invoice-values";
+import { paymentForm, type InvoiceMoney, type PaymentForm } from "@contract/payment";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { DateField, OptionsField } from "@/components/ui/form-fields";
+import { DateField, MoneyField, OptionsField, TextField } from "@/components/ui/form-fields";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { formatMoney, todayInLondon } from "@/lib/format";
-import { useUpdateInvoice } from "@/features/invoices/api/invoices";
+import { useRecordPayment } from "@/features/invoices/api/payments";
+import { balanceDue } from "./payment-words";
 
 export function MarkPaidDialog({
   invoice,
@@ -19,25 +22,23 @@ export function MarkPaidDialog({
 }: {
   invoice: Invoice;
   onClose: () => void;
-  /** With the invoice as saved. */
-  onPaid: (saved: Invoice) => void;
+  /** With the invoice as saved and what the payment left. */
+  onPaid: (saved: Invoice, money: InvoiceMoney) => void;
 }) {
-  const update = useUpdateInvoice();
-  const form = useForm<MarkPaidInput>({
-    resolver: zodResolver(markPaidInput),
-    defaultValues: { paid_date: todayInLondon(), paid_method: "Bank transfer" },
+  const record = useRecordPayment();
+  const due = balanceDue(invoice);
+  const form = useForm<PaymentForm>({
+    resolver: zodResolver(paymentForm),
+    defaultValues: { amount: due > 0 ? due : null, date: todayInLondon(), method: "Bank transfer", reference: "" },
   });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const { invoice: saved } = await update.mutateAsync({
-        id: invoice.id,
-        patch: { status: "Paid", ...values, updated_at: invoice.updated_at },
-      });
-      onPaid(saved);
+      const { invoice: saved, money } = await record.mutateAsync({ id: invoice.id, input: { ...values, updated_at: invoice.updated_at } });
+      onPaid(saved, money);
       onClose();
     } catch (error) {
       // A stale copy or another failure is toasted by the one error path; field errors land here.
-      applyFieldErrors(error, form.setError, ["paid_date", "paid_method"]);
+      applyFieldErrors(error, form.setError, ["amount", "date", "method", "reference"]);
     }
   });
   return (
@@ -45,14 +46,16 @@ export function MarkPaidDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title="Mark as paid"
-      description={`${invoice.number}, ${formatMoney(invoice.total)}${invoice.client_name ? `, from ${invoice.client_name}` : ""}.`}
+      description={`${invoice.number}, ${formatMoney(due)} due of ${formatMoney(invoice.total)}${invoice.client_name ? `, from ${invoice.client_name}` : ""}. Enter less for a part payment.`}
       onSubmit={onSubmit}
       busy={form.formState.isSubmitting}
       submitLabel="Mark as paid"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <DateField control={form.control} name="paid_date" label="Paid Date" required />
-        <OptionsField control={form.control} name="paid_method" label="Payment Method" required values={paidMethods} />
+        <MoneyField control={form.control} name="amount" label="Amount" required />
+        <DateField control={form.control} name="date" label="Paid Date" required />
+        <OptionsField control={form.control} name="method" label="Payment Method" required values={paidMethods} />
+        <TextField control={form.control} name="reference" label="Reference" />
       </div>
     </FormDialog>
   );
