@@ -20,7 +20,8 @@ import {
   proposalSections,
   proposalStatuses,
 } from "./proposal";
-import { invoiceStatuses, paidMethods } from "./invoice";
+import { invoiceKinds, invoiceStatuses, paidMethods } from "./invoice";
+import { paymentDues } from "./payment-schedule-values";
 import { paymentSchedule, TERMS_PAYMENT_SCHEDULE } from "./payment-schedule";
 import { relatedTypes, taskPriorities } from "./task";
 import { activityTypes, activityWhoKinds, AUTOMATIC_CREDIT } from "./activity";
@@ -51,6 +52,7 @@ export const exportTables = [
   "projects",
   "proposals",
   "invoices",
+  "instalments",
   "tasks",
   "mail_messages",
   "activities",
@@ -182,6 +184,8 @@ export const proposalRow = z
     terms: optionalLines(50_000).default(null),
     /** Absent from exports made before proposals had one: the Terms' schedule, as migration 0030 gave every proposal then. */
     payment_schedule: paymentSchedule.default(TERMS_PAYMENT_SCHEDULE),
+    /** The project its acceptance started or carried on; absent from exports made before instalments. */
+    project_id: ref.default(null),
     ...stamps,
   })
   .strict()
@@ -210,6 +214,11 @@ export const invoiceRow = z
     paid_date: isoDate.nullable().default(null),
     /** Absent from exports made before it was asked. */
     paid_method: z.enum(paidMethods).nullable().default(null),
+    // Absent from exports made before payment requests (docs/decisions/0063): an invoice, made by hand.
+    kind: z.enum(invoiceKinds).default("invoice"),
+    settles_id: ref.default(null),
+    email_status: z.enum(notificationStatuses).nullable().default(null),
+    email_error: stored(500).nullable().default(null),
     ...stamps,
   })
   .strict()
@@ -219,6 +228,23 @@ export const invoiceRow = z
     message: "Only a paid invoice has a payment method",
   })
   .transform((r) => ({ ...r, lines: r.lines ?? [singleLine(r.total)] }));
+
+/** An accepted proposal's instalment (docs/decisions/0063); absent from exports made before them. */
+export const instalmentRow = z
+  .object({
+    id: rowId,
+    proposal_id: rowId,
+    position: z.number().int().min(0).max(1000),
+    label: requiredLine(200),
+    amount: amount,
+    due: z.enum(paymentDues),
+    due_date: date,
+    project_id: ref,
+    invoice_id: ref,
+    raised_at: stamp.nullable(),
+    ...stamps,
+  })
+  .strict();
 
 export const taskRow = z
   .object({
@@ -443,6 +469,7 @@ export const tableRows = {
   projects: projectRow,
   proposals: proposalRow,
   invoices: invoiceRow,
+  instalments: instalmentRow,
   tasks: taskRow,
   mail_messages: mailMessageRow,
   activities: activityRow,
@@ -470,6 +497,7 @@ export const exportShape = z
     projects: rows(projectRow),
     proposals: rows(proposalRow),
     invoices: rows(invoiceRow),
+    instalments: rows(instalmentRow).default([]),
     tasks: rows(taskRow),
     activities: rows(activityRow),
     /** Absent from exports made before mail was filed. */
@@ -622,6 +650,11 @@ const references: [ExportTable, string, ExportTable, string][] = [
   ["proposals", "client_id", "clients", "client"],
   ["invoices", "client_id", "clients", "client"],
   ["invoices", "project_id", "projects", "project"],
+  ["invoices", "settles_id", "invoices", "payment request"],
+  ["proposals", "project_id", "projects", "project"],
+  ["instalments", "proposal_id", "proposals", "proposal"],
+  ["instalments", "project_id", "projects", "project"],
+  ["instalments", "invoice_id", "invoices", "invoice"],
   ["preview_releases", "client_id", "clients", "client"],
   ["preview_comments", "client_id", "clients", "client"],
   ["preview_comments", "release_id", "preview_releases", "preview version"],

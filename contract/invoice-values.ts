@@ -6,6 +6,13 @@
 export const invoiceStatuses = ["Draft", "Sent", "Paid", "Overdue"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
+/**
+ * What a document is: an invoice, or a payment request, which asks for an advance payment and is
+ * not a VAT invoice (docs/decisions/0063): a VAT invoice for it is raised once it is paid.
+ */
+export const invoiceKinds = ["invoice", "payment_request"] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
 /** How a client paid, as Mark as paid asks it. */
 export const paidMethods = ["Bank transfer", "Card", "Cash", "Other"] as const;
 export type PaidMethod = (typeof paidMethods)[number];

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { expectedVersion, isoDate, money, optionalDate } from "./common";
 import { sharedLink } from "./shared-link";
 import { normalisedString, requiredText } from "./text";
-import { invoiceStatuses, paidMethods } from "./invoice-values";
+import { invoiceKinds, invoiceStatuses, paidMethods } from "./invoice-values";
 
 export * from "./invoice-values";
 
@@ -63,6 +63,13 @@ export const invoice = z.object({
   date: z.string(),
   due_date: z.string(),
   status: z.enum(invoiceStatuses),
+  /** An invoice, or a payment request (not a VAT invoice); both raised by an accepted payment schedule or typed in. */
+  kind: z.enum(invoiceKinds),
+  /** For a VAT invoice raised when a payment request was paid: that request. */
+  settles_id: z.string().nullable(),
+  /** For a document raised by itself (docs/decisions/0063): how its e-mail to the client went; null for one made by hand. */
+  email_status: z.enum(["pending", "sent", "failed"]).nullable(),
+  email_error: z.string().nullable(),
   client_name: z.string().nullable(),
   project_title: z.string().nullable(),
   /** Where Share offers to e-mail the link: the client's first address. */

@@ -18,6 +18,7 @@ import { clientsRoute } from "./modules/clients/routes";
 import { projectsRoute } from "./modules/projects/routes";
 import { proposalsRoute } from "./modules/proposals/routes";
 import { invoicesRoute } from "./modules/invoices/routes";
+import { instalmentsRoute } from "./modules/instalments/routes";
 import { tasksRoute } from "./modules/tasks/routes";
 import { activitiesRoute } from "./modules/activities/routes";
 import { pagesRoute } from "./http/pages";
@@ -54,6 +55,7 @@ const crm = new Hono<AppEnv>()
   .route("/projects", projectsRoute)
   .route("/proposals", proposalsRoute)
   .route("/invoices", invoicesRoute)
+  .route("/instalments", instalmentsRoute)
   .route("/tasks", tasksRoute)
   .route("/activities", activitiesRoute)
   .route("/users", usersRoute)

@@ -228,6 +228,7 @@ describe("backups", () => {
       projects: "/crm/projects?project=r1",
       proposals: "/crm/proposals?proposal=r1",
       invoices: "/crm/invoices?invoice=r1",
+      instalments: "/crm/proposals?proposal=p1",
       tasks: "/crm/clients/c2",
       mail_messages: "/crm/clients/c2",
       activities: "/crm/clients/c2",

@@ -85,6 +85,7 @@ const deletionOrder = [
   "mail_messages",
   "lead_activities",
   "tasks",
+  "instalments",
   "invoices",
   "proposals",
   "projects",

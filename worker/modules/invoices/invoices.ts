@@ -22,6 +22,8 @@ import { liveLinkColumns, withLiveLink } from "../shared-documents";
 import { londonToday, nextStamp, nowIso } from "../../platform/time";
 import { versionedResult } from "../../platform/versioned";
 import { invalid } from "../../platform/validate";
+import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
+import { settledWrites } from "../instalments";
 
 const joined = (db: Db) =>
   db
@@ -126,7 +128,16 @@ export async function createInvoice(db: Db, input: z.output<typeof invoiceInput>
   return getInvoice(db, id);
 }
 
-export async function updateInvoice(db: Db, id: string, patch: z.output<typeof invoicePatch>): Promise<Invoice> {
+/**
+ * A versioned edit. A payment request becoming Paid raises its VAT invoice in the same batch
+ * (settledWrites, docs/decisions/0063); answers its id, for the route to share and e-mail as the
+ * client's receipt once the batch has committed.
+ */
+export async function updateInvoice(
+  db: Db,
+  id: string,
+  patch: z.output<typeof invoicePatch>,
+): Promise<{ invoice: Invoice; raised: string[] }> {
   const { updated_at: seen, total: _total, lines: _lines, paid_date, paid_method, ...changes } = patch;
   const current = await getInvoice(db, id);
   const lines = linesOf(patch);
@@ -141,23 +152,36 @@ export async function updateInvoice(db: Db, id: string, patch: z.output<typeof i
         ? null
         : current.project_id;
   await assertConsistent(db, { number: changes.number, client_id: clientId, project_id: projectId }, id);
-  const rows = await orNumberTaken(
-    db
-      .update(invoices)
-      .set({
-        ...changes,
-        ...(lines && { lines, total: linesTotal(lines) }),
-        paid_date: paidDateFor(status, paid_date, current.paid_date),
-        paid_method: paidMethodFor(status, paid_method, current.paid_method),
-        project_id: projectId,
-        updated_at: nextStamp(seen),
-      })
-      .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen)))
-      .returning({ id: invoices.id })
-      .all(),
-  );
-  await versionedResult(rows, () => db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id)).get(), "Invoice");
-  return getInvoice(db, id);
+  const paidDate = paidDateFor(status, paid_date, current.paid_date);
+  const paidMethod = paidMethodFor(status, paid_method, current.paid_method);
+  const settled =
+    status === "Paid" && current.status !== "Paid"
+      ? await settledWrites(db, id, { paid_date: paidDate!, paid_method: paidMethod })
+      : { writes: [], raised: [] };
+  try {
+    await orNumberTaken(
+      runBatch(db, [
+        db
+          .update(invoices)
+          .set({
+            ...changes,
+            ...(lines && { lines, total: linesTotal(lines) }),
+            paid_date: paidDate,
+            paid_method: paidMethod,
+            project_id: projectId,
+            updated_at: nextStamp(seen),
+          })
+          .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen))),
+        // A stale copy changes nothing, and raises nothing.
+        requireUpdated(db),
+        ...settled.writes,
+      ]),
+    );
+  } catch (err) {
+    if (!isGuardAbort(err)) throw err;
+    await versionedResult([], () => db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id)).get(), "Invoice");
+  }
+  return { invoice: await getInvoice(db, id), raised: settled.raised };
 }
 
 export async function deleteInvoice(db: Db, id: string): Promise<void> {

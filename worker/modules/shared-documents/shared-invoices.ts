@@ -9,12 +9,12 @@ import { lookupDocumentLink, type DocumentLinkLookup } from "./document-links";
 import type { InvoiceContent } from "./invoice-page";
 
 /** The invoice's own columns the page shows. */
-const { number, status, date, due_date, paid_date, lines, total } = getTableColumns(invoices);
+const { number, status, date, due_date, paid_date, lines, total, kind } = getTableColumns(invoices);
 
 /** The invoice a link opens, as it now is: the link outlives no edit. */
 const invoiceContent = (db: Db, id: string): Promise<InvoiceContent | undefined> =>
   db
-    .select({ number, status, date, due_date, paid_date, lines, total, client_name: clients.name, project_title: projects.title })
+    .select({ number, kind, status, date, due_date, paid_date, lines, total, client_name: clients.name, project_title: projects.title })
     .from(invoices)
     .leftJoin(clients, eq(clients.id, invoices.client_id))
     .leftJoin(projects, eq(projects.id, invoices.project_id))
