@@ -112,6 +112,7 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
             note={inv.project_title}
             status={inv.status}
             tone={invoiceTone[inv.status]}
+            badge={inv.kind === "payment_request" ? "Payment request" : undefined}
             facts={[
               { label: "Total", value: formatMoney(inv.total), strong: true },
               { label: "Date", value: formatDate(inv.date) },
@@ -119,6 +120,9 @@ export function InvoicesList({ status }: { status?: InvoiceStatus }) {
               { label: "Created", value: formatDate(inv.created_at) },
               ...(inv.paid_date ? [{ label: "Paid", value: paidSummary(inv) }] : []),
               ...sharedLinkFacts(inv.share),
+              ...(inv.kind === "payment_request" ? [{ label: "VAT", value: "This is not a VAT invoice" }] : []),
+              // Raised by itself and e-mailed to the client: say when the mail did not go, and why.
+              ...(inv.email_status === "failed" ? [{ label: "Not e-mailed", value: inv.email_error ?? "The e-mail failed" }] : []),
             ]}
           >
             {isOwed(inv) && (
