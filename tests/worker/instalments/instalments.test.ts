@@ -156,7 +156,7 @@ describe("on acceptance", () => {
       ["PR-1002", 900, project.id],
     ]);
     expect(await rows("SELECT project_id FROM proposals ORDER BY title")).toEqual([{ project_id: project.id }, { project_id: project.id }]);
-    expect((await waitForMail(jo, 2)).map((m) => m.headers.subject)).toEqual(["Payment request PR-1001", "Payment request PR-1002"]);
+    expect((await waitForMail(jo, 2)).map((m) => m.headers.subject).sort()).toEqual(["Payment request PR-1001", "Payment request PR-1002"]);
   });
 
   it("when the e-mail fails, the document stands and says why", async () => {
@@ -288,12 +288,16 @@ describe("a payment request paid", () => {
   it("raises the VAT invoice for it (Paid, the same lines) in the same write, e-mailed once as the receipt", async () => {
     await acceptOnline(await share((await addProposal()).id));
     const [request] = await documents();
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
     const markPaid = async (status: "Paid" | "Sent") => {
       const { invoice } = await expectJson(staff.api.crm.invoices[":id"].$get({ param: { id: request.id } }), 200);
       return expectJson(
         staff.api.crm.invoices[":id"].$patch({
           param: { id: request.id },
-          json: status === "Paid" ? { status, paid_date: "2026-11-20", paid_method: "Bank transfer", updated_at: invoice.updated_at } : { status, updated_at: invoice.updated_at },
+          json:
+            status === "Paid"
+              ? { status, paid_date: today, paid_method: "Bank transfer", updated_at: invoice.updated_at }
+              : { status, updated_at: invoice.updated_at },
         }),
         200,
       );
@@ -313,6 +317,9 @@ describe("a payment request paid", () => {
     const { proposal } = await expectJson(staff.api.crm.proposals[":id"].$get({ param: { id: (await rows<{ id: string }>("SELECT id FROM proposals"))[0].id } }), 200);
     expect(proposal.instalments[0]).toMatchObject({ state: "paid", vat_invoice: { number: "INV-1001" } });
     expect(await mailTo(jo)).toHaveLength(3);
+    // The money arrived once: the dashboard counts the request paid, not its VAT invoice again.
+    const { cash } = await expectJson(staff.api.crm.dashboard.$get(), 200);
+    expect(cash.received_this_month).toMatchObject({ value: 2100, count: 1 });
   });
 
   it("the Xero export leaves payment requests out and takes the VAT invoice raised for them", async () => {
