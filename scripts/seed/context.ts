@@ -19,6 +19,7 @@ export interface SeedRows {
   projects: Row<typeof schema.projects>[];
   proposals: Row<typeof schema.proposals>[];
   invoices: Row<typeof schema.invoices>[];
+  instalments: Row<typeof schema.instalments>[];
   tasks: Row<typeof schema.tasks>[];
   activities: Row<typeof schema.activities>[];
   preview_releases: Row<typeof schema.preview_releases>[];
@@ -38,6 +39,7 @@ export const emptyRows = (): SeedRows => ({
   projects: [],
   proposals: [],
   invoices: [],
+  instalments: [],
   tasks: [],
   activities: [],
   preview_releases: [],
