@@ -156,11 +156,3 @@ export type MarkPaidInput = z.infer<typeof markPaidInput>;
 export function linesOf(v: LinesOrTotal): InvoiceLine[] | undefined {
   return v.lines ?? (v.total !== undefined ? [singleLine(v.total)] : undefined);
 }
-
-/** INV-{yyyy}{mm}-{3 digits}, as the add form suggests. */
-export function suggestInvoiceNumber(now = new Date(), random = Math.random): string {
-  const yyyy = now.getFullYear();
-  const mm = String(now.getMonth() + 1).padStart(2, "0");
-  const digits = String(Math.floor(random() * 1000)).padStart(3, "0");
-  return `INV-${yyyy}${mm}-${digits}`;
-}
