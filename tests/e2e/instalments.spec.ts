@@ -20,7 +20,10 @@ test("the deposit is raised at acceptance and the rest at launch approval, each 
   const { clients } = await expectStatus(crm.clients.$get({ query: {} }), 200);
   const client = clients.find((c) => c.preview_id === CARD)!;
   const email = `albbrit-${tag()}@example.com`;
-  await expectStatus(crm.clients[":id"].$patch({ param: { id: client.id }, json: { emails: [email], updated_at: client.updated_at } }), 200);
+  await expectStatus(
+    crm.clients[":id"].$patch({ param: { id: client.id }, json: { emails: [email], updated_at: client.updated_at } }),
+    200,
+  );
 
   // A proposal with the default schedule (50% on acceptance, 50% on launch approval), shared.
   const title = `Showroom site ${tag()}`;
@@ -58,7 +61,10 @@ test("the deposit is raised at acceptance and the rest at launch approval, each 
   // The project the acceptance started goes to Review; the client approves the launch version.
   const projectId = accepted.project_id!;
   const { project } = await expectStatus(crm.projects[":id"].$get({ param: { id: projectId } }), 200);
-  await expectStatus(crm.projects[":id"].$patch({ param: { id: projectId }, json: { stage: "Review", updated_at: project.updated_at } }), 200);
+  await expectStatus(
+    crm.projects[":id"].$patch({ param: { id: projectId }, json: { stage: "Review", updated_at: project.updated_at } }),
+    200,
+  );
   await expectStatus(crm.clients[":id"].preview.$put({ param: { id: client.id }, json: { preview_id: CARD, previewUrl: SITE } }), 200);
   const { code } = await expectStatus(crm.clients[":id"].preview.code.$post({ param: { id: client.id } }), 201);
   await clientPage.route("https://example.com/**", (route) =>

@@ -32,15 +32,13 @@ const scheduleFor = (totalPence: number) =>
       // Whole shares of `unit`, the rounding left on the last, so they make it exactly.
       const shares = parts.map((p) => Math.floor((p * unit) / sum));
       shares[shares.length - 1] += unit - shares.reduce((a, b) => a + b, 0);
-      return shares.map(
-        (share, n): PaymentInstalment => ({
-          label: `I${n}`,
-          share_kind: inPounds ? "amount" : "percent",
-          share: share / 100,
-          due: dues[n],
-          due_date: dues[n] === "on_date" ? `2030-01-0${days[n] + 1}` : null,
-        }),
-      );
+      return shares.map((share, n): PaymentInstalment => ({
+        label: `I${n}`,
+        share_kind: inPounds ? "amount" : "percent",
+        share: share / 100,
+        due: dues[n],
+        due_date: dues[n] === "on_date" ? `2030-01-0${days[n] + 1}` : null,
+      }));
     })
     // A share in pounds must be more than £0, as the schema says.
     .filter((s) => s.every((i) => i.share > 0));

@@ -16,7 +16,11 @@ let leadId = "";
 
 /** The studio's details, as Settings saves them: VAT-registered or not. */
 async function studio(vat: boolean) {
-  const value = JSON.stringify({ studio_name: "Redbrick Studio", address: "1 Mill St\nManchester", vat_number: vat ? "GB 123 4567 89" : null });
+  const value = JSON.stringify({
+    studio_name: "Redbrick Studio",
+    address: "1 Mill St\nManchester",
+    vat_number: vat ? "GB 123 4567 89" : null,
+  });
   await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('studio', ?)").bind(value).run();
 }
 
@@ -61,9 +65,15 @@ interface Doc {
 }
 const documents = () => rows<Doc>("SELECT * FROM invoices ORDER BY number");
 const instalmentRows = () =>
-  rows<{ position: number; label: string; amount: number; due: string; project_id: string | null; invoice_id: string | null; raised_at: string | null }>(
-    "SELECT position, label, amount, due, project_id, invoice_id, raised_at FROM instalments ORDER BY position",
-  );
+  rows<{
+    position: number;
+    label: string;
+    amount: number;
+    due: string;
+    project_id: string | null;
+    invoice_id: string | null;
+    raised_at: string | null;
+  }>("SELECT position, label, amount, due, project_id, invoice_id, raised_at FROM instalments ORDER BY position");
 const patchProject = async (id: string, json: { status?: "Completed"; stage?: "Review" }) => {
   const { project } = await expectJson(staff.api.crm.projects[":id"].$get({ param: { id } }), 200);
   return expectJson(staff.api.crm.projects[":id"].$patch({ param: { id }, json: { ...json, updated_at: project.updated_at } }), 200);
@@ -170,7 +180,10 @@ describe("on acceptance", () => {
       },
     } as unknown as Partial<typeof env>;
     await expectJson(
-      apiWithEnv(broken, { cookie: staff.cookie }).crm.proposals[":id"].accept.$post({ param: { id: p.id }, json: { updated_at: p.updated_at } }),
+      apiWithEnv(broken, { cookie: staff.cookie }).crm.proposals[":id"].accept.$post({
+        param: { id: p.id },
+        json: { updated_at: p.updated_at },
+      }),
       200,
     );
     const { invoices } = await expectJson(staff.api.crm.invoices.$get(), 200);
@@ -192,7 +205,10 @@ async function acceptedAndInReview(schedule?: PaymentSchedule) {
 async function approveLaunch(clientId: string) {
   const card = "vm-fitness";
   await expectJson(
-    staff.api.crm.clients[":id"].preview.$put({ param: { id: clientId }, json: { preview_id: card, previewUrl: "https://staging.example/" } }),
+    staff.api.crm.clients[":id"].preview.$put({
+      param: { id: clientId },
+      json: { preview_id: card, previewUrl: "https://staging.example/" },
+    }),
     200,
   );
   const { code } = await expectJson(staff.api.crm.clients[":id"].preview.code.$post({ param: { id: clientId } }), 201);
@@ -201,7 +217,10 @@ async function approveLaunch(clientId: string) {
   const cookie = res.headers.get("Set-Cookie")!.split(";")[0];
   const asClient = apiWithEnv({}, { ip: "198.51.100.40", cookie }).previews[":clientId"];
   const { release } = await expectJson(asClient.feedback.$get({ param: { clientId: card } }), 200);
-  return expectJson(asClient.approvals.$post({ param: { clientId: card }, json: { release_id: release!.id, approver_name: "Jo Carter", confirm: true } }), 201);
+  return expectJson(
+    asClient.approvals.$post({ param: { clientId: card }, json: { release_id: release!.id, approver_name: "Jo Carter", confirm: true } }),
+    201,
+  );
 }
 
 describe("on launch approval and completion", () => {
@@ -276,7 +295,9 @@ describe("numbers", () => {
       Array.from({ length: 8 }, (_, n) => addProposal({ title: `Site ${n}`, lead_id: undefined, client_id: client.id, status: "Sent" })),
     );
     await Promise.all(
-      made.map((p) => expectJson(staff.api.crm.proposals[":id"].accept.$post({ param: { id: p.id }, json: { updated_at: p.updated_at } }), 200)),
+      made.map((p) =>
+        expectJson(staff.api.crm.proposals[":id"].accept.$post({ param: { id: p.id }, json: { updated_at: p.updated_at } }), 200),
+      ),
     );
     const numbers = (await documents()).map((d) => d.number).sort();
     expect(numbers).toEqual(Array.from({ length: 9 }, (_, n) => `INV-${1001 + n}`));
@@ -314,7 +335,10 @@ describe("a payment request paid", () => {
     const receipts = (await waitForMail(jo, 3)).filter((m) => m.headers.subject === "Receipt: invoice INV-1001");
     expect(receipts).toHaveLength(1);
     expect(receipts[0].text).toContain("Thank you for your payment of £2,100.00");
-    const { proposal } = await expectJson(staff.api.crm.proposals[":id"].$get({ param: { id: (await rows<{ id: string }>("SELECT id FROM proposals"))[0].id } }), 200);
+    const { proposal } = await expectJson(
+      staff.api.crm.proposals[":id"].$get({ param: { id: (await rows<{ id: string }>("SELECT id FROM proposals"))[0].id } }),
+      200,
+    );
     expect(proposal.instalments[0]).toMatchObject({ state: "paid", vat_invoice: { number: "INV-1001" } });
     expect(await mailTo(jo)).toHaveLength(3);
     // The money arrived once: the dashboard counts the request paid, not its VAT invoice again.
@@ -327,7 +351,10 @@ describe("a payment request paid", () => {
     const [request] = await documents();
     const { invoice } = await expectJson(staff.api.crm.invoices[":id"].$get({ param: { id: request.id } }), 200);
     await expectJson(
-      staff.api.crm.invoices[":id"].$patch({ param: { id: request.id }, json: { status: "Paid", paid_date: "2026-11-20", updated_at: invoice.updated_at } }),
+      staff.api.crm.invoices[":id"].$patch({
+        param: { id: request.id },
+        json: { status: "Paid", paid_date: "2026-11-20", updated_at: invoice.updated_at },
+      }),
       200,
     );
     const exported = await expectJson(staff.api.crm.invoices.xero.$get({ query: { from: "2000-01-01", to: "2099-12-31" } }), 200);

@@ -4,7 +4,7 @@
  * document standing: the failure and why are kept on it (`email_status`, `email_error`) and its
  * card says so, and Share or Send on the card give the client the link by hand.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
 import { activities, clients, invoice_links, invoices } from "../../db/schema";
@@ -69,7 +69,9 @@ export function raisedMail(d: Raised, greeting: string, url: string, studio: str
       request ? `Here is our payment request for ${what}.` : `Here is our invoice for ${what}.`,
       `Amount: ${formatGbp(d.total)}`,
       `Due on ${calendarDate(d.due_date)}`,
-      ...(request && vatRegistered ? ["", "This is not a VAT invoice: we will send you the VAT invoice as your receipt once it is paid."] : []),
+      ...(request && vatRegistered
+        ? ["", "This is not a VAT invoice: we will send you the VAT invoice as your receipt once it is paid."]
+        : []),
       "",
       "Open it here:",
       url,
@@ -113,13 +115,19 @@ export async function deliverRaised(env: DeliveryEnv, db: Db, origin: string, id
     const linkId = newId();
     await db.batch([
       // A link before this one (none, for a document just raised) stops working, as Share does.
-      db.update(invoice_links).set({ revoked_at: now, updated_at: now }).where(and(eq(invoice_links.invoice_id, d.id), sql`${invoice_links.revoked_at} IS NULL`)),
-      db.insert(invoice_links).values({ id: linkId, invoice_id: d.id, token_hash: await sha256Hex(token), created_at: now, updated_at: now }),
+      db
+        .update(invoice_links)
+        .set({ revoked_at: now, updated_at: now })
+        .where(and(eq(invoice_links.invoice_id, d.id), isNull(invoice_links.revoked_at))),
+      db
+        .insert(invoice_links)
+        .values({ id: linkId, invoice_id: d.id, token_hash: await sha256Hex(token), created_at: now, updated_at: now }),
     ]);
     const url = `${origin}/i/${token}`;
     const words = documentWords(d.kind, d.number);
     let error: string | null;
-    if (!d.contact_email) error = `The CRM has no e-mail address for ${d.client_name ?? "this client"}: Share the ${words} and send them the link.`;
+    if (!d.contact_email)
+      error = `The CRM has no e-mail address for ${d.client_name ?? "this client"}: Share the ${words} and send them the link.`;
     else {
       const mail = raisedMail(d, greetingFor(d.client_name), url, studio.studio_name, Boolean(studio.vat_number));
       const outcome = await sendOrExplain(

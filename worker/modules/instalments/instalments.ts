@@ -72,7 +72,9 @@ const pence = (column: SQL) => sql`CAST(round(${column} * 100) AS INTEGER)`;
 /** The instalment's amount in pence by `instalmentAmount`, read inside the batch that raises it. */
 function amountPenceSql(instalmentId: string): SQL {
   // The project's instalments, or the proposal's when the acceptance had no project.
-  const scope = sql.raw(`(CASE WHEN "i"."project_id" IS NULL THEN "x"."proposal_id" = "i"."proposal_id" ELSE "x"."project_id" = "i"."project_id" END)`);
+  const scope = sql.raw(
+    `(CASE WHEN "i"."project_id" IS NULL THEN "x"."proposal_id" = "i"."proposal_id" ELSE "x"."project_id" = "i"."project_id" END)`,
+  );
   const accepted = sql`(SELECT sum(${pence(sql.raw(`"x"."amount"`))}) FROM "instalments" AS "x" WHERE ${scope})`;
   const raised = sql`(SELECT coalesce(sum(${pence(sql.raw(`"d"."total"`))}), 0) FROM "instalments" AS "x" JOIN "invoices" AS "d" ON "d"."id" = "x"."invoice_id" WHERE ${scope} AND "x"."id" <> "i"."id")`;
   const othersWaiting = sql`(SELECT count(*) FROM "instalments" AS "x" WHERE ${scope} AND "x"."raised_at" IS NULL AND "x"."id" <> "i"."id")`;
@@ -388,7 +390,10 @@ export async function instalmentsOf(db: Db, filter: { proposalIds?: string[]; pr
       and(
         filter.proposalIds ? inArray(instalments.proposal_id, filter.proposalIds) : undefined,
         filter.projectId
-          ? or(eq(instalments.project_id, filter.projectId), and(isNull(instalments.project_id), eq(proposals.project_id, filter.projectId)))
+          ? or(
+              eq(instalments.project_id, filter.projectId),
+              and(isNull(instalments.project_id), eq(proposals.project_id, filter.projectId)),
+            )
           : undefined,
       ),
     )

@@ -30,7 +30,8 @@ export const invoicesRoute = new Hono<AppEnv>()
     const { invoice, raised } = await updateInvoice(db, c.req.param("id"), c.req.valid("json"));
     publish(c, { entity: "invoices", op: "update", id: invoice.id });
     // A payment request paid: its VAT invoice, raised with it, goes to the client as the receipt.
-    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised)) publish(c, { entity: "invoices", op: "create", id });
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised))
+      publish(c, { entity: "invoices", op: "create", id });
     return c.json({ invoice }, 200);
   })
   // Share, Send and Revoke: the client's link, as every kind of document has it.

@@ -75,7 +75,10 @@ export async function updateProject(
 ): Promise<{ project: Project; raised: string[] }> {
   const { updated_at: seen, ...changes } = patch;
   await assertLinks(db, changes);
-  const before = changes.status === "Completed" ? await db.select({ status: projects.status }).from(projects).where(eq(projects.id, id)).get() : undefined;
+  const before =
+    changes.status === "Completed"
+      ? await db.select({ status: projects.status }).from(projects).where(eq(projects.id, id)).get()
+      : undefined;
   const due: RaiseWrites =
     before && before.status !== "Completed" ? await projectEventWrites(db, id, "on_completion", raise) : { writes: [], raised: [] };
   // Who moved the stage, as leads keep it; a save that leaves the stage as it was keeps the stamp.

@@ -31,7 +31,8 @@ export const projectsRoute = new Hono<AppEnv>()
     );
     publish(c, { entity: "projects", op: "update", id: project.id });
     // Completed: what fell due on completion was raised with it, and goes to the client.
-    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised)) publish(c, { entity: "invoices", op: "create", id });
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised))
+      publish(c, { entity: "invoices", op: "create", id });
     return c.json({ project }, 200);
   })
   .delete("/:id", async (c) => {

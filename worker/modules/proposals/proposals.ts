@@ -61,7 +61,7 @@ const joined = (db: Db) =>
     );
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
-const shape = (instalments: Map<string, Instalment[]>) => ({
+const shape = ({
   lead_name,
   client_name,
   lead_email,
@@ -71,7 +71,7 @@ const shape = (instalments: Map<string, Instalment[]>) => ({
   response_reason,
   response_at,
   ...row
-}: JoinedRow): Proposal => {
+}: JoinedRow): Omit<Proposal, "instalments"> => {
   const { rest: p, share } = withLiveLink(row);
   return {
     ...p,
@@ -88,7 +88,6 @@ const shape = (instalments: Map<string, Instalment[]>) => ({
     client: p.client_id && client_name !== null ? { id: p.client_id, name: client_name } : null,
     contact_email: (p.lead_id ? lead_email : client_email) ?? null,
     share,
-    instalments: instalments.get(p.id) ?? [],
   };
 };
 
@@ -100,17 +99,15 @@ const byProposal = (list: Instalment[]) => {
 
 /** Every proposal, each with its instalments once accepted (one more query for all of them). */
 export async function listProposals(db: Db): Promise<Proposal[]> {
-  const [rows, fixed] = await Promise.all([
-    joined(db).orderBy(desc(proposals.created_at)),
-    instalmentsOf(db, {}),
-  ]);
-  return rows.map(shape(byProposal(fixed)));
+  const [rows, fixed] = await Promise.all([joined(db).orderBy(desc(proposals.created_at)), instalmentsOf(db, {})]);
+  const of = byProposal(fixed);
+  return rows.map((row) => ({ ...shape(row), instalments: of.get(row.id) ?? [] }));
 }
 
 export async function getProposal(db: Db, id: string): Promise<Proposal> {
   const [[row], fixed] = await Promise.all([joined(db).where(eq(proposals.id, id)).limit(1), instalmentsOf(db, { proposalIds: [id] })]);
   if (!row) throw notFound("Proposal");
-  return shape(byProposal(fixed))(row);
+  return { ...shape(row), instalments: fixed };
 }
 
 async function assertParties(db: Db, p: { lead_id?: string | null; client_id?: string | null }) {

@@ -36,7 +36,8 @@ export const proposalsRoute = new Hono<AppEnv>()
     );
     publish(c, { entity: "proposals", op: "update", id: proposal.id });
     // Accepted by the edit: its deposit, raised with it, goes to the client.
-    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised)) publish(c, { entity: "invoices", op: "create", id });
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised))
+      publish(c, { entity: "invoices", op: "create", id });
     // Its status, total or lead changed what a lead is worth (or made it Won).
     for (const id of leadIds) publish(c, { entity: "leads", op: "update", id });
     return c.json({ proposal }, 200);
@@ -51,7 +52,8 @@ export const proposalsRoute = new Hono<AppEnv>()
       await raiseContextOf(db, c.env.STUDIO_NAME),
     );
     publish(c, { entity: "proposals", op: "update", id: proposal.id });
-    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised)) publish(c, { entity: "invoices", op: "create", id });
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised))
+      publish(c, { entity: "invoices", op: "create", id });
     // Its lead is now Won (if it was not already), with a timeline entry.
     if (proposal.lead) {
       publish(c, { entity: "leads", op: "update", id: proposal.lead.id });

@@ -16,12 +16,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
 import { instalmentText } from "@contract/instalment";
 import { RecordFacts } from "@/components/ui/record-cards";
-import {
-  projectClientOptionsQuery,
-  projectInstalmentsQuery,
-  useCreateProject,
-  useUpdateProject,
-} from "@/features/projects/api/projects";
+import { projectClientOptionsQuery, projectInstalmentsQuery, useCreateProject, useUpdateProject } from "@/features/projects/api/projects";
 
 const fields = ["title", "type", "client_id", "budget", "start_date", "due_date", "stage", "status", "notes"] as const;
 // Editing may also mark a project Completed, which the create schema refuses.
