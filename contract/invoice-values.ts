@@ -26,6 +26,13 @@ export function vatNoteFor(studio: { outside_uk_vat_note: string | null }, inv: 
   return inv.vat_treatment === "outside_scope" ? OUTSIDE_SCOPE_VAT_NOTE : null;
 }
 
+/**
+ * What a document is: an invoice, or a payment request, which asks for an advance payment and is
+ * not a VAT invoice (docs/decisions/0063): a VAT invoice for it is raised once it is paid.
+ */
+export const invoiceKinds = ["invoice", "payment_request"] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
 /** How a client paid, as Mark as paid asks it. */
 export const paidMethods = ["Bank transfer", "Card", "Cash", "Other"] as const;
 export type PaidMethod = (typeof paidMethods)[number];

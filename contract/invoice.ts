@@ -3,7 +3,7 @@ import * as z from "zod";
 import { expectedVersion, isoDate, money, optionalDate } from "./common";
 import { sharedLink } from "./shared-link";
 import { normalisedString, requiredText } from "./text";
-import { invoiceStatuses, paidMethods, vatTreatments } from "./invoice-values";
+import { invoiceKinds, invoiceStatuses, paidMethods, vatTreatments } from "./invoice-values";
 
 export * from "./invoice-values";
 
@@ -70,6 +70,13 @@ export const invoice = z.object({
   amount_paid: z.number(),
   /** Payments Stripe received that were not as asked (another amount or currency), for the studio to look at. */
   payments_flagged: z.number(),
+  /** An invoice, or a payment request (not a VAT invoice); both raised by an accepted payment schedule or typed in. */
+  kind: z.enum(invoiceKinds),
+  /** For a VAT invoice raised when a payment request was paid: that request. */
+  settles_id: z.string().nullable(),
+  /** For a document raised by itself (docs/decisions/0063): how its e-mail to the client went; null for one made by hand. */
+  email_status: z.enum(["pending", "sent", "failed"]).nullable(),
+  email_error: z.string().nullable(),
   client_name: z.string().nullable(),
   project_title: z.string().nullable(),
   /** Where Share offers to e-mail the link: the client's first address. */
@@ -155,12 +162,4 @@ export type MarkPaidInput = z.infer<typeof markPaidInput>;
 /** The lines an input or patch gives the invoice, or none when it changes neither. */
 export function linesOf(v: LinesOrTotal): InvoiceLine[] | undefined {
   return v.lines ?? (v.total !== undefined ? [singleLine(v.total)] : undefined);
-}
-
-/** INV-{yyyy}{mm}-{3 digits}, as the add form suggests. */
-export function suggestInvoiceNumber(now = new Date(), random = Math.random): string {
-  const yyyy = now.getFullYear();
-  const mm = String(now.getMonth() + 1).padStart(2, "0");
-  const digits = String(Math.floor(random() * 1000)).padStart(3, "0");
-  return `INV-${yyyy}${mm}-${digits}`;
 }

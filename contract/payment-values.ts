@@ -72,4 +72,3 @@ export const onlineMethodLabels: Record<OnlineMethod, string> = {
   card: "Cards (with Apple Pay and Google Pay)",
   pay_by_bank: "Pay by Bank",
 };
-

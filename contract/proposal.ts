@@ -1,5 +1,6 @@
 /** Proposals sent to leads or clients. */
 import * as z from "zod";
+import type { Instalment } from "./instalment";
 import { expectedVersion, optionalDate, optionalMoney } from "./common";
 import { invoiceLine, linesTotal, singleLine, type InvoiceLine } from "./invoice";
 import { paymentSchedule, scheduleAmounts, scheduledInstalment, scheduleProblem, type PaymentSchedule } from "./payment-schedule";
@@ -88,6 +89,8 @@ export const proposal = z.object({
   due_date: z.string().nullable(),
   lead_id: z.string().nullable(),
   client_id: z.string().nullable(),
+  /** The project its acceptance started or carried on (docs/decisions/0063). */
+  project_id: z.string().nullable(),
   notes: z.string().nullable(),
   lead: z.object({ id: z.string(), name: z.string() }).nullable(),
   client: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -99,6 +102,8 @@ export const proposal = z.object({
   response: proposalResponse.nullable(),
   /** Questions the client has asked on their page. */
   questions: z.number().int(),
+  /** Once accepted: its schedule as instalments, each waiting, requested, invoiced or paid (contract/instalment.ts). */
+  instalments: z.array(z.custom<Instalment>()),
   created_at: z.string(),
   updated_at: z.string(),
 });

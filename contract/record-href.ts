@@ -60,5 +60,7 @@ export function recordHref(table: ExportTable, row: Record<string, unknown>): st
       return of("proposal", "proposal_id", "/crm/proposals");
     case "invoice_links":
       return of("invoice", "invoice_id", "/crm/invoices");
+    case "instalments":
+      return of("proposal", "proposal_id", "/crm/proposals");
   }
 }

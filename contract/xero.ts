@@ -88,7 +88,6 @@ export type XeroInvoice = Pick<
   "number" | "client_name" | "contact_email" | "project_title" | "date" | "due_date" | "lines" | "status" | "vat_treatment"
 >;
 
-
 /** 2026-01-31 → 31/01/2026, as Xero UK reads dates. */
 export const xeroDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 

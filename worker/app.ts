@@ -21,6 +21,7 @@ import { invoicesRoute } from "./modules/invoices/routes";
 import { invoicePaymentsRoute, paymentSettingsRoute } from "./modules/payments/routes";
 import { stripeWebhookRoute } from "./modules/payments/webhook-routes";
 import { payPages } from "./modules/payments/pay-routes";
+import { instalmentsRoute } from "./modules/instalments/routes";
 import { tasksRoute } from "./modules/tasks/routes";
 import { activitiesRoute } from "./modules/activities/routes";
 import { pagesRoute } from "./http/pages";
@@ -58,6 +59,7 @@ const crm = new Hono<AppEnv>()
   .route("/proposals", proposalsRoute)
   .route("/invoices", invoicePaymentsRoute)
   .route("/invoices", invoicesRoute)
+  .route("/instalments", instalmentsRoute)
   .route("/tasks", tasksRoute)
   .route("/activities", activitiesRoute)
   .route("/users", usersRoute)

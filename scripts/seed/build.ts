@@ -7,6 +7,7 @@ import { seedActivities } from "./activities";
 import { seedClients } from "./clients";
 import { seedGeneratedRecords } from "./generated";
 import { seedInvoices } from "./invoices";
+import { seedInstalments } from "./instalments";
 import { seedLeads } from "./leads";
 import { seedPreviewFeedback } from "./preview-feedback";
 import { seedProjects } from "./projects";
@@ -42,5 +43,6 @@ export function buildSeed({ staff, links, leads, lists, now }: SeedOptions): See
   seedSharedProposal(ctx, links.proposalTokenHash);
   seedSharedInvoice(ctx, links.invoiceTokenHash);
   seedGeneratedRecords(ctx, lists);
+  seedInstalments(ctx);
   return base.rows;
 }

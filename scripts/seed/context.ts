@@ -20,6 +20,7 @@ export interface SeedRows {
   proposals: Row<typeof schema.proposals>[];
   invoices: Row<typeof schema.invoices>[];
   payments: Row<typeof schema.payments>[];
+  instalments: Row<typeof schema.instalments>[];
   tasks: Row<typeof schema.tasks>[];
   activities: Row<typeof schema.activities>[];
   preview_releases: Row<typeof schema.preview_releases>[];
@@ -40,6 +41,7 @@ export const emptyRows = (): SeedRows => ({
   proposals: [],
   invoices: [],
   payments: [],
+  instalments: [],
   tasks: [],
   activities: [],
   preview_releases: [],

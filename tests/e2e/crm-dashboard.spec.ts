@@ -221,7 +221,8 @@ test("cash received this month is what the paid invoices add up to, and rises li
   /** The tile less the invoices the records say were paid this month: zero once page and records agree. */
   const unexplained = async () => {
     const { invoices } = await expectStatus(crm.invoices.$get(), 200);
-    const paid = invoices.filter((i) => i.status === "Paid" && i.paid_date?.slice(0, 7) === today.slice(0, 7));
+    // A VAT invoice raised for a paid payment request is the same money as the request (decision 0063).
+    const paid = invoices.filter((i) => i.status === "Paid" && i.paid_date?.slice(0, 7) === today.slice(0, 7) && !i.settles_id);
     return Math.round((pounds(await tileValue(tile(page, "cash-received")).textContent()) - sumTotals(paid)) * 100);
   };
   await live(page, "/crm/dashboard");

@@ -53,7 +53,8 @@ test("create an invoice and open its print page", async ({ page }) => {
       await page.goto("/crm/invoices");
       await page.getByRole("button", { name: "New Invoice" }).click();
       const dialog = page.getByRole("dialog", { name: "Add Invoice" });
-      await expect(dialog.getByLabel("Invoice Number")).toHaveValue(/^INV-\d{6}-\d{3}$/);
+      // The next number of the one invoice series (docs/decisions/0063).
+      await expect(dialog.getByLabel("Invoice Number")).toHaveValue(/^INV-\d{4,}$/);
       const number = `INV-E2E-${stamp}`;
       await dialog.getByLabel("Invoice Number").fill(number);
       await dialog.getByLabel("Client").selectOption({ label: `Invoice Client ${stamp}` });

@@ -12,6 +12,7 @@ export * from "../modules/leads/tables";
 export * from "../modules/projects/tables";
 export * from "../modules/proposals/tables";
 export * from "../modules/invoices/tables";
+export * from "../modules/instalments/tables";
 export * from "../modules/tasks/tables";
 export * from "../modules/activities/tables";
 export * from "../modules/forms/tables";

@@ -230,6 +230,7 @@ describe("backups", () => {
       invoices: "/crm/invoices?invoice=r1",
       payments: "/crm/invoices?invoice=i1",
       stripe_events: "/crm/invoices",
+      instalments: "/crm/proposals?proposal=p1",
       tasks: "/crm/clients/c2",
       mail_messages: "/crm/clients/c2",
       activities: "/crm/clients/c2",

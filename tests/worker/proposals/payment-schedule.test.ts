@@ -267,7 +267,8 @@ describe("the client's page and their copy", () => {
     });
     const path = await share(p.id);
     expect((await accept(path, versionIn(await open(path)))).status).toBe(303);
-    const [copy] = await waitForMail(to, 1);
+    // The deposit's invoice goes to them too (docs/decisions/0063): the copy is the other message.
+    const copy = (await waitForMail(to, 2)).find((m) => m.headers.subject?.startsWith("Your copy"))!;
     expect(copy.headers.subject).toBe('Your copy: you accepted "Bakery website"');
     expect(copy.text).toContain(
       [

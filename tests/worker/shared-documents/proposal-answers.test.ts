@@ -130,9 +130,13 @@ describe("accepting a shared proposal on its page", () => {
     const entry =
       'Jo Carter accepted the proposal "Bakery website" online: marked Won, converted to client Carter Bakes, project started in Discovery';
     const timeline = await expectJson(staff.api.crm.leads[":id"].activities.$get({ param: { id: leadId } }), 200);
-    expect([...timeline.activities.map((a) => a.description), ...timeline.logged.map((a) => a.summary)]).toEqual([entry]);
-    expect(timeline.logged[0]).toMatchObject({ who_name: "Jo Carter", who_kind: "client", type: "StatusChange" });
-    expect(await rows("SELECT who_name, related_type, related_id FROM activities")).toEqual([
+    // Beside it, the deposit's invoice raised with the acceptance and e-mailed to them (docs/decisions/0063).
+    expect([...timeline.activities.map((a) => a.description), ...timeline.logged.map((a) => a.summary)]).toEqual([
+      `E-mailed the invoice INV-1001 (£2,100.00) to ${jo}`,
+      entry,
+    ]);
+    expect(timeline.logged[1]).toMatchObject({ who_name: "Jo Carter", who_kind: "client", type: "StatusChange" });
+    expect(await rows("SELECT who_name, related_type, related_id FROM activities WHERE type <> 'Email'")).toEqual([
       { who_name: "Jo Carter", related_type: "lead", related_id: leadId },
     ]);
     expect(await rows("SELECT action, actor_id, detail FROM audit_events WHERE action = 'proposal_accepted'")).toEqual([

@@ -73,7 +73,12 @@ export async function seedCrm(staff: Staff) {
     201,
   );
   await expectJson(crm.proposals.$post({ json: { title: "Proposal for Jo", lead_id: lead.id, value: 4200, status: "Sent" } }), 201);
-  const { proposal: retainer } = await expectJson(crm.proposals.$post({ json: { title: "Retainer", client_id: client.id } }), 201);
+  const { proposal: retainer } = await expectJson(
+    crm.proposals.$post({
+      json: { title: "Retainer", client_id: client.id, lines: [{ description: "Care plan", quantity: 12, unit_price: 50 }] },
+    }),
+    201,
+  );
   const { invoice } = await expectJson(
     crm.invoices.$post({
       json: {

@@ -164,9 +164,11 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
         (SELECT count(*) FROM payments WHERE kind = 'payment' AND ${receivedThisMonth}) AS received_n,
         coalesce(sum(CASE WHEN ${dueSoon} THEN round(total * 100) - ${balancePaid} END), 0) AS expected, coalesce(sum(${dueSoon}), 0) AS expected_n,
         coalesce(sum(CASE WHEN ${late} THEN round(total * 100) - ${balancePaid} END), 0) AS overdue, coalesce(sum(${late}), 0) AS overdue_n
-      FROM invoices`),
+      FROM invoices
+      -- The VAT invoice raised when a payment request is paid is the same money again (decision 0063).
+      WHERE settles_id IS NULL`),
       medianDays(sql`SELECT julianday(paid_date) - julianday(date) AS days FROM invoices
-        WHERE status = 'Paid' AND paid_date IS NOT NULL AND paid_date >= date`),
+        WHERE status = 'Paid' AND paid_date IS NOT NULL AND paid_date >= date AND settles_id IS NULL`),
       ...listQueries(userId, today, proposalsSentBy),
     ] as const);
 

@@ -87,6 +87,7 @@ const deletionOrder = [
   "tasks",
   "stripe_events",
   "payments",
+  "instalments",
   "invoices",
   "proposals",
   "projects",

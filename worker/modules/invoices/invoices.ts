@@ -25,6 +25,7 @@ import { requireUpdated, runBatch } from "../../platform/batch";
 import { paymentsForStatusEdit, statusForTotal } from "../payments";
 import type { SessionUser } from "../../../contract/user";
 import { invalid } from "../../platform/validate";
+import { settledWrites } from "../instalments";
 
 const joined = (db: Db) =>
   db
@@ -156,12 +157,17 @@ export async function createInvoice(
   return getInvoice(db, id);
 }
 
+/**
+ * A versioned edit. A payment request becoming Paid raises its VAT invoice in the same batch
+ * (settledWrites, docs/decisions/0063); answers its id, for the route to share and e-mail as the
+ * client's receipt once the batch has committed.
+ */
 export async function updateInvoice(
   db: Db,
   id: string,
   patch: z.output<typeof invoicePatch>,
   by: SessionUser | null = null,
-): Promise<Invoice> {
+): Promise<{ invoice: Invoice; raised: string[] }> {
   const { updated_at: seen, total: _total, lines: _lines, paid_date, paid_method, ...changes } = patch;
   const current = await getInvoice(db, id);
   const lines = linesOf(patch);
@@ -187,6 +193,11 @@ export async function updateInvoice(
     paid_method: paidMethodFor(status, paid_method, current.paid_method),
   };
   const payments = await paymentsForStatusEdit(db, current, { status, total, ...paid }, by);
+  // A payment request becoming Paid raises its VAT invoice in the same batch.
+  const settled =
+    status === "Paid" && current.status !== "Paid"
+      ? await settledWrites(db, id, { paid_date: paid.paid_date!, paid_method: paid.paid_method })
+      : { writes: [], raised: [] };
   await orNumberTaken(
     runBatch(db, [
       db
@@ -203,9 +214,10 @@ export async function updateInvoice(
         .where(and(eq(invoices.id, id), eq(invoices.updated_at, seen))),
       requireUpdated(db),
       ...payments,
+      ...settled.writes,
     ]),
   );
-  return getInvoice(db, id);
+  return { invoice: await getInvoice(db, id), raised: settled.raised };
 }
 
 export async function deleteInvoice(db: Db, id: string): Promise<void> {

@@ -11,6 +11,7 @@ import { latePaymentChargeInput } from "../../../contract/late-payment-settings"
 import { sharedLinkRoutes } from "../shared-documents";
 import { publish } from "../live";
 import { auditSourceOf } from "../audit";
+import { deliverRaised, nextNumber } from "../instalments";
 
 export const invoicesRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ invoices: await listInvoices(c.get("db")) }, 200))
@@ -19,6 +20,8 @@ export const invoicesRoute = new Hono<AppEnv>()
     publish(c, { entity: "invoices", op: "create", id: invoice.id });
     return c.json({ invoice }, 201);
   })
+  // The number the Add Invoice form suggests: the series' next (docs/decisions/0063). Before /:id.
+  .get("/next-number", async (c) => c.json({ number: await nextNumber(c.get("db")) }, 200))
   // Before /:id, which would take "xero" for an id.
   .get("/xero", queryParams(xeroExportQuery), async (c) =>
     c.json(await xeroExport(c.get("db"), c.req.valid("query"), c.env.STUDIO_NAME, await auditSourceOf(c)), 200),
@@ -38,8 +41,12 @@ export const invoicesRoute = new Hono<AppEnv>()
     return c.json({ invoice }, 201);
   })
   .patch("/:id", jsonBody(invoicePatch), async (c) => {
-    const invoice = await updateInvoice(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
+    const db = c.get("db");
+    const { invoice, raised } = await updateInvoice(db, c.req.param("id"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "invoices", op: "update", id: invoice.id });
+    // A payment request paid: its VAT invoice, raised with it, goes to the client as the receipt.
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised))
+      publish(c, { entity: "invoices", op: "create", id });
     return c.json({ invoice }, 200);
   })
   // Share, Send and Revoke: the client's link, as every kind of document has it.

@@ -1,7 +1,8 @@
 /** The invoices module's tables. worker/db/schema.ts re-exports them: drizzle reads every table from there. */
 import { sql } from "drizzle-orm";
 import { check, index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { invoiceStatuses, paidMethods, vatTreatments, type InvoiceLine } from "../../../contract/invoice";
+import { invoiceKinds, invoiceStatuses, paidMethods, vatTreatments, type InvoiceLine } from "../../../contract/invoice";
+import { notificationStatuses } from "../../../contract/preview-feedback";
 import { id, stamps, oneOf } from "../../platform/columns";
 import { clients } from "../clients/tables";
 import { projects } from "../projects/tables";
@@ -33,6 +34,13 @@ export const invoices = sqliteTable(
     vat_treatment: text("vat_treatment", { enum: vatTreatments }).notNull().default("standard"),
     /** A late-payment charge: the overdue invoice it charges for, each at most once (docs/decisions/0065). */
     late_charge_for: text("late_charge_for").references((): AnySQLiteColumn => invoices.id, { onDelete: "set null" }),
+    /** An invoice or a payment request (docs/decisions/0063); checked by a trigger, as paid_method is. */
+    kind: text("kind", { enum: invoiceKinds }).notNull().default("invoice"),
+    /** The payment request a VAT invoice was raised for when it was paid: at most one each. */
+    settles_id: text("settles_id").references((): AnySQLiteColumn => invoices.id, { onDelete: "set null" }),
+    /** How the e-mail of a document raised by itself went; null for one made by hand. */
+    email_status: text("email_status", { enum: notificationStatuses }),
+    email_error: text("email_error"),
     ...stamps,
   },
   (t) => [
@@ -41,6 +49,7 @@ export const invoices = sqliteTable(
     index("invoices_created_idx").on(t.created_at),
     index("invoices_client_idx").on(t.client_id),
     index("invoices_project_idx").on(t.project_id),
+    uniqueIndex("invoices_settles_unique").on(t.settles_id),
     check("invoices_status_check", oneOf(t.status, invoiceStatuses)),
     check("invoices_total_check", sql`${t.total} >= 0`),
   ],

@@ -31,8 +31,11 @@ export async function xeroExport(
       .from(invoices)
       .leftJoin(clients, eq(clients.id, invoices.client_id))
       .leftJoin(projects, eq(projects.id, invoices.project_id))
-      // Xero is given what the client was asked to pay: every invoice but a draft.
-      .where(and(ne(invoices.status, "Draft"), gte(invoices.date, period.from), lte(invoices.date, period.to)))
+      // Xero is given what the client was asked to pay: every invoice but a draft. A payment request is
+      // not an invoice (docs/decisions/0063): the VAT invoice raised when it is paid is the one exported.
+      .where(
+        and(ne(invoices.status, "Draft"), eq(invoices.kind, "invoice"), gte(invoices.date, period.from), lte(invoices.date, period.to)),
+      )
       .orderBy(asc(invoices.date), asc(invoices.number)),
     getXeroSettings(db, studioName),
   ]);

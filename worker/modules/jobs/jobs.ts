@@ -12,8 +12,10 @@ import { londonToday } from "../../platform/time";
 import { sendDailyDigests } from "./digest";
 import { housekeepingDeletes } from "../data";
 import { automaticCreditOf } from "../settings";
+import { deliverRaised, dueByDateWrites, raiseContextOf } from "../instalments";
+import { runBatch } from "../../platform/batch";
 
-export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest";
+export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest" | "due_instalments";
 
 export interface JobOutcome {
   job: JobName;
@@ -146,11 +148,37 @@ export async function digestJob(
   return { job, date, ran: true, result, changed: [] };
 }
 
+/**
+ * Instalments due on a date that is today or past in London (and deposits that waited for a
+ * client) are raised, then shared and e-mailed (docs/decisions/0063). Every run looks, not once a
+ * day: each raise claims its instalment in its own batch, so a retried or repeated run, or two at
+ * once, raise nothing twice, and one accepted in the morning with today's date goes out within the hour.
+ */
+export async function raiseDueInstalments(
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SITE_URL">,
+  db: Db,
+  now: Date,
+): Promise<JobOutcome> {
+  const job: JobName = "due_instalments";
+  const ctx = await raiseContextOf(db, env.STUDIO_NAME, now);
+  const due = await dueByDateWrites(db, ctx);
+  if (due.writes.length) await runBatch(db, due.writes);
+  const raised = await deliverRaised(env, db, env.SITE_URL, due.raised);
+  return {
+    job,
+    date: ctx.today,
+    ran: true,
+    result: { raised: raised.length },
+    changed: raised.map((id) => ({ entity: "invoices" as const, id })),
+  };
+}
+
 /** Every job, in order (invoices first, so the digest lists those that went overdue today); each is idempotent per London day. */
 export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(JobOutcome | JobFailure)[]> {
   const jobs: [JobName, () => Promise<JobOutcome>][] = [
     ["overdue_invoices", () => markOverdueInvoices(db, now, env.STUDIO_NAME)],
     ["housekeeping", () => housekeep(db, now)],
+    ["due_instalments", () => raiseDueInstalments(env, db, now)],
     ["daily_digest", () => digestJob(env, db, now)],
   ];
   const outcomes: (JobOutcome | JobFailure)[] = [];

@@ -7,7 +7,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import { payments, stripe_events } from "../../db/schema";
-import { moneyOf, STRIPE_RECORDER, type InvoiceMoney, type Payment, type PaymentMethod, type PaymentState } from "../../../contract/payment";
+import {
+  moneyOf,
+  STRIPE_RECORDER,
+  type InvoiceMoney,
+  type Payment,
+  type PaymentMethod,
+  type PaymentState,
+} from "../../../contract/payment";
 import type { Env } from "../../env";
 import { AppError } from "../../platform/errors";
 import { newId } from "../../platform/ids";
@@ -70,7 +77,11 @@ export async function startCheckout(
 }
 
 /** Verifies the signature on the raw body: a bad one is refused (400) before anything is read. */
-export async function verifiedEvent(env: Pick<Env, "STRIPE_WEBHOOK_SECRET">, body: string, signature: string | undefined): Promise<StripeEvent> {
+export async function verifiedEvent(
+  env: Pick<Env, "STRIPE_WEBHOOK_SECRET">,
+  body: string,
+  signature: string | undefined,
+): Promise<StripeEvent> {
   if (!env.STRIPE_WEBHOOK_SECRET) throw new AppError("not_found", "Online payments are not set up");
   if (!signature) throw new AppError("bad_request", "Missing Stripe-Signature header");
   const event = await verifyStripeSignature(body, signature, env.STRIPE_WEBHOOK_SECRET);
@@ -84,12 +95,16 @@ export interface EventOutcome {
   duplicate: boolean;
   /** A payment that arrived: the client's receipt and the studio's note go out. */
   received?: { invoice: InvoiceRow; payment: Payment; money: InvoiceMoney };
+  /** Documents raised with it (a paid payment request's VAT invoice), to deliver once committed. */
+  raised?: string[];
   /** Something the studio (or, for a dispute, each Owner) must look at. */
   notice?: { subject: string; text: string; dispute?: { invoice: InvoiceRow; payment: Payment; reason: string } };
 }
 
-const recordEvent = (db: Db, event: StripeEvent) => db.insert(stripe_events).values({ id: event.id, type: event.type, created_at: nowIso(), updated_at: nowIso() });
-const seen = async (db: Db, id: string) => Boolean(await db.select({ id: stripe_events.id }).from(stripe_events).where(eq(stripe_events.id, id)).get());
+const recordEvent = (db: Db, event: StripeEvent) =>
+  db.insert(stripe_events).values({ id: event.id, type: event.type, created_at: nowIso(), updated_at: nowIso() });
+const seen = async (db: Db, id: string) =>
+  Boolean(await db.select({ id: stripe_events.id }).from(stripe_events).where(eq(stripe_events.id, id)).get());
 const isDuplicateEvent = (err: unknown) =>
   err instanceof Error && `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`.includes("stripe_events.id");
 
@@ -132,7 +147,8 @@ async function sessionEvent(db: Db, stripe: StripeApi, event: StripeEvent, sessi
   const currency = (session.currency ?? "").toUpperCase();
   const asAsked = currency === "GBP" && pence(amount) === pence(due);
   const state: PaymentState = outcome === "succeeded" && !asAsked ? "flagged" : outcome;
-  const details = outcome === "succeeded" ? await chargeDetails(stripe, intentIdOf(session)) : { fee: null, net: null, method: "Card" as PaymentMethod };
+  const details =
+    outcome === "succeeded" ? await chargeDetails(stripe, intentIdOf(session)) : { fee: null, net: null, method: "Card" as PaymentMethod };
   const now = nowIso();
   const payment: PaymentRow = {
     id: existing?.id ?? newId(),
@@ -144,7 +160,10 @@ async function sessionEvent(db: Db, stripe: StripeApi, event: StripeEvent, sessi
     method: details.method,
     reference: intentIdOf(session) ?? session.id,
     state,
-    note: state === "flagged" ? `Paid ${amount.toFixed(2)} ${currency || "?"} through Stripe when ${formatGbp(due)} was due: check it and refund or credit the difference` : null,
+    note:
+      state === "flagged"
+        ? `Paid ${amount.toFixed(2)} ${currency || "?"} through Stripe when ${formatGbp(due)} was due: check it and refund or credit the difference`
+        : null,
     fee: details.fee,
     net: details.net,
     refund_of: null,
@@ -155,9 +174,12 @@ async function sessionEvent(db: Db, stripe: StripeApi, event: StripeEvent, sessi
     created_at: existing?.created_at ?? now,
     updated_at: now,
   };
-  const settled = settle(db, row, [...others, payment], STRIPE, now);
+  const settled = await settle(db, row, [...others, payment], STRIPE, now);
   const write = existing
-    ? db.update(payments).set(payment).where(and(eq(payments.id, existing.id), eq(payments.state, "processing")))
+    ? db
+        .update(payments)
+        .set(payment)
+        .where(and(eq(payments.id, existing.id), eq(payments.state, "processing")))
     : db.insert(payments).values(payment);
   const words: Record<PaymentState, string> = {
     succeeded: `Received ${formatGbp(payment.amount)} online for invoice ${row.number}`,
@@ -171,10 +193,17 @@ async function sessionEvent(db: Db, stripe: StripeApi, event: StripeEvent, sessi
   const stored = paymentOf(payment);
   const result: EventOutcome = { invoiceId: row.id, duplicate: false };
   if (state === "succeeded") result.received = { invoice: await invoiceRow(db, row.id), payment: stored, money: settled.money };
+  result.raised = settled.raised;
   if (state === "flagged")
-    result.notice = { subject: `Payment flagged: ${row.number}`, text: `${stored.note}.\nThe invoice was not marked Paid. See its payments in the CRM.` };
+    result.notice = {
+      subject: `Payment flagged: ${row.number}`,
+      text: `${stored.note}.\nThe invoice was not marked Paid. See its payments in the CRM.`,
+    };
   if (state === "failed")
-    result.notice = { subject: `Payment failed: ${row.number}`, text: `The client's payment of ${formatGbp(payment.amount)} for invoice ${row.number} failed. ${formatGbp(due)} is still due.` };
+    result.notice = {
+      subject: `Payment failed: ${row.number}`,
+      text: `The client's payment of ${formatGbp(payment.amount)} for invoice ${row.number} failed. ${formatGbp(due)} is still due.`,
+    };
   return result;
 }
 
@@ -228,12 +257,17 @@ async function refundEvent(db: Db, event: StripeEvent, charge: Charge): Promise<
     updated_at: now,
   };
   const fully = charge.amount_refunded >= pence(paid.amount);
-  const after = [...before.map((p) => (p.id === paid.id && fully && p.state === "succeeded" ? { ...p, state: "refunded" as const } : p)), refund];
-  const settled = settle(db, invoice, after, STRIPE, now);
+  const after = [
+    ...before.map((p) => (p.id === paid.id && fully && p.state === "succeeded" ? { ...p, state: "refunded" as const } : p)),
+    refund,
+  ];
+  const settled = await settle(db, invoice, after, STRIPE, now);
   await runBatch(db, [
     recordEvent(db, event),
     db.insert(payments).values(refund),
-    ...(fully && paid.state === "succeeded" ? [db.update(payments).set({ state: "refunded", updated_at: now }).where(eq(payments.id, paid.id))] : []),
+    ...(fully && paid.state === "succeeded"
+      ? [db.update(payments).set({ state: "refunded", updated_at: now }).where(eq(payments.id, paid.id))]
+      : []),
     ...settled.items,
     activityOf(db, STRIPE, `Refunded ${formatGbp(refund.amount)} of invoice ${invoice.number} through Stripe`, invoice.id, now),
   ]);
@@ -258,7 +292,10 @@ async function disputeEvent(db: Db, event: StripeEvent, dispute: Dispute): Promi
   const now = nowIso();
   await runBatch(db, [
     recordEvent(db, event),
-    db.update(payments).set({ state: "disputed", note: `Disputed by the client: ${dispute.reason}`, updated_at: now }).where(eq(payments.id, paid.id)),
+    db
+      .update(payments)
+      .set({ state: "disputed", note: `Disputed by the client: ${dispute.reason}`, updated_at: now })
+      .where(eq(payments.id, paid.id)),
     activityOf(db, STRIPE, `The client disputed the payment of ${formatGbp(paid.amount)} for invoice ${invoice.number}`, invoice.id, now),
   ]);
   const payment = paymentOf({ ...paid, state: "disputed" });

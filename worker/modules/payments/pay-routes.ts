@@ -11,15 +11,13 @@ import { linkGonePage, linkLimitAsPage, lookupInvoiceLink, visitorKey } from "..
 import { startCheckout } from "./online";
 import { stripeConfigured } from "./stripe";
 
-export const payPages = new Hono<AppEnv>()
-  .use("*", linkLimitAsPage)
-  .post("/:token/pay", sameOriginOrOpaque, publicBodyLimit, async (c) => {
-    const db = c.get("db");
-    const token = c.req.param("token");
-    const lookup = await lookupInvoiceLink(db, token, await visitorKey(c));
-    if (lookup.kind !== "open") return linkGonePage(c, "invoice", lookup);
-    const page = `${new URL(c.req.url).origin}/i/${token}`;
-    if (!stripeConfigured(c.env)) return c.redirect(page, 303);
-    const url = await startCheckout(c.env, db, c.req.url, lookup.document, page);
-    return c.redirect(url ?? page, 303);
-  });
+export const payPages = new Hono<AppEnv>().use("*", linkLimitAsPage).post("/:token/pay", sameOriginOrOpaque, publicBodyLimit, async (c) => {
+  const db = c.get("db");
+  const token = c.req.param("token");
+  const lookup = await lookupInvoiceLink(db, token, await visitorKey(c));
+  if (lookup.kind !== "open") return linkGonePage(c, "invoice", lookup);
+  const page = `${new URL(c.req.url).origin}/i/${token}`;
+  if (!stripeConfigured(c.env)) return c.redirect(page, 303);
+  const url = await startCheckout(c.env, db, c.req.url, lookup.document, page);
+  return c.redirect(url ?? page, 303);
+});

@@ -7,7 +7,13 @@ import { eq } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
 import { settings } from "../../db/schema";
-import { DEFAULT_PAYMENT_SETTINGS, onlineMethodLabels, paymentSettings, type PaymentSettings, type paymentSettingsInput } from "../../../contract/payment";
+import {
+  DEFAULT_PAYMENT_SETTINGS,
+  onlineMethodLabels,
+  paymentSettings,
+  type PaymentSettings,
+  type paymentSettingsInput,
+} from "../../../contract/payment";
 import { saveSettingValue } from "../settings";
 import { auditEvent, type AuditSource } from "../audit";
 
@@ -29,6 +35,11 @@ export async function savePaymentSettings(db: Db, input: z.output<typeof payment
     updated_at,
     "The payment settings were changed by someone else. They have been reloaded with the latest settings.",
   );
-  await auditEvent(db, source, "settings_changed", `Changed how clients can pay online: ${value.methods.map((m) => onlineMethodLabels[m]).join(", ")}`);
+  await auditEvent(
+    db,
+    source,
+    "settings_changed",
+    `Changed how clients can pay online: ${value.methods.map((m) => onlineMethodLabels[m]).join(", ")}`,
+  );
   return getPaymentSettings(db);
 }

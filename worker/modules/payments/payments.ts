@@ -23,6 +23,7 @@ import type { SessionUser } from "../../../contract/user";
 import { notFound, staleEdit } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { londonToday, nextStamp, nowIso } from "../../platform/time";
+import { settledWrites } from "../instalments";
 import { requireUpdated, runBatch } from "../../platform/batch";
 import { invalid } from "../../platform/validate";
 import { formatGbp } from "../../platform/money";
@@ -61,15 +62,30 @@ const paidMethodOf = (method: PaymentMethod): PaidMethod =>
  * they join the batch that records that payment, so the invoice is never Paid without it. Whatever
  * else paying in full should do belongs here too.
  */
-export function invoicePaidInFull(db: Db, invoice: InvoiceRow, completing: { date: string; method: PaymentMethod }, by: Recorder, now: string) {
-  return [
+export async function invoicePaidInFull(
+  db: Db,
+  invoice: InvoiceRow,
+  completing: { date: string; method: PaymentMethod },
+  by: Recorder,
+  now: string,
+): Promise<{ items: BatchItem<"sqlite">[]; raised: string[] }> {
+  // A payment request paid in full: its VAT invoice is raised in the same batch (docs/decisions/0063).
+  const settled = await settledWrites(db, invoice.id, { paid_date: completing.date, paid_method: paidMethodOf(completing.method) }, now);
+  const items: BatchItem<"sqlite">[] = [
     db
       .update(invoices)
-      .set({ status: "Paid", paid_date: completing.date, paid_method: paidMethodOf(completing.method), updated_at: nextStamp(invoice.updated_at) })
+      .set({
+        status: "Paid",
+        paid_date: completing.date,
+        paid_method: paidMethodOf(completing.method),
+        updated_at: nextStamp(invoice.updated_at),
+      })
       .where(and(eq(invoices.id, invoice.id), eq(invoices.updated_at, invoice.updated_at))),
     requireUpdated(db),
     activityOf(db, by, `Invoice ${invoice.number} is paid in full`, invoice.id, now, 1),
-  ] satisfies BatchItem<"sqlite">[];
+    ...settled.writes,
+  ];
+  return { items, raised: settled.raised };
 }
 
 /** The statements that reopen an invoice whose payments no longer cover it (a refund, a failed payment). */
@@ -87,15 +103,23 @@ function invoiceReopened(db: Db, invoice: InvoiceRow, status: InvoiceStatus) {
  * The invoice's status after its payments become `after`: the statements that bring it in line
  * (none when it already is), and whether this made it paid in full.
  */
-export function settle(db: Db, invoice: InvoiceRow, after: Pick<PaymentRow, "kind" | "amount" | "state" | "date" | "method">[], by: Recorder, now: string) {
+export async function settle(
+  db: Db,
+  invoice: InvoiceRow,
+  after: Pick<PaymentRow, "kind" | "amount" | "state" | "date" | "method">[],
+  by: Recorder,
+  now: string,
+): Promise<{ items: BatchItem<"sqlite">[]; becamePaid: boolean; money: InvoiceMoney; raised: string[] }> {
   const money = moneyOf(invoice.total, after);
   const full = isPaidInFull(money) && after.length > 0;
   if (full && invoice.status !== "Paid") {
     const completing = [...after].reverse().find((p) => p.kind === "payment" && p.state === "succeeded") ?? after[after.length - 1];
-    return { items: invoicePaidInFull(db, invoice, completing, by, now), becamePaid: true, money };
+    const paid = await invoicePaidInFull(db, invoice, completing, by, now);
+    return { items: paid.items, becamePaid: true, money, raised: paid.raised };
   }
-  if (!full && invoice.status === "Paid") return { items: invoiceReopened(db, invoice, unpaidStatus(invoice, londonToday())), becamePaid: false, money };
-  return { items: [] as BatchItem<"sqlite">[], becamePaid: false, money };
+  if (!full && invoice.status === "Paid")
+    return { items: invoiceReopened(db, invoice, unpaidStatus(invoice, londonToday())), becamePaid: false, money, raised: [] };
+  return { items: [], becamePaid: false, money, raised: [] };
 }
 
 /** An Activity Feed entry on the invoice; `order` keeps entries written in one batch in order. */
@@ -123,6 +147,8 @@ export interface Recorded {
   payment: Payment;
   money: InvoiceMoney;
   becamePaid: boolean;
+  /** Documents raised with it (a paid payment request's VAT invoice), to deliver once committed. */
+  raised: string[];
 }
 
 /**
@@ -160,7 +186,7 @@ export async function recordPayment(db: Db, invoiceId: string, input: z.output<t
     created_at: now,
     updated_at: now,
   };
-  const settled = settle(db, invoice, [...before, row], by, now);
+  const settled = await settle(db, invoice, [...before, row], by, now);
   // The invoice's version moves with every payment, so a second dialog opened on the same copy is refused.
   const touch = settled.items.length
     ? []
@@ -177,7 +203,13 @@ export async function recordPayment(db: Db, invoiceId: string, input: z.output<t
     db.insert(payments).values(row),
     activityOf(db, by, `Recorded a payment of ${formatGbp(amount)} for invoice ${invoice.number}`, invoiceId, now),
   ]);
-  return { invoice: await invoiceRow(db, invoiceId), payment: paymentOf(row), money: settled.money, becamePaid: settled.becamePaid };
+  return {
+    invoice: await invoiceRow(db, invoiceId),
+    payment: paymentOf(row),
+    money: settled.money,
+    becamePaid: settled.becamePaid,
+    raised: settled.raised,
+  };
 }
 
 async function staleOrMissing(db: Db, id: string): Promise<never> {
@@ -229,7 +261,12 @@ export async function paymentsForStatusEdit(
 }
 
 /** The status an edit of the total leaves: Paid stays Paid only while its payments cover the new total. */
-export async function statusForTotal(db: Db, invoice: { id: string; due_date: string }, status: InvoiceStatus, total: number): Promise<InvoiceStatus> {
+export async function statusForTotal(
+  db: Db,
+  invoice: { id: string; due_date: string },
+  status: InvoiceStatus,
+  total: number,
+): Promise<InvoiceStatus> {
   const rows = await paymentRowsOf(db, invoice.id);
   if (!rows.length) return status;
   const full = isPaidInFull(moneyOf(total, rows));

@@ -19,7 +19,8 @@ type MailEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME">
 
 /** What is left after a payment, in the client's words. */
 export function whatIsLeft(money: InvoiceMoney): string {
-  if (money.overpaid > 0) return `You have paid ${formatGbp(money.overpaid)} more than the invoice: we will be in touch to refund or credit it.`;
+  if (money.overpaid > 0)
+    return `You have paid ${formatGbp(money.overpaid)} more than the invoice: we will be in touch to refund or credit it.`;
   if (money.balance > 0) return `${formatGbp(money.balance)} is still due on this invoice.`;
   return "This invoice is now paid in full.";
 }

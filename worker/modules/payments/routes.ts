@@ -8,6 +8,7 @@ import { publish } from "../live";
 import { auditSourceOf } from "../audit";
 import { listPayments, recordPayment } from "./payments";
 import { sendPaymentMails } from "./receipts";
+import { deliverRaised } from "../instalments";
 import { getPaymentSettings, savePaymentSettings } from "./payment-settings";
 import { stripeConfigured } from "./stripe";
 
@@ -19,6 +20,9 @@ export const invoicePaymentsRoute = new Hono<AppEnv>()
     publish(c, { entity: "invoices", op: "update", id: recorded.invoice.id });
     publish(c, { entity: "activities", op: "create", id: null });
     await sendPaymentMails(c.env, db, recorded.invoice, recorded.payment, recorded.money);
+    // A payment request paid: its VAT invoice goes to the client as the receipt.
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, recorded.raised))
+      publish(c, { entity: "invoices", op: "create", id });
     return c.json({ payment: recorded.payment, money: recorded.money }, 201);
   });
 

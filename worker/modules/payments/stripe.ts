@@ -56,7 +56,11 @@ export interface Dispute {
   reason: string;
 }
 export type StripeEvent =
-  | { id: string; type: "checkout.session.completed" | "checkout.session.async_payment_succeeded" | "checkout.session.async_payment_failed"; data: { object: CheckoutSession } }
+  | {
+      id: string;
+      type: "checkout.session.completed" | "checkout.session.async_payment_succeeded" | "checkout.session.async_payment_failed";
+      data: { object: CheckoutSession };
+    }
   | { id: string; type: "charge.refunded"; data: { object: Charge } }
   | { id: string; type: "charge.dispute.created"; data: { object: Dispute } }
   | { id: string; type: string; data: { object: unknown } };

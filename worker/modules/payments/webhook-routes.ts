@@ -14,6 +14,7 @@ import { tooManyAttempts } from "../../platform/errors";
 import { publish } from "../live";
 import { handleStripeEvent, verifiedEvent } from "./online";
 import { sendPaymentMails, tellOwnersOfDispute, tellStudio } from "./receipts";
+import { deliverRaised } from "../instalments";
 
 /** Stripe's events are a few KB; its documented ceiling for a payload is far below this. */
 const WEBHOOK_BODY_MAX_BYTES = 512 * 1024;
@@ -38,6 +39,9 @@ export const stripeWebhookRoute = new Hono<AppEnv>().post(
       publish(c, { entity: "activities", op: "create", id: null });
     }
     if (outcome.received) await sendPaymentMails(c.env, db, outcome.received.invoice, outcome.received.payment, outcome.received.money);
+    // A payment request paid: its VAT invoice goes to the client as the receipt.
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, outcome.raised ?? []))
+      publish(c, { entity: "invoices", op: "create", id });
     const notice = outcome.notice;
     if (notice?.dispute) await tellOwnersOfDispute(c.env, db, notice.dispute.invoice, notice.dispute.payment, notice.dispute.reason);
     else if (notice) await tellStudio(c.env, notice.subject, notice.text, { event: event.id });

@@ -21,7 +21,8 @@ import { abortIf, isGuardAbort, requireUpdated, runBatch } from "../../platform/
 import { trySend } from "../../platform/email";
 import type { Sender } from "../../platform/client-info";
 import { currentRelease, newestRelease } from "./preview-releases";
-import { approvalMail, recordDelivery, type MailEnv } from "./preview-notifications";
+import { approvalMail, recordDelivery } from "./preview-notifications";
+import { deliverRaised, projectEventWrites, raiseContextOf, type DeliveryEnv, type RaiseWrites } from "../instalments";
 
 export async function approvalsOf(db: Db, clientId: string, releaseId?: string): Promise<PreviewApprovalAdmin[]> {
   const rows = await db
@@ -62,6 +63,8 @@ export interface ApprovalResult {
   created: boolean;
   /** The project moved from Review to Launch, if any. */
   movedProjectId: string | null;
+  /** What the approval raised (the instalments due on launch approval), shared and e-mailed to the client. */
+  raised?: string[];
 }
 
 const staleRelease = () => new AppError("conflict", STALE_RELEASE_MESSAGE);
@@ -70,10 +73,12 @@ const staleRelease = () => new AppError("conflict", STALE_RELEASE_MESSAGE);
  * The client approves the version on screen. Refused (409) when a newer version was published
  * since the page loaded; a second approval of the same version answers the first. The client's
  * project in Review (the most recently updated) moves to Launch in the same batch as the
- * approval, so neither happens without the other.
+ * approval, so neither happens without the other, and the instalments due on launch approval of
+ * the proposals that started it are raised in that batch too (docs/decisions/0063), whether or not
+ * the deposit has been paid.
  */
 export async function approveRelease(
-  env: MailEnv,
+  env: DeliveryEnv,
   db: Db,
   ctx: PreviewContext,
   input: z.output<typeof approvalInput>,
@@ -107,6 +112,9 @@ export async function approveRelease(
       .where(and(eq(preview_releases.preview_id, ctx.previewId), eq(preview_releases.client_id, ctx.client.id)))
       .orderBy(desc(preview_releases.published_at), desc(sql`rowid`))
       .limit(1);
+    const due: RaiseWrites = project
+      ? await projectEventWrites(db, project.id, "on_launch_approval", await raiseContextOf(db, env.STUDIO_NAME))
+      : { writes: [], raised: [] };
     const summary = project
       ? `${input.approver_name} approved the preview of ${ctx.client.name}; "${project.title}" moved from Review to Launch`
       : `${input.approver_name} approved the preview of ${ctx.client.name}; no project was in Review, so nothing moved`;
@@ -131,6 +139,7 @@ export async function approveRelease(
                 .set({ stage: "Launch", stage_changed_by: `Client: ${input.approver_name}`, updated_at: nextStamp(project.updated_at) })
                 .where(and(eq(projects.id, project.id), eq(projects.updated_at, project.updated_at), eq(projects.stage, "Review"))),
               requireUpdated(db),
+              ...due.writes,
             ]
           : []),
         db.insert(activities).values({
@@ -158,10 +167,12 @@ export async function approveRelease(
       approval: id,
     });
     await recordDelivery(db, preview_approvals, id, error);
+    const raised = await deliverRaised(env, db, origin, due.raised);
     return {
       approval: { id, approver_name: input.approver_name, created_at: now, release },
       created: true,
       movedProjectId: project?.id ?? null,
+      raised,
     };
   }
   throw new AppError("conflict", "The project changed while your approval was being saved. Please try again.");

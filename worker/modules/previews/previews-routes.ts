@@ -111,5 +111,6 @@ export const previews = new Hono<AppEnv>()
     if (!result.created) return c.json({ approval: result.approval }, 200);
     // One event: open tabs refresh the feedback, the projects board and the feed with it.
     publish(c, { entity: "preview_approvals", op: "create", id: ctx.client.id });
+    for (const id of result.raised ?? []) publish(c, { entity: "invoices", op: "create", id });
     return c.json({ approval: result.approval }, 201);
   });

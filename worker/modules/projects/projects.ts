@@ -9,6 +9,8 @@ import { invalid } from "../../platform/validate";
 import { newId } from "../../platform/ids";
 import { nextStamp, nowIso } from "../../platform/time";
 import { versionedResult } from "../../platform/versioned";
+import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
+import { projectEventWrites, type RaiseContext, type RaiseWrites } from "../instalments";
 
 export const projectWithClient = { ...getTableColumns(projects), client_name: clients.name };
 
@@ -59,9 +61,26 @@ export async function createProject(db: Db, input: z.output<typeof projectInput>
   return getProject(db, id);
 }
 
-export async function updateProject(db: Db, id: string, patch: z.output<typeof projectPatch>, by: { id: string }): Promise<Project> {
+/**
+ * A versioned edit. Moving the status to Completed raises, in the same batch, the instalments due on
+ * completion of the proposals that started the project (docs/decisions/0063); answers their ids
+ * for the route to share and e-mail once it has committed.
+ */
+export async function updateProject(
+  db: Db,
+  id: string,
+  patch: z.output<typeof projectPatch>,
+  by: { id: string },
+  raise: RaiseContext,
+): Promise<{ project: Project; raised: string[] }> {
   const { updated_at: seen, ...changes } = patch;
   await assertLinks(db, changes);
+  const before =
+    changes.status === "Completed"
+      ? await db.select({ status: projects.status }).from(projects).where(eq(projects.id, id)).get()
+      : undefined;
+  const due: RaiseWrites =
+    before && before.status !== "Completed" ? await projectEventWrites(db, id, "on_completion", raise) : { writes: [], raised: [] };
   // Who moved the stage, as leads keep it; a save that leaves the stage as it was keeps the stamp.
   const stamp = changes.stage
     ? {
@@ -70,13 +89,21 @@ export async function updateProject(db: Db, id: string, patch: z.output<typeof p
         >`CASE WHEN ${projects.stage} = ${changes.stage} THEN ${projects.stage_changed_by} ELSE ${by.id} END`,
       }
     : {};
-  const rows = await db
-    .update(projects)
-    .set({ ...changes, ...stamp, updated_at: nextStamp(seen) })
-    .where(and(eq(projects.id, id), eq(projects.updated_at, seen)))
-    .returning({ id: projects.id });
-  await versionedResult(rows, () => db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get(), "Project");
-  return getProject(db, id);
+  try {
+    await runBatch(db, [
+      db
+        .update(projects)
+        .set({ ...changes, ...stamp, updated_at: nextStamp(seen) })
+        .where(and(eq(projects.id, id), eq(projects.updated_at, seen))),
+      // A stale copy changes nothing, and raises nothing.
+      requireUpdated(db),
+      ...due.writes,
+    ]);
+  } catch (err) {
+    if (!isGuardAbort(err)) throw err;
+    await versionedResult([], () => db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get(), "Project");
+  }
+  return { project: await getProject(db, id), raised: due.raised };
 }
 
 export async function deleteProject(db: Db, id: string): Promise<void> {

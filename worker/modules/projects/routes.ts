@@ -6,6 +6,7 @@ import { projectInput, projectPatch } from "../../../contract/project";
 import { jsonBody, queryParams } from "../../platform/validate";
 import { createProject, deleteProject, getProject, listProjects, projectOverview, updateProject } from "./projects";
 import { publish } from "../live";
+import { deliverRaised, raiseContextOf } from "../instalments";
 
 export const projectsRoute = new Hono<AppEnv>()
   .get("/", queryParams(z.object({ client_id: z.string().max(64).optional(), lead_id: z.string().max(64).optional() })), async (c) => {
@@ -20,8 +21,18 @@ export const projectsRoute = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => c.json({ project: await getProject(c.get("db"), c.req.param("id")) }, 200))
   .patch("/:id", jsonBody(projectPatch), async (c) => {
-    const project = await updateProject(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
+    const db = c.get("db");
+    const { project, raised } = await updateProject(
+      db,
+      c.req.param("id"),
+      c.req.valid("json"),
+      c.get("user"),
+      await raiseContextOf(db, c.env.STUDIO_NAME),
+    );
     publish(c, { entity: "projects", op: "update", id: project.id });
+    // Completed: what fell due on completion was raised with it, and goes to the client.
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised))
+      publish(c, { entity: "invoices", op: "create", id });
     return c.json({ project }, 200);
   })
   .delete("/:id", async (c) => {

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type * as z from "zod";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../platform/db";
-import { clients, leads, proposal_links, proposal_messages, proposal_responses, proposals } from "../../db/schema";
+import { clients, leads, projects, proposal_links, proposal_messages, proposal_responses, proposals } from "../../db/schema";
 import {
   PARTY_REQUIRED,
   paymentScheduleProblem,
@@ -24,6 +24,9 @@ import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
 import { stageChangeIfUpdated } from "../leads";
 import { wonValueSql, wonValueUpdate } from "../leads";
 import { defaultPaymentScheduleOf } from "../settings";
+import { acceptanceWrites, instalmentsOf, passedDues, type RaiseContext, type RaiseWrites } from "../instalments";
+import type { Instalment } from "../../../contract/instalment";
+import { leadProject } from "../leads";
 
 const forLead = alias(leads, "for_lead");
 const forClient = alias(clients, "for_client");
@@ -68,7 +71,7 @@ const shape = ({
   response_reason,
   response_at,
   ...row
-}: JoinedRow): Proposal => {
+}: JoinedRow): Omit<Proposal, "instalments"> => {
   const { rest: p, share } = withLiveLink(row);
   return {
     ...p,
@@ -88,14 +91,23 @@ const shape = ({
   };
 };
 
+const byProposal = (list: Instalment[]) => {
+  const map = new Map<string, Instalment[]>();
+  for (const i of list) map.set(i.proposal_id, [...(map.get(i.proposal_id) ?? []), i]);
+  return map;
+};
+
+/** Every proposal, each with its instalments once accepted (one more query for all of them). */
 export async function listProposals(db: Db): Promise<Proposal[]> {
-  return (await joined(db).orderBy(desc(proposals.created_at))).map(shape);
+  const [rows, fixed] = await Promise.all([joined(db).orderBy(desc(proposals.created_at)), instalmentsOf(db, {})]);
+  const of = byProposal(fixed);
+  return rows.map((row) => ({ ...shape(row), instalments: of.get(row.id) ?? [] }));
 }
 
 export async function getProposal(db: Db, id: string): Promise<Proposal> {
-  const [row] = await joined(db).where(eq(proposals.id, id)).limit(1);
+  const [[row], fixed] = await Promise.all([joined(db).where(eq(proposals.id, id)).limit(1), instalmentsOf(db, { proposalIds: [id] })]);
   if (!row) throw notFound("Proposal");
-  return shape(row);
+  return { ...shape(row), instalments: fixed };
 }
 
 async function assertParties(db: Db, p: { lead_id?: string | null; client_id?: string | null }) {
@@ -168,6 +180,65 @@ async function leadAccepted(db: Db, leadId: string, title: string, by: SessionUs
 }
 
 /**
+ * The instalments a proposal accepted in the CRM fixes (docs/decisions/0063), for the batch that
+ * accepts it: from the schedule and total as the row has them (no copy is kept of a CRM
+ * acceptance), for the project it carries on (the lead's, or the client's latest not Done) and
+ * the client it is for, once the lead has become one.
+ */
+async function acceptedInstalments(
+  db: Db,
+  id: string,
+  raise: RaiseContext,
+  edit: Partial<Pick<typeof proposals.$inferSelect, "title" | "value" | "payment_schedule" | "lead_id" | "client_id">> = {},
+): Promise<RaiseWrites> {
+  const stored = await db
+    .select({
+      title: proposals.title,
+      value: proposals.value,
+      payment_schedule: proposals.payment_schedule,
+      project_id: proposals.project_id,
+      client_id: proposals.client_id,
+      lead_id: proposals.lead_id,
+    })
+    .from(proposals)
+    .where(eq(proposals.id, id))
+    .get();
+  if (!stored) return { writes: [], raised: [] };
+  const row = { ...stored, ...edit };
+  const lead = row.lead_id
+    ? await db.select({ client_id: leads.converted_to_client_id }).from(leads).where(eq(leads.id, row.lead_id)).get()
+    : undefined;
+  const clientId = row.client_id ?? lead?.client_id ?? null;
+  const project =
+    row.project_id ??
+    (row.lead_id
+      ? (await leadProject(db, row.lead_id))?.id
+      : clientId
+        ? (
+            await db
+              .select({ id: projects.id })
+              .from(projects)
+              .where(and(eq(projects.client_id, clientId), ne(projects.stage, "Done")))
+              .orderBy(desc(projects.created_at))
+              .get()
+          )?.id
+        : undefined);
+  return acceptanceWrites(
+    db,
+    {
+      proposalId: id,
+      title: row.title,
+      schedule: storedPaymentSchedule.parse(row.payment_schedule),
+      value: row.value,
+      projectId: project ?? null,
+      clientId,
+      passed: await passedDues(db, project ?? null),
+    },
+    raise,
+  );
+}
+
+/**
  * A versioned edit. When it touches what a lead's value is made of (the status to or from Accepted,
  * the total of an accepted proposal, the lead it is for), the leads concerned are worth their
  * accepted proposals' sum again in the same batch; a status edited to Accepted also marks the lead
@@ -178,7 +249,8 @@ export async function updateProposal(
   id: string,
   patch: z.output<typeof proposalPatch>,
   by: SessionUser,
-): Promise<{ proposal: Proposal; leadIds: string[] }> {
+  raise: RaiseContext,
+): Promise<{ proposal: Proposal; leadIds: string[]; raised: string[] }> {
   const { updated_at: seen, value: _value, lines: _lines, ...changes } = patch;
   await assertParties(db, changes);
   const current = await db
@@ -208,7 +280,8 @@ export async function updateProposal(
       changes.payment_schedule ?? storedPaymentSchedule.parse(current.payment_schedule),
       totals ? totals.value : current.value,
     );
-  const nowAccepted = after.status === "Accepted" && current.status !== "Accepted" && after.lead_id;
+  const becameAccepted = after.status === "Accepted" && current.status !== "Accepted";
+  const nowAccepted = becameAccepted && after.lead_id;
   const touched = [...new Set([current.lead_id, after.lead_id])].filter((l): l is string => !!l);
   const revalue =
     after.status !== current.status || after.lead_id !== current.lead_id || (totals !== undefined && after.status === "Accepted");
@@ -219,6 +292,10 @@ export async function updateProposal(
       const lead = await db.select({ updated_at: leads.updated_at }).from(leads).where(eq(leads.id, leadId)).get();
       if (lead) leadWrites.push(wonValueUpdate(db, leadId, nextStamp(lead.updated_at)));
     }
+  // Accepted by this edit: the schedule as the edit leaves it becomes instalments, read after the edit's own write.
+  const due: RaiseWrites = becameAccepted
+    ? await acceptedInstalments(db, id, raise, { ...changes, ...parties, ...totals })
+    : { writes: [], raised: [] };
   try {
     await runBatch(db, [
       db
@@ -229,12 +306,13 @@ export async function updateProposal(
       // A stale copy changes nothing, its leads included.
       requireUpdated(db),
       ...leadWrites,
+      ...due.writes,
     ]);
   } catch (err) {
     if (!isGuardAbort(err)) throw err;
     await versionedResult([], () => db.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, id)).get(), "Proposal");
   }
-  return { proposal: await getProposal(db, id), leadIds: leadWrites.length ? touched : [] };
+  return { proposal: await getProposal(db, id), leadIds: leadWrites.length ? touched : [], raised: due.raised };
 }
 
 /**
@@ -244,7 +322,13 @@ export async function updateProposal(
  * and its guard abort the whole batch if the proposal changed since it was read, so a proposal
  * changed by someone else in the meantime is never accepted, nor its lead moved, by mistake.
  */
-export async function acceptProposal(db: Db, id: string, seen: string, by: SessionUser): Promise<Proposal> {
+export async function acceptProposal(
+  db: Db,
+  id: string,
+  seen: string,
+  by: SessionUser,
+  raise: RaiseContext,
+): Promise<{ proposal: Proposal; raised: string[] }> {
   const current = await db
     .select({ title: proposals.title, status: proposals.status, updated_at: proposals.updated_at, lead_id: proposals.lead_id })
     .from(proposals)
@@ -253,6 +337,7 @@ export async function acceptProposal(db: Db, id: string, seen: string, by: Sessi
   if (!current) throw notFound("Proposal");
   if (current.updated_at !== seen) throw staleEdit("proposal");
   if (current.status !== "Sent") throw new AppError("conflict", "Only a sent proposal can be accepted");
+  const due = await acceptedInstalments(db, id, raise);
   await runBatch(db, [
     db
       .update(proposals)
@@ -260,8 +345,9 @@ export async function acceptProposal(db: Db, id: string, seen: string, by: Sessi
       .where(and(eq(proposals.id, id), eq(proposals.updated_at, seen), eq(proposals.status, "Sent"))),
     requireUpdated(db),
     ...(current.lead_id ? await leadAccepted(db, current.lead_id, current.title, by) : []),
+    ...due.writes,
   ]);
-  return getProposal(db, id);
+  return { proposal: await getProposal(db, id), raised: due.raised };
 }
 
 /** Deletes a proposal; if it was accepted, its lead is worth the accepted proposals left (or keeps its value). */

@@ -13,6 +13,7 @@ import { proposalPageHtml } from "../shared-documents";
 import { londonToday } from "../../platform/time";
 import { AppError } from "../../platform/errors";
 import { publish } from "../live";
+import { deliverRaised, raiseContextOf } from "../instalments";
 
 export const proposalsRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ proposals: await listProposals(c.get("db")) }, 200))
@@ -25,15 +26,34 @@ export const proposalsRoute = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => c.json({ proposal: await getProposal(c.get("db"), c.req.param("id")) }, 200))
   .patch("/:id", jsonBody(proposalPatch), async (c) => {
-    const { proposal, leadIds } = await updateProposal(c.get("db"), c.req.param("id"), c.req.valid("json"), c.get("user"));
+    const db = c.get("db");
+    const { proposal, leadIds, raised } = await updateProposal(
+      db,
+      c.req.param("id"),
+      c.req.valid("json"),
+      c.get("user"),
+      await raiseContextOf(db, c.env.STUDIO_NAME),
+    );
     publish(c, { entity: "proposals", op: "update", id: proposal.id });
+    // Accepted by the edit: its deposit, raised with it, goes to the client.
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised))
+      publish(c, { entity: "invoices", op: "create", id });
     // Its status, total or lead changed what a lead is worth (or made it Won).
     for (const id of leadIds) publish(c, { entity: "leads", op: "update", id });
     return c.json({ proposal }, 200);
   })
   .post("/:id/accept", jsonBody(z.object(expectedVersion).strict()), async (c) => {
-    const proposal = await acceptProposal(c.get("db"), c.req.param("id"), c.req.valid("json").updated_at, c.get("user"));
+    const db = c.get("db");
+    const { proposal, raised } = await acceptProposal(
+      db,
+      c.req.param("id"),
+      c.req.valid("json").updated_at,
+      c.get("user"),
+      await raiseContextOf(db, c.env.STUDIO_NAME),
+    );
     publish(c, { entity: "proposals", op: "update", id: proposal.id });
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised))
+      publish(c, { entity: "invoices", op: "create", id });
     // Its lead is now Won (if it was not already), with a timeline entry.
     if (proposal.lead) {
       publish(c, { entity: "leads", op: "update", id: proposal.lead.id });

@@ -7,6 +7,7 @@ import { type PaymentSchedule } from "../../../contract/payment-schedule";
 import { id, stamps, oneOf } from "../../platform/columns";
 import { clients } from "../clients/tables";
 import { leads } from "../leads/tables";
+import { projects } from "../projects/tables";
 
 export const proposals = sqliteTable(
   "proposals",
@@ -45,12 +46,15 @@ export const proposals = sqliteTable(
       .default(
         sql`'[{"label":"Deposit","share_kind":"percent","share":50,"due":"on_acceptance","due_date":null},{"label":"Balance","share_kind":"percent","share":50,"due":"on_launch_approval","due_date":null}]'`,
       ),
+    /** The project its acceptance started or carried on: a project finds the proposal that started it. */
+    project_id: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     ...stamps,
   },
   (t) => [
     index("proposals_created_idx").on(t.created_at),
     index("proposals_lead_idx").on(t.lead_id),
     index("proposals_client_idx").on(t.client_id),
+    index("proposals_project_idx").on(t.project_id),
     check("proposals_status_check", oneOf(t.status, proposalStatuses)),
   ],
 );

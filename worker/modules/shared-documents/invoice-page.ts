@@ -7,7 +7,15 @@
  * asks for nothing: no due date, no How to pay, no payment notes. Everything stored goes through
  * escapeHtml.
  */
-import { isLate, showsVat, vatNoteFor, type InvoiceLine, type InvoiceStatus, type VatTreatment } from "../../../contract/invoice";
+import {
+  isLate,
+  showsVat,
+  vatNoteFor,
+  type InvoiceKind,
+  type InvoiceLine,
+  type InvoiceStatus,
+  type VatTreatment,
+} from "../../../contract/invoice";
 import type { StudioSettings } from "../../../contract/settings";
 import { dayAfter, documentPage, linesTable, longDate, plainTextHtml, shortDate, summaryBox, type DocumentStanding } from "./document-page";
 import { formatGbp } from "../../platform/money";
@@ -17,6 +25,8 @@ import { escapeHtml } from "../../platform/safe-json";
 export interface InvoiceContent {
   id: string;
   number: string;
+  /** A payment request is not a VAT invoice (docs/decisions/0063): the page says so, and shows no VAT. */
+  kind: InvoiceKind;
   status: InvoiceStatus;
   date: string;
   due_date: string;
@@ -138,17 +148,23 @@ ${when}
 
 /** The invoice as the client reads it: the CRM's printed invoice with its status and how to pay it. */
 export function invoicePageHtml(data: InvoicePageData): string {
-  const { studio, invoice: inv } = data;
+  const { invoice: inv } = data;
+  const request = inv.kind === "payment_request";
+  // A payment request shows no VAT: it is not a VAT invoice, and the one raised when it is paid does.
+  const studio = request ? { ...data.studio, vat_number: null } : data.studio;
+  const noun = request ? "Payment request" : "Invoice";
   const status = shownStatus(inv, data.today);
   const paid = status === "Paid";
   // Once paid, nothing on the page asks for money: no due date, no How to pay, no payment notes.
   const dates = [
-    fact("Invoice date", longDate(inv.date)),
+    fact(`${noun} date`, longDate(inv.date)),
     paid ? "" : fact("Due date", longDate(inv.due_date)),
     paid && inv.paid_date ? fact("Paid", longDate(inv.paid_date)) : "",
   ].join("");
   const body = [
-    `<div class="doc-head"><h1>Invoice <span class="number">${escapeHtml(inv.number)}</span></h1></div>`,
+    `<div class="doc-head"><h1>${noun} <span class="number">${escapeHtml(inv.number)}</span></h1>${
+      request ? `<p class="not-vat"><strong>This is not a VAT invoice.</strong> We send the VAT invoice when it is paid.</p>` : ""
+    }</div>`,
     summaryBox({
       standing: standingOf(inv, status),
       total: inv.total,
@@ -166,5 +182,5 @@ export function invoicePageHtml(data: InvoicePageData): string {
     payment(data, status),
     studio.invoice_notes && !paid ? `<section class="notes note" aria-label="Notes">${plainTextHtml(studio.invoice_notes)}</section>` : "",
   ].join("\n");
-  return documentPage(`Invoice ${inv.number} – ${studio.studio_name}`, studio, body, INVOICE_STYLE);
+  return documentPage(`${noun} ${inv.number} – ${studio.studio_name}`, studio, body, INVOICE_STYLE);
 }

@@ -179,9 +179,10 @@ export const proposalPages = new Hono<AppEnv>()
 function announce(
   c: Context<AppEnv>,
   link: OpenLink,
-  result: { leadId: string | null; clientId: string | null; projectId: string | null },
+  result: { leadId: string | null; clientId: string | null; projectId: string | null; raised?: string[] },
 ) {
   publish(c, { entity: "proposal_responses", op: "create", id: link.proposalId });
+  for (const id of result.raised ?? []) publish(c, { entity: "invoices", op: "create", id });
   if (result.leadId) {
     publish(c, { entity: "leads", op: "update", id: result.leadId });
     publish(c, { entity: "lead_activities", op: "create", id: result.leadId });

@@ -9,7 +9,7 @@ import { lookupDocumentLink, type DocumentLinkLookup } from "./document-links";
 import type { InvoiceContent } from "./invoice-page";
 
 /** The invoice's own columns the page shows. */
-const { id, number, status, date, due_date, paid_date, lines, total, vat_treatment } = getTableColumns(invoices);
+const { id, number, status, date, due_date, paid_date, lines, total, vat_treatment, kind } = getTableColumns(invoices);
 
 /** The invoice a link opens, as it now is: the link outlives no edit. */
 const invoiceContent = (db: Db, invoiceId: string): Promise<InvoiceContent | undefined> =>
@@ -24,6 +24,7 @@ const invoiceContent = (db: Db, invoiceId: string): Promise<InvoiceContent | und
       lines,
       total,
       vat_treatment,
+      kind,
       client_name: clients.name,
       project_title: projects.title,
       contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,

@@ -42,6 +42,7 @@ import { acceptedCopyMail, declinedCopyMail, liveProposalUrl, proposalRecipient,
 import { getStudioSettings } from "../settings";
 import type { StudioSettings } from "../../../contract/settings";
 import { wonValueUpdate } from "../leads";
+import { acceptanceWrites, deliverRaised, passedDues, raiseContextOf } from "../instalments";
 
 /** The columns of what the client reads (ProposalContent, but for whom it is prepared). */
 const contentColumns = {
@@ -279,6 +280,8 @@ export interface AnswerResult {
   leadId: string | null;
   clientId: string | null;
   projectId: string | null;
+  /** The documents the acceptance raised (its deposit), shared and e-mailed to the client. */
+  raised?: string[];
 }
 
 /**
@@ -312,6 +315,20 @@ export async function acceptSharedProposal(
     projectId ? "project started in Discovery" : existingProject ? `its project ${existingProject.title} carries on` : null,
   ].filter(Boolean);
   const summary = `${input.full_name} accepted the proposal "${c.title}" online${done.length ? `: ${done.join(", ")}` : ""}`;
+  // The schedule as accepted (the copy the client read) becomes instalments; the deposit is raised with the acceptance.
+  const due = acceptanceWrites(
+    db,
+    {
+      proposalId: link.proposalId,
+      title: c.title,
+      schedule: c.payment_schedule ?? [],
+      value: c.value,
+      projectId: projectId ?? existingProject?.id ?? null,
+      clientId,
+      passed: await passedDues(db, existingProject?.id ?? null),
+    },
+    await raiseContextOf(db, env.STUDIO_NAME),
+  );
   try {
     await runBatch(db, [
       responseInsert(
@@ -366,6 +383,7 @@ export async function acceptSharedProposal(
           ]
         : []),
       // One entry, in the feed: the lead's timeline shows it from there.
+      ...due.writes,
       feedEntry(db, input.full_name, "StatusChange", summary, lead ? "lead" : "client", lead?.id ?? link.clientId, now),
       auditEvent(db, auditSource(who), "proposal_accepted", `${input.full_name} accepted the proposal "${c.title}"`),
     ]);
@@ -378,6 +396,7 @@ export async function acceptSharedProposal(
     if ((await contentHash(again.content)) !== input.version) throw new AppError("conflict", STALE_PROPOSAL_MESSAGE);
     throw new AppError("conflict", "Something changed while your answer was being saved. Please try again.");
   }
+  const delivered = await deliverRaised(env, db, who.origin, due.raised);
   const copy = await sendClientCopy(env, db, link.proposalId, responseId, (to, greeting, studio) =>
     acceptedCopyMail({
       to,
@@ -403,7 +422,7 @@ export async function acceptSharedProposal(
     { proposal_response: responseId },
   );
   await recordDelivery(db, proposal_responses, responseId, error);
-  return { created: true, leadId: lead?.id ?? null, clientId, projectId };
+  return { created: true, leadId: lead?.id ?? null, clientId, projectId, raised: delivered };
 }
 
 /** Decline, with an optional reason kept for the studio: the proposal becomes Rejected. */

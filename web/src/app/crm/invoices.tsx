@@ -13,6 +13,9 @@ import { CrmPage } from "./components/crm-page";
 import { useSetSearchParam } from "./components/url-filter-box";
 
 const InvoiceDialog = lazyDialog(() => import("@/features/invoices/components/invoice-dialog").then((m) => m.InvoiceDialog));
+const InvoiceFromProposal = lazyMounted(() =>
+  import("@/features/invoices/components/invoice-from-proposal").then((m) => m.InvoiceFromProposal),
+);
 const XeroExportDialog = lazyMounted(() => import("@/features/invoices/components/xero-export-dialog").then((m) => m.XeroExportDialog));
 
 export const handle: RouteHandle = {
@@ -25,6 +28,8 @@ export function Component() {
   const [exporting, setExporting] = useState(false);
   const [params] = useSearchParams();
   const setParam = useSetSearchParam();
+  // ?from_proposal=<id>: Create invoice from proposal, on a proposal's card.
+  const fromProposal = params.get("from_proposal");
   const raw = params.get("status") ?? "";
   const status = (invoiceStatuses as readonly string[]).includes(raw) ? (raw as InvoiceStatus) : undefined;
   return (
@@ -52,6 +57,7 @@ export function Component() {
       </div>
       <InvoicesList status={status} isOwner={isOwner} />
       {adding && <InvoiceDialog open onOpenChange={setAdding} />}
+      {fromProposal && <InvoiceFromProposal proposalId={fromProposal} onClose={() => setParam("from_proposal", "")} />}
       {exporting && <XeroExportDialog onClose={() => setExporting(false)} />}
     </CrmPage>
   );

@@ -36,6 +36,7 @@ export function RecordCard({
   note,
   status,
   tone,
+  badge,
   facts,
   children,
 }: {
@@ -44,6 +45,8 @@ export function RecordCard({
   subtitle: string;
   note?: string | null;
   status: string;
+  /** A second badge beside the status: what kind of record it is, when that matters (a payment request). */
+  badge?: string;
   tone: BadgeTone;
   facts: RecordFact[];
   /** The action buttons. */
@@ -57,7 +60,10 @@ export function RecordCard({
           <p className="text-sm text-slate-600">{subtitle}</p>
           {note && <p className="text-sm text-slate-500">{note}</p>}
         </div>
-        <Badge tone={tone}>{status}</Badge>
+        <div className="flex flex-wrap justify-end gap-1">
+          {badge && <Badge tone="amber">{badge}</Badge>}
+          <Badge tone={tone}>{status}</Badge>
+        </div>
       </div>
       <RecordFacts facts={facts} className="mt-4 flex-1" />
       <div className="mt-4 flex flex-wrap items-center justify-end gap-1">{children}</div>

@@ -41,6 +41,33 @@ export const clientProjectsQueryOptions = (clientId: string) =>
     enabled: clientId !== "",
   });
 
+/** The number the invoice series gives next (docs/decisions/0063): what Add Invoice suggests. */
+export const nextInvoiceNumberQueryOptions = () =>
+  queryOptions({
+    queryKey: [...invoiceKeys.all, "next-number"] as const,
+    queryFn: ({ signal }) => ok(api.crm.invoices["next-number"].$get({}, { init: { signal } })),
+    meta: { errorTitle: false },
+    staleTime: 0,
+  });
+
+/** A proposal an invoice is made from (Create invoice from proposal): its lines, client and project. */
+export const proposalForInvoiceQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["proposals", "detail", id] as const,
+    queryFn: ({ signal }) => ok(api.crm.proposals[":id"].$get({ param: { id } }, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch the proposal" },
+    enabled: id !== "",
+  });
+
+/** A project's client, when an invoice is made for the project. */
+export const projectForInvoiceQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["projects", "detail", id] as const,
+    queryFn: ({ signal }) => ok(api.crm.projects[":id"].$get({ param: { id } }, { init: { signal } })),
+    meta: { errorTitle: false },
+    enabled: id !== "",
+  });
+
 /** Studio details for the printed invoice and the dialog's payment terms. */
 export { studioSettingsQueryOptions } from "@/lib/studio-settings";
 

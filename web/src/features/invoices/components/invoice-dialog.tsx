@@ -13,8 +13,8 @@ import {
   invoiceStatuses,
   INVOICE_LINES_MAX,
   paidMethods,
-  suggestInvoiceNumber,
   type Invoice,
+  type InvoiceLine,
   type InvoiceInput,
   type InvoiceStatus,
 } from "@contract/invoice";
@@ -27,6 +27,7 @@ import { useVersionedEditForm } from "@/lib/versioned-edit-form";
 import {
   clientProjectsQueryOptions,
   invoiceClientOptions,
+  nextInvoiceNumberQueryOptions,
   studioSettingsQueryOptions,
   useCreateInvoice,
   useUpdateInvoice,
@@ -37,12 +38,21 @@ const fields = ["number", "client_id", "project_id", "lines", "date", "due_date"
 const dueAfter = (date: string, days: number) =>
   /^\d{4}-\d{2}-\d{2}$/.test(date) ? format(addDays(parseISO(date), days), "yyyy-MM-dd") : "";
 
+/** What a new invoice starts from: Create invoice from proposal gives the proposal's lines, client and project. */
+export interface InvoiceStart {
+  lines: InvoiceLine[];
+  client_id: string;
+  project_id: string;
+}
+
 export function InvoiceDialog({
   invoice,
+  from,
   open,
   onOpenChange,
 }: {
   invoice?: Invoice;
+  from?: InvoiceStart;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -51,10 +61,10 @@ export function InvoiceDialog({
   const { form, onSubmit, busy } = useVersionedEditForm({
     schema: invoice ? invoiceEdit : invoiceInput,
     defaultValues: {
-      number: invoice?.number ?? suggestInvoiceNumber(),
-      client_id: invoice?.client_id ?? "",
-      project_id: invoice?.project_id ?? "",
-      lines: invoice?.lines ?? [emptyLine()],
+      number: invoice?.number ?? "",
+      client_id: invoice?.client_id ?? from?.client_id ?? "",
+      project_id: invoice?.project_id ?? from?.project_id ?? "",
+      lines: invoice?.lines ?? (from?.lines.length ? from.lines : [emptyLine()]),
       date: invoice?.date ?? todayInLondon(),
       due_date: invoice?.due_date ?? "",
       status: invoice?.status ?? "Draft",
@@ -81,6 +91,12 @@ export function InvoiceDialog({
     if (invoice || terms === undefined || getFieldState("due_date").isDirty) return;
     setValue("due_date", dueAfter(date ?? "", terms));
   }, [invoice, terms, date, getFieldState, setValue]);
+  // A new invoice is offered the series' next number, until one is typed.
+  const next = useQuery({ ...nextInvoiceNumberQueryOptions(), enabled: open && !invoice }).data?.number;
+  useEffect(() => {
+    if (invoice || next === undefined || getFieldState("number").isDirty) return;
+    setValue("number", next);
+  }, [invoice, next, getFieldState, setValue]);
   // The chosen client picks the projects on offer.
   const clientId = useWatch({ control, name: "client_id" });
   const clients = useQuery({ ...invoiceClientOptions(), enabled: open });

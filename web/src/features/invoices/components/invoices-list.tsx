@@ -119,6 +119,7 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
             note={inv.project_title}
             status={inv.status}
             tone={invoiceTone[inv.status]}
+            badge={inv.kind === "payment_request" ? "Payment request" : undefined}
             facts={[
               { label: "Total", value: formatMoney(inv.total), strong: true },
               { label: "Date", value: formatDate(inv.date) },
@@ -135,6 +136,9 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
               ...(overpaidBy(inv) > 0 ? [{ label: "Overpaid", value: formatMoney(overpaidBy(inv)), strong: true }] : []),
               ...(inv.payments_flagged > 0 ? [{ label: "Flagged payments", value: String(inv.payments_flagged), strong: true }] : []),
               ...sharedLinkFacts(inv.share),
+              ...(inv.kind === "payment_request" ? [{ label: "VAT", value: "This is not a VAT invoice" }] : []),
+              // Raised by itself and e-mailed to the client: say when the mail did not go, and why.
+              ...(inv.email_status === "failed" ? [{ label: "Not e-mailed", value: inv.email_error ?? "The e-mail failed" }] : []),
             ]}
           >
             {isOwed(inv) && (

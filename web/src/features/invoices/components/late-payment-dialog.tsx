@@ -3,23 +3,29 @@
  * was worked out, then a draft invoice for them under the number given (docs/decisions/0065). When
  * the invoice cannot be charged, the dialog says why instead.
  */
+import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { latePaymentChargeInput } from "@contract/late-payment-settings";
-import { suggestInvoiceNumber, type Invoice } from "@contract/invoice";
+import type { Invoice } from "@contract/invoice";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/form-fields";
 import { Skeleton } from "@/components/ui/skeleton";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { latePaymentQuoteOptions, useRaiseLatePaymentCharge } from "@/features/invoices/api/invoices";
+import { latePaymentQuoteOptions, nextInvoiceNumberQueryOptions, useRaiseLatePaymentCharge } from "@/features/invoices/api/invoices";
 
 export function LatePaymentDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const quote = useQuery(latePaymentQuoteOptions(invoice.id));
   const raise = useRaiseLatePaymentCharge();
-  const form = useForm({ resolver: zodResolver(latePaymentChargeInput), defaultValues: { number: suggestInvoiceNumber() } });
+  const form = useForm({ resolver: zodResolver(latePaymentChargeInput), defaultValues: { number: "" } });
+  // The series' next number, as Add Invoice offers it, until one is typed.
+  const next = useQuery(nextInvoiceNumberQueryOptions()).data?.number;
+  useEffect(() => {
+    if (next !== undefined && !form.getFieldState("number").isDirty) form.setValue("number", next);
+  }, [next, form]);
   const q = quote.data?.quote;
   const onSubmit = form.handleSubmit(async ({ number }) => {
     if (!q?.ok) return;

@@ -16,6 +16,14 @@ export const projectsQueryOptions = () =>
     meta: { errorTitle: "Failed to fetch projects" },
   });
 
+/** The instalments of the proposals that started a project (docs/decisions/0063); an "invoices" key, so raises and payments refresh it. */
+export const projectInstalmentsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ["invoices", "instalments", "project", projectId] as const,
+    queryFn: ({ signal }) => ok(api.crm.instalments.$get({ query: { project_id: projectId } }, { init: { signal } })),
+    meta: { errorTitle: false },
+  });
+
 /** Active clients for the project form's select (a "clients" key so live client changes refresh it). */
 export const projectClientOptionsQuery = () =>
   queryOptions({

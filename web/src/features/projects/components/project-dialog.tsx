@@ -14,7 +14,9 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { DateField, MoneyField, OptionsField, TextareaField, TextField } from "@/components/ui/form-fields";
 import { SelectField } from "@/components/ui/select-field";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
-import { projectClientOptionsQuery, useCreateProject, useUpdateProject } from "@/features/projects/api/projects";
+import { instalmentText } from "@contract/instalment";
+import { RecordFacts } from "@/components/ui/record-cards";
+import { projectClientOptionsQuery, projectInstalmentsQuery, useCreateProject, useUpdateProject } from "@/features/projects/api/projects";
 
 const fields = ["title", "type", "client_id", "budget", "start_date", "due_date", "stage", "status", "notes"] as const;
 // Editing may also mark a project Completed, which the create schema refuses.
@@ -86,6 +88,19 @@ export function ProjectDialog({
         <OptionsField control={control} name="status" label="Status" values={project ? projectStatuses : projectCreateStatuses} />
       </div>
       <TextareaField control={control} name="notes" label="Notes" />
+      {project && <PaymentSchedule projectId={project.id} />}
     </FormDialog>
+  );
+}
+
+/** How the project is being paid: each instalment of the proposals that started it, waiting, requested, invoiced or paid. */
+function PaymentSchedule({ projectId }: { projectId: string }) {
+  const instalments = useQuery(projectInstalmentsQuery(projectId)).data?.instalments ?? [];
+  if (instalments.length === 0) return null;
+  return (
+    <section aria-label="Payment schedule">
+      <h3 className="mb-2 text-sm font-semibold">Payment Schedule</h3>
+      <RecordFacts facts={instalments.map((i) => ({ label: `${i.label} (${i.proposal_title})`, value: instalmentText(i) }))} />
+    </section>
   );
 }

@@ -4,6 +4,7 @@ import type { BadgeTone } from "@/components/ui/badge";
 import type { RecordFact } from "@/components/ui/record-cards";
 import { sharedLinkFacts } from "@/components/shared-link-facts";
 import { formatDate, formatMoney } from "@/lib/format";
+import { instalmentText } from "@contract/instalment";
 
 export const tone: Record<ProposalStatus, BadgeTone> = { Draft: "slate", Sent: "blue", Accepted: "green", Rejected: "red" };
 
@@ -27,4 +28,6 @@ export const facts = (p: Proposal): RecordFact[] => [
   ...sharedLinkFacts(p.share),
   ...answered(p),
   ...(p.questions > 0 ? [{ label: "Questions", value: String(p.questions) }] : []),
+  // Once accepted, the schedule as raised: each instalment waiting, requested, invoiced or paid.
+  ...p.instalments.map((i) => ({ label: i.label, value: instalmentText(i) })),
 ];

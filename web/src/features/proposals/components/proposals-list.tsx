@@ -1,8 +1,8 @@
 /** Proposal cards: Accept (Sent only), share with the client, view, edit, delete. */
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, Eye, FileText, Mail, Pencil, Trash2 } from "lucide-react";
+import { CheckCircle2, Eye, FileText, Mail, Pencil, Receipt, Trash2 } from "lucide-react";
 import type { Proposal } from "@contract/proposal";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -93,6 +93,14 @@ export function ProposalsList({ matches = () => true }: { matches?: (title: stri
             >
               <FileText className="size-4" aria-hidden="true" />
             </a>
+            <Link
+              to={`/crm/invoices?from_proposal=${encodeURIComponent(p.id)}`}
+              aria-label={`Create invoice from ${p.title}`}
+              title="Create invoice from proposal"
+              className="inline-flex size-9 items-center justify-center rounded-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brick-600"
+            >
+              <Receipt className="size-4" aria-hidden="true" />
+            </Link>
             <Button variant="ghost" size="sm" aria-label={`View ${p.title}`} onClick={() => setViewing(p)}>
               <Eye className="size-4" aria-hidden="true" />
             </Button>
