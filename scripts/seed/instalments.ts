@@ -46,6 +46,19 @@ export function seedInstalments(ctx: SeedContext): void {
           email_status: "sent",
           ...stamps(ctx, at),
         });
+        // The money the paid request records; its VAT invoice is the same money again (decision 0063).
+        if (paid)
+          rows.payments.push({
+            id: `${requestId}-payment`,
+            invoice_id: requestId,
+            amount: i.amount!,
+            date: paidDate,
+            method: "Bank transfer",
+            reference: `PR-${requests}`,
+            state: "succeeded",
+            recorded_by: "Mark as paid",
+            ...stamps(ctx, `${paidDate}T10:00:00.000Z`),
+          });
         if (paid)
           rows.invoices.push({
             id: rand.uuid(),
