@@ -64,12 +64,12 @@ function Form({ settings, updatedAt, readOnly }: { settings: LatePaymentSettings
             Add Rate
           </Button>
         )}
-        <ul className="space-y-2">
+        <div className="space-y-2">
           {fields.map((row, i) => {
             const errorId = `late-rate-${row.id}-error`;
             const { invalid, message } = rowErrors(errorId, ["on", "rate"] as const, (key) => errors?.[i]?.[key]?.message);
             return (
-              <li key={row.id} className="rounded-lg border border-slate-200 p-2" role="group" aria-label={`Rate ${i + 1}`}>
+              <div key={row.id} className="rounded-lg border border-slate-200 p-2" role="group" aria-label={`Rate ${i + 1}`}>
                 <div className="flex flex-wrap items-end gap-2">
                   <label className="text-xs text-slate-600">
                     On
@@ -100,10 +100,10 @@ function Form({ settings, updatedAt, readOnly }: { settings: LatePaymentSettings
                   )}
                 </div>
                 {message}
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
         {errors?.root?.message && <p className="text-sm text-red-700">{errors.root.message}</p>}
         {errors?.message && <p className="text-sm text-red-700">{errors.message}</p>}
       </fieldset>
