@@ -131,6 +131,8 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
           { key: ["settings", "studio"], url: "/api/crm/settings" },
           { key: ["settings", "stage-weights"], url: "/api/crm/settings/stage-weights" },
           { key: ["settings", "xero"], url: "/api/crm/settings/xero" },
+          { key: ["settings", "late-payment"], url: "/api/crm/settings/late-payment" },
+          { key: ["settings", "payments"], url: "/api/crm/settings/payments" },
           { key: ["settings", "backups"], url: "/api/crm/backups" },
           { key: ["users", "invites"], url: "/api/crm/users/invites" },
           // The daily digest switch, and the Owner's refused digests and refused mail: panels of the
