@@ -74,6 +74,20 @@ describe("Add late-payment charge", () => {
     expect(await rows("SELECT count(*) AS n FROM invoices WHERE late_charge_for IS NOT NULL")).toEqual([{ n: 1 }]);
   });
 
+  it("charges on what is still owed: a part payment lowers the band and the interest", async () => {
+    const inv = await overdueInvoice();
+    await expectJson(
+      owner.api.crm.invoices[":id"].payments.$post({
+        param: { id: inv.id },
+        json: { amount: 9500, date: "2025-09-01", method: "Bank transfer", updated_at: inv.updated_at },
+      }),
+      201,
+    );
+    const expected = latePaymentCharge({ debt: 500, dueDate: "2025-08-15", raisedOn: today, baseRates: PUBLISHED_BASE_RATES });
+    if (!expected.ok) throw new Error("the published rates cover 30 June 2025");
+    expect(await quote(inv.id)).toMatchObject({ ok: true, debt: 500, compensation: 40, interest: expected.interest });
+  });
+
   it("is not offered for a consumer, an invoice not yet overdue, or when the Terms set their own rate", async () => {
     const consumer = await overdueInvoice({ client_type: "Consumer" });
     expect(await quote(consumer.id)).toEqual({ ok: false, message: "Only a business client can be charged for paying late" });

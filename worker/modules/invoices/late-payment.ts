@@ -36,7 +36,9 @@ export async function quoteLatePaymentCharge(db: Db, id: string, today = londonT
             ? "Your Terms set their own late-payment rate, so the Act's charge is not offered"
             : null;
   if (problem) return { ok: false, message: problem };
-  const charge = latePaymentCharge({ debt: invoice.total, dueDate: invoice.due_date, raisedOn: today, baseRates: settings.base_rates });
+  // The debt is what is still owed: a part payment lowers both the band and the interest.
+  const debt = Math.round((invoice.total - invoice.amount_paid) * 100) / 100;
+  const charge = latePaymentCharge({ debt, dueDate: invoice.due_date, raisedOn: today, baseRates: settings.base_rates });
   if (!charge.ok)
     return {
       ok: false,
