@@ -18,12 +18,17 @@ import { createInvoice, getInvoice } from "./invoices";
 
 const refused = (message: string) => new AppError("validation_failed", message);
 
-/** What charging `invoice` today would raise, or why it cannot be charged. */
+/** What charging invoice `id` today would raise, or why it cannot be charged. */
 export async function quoteLatePaymentCharge(db: Db, id: string, today = londonToday()): Promise<LatePaymentQuote> {
-  const invoice = await getInvoice(db, id);
-  const client = await db.select({ client_type: clients.client_type }).from(clients).where(eq(clients.id, invoice.client_id)).get();
-  const { settings } = await getLatePaymentSettings(db);
-  const already = await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.late_charge_for, id)).get();
+  return quoteFor(db, await getInvoice(db, id), today);
+}
+
+async function quoteFor(db: Db, invoice: Invoice, today: string): Promise<LatePaymentQuote> {
+  const [client, { settings }, already] = await Promise.all([
+    db.select({ client_type: clients.client_type }).from(clients).where(eq(clients.id, invoice.client_id)).get(),
+    getLatePaymentSettings(db),
+    db.select({ number: invoices.number }).from(invoices).where(eq(invoices.late_charge_for, invoice.id)).get(),
+  ]);
   const problem = already
     ? `This invoice has already been charged for paying late: ${already.number}`
     : invoice.vat_treatment === "outside_scope"
@@ -63,9 +68,9 @@ export async function raiseLatePaymentCharge(
   by: SessionUser,
   today = londonToday(),
 ): Promise<Invoice> {
-  const quote = await quoteLatePaymentCharge(db, id, today);
-  if (!quote.ok) throw refused(quote.message);
   const overdue = await getInvoice(db, id);
+  const quote = await quoteFor(db, overdue, today);
+  if (!quote.ok) throw refused(quote.message);
   const { settings: studio } = await getStudioSettings(db, studioName);
   const charge = await createInvoice(
     db,
