@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { env, exports } from "cloudflare:workers";
-import { apiWithEnv, errorOf, expectJson, rows, signInAs, uniqueEmail, waitForMail, type Api, type Staff } from "../support/helpers";
+import { apiWithEnv, errorOf, expectJson, rows, signInAs, uniqueEmail, uniqueInvoiceNumber, waitForMail, type Api, type Staff } from "../support/helpers";
 import { deleteAll, exportAll, importText } from "../support/crm-data";
 import { subjectOf } from "./stripe-support";
 import type { Invoice } from "../../../contract/invoice";
@@ -30,7 +30,7 @@ const addInvoice = async (total = 1200, status: "Sent" | "Draft" = "Sent") =>
   (
     await expectJson(
       staff.api.crm.invoices.$post({
-        json: { number: `INV-202611-${Math.floor(Math.random() * 900) + 100}`, client_id: clientId, total, date: "2026-11-01", due_date: "2099-12-31", status },
+        json: { number: uniqueInvoiceNumber("INV-202611"), client_id: clientId, total, date: "2026-11-01", due_date: "2099-12-31", status },
       }),
       201,
     )

@@ -18,6 +18,7 @@ import {
   type Staff,
   unchecked,
   uniqueEmail,
+  uniqueInvoiceNumber,
   waitForMail,
 } from "../support/helpers";
 import type { SendLinkInput } from "../../../contract/shared-link";
@@ -64,7 +65,7 @@ async function clientInvoice(emails: string[]) {
     await expectJson(
       staff.api.crm.invoices.$post({
         json: {
-          number: `INV-209912-${Math.floor(Math.random() * 900) + 100}`,
+          number: uniqueInvoiceNumber("INV-209912"),
           client_id: client.id,
           lines: [{ description: "Website build", quantity: 2, unit_price: 1200.5 }],
           date: "2099-11-01",
@@ -234,7 +235,7 @@ describe("e-mailing an invoice's link", () => {
       await expectJson(
         staff.api.crm.invoices.$post({
           json: {
-            number: `INV-209912-${Math.floor(Math.random() * 900) + 100}`,
+            number: uniqueInvoiceNumber("INV-209912"),
             client_id: converted.lead.converted_to_client_id!,
             lines: [{ description: "Website build", quantity: 1, unit_price: 900 }],
             date: "2099-11-01",

@@ -38,6 +38,9 @@ export const freshIp = () => {
 };
 export const uniqueEmail = (label = "user") => `${label}-${crypto.randomUUID().slice(0, 12)}@example.com`;
 
+/** An invoice number no other test in the run takes (a random three digits collided one run in a few hundred). */
+export const uniqueInvoiceNumber = (prefix = "INV-T") => `${prefix}-${crypto.randomUUID().slice(0, 12)}`;
+
 export interface TestUser extends SessionUser {
   password: string;
 }
