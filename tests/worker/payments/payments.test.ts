@@ -5,9 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { env, exports } from "cloudflare:workers";
-import { apiWithEnv, errorOf, expectJson, rows, signInAs, uniqueEmail, uniqueInvoiceNumber, waitForMail, type Api, type Staff } from "../support/helpers";
+import { apiWithEnv, errorOf, expectJson, rows, signInAs, subjectOf, uniqueEmail, uniqueInvoiceNumber, waitForMail, type Api, type Staff } from "../support/helpers";
 import { deleteAll, exportAll, importText } from "../support/crm-data";
-import { subjectOf } from "./stripe-support";
 import type { Invoice } from "../../../contract/invoice";
 import type { PaymentInput } from "../../../contract/payment";
 

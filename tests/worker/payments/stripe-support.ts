@@ -45,10 +45,3 @@ export function stripeStandIn() {
   });
   return standIn;
 }
-
-/** A mail's subject as the reader sees it: an RFC 2047 encoded-word (the £ sign) decoded. */
-export function subjectOf(mail: { headers: Record<string, string> }): string {
-  const raw = mail.headers.subject ?? "";
-  const m = raw.match(/^=\?UTF-8\?B\?(.*)\?=$/);
-  return m ? new TextDecoder().decode(Uint8Array.from(atob(m[1]), (ch) => ch.charCodeAt(0))) : raw;
-}

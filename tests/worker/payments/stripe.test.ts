@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { expectJson, rows, signInAs, uniqueEmail, waitForMail, type Staff } from "../support/helpers";
 import type { Invoice } from "../../../contract/invoice";
-import { deliver, STRIPE_ENV, stripeStandIn, subjectOf, withStripe } from "./stripe-support";
+import { deliver, STRIPE_ENV, stripeStandIn, withStripe } from "./stripe-support";
+import { subjectOf } from "../support/helpers";
 import { standInFee, type StripeStandIn } from "../../../scripts/stripe-stand-in/stand-in.mjs";
 
 let staff: Staff;

@@ -265,6 +265,12 @@ export async function mailTo(to: string): Promise<SentMail[]> {
   return list.map((m) => parseMail(m.file, m.raw));
 }
 
+/** A mail's subject as the reader sees it: an RFC 2047 encoded-word (the £ sign) decoded. */
+export function subjectOf(mail: { headers: Record<string, string> }): string {
+  const raw = mail.headers.subject ?? "";
+  const m = raw.match(/^=\?UTF-8\?B\?(.*)\?=$/);
+  return m ? new TextDecoder().decode(Uint8Array.from(atob(m[1]), (ch) => ch.charCodeAt(0))) : raw;
+}
 /**
  * Waits for `count` messages to `to`. The binding writes the message file just after send()
  * resolves, so the first look may come a moment early. A shared inbox (the studio's) also gets
