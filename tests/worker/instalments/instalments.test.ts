@@ -6,7 +6,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { apiWithEnv, expectJson, mailTo, rows, runCron, signInAs, type Staff, waitForMail } from "../support/helpers";
+import { apiWithEnv, expectJson, mailTo, rows, runCron, signInAs, type Staff, subjectOf, waitForMail } from "../support/helpers";
 import type { ProposalInput } from "../../../contract/proposal";
 import type { PaymentSchedule } from "../../../contract/payment-schedule";
 
@@ -344,6 +344,29 @@ describe("a payment request paid", () => {
     // The money arrived once: the dashboard counts the request paid, not its VAT invoice again.
     const { cash } = await expectJson(staff.api.crm.dashboard.$get(), 200);
     expect(cash.received_this_month).toMatchObject({ value: 2100, count: 1 });
+  });
+
+  it("paid through the payments dialog, sends the client one receipt: the VAT invoice, and tells the studio so", async () => {
+    await acceptOnline(await share((await addProposal()).id));
+    const [request] = await documents();
+    await waitForMail(jo, 2);
+    const { invoice } = await expectJson(staff.api.crm.invoices[":id"].$get({ param: { id: request.id } }), 200);
+    // The studio inbox of this test's own, so its note is counted here alone.
+    const inbox = `studio-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await expectJson(
+      apiWithEnv({ STUDIO_INBOX: inbox }, { cookie: staff.cookie }).crm.invoices[":id"].payments.$post({
+        param: { id: request.id },
+        json: { amount: null, date: "2026-11-20", method: "Bank transfer", reference: null, updated_at: invoice.updated_at },
+      }),
+      201,
+    );
+    const [note] = await waitForMail(inbox, 1);
+    expect(subjectOf(note)).toBe("Payment received: £2,100.00 for PR-1001");
+    expect(note.text).toContain(`Its VAT invoice goes to ${jo} as the receipt.`);
+    const mail = await waitForMail(jo, 3);
+    expect(mail.map(subjectOf).filter((s) => s.startsWith("Receipt"))).toEqual(["Receipt: invoice INV-1001"]);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await mailTo(jo)).toHaveLength(3);
   });
 
   it("the Xero export leaves payment requests out and takes the VAT invoice raised for them", async () => {

@@ -30,11 +30,22 @@ async function clientAddress(db: Db, clientId: string): Promise<string | null> {
   return row?.emails?.[0] ?? null;
 }
 
-/** The client's receipt and the studio's note for one payment that arrived. */
-export async function sendPaymentMails(env: MailEnv, db: Db, invoice: InvoiceRow, payment: Payment, money: InvoiceMoney): Promise<void> {
+/**
+ * The client's receipt and the studio's note for one payment that arrived. When the payment paid a
+ * payment request, its VAT invoice (raised in the same write, `vatInvoiceRaised`) goes to the
+ * client as the receipt, so this sends them none: one payment, one receipt.
+ */
+export async function sendPaymentMails(
+  env: MailEnv,
+  db: Db,
+  invoice: InvoiceRow,
+  payment: Payment,
+  money: InvoiceMoney,
+  vatInvoiceRaised = false,
+): Promise<void> {
   const to = await clientAddress(db, invoice.client_id);
   const amount = formatGbp(payment.amount);
-  if (to) {
+  if (to && !vatInvoiceRaised) {
     const greeting = greetingFor(await contactNameOf(db, { leadId: null, clientId: invoice.client_id }));
     await trySend(
       env,
@@ -70,7 +81,11 @@ export async function sendPaymentMails(env: MailEnv, db: Db, invoice: InvoiceRow
             ? `${formatGbp(money.balance)} is still due.`
             : "It is now paid in full.",
         payment.fee !== null ? `Stripe's fee: ${formatGbp(payment.fee)}; paid out to you: ${formatGbp(payment.net ?? 0)}.` : "",
-        to ? `A receipt was e-mailed to ${to}.` : "The client has no e-mail address, so no receipt was sent.",
+        !to
+          ? "The client has no e-mail address, so no receipt was sent."
+          : vatInvoiceRaised
+            ? `Its VAT invoice goes to ${to} as the receipt.`
+            : `A receipt was e-mailed to ${to}.`,
       ]
         .filter(Boolean)
         .join("\n"),

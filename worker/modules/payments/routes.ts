@@ -19,7 +19,7 @@ export const invoicePaymentsRoute = new Hono<AppEnv>()
     const recorded = await recordPayment(db, c.req.param("id"), c.req.valid("json"), c.get("user"));
     publish(c, { entity: "invoices", op: "update", id: recorded.invoice.id });
     publish(c, { entity: "activities", op: "create", id: null });
-    await sendPaymentMails(c.env, db, recorded.invoice, recorded.payment, recorded.money);
+    await sendPaymentMails(c.env, db, recorded.invoice, recorded.payment, recorded.money, recorded.raised.length > 0);
     // A payment request paid: its VAT invoice goes to the client as the receipt.
     for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, recorded.raised))
       publish(c, { entity: "invoices", op: "create", id });

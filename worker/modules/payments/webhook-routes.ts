@@ -38,7 +38,15 @@ export const stripeWebhookRoute = new Hono<AppEnv>().post(
       publish(c, { entity: "invoices", op: "update", id: outcome.invoiceId });
       publish(c, { entity: "activities", op: "create", id: null });
     }
-    if (outcome.received) await sendPaymentMails(c.env, db, outcome.received.invoice, outcome.received.payment, outcome.received.money);
+    if (outcome.received)
+      await sendPaymentMails(
+        c.env,
+        db,
+        outcome.received.invoice,
+        outcome.received.payment,
+        outcome.received.money,
+        (outcome.raised ?? []).length > 0,
+      );
     // A payment request paid: its VAT invoice goes to the client as the receipt.
     for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, outcome.raised ?? []))
       publish(c, { entity: "invoices", op: "create", id });
