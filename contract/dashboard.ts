@@ -43,12 +43,14 @@ export const dashboardTiles = z.object({
 
 /**
  * The money itself, from the invoices (contract/invoice-values.ts says what is owed and late): paid
- * in this London month by their paid date; sent and due from today to CASH_EXPECTED_DAYS days on;
+ * in this London month by their paid date; sent and due from today to CASH_EXPECTED_DAYS days on,
+ * with the instalments of accepted schedules waiting for a date in those days;
  * overdue; and the median days from an invoice's date to its payment, over every paid invoice.
  */
 export const dashboardCash = z.object({
   received_this_month: z.object({ month: z.string(), value: money, count }),
-  expected: z.object({ days: count, until: z.string(), value: money, count }),
+  /** Invoices due (`count`) and instalments waiting with a date in the window (`instalments`), together in `value`. */
+  expected: z.object({ days: count, until: z.string(), value: money, count, instalments: count }),
   overdue: z.object({ value: money, count }),
   median_days_to_paid: z.object({ days: z.number().nullable(), paid: count }),
 });

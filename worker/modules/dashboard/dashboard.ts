@@ -103,6 +103,7 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
   const balancePaid = amountPaidPence(invoices.id);
   const dueSoon = sql`(status = 'Sent' AND due_date >= ${today} AND due_date <= ${cashUntil})`;
   const late = lateInvoice(today);
+  const waitingSoon = sql`(raised_at IS NULL AND due = 'on_date' AND due_date <= ${cashUntil})`;
 
   const [weightRows, byStatus, reach, wonByMonth, winRate, median, newThisWeek, expected, sources, campaigns, cash, paidMedian, ...lists] =
     await batch(db, [
@@ -157,12 +158,16 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
       // pennies, as the invoices page adds them (sumTotals), so the two never differ by float drift.
       // Cash received is the money itself: the month's payments less its refunds (docs/decisions/0064-payments-and-stripe.md),
       // so a part payment counts when it arrives; what is expected and overdue is each invoice's balance due.
-      query<{ received: number; received_n: number; expected: number; expected_n: number; overdue: number; overdue_n: number }>(sql`
+      query<CashRow>(sql`
       SELECT
         (SELECT coalesce(sum(CASE WHEN kind = 'refund' THEN -round(amount * 100) ELSE round(amount * 100) END), 0) FROM payments
           WHERE ${receivedThisMonth}) AS received,
         (SELECT count(*) FROM payments WHERE kind = 'payment' AND ${receivedThisMonth}) AS received_n,
         coalesce(sum(CASE WHEN ${dueSoon} THEN round(total * 100) - ${balancePaid} END), 0) AS expected, coalesce(sum(${dueSoon}), 0) AS expected_n,
+        -- Instalments not yet raised whose date comes within the window (one already past is raised
+        -- within the hour); those waiting on a launch or a completion have no date to place them by.
+        (SELECT coalesce(sum(round(amount * 100)), 0) FROM instalments WHERE ${waitingSoon}) AS waiting,
+        (SELECT count(*) FROM instalments WHERE ${waitingSoon}) AS waiting_n,
         coalesce(sum(CASE WHEN ${late} THEN round(total * 100) - ${balancePaid} END), 0) AS overdue, coalesce(sum(${late}), 0) AS overdue_n
       FROM invoices
       -- The VAT invoice raised when a payment request is paid is the same money again (decision 0063).
@@ -242,8 +247,20 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
   };
 }
 
+/** The cash query's row, in pence: each figure and how many records are behind it. */
+interface CashRow {
+  received: number;
+  received_n: number;
+  expected: number;
+  expected_n: number;
+  waiting: number;
+  waiting_n: number;
+  overdue: number;
+  overdue_n: number;
+}
+
 function cashOf(
-  c: { received: number; received_n: number; expected: number; expected_n: number; overdue: number; overdue_n: number } | undefined,
+  c: CashRow | undefined,
   mid: { days: number | null; n: number | null } | undefined,
   month: string,
   until: string,
@@ -251,7 +268,13 @@ function cashOf(
   const pence = (n: number | undefined) => (n ?? 0) / 100;
   return {
     received_this_month: { month, value: pence(c?.received), count: c?.received_n ?? 0 },
-    expected: { days: CASH_EXPECTED_DAYS, until, value: pence(c?.expected), count: c?.expected_n ?? 0 },
+    expected: {
+      days: CASH_EXPECTED_DAYS,
+      until,
+      value: pence((c?.expected ?? 0) + (c?.waiting ?? 0)),
+      count: c?.expected_n ?? 0,
+      instalments: c?.waiting_n ?? 0,
+    },
     overdue: { value: pence(c?.overdue), count: c?.overdue_n ?? 0 },
     median_days_to_paid: { days: mid?.days == null ? null : Math.round(mid.days * 10) / 10, paid: mid?.n ?? 0 },
   };

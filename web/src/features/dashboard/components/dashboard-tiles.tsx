@@ -100,7 +100,9 @@ export function CashTiles({ cash }: { cash: Dashboard["cash"] }) {
         testId="tile-cash-expected"
         label={`Expected in the next ${expected.days} days`}
         value={formatMoney(expected.value)}
-        detail={`${plural(expected.count, "sent invoice")} due by ${formatDate(expected.until)}`}
+        detail={`${plural(expected.count, "sent invoice")}${
+          expected.instalments ? ` and ${plural(expected.instalments, "instalment")}` : ""
+        } due by ${formatDate(expected.until)}`}
       />
       <Tile
         to="/crm/invoices"
