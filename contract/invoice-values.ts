@@ -32,6 +32,9 @@ export function vatNoteFor(studio: { outside_uk_vat_note: string | null }, inv: 
  */
 export const invoiceKinds = ["invoice", "payment_request"] as const;
 export type InvoiceKind = (typeof invoiceKinds)[number];
+/** A document's name as a heading or a payment's description: "Payment request PR-1001", "Invoice INV-1002". */
+export const documentTitle = (kind: InvoiceKind, number: string) =>
+  `${kind === "payment_request" ? "Payment request" : "Invoice"} ${number}`;
 
 /** How a client paid, as Mark as paid asks it. */
 export const paidMethods = ["Bank transfer", "Card", "Cash", "Other"] as const;

@@ -42,6 +42,9 @@ export function createStripeStandIn(options) {
   const sessions = new Map();
   const intents = new Map();
   const byIdempotencyKey = new Map();
+  // What the session was created with that Stripe keeps out of the session object: the product's
+  // name (its hosted page's heading) and the payment's description.
+  const asked = new Map();
   /** Every API request received, for tests to read: method, path, idempotency key, parameters. */
   const received = [];
   const deliver = options.deliver ?? ((url, init) => fetch(url, init));
@@ -49,6 +52,7 @@ export function createStripeStandIn(options) {
   function createSession(params) {
     const id = rid("cs");
     const line = params.line_items?.[0] ?? {};
+    asked.set(id, { name: line.price_data?.product_data?.name ?? null, description: params.payment_intent_data?.description ?? null });
     const amount = Number(line.price_data?.unit_amount ?? 0) * Number(line.quantity ?? 1);
     const session = {
       id,
@@ -104,7 +108,7 @@ export function createStripeStandIn(options) {
       object: "payment_intent",
       amount: session.amount_total,
       currency: session.currency,
-      description: session.metadata?.invoice_number ? `Invoice ${session.metadata.invoice_number}` : null,
+      description: asked.get(session.id)?.description ?? null,
       latest_charge: charge,
       metadata: session.metadata,
       status: "succeeded",
@@ -152,7 +156,7 @@ export function createStripeStandIn(options) {
 
   const payPage = (session) => `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Pay – Stripe stand-in</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="font-family:system-ui;max-width:30rem;margin:3rem auto">
-<p>Stripe stand-in (test mode)</p><h1>${escape(session.metadata?.invoice_number ? `Invoice ${session.metadata.invoice_number}` : "Payment")}</h1>
+<p>Stripe stand-in (test mode)</p><h1>${escape(asked.get(session.id)?.name ?? "Payment")}</h1>
 <p>Amount: <strong>£${(session.amount_total / 100).toFixed(2)}</strong></p>
 <form method="post" action="/pay/${escape(session.id)}"><button type="submit">Pay</button></form>
 <p><a href="${escape(session.cancel_url)}">Cancel</a></p></body></html>`;

@@ -9,7 +9,7 @@ import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
 import { activities, clients, invoice_links, invoices } from "../../db/schema";
 import { greetingFor } from "../../../contract/greeting";
-import type { InvoiceKind } from "../../../contract/invoice-values";
+import { documentTitle, type InvoiceKind } from "../../../contract/invoice-values";
 import { randomToken, sha256Hex, newId } from "../../platform/ids";
 import { formatGbp } from "../../platform/money";
 import { nowIso } from "../../platform/time";
@@ -25,8 +25,10 @@ const calendarDate = (date: string) =>
   );
 
 /** A document's name in mail and the feed: "payment request PR-1001", "invoice INV-1002". */
-export const documentWords = (kind: InvoiceKind, number: string) =>
-  kind === "payment_request" ? `payment request ${number}` : `invoice ${number}`;
+export const documentWords = (kind: InvoiceKind, number: string) => {
+  const title = documentTitle(kind, number);
+  return title[0].toLowerCase() + title.slice(1);
+};
 
 interface Raised {
   kind: InvoiceKind;

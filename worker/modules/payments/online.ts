@@ -16,6 +16,7 @@ import {
   type PaymentState,
 } from "../../../contract/payment";
 import type { Env } from "../../env";
+import { documentTitle } from "../../../contract/invoice-values";
 import { AppError } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { runBatch } from "../../platform/batch";
@@ -55,17 +56,18 @@ export async function startCheckout(
   const amount = pence(money.balance);
   const { settings } = await getPaymentSettings(db);
   const metadata = { invoice_id: invoice.id, invoice_number: invoice.number };
+  const title = documentTitle(row.kind, invoice.number);
   const session = await stripeApi(env, requestUrl).createCheckoutSession(
     {
       mode: "payment",
       // A filter on what the account offers: Pay by Bank appears only where the account has it.
       allowed_payment_method_types: settings.methods,
       line_items: [
-        { quantity: 1, price_data: { currency: "gbp", unit_amount: amount, product_data: { name: `Invoice ${invoice.number}` } } },
+        { quantity: 1, price_data: { currency: "gbp", unit_amount: amount, product_data: { name: title } } },
       ],
       client_reference_id: invoice.number,
       metadata,
-      payment_intent_data: { description: `Invoice ${invoice.number}`, metadata },
+      payment_intent_data: { description: title, metadata },
       ...(invoice.contact_email ? { customer_email: invoice.contact_email } : {}),
       success_url: `${pageUrl}?paid=1`,
       cancel_url: pageUrl,
