@@ -1,18 +1,28 @@
 /**
- * docs/decisions/0063-instalments-raised-by-themselves.md end to end: a client accepts a proposal
- * with the default schedule on its page; the deposit is raised by itself, is in the CRM with its
- * number and was e-mailed to the client; the client approves the launch version on the preview
- * page, and the final invoice for the rest is raised and e-mailed. Uses the albbrit-interiors card,
- * which only the seed links (to its client), and no other spec.
+ * Getting paid on the studio's terms, end to end (docs/decisions/0063 and 0064): a client accepts a
+ * proposal with the default schedule on its page; the deposit request is raised by itself, is in the
+ * CRM with its number and was e-mailed to the client; the client opens it from that e-mail and pays
+ * through Stripe (the stand-in); it reads Paid, its VAT invoice arrives as the receipt, and the
+ * dashboard's cash received rises by the deposit; the client approves the launch version on the
+ * preview page, and the final invoice for the rest is raised and e-mailed. Uses the
+ * albbrit-interiors card, which only the seed links (to its client), and no other spec.
  */
+import type { Browser } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { api, expectStatus, latestMailTo, signedIn, staff, tag } from "./support";
+import { api, expectStatus, latestMailTo, mailSubjectsTo, signedIn, staff, tag, withStudioSettings } from "./support";
 
 const CARD = "albbrit-interiors";
 const SITE = "https://example.com/albbrit-interiors/launch";
 
-test("the deposit is raised at acceptance and the rest at launch approval, each e-mailed to the client", async ({ browser }) => {
-  test.setTimeout(90_000);
+const pounds = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+
+test("the deposit is requested at acceptance and paid online, and the rest invoiced at launch approval", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // The seeded studio is VAT-registered, so the deposit is a payment request: no other test may change that meanwhile.
+  await withStudioSettings(() => walkThrough(browser));
+});
+
+async function walkThrough(browser: Browser) {
   const owner = await signedIn(browser, staff.owner);
   const { crm } = api(owner.context.request);
 
@@ -53,10 +63,39 @@ test("the deposit is raised at acceptance and the rest at launch approval, each 
   await owner.page.goto(`/crm/invoices`);
   const depositCard = owner.page.getByTestId("invoice-card").filter({ hasText: deposit.number });
   await expect(depositCard).toContainText("£1,500.00");
-  if (deposit.kind === "payment_request") await expect(depositCard).toContainText("This is not a VAT invoice");
+  expect(deposit.kind).toBe("payment_request");
+  await expect(depositCard).toContainText("This is not a VAT invoice");
   const depositMail = await latestMailTo(owner.context.request, email, deposit.number);
   expect(depositMail.text).toContain("Amount: £1,500.00");
-  expect(depositMail.text).toMatch(/\/i\/[A-Za-z0-9_-]{43}/);
+  const depositLink = depositMail.text.match(/http\S+\/i\/[A-Za-z0-9_-]{43}/)![0];
+
+  // The client pays it from the e-mail's link, through Stripe.
+  const { cash: before } = await expectStatus(crm.dashboard.$get(), 200);
+  await clientPage.goto(depositLink);
+  await clientPage.getByRole("button", { name: "Pay £1,500.00 now" }).click();
+  await expect(clientPage.getByRole("heading", { name: `Payment request ${deposit.number}` })).toBeVisible();
+  await clientPage.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(clientPage.getByText(/^Paid on \d{1,2} \w{3} \d{4}$/)).toBeVisible();
+
+  // Its VAT invoice is the receipt, the only one; and the money is in the dashboard's cash received.
+  const paid = (await expectStatus(crm.proposals[":id"].$get({ param: { id: proposal.id } }), 200)).proposal.instalments[0];
+  expect(paid).toMatchObject({ state: "paid" });
+  const vatInvoice = paid.vat_invoice!.number;
+  const receipt = await latestMailTo(owner.context.request, email, `Receipt: invoice ${vatInvoice}`);
+  expect(receipt.text).toContain("Thank you for your payment of £1,500.00");
+  // The payment's own receipt would have gone first: the VAT invoice is the only one.
+  expect((await mailSubjectsTo(owner.context.request, email)).filter((s) => s.startsWith("Receipt"))).toEqual([
+    `Receipt: invoice ${vatInvoice}`,
+  ]);
+  await owner.page.goto("/crm/dashboard");
+  const received = owner.page.getByTestId("tile-cash-received").locator("[data-tile-value]");
+  await expect(received).toBeVisible();
+  // Other tests may record money at the same time: the rise is at least the deposit, and the tile is the records' figure.
+  const { cash: after } = await expectStatus(crm.dashboard.$get(), 200);
+  expect(after.received_this_month.value - before.received_this_month.value).toBeGreaterThanOrEqual(1500);
+  await expect
+    .poll(async () => pounds((await received.textContent()) ?? ""))
+    .toBeGreaterThanOrEqual(before.received_this_month.value + 1500);
 
   // The project the acceptance started goes to Review; the client approves the launch version.
   const projectId = accepted.project_id!;
@@ -85,11 +124,11 @@ test("the deposit is raised at acceptance and the rest at launch approval, each 
   const approved = (await expectStatus(crm.proposals[":id"].$get({ param: { id: proposal.id } }), 200)).proposal;
   const final = approved.instalments[1];
   expect(final).toMatchObject({ state: "invoiced", document: { kind: "invoice", total: 1500 } });
-  expect(["requested", "invoiced"]).toContain(approved.instalments[0].state);
+  expect(approved.instalments[0].state).toBe("paid");
   const finalMail = await latestMailTo(owner.context.request, email, final.document!.number);
   expect(finalMail.subject).toBe(`Invoice ${final.document!.number}`);
   expect(finalMail.text).toContain("Amount: £1,500.00");
 
   await clientContext.close();
   await owner.context.close();
-});
+}

@@ -216,6 +216,17 @@ interface CapturedMail {
   sentAt: string;
 }
 
+/** The subjects of every message sent to `to` so far, oldest first. */
+export async function mailSubjectsTo(request: APIRequestContext, to: string): Promise<string[]> {
+  const res = await request.get("/cdn-cgi/explorer/api/local/email/sending");
+  expect(res.ok()).toBeTruthy();
+  const list = ((await res.json()) as { result: CapturedMail[] }).result;
+  return list
+    .filter((m) => m.to.includes(to))
+    .sort((a, b) => a.sentAt.localeCompare(b.sentAt))
+    .map((m) => m.subject);
+}
+
 /** The plain-text body of a captured message (our mail is text/plain, base64). */
 function decodeBody(raw: string): string {
   const split = raw.indexOf("\r\n\r\n");
