@@ -11,6 +11,7 @@
  * The base rate cannot be fetched here, so the studio keeps the rates it needs in Settings; a due
  * date whose reference rate is missing says which one to add instead of guessing.
  */
+import { daysBetween } from "./calendar-date";
 
 /** Points over the base rate the Act adds. */
 export const STATUTORY_INTEREST_OVER_BASE = 8;
@@ -49,11 +50,6 @@ export function fixedCompensation(debt: number): number {
 export function referenceDate(dueDate: string): string {
   const year = Number(dueDate.slice(0, 4));
   return Number(dueDate.slice(5, 7)) <= 6 ? `${year - 1}-12-31` : `${year}-06-30`;
-}
-
-/** Whole days from one YYYY-MM-DD to another (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 const pence = (pounds: number) => Math.round(pounds * 100);

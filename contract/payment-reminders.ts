@@ -5,6 +5,7 @@
  * and its tests agree.
  */
 import { isWorkingDay } from "./bank-holidays";
+import { addDays } from "./calendar-date";
 
 export const reminderStages = ["before_due", "on_due", "overdue_7", "overdue_14"] as const;
 export type ReminderStage = (typeof reminderStages)[number];
@@ -14,11 +15,6 @@ export const REMINDER_OFFSETS: Record<ReminderStage, number> = { before_due: -3,
 
 /** The London hour from which reminders go out. */
 export const REMINDER_HOUR = 9;
-
-const shift = (date: string, days: number) => {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
 
 /**
  * The reminder to send `today` (a London date), or null. On a working day, the latest stage whose
@@ -35,7 +31,7 @@ export function reminderDue(
 ): ReminderStage | null {
   if (!isWorkingDay(today, closed)) return null;
   const reached = reminderStages.filter((s) => {
-    const day = shift(invoice.due_date, REMINDER_OFFSETS[s]);
+    const day = addDays(invoice.due_date, REMINDER_OFFSETS[s]);
     return day <= today && day > invoice.date;
   });
   const latest = reached.at(-1);

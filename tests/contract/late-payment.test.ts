@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { daysBetween } from "../../contract/calendar-date";
 import {
-  daysBetween,
   fixedCompensation,
   latePaymentCharge,
   missingRateMessage,
@@ -44,7 +44,10 @@ describe("the late-payment figures", () => {
 
   it("nothing before or on the due date", () => {
     for (const raisedOn of ["2025-02-28", "2025-03-01"])
-      expect(latePaymentCharge({ debt: 500, dueDate: "2025-03-01", raisedOn, baseRates: rates })).toEqual({ ok: false, reason: "not_late" });
+      expect(latePaymentCharge({ debt: 500, dueDate: "2025-03-01", raisedOn, baseRates: rates })).toEqual({
+        ok: false,
+        reason: "not_late",
+      });
   });
 
   it("a reference rate the studio has not entered is asked for, never guessed", () => {
@@ -70,9 +73,9 @@ describe("the Act's rules", () => {
     ]);
   });
 
-  const day = fc.date({ min: new Date("2023-01-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true }).map((d) =>
-    d.toISOString().slice(0, 10),
-  );
+  const day = fc
+    .date({ min: new Date("2023-01-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
   const debt = fc.integer({ min: 1, max: 10_000_000 }).map((p) => p / 100);
   const rate = fc.integer({ min: 0, max: 1500 }).map((r) => r / 100);
   const ratesFor = (dueDate: string, base: number): BaseRate[] => [{ on: referenceDate(dueDate), rate: base }];

@@ -1,3 +1,5 @@
+import { addDays } from "../../contract/calendar-date";
+
 export const nowIso = () => new Date().toISOString();
 export const isoIn = (ms: number, from = Date.now()) => new Date(from + ms).toISOString();
 /** Today's calendar date in London, as YYYY-MM-DD. */
@@ -17,11 +19,7 @@ export function londonHour(now: Date): number {
   return Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "numeric", hourCycle: "h23" }).format(now));
 }
 
-/** A calendar date (YYYY-MM-DD) `days` later (or earlier, when negative). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** The month (YYYY-MM) `months` after the one `date` (YYYY-MM or YYYY-MM-DD) falls in. */
 export function addMonths(date: string, months: number): string {
