@@ -3,7 +3,6 @@
  * when it changes, line items with the total worked out as they are typed, and a due date that
  * follows the studio's payment terms until it is set by hand.
  */
-import { useEffect } from "react";
 import { addDays, format, parseISO } from "date-fns";
 import { useQuery } from "@tanstack/react-query";
 import { useWatch, type Control } from "react-hook-form";
@@ -24,6 +23,7 @@ import { DateField, OptionsField, TextField } from "@/components/ui/form-fields"
 import { SelectField } from "@/components/ui/select-field";
 import { todayInLondon } from "@/lib/format";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
+import { useSuggestion } from "@/lib/use-suggestion";
 import {
   clientProjectsQueryOptions,
   invoiceClientOptions,
@@ -81,22 +81,15 @@ export function InvoiceDialog({
     toasts: { created: "Invoice added successfully", updated: "Invoice updated successfully" },
     onDone: () => onOpenChange(false),
   });
-  const { control, setValue, getFieldState } = form;
+  const { control, setValue } = form;
   const status = useWatch({ control, name: "status" });
   // A new invoice is due after the studio's payment terms, until the due date is set by hand.
   const terms = useQuery({ ...studioSettingsQueryOptions(), enabled: open && !invoice }).data?.settings.payment_terms_days;
   const date = useWatch({ control, name: "date" });
-  // After the form's own render: the terms arrive after it mounts, and the date changes as it is typed.
-  useEffect(() => {
-    if (invoice || terms === undefined || getFieldState("due_date").isDirty) return;
-    setValue("due_date", dueAfter(date ?? "", terms));
-  }, [invoice, terms, date, getFieldState, setValue]);
+  useSuggestion(form, "due_date", invoice || terms === undefined ? undefined : dueAfter(date ?? "", terms));
   // A new invoice is offered the series' next number, until one is typed.
   const next = useQuery({ ...nextInvoiceNumberQueryOptions(), enabled: open && !invoice }).data?.number;
-  useEffect(() => {
-    if (invoice || next === undefined || getFieldState("number").isDirty) return;
-    setValue("number", next);
-  }, [invoice, next, getFieldState, setValue]);
+  useSuggestion(form, "number", invoice ? undefined : next);
   // The chosen client picks the projects on offer.
   const clientId = useWatch({ control, name: "client_id" });
   const clients = useQuery({ ...invoiceClientOptions(), enabled: open });

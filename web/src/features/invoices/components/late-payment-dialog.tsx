@@ -3,7 +3,6 @@
  * was worked out, then a draft invoice for them under the number given (docs/decisions/0065). When
  * the invoice cannot be charged, the dialog says why instead.
  */
-import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -15,6 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { useSuggestion } from "@/lib/use-suggestion";
 import { latePaymentQuoteOptions, nextInvoiceNumberQueryOptions, useRaiseLatePaymentCharge } from "@/features/invoices/api/invoices";
 
 export function LatePaymentDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
@@ -23,9 +23,7 @@ export function LatePaymentDialog({ invoice, onClose }: { invoice: Invoice; onCl
   const form = useForm({ resolver: zodResolver(latePaymentChargeInput), defaultValues: { number: "" } });
   // The series' next number, as Add Invoice offers it, until one is typed.
   const next = useQuery(nextInvoiceNumberQueryOptions()).data?.number;
-  useEffect(() => {
-    if (next !== undefined && !form.getFieldState("number").isDirty) form.setValue("number", next);
-  }, [next, form]);
+  useSuggestion(form, "number", next);
   const q = quote.data?.quote;
   const onSubmit = form.handleSubmit(async ({ number }) => {
     if (!q?.ok) return;
