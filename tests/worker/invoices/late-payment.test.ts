@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { exports } from "cloudflare:workers";
-import { errorOf, expectJson, rows, signInAs, type Staff } from "../support/helpers";
+import { errorOf, expectJson, rows, saveStudioDetails, signInAs, type Staff } from "../support/helpers";
 import { latePaymentCharge, PUBLISHED_BASE_RATES } from "../../../contract/late-payment";
 import { OUTSIDE_SCOPE_VAT_NOTE } from "../../../contract/invoice";
 
@@ -150,12 +150,7 @@ describe("Add late-payment charge", () => {
 
 describe("the charge's own page", () => {
   it("carries no VAT lines and says it is outside the scope of VAT", async () => {
-    await expectJson(
-      owner.api.crm.settings.$put({
-        json: { studio_name: "Redbrick Studio", address: "Unit 4\nManchester", vat_number: "GB 123 4567 89", updated_at: null },
-      }),
-      200,
-    );
+    await saveStudioDetails(owner);
     const inv = await overdueInvoice();
     const { invoice: charge } = await expectJson(raise(inv.id, "INV-CHG-9"), 201);
     const { url } = await expectJson(owner.api.crm.invoices[":id"].share.$post({ param: { id: charge.id } }), 201);

@@ -5,19 +5,14 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { exports } from "cloudflare:workers";
-import { errorOf, expectJson, rows, signInAs, unchecked, type Staff } from "../support/helpers";
+import { errorOf, expectJson, rows, saveStudioDetails, signInAs, unchecked, type Staff } from "../support/helpers";
 import { DEFAULT_OUTSIDE_UK_VAT_NOTE } from "../../../contract/invoice";
 
 let owner: Staff;
 
 beforeEach(async () => {
   owner = await signInAs("Owner");
-  await expectJson(
-    owner.api.crm.settings.$put({
-      json: { studio_name: "Redbrick Studio", address: "Unit 4\nManchester", vat_number: "GB 123 4567 89", updated_at: null },
-    }),
-    200,
-  );
+  await saveStudioDetails(owner);
 });
 
 const addClient = async (json: Parameters<Staff["api"]["crm"]["clients"]["$post"]>[0]["json"]) =>
@@ -40,7 +35,9 @@ const addInvoice = async (clientId: string, number: string) =>
   ).invoice;
 const pageOf = async (id: string) => {
   const { url } = await expectJson(owner.api.crm.invoices[":id"].share.$post({ param: { id } }), 201);
-  return (await exports.default.fetch(`http://localhost${new URL(url).pathname}`, { headers: { "CF-Connecting-IP": "198.51.100.9" } })).text();
+  return (
+    await exports.default.fetch(`http://localhost${new URL(url).pathname}`, { headers: { "CF-Connecting-IP": "198.51.100.9" } })
+  ).text();
 };
 
 describe("client types", () => {
@@ -78,19 +75,7 @@ describe("invoices to a client outside the UK", () => {
     expect(abroadPage).toContain(DEFAULT_OUTSIDE_UK_VAT_NOTE);
 
     // The studio's own words, once saved in Settings.
-    const { updated_at } = await expectJson(owner.api.crm.settings.$get(), 200);
-    await expectJson(
-      owner.api.crm.settings.$put({
-        json: {
-          studio_name: "Redbrick Studio",
-          address: "Unit 4\nManchester",
-          vat_number: "GB 123 4567 89",
-          outside_uk_vat_note: "Outside the scope of UK VAT: place of supply is the customer's country.",
-          updated_at,
-        },
-      }),
-      200,
-    );
+    await saveStudioDetails(owner, { outside_uk_vat_note: "Outside the scope of UK VAT: place of supply is the customer's country." });
     expect(await pageOf(abroad.id)).toContain("Outside the scope of UK VAT: place of supply is the customer&#39;s country.");
 
     const { files } = await expectJson(owner.api.crm.invoices.xero.$get({ query: { from: "2026-11-01", to: "2026-11-30" } }), 200);

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { errorOf, expectJson, rows, signInAs, unchecked, type Staff } from "../support/helpers";
+import { errorOf, expectJson, rows, saveStudioDetails, signInAs, unchecked, type Staff } from "../support/helpers";
 import type { InvoiceInput } from "../../../contract/invoice";
 import { XERO_MAX_INVOICES, XERO_PERIOD_ORDER_MESSAGE } from "../../../contract/xero";
 
@@ -83,13 +83,7 @@ describe("Export for Xero", () => {
   });
 
   it("the tax rate defaults to the standard rate once the studio has a VAT number", async () => {
-    const current = await expectJson(owner.api.crm.settings.$get(), 200);
-    await expectJson(
-      owner.api.crm.settings.$put({
-        json: { studio_name: "Redbrick Studio", address: "1 Brick Lane", vat_number: "GB 123 4567 89", updated_at: current.updated_at },
-      }),
-      200,
-    );
+    await saveStudioDetails(owner);
     await addInvoice({});
     const out = await exported(owner, "2026-03-01", "2026-03-31");
     expect(out.files[0][0]["*TaxType"]).toBe("20% (VAT on Income)");

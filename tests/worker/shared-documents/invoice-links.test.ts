@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { exports } from "cloudflare:workers";
-import { errorOf, expectJson, rows, signInAs, type Staff, visitorApi } from "../support/helpers";
+import { errorOf, expectJson, rows, saveStudioDetails, signInAs, type Staff, visitorApi } from "../support/helpers";
 import type { InvoiceInput } from "../../../contract/invoice";
 
 let staff: Staff;
@@ -41,25 +41,15 @@ const open = (url: string, ip = "198.51.100.7", cookie?: string) =>
   });
 
 /** The Owner fills in Studio Details: a VAT number, the bank account and the invoice notes. */
-async function studioDetails(over: Record<string, unknown> = {}) {
-  const owner = await signInAs("Owner");
-  await expectJson(
-    owner.api.crm.settings.$put({
-      json: {
-        studio_name: "Redbrick Studio",
-        address: "Unit 4, Ancoats Works\nManchester\nM4 6DE",
-        vat_number: "GB 123 4567 89",
-        bank_name: "Northern Bank",
-        bank_account_name: "Redbrick Studio Ltd",
-        bank_sort_code: "12-34-56",
-        bank_account_number: "12345678",
-        invoice_notes: "Thank you for your business.\n\n- Late payments may incur interest",
-        updated_at: null,
-        ...over,
-      },
-    }),
-    200,
-  );
+async function studioDetails() {
+  await saveStudioDetails(await signInAs("Owner"), {
+    address: "Unit 4, Ancoats Works\nManchester\nM4 6DE",
+    bank_name: "Northern Bank",
+    bank_account_name: "Redbrick Studio Ltd",
+    bank_sort_code: "12-34-56",
+    bank_account_number: "12345678",
+    invoice_notes: "Thank you for your business.\n\n- Late payments may incur interest",
+  });
 }
 
 beforeEach(async () => {

@@ -20,6 +20,7 @@ import { SESSION_COOKIE } from "../../../worker/modules/users-and-auth";
 import { keyFor } from "../../../worker/platform/keys";
 import type { Role, SessionUser } from "../../../contract/user";
 import type { ErrorEnvelope } from "../../../contract/errors";
+import type { StudioSettingsInput } from "../../../contract/settings";
 
 export const ORIGIN = "http://localhost";
 /** Hashes store their iteration count, so test users can use a cheap one. */
@@ -398,4 +399,18 @@ export async function deliverMail(raw: string, from = "hannah@redbrickstudio.co.
   await worker.email!(message, env as never, ctx);
   await waitOnExecutionContext(ctx);
   return { rejected };
+}
+
+/**
+ * The Owner saves Studio Details: a VAT-registered studio in Manchester unless `over` says
+ * otherwise, on top of whatever version is stored. Answers what was saved.
+ */
+export async function saveStudioDetails(owner: Staff, over: Partial<StudioSettingsInput> = {}) {
+  const { updated_at } = await expectJson(owner.api.crm.settings.$get(), 200);
+  return expectJson(
+    owner.api.crm.settings.$put({
+      json: { studio_name: "Redbrick Studio", address: "Unit 4\nManchester", vat_number: "GB 123 4567 89", ...over, updated_at },
+    }),
+    200,
+  );
 }
