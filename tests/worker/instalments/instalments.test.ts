@@ -151,7 +151,7 @@ describe("on acceptance", () => {
     expect(mail?.text).not.toContain("not a VAT invoice");
   });
 
-  it("in the CRM: Accept, and an edit to status Accepted, raise the deposit in the same write", async () => {
+  it("in the CRM: Accept, an edit to status Accepted, and a proposal added as Accepted raise the deposit in the same write", async () => {
     const { client } = await expectJson(staff.api.crm.clients.$post({ json: { name: "Acme", emails: [jo] } }), 201);
     const { project } = await expectJson(staff.api.crm.projects.$post({ json: { title: "Acme site", client_id: client.id } }), 201);
     const one = await addProposal({ lead_id: undefined, client_id: client.id, status: "Sent" });
@@ -161,12 +161,24 @@ describe("on acceptance", () => {
       staff.api.crm.proposals[":id"].$patch({ param: { id: two.id }, json: { status: "Accepted", updated_at: two.updated_at } }),
       200,
     );
+    // A yes given by phone, recorded as it is made.
+    await addProposal({ title: "Care plan", lead_id: undefined, client_id: client.id, status: "Accepted", lines: [lines[1]] });
     expect((await documents()).map((d) => [d.number, d.total, d.project_id])).toEqual([
       ["PR-1001", 2100, project.id],
       ["PR-1002", 900, project.id],
+      ["PR-1003", 1200, project.id],
     ]);
-    expect(await rows("SELECT project_id FROM proposals ORDER BY title")).toEqual([{ project_id: project.id }, { project_id: project.id }]);
-    expect((await waitForMail(jo, 2)).map((m) => m.headers.subject).sort()).toEqual(["Payment request PR-1001", "Payment request PR-1002"]);
+    expect(await rows("SELECT project_id FROM proposals ORDER BY title")).toEqual([
+      { project_id: project.id },
+      { project_id: project.id },
+      { project_id: project.id },
+    ]);
+    expect((await instalmentRows()).filter((i) => i.raised_at).map((i) => i.amount)).toEqual([2100, 900, 1200]);
+    expect((await waitForMail(jo, 3)).map(subjectOf).sort()).toEqual([
+      "Payment request PR-1001",
+      "Payment request PR-1002",
+      "Payment request PR-1003",
+    ]);
   });
 
   it("when the e-mail fails, the document stands and says why", async () => {

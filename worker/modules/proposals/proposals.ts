@@ -130,7 +130,12 @@ function assertScheduleAddsUp(schedule: PaymentSchedule, total: number | null) {
 const sentToday = (status: string | undefined, sentDate: string | null | undefined) =>
   status === "Sent" && !sentDate ? { sent_date: londonToday() } : {};
 
-export async function createProposal(db: Db, input: z.output<typeof proposalInput>, by: SessionUser): Promise<Proposal> {
+export async function createProposal(
+  db: Db,
+  input: z.output<typeof proposalInput>,
+  by: SessionUser,
+  raise: RaiseContext,
+): Promise<{ proposal: Proposal; raised: string[] }> {
   await assertParties(db, input);
   const now = nowIso();
   const id = newId();
@@ -139,6 +144,23 @@ export async function createProposal(db: Db, input: z.output<typeof proposalInpu
   // A new proposal starts with the studio's default schedule (Settings → Studio Details).
   const schedule = given ?? (await defaultPaymentScheduleOf(db));
   assertScheduleAddsUp(schedule, totals.value);
+  // Recorded as already accepted (a yes given by phone): the schedule is fixed and what is due raised, as Accept does.
+  const due: RaiseWrites =
+    input.status === "Accepted"
+      ? await instalmentsForAccepted(
+          db,
+          id,
+          {
+            title: input.title,
+            value: totals.value,
+            payment_schedule: schedule,
+            project_id: null,
+            client_id: input.client_id ?? null,
+            lead_id: input.lead_id ?? null,
+          },
+          raise,
+        )
+      : { writes: [], raised: [] };
   await runBatch(db, [
     db.insert(proposals).values({
       ...fields,
@@ -151,8 +173,9 @@ export async function createProposal(db: Db, input: z.output<typeof proposalInpu
     }),
     // Recorded as already accepted (a yes given by phone): its lead is Won at its total, as with Accept.
     ...(input.status === "Accepted" && input.lead_id ? await leadAccepted(db, input.lead_id, input.title, by) : []),
+    ...due.writes,
   ]);
-  return getProposal(db, id);
+  return { proposal: await getProposal(db, id), raised: due.raised };
 }
 
 /**
@@ -204,7 +227,13 @@ async function acceptedInstalments(
     .where(eq(proposals.id, id))
     .get();
   if (!stored) return { writes: [], raised: [] };
-  const row = { ...stored, ...edit };
+  return instalmentsForAccepted(db, id, { ...stored, ...edit }, raise);
+}
+
+type AcceptedRow = Pick<typeof proposals.$inferSelect, "title" | "value" | "payment_schedule" | "project_id" | "client_id" | "lead_id">;
+
+/** The instalments and the raise of what is due, for a proposal accepted as `row` has it (stored or about to be). */
+async function instalmentsForAccepted(db: Db, id: string, row: AcceptedRow, raise: RaiseContext): Promise<RaiseWrites> {
   const lead = row.lead_id
     ? await db.select({ client_id: leads.converted_to_client_id }).from(leads).where(eq(leads.id, row.lead_id)).get()
     : undefined;

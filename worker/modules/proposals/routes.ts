@@ -18,10 +18,13 @@ import { deliverRaised, raiseContextOf } from "../instalments";
 export const proposalsRoute = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ proposals: await listProposals(c.get("db")) }, 200))
   .post("/", jsonBody(proposalInput), async (c) => {
-    const proposal = await createProposal(c.get("db"), c.req.valid("json"), c.get("user"));
+    const db = c.get("db");
+    const { proposal, raised } = await createProposal(db, c.req.valid("json"), c.get("user"), await raiseContextOf(db, c.env.STUDIO_NAME));
     publish(c, { entity: "proposals", op: "create", id: proposal.id });
-    // Made as already accepted: its lead is Won at its total.
+    // Made as already accepted: its lead is Won at its total, and its deposit goes to the client.
     if (proposal.status === "Accepted" && proposal.lead) publish(c, { entity: "leads", op: "update", id: proposal.lead.id });
+    for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised))
+      publish(c, { entity: "invoices", op: "create", id });
     return c.json({ proposal }, 201);
   })
   .get("/:id", async (c) => c.json({ proposal: await getProposal(c.get("db"), c.req.param("id")) }, 200))
