@@ -7,8 +7,12 @@
 import { poundsText, type PaymentDue } from "./payment-schedule-values";
 import type { InvoiceKind, InvoiceStatus } from "./invoice-values";
 
-/** Where an instalment stands: not raised yet, asked for (a payment request, or an invoice), or paid. */
-export const instalmentStates = ["waiting", "requested", "invoiced", "paid"] as const;
+/**
+ * Where an instalment stands: not raised yet, asked for (a payment request, or an invoice), paid,
+ * or withdrawn: what was raised for it has been deleted, and it is not raised again by itself
+ * (Create invoice from proposal makes a replacement).
+ */
+export const instalmentStates = ["waiting", "requested", "invoiced", "paid", "withdrawn"] as const;
 export type InstalmentState = (typeof instalmentStates)[number];
 
 export const instalmentStateLabels: Record<InstalmentState, string> = {
@@ -16,6 +20,7 @@ export const instalmentStateLabels: Record<InstalmentState, string> = {
   requested: "Requested",
   invoiced: "Invoiced",
   paid: "Paid",
+  withdrawn: "Withdrawn",
 };
 
 /** The document raised for an instalment, as the CRM names it. */
@@ -46,9 +51,9 @@ export interface Instalment {
   state: InstalmentState;
 }
 
-/** The state of an instalment from what was raised for it. */
-export function instalmentState(document: Pick<RaisedDocument, "kind" | "status"> | null): InstalmentState {
-  if (!document) return "waiting";
+/** The state of an instalment from what was raised for it, and whether anything was. */
+export function instalmentState(document: Pick<RaisedDocument, "kind" | "status"> | null, raisedAt: string | null): InstalmentState {
+  if (!document) return raisedAt ? "withdrawn" : "waiting";
   if (document.status === "Paid") return "paid";
   return document.kind === "payment_request" ? "requested" : "invoiced";
 }

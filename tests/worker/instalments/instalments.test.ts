@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { apiWithEnv, expectJson, mailTo, rows, runCron, signInAs, type Staff, subjectOf, waitForMail } from "../support/helpers";
 import type { ProposalInput } from "../../../contract/proposal";
 import type { PaymentSchedule } from "../../../contract/payment-schedule";
+import { instalmentText } from "../../../contract/instalment";
 
 let staff: Staff;
 let jo = "";
@@ -179,6 +180,18 @@ describe("on acceptance", () => {
       "Payment request PR-1002",
       "Payment request PR-1003",
     ]);
+  });
+
+  it("a raised document deleted leaves its instalment Withdrawn, never raised again by itself", async () => {
+    const proposal = await addProposal();
+    await acceptOnline(await share(proposal.id));
+    const [request] = await documents();
+    await expectJson(staff.api.crm.invoices[":id"].$delete({ param: { id: request.id } }), 200);
+    const { proposal: after } = await expectJson(staff.api.crm.proposals[":id"].$get({ param: { id: proposal.id } }), 200);
+    expect(after.instalments.map((i) => i.state)).toEqual(["withdrawn", "waiting"]);
+    expect(instalmentText(after.instalments[0])).toBe("£2,100.00 · Withdrawn");
+    await runCron(new Date());
+    expect(await documents()).toEqual([]);
   });
 
   it("when the e-mail fails, the document stands and says why", async () => {

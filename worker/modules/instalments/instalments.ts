@@ -415,7 +415,7 @@ export async function instalmentsOf(db: Db, filter: { proposalIds?: string[]; pr
       ...i,
       document,
       vat_invoice: vat_id && vat_number ? { id: vat_id, number: vat_number } : null,
-      state: instalmentState(document),
+      state: instalmentState(document, i.raised_at),
     };
   });
 }
