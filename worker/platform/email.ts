@@ -1,6 +1,7 @@
 /**
  * Outgoing mail through the send_email binding. Messages are plain text, built by hand
- * (a MIME library would triple the bundle), so nothing a visitor types can become markup.
+ * (a MIME library would triple the bundle), so nothing a visitor types can become markup; an
+ * invitation adds its calendar as the text's alternative, as calendars expect (iMIP, RFC 6047).
  * Mail to people outside the studio may be refused by Cloudflare: sendOrExplain says why in words.
  */
 import { EmailMessage } from "cloudflare:email";
@@ -16,6 +17,8 @@ export interface Mail {
   replyTo?: string;
   /** A display name for the From address ("Redbrick Studio"), for mail a client reads. */
   fromName?: string;
+  /** An invitation (worker/platform/ical.ts renderInvitation) and its method, sent beside the text. */
+  calendar?: { method: "REQUEST" | "CANCEL"; ics: string };
 }
 
 const utf8B64 = (s: string) => {
@@ -36,9 +39,30 @@ const mailbox = (address: string, name?: string) => {
   return `${display} <${oneLine(address)}>`;
 };
 
+const base64Lines = (s: string) => utf8B64(s).replace(/.{1,76}/g, "$&\r\n");
+
 export function buildRawMessage(from: string, mail: Mail, now = new Date()): string {
   const domain = from.split("@")[1] ?? "localhost";
-  const body = utf8B64(mail.text).replace(/.{1,76}/g, "$&\r\n");
+  const body = base64Lines(mail.text);
+  const boundary = `=_${crypto.randomUUID()}`;
+  const content = mail.calendar
+    ? [
+        `Content-Type: multipart/alternative; boundary="${boundary}"`,
+        "",
+        `--${boundary}`,
+        'Content-Type: text/plain; charset="utf-8"',
+        "Content-Transfer-Encoding: base64",
+        "",
+        body,
+        `--${boundary}`,
+        `Content-Type: text/calendar; charset="utf-8"; method=${mail.calendar.method}`,
+        "Content-Transfer-Encoding: base64",
+        "",
+        base64Lines(mail.calendar.ics),
+        `--${boundary}--`,
+        "",
+      ]
+    : ['Content-Type: text/plain; charset="utf-8"', "Content-Transfer-Encoding: base64", "", body];
   const lines = [
     `From: ${mailbox(from, mail.fromName)}`,
     `To: ${oneLine(mail.to)}`,
@@ -47,10 +71,7 @@ export function buildRawMessage(from: string, mail: Mail, now = new Date()): str
     `Message-ID: <${crypto.randomUUID()}@${domain}>`,
     `Date: ${now.toUTCString()}`,
     "MIME-Version: 1.0",
-    'Content-Type: text/plain; charset="utf-8"',
-    "Content-Transfer-Encoding: base64",
-    "",
-    body,
+    ...content,
   ];
   return lines.join("\r\n");
 }

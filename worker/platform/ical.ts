@@ -1,7 +1,8 @@
 /**
- * A small RFC 5545 writer for the calendar feed: TEXT escaping, 75-octet line folding that never
- * splits a UTF-8 character, CRLF line ends, DATE and UTC DATE-TIME values. Only what the feed
- * emits: all-day events need no VTIMEZONE, since a DATE value is a calendar day, not an instant.
+ * A small RFC 5545 writer for the calendar feed and for invitations: TEXT escaping, 75-octet line
+ * folding that never splits a UTF-8 character, CRLF line ends, DATE and UTC DATE-TIME values. No
+ * VTIMEZONE is needed: the feed's all-day events are calendar days, and an invitation's times are
+ * instants in UTC, which every calendar shows in its owner's zone.
  */
 
 import { addDays } from "./time";
@@ -124,6 +125,67 @@ export function renderCalendar(cal: IcsCalendar): string {
     "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
     "X-PUBLISHED-TTL:PT1H",
     ...cal.events.flatMap(eventLines),
+    "END:VCALENDAR",
+  ];
+  return lines.map(foldLine).join("\r\n") + "\r\n";
+}
+
+/** Someone an invitation names: an address and the name a calendar shows for it. */
+export interface IcsPerson {
+  email: string;
+  name: string;
+}
+
+/**
+ * One timed event sent by e-mail (iMIP, RFC 6047): REQUEST puts it in each attendee's calendar, or
+ * updates it there when the UID is the same and the SEQUENCE higher; CANCEL takes it out.
+ */
+export interface IcsInvitation {
+  method: "REQUEST" | "CANCEL";
+  prodId: string;
+  /** Stable for the event's whole life: a reschedule and a cancel name the same UID. */
+  uid: string;
+  /** Raised by one for every change the attendees are sent. */
+  sequence: number;
+  /** When this version was made, UTC ISO-8601. */
+  stamp: string;
+  start: string;
+  end: string;
+  summary: string;
+  description: string;
+  /** A meeting link or a phone number. */
+  location: string | null;
+  organizer: IcsPerson;
+  attendees: IcsPerson[];
+}
+
+/** A CAL-ADDRESS parameter value: quoted, since a name may hold a comma or a colon; quotes cannot be escaped, so they go. */
+const cn = (name: string) => `"${name.replace(/["\r\n]/g, "")}"`;
+const mailto = (email: string) => `mailto:${email.replace(/[\r\n\s]/g, "")}`;
+
+/** The VCALENDAR object of an invitation, CRLF after every line. */
+export function renderInvitation(inv: IcsInvitation): string {
+  const lines: IcsLine[] = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:${inv.prodId}`,
+    "CALSCALE:GREGORIAN",
+    `METHOD:${inv.method}`,
+    "BEGIN:VEVENT",
+    `UID:${inv.uid}`,
+    `DTSTAMP:${icsUtc(inv.stamp)}`,
+    `SEQUENCE:${Math.max(0, Math.floor(inv.sequence))}`,
+    `DTSTART:${icsUtc(inv.start)}`,
+    `DTEND:${icsUtc(inv.end)}`,
+    `SUMMARY:${escapeText(inv.summary)}`,
+    `DESCRIPTION:${escapeText(inv.description)}`,
+    ...(inv.location ? [`LOCATION:${escapeText(inv.location)}`] : []),
+    `ORGANIZER;CN=${cn(inv.organizer.name)}:${mailto(inv.organizer.email)}`,
+    ...inv.attendees.map((a) => `ATTENDEE;CN=${cn(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${mailto(a.email)}`),
+    `STATUS:${inv.method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
+    // A call is time taken: it makes the attendee look busy.
+    "TRANSP:OPAQUE",
+    "END:VEVENT",
     "END:VCALENDAR",
   ];
   return lines.map(foldLine).join("\r\n") + "\r\n";

@@ -231,15 +231,19 @@ export interface SentMail {
   file: string;
   raw: string;
   headers: Record<string, string>;
+  /** The plain text, the text/plain part of a multipart message. */
   text: string;
+  /** An invitation's text/calendar part, decoded, and the method its Content-Type names. */
+  calendar?: { method: string; ics: string };
 }
 
 function decodeBase64Utf8(b64: string): string {
   const bin = atob(b64.replace(/\s+/g, ""));
-  return new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0)));
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
-function parseMail(file: string, raw: string): SentMail {
+/** A MIME entity's headers (lower-case names) and its body, decoded when base64. */
+function entity(raw: string): { headers: Record<string, string>; body: string } {
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split);
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, "");
@@ -249,7 +253,21 @@ function parseMail(file: string, raw: string): SentMail {
     if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
   }
   const base64 = (headers["content-transfer-encoding"] ?? "").toLowerCase() === "base64";
-  return { file, raw, headers, text: base64 ? decodeBase64Utf8(body) : body };
+  return { headers, body: base64 ? decodeBase64Utf8(body) : body };
+}
+
+function parseMail(file: string, raw: string): SentMail {
+  const { headers, body } = entity(raw);
+  const boundary = /boundary="([^"]+)"/.exec(headers["content-type"] ?? "")?.[1];
+  if (!boundary) return { file, raw, headers, text: body };
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => entity(part.replace(/^\r?\n/, "")));
+  const text = parts.find((p) => (p.headers["content-type"] ?? "").startsWith("text/plain"))?.body ?? "";
+  const cal = parts.find((p) => (p.headers["content-type"] ?? "").startsWith("text/calendar"));
+  const method = /method=([A-Z]+)/.exec(cal?.headers["content-type"] ?? "")?.[1];
+  return { file, raw, headers, text, ...(cal && method ? { calendar: { method, ics: cal.body } } : {}) };
 }
 
 let testStartedAt = 0;
