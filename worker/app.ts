@@ -19,6 +19,7 @@ import { projectsRoute } from "./modules/projects/routes";
 import { proposalsRoute } from "./modules/proposals/routes";
 import { invoicesRoute } from "./modules/invoices/routes";
 import { invoicePaymentsRoute, paymentSettingsRoute } from "./modules/payments/routes";
+import { bookingSettingsRoute } from "./modules/bookings/routes";
 import { stripeWebhookRoute } from "./modules/payments/webhook-routes";
 import { payPages } from "./modules/payments/pay-routes";
 import { instalmentsRoute } from "./modules/instalments/routes";
@@ -65,6 +66,7 @@ const crm = new Hono<AppEnv>()
   .route("/users", usersRoute)
   .route("/users", userAdminRoute)
   .route("/settings", paymentSettingsRoute)
+  .route("/settings", bookingSettingsRoute)
   .route("/settings", settingsRoute)
   .route("/", dataRoute)
   .route("/backups", backupsRoute)

@@ -3,10 +3,8 @@
  * rates the studio has entered, and whether its Terms set their own rate. Until an Owner saves
  * them, the rates the Bank had published when this was written.
  */
-import { eq } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
-import { settings } from "../../db/schema";
 import {
   DEFAULT_LATE_PAYMENT_SETTINGS,
   latePaymentSettings,
@@ -15,15 +13,12 @@ import {
   type latePaymentSettingsInput,
 } from "../../../contract/late-payment-settings";
 import { auditEvent, type AuditSource } from "../audit";
-import { saveSettingValue } from "./settings";
+import { readSettingValue, saveSettingValue } from "./settings";
 
 const LATE_PAYMENT_KEY = "late_payment";
 
-export async function getLatePaymentSettings(db: Db): Promise<{ settings: LatePaymentSettings; updated_at: string | null }> {
-  const row = await db.select().from(settings).where(eq(settings.key, LATE_PAYMENT_KEY)).get();
-  if (!row) return { settings: DEFAULT_LATE_PAYMENT_SETTINGS, updated_at: null };
-  return { settings: latePaymentSettings.parse(JSON.parse(row.value)), updated_at: row.updated_at };
-}
+export const getLatePaymentSettings = (db: Db): Promise<{ settings: LatePaymentSettings; updated_at: string | null }> =>
+  readSettingValue(db, LATE_PAYMENT_KEY, latePaymentSettings, DEFAULT_LATE_PAYMENT_SETTINGS);
 
 export async function saveLatePaymentSettings(db: Db, input: z.output<typeof latePaymentSettingsInput>, source: AuditSource) {
   const { updated_at, ...value } = input;

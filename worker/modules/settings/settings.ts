@@ -122,6 +122,18 @@ export async function getStageWeights(db: Db): Promise<{ weights: StageWeights; 
   return { weights: stageWeightsOf(row?.value), updated_at: row?.updated_at ?? null };
 }
 
+/** A settings key's value as `schema` reads it and the version it was saved at; until saved, `fallback` and no version. */
+export async function readSettingValue<T>(
+  db: Db,
+  key: string,
+  schema: z.ZodType<T>,
+  fallback: T,
+): Promise<{ settings: T; updated_at: string | null }> {
+  const row = await db.select().from(settings).where(eq(settings.key, key)).get();
+  if (!row) return { settings: fallback, updated_at: null };
+  return { settings: schema.parse(JSON.parse(row.value)), updated_at: row.updated_at };
+}
+
 /**
  * Writes the JSON `value` under `key` from the copy the form was loaded from (`updated_at`, null when
  * nothing was saved yet), as the studio details do: a stale copy changes nothing and is a 409 saying `stale`.

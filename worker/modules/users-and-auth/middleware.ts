@@ -25,6 +25,7 @@ export const OWNER_ONLY_ROUTES: readonly RouteRef[] = [
   { method: "PUT", path: "/api/crm/settings/late-payment" },
   { method: "POST", path: "/api/crm/invoices/:id/late-payment-charge" },
   { method: "PUT", path: "/api/crm/settings/payments" },
+  { method: "PUT", path: "/api/crm/settings/bookings" },
   { method: "GET", path: "/api/crm/users/invites" },
   { method: "PATCH", path: "/api/crm/users/:id" },
   { method: "POST", path: "/api/crm/import" },
