@@ -30,17 +30,16 @@ const whole = (field: string, min: number, max: number, unit: string) =>
     .min(min, `At least ${min} ${unit}`)
     .max(max, `At most ${max} ${unit}`);
 
-const https = (error: string) => z.url({ protocol: /^https$/, hostname: z.regexes.domain, error });
+/** An address, or nothing: the form's empty box is null. */
+const link = (protocol: RegExp, error: string) =>
+  z.union([z.literal("").transform(() => null), z.url({ protocol, hostname: z.regexes.domain, error })], { error }).nullable();
+const https = (error: string) => link(/^https$/, error);
 /** Google and Outlook give an https:// address for a calendar's private feed, Apple a webcal:// one. */
-const calendarAddress = z.url({
-  protocol: /^(https|webcal)$/,
-  hostname: z.regexes.domain,
-  error: "Paste the calendar's private address (https:// or webcal://)",
-});
+const calendarAddress = link(/^(https|webcal)$/, "Paste the calendar's private address (https:// or webcal://)");
 
 export const bookingSettings = z.object({
   /** The member of staff who takes the calls; until one is chosen, nothing can be booked. */
-  host_id: z.string().min(1).max(64).nullable(),
+  host_id: z.union([z.literal("").transform(() => null), z.string().max(64)]).nullable(),
   hours: z.object(Object.fromEntries(weekdays.map((d) => [d, dayHours])) as Record<(typeof weekdays)[number], typeof dayHours>),
   call_minutes: z.union(
     CALL_LENGTHS.map((n) => z.literal(n)),
@@ -55,11 +54,11 @@ export const bookingSettings = z.object({
     .max(366, "At most 366 closed days")
     .refine((list) => new Set(list).size === list.length, "Each date once"),
   /** Where the call happens when it is online: given in the confirmation and the invitation. */
-  meeting_link: https("Enter the meeting link as an https:// address").nullable(),
+  meeting_link: https("Enter the meeting link as an https:// address"),
   /** The host's own calendar's private feed, read by the hourly job so their own events make them busy. */
-  calendar_url: calendarAddress.nullable(),
+  calendar_url: calendarAddress,
   /** A studio that prefers an outside scheduler: the site's Book a Call links go there instead of /book. */
-  outside_scheduler_url: https("Enter the scheduler's address as an https:// address").nullable(),
+  outside_scheduler_url: https("Enter the scheduler's address as an https:// address"),
 });
 export type BookingSettings = z.infer<typeof bookingSettings>;
 

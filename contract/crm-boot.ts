@@ -133,6 +133,7 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
           { key: ["settings", "xero"], url: "/api/crm/settings/xero" },
           { key: ["settings", "late-payment"], url: "/api/crm/settings/late-payment" },
           { key: ["settings", "payments"], url: "/api/crm/settings/payments" },
+          { key: ["settings", "bookings"], url: "/api/crm/settings/bookings" },
           { key: ["settings", "backups"], url: "/api/crm/backups" },
           { key: ["users", "invites"], url: "/api/crm/users/invites" },
           // The daily digest switch, and the Owner's refused digests and refused mail: panels of the

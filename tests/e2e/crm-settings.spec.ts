@@ -112,3 +112,26 @@ test("a link to a panel's heading lands on it, though Settings draws its lower p
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test("the Owner names who takes calls and their hours in Bookings; a bad stretch is refused beside it", async ({ page }) => {
+  await signIn(page.request, staff.owner);
+  await page.goto("/crm/settings");
+  const bookings = page.getByRole("region", { name: "Bookings" });
+  await bookings.getByLabel("Who takes the calls").selectOption({ label: "Hannah Whitaker" });
+  const saturday = bookings.getByRole("group", { name: "Saturday" });
+  await saturday.getByRole("button", { name: "Add hours on Saturday" }).click();
+  await saturday.getByLabel("From").fill("12:00");
+  await saturday.getByLabel("To").fill("10:00");
+  await bookings.getByLabel("Call length").selectOption("45");
+  await bookings.getByRole("button", { name: "Save Booking Settings" }).click();
+  await expect(saturday.getByText("The end must be after the start")).toBeVisible();
+  await expect(saturday.getByLabel("To")).toHaveAttribute("aria-invalid", "true");
+
+  await saturday.getByLabel("To").fill("13:00");
+  await bookings.getByRole("button", { name: "Save Booking Settings" }).click();
+  await expect(page.getByText("Booking settings saved")).toBeVisible();
+  await page.reload();
+  await expect(bookings.getByLabel("Who takes the calls")).toHaveValue(/.+/);
+  await expect(bookings.getByRole("group", { name: "Saturday" }).getByLabel("From")).toHaveValue("12:00");
+  await expect(bookings.getByLabel("Call length")).toHaveValue("45");
+});

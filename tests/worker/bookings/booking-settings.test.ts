@@ -42,6 +42,9 @@ describe("Settings → Bookings", () => {
     const days = freeSlots(bookingRulesOf(answer.settings), { calls: [], busy: [] }, new Date("2026-11-30T08:00:00Z"));
     expect(days.find((d) => d.date === "2026-12-07")?.starts).toEqual(["2026-12-07T10:00:00.000Z", "2026-12-07T10:45:00.000Z"]);
     expect(days.some((d) => new Date(`${d.date}T12:00:00Z`).getUTCDay() === 5)).toBe(false);
+    // The form's empty box is no address.
+    const cleared = await expectJson(put(saved({ meeting_link: "", updated_at: answer.updated_at })), 200);
+    expect(cleared.settings.meeting_link).toBeNull();
     expect((await rows<{ detail: string }>("SELECT detail FROM audit_events ORDER BY rowid DESC LIMIT 1"))[0].detail).toBe(
       "Changed the booking settings: 45-minute calls",
     );

@@ -110,6 +110,24 @@ export function MoneyField<T extends FieldValues, N extends NumberPath<T>, TTran
   );
 }
 
+/** A whole number within bounds (minutes, hours, a count); empty is null. */
+export function WholeNumberField<T extends FieldValues, N extends NumberPath<T>, TTransformed = T>({
+  control,
+  name,
+  label,
+  required,
+  hint,
+  min,
+  max,
+}: BoundProps<T, N, TTransformed> & { hint?: string; min: number; max: number }) {
+  const { registration, error } = useRegistered(control, name, { setValueAs: numberOrNull });
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {(p) => <Input {...p} type="number" min={min} max={max} step="1" inputMode="numeric" {...registration} />}
+    </Field>
+  );
+}
+
 /** A select over a fixed list, each value its own text; `emptyOption` adds a first "" option, stored as null. */
 export function OptionsField<T extends FieldValues, N extends TextPath<T>, TTransformed = T>({
   control,
