@@ -1,0 +1,100 @@
+/**
+ * The one place a call is booked. Two visitors choosing the same time at once must end with one
+ * call, and the other told at once, with nothing half-written: the call is inserted only where its
+ * time, widened by the buffer, is clear of the host's confirmed calls and the London day is under
+ * its cap, decided inside the insert itself (D1 runs one statement at a time, so no two inserts
+ * can both see the time free). The guard after it fails the whole batch when it wrote nothing, so
+ * the lead, the task and the timeline entry the booking writes beside it stand or fall with the
+ * call. A unique index on the host's confirmed start times is the backstop.
+ */
+import { and, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../platform/db";
+import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
+import type { CallMethod } from "../../../contract/call-values";
+import { calls } from "./tables";
+
+export interface CallClaim {
+  id: string;
+  hostId: string;
+  /** UTC ISO-8601, as toISOString writes it: the column compares as text. */
+  start: string;
+  end: string;
+  londonDate: string;
+  bufferMinutes: number;
+  maxPerDay: number | null;
+  method: CallMethod;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  topic: string;
+  heardFrom: string | null;
+  visitorZone: string | null;
+  tokenHash: string;
+  now: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The call's insert, written only if its time is still free, and the guard that fails the batch otherwise. */
+export function claimCallWrites(db: Db, c: CallClaim): BatchItem<"sqlite">[] {
+  const pad = c.bufferMinutes * 60_000;
+  const from = iso(Date.parse(c.start) - pad);
+  const to = iso(Date.parse(c.end) + pad);
+  const clear = sql`NOT EXISTS (SELECT 1 FROM "calls" AS "o" WHERE "o"."host_id" = ${c.hostId} AND "o"."status" = 'confirmed' AND "o"."start_at" < ${to} AND "o"."end_at" > ${from})`;
+  const underCap =
+    c.maxPerDay === null
+      ? sql`1`
+      : sql`(SELECT count(*) FROM "calls" AS "o" WHERE "o"."host_id" = ${c.hostId} AND "o"."status" = 'confirmed' AND "o"."london_date" = ${c.londonDate}) < ${c.maxPerDay}`;
+  const v = <T>(value: SQL, name: string) => sql<T>`${value}`.as(name);
+  return [
+    db.insert(calls).select(
+      db
+        .select({
+          id: v<string>(sql`${c.id}`, "id"),
+          host_id: v<string>(sql`${c.hostId}`, "host_id"),
+          lead_id: v<null>(sql`NULL`, "lead_id"),
+          start_at: v<string>(sql`${c.start}`, "start_at"),
+          end_at: v<string>(sql`${c.end}`, "end_at"),
+          london_date: v<string>(sql`${c.londonDate}`, "london_date"),
+          status: v<string>(sql`'confirmed'`, "status"),
+          method: v<string>(sql`${c.method}`, "method"),
+          name: v<string>(sql`${c.name}`, "name"),
+          email: v<string>(sql`${c.email}`, "email"),
+          phone: v<string | null>(sql`${c.phone}`, "phone"),
+          company: v<string | null>(sql`${c.company}`, "company"),
+          topic: v<string>(sql`${c.topic}`, "topic"),
+          heard_from: v<string | null>(sql`${c.heardFrom}`, "heard_from"),
+          visitor_zone: v<string | null>(sql`${c.visitorZone}`, "visitor_zone"),
+          token_hash: v<string>(sql`${c.tokenHash}`, "token_hash"),
+          sequence: v<number>(sql`0`, "sequence"),
+          reminded_at: v<null>(sql`NULL`, "reminded_at"),
+          created_at: v<string>(sql`${c.now}`, "created_at"),
+          updated_at: v<string>(sql`${c.now}`, "updated_at"),
+        })
+        .from(sql`(SELECT 1)`)
+        .where(and(clear, underCap)),
+    ),
+    requireUpdated(db),
+  ];
+}
+
+const isTaken = (err: unknown) =>
+  isGuardAbort(err) ||
+  (err instanceof Error &&
+    /UNIQUE constraint failed: calls\.host_id/.test(`${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`));
+
+/**
+ * Books the call with whatever else must be written with it (after the call, in the same batch).
+ * Answers false, having written nothing, when the time was taken or the day filled meanwhile.
+ */
+export async function claimCall(db: Db, claim: CallClaim, alongside: BatchItem<"sqlite">[] = []): Promise<boolean> {
+  try {
+    await runBatch(db, [...claimCallWrites(db, claim), ...alongside]);
+    return true;
+  } catch (err) {
+    if (isTaken(err)) return false;
+    throw err;
+  }
+}
