@@ -41,6 +41,7 @@ import {
   lead_activities,
   leads,
   payments,
+  payment_reminders,
   stripe_events,
   preview_approvals,
   invoice_links,
