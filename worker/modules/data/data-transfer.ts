@@ -78,6 +78,7 @@ export const tables: Record<ExportTable, CrmTable> = {
   proposals,
   invoices,
   payments,
+  payment_reminders,
   stripe_events,
   instalments,
   tasks,

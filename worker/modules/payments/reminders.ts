@@ -19,6 +19,7 @@ import { sendOrExplain } from "../../platform/email";
 import { newLinkToken } from "../shared-documents";
 import { getStudioSettings } from "../settings";
 import { amountPaidPence } from "./tables";
+import { runBatch } from "../../platform/batch";
 
 export type ReminderEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME">;
 
@@ -132,7 +133,7 @@ export async function sendPaymentReminders(env: ReminderEnv, db: Db, origin: str
     const claims = group.map((r) => ({ id: newId(), ...r }));
     const summary = (r: (typeof claims)[number]) => `Payment reminder for the ${words(r.doc)} (${formatGbp(r.doc.balance)} due)`;
     try {
-      await db.batch([
+      await runBatch(db, [
         ...claims.map((c) =>
           db.insert(payment_reminders).values({
             id: c.id,
@@ -199,7 +200,7 @@ export async function sendPaymentReminders(env: ReminderEnv, db: Db, origin: str
       ]);
     } else {
       const reason = outcome.reason.slice(0, 500);
-      await db.batch([
+      await runBatch(db, [
         db.update(payment_reminders).set({ email_status: "failed", email_error: reason, updated_at: at }).where(inArray(payment_reminders.id, ids)),
         ...claims.map((c) =>
           db.insert(activities).values({
