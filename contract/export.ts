@@ -42,6 +42,7 @@ import {
 import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificationStatuses } from "./preview-feedback";
 import { hasVisibleText, normaliseText, normalisedString } from "./text";
 import { paymentKinds, paymentMethods, paymentStates } from "./payment";
+import { reminderStages } from "./payment-reminders";
 
 export const EXPORT_VERSION = 1;
 
@@ -54,6 +55,7 @@ export const exportTables = [
   "proposals",
   "invoices",
   "payments",
+  "payment_reminders",
   "stripe_events",
   "instalments",
   "tasks",
@@ -229,6 +231,8 @@ export const invoiceRow = z
     settles_id: ref.default(null),
     email_status: z.enum(notificationStatuses).nullable().default(null),
     email_error: stored(500).nullable().default(null),
+    /** Absent from exports made before payment reminders: reminders go out. */
+    reminders_paused: z.boolean().default(false),
     ...stamps,
   })
   .strict()
@@ -259,6 +263,20 @@ export const paymentRow = z
     stripe_payment_intent: stored(255).nullable(),
     recorded_by_user: ref,
     recorded_by: requiredLine(1000),
+    ...stamps,
+  })
+  .strict();
+
+/** A payment reminder sent (docs/decisions/0066): kept so an imported CRM never sends it again. */
+export const paymentReminderRow = z
+  .object({
+    id: rowId,
+    invoice_id: rowId,
+    stage: z.enum(reminderStages),
+    sent_on: isoDate,
+    balance: amount,
+    email_status: z.enum(notificationStatuses),
+    email_error: stored(500).nullable(),
     ...stamps,
   })
   .strict();
@@ -507,6 +525,7 @@ export const tableRows = {
   proposals: proposalRow,
   invoices: invoiceRow,
   payments: paymentRow,
+  payment_reminders: paymentReminderRow,
   stripe_events: stripeEventRow,
   instalments: instalmentRow,
   tasks: taskRow,
@@ -538,6 +557,8 @@ export const exportShape = z
     invoices: rows(invoiceRow),
     /** Absent from exports made before payments were recorded. */
     payments: rows(paymentRow).default([]),
+    /** Absent from exports made before payment reminders. */
+    payment_reminders: rows(paymentReminderRow).default([]),
     stripe_events: rows(stripeEventRow).default([]),
     instalments: rows(instalmentRow).default([]),
     tasks: rows(taskRow),
@@ -694,6 +715,7 @@ const references: [ExportTable, string, ExportTable, string][] = [
   ["invoices", "project_id", "projects", "project"],
   ["payments", "invoice_id", "invoices", "invoice"],
   ["payments", "refund_of", "payments", "payment"],
+  ["payment_reminders", "invoice_id", "invoices", "invoice"],
   ["invoices", "settles_id", "invoices", "payment request"],
   ["proposals", "project_id", "projects", "project"],
   ["instalments", "proposal_id", "proposals", "proposal"],

@@ -36,6 +36,7 @@ export function recordHref(table: ExportTable, row: Record<string, unknown>): st
     case "invoices":
       return relatedHref("invoice", id, "");
     case "payments":
+    case "payment_reminders":
       return of("invoice", "invoice_id", "/crm/invoices");
     case "stripe_events":
       return "/crm/invoices";

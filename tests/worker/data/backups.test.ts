@@ -229,6 +229,7 @@ describe("backups", () => {
       proposals: "/crm/proposals?proposal=r1",
       invoices: "/crm/invoices?invoice=r1",
       payments: "/crm/invoices?invoice=i1",
+      payment_reminders: "/crm/invoices?invoice=i1",
       stripe_events: "/crm/invoices",
       instalments: "/crm/proposals?proposal=p1",
       tasks: "/crm/clients/c2",

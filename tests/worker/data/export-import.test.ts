@@ -49,6 +49,7 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     projects: [],
     proposals: [],
     payments: [],
+    payment_reminders: [],
     stripe_events: [],
     invoices: [],
     instalments: [],

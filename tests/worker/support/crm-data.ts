@@ -102,6 +102,13 @@ export async function seedCrm(staff: Staff) {
     201,
   );
   await env.DB.prepare("INSERT INTO stripe_events (id, type) VALUES ('evt_seeded_0001', 'checkout.session.completed')").run();
+  // A payment reminder already sent for it (as the daily job records one), and the invoice paused since.
+  await env.DB.prepare(
+    "INSERT INTO payment_reminders (id, invoice_id, stage, sent_on, balance, email_status) VALUES ('reminder-seeded-0001', ?, 'on_due', '2026-02-09', 700, 'sent')",
+  )
+    .bind(invoice.id)
+    .run();
+  await env.DB.prepare("UPDATE invoices SET reminders_paused = 1 WHERE id = ?").bind(invoice.id).run();
   await expectJson(
     crm.tasks.$post({ json: { title: "Send the invoice", assignee_username: staff.id, due_date: "2026-01-11", priority: "High" } }),
     201,

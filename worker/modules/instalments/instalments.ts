@@ -126,6 +126,7 @@ function raiseStatements(db: Db, r: Raise, ctx: RaiseContext): BatchItem<"sqlite
           settles_id: v<null>(sql`NULL`, "settles_id"),
           email_status: v<string>(sql`'pending'`, "email_status"),
           email_error: v<null>(sql`NULL`, "email_error"),
+          reminders_paused: v<number>(sql`0`, "reminders_paused"),
           created_at: v<string>(sql`${ctx.now}`, "created_at"),
           updated_at: v<string>(sql`${ctx.now}`, "updated_at"),
         })
@@ -355,6 +356,7 @@ export async function settledWrites(
             settles_id: v<string>(sql`${invoiceId}`, "settles_id"),
             email_status: v<string>(sql`'pending'`, "email_status"),
             email_error: v<null>(sql`NULL`, "email_error"),
+            reminders_paused: v<number>(sql`0`, "reminders_paused"),
             created_at: v<string>(sql`${now}`, "created_at"),
             updated_at: v<string>(sql`${now}`, "updated_at"),
           })

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { invoiceKinds, invoiceStatuses, paidMethods, vatTreatments, type InvoiceLine } from "../../../contract/invoice";
 import { notificationStatuses } from "../../../contract/preview-feedback";
-import { id, stamps, oneOf } from "../../platform/columns";
+import { bool, id, stamps, oneOf } from "../../platform/columns";
 import { clients } from "../clients/tables";
 import { projects } from "../projects/tables";
 
@@ -41,6 +41,8 @@ export const invoices = sqliteTable(
     /** How the e-mail of a document raised by itself went; null for one made by hand. */
     email_status: text("email_status", { enum: notificationStatuses }),
     email_error: text("email_error"),
+    /** The client gets no payment reminders for it while set (docs/decisions/0066). */
+    reminders_paused: bool("reminders_paused").notNull().default(false),
     ...stamps,
   },
   (t) => [

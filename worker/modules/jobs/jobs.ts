@@ -14,8 +14,9 @@ import { housekeepingDeletes } from "../data";
 import { automaticCreditOf } from "../settings";
 import { deliverRaised, dueByDateWrites, raiseContextOf } from "../instalments";
 import { runBatch } from "../../platform/batch";
+import { sendPaymentReminders } from "../payments";
 
-export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest" | "due_instalments";
+export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest" | "due_instalments" | "payment_reminders";
 
 export interface JobOutcome {
   job: JobName;
@@ -173,12 +174,22 @@ export async function raiseDueInstalments(
   };
 }
 
+/**
+ * Payment reminders (modules/payments/reminders.ts). Every run from 09:00 London looks: each
+ * reminder is claimed on its own, so a run that stopped half-way is finished by the next hour's.
+ */
+export async function paymentRemindersJob(env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SITE_URL">, db: Db, now: Date): Promise<JobOutcome> {
+  const result = await sendPaymentReminders(env, db, env.SITE_URL, now);
+  return { job: "payment_reminders", date: londonToday(now), ran: true, result, changed: [] };
+}
+
 /** Every job, in order (invoices first, so the digest lists those that went overdue today); each is idempotent per London day. */
 export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(JobOutcome | JobFailure)[]> {
   const jobs: [JobName, () => Promise<JobOutcome>][] = [
     ["overdue_invoices", () => markOverdueInvoices(db, now, env.STUDIO_NAME)],
     ["housekeeping", () => housekeep(db, now)],
     ["due_instalments", () => raiseDueInstalments(env, db, now)],
+    ["payment_reminders", () => paymentRemindersJob(env, db, now)],
     ["daily_digest", () => digestJob(env, db, now)],
   ];
   const outcomes: (JobOutcome | JobFailure)[] = [];

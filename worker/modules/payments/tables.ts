@@ -2,6 +2,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { paymentKinds, paymentMethods, paymentStates } from "../../../contract/payment";
+import { reminderStages } from "../../../contract/payment-reminders";
+import { notificationStatuses } from "../../../contract/preview-feedback";
 import { id, oneOf, stamps } from "../../platform/columns";
 import { invoices } from "../invoices/tables";
 import { users } from "../users-and-auth/tables";
@@ -61,3 +63,31 @@ export const amountPaidPence = (invoiceId: AnySQLiteColumn) =>
   sql<number>`coalesce((SELECT sum(CASE WHEN ${payments.kind} = 'refund' THEN -round(${payments.amount} * 100)
     WHEN ${payments.state} IN ('succeeded', 'refunded', 'disputed') THEN round(${payments.amount} * 100) ELSE 0 END)
     FROM ${payments} WHERE ${payments.invoice_id} = ${invoiceId}), 0)`;
+
+/**
+ * A payment reminder sent, or being sent (docs/decisions/0066): the claim is written with the
+ * client's Activity Feed entry before the e-mail is tried, and is unique on (invoice, stage), so a
+ * retried run, two runs at once or a clock change never mail the same reminder twice.
+ */
+export const payment_reminders = sqliteTable(
+  "payment_reminders",
+  {
+    id: id(),
+    invoice_id: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    stage: text("stage", { enum: reminderStages }).notNull(),
+    /** The London date it went out. */
+    sent_on: text("sent_on").notNull(),
+    /** Pounds still due when it was sent: what the mail said. */
+    balance: real("balance").notNull(),
+    email_status: text("email_status", { enum: notificationStatuses }).notNull().default("pending"),
+    email_error: text("email_error"),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("payment_reminders_invoice_stage_unique").on(t.invoice_id, t.stage),
+    check("payment_reminders_stage_check", oneOf(t.stage, reminderStages)),
+    check("payment_reminders_email_status_check", oneOf(t.email_status, notificationStatuses)),
+  ],
+);
