@@ -16,7 +16,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { NativeSelect } from "@/components/ui/select-native";
 import { Textarea } from "@/components/ui/textarea";
 import { rowErrors } from "@/components/ui/row-errors";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SettingsPanel } from "@/components/ui/settings-panel";
 import { cn } from "@/lib/cn";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { bookingSettingsQueryOptions, useSaveBookingSettings } from "@/features/bookings/api/booking-settings";
@@ -257,21 +257,18 @@ function Form({
 }
 
 export function BookingSettingsForm({ isOwner, hosts }: { isOwner: boolean; hosts: CallHost[] | undefined }) {
-  const { data, isPending } = useQuery(bookingSettingsQueryOptions());
+  const { data } = useQuery(bookingSettingsQueryOptions());
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="booking-settings">
-      <h2 id="booking-settings" className="text-lg font-semibold">
-        Bookings
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        When visitors can book a call on the site, and with whom.
-        {!isOwner && " Only the Owner can change them."}
-      </p>
-      {isPending || !data || !hosts ? (
-        <Skeleton className="mt-4 h-64" />
-      ) : (
+    <SettingsPanel
+      id="booking-settings"
+      title="Bookings"
+      intro="When visitors can book a call on the site, and with whom."
+      isOwner={isOwner}
+      skeletonClass="h-64"
+    >
+      {data && hosts ? (
         <Form key={data.updated_at ?? "new"} view={data} updatedAt={data.updated_at} hosts={hosts} readOnly={!isOwner} />
-      )}
-    </section>
+      ) : null}
+    </SettingsPanel>
   );
 }

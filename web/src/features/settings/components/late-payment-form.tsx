@@ -11,7 +11,7 @@ import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { rowErrors } from "@/components/ui/row-errors";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SettingsPanel } from "@/components/ui/settings-panel";
 import { cn } from "@/lib/cn";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { latePaymentSettingsQueryOptions, useSaveLatePaymentSettings } from "@/features/settings/api/settings";
@@ -117,21 +117,15 @@ function Form({ settings, updatedAt, readOnly }: { settings: LatePaymentSettings
 }
 
 export function LatePaymentForm({ isOwner }: { isOwner: boolean }) {
-  const { data, isPending } = useQuery(latePaymentSettingsQueryOptions());
+  const { data } = useQuery(latePaymentSettingsQueryOptions());
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="late-payment-settings">
-      <h2 id="late-payment-settings" className="text-lg font-semibold">
-        Late Payment
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        A business client's overdue invoice can be charged the Late Payment Act's compensation and 8% over the base rate.
-        {!isOwner && " Only the Owner can change these."}
-      </p>
-      {isPending || !data ? (
-        <Skeleton className="mt-4 h-28" />
-      ) : (
-        <Form key={data.updated_at ?? "new"} settings={data.settings} updatedAt={data.updated_at} readOnly={!isOwner} />
-      )}
-    </section>
+    <SettingsPanel
+      id="late-payment-settings"
+      title="Late Payment"
+      intro="A business client's overdue invoice can be charged the Late Payment Act's compensation and 8% over the base rate."
+      isOwner={isOwner}
+    >
+      {data ? <Form key={data.updated_at ?? "new"} settings={data.settings} updatedAt={data.updated_at} readOnly={!isOwner} /> : null}
+    </SettingsPanel>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { onlineMethodLabels, onlineMethods, type OnlineMethod } from "@contract/payment-values";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SettingsPanel } from "@/components/ui/settings-panel";
 import { paymentSettingsQueryOptions, useSavePaymentSettings } from "@/features/settings/api/payment-settings";
 
 function Form({ methods, updatedAt, readOnly }: { methods: OnlineMethod[]; updatedAt: string | null; readOnly: boolean }) {
@@ -37,23 +37,22 @@ function Form({ methods, updatedAt, readOnly }: { methods: OnlineMethod[]; updat
 }
 
 export function PaymentSettingsForm({ isOwner }: { isOwner: boolean }) {
-  const { data, isPending } = useQuery(paymentSettingsQueryOptions());
+  const { data } = useQuery(paymentSettingsQueryOptions());
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="payment-settings">
-      <h2 id="payment-settings" className="text-lg font-semibold">
-        Payments
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {data?.stripe === false
+    <SettingsPanel
+      id="payment-settings"
+      title="Payments"
+      intro={
+        data?.stripe === false
           ? "Stripe is not set up, so clients pay by bank transfer. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to offer Pay now on invoices."
-          : "The invoice page's Pay now button offers these through Stripe, with no card surcharge. Pay by Bank appears where your Stripe account has it."}
-        {!isOwner && " Only the Owner can change them."}
-      </p>
-      {isPending || !data ? (
-        <Skeleton className="mt-4 h-24" />
-      ) : (
+          : "The invoice page's Pay now button offers these through Stripe, with no card surcharge. Pay by Bank appears where your Stripe account has it."
+      }
+      isOwner={isOwner}
+      skeletonClass="h-24"
+    >
+      {data ? (
         <Form key={data.updated_at ?? "new"} methods={data.settings.methods} updatedAt={data.updated_at} readOnly={!isOwner} />
-      )}
-    </section>
+      ) : null}
+    </SettingsPanel>
   );
 }

@@ -5,7 +5,7 @@ import type { StageWeights, StageWeightsInput } from "@contract/settings";
 import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SettingsPanel } from "@/components/ui/settings-panel";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { stageWeightsQueryOptions, useSaveStageWeights } from "@/features/settings/api/settings";
 
@@ -51,21 +51,16 @@ function Form({ weights, updatedAt, readOnly }: { weights: StageWeights; updated
 }
 
 export function StageWeightsForm({ isOwner }: { isOwner: boolean }) {
-  const { data, isPending } = useQuery(stageWeightsQueryOptions());
+  const { data } = useQuery(stageWeightsQueryOptions());
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="stage-weights">
-      <h2 id="stage-weights" className="text-lg font-semibold">
-        Forecast Stage Weights
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        The chance of winning a lead at each stage, from 0 to 100%. The dashboard's weighted forecast counts each open lead's value at its
-        stage's weight.{!isOwner && " Only the Owner can change them."}
-      </p>
-      {isPending || !data ? (
-        <Skeleton className="mt-4 h-40" />
-      ) : (
-        <Form key={data.updated_at ?? "new"} weights={data.weights} updatedAt={data.updated_at} readOnly={!isOwner} />
-      )}
-    </section>
+    <SettingsPanel
+      id="stage-weights"
+      title="Forecast Stage Weights"
+      intro="The chance of winning a lead at each stage, from 0 to 100%. The dashboard's weighted forecast counts each open lead's value at its stage's weight."
+      isOwner={isOwner}
+      skeletonClass="h-40"
+    >
+      {data ? <Form key={data.updated_at ?? "new"} weights={data.weights} updatedAt={data.updated_at} readOnly={!isOwner} /> : null}
+    </SettingsPanel>
   );
 }

@@ -7,7 +7,7 @@ import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import { PaymentScheduleEditor, type WithSchedule } from "@/components/payment-schedule-editor";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SettingsPanel } from "@/components/ui/settings-panel";
 import { Textarea } from "@/components/ui/textarea";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { studioQueryOptions, useSaveStudio } from "@/features/settings/api/settings";
@@ -107,18 +107,10 @@ function Form({ settings, updatedAt, readOnly }: { settings: StudioSettings; upd
 }
 
 export function StudioForm({ isOwner }: { isOwner: boolean }) {
-  const { data, isPending } = useQuery(studioQueryOptions());
+  const { data } = useQuery(studioQueryOptions());
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="studio-details">
-      <h2 id="studio-details" className="text-lg font-semibold">
-        Studio Details
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">Printed on every invoice.{!isOwner && " Only the Owner can change them."}</p>
-      {isPending || !data ? (
-        <Skeleton className="mt-4 h-64" />
-      ) : (
-        <Form key={data.updated_at ?? "new"} settings={data.settings} updatedAt={data.updated_at} readOnly={!isOwner} />
-      )}
-    </section>
+    <SettingsPanel id="studio-details" title="Studio Details" intro="Printed on every invoice." isOwner={isOwner} skeletonClass="h-64">
+      {data ? <Form key={data.updated_at ?? "new"} settings={data.settings} updatedAt={data.updated_at} readOnly={!isOwner} /> : null}
+    </SettingsPanel>
   );
 }

@@ -5,7 +5,7 @@ import type { XeroSettings, XeroSettingsInput } from "@contract/xero";
 import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SettingsPanel } from "@/components/ui/settings-panel";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { useSaveXeroSettings, xeroSettingsQueryOptions } from "@/features/settings/api/settings";
 
@@ -41,21 +41,15 @@ function Form({ settings, updatedAt, readOnly }: { settings: XeroSettings; updat
 }
 
 export function XeroSettingsForm({ isOwner }: { isOwner: boolean }) {
-  const { data, isPending } = useQuery(xeroSettingsQueryOptions());
+  const { data } = useQuery(xeroSettingsQueryOptions());
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="xero-settings">
-      <h2 id="xero-settings" className="text-lg font-semibold">
-        Xero Export
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Export for Xero, on the Invoices page, codes every line to this account and tax rate.
-        {!isOwner && " Only the Owner can change them."}
-      </p>
-      {isPending || !data ? (
-        <Skeleton className="mt-4 h-28" />
-      ) : (
-        <Form key={data.updated_at ?? "new"} settings={data.settings} updatedAt={data.updated_at} readOnly={!isOwner} />
-      )}
-    </section>
+    <SettingsPanel
+      id="xero-settings"
+      title="Xero Export"
+      intro="Export for Xero, on the Invoices page, codes every line to this account and tax rate."
+      isOwner={isOwner}
+    >
+      {data ? <Form key={data.updated_at ?? "new"} settings={data.settings} updatedAt={data.updated_at} readOnly={!isOwner} /> : null}
+    </SettingsPanel>
   );
 }
