@@ -132,6 +132,7 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
           { key: ["settings", "stage-weights"], url: "/api/crm/settings/stage-weights" },
           { key: ["settings", "xero"], url: "/api/crm/settings/xero" },
           { key: ["settings", "late-payment"], url: "/api/crm/settings/late-payment" },
+          { key: ["settings", "reminders"], url: "/api/crm/settings/reminders" },
           { key: ["settings", "payments"], url: "/api/crm/settings/payments" },
           { key: ["settings", "bookings"], url: "/api/crm/settings/bookings" },
           { key: ["settings", "backups"], url: "/api/crm/backups" },

@@ -77,6 +77,10 @@ export const invoice = z.object({
   /** For a document raised by itself (docs/decisions/0063): how its e-mail to the client went; null for one made by hand. */
   email_status: z.enum(["pending", "sent", "failed"]).nullable(),
   email_error: z.string().nullable(),
+  /** Paused on this invoice: the daily job sends it no payment reminder (docs/decisions/0066). */
+  reminders_paused: z.boolean(),
+  /** The London day its latest payment reminder was sent, if any. */
+  last_reminded_on: z.string().nullable(),
   client_name: z.string().nullable(),
   project_title: z.string().nullable(),
   /** Where Share offers to e-mail the link: the client's first address. */
@@ -139,7 +143,7 @@ export const invoiceInput = z
   })
   .refine(totalMatchesLines, totalMismatch);
 export type InvoiceInput = z.input<typeof invoiceInput>;
-const patchFields = z.object({ ...invoiceFields, status: z.enum(invoiceStatuses) }).partial();
+const patchFields = z.object({ ...invoiceFields, status: z.enum(invoiceStatuses), reminders_paused: z.boolean() }).partial();
 export const invoicePatch = patchFields.extend(expectedVersion).strict().refine(totalMatchesLines, totalMismatch);
 /** What a PATCH sends: the fields that change and the `updated_at` it was read at. */
 export type InvoicePatch = z.input<typeof invoicePatch>;

@@ -366,3 +366,43 @@ test("Settings → Late Payment lists the base rates and takes a new one only on
   await late.getByRole("button", { name: "Save Late-Payment Settings" }).click();
   await expect(added.getByLabel("On")).toHaveAccessibleDescription("The base rate is taken on 30 June or 31 December");
 });
+
+test("Settings → Payment Reminders takes the studio's wording, and one invoice's reminders pause from its card", async ({ page }) => {
+  await signIn(page.request);
+  const { crm } = api(page.request);
+  const before = await expectStatus(crm.settings.reminders.$get(), 200);
+  await page.goto("/crm/settings");
+  const reminders = page.getByRole("region", { name: "Payment Reminders" });
+  const second = reminders.getByRole("group", { name: "14 days overdue" });
+  const subject = `Still unpaid: our {document} (${Date.now()})`;
+  await second.getByLabel("Subject").fill(subject);
+  await second.getByLabel("Message").fill("Please pay {total} today.");
+  await reminders.getByRole("button", { name: "Save Payment Reminders" }).click();
+  await expect(second.getByLabel("Message")).toHaveAccessibleDescription("Use only {document}, {due_date}, {amount} in braces");
+  await second.getByLabel("Message").fill("Please pay the {amount} still due on our {document} today.");
+  await reminders.getByRole("button", { name: "Save Payment Reminders" }).click();
+  await expect(page.getByText("Payment reminder settings saved")).toBeVisible();
+  try {
+    await page.reload();
+    await expect(reminders.getByRole("group", { name: "14 days overdue" }).getByLabel("Subject")).toHaveValue(subject);
+
+    const client = (await createClient(page.request, { name: `Reminded ${Date.now()}` })).id;
+    const number = `INV-REM-${Date.now()}`;
+    await expectStatus(
+      crm.invoices.$post({ json: { number, client_id: client, date: daysFromToday(-30), due_date: daysFromToday(-10), status: "Sent", total: 480 } }),
+      201,
+    );
+    await page.goto("/crm/invoices");
+    const card = page.getByTestId("invoice-card").filter({ hasText: number });
+    await card.getByRole("button", { name: `Pause reminders: ${number}` }).click();
+    await expect(page.getByText(`Reminders paused for ${number}`)).toBeVisible();
+    await expect(card.getByText("Paused", { exact: true })).toBeVisible();
+    await card.getByRole("button", { name: `Resume reminders: ${number}` }).click();
+    await expect(page.getByText(`Reminders resumed for ${number}`)).toBeVisible();
+    await expect(card.getByText("Paused", { exact: true })).toHaveCount(0);
+  } finally {
+    // The wording is the studio's, shared by every test: put it back.
+    const now = await expectStatus(crm.settings.reminders.$get(), 200);
+    await expectStatus(crm.settings.reminders.$put({ json: { ...before.settings, updated_at: now.updated_at } }), 200);
+  }
+});

@@ -5,7 +5,8 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Invoice } from "../../../contract/invoice";
-import { expectJson, mailTo, rows, runCron, signInAs, uniqueEmail, uniqueInvoiceNumber, waitForMail, type Staff } from "../support/helpers";
+import { DEFAULT_PAYMENT_REMINDER_SETTINGS, reminderStages, type PaymentReminderSettings } from "../../../contract/payment-reminders";
+import { errorOf, expectJson, mailTo, subjectOf, rows, runCron, signInAs, uniqueEmail, uniqueInvoiceNumber, waitForMail, type Staff } from "../support/helpers";
 
 let staff: Staff;
 let client = "";
@@ -96,7 +97,7 @@ describe("scheduled: payment reminders", () => {
     // The spring invoice's fortnight-overdue reminder also went on 1 November.
     expect((await claims(spring)).map((c) => c.stage)).toEqual(["on_due", "overdue_14"]);
     const mails = await reminders(3);
-    expect(mails.filter((m) => m.headers.subject === `Reminder: our invoice ${spring.number} was due on 29 March 2027`)).toHaveLength(1);
+    expect(mails.filter((m) => m.headers.subject === `Reminder: our invoice ${spring.number} is now due`)).toHaveLength(1);
   });
 
   it("states the balance after a part payment, and sends none once paid", async () => {
@@ -119,9 +120,13 @@ describe("scheduled: payment reminders", () => {
     expect((await claims(inv)).map((c) => c.stage)).toEqual(["on_due"]);
   });
 
-  it("sends none for a paused invoice, and none for a client without an e-mail address", async () => {
-    const paused = await addInvoice("2027-02-10");
-    await env.DB.prepare("UPDATE invoices SET reminders_paused = 1 WHERE id = ?").bind(paused.id).run();
+  it("sends none for an invoice paused from its card until it is resumed, and none for a client without an e-mail address", async () => {
+    const added = await addInvoice("2027-02-10");
+    const { invoice: paused } = await expectJson(
+      staff.api.crm.invoices[":id"].$patch({ param: { id: added.id }, json: { reminders_paused: true, updated_at: added.updated_at } }),
+      200,
+    );
+    expect(paused.reminders_paused).toBe(true);
     const { client: silent } = await expectJson(staff.api.crm.clients.$post({ json: { name: "No Mail Ltd" } }), 201);
     const { invoice: unmailed } = await expectJson(
       staff.api.crm.invoices.$post({
@@ -133,6 +138,15 @@ describe("scheduled: payment reminders", () => {
     expect(await claims(paused)).toEqual([]);
     expect(await claims(unmailed)).toEqual([]);
     await noMail();
+    // Resumed: the reminder due that day goes, and the card says when.
+    await expectJson(
+      staff.api.crm.invoices[":id"].$patch({ param: { id: paused.id }, json: { reminders_paused: false, updated_at: paused.updated_at } }),
+      200,
+    );
+    await runCron("2027-02-17T09:00:00Z");
+    expect((await claims(paused)).map((c) => c.stage)).toEqual(["overdue_7"]);
+    const { invoice: reminded } = await expectJson(staff.api.crm.invoices[":id"].$get({ param: { id: paused.id } }), 200);
+    expect(reminded.last_reminded_on).toBe("2027-02-17");
   });
 
   it("keeps the claim of a mail that failed, says so in the feed, and sends no second mail", async () => {
@@ -155,7 +169,7 @@ describe("scheduled: payment reminders", () => {
     await runCron("2027-02-10T09:00:00Z");
     await runCron("2027-02-17T09:00:00Z");
     const mails = await reminders(2);
-    const [oldUrl] = linksIn(mails.find((m) => m.headers.subject?.includes("due today"))!.text);
+    const [oldUrl] = linksIn(mails.find((m) => m.headers.subject?.includes("is now due"))!.text);
     const [newUrl] = linksIn(mails.find((m) => m.headers.subject?.startsWith("Overdue"))!.text);
     expect(oldUrl).not.toBe(newUrl);
     expect(await page(oldUrl)).toContain("sent a newer one");
@@ -175,5 +189,60 @@ describe("scheduled: payment reminders", () => {
     const urls = linksIn(mail.text);
     expect(urls).toHaveLength(2);
     for (const url of urls) expect(await page(url)).not.toContain("sent a newer one");
+  });
+});
+
+describe("Settings → Payment Reminders", () => {
+  const wording = (subject: string, message: string) =>
+    Object.fromEntries(reminderStages.map((stage) => [stage, { subject, message }])) as PaymentReminderSettings["wording"];
+
+  it("sends the studio's own wording, with the number, due date and amount filled in", async () => {
+    const inv = await addInvoice("2027-02-10");
+    await expectJson(
+      staff.api.crm.settings.reminders.$put({
+        json: { enabled: true, wording: wording("{document} – {amount} by {due_date}", "Hello again: {amount} for {document}."), updated_at: null },
+      }),
+      200,
+    );
+    await runCron("2027-02-10T09:00:00Z");
+    const [mail] = await reminders(1);
+    expect(subjectOf(mail)).toBe(`Invoice ${inv.number} – £1,200.00 by 10 February 2027`);
+    expect(mail.text).toContain(`Hello again: £1,200.00 for invoice ${inv.number}.`);
+  });
+
+  it("sends nothing while reminders are off for the studio, and claims nothing to send later", async () => {
+    const inv = await addInvoice("2027-02-10");
+    const { settings, updated_at } = await expectJson(staff.api.crm.settings.reminders.$get(), 200);
+    const off = await expectJson(staff.api.crm.settings.reminders.$put({ json: { ...settings, enabled: false, updated_at } }), 200);
+    await runCron("2027-02-10T09:00:00Z");
+    expect(await claims(inv)).toEqual([]);
+    await noMail();
+    // Back on: only the reminder due now goes, not the one missed.
+    await expectJson(staff.api.crm.settings.reminders.$put({ json: { ...off.settings, enabled: true, updated_at: off.updated_at } }), 200);
+    await runCron("2027-02-17T09:00:00Z");
+    expect((await claims(inv)).map((c) => c.stage)).toEqual(["overdue_7"]);
+  });
+
+  it("is changed only by the Owner; an unknown placeholder or an empty subject is refused and changes nothing", async () => {
+    const defaults = await expectJson(staff.api.crm.settings.reminders.$get(), 200);
+    expect(defaults).toEqual({ settings: DEFAULT_PAYMENT_REMINDER_SETTINGS, updated_at: null });
+    const sales = await signInAs("Sales");
+    expect((await expectJson(sales.api.crm.settings.reminders.$get(), 200)).settings.enabled).toBe(true);
+    await errorOf(sales.api.crm.settings.reminders.$put({ json: { ...defaults.settings, enabled: false, updated_at: null } }), 403);
+    const bad = await errorOf(
+      staff.api.crm.settings.reminders.$put({
+        json: {
+          enabled: true,
+          wording: { ...defaults.settings.wording, on_due: { subject: " ", message: "Please pay {total} by {due_date}" } },
+          updated_at: null,
+        },
+      }),
+      422,
+    );
+    expect(bad.fields).toEqual({
+      "wording.on_due.subject": "Subject is required",
+      "wording.on_due.message": "Use only {document}, {due_date}, {amount} in braces",
+    });
+    expect(await rows("SELECT count(*) AS n FROM settings WHERE key = 'payment_reminders'")).toEqual([{ n: 0 }]);
   });
 });

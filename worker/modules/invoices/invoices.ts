@@ -6,7 +6,7 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
-import { amountPaidPence, clients, invoice_links, invoices, payments, projects } from "../../db/schema";
+import { amountPaidPence, clients, invoice_links, invoices, payment_reminders, payments, projects } from "../../db/schema";
 import {
   linesOf,
   linesTotal,
@@ -36,6 +36,7 @@ const joined = (db: Db) =>
       contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
       amount_paid_pence: amountPaidPence(invoices.id),
       payments_flagged: sql<number>`(SELECT count(*) FROM ${payments} WHERE ${payments.invoice_id} = ${invoices.id} AND ${payments.state} = 'flagged')`,
+      last_reminded_on: sql<string | null>`(SELECT max(${payment_reminders.sent_on}) FROM ${payment_reminders} WHERE ${payment_reminders.invoice_id} = ${invoices.id})`,
       ...liveLinkColumns(invoice_links),
     })
     .from(invoices)

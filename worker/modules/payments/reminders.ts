@@ -9,7 +9,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
 import { activities, clients, invoice_links, invoices, payment_reminders } from "../../db/schema";
-import { REMINDER_HOUR, reminderDue, type ReminderStage } from "../../../contract/payment-reminders";
+import { fillReminder, REMINDER_HOUR, reminderDue } from "../../../contract/payment-reminders";
 import { automaticCredit } from "../../../contract/activity-values";
 import { greetingFor } from "../../../contract/greeting";
 import { londonHour, londonToday } from "../../platform/time";
@@ -17,7 +17,7 @@ import { newId } from "../../platform/ids";
 import { formatGbp } from "../../platform/money";
 import { sendOrExplain } from "../../platform/email";
 import { newLinkToken } from "../shared-documents";
-import { getStudioSettings } from "../settings";
+import { getPaymentReminderSettings, getStudioSettings } from "../settings";
 import { amountPaidPence } from "./tables";
 import { runBatch } from "../../platform/batch";
 
@@ -42,24 +42,6 @@ const longDate = (date: string) =>
   );
 
 const words = (d: Pick<Owed, "kind" | "number">) => (d.kind === "payment_request" ? `payment request ${d.number}` : `invoice ${d.number}`);
-
-/** What each stage says first; the rest of the mail lists what is owed, with links. */
-const opening: Record<ReminderStage, (what: string, due: string, late: boolean) => { subject: string; line: string }> = {
-  before_due: (what, due) => ({ subject: `Reminder: ${what} is due on ${due}`, line: `A friendly reminder that ${what} is due on ${due}.` }),
-  // On the next working day when the due date was a weekend or a bank holiday.
-  on_due: (what, due, late) =>
-    late
-      ? { subject: `Reminder: ${what} was due on ${due}`, line: `A friendly reminder that ${what} was due on ${due}.` }
-      : { subject: `Reminder: ${what} is due today`, line: `A friendly reminder that ${what} is due today, ${due}.` },
-  overdue_7: (what, due) => ({
-    subject: `Overdue: ${what}`,
-    line: `Our records show that ${what}, due on ${due}, is still unpaid. If you have already paid, thank you, and please ignore this e-mail.`,
-  }),
-  overdue_14: (what, due) => ({
-    subject: `Second reminder: ${what} is overdue`,
-    line: `${what[0].toUpperCase()}${what.slice(1)} was due on ${due} and is now two weeks overdue. Please arrange payment, or reply to let us know if anything is wrong with it.`,
-  }),
-};
 
 /** Everything issued and still owed, with what is left to pay in pounds. */
 async function owedDocuments(db: Db): Promise<Owed[]> {
@@ -109,6 +91,9 @@ const isUniqueClash = (err: unknown) =>
 export async function sendPaymentReminders(env: ReminderEnv, db: Db, origin: string, now: Date): Promise<{ reminders: number; mailed: number }> {
   const today = londonToday(now);
   if (londonHour(now) < REMINDER_HOUR) return { reminders: 0, mailed: 0 };
+  const { settings: reminderSettings } = await getPaymentReminderSettings(db);
+  // Switched off for the studio: nothing is claimed; switched back on, an invoice gets its latest reminder due, never the missed ones.
+  if (!reminderSettings.enabled) return { reminders: 0, mailed: 0 };
   const owed = (await owedDocuments(db)).filter((d) => d.email);
   if (owed.length === 0) return { reminders: 0, mailed: 0 };
   const sent = await db
@@ -170,7 +155,10 @@ export async function sendPaymentReminders(env: ReminderEnv, db: Db, origin: str
     // Everything else the client owes on the same project goes in the same mail.
     const listed = [...claims.map((c) => c.doc), ...owed.filter((d) => groupOf(d) === groupOf(first) && !claims.some((c) => c.doc.id === d.id))];
     const links = await Promise.all(listed.map((d) => freshLink(db, origin, d.id, at)));
-    const { subject, line } = opening[claims[0].stage](`our ${words(first)}`, longDate(first.due_date), first.due_date < today);
+    const wording = reminderSettings.wording[claims[0].stage];
+    const values = { document: words(first), due_date: longDate(first.due_date), amount: formatGbp(first.balance) };
+    const subject = fillReminder(wording.subject, values);
+    const line = fillReminder(wording.message, values);
     const text = [
       greetingFor(first.client_name),
       "",

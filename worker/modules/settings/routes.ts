@@ -1,6 +1,6 @@
 /**
  * /api/crm/settings: the studio details on printed invoices, the forecast's stage weights, the Xero export's coding
- * and the late-payment rates.
+ * the late-payment rates and the payment reminders' wording.
  * Everyone reads them; only an Owner changes them.
  */
 import { Hono } from "hono";
@@ -13,6 +13,8 @@ import { getStageWeights, getStudioSettings, saveStageWeights, saveStudioSetting
 import { getXeroSettings, saveXeroSettings } from "./xero-settings";
 import { getLatePaymentSettings, saveLatePaymentSettings } from "./late-payment-settings";
 import { latePaymentSettingsInput } from "../../../contract/late-payment-settings";
+import { getPaymentReminderSettings, savePaymentReminderSettings } from "./payment-reminder-settings";
+import { paymentReminderSettingsInput } from "../../../contract/payment-reminders";
 import { publish } from "../live";
 import { auditSourceOf } from "../audit";
 
@@ -39,5 +41,11 @@ export const settingsRoute = new Hono<AppEnv>()
   .put("/late-payment", ownerOnly, jsonBody(latePaymentSettingsInput), async (c) => {
     const saved = await saveLatePaymentSettings(c.get("db"), c.req.valid("json"), await auditSourceOf(c));
     publish(c, { entity: "settings", op: "update", id: "late_payment" });
+    return c.json(saved, 200);
+  })
+  .get("/reminders", async (c) => c.json(await getPaymentReminderSettings(c.get("db")), 200))
+  .put("/reminders", ownerOnly, jsonBody(paymentReminderSettingsInput), async (c) => {
+    const saved = await savePaymentReminderSettings(c.get("db"), c.req.valid("json"), await auditSourceOf(c));
+    publish(c, { entity: "settings", op: "update", id: "payment_reminders" });
     return c.json(saved, 200);
   });

@@ -23,6 +23,7 @@ export const OWNER_ONLY_ROUTES: readonly RouteRef[] = [
   { method: "PUT", path: "/api/crm/settings/stage-weights" },
   { method: "PUT", path: "/api/crm/settings/xero" },
   { method: "PUT", path: "/api/crm/settings/late-payment" },
+  { method: "PUT", path: "/api/crm/settings/reminders" },
   { method: "POST", path: "/api/crm/invoices/:id/late-payment-charge" },
   { method: "PUT", path: "/api/crm/settings/payments" },
   { method: "PUT", path: "/api/crm/settings/bookings" },

@@ -20,6 +20,7 @@ import { StageWeightsForm } from "@/features/settings/components/stage-weights-f
 import { XeroSettingsForm } from "@/features/settings/components/xero-settings-form";
 import { LatePaymentForm } from "@/features/settings/components/late-payment-form";
 import { PaymentSettingsForm } from "@/features/settings/components/payment-settings-form";
+import { PaymentRemindersForm } from "@/features/settings/components/payment-reminders-form";
 import { BookingSettingsForm } from "@/features/bookings/components/booking-settings-form";
 import { UserManagement } from "@/features/users/components/user-management";
 import { usersQueryOptions } from "@/features/users/api/users";
@@ -61,6 +62,7 @@ export function Component() {
             <XeroSettingsForm isOwner={isOwner} />
             <LatePaymentForm isOwner={isOwner} />
             <PaymentSettingsForm isOwner={isOwner} />
+            <PaymentRemindersForm isOwner={isOwner} />
             <BookingSettingsForm
               isOwner={isOwner}
               hosts={team?.users.filter((u) => !u.disabled && !u.is_team).map((u) => ({ id: u.id, full_name: u.full_name }))}

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, Mail, Pencil, Printer, Receipt, Trash2 } from "lucide-react";
+import { BellOff, BellRing, CircleCheck, Mail, Pencil, Printer, Receipt, Trash2 } from "lucide-react";
 import type { Invoice } from "@contract/invoice";
 import { isLate, isOwed, sumTotals, unpaidStatus, type InvoiceStatus } from "@contract/invoice-values";
 import type { BadgeTone } from "@/components/ui/badge";
@@ -84,6 +84,15 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
       description: `Paid ${paidSummary(saved)}`,
       action: { label: "Undo", onClick: () => markUnpaid(saved, before.status) },
     });
+  // One invoice's reminders: the client is sorting it out, or it is disputed.
+  const setRemindersPaused = (inv: Invoice, paused: boolean) =>
+    update.mutate(
+      { id: inv.id, patch: { reminders_paused: paused, updated_at: inv.updated_at } },
+      {
+        onSuccess: ({ invoice: saved }) =>
+          toast.success(paused ? `Reminders paused for ${saved.number}` : `Reminders resumed for ${saved.number}`),
+      },
+    );
   const markUnpaid = (inv: Invoice, to: InvoiceStatus = unpaidStatus(inv, todayInLondon())) =>
     update.mutate(
       { id: inv.id, patch: { status: to, updated_at: inv.updated_at } },
@@ -139,6 +148,8 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
               ...(inv.kind === "payment_request" ? [{ label: "VAT", value: "This is not a VAT invoice" }] : []),
               // Raised by itself and e-mailed to the client: say when the mail did not go, and why.
               ...(inv.email_status === "failed" ? [{ label: "Not e-mailed", value: inv.email_error ?? "The e-mail failed" }] : []),
+              ...(isOwed(inv) && inv.reminders_paused ? [{ label: "Reminders", value: "Paused" }] : []),
+              ...(inv.last_reminded_on ? [{ label: "Last reminded", value: formatDate(inv.last_reminded_on) }] : []),
             ]}
           >
             {isOwed(inv) && (
@@ -151,6 +162,18 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
               >
                 <CircleCheck className="size-4" aria-hidden="true" />
                 Mark as paid
+              </Button>
+            )}
+            {isOwed(inv) && (
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={update.isPending}
+                onClick={() => setRemindersPaused(inv, !inv.reminders_paused)}
+                aria-label={`${inv.reminders_paused ? "Resume reminders" : "Pause reminders"}: ${inv.number}`}
+              >
+                {inv.reminders_paused ? <BellRing className="size-4" aria-hidden="true" /> : <BellOff className="size-4" aria-hidden="true" />}
+                {inv.reminders_paused ? "Resume reminders" : "Pause reminders"}
               </Button>
             )}
             {isOwner && isLate(inv, today) && inv.vat_treatment !== "outside_scope" && (

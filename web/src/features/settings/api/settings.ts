@@ -4,6 +4,7 @@ import type { StageWeightsInput, StudioSettingsInput } from "@contract/settings"
 import type { ExportDocument } from "@contract/export";
 import type { XeroSettingsInput } from "@contract/xero";
 import type { LatePaymentSettingsInput } from "@contract/late-payment-settings";
+import type { PaymentReminderSettingsInput } from "@contract/payment-reminders";
 import { api, ApiError, isApiError, ok } from "@/lib/api";
 import { showSaved } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
@@ -15,7 +16,27 @@ export const settingsKeys = {
   stageWeights: () => ["settings", "stage-weights"] as const,
   xero: () => ["settings", "xero"] as const,
   latePayment: () => ["settings", "late-payment"] as const,
+  reminders: () => ["settings", "reminders"] as const,
 };
+
+export const paymentReminderSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.reminders(),
+    queryFn: ({ signal }) => ok(api.crm.settings.reminders.$get({}, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch the payment reminder settings" },
+  });
+
+export function useSavePaymentReminderSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PaymentReminderSettingsInput) => ok(api.crm.settings.reminders.$put({ json: input })),
+    onSuccess: async (saved) => {
+      await showSaved(queryClient, settingsKeys.reminders(), saved);
+      toast.success("Payment reminder settings saved");
+    },
+    meta: { errorTitle: "Failed to save the payment reminder settings" },
+  });
+}
 
 export const latePaymentSettingsQueryOptions = () =>
   queryOptions({
