@@ -14,8 +14,9 @@ import { housekeepingDeletes } from "../data";
 import { automaticCreditOf } from "../settings";
 import { deliverRaised, dueByDateWrites, raiseContextOf } from "../instalments";
 import { runBatch } from "../../platform/batch";
+import { raiseDueRecurringInvoices } from "../retainers";
 
-export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest" | "due_instalments";
+export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest" | "due_instalments" | "recurring_invoices";
 
 export interface JobOutcome {
   job: JobName;
@@ -173,12 +174,32 @@ export async function raiseDueInstalments(
   };
 }
 
+/**
+ * Recurring invoices whose day has come in London (modules/retainers): every run looks, as for
+ * instalments; each period's claim is written in the batch that raises it (docs/decisions/0067).
+ */
+export async function raiseRecurringInvoices(
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SITE_URL">,
+  db: Db,
+  now: Date,
+): Promise<JobOutcome> {
+  const { today, raised } = await raiseDueRecurringInvoices(env, db, now);
+  return {
+    job: "recurring_invoices",
+    date: today,
+    ran: true,
+    result: { raised: raised.length },
+    changed: raised.map((id) => ({ entity: "invoices" as const, id })),
+  };
+}
+
 /** Every job, in order (invoices first, so the digest lists those that went overdue today); each is idempotent per London day. */
 export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(JobOutcome | JobFailure)[]> {
   const jobs: [JobName, () => Promise<JobOutcome>][] = [
     ["overdue_invoices", () => markOverdueInvoices(db, now, env.STUDIO_NAME)],
     ["housekeeping", () => housekeep(db, now)],
     ["due_instalments", () => raiseDueInstalments(env, db, now)],
+    ["recurring_invoices", () => raiseRecurringInvoices(env, db, now)],
     ["daily_digest", () => digestJob(env, db, now)],
   ];
   const outcomes: (JobOutcome | JobFailure)[] = [];
