@@ -14,7 +14,7 @@ let email = "";
 beforeEach(async () => {
   staff = await signInAs("Sales");
   email = `jo-${crypto.randomUUID().slice(0, 8)}@carterbakes.co.uk`;
-  clientId = (await expectJson(staff.api.crm.clients.$post({ json: { name: "Carter Bakes", email } }), 201)).client.id;
+  clientId = (await expectJson(staff.api.crm.clients.$post({ json: { name: "Carter Bakes", emails: [email] } }), 201)).client.id;
 });
 
 const carePlan = (body: Partial<RecurringInvoiceInput> = {}): RecurringInvoiceInput => ({

@@ -5,17 +5,7 @@ import type { AppEnv } from "../../env";
 import { recurringInvoiceAction, recurringInvoiceInput, recurringInvoicePatch } from "../../../contract/recurring-invoice";
 import { jsonBody, queryParams } from "../../platform/validate";
 import { publish } from "../live";
-import { actOnRecurringInvoice, createRecurringInvoice, listRecurringInvoices, updateRecurringInvoice, type RecurringAction } from "./retainers";
-
-const act = (action: RecurringAction) =>
-  [
-    jsonBody(recurringInvoiceAction),
-    async (c: import("hono").Context<AppEnv, string, { out: { json: z.output<typeof recurringInvoiceAction> } }>) => {
-      const recurring_invoice = await actOnRecurringInvoice(c.get("db"), c.req.param("id")!, action, c.req.valid("json").updated_at);
-      publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
-      return c.json({ recurring_invoice }, 200);
-    },
-  ] as const;
+import { actOnRecurringInvoice, createRecurringInvoice, listRecurringInvoices, updateRecurringInvoice } from "./retainers";
 
 export const recurringInvoicesRoute = new Hono<AppEnv>()
   .get("/", queryParams(z.object({ client_id: z.string().min(1, "Choose a client").max(64) }).strict()), async (c) =>
@@ -31,7 +21,23 @@ export const recurringInvoicesRoute = new Hono<AppEnv>()
     publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
     return c.json({ recurring_invoice }, 200);
   })
-  .post("/:id/pause", ...act("pause"))
-  .post("/:id/resume", ...act("resume"))
-  .post("/:id/skip", ...act("skip"))
-  .post("/:id/end", ...act("end"));
+  .post("/:id/pause", jsonBody(recurringInvoiceAction), async (c) => {
+    const recurring_invoice = await actOnRecurringInvoice(c.get("db"), c.req.param("id"), "pause", c.req.valid("json").updated_at);
+    publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
+    return c.json({ recurring_invoice }, 200);
+  })
+  .post("/:id/resume", jsonBody(recurringInvoiceAction), async (c) => {
+    const recurring_invoice = await actOnRecurringInvoice(c.get("db"), c.req.param("id"), "resume", c.req.valid("json").updated_at);
+    publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
+    return c.json({ recurring_invoice }, 200);
+  })
+  .post("/:id/skip", jsonBody(recurringInvoiceAction), async (c) => {
+    const recurring_invoice = await actOnRecurringInvoice(c.get("db"), c.req.param("id"), "skip", c.req.valid("json").updated_at);
+    publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
+    return c.json({ recurring_invoice }, 200);
+  })
+  .post("/:id/end", jsonBody(recurringInvoiceAction), async (c) => {
+    const recurring_invoice = await actOnRecurringInvoice(c.get("db"), c.req.param("id"), "end", c.req.valid("json").updated_at);
+    publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
+    return c.json({ recurring_invoice }, 200);
+  });
