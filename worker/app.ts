@@ -23,6 +23,7 @@ import { bookingSettingsRoute } from "./modules/bookings/routes";
 import { stripeWebhookRoute } from "./modules/payments/webhook-routes";
 import { payPages } from "./modules/payments/pay-routes";
 import { instalmentsRoute } from "./modules/instalments/routes";
+import { recurringInvoicesRoute } from "./modules/retainers/routes";
 import { tasksRoute } from "./modules/tasks/routes";
 import { activitiesRoute } from "./modules/activities/routes";
 import { pagesRoute } from "./http/pages";
@@ -61,6 +62,7 @@ const crm = new Hono<AppEnv>()
   .route("/invoices", invoicePaymentsRoute)
   .route("/invoices", invoicesRoute)
   .route("/instalments", instalmentsRoute)
+  .route("/recurring-invoices", recurringInvoicesRoute)
   .route("/tasks", tasksRoute)
   .route("/activities", activitiesRoute)
   .route("/users", usersRoute)

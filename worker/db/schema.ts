@@ -25,3 +25,4 @@ export * from "../modules/shared-documents/tables";
 export * from "../modules/mail/tables";
 export * from "../modules/payments/tables";
 export * from "../modules/bookings/tables";
+export * from "../modules/retainers/tables";

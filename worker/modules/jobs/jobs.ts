@@ -15,8 +15,9 @@ import { automaticCreditOf } from "../settings";
 import { deliverRaised, dueByDateWrites, raiseContextOf } from "../instalments";
 import { runBatch } from "../../platform/batch";
 import { sendPaymentReminders } from "../payments";
+import { raiseDueRecurringInvoices } from "../retainers";
 
-export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest" | "due_instalments" | "payment_reminders";
+export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest" | "due_instalments" | "recurring_invoices" | "payment_reminders";
 
 export interface JobOutcome {
   job: JobName;
@@ -175,10 +176,33 @@ export async function raiseDueInstalments(
 }
 
 /**
+ * Recurring invoices whose day has come in London (modules/retainers): every run looks, as for
+ * instalments; each period's claim is written in the batch that raises it (docs/decisions/0067).
+ */
+export async function raiseRecurringInvoices(
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SITE_URL">,
+  db: Db,
+  now: Date,
+): Promise<JobOutcome> {
+  const { today, raised } = await raiseDueRecurringInvoices(env, db, now);
+  return {
+    job: "recurring_invoices",
+    date: today,
+    ran: true,
+    result: { raised: raised.length },
+    changed: raised.map((id) => ({ entity: "invoices" as const, id })),
+  };
+}
+
+/**
  * Payment reminders (modules/payments/reminders.ts). Every run from 09:00 London looks: each
  * reminder is claimed on its own, so a run that stopped half-way is finished by the next hour's.
  */
-export async function paymentRemindersJob(env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SITE_URL">, db: Db, now: Date): Promise<JobOutcome> {
+export async function paymentRemindersJob(
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SITE_URL">,
+  db: Db,
+  now: Date,
+): Promise<JobOutcome> {
   const result = await sendPaymentReminders(env, db, env.SITE_URL, now);
   return { job: "payment_reminders", date: londonToday(now), ran: true, result, changed: [] };
 }
@@ -189,6 +213,7 @@ export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(Jo
     ["overdue_invoices", () => markOverdueInvoices(db, now, env.STUDIO_NAME)],
     ["housekeeping", () => housekeep(db, now)],
     ["due_instalments", () => raiseDueInstalments(env, db, now)],
+    ["recurring_invoices", () => raiseRecurringInvoices(env, db, now)],
     ["payment_reminders", () => paymentRemindersJob(env, db, now)],
     ["daily_digest", () => digestJob(env, db, now)],
   ];

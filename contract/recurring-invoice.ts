@@ -1,0 +1,77 @@
+/** Recurring invoices (docs/decisions/0067-retainers.md). */
+import * as z from "zod";
+import { expectedVersion, isoDate, optionalDate } from "./common";
+import { invoiceLine, invoiceLines } from "./invoice";
+import { requiredText } from "./text";
+import { recurringIntervals } from "./recurring-invoice-values";
+
+export * from "./recurring-invoice-values";
+
+const day = z.union([
+  z.literal("last"),
+  z
+    .number({ error: "Choose the day of the month" })
+    .int("Choose the day of the month")
+    .min(1, "Choose a day from 1 to 28, or the last day of the month")
+    .max(28, "Choose a day from 1 to 28, or the last day of the month"),
+], { error: "Choose a day from 1 to 28, or the last day of the month" });
+
+const fields = {
+  client_id: z.string({ error: "Client is required" }).min(1, "Client is required").max(64),
+  project_id: z.string().max(64).nullable().optional().transform((v) => v || null),
+  title: requiredText({ max: 120, required: "Name is required" }),
+  lines: invoiceLines,
+  interval: z.enum(recurringIntervals, { error: "Choose monthly, quarterly or yearly" }),
+  day,
+  start_date: isoDate,
+  end_date: optionalDate,
+  /** Days until due; absent, the studio's usual (Settings → Studio Details). */
+  terms_days: z
+    .number({ error: "Enter a number of days" })
+    .int("Enter a whole number of days")
+    .min(0, "Days until due cannot be negative")
+    .max(365, "Days until due is at most 365")
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+};
+
+const endAfterStart = (v: { start_date?: string; end_date?: string | null }) => !v.end_date || !v.start_date || v.end_date >= v.start_date;
+const endMessage = { message: "End date must be on or after the start date", path: ["end_date"] };
+
+export const recurringInvoiceInput = z.object(fields).strict().refine(endAfterStart, endMessage);
+export type RecurringInvoiceInput = z.input<typeof recurringInvoiceInput>;
+
+/** An edit sends every field with the `updated_at` it was read at. */
+export const recurringInvoicePatch = z
+  .object({ ...fields, ...expectedVersion })
+  .omit({ client_id: true })
+  .strict()
+  .refine(endAfterStart, endMessage);
+export type RecurringInvoicePatch = z.input<typeof recurringInvoicePatch>;
+
+/** Pause, Resume, Skip next and End send only the version they were clicked on. */
+export const recurringInvoiceAction = z.object(expectedVersion).strict();
+
+export const recurringInvoice = z.object({
+  id: z.string(),
+  client_id: z.string(),
+  project_id: z.string().nullable(),
+  title: z.string(),
+  lines: z.array(invoiceLine),
+  /** The lines' sum, VAT included, as an invoice's total. */
+  total: z.number(),
+  interval: z.enum(recurringIntervals),
+  day: z.union([z.number(), z.literal("last")]),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  terms_days: z.number().nullable(),
+  /** The date the next invoice is raised on; null once ended (its end date passed). */
+  next_date: z.string().nullable(),
+  paused: z.boolean(),
+  /** Paused, Ended, or Active. */
+  state: z.enum(["Active", "Paused", "Ended"]),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RecurringInvoice = z.infer<typeof recurringInvoice>;

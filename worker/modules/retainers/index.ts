@@ -1,0 +1,1 @@
+export { raiseDueRecurringInvoices, recurringSourceOf } from "./retainers";
