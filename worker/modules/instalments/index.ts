@@ -1,3 +1,4 @@
 export * from "./delivery";
 export * from "./instalments";
 export * from "./numbering";
+export * from "./raised";

@@ -27,6 +27,7 @@ import { newId } from "../../platform/ids";
 import { addDays, londonToday, nowIso } from "../../platform/time";
 import { getStudioSettings } from "../settings";
 import { bumpSeries, takenNumberSql } from "./numbering";
+import { clientVatTreatment, raisedInvoiceSelection } from "./raised";
 
 /** What a raise needs from the studio and the clock. */
 export interface RaiseContext {
@@ -99,37 +100,26 @@ function raiseStatements(db: Db, r: Raise, ctx: RaiseContext): BatchItem<"sqlite
   const when = sql`EXISTS (SELECT 1 FROM "instalments" AS "w" WHERE "w"."id" = ${r.instalmentId} AND "w"."raised_at" IS NULL) AND ${amount} > 0`;
   // Whole pounds as an integer, so the lines' JSON reads 300, not 300.0, as JSON.stringify writes it.
   const pounds = sql`(CASE WHEN ${amount} % 100 = 0 THEN ${amount} / 100 ELSE ${amount} / 100.0 END)`;
-  const v = <T>(value: SQL, name: string) => sql<T>`${value}`.as(name);
   return [
     bumpSeries(db, r.kind, when),
     db.insert(invoices).select(
       db
-        .select({
-          id: v<string>(sql`${r.documentId}`, "id"),
-          number: v<string>(takenNumberSql(r.kind), "number"),
-          client_id: v<string>(sql`${r.clientId}`, "client_id"),
-          project_id: v<string | null>(sql`${r.projectId}`, "project_id"),
-          lines: v<string>(sql`json_array(json_object('description', ${r.description}, 'quantity', 1, 'unit_price', ${pounds}))`, "lines"),
-          total: v<number>(pounds, "total"),
-          date: v<string>(sql`${ctx.today}`, "date"),
-          due_date: v<string>(sql`${addDays(ctx.today, ctx.termsDays)}`, "due_date"),
-          status: v<string>(sql`'Sent'`, "status"),
-          paid_date: v<null>(sql`NULL`, "paid_date"),
-          paid_method: v<null>(sql`NULL`, "paid_method"),
-          // No UK VAT for a client based outside it, as an invoice made by hand (contract/invoice-values.ts).
-          vat_treatment: v<string>(
-            sql`(SELECT CASE WHEN "c"."outside_uk" THEN 'outside_uk' ELSE 'standard' END FROM "clients" AS "c" WHERE "c"."id" = ${r.clientId})`,
-            "vat_treatment",
-          ),
-          late_charge_for: v<null>(sql`NULL`, "late_charge_for"),
-          kind: v<string>(sql`${r.kind}`, "kind"),
-          settles_id: v<null>(sql`NULL`, "settles_id"),
-          email_status: v<string>(sql`'pending'`, "email_status"),
-          email_error: v<null>(sql`NULL`, "email_error"),
-          reminders_paused: v<number>(sql`0`, "reminders_paused"),
-          created_at: v<string>(sql`${ctx.now}`, "created_at"),
-          updated_at: v<string>(sql`${ctx.now}`, "updated_at"),
-        })
+        .select(
+          raisedInvoiceSelection({
+            id: sql`${r.documentId}`,
+            number: takenNumberSql(r.kind),
+            client_id: sql`${r.clientId}`,
+            project_id: sql`${r.projectId}`,
+            lines: sql`json_array(json_object('description', ${r.description}, 'quantity', 1, 'unit_price', ${pounds}))`,
+            total: pounds,
+            date: sql`${ctx.today}`,
+            due_date: sql`${addDays(ctx.today, ctx.termsDays)}`,
+            vat_treatment: clientVatTreatment(r.clientId),
+            kind: sql`${r.kind}`,
+            created_at: sql`${ctx.now}`,
+            updated_at: sql`${ctx.now}`,
+          }),
+        )
         .from(sql`(SELECT 1)`)
         .where(when),
     ),
@@ -331,35 +321,31 @@ export async function settledWrites(
   const id = newId();
   const r = alias(invoices, "request");
   const when = sql`NOT EXISTS (SELECT 1 FROM "invoices" AS "s" WHERE "s"."settles_id" = ${invoiceId})`;
-  const v = <T>(value: SQL, name: string) => sql<T>`${value}`.as(name);
   return {
     raised: [id],
     writes: [
       bumpSeries(db, "invoice", when),
       db.insert(invoices).select(
         db
-          .select({
-            id: v<string>(sql`${id}`, "id"),
-            number: v<string>(takenNumberSql("invoice"), "number"),
-            client_id: v<string>(sql`${r.client_id}`, "client_id"),
-            project_id: v<string | null>(sql`${r.project_id}`, "project_id"),
-            lines: v<string>(sql`${r.lines}`, "lines"),
-            total: v<number>(sql`${r.total}`, "total"),
-            date: v<string>(sql`${paid.paid_date}`, "date"),
-            due_date: v<string>(sql`${paid.paid_date}`, "due_date"),
-            status: v<string>(sql`'Paid'`, "status"),
-            paid_date: v<string>(sql`${paid.paid_date}`, "paid_date"),
-            paid_method: v<string | null>(sql`${paid.paid_method}`, "paid_method"),
-            vat_treatment: v<string>(sql`${r.vat_treatment}`, "vat_treatment"),
-            late_charge_for: v<null>(sql`NULL`, "late_charge_for"),
-            kind: v<string>(sql`'invoice'`, "kind"),
-            settles_id: v<string>(sql`${invoiceId}`, "settles_id"),
-            email_status: v<string>(sql`'pending'`, "email_status"),
-            email_error: v<null>(sql`NULL`, "email_error"),
-            reminders_paused: v<number>(sql`0`, "reminders_paused"),
-            created_at: v<string>(sql`${now}`, "created_at"),
-            updated_at: v<string>(sql`${now}`, "updated_at"),
-          })
+          .select(
+            raisedInvoiceSelection({
+              id: sql`${id}`,
+              number: takenNumberSql("invoice"),
+              client_id: sql`${r.client_id}`,
+              project_id: sql`${r.project_id}`,
+              lines: sql`${r.lines}`,
+              total: sql`${r.total}`,
+              date: sql`${paid.paid_date}`,
+              due_date: sql`${paid.paid_date}`,
+              status: sql`'Paid'`,
+              paid_date: sql`${paid.paid_date}`,
+              paid_method: sql`${paid.paid_method}`,
+              vat_treatment: sql`${r.vat_treatment}`,
+              settles_id: sql`${invoiceId}`,
+              created_at: sql`${now}`,
+              updated_at: sql`${now}`,
+            }),
+          )
           .from(r)
           .where(and(eq(r.id, invoiceId), when)),
       ),

@@ -26,7 +26,7 @@ import { addDays, londonToday, nextStamp } from "../../platform/time";
 import { versionedResult } from "../../platform/versioned";
 import { invalid } from "../../platform/validate";
 import { getStudioSettings } from "../settings";
-import { bumpSeries, deliverRaised, takenNumberSql } from "../instalments";
+import { bumpSeries, clientVatTreatment, deliverRaised, raisedInvoiceSelection, takenNumberSql } from "../instalments";
 
 type Row = typeof recurring_invoices.$inferSelect;
 
@@ -180,31 +180,21 @@ function raiseStatements(db: Db, row: Row, period: string, ctx: { today: string;
     bumpSeries(db, "invoice", when),
     db.insert(invoices).select(
       db
-        .select({
-          id: v<string>(sql`${documentId}`, "id"),
-          number: v<string>(takenNumberSql("invoice"), "number"),
-          client_id: v<string>(sql`${row.client_id}`, "client_id"),
-          project_id: v<string | null>(sql`${row.project_id}`, "project_id"),
-          lines: v<string>(sql`${JSON.stringify(row.lines)}`, "lines"),
-          total: v<number>(sql`${row.total}`, "total"),
-          date: v<string>(sql`${ctx.today}`, "date"),
-          due_date: v<string>(sql`${addDays(ctx.today, row.terms_days ?? ctx.termsDays)}`, "due_date"),
-          status: v<string>(sql`'Sent'`, "status"),
-          paid_date: v<null>(sql`NULL`, "paid_date"),
-          paid_method: v<null>(sql`NULL`, "paid_method"),
-          // No UK VAT for a client based outside it, as an invoice made by hand (contract/invoice-values.ts).
-          vat_treatment: v<string>(
-            sql`(SELECT CASE WHEN "c"."outside_uk" THEN 'outside_uk' ELSE 'standard' END FROM "clients" AS "c" WHERE "c"."id" = ${row.client_id})`,
-            "vat_treatment",
-          ),
-          late_charge_for: v<null>(sql`NULL`, "late_charge_for"),
-          kind: v<string>(sql`'invoice'`, "kind"),
-          settles_id: v<null>(sql`NULL`, "settles_id"),
-          email_status: v<string>(sql`'pending'`, "email_status"),
-          email_error: v<null>(sql`NULL`, "email_error"),
-          created_at: v<string>(sql`${ctx.now}`, "created_at"),
-          updated_at: v<string>(sql`${ctx.now}`, "updated_at"),
-        })
+        .select(
+          raisedInvoiceSelection({
+            id: sql`${documentId}`,
+            number: takenNumberSql("invoice"),
+            client_id: sql`${row.client_id}`,
+            project_id: sql`${row.project_id}`,
+            lines: sql`${JSON.stringify(row.lines)}`,
+            total: sql`${row.total}`,
+            date: sql`${ctx.today}`,
+            due_date: sql`${addDays(ctx.today, row.terms_days ?? ctx.termsDays)}`,
+            vat_treatment: clientVatTreatment(row.client_id),
+            created_at: sql`${ctx.now}`,
+            updated_at: sql`${ctx.now}`,
+          }),
+        )
         .from(sql`(SELECT 1)`)
         .where(when),
     ),
