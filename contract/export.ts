@@ -43,6 +43,7 @@ import { COMMENT_MAX, NAME_MAX, PAGE_MAX, REPLY_MAX, commentStatuses, notificati
 import { hasVisibleText, normaliseText, normalisedString } from "./text";
 import { paymentKinds, paymentMethods, paymentStates } from "./payment";
 import { reminderStages } from "./payment-reminders";
+import { recurringIntervals } from "./recurring-invoice-values";
 
 export const EXPORT_VERSION = 1;
 
@@ -58,6 +59,7 @@ export const exportTables = [
   "payment_reminders",
   "stripe_events",
   "instalments",
+  "recurring_invoices",
   "tasks",
   "mail_messages",
   "activities",
@@ -298,6 +300,31 @@ export const instalmentRow = z
   })
   .strict();
 
+/**
+ * A client's recurring invoice (docs/decisions/0067). Its next date carries where it has got to, so
+ * an imported CRM raises the next period, never one already raised; the per-period claims stay behind.
+ */
+export const recurringInvoiceRow = z
+  .object({
+    id: rowId,
+    client_id: rowId,
+    project_id: ref,
+    title: requiredLine(120),
+    lines: invoiceLines,
+    total: amount,
+    interval: z.enum(recurringIntervals),
+    /** 1 to 28, or 0 for the month's last day, as stored. */
+    day: z.number().int().min(0).max(28),
+    start_date: isoDate,
+    end_date: date,
+    terms_days: z.number().int().min(0).max(365).nullable(),
+    next_date: isoDate,
+    paused: z.boolean(),
+    ...stamps,
+  })
+  .strict()
+  .refine((r) => linesTotal(r.lines) === r.total, { path: ["total"], message: "The total must equal the sum of the lines" });
+
 /** A Stripe event already handled, by its id: kept so an event delivered again after a restore still changes nothing. */
 export const stripeEventRow = z.object({ id: rowId.max(255), type: stored(255), ...stamps }).strict();
 
@@ -528,6 +555,7 @@ export const tableRows = {
   payment_reminders: paymentReminderRow,
   stripe_events: stripeEventRow,
   instalments: instalmentRow,
+  recurring_invoices: recurringInvoiceRow,
   tasks: taskRow,
   mail_messages: mailMessageRow,
   activities: activityRow,
@@ -561,6 +589,8 @@ export const exportShape = z
     payment_reminders: rows(paymentReminderRow).default([]),
     stripe_events: rows(stripeEventRow).default([]),
     instalments: rows(instalmentRow).default([]),
+    /** Absent from exports made before recurring invoices. */
+    recurring_invoices: rows(recurringInvoiceRow).default([]),
     tasks: rows(taskRow),
     activities: rows(activityRow),
     /** Absent from exports made before mail was filed. */
@@ -716,6 +746,8 @@ const references: [ExportTable, string, ExportTable, string][] = [
   ["payments", "invoice_id", "invoices", "invoice"],
   ["payments", "refund_of", "payments", "payment"],
   ["payment_reminders", "invoice_id", "invoices", "invoice"],
+  ["recurring_invoices", "client_id", "clients", "client"],
+  ["recurring_invoices", "project_id", "projects", "project"],
   ["invoices", "settles_id", "invoices", "payment request"],
   ["proposals", "project_id", "projects", "project"],
   ["instalments", "proposal_id", "proposals", "proposal"],

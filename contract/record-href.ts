@@ -63,5 +63,7 @@ export function recordHref(table: ExportTable, row: Record<string, unknown>): st
       return of("invoice", "invoice_id", "/crm/invoices");
     case "instalments":
       return of("proposal", "proposal_id", "/crm/proposals");
+    case "recurring_invoices":
+      return of("client", "client_id", "/crm/clients");
   }
 }

@@ -232,6 +232,7 @@ describe("backups", () => {
       payment_reminders: "/crm/invoices?invoice=i1",
       stripe_events: "/crm/invoices",
       instalments: "/crm/proposals?proposal=p1",
+      recurring_invoices: "/crm/clients/c1",
       tasks: "/crm/clients/c2",
       mail_messages: "/crm/clients/c2",
       activities: "/crm/clients/c2",

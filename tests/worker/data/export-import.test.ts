@@ -50,6 +50,7 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     proposals: [],
     payments: [],
     payment_reminders: [],
+    recurring_invoices: [],
     stripe_events: [],
     invoices: [],
     instalments: [],

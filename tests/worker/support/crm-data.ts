@@ -109,6 +109,27 @@ export async function seedCrm(staff: Staff) {
     .bind(invoice.id)
     .run();
   await env.DB.prepare("UPDATE invoices SET reminders_paused = 1 WHERE id = ?").bind(invoice.id).run();
+  // A care plan billed monthly on the last day, paused, with an end date.
+  const { recurring_invoice: carePlan } = await expectJson(
+    crm["recurring-invoices"].$post({
+      json: {
+        client_id: client.id,
+        project_id: project.id,
+        title: "Care plan",
+        lines: [{ description: "Hosting and updates", quantity: 1, unit_price: 49.5 }],
+        interval: "monthly",
+        day: "last",
+        start_date: "2026-01-31",
+        end_date: "2026-12-31",
+        terms_days: 14,
+      },
+    }),
+    201,
+  );
+  await expectJson(
+    crm["recurring-invoices"][":id"].pause.$post({ param: { id: carePlan.id }, json: { updated_at: carePlan.updated_at } }),
+    200,
+  );
   await expectJson(
     crm.tasks.$post({ json: { title: "Send the invoice", assignee_username: staff.id, due_date: "2026-01-11", priority: "High" } }),
     201,
