@@ -32,15 +32,6 @@ export const invoiceClientOptions = () =>
     staleTime: 60_000,
   });
 
-/** The chosen client's projects only. */
-export const clientProjectsQueryOptions = (clientId: string) =>
-  queryOptions({
-    queryKey: ["projects", "by-client", clientId] as const,
-    queryFn: ({ signal }) => ok(api.crm.projects.$get({ query: { client_id: clientId } }, { init: { signal } })),
-    meta: { errorTitle: "Failed to fetch projects" },
-    enabled: clientId !== "",
-  });
-
 /** The number the invoice series gives next (docs/decisions/0063): what Add Invoice suggests. */
 export const nextInvoiceNumberQueryOptions = () =>
   queryOptions({

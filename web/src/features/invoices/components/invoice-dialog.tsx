@@ -24,8 +24,8 @@ import { SelectField } from "@/components/ui/select-field";
 import { todayInLondon } from "@/lib/format";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
 import { useSuggestion } from "@/lib/use-suggestion";
+import { clientProjectsQueryOptions } from "@/lib/client-projects";
 import {
-  clientProjectsQueryOptions,
   invoiceClientOptions,
   nextInvoiceNumberQueryOptions,
   studioSettingsQueryOptions,
