@@ -7,18 +7,35 @@ import { recurringIntervals } from "./recurring-invoice-values";
 
 export * from "./recurring-invoice-values";
 
-const day = z.union([
-  z.literal("last"),
-  z
-    .number({ error: "Choose the day of the month" })
-    .int("Choose the day of the month")
-    .min(1, "Choose a day from 1 to 28, or the last day of the month")
-    .max(28, "Choose a day from 1 to 28, or the last day of the month"),
-], { error: "Choose a day from 1 to 28, or the last day of the month" });
+const dayMessage = "Choose a day from 1 to 28, or the last day of the month";
+/** 1–28, or "last"; a form's select sends the number as text. */
+const day = z.union(
+  [
+    z.literal("last"),
+    z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .regex(/^\d{1,2}$/, dayMessage)
+            .transform(Number),
+        ],
+        { error: dayMessage },
+      )
+      .pipe(z.number().int(dayMessage).min(1, dayMessage).max(28, dayMessage)),
+  ],
+  { error: dayMessage },
+);
 
 const fields = {
   client_id: z.string({ error: "Client is required" }).min(1, "Client is required").max(64),
-  project_id: z.string().max(64).nullable().optional().transform((v) => v || null),
+  project_id: z
+    .string()
+    .max(64)
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
   title: requiredText({ max: 120, required: "Name is required" }),
   lines: invoiceLines,
   interval: z.enum(recurringIntervals, { error: "Choose monthly, quarterly or yearly" }),

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { RouteHandle } from "@/lib/page-meta";
 import { ClientDetailView } from "@/features/clients/components/client-detail-view";
 import { PreviewFeedbackSection } from "@/features/preview-feedback/components/preview-feedback-section";
+import { RecurringInvoicesSection } from "@/features/retainers/components/recurring-invoices-section";
 import type { TaskDraft } from "@/features/tasks/components/add-task-dialog";
 import { usersQueryOptions } from "@/features/leads/api/leads";
 import { lazyDialog } from "@/components/ui/lazy-dialog";
@@ -26,7 +27,12 @@ function ClientPage({ id }: { id: string }) {
   const { data: names } = useQuery(usersQueryOptions());
   return (
     <>
-      <ClientDetailView id={id} names={names} feedback={<PreviewFeedbackSection clientId={id} onCreateTask={setTaskDraft} />} />
+      <ClientDetailView
+        id={id}
+        names={names}
+        feedback={<PreviewFeedbackSection clientId={id} onCreateTask={setTaskDraft} />}
+        retainers={<RecurringInvoicesSection clientId={id} />}
+      />
       <AddTaskDialog open={taskDraft !== null} onOpenChange={(open) => !open && setTaskDraft(null)} draft={taskDraft ?? undefined} />
     </>
   );

@@ -55,10 +55,21 @@ function ListSection({
 }
 
 /**
- * `feedback` is the page's Feedback section, shown once the client has loaded (it lives in its own
- * feature); `names` are the staff's names by id, for the activity's credits.
+ * `feedback` is the page's Feedback section and `retainers` its Recurring Invoices, shown once the
+ * client has loaded (each lives in its own feature); `names` are the staff's names by id, for the
+ * activity's credits.
  */
-export function ClientDetailView({ id, feedback, names }: { id: string; feedback?: ReactNode; names?: Record<string, string> }) {
+export function ClientDetailView({
+  id,
+  feedback,
+  retainers,
+  names,
+}: {
+  id: string;
+  feedback?: ReactNode;
+  retainers?: ReactNode;
+  names?: Record<string, string>;
+}) {
   const { data, isPending, isError, error, refetch } = useQuery(clientQueryOptions(id));
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -241,6 +252,7 @@ export function ClientDetailView({ id, feedback, names }: { id: string; feedback
             );
           })}
         </ListSection>
+        {retainers}
       </div>
 
       <ClientActivity clientId={client.id} names={names} />
