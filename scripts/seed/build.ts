@@ -12,6 +12,7 @@ import { seedLeads } from "./leads";
 import { seedPreviewFeedback } from "./preview-feedback";
 import { seedProjects } from "./projects";
 import { seedProposals } from "./proposals";
+import { seedRetainers } from "./retainers";
 import { Clock, Rand } from "./random";
 import { seedSharedInvoice, seedSharedProposal, type DemoLinks } from "./shared-documents";
 import { seedStaff, type StaffHashes } from "./staff";
@@ -44,5 +45,6 @@ export function buildSeed({ staff, links, leads, lists, now }: SeedOptions): See
   seedSharedInvoice(ctx, links.invoiceTokenHash);
   seedGeneratedRecords(ctx, lists);
   seedInstalments(ctx);
+  seedRetainers(ctx);
   return base.rows;
 }

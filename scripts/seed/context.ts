@@ -21,6 +21,7 @@ export interface SeedRows {
   invoices: Row<typeof schema.invoices>[];
   payments: Row<typeof schema.payments>[];
   instalments: Row<typeof schema.instalments>[];
+  recurring_invoices: Row<typeof schema.recurring_invoices>[];
   tasks: Row<typeof schema.tasks>[];
   activities: Row<typeof schema.activities>[];
   preview_releases: Row<typeof schema.preview_releases>[];
@@ -42,6 +43,7 @@ export const emptyRows = (): SeedRows => ({
   invoices: [],
   payments: [],
   instalments: [],
+  recurring_invoices: [],
   tasks: [],
   activities: [],
   preview_releases: [],
