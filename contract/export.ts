@@ -56,6 +56,7 @@ export const exportTables = [
   "payments",
   "stripe_events",
   "instalments",
+  "credit_notes",
   "tasks",
   "mail_messages",
   "activities",
@@ -166,6 +167,8 @@ export const projectRow = z
     lead_id: ref,
     // Absent from exports made before it existed.
     stage_changed_by: optionalLine(NAME_MAX + 20).default(null),
+    /** Absent from exports made before projects could be cancelled (docs/decisions/0068). */
+    cancelled_at: stamp.nullable().default(null),
     ...stamps,
   })
   .strict();
@@ -276,6 +279,21 @@ export const instalmentRow = z
     project_id: ref,
     invoice_id: ref,
     raised_at: stamp.nullable(),
+    ...stamps,
+  })
+  .strict();
+
+/** A credit note (docs/decisions/0068-credit-notes.md): what one invoice or payment request no longer asks for. */
+export const creditNoteRow = z
+  .object({
+    id: rowId,
+    number: invoiceNumber,
+    invoice_id: rowId,
+    client_id: rowId,
+    project_id: ref,
+    amount: amount.refine((n) => n > 0, "A credit note credits more than £0"),
+    description: requiredLine(300),
+    date: isoDate,
     ...stamps,
   })
   .strict();
@@ -509,6 +527,7 @@ export const tableRows = {
   payments: paymentRow,
   stripe_events: stripeEventRow,
   instalments: instalmentRow,
+  credit_notes: creditNoteRow,
   tasks: taskRow,
   mail_messages: mailMessageRow,
   activities: activityRow,
@@ -540,6 +559,8 @@ export const exportShape = z
     payments: rows(paymentRow).default([]),
     stripe_events: rows(stripeEventRow).default([]),
     instalments: rows(instalmentRow).default([]),
+    /** Absent from exports made before credit notes. */
+    credit_notes: rows(creditNoteRow).default([]),
     tasks: rows(taskRow),
     activities: rows(activityRow),
     /** Absent from exports made before mail was filed. */
@@ -699,6 +720,9 @@ const references: [ExportTable, string, ExportTable, string][] = [
   ["instalments", "proposal_id", "proposals", "proposal"],
   ["instalments", "project_id", "projects", "project"],
   ["instalments", "invoice_id", "invoices", "invoice"],
+  ["credit_notes", "invoice_id", "invoices", "invoice"],
+  ["credit_notes", "client_id", "clients", "client"],
+  ["credit_notes", "project_id", "projects", "project"],
   ["preview_releases", "client_id", "clients", "client"],
   ["preview_comments", "client_id", "clients", "client"],
   ["preview_comments", "release_id", "preview_releases", "preview version"],

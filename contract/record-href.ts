@@ -62,5 +62,7 @@ export function recordHref(table: ExportTable, row: Record<string, unknown>): st
       return of("invoice", "invoice_id", "/crm/invoices");
     case "instalments":
       return of("proposal", "proposal_id", "/crm/proposals");
+    case "credit_notes":
+      return of("invoice", "invoice_id", "/crm/invoices");
   }
 }

@@ -18,6 +18,7 @@ import { clientsRoute } from "./modules/clients/routes";
 import { projectsRoute } from "./modules/projects/routes";
 import { proposalsRoute } from "./modules/proposals/routes";
 import { invoicesRoute } from "./modules/invoices/routes";
+import { creditNotesRoute } from "./modules/credit-notes/routes";
 import { invoicePaymentsRoute, paymentSettingsRoute } from "./modules/payments/routes";
 import { stripeWebhookRoute } from "./modules/payments/webhook-routes";
 import { payPages } from "./modules/payments/pay-routes";
@@ -60,6 +61,7 @@ const crm = new Hono<AppEnv>()
   .route("/invoices", invoicePaymentsRoute)
   .route("/invoices", invoicesRoute)
   .route("/instalments", instalmentsRoute)
+  .route("/credit-notes", creditNotesRoute)
   .route("/tasks", tasksRoute)
   .route("/activities", activitiesRoute)
   .route("/users", usersRoute)

@@ -24,3 +24,4 @@ export * from "../modules/calendar/tables";
 export * from "../modules/shared-documents/tables";
 export * from "../modules/mail/tables";
 export * from "../modules/payments/tables";
+export * from "../modules/credit-notes/tables";

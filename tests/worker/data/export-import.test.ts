@@ -52,6 +52,7 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     stripe_events: [],
     invoices: [],
     instalments: [],
+    credit_notes: [],
     tasks: [],
     activities: [],
     mail_messages: [],
