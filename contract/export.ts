@@ -60,6 +60,7 @@ export const exportTables = [
   "stripe_events",
   "instalments",
   "recurring_invoices",
+  "credit_notes",
   "tasks",
   "mail_messages",
   "activities",
@@ -170,6 +171,8 @@ export const projectRow = z
     lead_id: ref,
     // Absent from exports made before it existed.
     stage_changed_by: optionalLine(NAME_MAX + 20).default(null),
+    /** Absent from exports made before projects could be cancelled (docs/decisions/0068). */
+    cancelled_at: stamp.nullable().default(null),
     ...stamps,
   })
   .strict();
@@ -324,6 +327,20 @@ export const recurringInvoiceRow = z
   })
   .strict()
   .refine((r) => linesTotal(r.lines) === r.total, { path: ["total"], message: "The total must equal the sum of the lines" });
+/** A credit note (docs/decisions/0068-credit-notes.md): what one invoice or payment request no longer asks for. */
+export const creditNoteRow = z
+  .object({
+    id: rowId,
+    number: invoiceNumber,
+    invoice_id: rowId,
+    client_id: rowId,
+    project_id: ref,
+    amount: amount.refine((n) => n > 0, "A credit note credits more than £0"),
+    description: requiredLine(300),
+    date: isoDate,
+    ...stamps,
+  })
+  .strict();
 
 /** A Stripe event already handled, by its id: kept so an event delivered again after a restore still changes nothing. */
 export const stripeEventRow = z.object({ id: rowId.max(255), type: stored(255), ...stamps }).strict();
@@ -556,6 +573,7 @@ export const tableRows = {
   stripe_events: stripeEventRow,
   instalments: instalmentRow,
   recurring_invoices: recurringInvoiceRow,
+  credit_notes: creditNoteRow,
   tasks: taskRow,
   mail_messages: mailMessageRow,
   activities: activityRow,
@@ -591,6 +609,8 @@ export const exportShape = z
     instalments: rows(instalmentRow).default([]),
     /** Absent from exports made before recurring invoices. */
     recurring_invoices: rows(recurringInvoiceRow).default([]),
+    /** Absent from exports made before credit notes. */
+    credit_notes: rows(creditNoteRow).default([]),
     tasks: rows(taskRow),
     activities: rows(activityRow),
     /** Absent from exports made before mail was filed. */
@@ -753,6 +773,9 @@ const references: [ExportTable, string, ExportTable, string][] = [
   ["instalments", "proposal_id", "proposals", "proposal"],
   ["instalments", "project_id", "projects", "project"],
   ["instalments", "invoice_id", "invoices", "invoice"],
+  ["credit_notes", "invoice_id", "invoices", "invoice"],
+  ["credit_notes", "client_id", "clients", "client"],
+  ["credit_notes", "project_id", "projects", "project"],
   ["preview_releases", "client_id", "clients", "client"],
   ["preview_comments", "client_id", "clients", "client"],
   ["preview_comments", "release_id", "preview_releases", "preview version"],

@@ -39,6 +39,8 @@ export interface InvoiceMoney {
   total: number;
   /** Money that reached the studio, less refunds. */
   paid: number;
+  /** What credit notes took off it (docs/decisions/0068). */
+  credited: number;
   /** What is still owed; never below 0. */
   balance: number;
   /** Paid beyond the total, for the studio to refund or credit; 0 when not. */
@@ -49,21 +51,23 @@ type Counted = { kind: PaymentKind; amount: number; state: PaymentState };
 const pence = (pounds: number) => Math.round(pounds * 100);
 
 /**
- * Balance due = total − Σ payments that arrived + Σ refunds, in whole pence. It is Paid when
- * the balance reaches 0; below 0 is an overpayment.
+ * Balance due = total − Σ payments that arrived + Σ refunds − Σ credit notes, in whole pence. It
+ * is Paid when the payments cover what is not credited; below 0 is an overpayment, for the studio
+ * to refund.
  */
-export function moneyOf(total: number, payments: readonly Counted[]): InvoiceMoney {
+export function moneyOf(total: number, payments: readonly Counted[], credited = 0): InvoiceMoney {
   let paid = 0;
   for (const p of payments) {
     if (p.kind === "refund") paid -= pence(p.amount);
     else if (COUNTED_STATES.includes(p.state)) paid += pence(p.amount);
   }
-  const owed = pence(total) - paid;
-  return { total, paid: paid / 100, balance: Math.max(owed, 0) / 100, overpaid: Math.max(-owed, 0) / 100 };
+  const owed = pence(total) - paid - pence(credited);
+  return { total, paid: paid / 100, credited, balance: Math.max(owed, 0) / 100, overpaid: Math.max(-owed, 0) / 100 };
 }
 
 /** Whether what has been paid covers the invoice: the one test of "paid in full". */
-export const isPaidInFull = (m: Pick<InvoiceMoney, "total" | "paid">) => pence(m.paid) >= pence(m.total) && pence(m.total) >= 0;
+export const isPaidInFull = (m: Pick<InvoiceMoney, "total" | "paid"> & { credited?: number }) =>
+  pence(m.paid) + pence(m.credited ?? 0) >= pence(m.total) && pence(m.total) >= 0;
 
 /** Which Stripe payment methods the client's Pay button offers (Settings → Payments). */
 export const onlineMethods = ["card", "pay_by_bank"] as const;

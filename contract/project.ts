@@ -21,6 +21,8 @@ export const project = z.object({
   lead_id: z.string().nullable(),
   /** A user id, or "Client: {name}" when the client's preview approval moved it to Launch. */
   stage_changed_by: z.string().nullable(),
+  /** When the Owner cancelled it (docs/decisions/0068-credit-notes.md); null while it runs. */
+  cancelled_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -65,5 +65,7 @@ export function recordHref(table: ExportTable, row: Record<string, unknown>): st
       return of("proposal", "proposal_id", "/crm/proposals");
     case "recurring_invoices":
       return of("client", "client_id", "/crm/clients");
+    case "credit_notes":
+      return of("invoice", "invoice_id", "/crm/invoices");
   }
 }

@@ -18,6 +18,7 @@ import { clientsRoute } from "./modules/clients/routes";
 import { projectsRoute } from "./modules/projects/routes";
 import { proposalsRoute } from "./modules/proposals/routes";
 import { invoicesRoute } from "./modules/invoices/routes";
+import { creditNotesRoute } from "./modules/credit-notes/routes";
 import { invoicePaymentsRoute, paymentSettingsRoute } from "./modules/payments/routes";
 import { bookingSettingsRoute } from "./modules/bookings/routes";
 import { stripeWebhookRoute } from "./modules/payments/webhook-routes";
@@ -63,6 +64,7 @@ const crm = new Hono<AppEnv>()
   .route("/invoices", invoicesRoute)
   .route("/instalments", instalmentsRoute)
   .route("/recurring-invoices", recurringInvoicesRoute)
+  .route("/credit-notes", creditNotesRoute)
   .route("/tasks", tasksRoute)
   .route("/activities", activitiesRoute)
   .route("/users", usersRoute)

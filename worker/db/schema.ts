@@ -26,3 +26,4 @@ export * from "../modules/mail/tables";
 export * from "../modules/payments/tables";
 export * from "../modules/bookings/tables";
 export * from "../modules/retainers/tables";
+export * from "../modules/credit-notes/tables";

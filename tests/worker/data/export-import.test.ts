@@ -54,6 +54,7 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     stripe_events: [],
     invoices: [],
     instalments: [],
+    credit_notes: [],
     tasks: [],
     activities: [],
     mail_messages: [],

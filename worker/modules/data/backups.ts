@@ -88,6 +88,7 @@ const deletionOrder = [
   "stripe_events",
   "payments",
   "instalments",
+  "credit_notes",
   "invoices",
   "proposals",
   "projects",

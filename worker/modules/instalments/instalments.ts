@@ -97,7 +97,9 @@ interface Raise {
 /** The three statements of one raise (see the header): nothing is written unless the instalment waits and something is owed. */
 function raiseStatements(db: Db, r: Raise, ctx: RaiseContext): BatchItem<"sqlite">[] {
   const amount = amountPenceSql(r.instalmentId);
-  const when = sql`EXISTS (SELECT 1 FROM "instalments" AS "w" WHERE "w"."id" = ${r.instalmentId} AND "w"."raised_at" IS NULL) AND ${amount} > 0`;
+  // A cancelled project's instalments are never raised (docs/decisions/0068), even by a raise read before the cancel committed.
+  const when = sql`EXISTS (SELECT 1 FROM "instalments" AS "w" WHERE "w"."id" = ${r.instalmentId} AND "w"."raised_at" IS NULL)
+    AND NOT EXISTS (SELECT 1 FROM "projects" AS "cp" WHERE "cp"."id" = ${r.projectId} AND "cp"."cancelled_at" IS NOT NULL) AND ${amount} > 0`;
   // Whole pounds as an integer, so the lines' JSON reads 300, not 300.0, as JSON.stringify writes it.
   const pounds = sql`(CASE WHEN ${amount} % 100 = 0 THEN ${amount} / 100 ELSE ${amount} / 100.0 END)`;
   return [
@@ -241,7 +243,7 @@ async function waiting(db: Db, where: SQL | undefined) {
     .innerJoin(proposals, eq(proposals.id, instalments.proposal_id))
     .leftJoin(forLead, eq(forLead.id, proposals.lead_id))
     .leftJoin(ofProject, eq(ofProject.id, sql`coalesce(${instalments.project_id}, ${proposals.project_id})`))
-    .where(and(isNull(instalments.raised_at), eq(proposals.status, "Accepted"), where))
+    .where(and(isNull(instalments.raised_at), eq(proposals.status, "Accepted"), isNull(ofProject.cancelled_at), where))
     .orderBy(asc(instalments.proposal_id), asc(instalments.position));
 }
 

@@ -23,7 +23,7 @@ import { runBatch } from "../../platform/batch";
 import { londonToday, nowIso } from "../../platform/time";
 import { formatGbp } from "../../platform/money";
 import { logLine } from "../../platform/log";
-import { activityOf, invoiceRow, paymentOf, paymentRowsOf, settle, type InvoiceRow, type PaymentRow, type Recorder } from "./payments";
+import { activityOf, creditedOn, invoiceRow, paymentOf, paymentRowsOf, settle, type InvoiceRow, type PaymentRow, type Recorder } from "./payments";
 import { getPaymentSettings } from "./payment-settings";
 import { stripeApi, verifyStripeSignature, type Charge, type CheckoutSession, type Dispute, type StripeEvent } from "./stripe";
 
@@ -51,7 +51,7 @@ export async function startCheckout(
   pageUrl: string,
 ): Promise<string | null> {
   const row = await invoiceRow(db, invoice.id);
-  const money = moneyOf(row.total, await paymentRowsOf(db, invoice.id));
+  const money = moneyOf(row.total, await paymentRowsOf(db, invoice.id), await creditedOn(db, invoice.id));
   if (row.status === "Paid" || row.status === "Draft" || money.balance <= 0) return null;
   const amount = pence(money.balance);
   const { settings } = await getPaymentSettings(db);
@@ -144,7 +144,7 @@ async function sessionEvent(db: Db, stripe: StripeApi, event: StripeEvent, sessi
     return { invoiceId: row.id, duplicate: false };
   }
   const others = before.filter((p) => p !== existing);
-  const due = moneyOf(row.total, others).balance;
+  const due = moneyOf(row.total, others, await creditedOn(db, row.id)).balance;
   const amount = (session.amount_total ?? 0) / 100;
   const currency = (session.currency ?? "").toUpperCase();
   const asAsked = currency === "GBP" && pence(amount) === pence(due);

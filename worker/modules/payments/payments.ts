@@ -8,7 +8,7 @@ import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
-import { activities, invoices, payments } from "../../db/schema";
+import { activities, amountCreditedPence, invoices, payments } from "../../db/schema";
 import { paidMethods, unpaidStatus, type InvoiceStatus, type PaidMethod } from "../../../contract/invoice";
 import {
   isPaidInFull,
@@ -43,7 +43,13 @@ export const paymentRowsOf = (db: Db, invoiceId: string) =>
 export async function listPayments(db: Db, invoiceId: string): Promise<{ payments: Payment[]; money: InvoiceMoney }> {
   const invoice = await invoiceRow(db, invoiceId);
   const rows = await paymentRowsOf(db, invoiceId);
-  return { payments: rows.map(paymentOf), money: moneyOf(invoice.total, rows) };
+  return { payments: rows.map(paymentOf), money: moneyOf(invoice.total, rows, await creditedOn(db, invoiceId)) };
+}
+
+/** What credit notes took off an invoice, in pounds (docs/decisions/0068): the balance counts it. */
+export async function creditedOn(db: Db, invoiceId: string): Promise<number> {
+  const row = await db.select({ pence: amountCreditedPence(invoices.id) }).from(invoices).where(eq(invoices.id, invoiceId)).get();
+  return (row?.pence ?? 0) / 100;
 }
 
 export async function invoiceRow(db: Db, id: string): Promise<InvoiceRow> {
@@ -110,7 +116,7 @@ export async function settle(
   by: Recorder,
   now: string,
 ): Promise<{ items: BatchItem<"sqlite">[]; becamePaid: boolean; money: InvoiceMoney; raised: string[] }> {
-  const money = moneyOf(invoice.total, after);
+  const money = moneyOf(invoice.total, after, await creditedOn(db, invoice.id));
   const full = isPaidInFull(money) && after.length > 0;
   if (full && invoice.status !== "Paid") {
     const completing = [...after].reverse().find((p) => p.kind === "payment" && p.state === "succeeded") ?? after[after.length - 1];
@@ -160,7 +166,7 @@ export async function recordPayment(db: Db, invoiceId: string, input: z.output<t
   if (invoice.updated_at !== input.updated_at) await staleOrMissing(db, invoiceId);
   if (invoice.status === "Draft") throw invalid({ amount: "Send the invoice before recording a payment against it" });
   const before = await paymentRowsOf(db, invoiceId);
-  const due = moneyOf(invoice.total, before).balance;
+  const due = moneyOf(invoice.total, before, await creditedOn(db, invoiceId)).balance;
   const amount = input.amount ?? due;
   if (amount <= 0) throw invalid({ amount: "This invoice has nothing left to pay" });
   const by: Recorder = { kind: "staff", user };

@@ -7,6 +7,8 @@ import { jsonBody, queryParams } from "../../platform/validate";
 import { createProject, deleteProject, getProject, listProjects, projectOverview, updateProject } from "./projects";
 import { publish } from "../live";
 import { deliverRaised, raiseContextOf } from "../instalments";
+import { cancellableDocuments, cancelProject } from "../credit-notes";
+import { cancelProjectInput } from "../../../contract/credit-note";
 
 export const projectsRoute = new Hono<AppEnv>()
   .get("/", queryParams(z.object({ client_id: z.string().max(64).optional(), lead_id: z.string().max(64).optional() })), async (c) => {
@@ -34,6 +36,18 @@ export const projectsRoute = new Hono<AppEnv>()
     for (const id of await deliverRaised(c.env, db, new URL(c.req.url).origin, raised))
       publish(c, { entity: "invoices", op: "create", id });
     return c.json({ project }, 200);
+  })
+  // Cancel project: what the dialog lists, then the Owner's answer (Owner-only: OWNER_ONLY_ROUTES).
+  .get("/:id/cancel", async (c) => {
+    const project = await getProject(c.get("db"), c.req.param("id"));
+    return c.json({ documents: await cancellableDocuments(c.get("db"), project.id) }, 200);
+  })
+  .post("/:id/cancel", jsonBody(cancelProjectInput), async (c) => {
+    const db = c.get("db");
+    const { creditNotes } = await cancelProject(db, c.req.param("id"), c.req.valid("json"), c.get("user"));
+    publish(c, { entity: "projects", op: "update", id: c.req.param("id") });
+    for (const note of creditNotes) publish(c, { entity: "invoices", op: "update", id: note.invoice_id });
+    return c.json({ project: await getProject(db, c.req.param("id")), credit_notes: creditNotes }, 200);
   })
   .delete("/:id", async (c) => {
     await deleteProject(c.get("db"), c.req.param("id"));

@@ -25,6 +25,11 @@ export const projects = sqliteTable(
      * "Client: {name}" when the client's approval of their preview moved it to Launch.
      */
     stage_changed_by: text("stage_changed_by"),
+    /**
+     * When the Owner cancelled it (docs/decisions/0068): a column, not a status, since a status is
+     * a CHECK and a new value would rebuild the table; its status stays as it was for the record.
+     */
+    cancelled_at: text("cancelled_at"),
     ...stamps,
   },
   (t) => [

@@ -25,6 +25,8 @@ export const OWNER_ONLY_ROUTES: readonly RouteRef[] = [
   { method: "PUT", path: "/api/crm/settings/late-payment" },
   { method: "PUT", path: "/api/crm/settings/reminders" },
   { method: "POST", path: "/api/crm/invoices/:id/late-payment-charge" },
+  // Cancelling decides what the studio keeps and credits (docs/decisions/0068).
+  { method: "POST", path: "/api/crm/projects/:id/cancel" },
   { method: "PUT", path: "/api/crm/settings/payments" },
   { method: "PUT", path: "/api/crm/settings/bookings" },
   { method: "GET", path: "/api/crm/users/invites" },
