@@ -68,6 +68,8 @@ export const invoice = z.object({
   late_charge_for: z.string().nullable(),
   /** Money received against it less refunds (contract/payment.ts): the balance due is the total less this. */
   amount_paid: z.number(),
+  /** What credit notes took off it (docs/decisions/0068): not owed, and not to be paid back. */
+  amount_credited: z.number(),
   /** Payments Stripe received that were not as asked (another amount or currency), for the studio to look at. */
   payments_flagged: z.number(),
   /** An invoice, or a payment request (not a VAT invoice); both raised by an accepted payment schedule or typed in. */

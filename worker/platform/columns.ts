@@ -1,5 +1,5 @@
 /** Column helpers every table shares: ids, timestamps, a CHECK for an enumerated column, booleans. */
-import { sql, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import { integer, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 export const nowSql = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -15,3 +15,9 @@ export function oneOf(column: AnySQLiteColumn, values: readonly string[], nullab
   return nullable ? sql`${column} IS NULL OR ${column} IN (${list})` : sql`${column} IN (${list})`;
 }
 export const bool = (name: string) => integer(name, { mode: "boolean" });
+
+/**
+ * A column always written as "table"."column". drizzle leaves columns unqualified in a select from
+ * one table, so a correlated subquery's `"id"` would read the inner table's own id, not the outer row's.
+ */
+export const qualified = (column: AnySQLiteColumn): SQL => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);

@@ -233,6 +233,7 @@ describe("backups", () => {
       stripe_events: "/crm/invoices",
       instalments: "/crm/proposals?proposal=p1",
       recurring_invoices: "/crm/clients/c1",
+      credit_notes: "/crm/invoices?invoice=i1",
       tasks: "/crm/clients/c2",
       mail_messages: "/crm/clients/c2",
       activities: "/crm/clients/c2",

@@ -88,6 +88,7 @@ describe("an invoice's balance", () => {
             paid: (received - refunded) / 100,
             balance: Math.max(balance, 0) / 100,
             overpaid: Math.max(-balance, 0) / 100,
+            credited: 0,
           });
           expect(invoice.status === "Paid", `balance ${balance}p`).toBe(balance <= 0);
           const { cash } = await getDashboard(createDb(env.DB), staff.id);

@@ -48,7 +48,7 @@ describe("recording payments", () => {
   it("a part payment leaves the balance due, shown in the CRM and on the client's page, and the invoice Sent", async () => {
     const inv = await addInvoice(1200);
     const { money } = await expectJson(pay(inv, { amount: 500, date: "2026-11-05", method: "Bank transfer", reference: "CB 1" }), 201);
-    expect(money).toEqual({ total: 1200, paid: 500, balance: 700, overpaid: 0 });
+    expect(money).toEqual({ total: 1200, paid: 500, balance: 700, overpaid: 0, credited: 0 });
     const after = await getInvoice(inv.id);
     expect(after).toMatchObject({ status: "Sent", amount_paid: 500, paid_date: null });
     const list = await paymentsOf(inv.id);
@@ -72,7 +72,7 @@ describe("recording payments", () => {
   it("an overpayment is shown for the studio to refund or credit", async () => {
     const inv = await addInvoice(300);
     const { money } = await expectJson(pay(inv, { amount: 350, date: "2026-11-05", method: "Bank transfer" }), 201);
-    expect(money).toEqual({ total: 300, paid: 350, balance: 0, overpaid: 50 });
+    expect(money).toEqual({ total: 300, paid: 350, balance: 0, overpaid: 50, credited: 0 });
     const after = await getInvoice(inv.id);
     expect(after).toMatchObject({ status: "Paid", amount_paid: 350 });
     expect(await pageOf(after)).toContain("You paid £50.00 more than this invoice");
@@ -141,7 +141,7 @@ describe("recording payments", () => {
       201,
     );
     expect(invoice).toMatchObject({ status: "Paid", amount_paid: 99.5 });
-    expect((await paymentsOf(invoice.id)).money).toEqual({ total: 99.5, paid: 99.5, balance: 0, overpaid: 0 });
+    expect((await paymentsOf(invoice.id)).money).toEqual({ total: 99.5, paid: 99.5, balance: 0, overpaid: 0, credited: 0 });
   });
 
   it("the payments go through export and import unchanged", async () => {

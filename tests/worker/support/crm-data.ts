@@ -130,6 +130,30 @@ export async function seedCrm(staff: Staff) {
     crm["recurring-invoices"][":id"].pause.$post({ param: { id: carePlan.id }, json: { updated_at: carePlan.updated_at } }),
     200,
   );
+  // A second project cancelled with its invoice partly credited: a credit note to carry.
+  const { project: cancelled } = await expectJson(crm.projects.$post({ json: { title: "Menu app", client_id: client.id } }), 201);
+  const { invoice: menuInvoice } = await expectJson(
+    crm.invoices.$post({
+      json: {
+        number: "INV-202601-002",
+        client_id: client.id,
+        project_id: cancelled.id,
+        total: 800,
+        date: "2026-01-12",
+        due_date: "2026-02-11",
+        status: "Sent",
+      },
+    }),
+    201,
+  );
+  // Cancelled, as an Owner's Cancel project records it (the seed may run as Sales): the project
+  // marked and £600 of the invoice credited.
+  await env.DB.prepare("UPDATE projects SET cancelled_at = '2026-01-20T10:00:00.000Z' WHERE id = ?").bind(cancelled.id).run();
+  await env.DB.prepare(
+    "INSERT INTO credit_notes (id, number, invoice_id, client_id, project_id, amount, description, date) VALUES ('credit-seeded-0001', 'CN-1001', ?, ?, ?, 600, 'Credit for INV-202601-002: Menu app (project cancelled)', '2026-01-20')",
+  )
+    .bind(menuInvoice.id, client.id, cancelled.id)
+    .run();
   await expectJson(
     crm.tasks.$post({ json: { title: "Send the invoice", assignee_username: staff.id, due_date: "2026-01-11", priority: "High" } }),
     201,

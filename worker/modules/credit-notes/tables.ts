@@ -1,7 +1,7 @@
 /** The credit-notes module's tables. worker/db/schema.ts re-exports them: drizzle reads every table from there. */
 import { sql } from "drizzle-orm";
 import { check, index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { id, stamps } from "../../platform/columns";
+import { id, qualified, stamps } from "../../platform/columns";
 import { clients } from "../clients/tables";
 import { invoices } from "../invoices/tables";
 import { projects } from "../projects/tables";
@@ -40,4 +40,4 @@ export const credit_notes = sqliteTable(
 
 /** What is credited on an invoice, in whole pence, for every module that reads invoices through db/schema. */
 export const amountCreditedPence = (invoiceId: AnySQLiteColumn) =>
-  sql<number>`coalesce((SELECT sum(round(${credit_notes.amount} * 100)) FROM ${credit_notes} WHERE ${credit_notes.invoice_id} = ${invoiceId}), 0)`;
+  sql<number>`coalesce((SELECT sum(round(${credit_notes.amount} * 100)) FROM ${credit_notes} WHERE ${credit_notes.invoice_id} = ${qualified(invoiceId)}), 0)`;

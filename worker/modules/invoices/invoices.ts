@@ -6,7 +6,16 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
-import { amountPaidPence, clients, invoice_links, invoices, payment_reminders, payments, projects } from "../../db/schema";
+import {
+  amountCreditedPence,
+  amountPaidPence,
+  clients,
+  invoice_links,
+  invoices,
+  payment_reminders,
+  payments,
+  projects,
+} from "../../db/schema";
 import {
   linesOf,
   linesTotal,
@@ -35,8 +44,11 @@ const joined = (db: Db) =>
       project_title: projects.title,
       contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
       amount_paid_pence: amountPaidPence(invoices.id),
+      amount_credited_pence: amountCreditedPence(invoices.id),
       payments_flagged: sql<number>`(SELECT count(*) FROM ${payments} WHERE ${payments.invoice_id} = ${invoices.id} AND ${payments.state} = 'flagged')`,
-      last_reminded_on: sql<string | null>`(SELECT max(${payment_reminders.sent_on}) FROM ${payment_reminders} WHERE ${payment_reminders.invoice_id} = ${invoices.id})`,
+      last_reminded_on: sql<
+        string | null
+      >`(SELECT max(${payment_reminders.sent_on}) FROM ${payment_reminders} WHERE ${payment_reminders.invoice_id} = ${invoices.id})`,
       ...liveLinkColumns(invoice_links),
     })
     .from(invoices)
@@ -46,9 +58,15 @@ const joined = (db: Db) =>
     .leftJoin(invoice_links, and(eq(invoice_links.invoice_id, invoices.id), isNull(invoice_links.revoked_at)));
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
-const shape = ({ contact_email, amount_paid_pence, ...row }: JoinedRow): Invoice => {
+const shape = ({ contact_email, amount_paid_pence, amount_credited_pence, ...row }: JoinedRow): Invoice => {
   const { rest: inv, share } = withLiveLink(row);
-  return { ...inv, amount_paid: amount_paid_pence / 100, contact_email: contact_email ?? null, share };
+  return {
+    ...inv,
+    amount_paid: amount_paid_pence / 100,
+    amount_credited: amount_credited_pence / 100,
+    contact_email: contact_email ?? null,
+    share,
+  };
 };
 
 export async function listInvoices(db: Db): Promise<Invoice[]> {

@@ -8,7 +8,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
-import { activities, clients, invoice_links, invoices, payment_reminders } from "../../db/schema";
+import { activities, amountCreditedPence, clients, invoice_links, invoices, payment_reminders } from "../../db/schema";
 import { fillReminder, REMINDER_HOUR, reminderDue } from "../../../contract/payment-reminders";
 import { automaticCredit } from "../../../contract/activity-values";
 import { greetingFor } from "../../../contract/greeting";
@@ -57,7 +57,8 @@ async function owedDocuments(db: Db): Promise<Owed[]> {
       project_id: invoices.project_id,
       client_name: clients.name,
       email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
-      balance_pence: sql<number>`round(${invoices.total} * 100) - ${paid}`,
+      // What credit notes took off it is not owed either.
+      balance_pence: sql<number>`round(${invoices.total} * 100) - ${paid} - ${amountCreditedPence(invoices.id)}`,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.client_id))

@@ -4,7 +4,7 @@ import { check, index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColum
 import { paymentKinds, paymentMethods, paymentStates } from "../../../contract/payment";
 import { reminderStages } from "../../../contract/payment-reminders";
 import { notificationStatuses } from "../../../contract/preview-feedback";
-import { id, oneOf, stamps } from "../../platform/columns";
+import { id, oneOf, qualified, stamps } from "../../platform/columns";
 import { invoices } from "../invoices/tables";
 import { users } from "../users-and-auth/tables";
 
@@ -62,7 +62,7 @@ export const stripe_events = sqliteTable("stripe_events", {
 export const amountPaidPence = (invoiceId: AnySQLiteColumn) =>
   sql<number>`coalesce((SELECT sum(CASE WHEN ${payments.kind} = 'refund' THEN -round(${payments.amount} * 100)
     WHEN ${payments.state} IN ('succeeded', 'refunded', 'disputed') THEN round(${payments.amount} * 100) ELSE 0 END)
-    FROM ${payments} WHERE ${payments.invoice_id} = ${invoiceId}), 0)`;
+    FROM ${payments} WHERE ${payments.invoice_id} = ${qualified(invoiceId)}), 0)`;
 
 /**
  * A payment reminder sent, or being sent (docs/decisions/0066): the claim is written with the

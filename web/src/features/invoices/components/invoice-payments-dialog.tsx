@@ -31,7 +31,9 @@ export function InvoicePaymentsDialog({ invoice, onClose }: { invoice: Invoice; 
                     {formatMoney(p.amount)}
                     {p.currency !== "GBP" ? ` ${p.currency}` : ""}
                   </span>
-                  <span className={p.state === "flagged" || p.state === "disputed" || p.state === "failed" ? "font-semibold text-red-700" : ""}>
+                  <span
+                    className={p.state === "flagged" || p.state === "disputed" || p.state === "failed" ? "font-semibold text-red-700" : ""}
+                  >
                     {paymentStateLabels[p.state]}
                   </span>
                 </div>
@@ -51,7 +53,9 @@ export function InvoicePaymentsDialog({ invoice, onClose }: { invoice: Invoice; 
         {money && (
           <p className="mt-3 text-sm font-semibold">
             Paid {formatMoney(money.paid)} ·{" "}
-            {money.overpaid > 0 ? `Overpaid ${formatMoney(money.overpaid)}: refund or credit it` : `Balance due ${formatMoney(money.balance)}`}
+            {money.overpaid > 0
+              ? `Overpaid ${formatMoney(money.overpaid)}: refund or credit it`
+              : `Balance due ${formatMoney(money.balance)}`}
           </p>
         )}
       </DialogContent>

@@ -142,6 +142,12 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
                     { label: "Balance due", value: formatMoney(balanceDue(inv)), strong: true },
                   ]
                 : []),
+              ...(inv.amount_credited > 0
+                ? [
+                    { label: "Credited", value: formatMoney(inv.amount_credited) },
+                    ...(inv.amount_paid === 0 ? [{ label: "Balance due", value: formatMoney(balanceDue(inv)), strong: true }] : []),
+                  ]
+                : []),
               ...(overpaidBy(inv) > 0 ? [{ label: "Overpaid", value: formatMoney(overpaidBy(inv)), strong: true }] : []),
               ...(inv.payments_flagged > 0 ? [{ label: "Flagged payments", value: String(inv.payments_flagged), strong: true }] : []),
               ...sharedLinkFacts(inv.share),
@@ -172,7 +178,11 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
                 onClick={() => setRemindersPaused(inv, !inv.reminders_paused)}
                 aria-label={`${inv.reminders_paused ? "Resume reminders" : "Pause reminders"}: ${inv.number}`}
               >
-                {inv.reminders_paused ? <BellRing className="size-4" aria-hidden="true" /> : <BellOff className="size-4" aria-hidden="true" />}
+                {inv.reminders_paused ? (
+                  <BellRing className="size-4" aria-hidden="true" />
+                ) : (
+                  <BellOff className="size-4" aria-hidden="true" />
+                )}
                 {inv.reminders_paused ? "Resume reminders" : "Pause reminders"}
               </Button>
             )}
