@@ -4,6 +4,7 @@ import { Plus } from "lucide-react";
 import type { RouteHandle } from "@/lib/page-meta";
 import { Button } from "@/components/ui/button";
 import { ProjectBoard } from "@/features/projects/components/project-board";
+import { useSessionUser } from "@/features/auth/api/session";
 import { lazyDialog } from "@/components/ui/lazy-dialog";
 import { CrmPage } from "./components/crm-page";
 import { SearchFilterNotice, useSearchTerm } from "./components/search-filter";
@@ -17,6 +18,7 @@ export const handle: RouteHandle = {
 export function Component() {
   const { matches } = useSearchTerm();
   const [adding, setAdding] = useState(false);
+  const isOwner = useSessionUser().role === "Owner";
   return (
     <CrmPage
       title="Projects"
@@ -29,7 +31,7 @@ export function Component() {
       }
     >
       <SearchFilterNotice noun="projects" />
-      <ProjectBoard matches={matches} />
+      <ProjectBoard matches={matches} isOwner={isOwner} />
       {adding && <ProjectDialog open onOpenChange={setAdding} />}
     </CrmPage>
   );

@@ -1,6 +1,7 @@
 /** Projects: board query (projects + overview), client options, create/update/stage/delete. Keys start with "projects". */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Project, ProjectInput, ProjectStage, ProjectPatch } from "@contract/project";
+import type { CancelProjectInput } from "@contract/credit-note";
 import { api, ok } from "@/lib/api";
 import { optimisticItemChange } from "@/lib/query-client";
 
@@ -94,5 +95,28 @@ export function useDeleteProject() {
     mutationFn: (id: string) => ok(api.crm.projects[":id"].$delete({ param: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
     meta: { errorTitle: "Failed to delete project" },
+  });
+}
+
+/** Cancel project: what the project raised, to say what the Terms keep of each (Owner only). */
+export const cancellableDocumentsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ["invoices", "cancellable", projectId] as const,
+    queryFn: ({ signal }) => ok(api.crm.projects[":id"].cancel.$get({ param: { id: projectId } }, { init: { signal } })),
+    meta: { errorTitle: "Failed to fetch what the project raised" },
+  });
+
+export function useCancelProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: CancelProjectInput }) =>
+      ok(api.crm.projects[":id"].cancel.$post({ param: { id }, json: input })),
+    // The board, and every invoice list and balance the credits changed.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ["invoices"] }),
+      ]),
+    meta: { errorTitle: false },
   });
 }

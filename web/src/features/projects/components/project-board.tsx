@@ -16,12 +16,12 @@ import {
   type DragStartEvent,
 } from "@dnd-kit/core";
 import { CSS } from "@dnd-kit/utilities";
-import { GripVertical, Pencil, Trash2 } from "lucide-react";
+import { Ban, GripVertical, Pencil, Trash2 } from "lucide-react";
 import type { Project } from "@contract/project";
 import { projectStages, type ProjectStage } from "@contract/project-values";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { lazyDialog } from "@/components/ui/lazy-dialog";
+import { lazyDialog, lazyMounted } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { columnKeyboardCoordinates } from "@/lib/board-keyboard";
 import { cn } from "@/lib/cn";
@@ -32,6 +32,7 @@ import { projectsQueryOptions, useDeleteProject, useMoveProject } from "@/featur
 
 /** The form (react-hook-form, zod, Radix) loads when a project is first edited, not with the board. */
 const ProjectDialog = lazyDialog(() => import("./project-dialog").then((m) => m.ProjectDialog));
+const CancelProjectDialog = lazyMounted(() => import("./cancel-project-dialog").then((m) => m.CancelProjectDialog));
 
 export const statusDotClass = (status: string) =>
   status === "On Track" ? "bg-green-500" : status === "At Risk" ? "bg-yellow-400" : status === "Blocked" ? "bg-red-500" : "bg-slate-400";
@@ -40,7 +41,12 @@ function CardBody({ project }: { project: Project }) {
   return (
     <>
       <div className="flex items-start justify-between gap-2">
-        <p className="font-medium text-slate-900">{project.title}</p>
+        <p className="font-medium text-slate-900">
+          {project.title}
+          {project.cancelled_at && (
+            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">Cancelled</span>
+          )}
+        </p>
         <span
           className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", statusDotClass(project.status))}
           title={project.status}
@@ -62,7 +68,18 @@ function CardBody({ project }: { project: Project }) {
  * named "Move {title}". The card's own text stays plain content: a name that covered it would have
  * to contain all of it (WCAG 2.5.3, label in name), which "Move {title}" does not.
  */
-function ProjectCard({ project, onEdit, onDelete }: { project: Project; onEdit: () => void; onDelete: () => void }) {
+function ProjectCard({
+  project,
+  onEdit,
+  onDelete,
+  onCancel,
+}: {
+  project: Project;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** The Owner's Cancel project; absent for Sales and once cancelled. */
+  onCancel?: () => void;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
     id: project.id,
     data: { project },
@@ -95,6 +112,11 @@ function ProjectCard({ project, onEdit, onDelete }: { project: Project; onEdit: 
         <Button variant="ghost" size="sm" aria-label={`Edit ${project.title}`} onClick={onEdit}>
           <Pencil className="size-4" aria-hidden="true" />
         </Button>
+        {onCancel && (
+          <Button variant="ghost" size="sm" aria-label={`Cancel project ${project.title}`} onClick={onCancel}>
+            <Ban className="size-4" aria-hidden="true" />
+          </Button>
+        )}
         <Button variant="ghost" size="sm" aria-label={`Delete ${project.title}`} onClick={onDelete}>
           <Trash2 className="size-4" aria-hidden="true" />
         </Button>
@@ -133,13 +155,21 @@ const coordinateGetter = columnKeyboardCoordinates(projectStages, (entry) =>
   (projectStages as readonly string[]).includes(String(entry.id)) ? entry.id : (entry.data.current?.project as Project | undefined)?.stage,
 );
 
-export function ProjectBoard({ matches = () => true }: { matches?: (title: string, type: string | null) => boolean }) {
+/** `isOwner`: only the Owner cancels a project (its credit notes are the Owner's call). */
+export function ProjectBoard({
+  matches = () => true,
+  isOwner = false,
+}: {
+  matches?: (title: string, type: string | null) => boolean;
+  isOwner?: boolean;
+}) {
   const { data, isPending, isError, refetch } = useQuery(projectsQueryOptions());
   const move = useMoveProject();
   const del = useDeleteProject();
   const [active, setActive] = useState<Project | null>(null);
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const [cancelling, setCancelling] = useState<Project | null>(null);
   const full = useDrawnInFull(data !== undefined);
   // ?project=<id> opens that project (a lead's Open project links here).
   const [params, setParams] = useSearchParams();
@@ -226,7 +256,13 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
               <StageColumn key={stage} stage={stage} projects={inStage}>
                 {inStage.length === 0 && <li className="text-center text-xs text-slate-500">No projects</li>}
                 {firstScreenOf(inStage, full, FIRST_SCREEN_CARDS).map((p) => (
-                  <ProjectCard key={p.id} project={p} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
+                  <ProjectCard
+                    key={p.id}
+                    project={p}
+                    onEdit={() => setEditing(p)}
+                    onDelete={() => setDeleting(p)}
+                    onCancel={isOwner && !p.cancelled_at ? () => setCancelling(p) : undefined}
+                  />
                 ))}
               </StageColumn>
             );
@@ -252,6 +288,7 @@ export function ProjectBoard({ matches = () => true }: { matches?: (title: strin
           }}
         />
       )}
+      {cancelling && <CancelProjectDialog project={cancelling} onClose={() => setCancelling(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
