@@ -38,6 +38,7 @@ import { leadSources, leadStatuses } from "../../../contract/lead";
 import { projectStages, projectTypes } from "../../../contract/project";
 import { proposalStatuses } from "../../../contract/proposal";
 import { paymentDues } from "../../../contract/payment-schedule";
+import { recurringIntervals } from "../../../contract/recurring-invoice";
 import { invoiceStatuses, paidMethods } from "../../../contract/invoice";
 import { taskPriorities } from "../../../contract/task";
 import { loggableActivityTypes } from "../../../contract/activity-values";
@@ -240,6 +241,16 @@ const studio = fc.record({
     })
     // A method is kept only with Paid (422 otherwise): one invoice in ten sends one anyway, to be refused.
     .map(({ stray, ...i }) => (i.status === "Paid" || stray === 0 ? i : { ...i, paid_method: undefined })),
+  recurring: fc.record({
+    title: text(120),
+    lines: fc.array(fc.record({ description: text(300), quantity: fc.constantFrom(1, 2.5, 3), unit_price: money }), { minLength: 1, maxLength: 2 }),
+    interval: fc.constantFrom(...recurringIntervals),
+    day: rarely(fc.oneof(fc.integer({ min: 1, max: 28 }), fc.constant("last" as const)), fc.constantFrom(0, 29, 31)),
+    start_date: rarely(fc.constantFrom("2026-01-31", "2027-02-28"), fc.constantFrom("", "31/01/2026")),
+    end_date: fc.option(fc.constantFrom("2028-12-31", "2026-01-01"), { nil: undefined }),
+    terms_days: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
+    paused: fc.boolean(),
+  }),
   task: fc.record({
     title: text(300),
     notes: nullable(10_000),
@@ -295,6 +306,22 @@ async function build(owner: Staff, s: Studio, ip: string) {
         json: { ...s.invoice, total: unchecked(s.invoice.total), client_id: client.client.id, date: "2026-01-10", due_date: "2026-02-09" },
       }),
     );
+  if (client) {
+    // A retainer, paused or not: its next date is where it has got to, and must come back as it was.
+    const { paused, ...recurring } = s.recurring;
+    const made = await post(
+      "/api/crm/recurring-invoices",
+      crm["recurring-invoices"].$post({ json: unchecked({ ...recurring, client_id: client.client.id }) }),
+    );
+    if (made && paused)
+      await post(
+        "/api/crm/recurring-invoices/:id/pause",
+        crm["recurring-invoices"][":id"].pause.$post({
+          param: { id: made.recurring_invoice.id },
+          json: { updated_at: made.recurring_invoice.updated_at },
+        }),
+      );
+  }
   await post("/api/crm/tasks", crm.tasks.$post({ json: s.task }));
   await post("/api/crm/activities", crm.activities.$post({ json: s.activity }));
   // The studio's notifications go to an inbox of this run's own, so tests that count the real inbox's mail see none of it.
