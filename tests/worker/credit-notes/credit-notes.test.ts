@@ -3,6 +3,7 @@
  * each document the project raised; the rest is credited by a numbered credit note against it, in
  * the cancel's one batch. A cancelled project's waiting instalments are never raised.
  */
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { errorOf, expectJson, rows, runCron, saveStudioDetails, signInAs, type Staff } from "../support/helpers";
 
@@ -152,5 +153,17 @@ describe("cancelling a project", () => {
     // Well past its due date, on a working day after 09:00 London.
     await runCron("2030-01-16T10:00:00Z");
     expect(await rows("SELECT stage FROM payment_reminders WHERE invoice_id = ?", deposit.id)).toEqual([]);
+  });
+
+  it("takes the credit off the dashboard's overdue: only what the Terms kept is still owed", async () => {
+    const { project, deposit } = await acceptedProject();
+    // Due long ago, so it counts as overdue.
+    await env.DB.prepare("UPDATE invoices SET due_date = '2026-01-01' WHERE id = ?").bind(deposit.id).run();
+    const before = (await expectJson(owner.api.crm.dashboard.$get(), 200)).cash.overdue.value;
+    await expectJson(
+      cancel(owner, project.id, { documents: [{ invoice_id: deposit.id, keep: "amount", amount: 100 }], updated_at: project.updated_at }),
+      200,
+    );
+    expect((await expectJson(owner.api.crm.dashboard.$get(), 200)).cash.overdue.value).toBe(before - 2000);
   });
 });

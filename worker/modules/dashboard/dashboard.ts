@@ -32,7 +32,7 @@ import type { StageWeights } from "../../../contract/settings";
 import type { TaskPriority } from "../../../contract/task";
 import { addDays, addMonths, londonStartOf, londonToday, mondayOf } from "../../platform/time";
 import { stageWeightsOf, WEIGHTS_KEY } from "../settings";
-import { amountPaidPence, invoices } from "../../db/schema";
+import { amountCreditedPence, amountPaidPence, invoices } from "../../db/schema";
 
 /** The funnel's path: every stage but Lost, in the board's order (Won last). */
 const FUNNEL_PATH = boardColumns.map((c) => c.status).filter((s) => s !== "Lost");
@@ -100,7 +100,8 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
   // What isOwed and isLate (contract/invoice-values.ts) say, in SQL: owed is Sent or Overdue.
   // Money that arrived this month: payments that reached the studio, and refunds (which count against it).
   const receivedThisMonth = sql`(date >= ${monthFirst} AND date < ${nextMonthFirst} AND (kind = 'refund' OR state IN ('succeeded', 'refunded', 'disputed')))`;
-  const balancePaid = amountPaidPence(invoices.id);
+  // What no longer counts as owed: money received, and what credit notes took off.
+  const balancePaid = sql`(${amountPaidPence(invoices.id)} + ${amountCreditedPence(invoices.id)})`;
   const dueSoon = sql`(status = 'Sent' AND due_date >= ${today} AND due_date <= ${cashUntil})`;
   const late = lateInvoice(today);
   const waitingSoon = sql`(raised_at IS NULL AND due = 'on_date' AND due_date <= ${cashUntil})`;
