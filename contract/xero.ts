@@ -2,7 +2,9 @@
  * Export for Xero: the invoices of a period as rows of Xero's sales-invoice import file (one row
  * per line; an invoice's rows share its number), in files of at most 500 invoices, which is what
  * one Xero import takes. Xero imports them as drafts and matches payments from the bank feed
- * (docs/decisions/0062-export-for-xero.md).
+ * (docs/decisions/0062-export-for-xero.md). The period's credit notes against those invoices go
+ * in a file of Xero's credit-note import, which has its own number and date columns and no due
+ * date, amounts positive (docs/decisions/0068-credit-notes.md).
  */
 import * as z from "zod";
 import { isoDate } from "./common";
@@ -43,6 +45,37 @@ export const XERO_COLUMNS = [
   "BrandingTheme",
 ] as const;
 export type XeroColumn = (typeof XERO_COLUMNS)[number];
+
+/** Xero's credit-note template: the invoice one with its own number and date, and no due date. */
+export const XERO_CREDIT_NOTE_COLUMNS = [
+  "*ContactName",
+  "EmailAddress",
+  "POAddressLine1",
+  "POAddressLine2",
+  "POAddressLine3",
+  "POAddressLine4",
+  "POCity",
+  "PORegion",
+  "POPostalCode",
+  "POCountry",
+  "*CreditNoteNumber",
+  "Reference",
+  "*CreditNoteDate",
+  "InventoryItemCode",
+  "*Description",
+  "*Quantity",
+  "*UnitAmount",
+  "Discount",
+  "*AccountCode",
+  "*TaxType",
+  "TrackingName1",
+  "TrackingOption1",
+  "TrackingName2",
+  "TrackingOption2",
+  "Currency",
+  "BrandingTheme",
+] as const;
+export type XeroCreditNoteRow = Partial<Record<(typeof XERO_CREDIT_NOTE_COLUMNS)[number], string>>;
 /** A row of the file; the columns the CRM has nothing for are left out, and written empty. */
 export type XeroRow = Partial<Record<XeroColumn, string>>;
 
@@ -114,6 +147,35 @@ export function xeroRows(invoices: readonly XeroInvoice[], settings: XeroSetting
   );
 }
 
+/** A credit note as the export reads it: against a VAT invoice Xero was given, with that invoice's VAT treatment. */
+export interface XeroCreditNote {
+  number: string;
+  date: string;
+  amount: number;
+  description: string;
+  invoice_number: string;
+  client_name: string | null;
+  contact_email: string | null;
+  vat_treatment: Invoice["vat_treatment"];
+}
+
+/** One row per credit note, its amount positive (Xero knows a credit note credits), the invoice it credits as its Reference. */
+export function xeroCreditNoteRows(notes: readonly XeroCreditNote[], settings: XeroSettings): XeroCreditNoteRow[] {
+  return notes.map((note) => ({
+    "*ContactName": note.client_name ?? "",
+    EmailAddress: note.contact_email ?? "",
+    "*CreditNoteNumber": note.number,
+    Reference: note.invoice_number,
+    "*CreditNoteDate": xeroDate(note.date),
+    "*Description": note.description,
+    "*Quantity": "1",
+    "*UnitAmount": note.amount.toFixed(2),
+    "*AccountCode": settings.account_code,
+    "*TaxType": note.vat_treatment === "standard" ? settings.tax_type : XERO_NO_VAT,
+    Currency: "GBP",
+  }));
+}
+
 /** The invoices in files Xero takes: at most XERO_MAX_INVOICES each, an invoice never split between two. */
 export function xeroFiles(invoices: readonly XeroInvoice[], settings: XeroSettings): XeroRow[][] {
   const files: XeroRow[][] = [];
@@ -125,4 +187,14 @@ export function xeroFiles(invoices: readonly XeroInvoice[], settings: XeroSettin
 export interface XeroExport {
   invoices: number;
   files: XeroRow[][];
+  /** The period's credit notes against the exported invoices, in files of at most XERO_MAX_INVOICES. */
+  credit_notes: number;
+  credit_note_files: XeroCreditNoteRow[][];
+}
+
+/** The credit notes in files of at most XERO_MAX_INVOICES, as Xero takes them. */
+export function xeroCreditNoteFiles(notes: readonly XeroCreditNote[], settings: XeroSettings): XeroCreditNoteRow[][] {
+  const files: XeroCreditNoteRow[][] = [];
+  for (let i = 0; i < notes.length; i += XERO_MAX_INVOICES) files.push(xeroCreditNoteRows(notes.slice(i, i + XERO_MAX_INVOICES), settings));
+  return files;
 }

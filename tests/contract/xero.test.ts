@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { linesTotal, type InvoiceLine } from "../../contract/invoice";
-import { XERO_MAX_INVOICES, XERO_NO_VAT, xeroDate, xeroFiles, type XeroInvoice } from "../../contract/xero";
+import { XERO_MAX_INVOICES, XERO_NO_VAT, xeroCreditNoteFiles, xeroDate, xeroFiles, type XeroInvoice } from "../../contract/xero";
 
 const line: fc.Arbitrary<InvoiceLine> = fc.record({
   description: fc.string({ minLength: 1, maxLength: 30 }),
@@ -61,6 +61,36 @@ describe("xeroFiles", () => {
         const [d, m, y] = xeroDate(iso).split("/");
         expect(`${y}-${m}-${d}`).toBe(iso);
       }),
+    );
+  });
+});
+
+describe("xeroCreditNoteFiles", () => {
+  it("gives every credit note once, positive, in files of at most 500, adding up to what was credited", () => {
+    const notes = fc.uniqueArray(
+      fc.record({
+        number: fc.stringMatching(/^CN-[0-9]{1,6}$/),
+        date: day,
+        amount: fc.integer({ min: 1, max: 5_000_00 }).map((n) => n / 100),
+        description: fc.string({ minLength: 1, maxLength: 60 }),
+        invoice_number: fc.stringMatching(/^INV-[0-9]{1,6}$/),
+        client_name: fc.option(fc.string({ maxLength: 40 }), { nil: null }),
+        contact_email: fc.constantFrom(null, "a@b.example"),
+        vat_treatment: fc.constantFrom("standard" as const, "outside_uk" as const, "outside_scope" as const),
+      }),
+      { selector: (n) => n.number, maxLength: 1_100 },
+    );
+    fc.assert(
+      fc.property(notes, (list) => {
+        const files = xeroCreditNoteFiles(list, settings);
+        expect(files.every((f) => f.length > 0 && f.length <= XERO_MAX_INVOICES)).toBe(true);
+        const rows = files.flat();
+        expect(rows.map((r) => r["*CreditNoteNumber"])).toEqual(list.map((n) => n.number));
+        expect(rows.every((r) => Number(r["*UnitAmount"]) > 0)).toBe(true);
+        expect(pennies(rows)).toBe(list.reduce((sum, n) => sum + Math.round(n.amount * 100), 0));
+        rows.forEach((r, i) => expect(r["*TaxType"]).toBe(list[i].vat_treatment === "standard" ? settings.tax_type : XERO_NO_VAT));
+      }),
+      { numRuns: 30 },
     );
   });
 });

@@ -2,6 +2,7 @@
  * Cancel project: the Owner says what the Terms keep of each document the project raised; the rest
  * is credited with a numbered credit note, and the invoice's card shows the credit and what is left.
  */
+import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { api, createClient, expectStatus, signIn } from "./support";
 
@@ -43,4 +44,21 @@ test("the Owner cancels a project, keeping part of its invoice, and the rest is 
   const invoice = page.getByTestId("invoice-card").filter({ hasText: number });
   await expect(invoice.getByText("£600.00", { exact: true })).toBeVisible();
   await expect(invoice.getByText("£200.00", { exact: true })).toBeVisible();
+
+  // The accountant's copy: the credit note in Xero's credit-note import file, offered beside the invoices.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  await page.getByRole("button", { name: "Export for Xero" }).click();
+  const xero = page.getByRole("dialog", { name: "Export for Xero" });
+  await xero.getByLabel("From").fill(today);
+  await xero.getByLabel("To").fill(today);
+  await xero.getByRole("button", { name: "Export" }).click();
+  await expect(xero.getByText(/\d+ credit notes?: import them in Xero under Credit Notes, Import\./)).toBeVisible();
+  const download = page.waitForEvent("download");
+  await xero.getByRole("button", { name: /^Download credit notes/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`xero-credit-notes-${today}-to-${today}.csv`);
+  const csv = await readFile(await file.path(), "utf8");
+  expect(csv.split("\n")[0]).toContain("*CreditNoteNumber");
+  expect(csv).toContain(`Credit for ${number}: ${title} (project cancelled)`);
+  expect(csv).toContain("600.00");
 });

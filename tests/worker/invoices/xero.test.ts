@@ -69,6 +69,37 @@ describe("Export for Xero", () => {
     ]);
   });
 
+  it("gives the period's credit notes as rows of Xero's credit-note import, the credited invoice as their reference", async () => {
+    const { project } = await expectJson(owner.api.crm.projects.$post({ json: { title: "Acme app", client_id: acme } }), 201);
+    const invoice = await addInvoice({ number: "INV-CREDITED", project_id: project.id, total: 800 });
+    const { credit_notes } = await expectJson(
+      owner.api.crm.projects[":id"].cancel.$post({
+        param: { id: project.id },
+        json: { documents: [{ invoice_id: invoice.id, keep: "amount", amount: 200 }], updated_at: project.updated_at },
+      }),
+      200,
+    );
+    const [note] = credit_notes;
+    const out = await exported(owner, note.date, note.date);
+    expect(out.credit_notes).toBe(1);
+    expect(out.credit_note_files).toEqual([
+      [
+        expect.objectContaining({
+          "*ContactName": 'Acme, "North" Ltd',
+          "*CreditNoteNumber": note.number,
+          Reference: "INV-CREDITED",
+          "*CreditNoteDate": `${note.date.slice(8, 10)}/${note.date.slice(5, 7)}/${note.date.slice(0, 4)}`,
+          "*Description": "Credit for INV-CREDITED: Acme app (project cancelled)",
+          "*Quantity": "1",
+          "*UnitAmount": "600.00",
+          "*AccountCode": "200",
+        }),
+      ],
+    ]);
+    // Outside the period: none.
+    expect((await exported(owner, "2020-01-01", "2020-01-31")).credit_notes).toBe(0);
+  });
+
   it("leaves out drafts and invoices dated outside the period, both days included", async () => {
     await addInvoice({ number: "INV-FIRST", date: "2026-03-01" });
     await addInvoice({ number: "INV-LAST", date: "2026-03-31", status: "Paid" });
@@ -79,7 +110,7 @@ describe("Export for Xero", () => {
     expect(out.files.flat().map((r) => r["*InvoiceNumber"])).toEqual(["INV-FIRST", "INV-LAST"]);
     const [audited] = await rows<{ action: string; detail: string }>("SELECT action, detail FROM audit_events ORDER BY rowid DESC LIMIT 1");
     expect(audited).toEqual({ action: "export", detail: "Exported 2 invoices for Xero (2026-03-01 to 2026-03-31)" });
-    expect(await exported(owner, "2026-05-01", "2026-05-31")).toEqual({ invoices: 0, files: [] });
+    expect(await exported(owner, "2026-05-01", "2026-05-31")).toEqual({ invoices: 0, files: [], credit_notes: 0, credit_note_files: [] });
   });
 
   it("the tax rate defaults to the standard rate once the studio has a VAT number", async () => {

@@ -1,12 +1,13 @@
 /**
  * Export for Xero: a period (last month, to start with), then the file Xero imports, or one file
  * per 500 invoices when there are more. Drafts are left out; the server says how many invoices.
+ * The period's credit notes come as files of Xero's credit-note import, offered beside them.
  */
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMutation } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { XERO_COLUMNS, xeroExportQuery, type XeroExport, type XeroExportQuery } from "@contract/xero";
+import { XERO_COLUMNS, XERO_CREDIT_NOTE_COLUMNS, xeroExportQuery, type XeroExport, type XeroExportQuery } from "@contract/xero";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { DateField } from "@/components/ui/form-fields";
@@ -28,6 +29,8 @@ export function lastMonth(today = todayInLondon()): XeroExportQuery {
 
 const fileName = (period: XeroExportQuery, part: number, parts: number) =>
   `xero-invoices-${period.from}-to-${period.to}${parts > 1 ? `-part-${part}-of-${parts}` : ""}.csv`;
+const creditNoteFileName = (period: XeroExportQuery, part: number, parts: number) =>
+  `xero-credit-notes-${period.from}-to-${period.to}${parts > 1 ? `-part-${part}-of-${parts}` : ""}.csv`;
 const count = (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "invoice" : "invoices"}`;
 
 export function XeroExportDialog({ onClose }: { onClose: () => void }) {
@@ -40,11 +43,19 @@ export function XeroExportDialog({ onClose }: { onClose: () => void }) {
   const download = (period: XeroExportQuery, out: XeroExport, part: number) =>
     downloadText(fileName(period, part + 1, out.files.length), toCsv(out.files[part], XERO_COLUMNS), "text/csv;charset=utf-8");
 
+  const downloadCredits = (period: XeroExportQuery, out: XeroExport, part: number) =>
+    downloadText(
+      creditNoteFileName(period, part + 1, out.credit_note_files.length),
+      toCsv(out.credit_note_files[part], XERO_CREDIT_NOTE_COLUMNS),
+      "text/csv;charset=utf-8",
+    );
+
   const onSubmit = form.handleSubmit(async (period) => {
     setResult(null);
     try {
       const out = await load.mutateAsync(period);
-      if (out.files.length === 1) {
+      // One file and no credit notes: downloaded at once; otherwise each file is offered.
+      if (out.files.length === 1 && out.credit_notes === 0) {
         download(period, out, 0);
         toast.success(`Exported ${count(out.invoices)} for Xero`);
         onClose();
@@ -69,10 +80,35 @@ export function XeroExportDialog({ onClose }: { onClose: () => void }) {
         <DateField control={form.control} name="from" label="From" required />
         <DateField control={form.control} name="to" label="To" required />
       </div>
-      {result && result.out.invoices === 0 && (
+      {result && result.out.invoices === 0 && result.out.credit_notes === 0 && (
         <p role="status" className="text-sm text-slate-700">
           No invoices were sent in that period.
         </p>
+      )}
+      {result && result.out.files.length === 1 && result.out.credit_notes > 0 && (
+        <div role="status" className="text-sm text-slate-700">
+          <Button variant="secondary" size="sm" onClick={() => download(result.period, result.out, 0)}>
+            Download {count(result.out.invoices)}
+          </Button>
+        </div>
+      )}
+      {result && result.out.credit_notes > 0 && (
+        <div role="status" className="space-y-2 text-sm text-slate-700">
+          <p>
+            {result.out.credit_notes} {result.out.credit_notes === 1 ? "credit note" : "credit notes"}: import them in Xero under Credit
+            Notes, Import.
+          </p>
+          <ul className="flex flex-wrap gap-2">
+            {result.out.credit_note_files.map((_, i) => (
+              <li key={i}>
+                <Button variant="secondary" size="sm" onClick={() => downloadCredits(result.period, result.out, i)}>
+                  Download credit notes
+                  {result.out.credit_note_files.length > 1 ? ` ${i + 1} of ${result.out.credit_note_files.length}` : ""}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {result && result.out.files.length > 1 && (
         <div role="status" className="space-y-2 text-sm text-slate-700">
