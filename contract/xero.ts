@@ -47,35 +47,13 @@ export const XERO_COLUMNS = [
 export type XeroColumn = (typeof XERO_COLUMNS)[number];
 
 /** Xero's credit-note template: the invoice one with its own number and date, and no due date. */
-export const XERO_CREDIT_NOTE_COLUMNS = [
-  "*ContactName",
-  "EmailAddress",
-  "POAddressLine1",
-  "POAddressLine2",
-  "POAddressLine3",
-  "POAddressLine4",
-  "POCity",
-  "PORegion",
-  "POPostalCode",
-  "POCountry",
-  "*CreditNoteNumber",
-  "Reference",
-  "*CreditNoteDate",
-  "InventoryItemCode",
-  "*Description",
-  "*Quantity",
-  "*UnitAmount",
-  "Discount",
-  "*AccountCode",
-  "*TaxType",
-  "TrackingName1",
-  "TrackingOption1",
-  "TrackingName2",
-  "TrackingOption2",
-  "Currency",
-  "BrandingTheme",
-] as const;
-export type XeroCreditNoteRow = Partial<Record<(typeof XERO_CREDIT_NOTE_COLUMNS)[number], string>>;
+const creditNoteColumnFor = { "*InvoiceNumber": "*CreditNoteNumber", "*InvoiceDate": "*CreditNoteDate" } as const;
+type Renamed = keyof typeof creditNoteColumnFor;
+type XeroCreditNoteColumn = Exclude<XeroColumn, "*DueDate" | Renamed> | (typeof creditNoteColumnFor)[Renamed];
+export const XERO_CREDIT_NOTE_COLUMNS: readonly XeroCreditNoteColumn[] = XERO_COLUMNS.filter((c) => c !== "*DueDate").map((c) =>
+  c in creditNoteColumnFor ? creditNoteColumnFor[c as Renamed] : (c as Exclude<XeroColumn, "*DueDate" | Renamed>),
+);
+export type XeroCreditNoteRow = Partial<Record<XeroCreditNoteColumn, string>>;
 /** A row of the file; the columns the CRM has nothing for are left out, and written empty. */
 export type XeroRow = Partial<Record<XeroColumn, string>>;
 
