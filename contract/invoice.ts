@@ -70,6 +70,8 @@ export const invoice = z.object({
   amount_paid: z.number(),
   /** What credit notes took off it (docs/decisions/0068): not owed, and not to be paid back. */
   amount_credited: z.number(),
+  /** The credit notes against it, in number order, for their printable pages. */
+  credit_notes: z.array(z.object({ id: z.string(), number: z.string() })),
   /** Payments Stripe received that were not as asked (another amount or currency), for the studio to look at. */
   payments_flagged: z.number(),
   /** An invoice, or a payment request (not a VAT invoice); both raised by an accepted payment schedule or typed in. */

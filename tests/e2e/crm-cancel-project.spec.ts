@@ -7,6 +7,8 @@ import { expect, test } from "./fixtures";
 import { api, createClient, expectStatus, signIn } from "./support";
 
 test("the Owner cancels a project, keeping part of its invoice, and the rest is credited", async ({ page }) => {
+  // Four screens in one walk: the board, the invoices, the credit note's page and the Xero export.
+  test.slow();
   await signIn(page.request);
   const stamp = Date.now();
   const { crm } = api(page.request);
@@ -16,7 +18,15 @@ test("the Owner cancels a project, keeping part of its invoice, and the rest is 
   const number = `INV-CAN-${stamp}`;
   await expectStatus(
     crm.invoices.$post({
-      json: { number, client_id: client.id, project_id: project.id, total: 800, date: "2026-01-12", due_date: "2026-02-11", status: "Sent" },
+      json: {
+        number,
+        client_id: client.id,
+        project_id: project.id,
+        total: 800,
+        date: "2026-01-12",
+        due_date: "2026-02-11",
+        status: "Sent",
+      },
     }),
     201,
   );
@@ -42,8 +52,17 @@ test("the Owner cancels a project, keeping part of its invoice, and the rest is 
 
   await page.goto("/crm/invoices");
   const invoice = page.getByTestId("invoice-card").filter({ hasText: number });
-  await expect(invoice.getByText("£600.00", { exact: true })).toBeVisible();
   await expect(invoice.getByText("£200.00", { exact: true })).toBeVisible();
+  const creditLink = invoice.getByRole("link", { name: /^CN-\d+$/ });
+  await expect(invoice.getByRole("definition").filter({ has: page.getByRole("link", { name: /^CN-\d+$/ }) })).toContainText("£600.00");
+
+  // The credit note prints on its own page, naming the invoice it credits.
+  const creditNumber = (await creditLink.textContent())!;
+  await creditLink.click();
+  const sheet = page.getByRole("article", { name: `Credit note ${creditNumber}` });
+  await expect(sheet).toContainText(`invoice ${number}`);
+  await expect(sheet).toContainText("Total credited£600.00");
+  await page.getByRole("link", { name: "Back to Invoices" }).click();
 
   // The accountant's copy: the credit note in Xero's credit-note import file, offered beside the invoices.
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());

@@ -70,6 +70,12 @@ describe("cancelling a project", () => {
     expect(feed.map((f) => f.summary)).toContain(`Credited £1,600.00 on ${deposit.number}: the project was cancelled`);
     const { project: after } = await expectJson(owner.api.crm.projects[":id"].$get({ param: { id: project.id } }), 200);
     expect(after.cancelled_at).toEqual(expect.any(String));
+    // The invoice names its credit note, which opens on its own (for its printable page); a payment request's carries no VAT.
+    const { invoice } = await expectJson(owner.api.crm.invoices[":id"].$get({ param: { id: deposit.id } }), 200);
+    expect(invoice).toMatchObject({ amount_credited: 1600, credit_notes: [{ id: credit_notes[0].id, number: credit_notes[0].number }] });
+    const { credit_note } = await expectJson(owner.api.crm["credit-notes"][":id"].$get({ param: { id: credit_notes[0].id } }), 200);
+    expect(credit_note).toMatchObject({ number: credit_notes[0].number, amount: 1600, vat: 0, invoice_kind: "payment_request" });
+    await errorOf(owner.api.crm["credit-notes"][":id"].$get({ param: { id: "no-such-note" } }), 404);
   });
 
   it("raises nothing more for a cancelled project: the launch instalment waits for ever", async () => {

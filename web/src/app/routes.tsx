@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           page("crm/proposals", { path: "proposals" }),
           page("crm/invoices", { path: "invoices" }),
           page("crm/invoice-print", { path: "invoices/:id/print" }),
+          page("crm/credit-note-print", { path: "credit-notes/:id/print" }),
           page("crm/tasks", { path: "tasks" }),
           page("crm/activity", { path: "activity" }),
           page("crm/mail", { path: "mail" }),

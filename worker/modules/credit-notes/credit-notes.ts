@@ -9,7 +9,7 @@
  * A cancelled project's waiting instalments are never raised: the raise itself checks
  * `cancelled_at` (worker/modules/instalments), so no trigger or job needs to know.
  */
-import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
@@ -23,13 +23,7 @@ import {
   number_series,
   projects,
 } from "../../db/schema";
-import {
-  creditFor,
-  creditLine,
-  type CancellableDocument,
-  type cancelProjectInput,
-  type CreditNote,
-} from "../../../contract/credit-note";
+import { creditFor, creditLine, type CancellableDocument, type cancelProjectInput, type CreditNote } from "../../../contract/credit-note";
 import { showsVat, vatIncludedIn } from "../../../contract/invoice";
 import type { SessionUser } from "../../../contract/user";
 import { AppError, notFound, staleEdit } from "../../platform/errors";
@@ -57,17 +51,20 @@ export async function cancellableDocuments(db: Db, projectId: string): Promise<C
     })
     .from(invoices)
     .where(
-      and(
-        eq(invoices.project_id, projectId),
-        ne(invoices.status, "Draft"),
-        isNull(invoices.settles_id),
-        isNull(invoices.late_charge_for),
-      ),
+      and(eq(invoices.project_id, projectId), ne(invoices.status, "Draft"), isNull(invoices.settles_id), isNull(invoices.late_charge_for)),
     )
     .orderBy(asc(invoices.date), asc(invoices.number));
   return rows.map((r) => {
     const owed = pence(r.total) - r.paid - r.credited;
-    return { id: r.id, number: r.number, kind: r.kind, total: r.total, paid: r.paid / 100, credited: r.credited / 100, balance: owed / 100 };
+    return {
+      id: r.id,
+      number: r.number,
+      kind: r.kind,
+      total: r.total,
+      paid: r.paid / 100,
+      credited: r.credited / 100,
+      balance: owed / 100,
+    };
   });
 }
 
@@ -87,7 +84,13 @@ export async function cancelProject(
   at = new Date(),
 ): Promise<{ creditNotes: CreditNote[]; cancelled_at: string }> {
   const project = await db
-    .select({ id: projects.id, title: projects.title, client_id: projects.client_id, cancelled_at: projects.cancelled_at, updated_at: projects.updated_at })
+    .select({
+      id: projects.id,
+      title: projects.title,
+      client_id: projects.client_id,
+      cancelled_at: projects.cancelled_at,
+      updated_at: projects.updated_at,
+    })
     .from(projects)
     .where(eq(projects.id, projectId))
     .get();
@@ -174,7 +177,14 @@ export async function listCreditNotes(db: Db, studioName: string, filter: { from
   return creditNotesWhere(db, where, studioName);
 }
 
-async function creditNotesWhere(db: Db, where: ReturnType<typeof and> | ReturnType<typeof sql>, studioName: string): Promise<CreditNote[]> {
+/** One credit note, for its printable page. */
+export async function getCreditNote(db: Db, id: string, studioName: string): Promise<CreditNote> {
+  const [note] = await creditNotesWhere(db, eq(credit_notes.id, id), studioName);
+  if (!note) throw notFound("Credit note");
+  return note;
+}
+
+async function creditNotesWhere(db: Db, where: SQL | undefined, studioName: string): Promise<CreditNote[]> {
   const [{ settings: studio }, rows] = await Promise.all([
     getStudioSettings(db, studioName),
     db

@@ -34,6 +34,7 @@ import { requireUpdated, runBatch } from "../../platform/batch";
 import { paymentsForStatusEdit, statusForTotal } from "../payments";
 import type { SessionUser } from "../../../contract/user";
 import { invalid } from "../../platform/validate";
+import { qualified } from "../../platform/columns";
 import { settledWrites } from "../instalments";
 
 const joined = (db: Db) =>
@@ -45,6 +46,7 @@ const joined = (db: Db) =>
       contact_email: sql<string | null>`json_extract(${clients.emails}, '$[0]')`,
       amount_paid_pence: amountPaidPence(invoices.id),
       amount_credited_pence: amountCreditedPence(invoices.id),
+      credit_note_refs: sql<string>`(SELECT json_group_array(json_object('id', "cn"."id", 'number', "cn"."number")) FROM (SELECT "id", "number" FROM "credit_notes" WHERE "invoice_id" = ${qualified(invoices.id)} ORDER BY "created_at") AS "cn")`,
       payments_flagged: sql<number>`(SELECT count(*) FROM ${payments} WHERE ${payments.invoice_id} = ${invoices.id} AND ${payments.state} = 'flagged')`,
       last_reminded_on: sql<
         string | null
@@ -58,12 +60,13 @@ const joined = (db: Db) =>
     .leftJoin(invoice_links, and(eq(invoice_links.invoice_id, invoices.id), isNull(invoice_links.revoked_at)));
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number];
-const shape = ({ contact_email, amount_paid_pence, amount_credited_pence, ...row }: JoinedRow): Invoice => {
+const shape = ({ contact_email, amount_paid_pence, amount_credited_pence, credit_note_refs, ...row }: JoinedRow): Invoice => {
   const { rest: inv, share } = withLiveLink(row);
   return {
     ...inv,
     amount_paid: amount_paid_pence / 100,
     amount_credited: amount_credited_pence / 100,
+    credit_notes: JSON.parse(credit_note_refs) as Invoice["credit_notes"],
     contact_email: contact_email ?? null,
     share,
   };

@@ -24,6 +24,15 @@ export const invoiceQueryOptions = (id: string) =>
     retry: false,
   });
 
+/** One credit note, for its printable page. */
+export const creditNoteQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...invoiceKeys.all, "credit-note", id] as const,
+    queryFn: ({ signal }) => ok(api.crm["credit-notes"][":id"].$get({ param: { id } }, { init: { signal } })),
+    meta: { errorTitle: false },
+    retry: false,
+  });
+
 export const invoiceClientOptions = () =>
   queryOptions({
     queryKey: ["clients", "options"] as const,

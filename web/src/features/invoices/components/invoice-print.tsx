@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Printer, TriangleAlert } from "lucide-react";
 // Totals are what the client pays, VAT included (docs/decisions/0005): a VAT-registered studio shows the VAT in them.
 import { lineAmount, showsVat, vatIncludedIn, vatNoteFor, VAT_RATE_PERCENT } from "@contract/invoice";
+import type { StudioSettings } from "@contract/settings";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -17,8 +18,8 @@ import { formatDate, formatMoney } from "@/lib/format";
 import { invoiceQueryOptions, studioSettingsQueryOptions } from "@/features/invoices/api/invoices";
 import { paidSummary } from "./paid-summary";
 
-/** A4, no CRM chrome: everything but the invoice is hidden when printing. */
-const PRINT_CSS = `
+/** A4, no CRM chrome: everything but the sheet is hidden when printing (an invoice, or a credit note). */
+export const PRINT_CSS = `
 @page { size: A4; margin: 18mm; }
 @media print {
   html, body { background: #fff !important; }
@@ -28,35 +29,52 @@ const PRINT_CSS = `
   .no-print { display: none !important; }
 }`;
 
+export const BackToInvoices = () => (
+  <Link to="/crm/invoices" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+    <ArrowLeft className="size-4" aria-hidden="true" />
+    Back to Invoices
+  </Link>
+);
+
+/** The sheet's place while it loads. */
+export const PrintPending = ({ height }: { height: string }) => (
+  <div className="mx-auto max-w-3xl space-y-4" aria-busy="true">
+    <BackToInvoices />
+    <Skeleton className={`${height} w-full`} />
+  </div>
+);
+
+/** What the page says when the document (an invoice, a credit note) or the studio details would not load. */
+export function PrintFailed({ noun, error }: { noun: string; error: unknown }) {
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <BackToInvoices />
+      <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
+        <h1 className="text-xl font-semibold">
+          {isApiError(error) && error.status === 404 ? `${noun[0].toUpperCase()}${noun.slice(1)} not found` : `Could not load this ${noun}`}
+        </h1>
+      </div>
+    </div>
+  );
+}
+
+/** Who the document is from, as every printed document starts. */
+export const StudioBlock = ({ studio }: { studio: StudioSettings }) => (
+  <div>
+    <p className="text-2xl font-bold">{studio.studio_name}</p>
+    <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{studio.address}</p>
+    {studio.vat_number && <p className="mt-1 text-sm text-slate-600">VAT No. {studio.vat_number}</p>}
+  </div>
+);
+
 export function InvoicePrint({ id }: { id: string }) {
   const invoiceQuery = useQuery(invoiceQueryOptions(id));
   const settingsQuery = useQuery(studioSettingsQueryOptions());
   const [confirming, setConfirming] = useState(false);
 
-  const back = (
-    <Link to="/crm/invoices" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Invoices
-    </Link>
-  );
-  if (invoiceQuery.isPending || settingsQuery.isPending)
-    return (
-      <div className="mx-auto max-w-3xl space-y-4" aria-busy="true">
-        {back}
-        <Skeleton className="h-[600px] w-full" />
-      </div>
-    );
-  if (invoiceQuery.isError || settingsQuery.isError)
-    return (
-      <div className="mx-auto max-w-3xl space-y-4">
-        {back}
-        <div className="rounded-xl border border-slate-200 bg-white p-10 text-center">
-          <h1 className="text-xl font-semibold">
-            {isApiError(invoiceQuery.error) && invoiceQuery.error.status === 404 ? "Invoice not found" : "Could not load this invoice"}
-          </h1>
-        </div>
-      </div>
-    );
+  const back = <BackToInvoices />;
+  if (invoiceQuery.isPending || settingsQuery.isPending) return <PrintPending height="h-[600px]" />;
+  if (invoiceQuery.isError || settingsQuery.isError) return <PrintFailed noun="invoice" error={invoiceQuery.error} />;
 
   const inv = invoiceQuery.data.invoice;
   const studio = settingsQuery.data.settings;
@@ -108,11 +126,7 @@ export function InvoicePrint({ id }: { id: string }) {
         aria-label={`Invoice ${inv.number}`}
       >
         <header className="flex flex-wrap items-start justify-between gap-6">
-          <div>
-            <p className="text-2xl font-bold">{studio.studio_name}</p>
-            <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{studio.address}</p>
-            {studio.vat_number && <p className="mt-1 text-sm text-slate-600">VAT No. {studio.vat_number}</p>}
-          </div>
+          <StudioBlock studio={studio} />
           <div className="text-right">
             <h1 className="text-3xl font-bold tracking-tight uppercase">Invoice</h1>
             <p className="mt-1 font-mono text-lg">{inv.number}</p>

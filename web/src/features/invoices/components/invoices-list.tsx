@@ -144,7 +144,19 @@ export function InvoicesList({ status, isOwner = false }: { status?: InvoiceStat
                 : []),
               ...(inv.amount_credited > 0
                 ? [
-                    { label: "Credited", value: formatMoney(inv.amount_credited) },
+                    {
+                      label: "Credited",
+                      value: (
+                        <>
+                          {formatMoney(inv.amount_credited)}
+                          {inv.credit_notes.map((cn) => (
+                            <Link key={cn.id} to={`/crm/credit-notes/${cn.id}/print`} className="ml-2 font-mono text-brick-700 underline">
+                              {cn.number}
+                            </Link>
+                          ))}
+                        </>
+                      ),
+                    },
                     ...(inv.amount_paid === 0 ? [{ label: "Balance due", value: formatMoney(balanceDue(inv)), strong: true }] : []),
                   ]
                 : []),
