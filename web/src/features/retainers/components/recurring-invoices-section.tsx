@@ -85,7 +85,7 @@ export function RecurringInvoicesSection({ clientId }: { clientId: string }) {
                       size="sm"
                       disabled={act.isPending}
                       onClick={() => act.mutate({ invoice: r, action: "skip" })}
-                      aria-label={`Skip the next invoice of ${r.title}`}
+                      aria-label={`Skip next invoice of ${r.title}`}
                     >
                       Skip next
                     </Button>
