@@ -1,2 +1,3 @@
 export * from "./activities";
 export * from "./activity-items";
+export * from "./automatic";

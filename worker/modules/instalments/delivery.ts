@@ -4,6 +4,7 @@
  * document standing: the failure and why are kept on it (`email_status`, `email_error`) and its
  * card says so, and Share or Send on the card give the client the link by hand.
  */
+import { automaticEntry } from "../activities";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
@@ -14,7 +15,6 @@ import { randomToken, sha256Hex, newId } from "../../platform/ids";
 import { formatGbp } from "../../platform/money";
 import { nowIso } from "../../platform/time";
 import { sendOrExplain } from "../../platform/email";
-import { automaticCredit } from "../../../contract/activity-values";
 import { getStudioSettings } from "../settings";
 
 export type DeliveryEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME">;
@@ -142,18 +142,15 @@ export async function deliverRaised(env: DeliveryEnv, db: Db, origin: string, id
       if (outcome.sent)
         await db.batch([
           db.update(invoice_links).set({ emailed_to: outcome.to, emailed_at: outcome.sent_at }).where(eq(invoice_links.id, linkId)),
-          db.insert(activities).values({
-            id: newId(),
-            who_username: null,
-            who_name: automaticCredit(studio.studio_name),
-            who_kind: "automatic",
-            type: "Email",
-            summary: `E-mailed the ${words} (${formatGbp(d.total)}) to ${outcome.to}`,
-            related_type: "client",
-            related_id: d.client_id,
-            created_at: outcome.sent_at,
-            updated_at: outcome.sent_at,
-          }),
+          db
+            .insert(activities)
+            .values(
+              automaticEntry(studio.studio_name, {
+                summary: `E-mailed the ${words} (${formatGbp(d.total)}) to ${outcome.to}`,
+                clientId: d.client_id,
+                at: outcome.sent_at,
+              }),
+            ),
         ]);
     }
     await db

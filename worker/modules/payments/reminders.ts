@@ -10,7 +10,6 @@ import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
 import { activities, amountCreditedPence, clients, invoice_links, invoices, payment_reminders } from "../../db/schema";
 import { fillReminder, REMINDER_HOUR, reminderDue } from "../../../contract/payment-reminders";
-import { automaticCredit } from "../../../contract/activity-values";
 import { greetingFor } from "../../../contract/greeting";
 import { londonHour, londonToday } from "../../platform/time";
 import { newId } from "../../platform/ids";
@@ -20,6 +19,7 @@ import { newLinkToken } from "../shared-documents";
 import { getPaymentReminderSettings, getStudioSettings } from "../settings";
 import { amountPaidPence } from "./tables";
 import { runBatch } from "../../platform/batch";
+import { automaticEntry } from "../activities";
 
 export type ReminderEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME">;
 
@@ -89,7 +89,12 @@ const isUniqueClash = (err: unknown) =>
  * with its link and balance: a deposit request still unpaid when the final invoice falls due is
  * listed beside it. Answers how many reminders were claimed and how many mails went.
  */
-export async function sendPaymentReminders(env: ReminderEnv, db: Db, origin: string, now: Date): Promise<{ reminders: number; mailed: number }> {
+export async function sendPaymentReminders(
+  env: ReminderEnv,
+  db: Db,
+  origin: string,
+  now: Date,
+): Promise<{ reminders: number; mailed: number }> {
   const today = londonToday(now);
   if (londonHour(now) < REMINDER_HOUR) return { reminders: 0, mailed: 0 };
   const { settings: reminderSettings } = await getPaymentReminderSettings(db);
@@ -100,7 +105,12 @@ export async function sendPaymentReminders(env: ReminderEnv, db: Db, origin: str
   const sent = await db
     .select({ invoice_id: payment_reminders.invoice_id, stage: payment_reminders.stage })
     .from(payment_reminders)
-    .where(inArray(payment_reminders.invoice_id, owed.map((d) => d.id)))
+    .where(
+      inArray(
+        payment_reminders.invoice_id,
+        owed.map((d) => d.id),
+      ),
+    )
     .all();
   const stagesOf = (id: string) => sent.filter((s) => s.invoice_id === id).map((s) => s.stage);
   const due = owed.flatMap((d) => {
@@ -132,18 +142,7 @@ export async function sendPaymentReminders(env: ReminderEnv, db: Db, origin: str
           }),
         ),
         ...claims.map((c) =>
-          db.insert(activities).values({
-            id: newId(),
-            who_username: null,
-            who_name: automaticCredit(studio.studio_name),
-            who_kind: "automatic",
-            type: "Email",
-            summary: summary(c),
-            related_type: "client",
-            related_id: c.doc.client_id,
-            created_at: at,
-            updated_at: at,
-          }),
+          db.insert(activities).values(automaticEntry(studio.studio_name, { summary: summary(c), clientId: c.doc.client_id, at: at })),
         ),
       ]);
     } catch (err) {
@@ -154,7 +153,10 @@ export async function sendPaymentReminders(env: ReminderEnv, db: Db, origin: str
     reminders += claims.length;
     const first = claims[0].doc;
     // Everything else the client owes on the same project goes in the same mail.
-    const listed = [...claims.map((c) => c.doc), ...owed.filter((d) => groupOf(d) === groupOf(first) && !claims.some((c) => c.doc.id === d.id))];
+    const listed = [
+      ...claims.map((c) => c.doc),
+      ...owed.filter((d) => groupOf(d) === groupOf(first) && !claims.some((c) => c.doc.id === d.id)),
+    ];
     const links = await Promise.all(listed.map((d) => freshLink(db, origin, d.id, at)));
     const wording = reminderSettings.wording[claims[0].stage];
     const values = { document: words(first), due_date: longDate(first.due_date), amount: formatGbp(first.balance) };
@@ -185,25 +187,33 @@ export async function sendPaymentReminders(env: ReminderEnv, db: Db, origin: str
       mailed++;
       await db.batch([
         db.update(payment_reminders).set({ email_status: "sent", updated_at: outcome.sent_at }).where(inArray(payment_reminders.id, ids)),
-        db.update(invoice_links).set({ emailed_to: outcome.to, emailed_at: outcome.sent_at }).where(inArray(invoice_links.id, links.map((l) => l.linkId))),
+        db
+          .update(invoice_links)
+          .set({ emailed_to: outcome.to, emailed_at: outcome.sent_at })
+          .where(
+            inArray(
+              invoice_links.id,
+              links.map((l) => l.linkId),
+            ),
+          ),
       ]);
     } else {
       const reason = outcome.reason.slice(0, 500);
       await runBatch(db, [
-        db.update(payment_reminders).set({ email_status: "failed", email_error: reason, updated_at: at }).where(inArray(payment_reminders.id, ids)),
+        db
+          .update(payment_reminders)
+          .set({ email_status: "failed", email_error: reason, updated_at: at })
+          .where(inArray(payment_reminders.id, ids)),
         ...claims.map((c) =>
-          db.insert(activities).values({
-            id: newId(),
-            who_username: null,
-            who_name: automaticCredit(studio.studio_name),
-            who_kind: "automatic",
-            type: "Email",
-            summary: `The payment reminder for the ${words(c.doc)} could not be e-mailed: ${reason}`.slice(0, 500),
-            related_type: "client",
-            related_id: c.doc.client_id,
-            created_at: at,
-            updated_at: at,
-          }),
+          db
+            .insert(activities)
+            .values(
+              automaticEntry(studio.studio_name, {
+                summary: `The payment reminder for the ${words(c.doc)} could not be e-mailed: ${reason}`.slice(0, 500),
+                clientId: c.doc.client_id,
+                at: at,
+              }),
+            ),
         ),
       ]);
     }
