@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
-import { api, createClient, expectStatus, signIn } from "./support";
+import { api, createClient, expectStatus, latestMailTo, signIn } from "./support";
 
 test("the Owner cancels a project, keeping part of its invoice, and the rest is credited", async ({ page }) => {
   // Four screens in one walk: the board, the invoices, the credit note's page and the Xero export.
@@ -12,7 +12,8 @@ test("the Owner cancels a project, keeping part of its invoice, and the rest is 
   await signIn(page.request);
   const stamp = Date.now();
   const { crm } = api(page.request);
-  const client = await createClient(page.request, { name: `Cancelled Client ${stamp}` });
+  const email = `menu-${stamp}@cancelled.example`;
+  const client = await createClient(page.request, { name: `Cancelled Client ${stamp}`, emails: [email] });
   const title = `Menu app ${stamp}`;
   const { project } = await expectStatus(crm.projects.$post({ json: { title, client_id: client.id } }), 201);
   const number = `INV-CAN-${stamp}`;
@@ -45,7 +46,7 @@ test("the Owner cancels a project, keeping part of its invoice, and the rest is 
   await expect(document.getByTestId("credit-preview")).toHaveText("Credit note for £600.00");
   await dialog.getByRole("button", { name: "Cancel Project" }).click();
   await expect(page.getByText(`${title} cancelled`)).toBeVisible();
-  await expect(page.getByText(/Credit note CN-\d+ raised/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Credit note CN-\\d+ raised and e-mailed to ${email}`))).toBeVisible();
   const card = page.getByTestId("project-card").filter({ hasText: title });
   await expect(card.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(card.getByRole("button", { name: `Cancel project ${title}` })).toHaveCount(0);
@@ -63,6 +64,12 @@ test("the Owner cancels a project, keeping part of its invoice, and the rest is 
   await expect(sheet).toContainText(`invoice ${number}`);
   await expect(sheet).toContainText("Total credited£600.00");
   await page.getByRole("link", { name: "Back to Invoices" }).click();
+  // The client's copy came by e-mail: the note, what it credits, and what is left to pay.
+  const mail = await latestMailTo(page.request, email, creditNumber);
+  expect(mail.subject).toBe(`Credit note ${creditNumber} for ${title}`);
+  expect(mail.text).toContain(`Against invoice ${number}`);
+  expect(mail.text).toContain("Credit: £600.00");
+  expect(mail.text).toContain(`£200.00 is still due on ${number}.`);
 
   // The accountant's copy: the credit note in Xero's credit-note import file, offered beside the invoices.
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());

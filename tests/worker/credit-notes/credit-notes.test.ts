@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { errorOf, expectJson, rows, runCron, saveStudioDetails, signInAs, type Staff } from "../support/helpers";
+import { errorOf, expectJson, rows, runCron, saveStudioDetails, signInAs, subjectOf, waitForMail, type Staff } from "../support/helpers";
 
 let owner: Staff;
 
@@ -35,7 +35,7 @@ async function acceptedProject() {
     project.id,
   );
   const { project: fresh } = await expectJson(owner.api.crm.projects[":id"].$get({ param: { id: project.id } }), 200);
-  return { project: fresh, deposit };
+  return { project: fresh, deposit, email, client };
 }
 
 const cancel = (
@@ -76,6 +76,38 @@ describe("cancelling a project", () => {
     const { credit_note } = await expectJson(owner.api.crm["credit-notes"][":id"].$get({ param: { id: credit_notes[0].id } }), 200);
     expect(credit_note).toMatchObject({ number: credit_notes[0].number, amount: 1600, vat: 0, invoice_kind: "payment_request" });
     await errorOf(owner.api.crm["credit-notes"][":id"].$get({ param: { id: "no-such-note" } }), 404);
+  });
+
+  it("e-mails the client their credit note with what is left to pay, or says why it could not", async () => {
+    const { project, deposit, email } = await acceptedProject();
+    const { credit_notes, emailed } = await expectJson(
+      cancel(owner, project.id, { documents: [{ invoice_id: deposit.id, keep: "amount", amount: 500 }], updated_at: project.updated_at }),
+      200,
+    );
+    const [note] = credit_notes;
+    expect(emailed).toEqual([{ client_id: note.client_id, emailed_to: email, error: null }]);
+    // The deposit request went at acceptance; the credit note after it.
+    const mail = (await waitForMail(email, 2)).find((m) => subjectOf(m).startsWith("Credit note"));
+    expect(mail && subjectOf(mail)).toBe(`Credit note ${note.number} for Bakery website`);
+    expect(mail?.text).toContain(`Against payment request ${deposit.number}`);
+    expect(mail?.text).toContain("Credit: £1,600.00");
+    expect(mail?.text).toContain(`£500.00 is still due on ${deposit.number}.`);
+    const feed = await rows<{ summary: string }>("SELECT summary FROM activities WHERE related_id = ?", note.client_id);
+    expect(feed.map((f) => f.summary)).toContain(`Credit note ${note.number} e-mailed to ${email}`);
+
+    // A client with no address: the credit stands, and the answer and the feed say it was not sent.
+    const other = await acceptedProject();
+    await env.DB.prepare("UPDATE clients SET emails = '[]' WHERE id = ?").bind(other.client.id).run();
+    const second = await expectJson(
+      cancel(owner, other.project.id, { documents: [{ invoice_id: other.deposit.id, keep: "none" }], updated_at: other.project.updated_at }),
+      200,
+    );
+    expect(second.emailed).toEqual([{ client_id: other.client.id, emailed_to: null, error: "The client has no e-mail address" }]);
+    expect(second.credit_notes).toHaveLength(1);
+    const otherFeed = await rows<{ summary: string }>("SELECT summary FROM activities WHERE related_id = ?", other.client.id);
+    expect(otherFeed.map((f) => f.summary)).toContain(
+      `Credit note ${second.credit_notes[0].number} not e-mailed: The client has no e-mail address`,
+    );
   });
 
   it("raises nothing more for a cancelled project: the launch instalment waits for ever", async () => {

@@ -1,1 +1,2 @@
 export * from "./credit-notes";
+export * from "./mail";

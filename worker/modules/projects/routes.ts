@@ -7,7 +7,7 @@ import { jsonBody, queryParams } from "../../platform/validate";
 import { createProject, deleteProject, getProject, listProjects, projectOverview, updateProject } from "./projects";
 import { publish } from "../live";
 import { deliverRaised, raiseContextOf } from "../instalments";
-import { cancellableDocuments, cancelProject } from "../credit-notes";
+import { cancellableDocuments, cancelProject, sendCreditNotes } from "../credit-notes";
 import { cancelProjectInput } from "../../../contract/credit-note";
 
 export const projectsRoute = new Hono<AppEnv>()
@@ -44,10 +44,18 @@ export const projectsRoute = new Hono<AppEnv>()
   })
   .post("/:id/cancel", jsonBody(cancelProjectInput), async (c) => {
     const db = c.get("db");
-    const { creditNotes } = await cancelProject(db, c.req.param("id"), c.req.valid("json"), c.get("user"));
-    publish(c, { entity: "projects", op: "update", id: c.req.param("id") });
+    const id = c.req.param("id");
+    const { creditNotes } = await cancelProject(db, id, c.req.valid("json"), c.get("user"));
+    publish(c, { entity: "projects", op: "update", id });
     for (const note of creditNotes) publish(c, { entity: "invoices", op: "update", id: note.invoice_id });
-    return c.json({ project: await getProject(db, c.req.param("id")), credit_notes: creditNotes }, 200);
+    const project = await getProject(db, id);
+    // Stored first: the client's copy is sent after, and a failed mail is reported, not undone.
+    const deliveries = await sendCreditNotes(c.env, db, creditNotes, {
+      projectTitle: project.title,
+      documentsAfter: await cancellableDocuments(db, id),
+    });
+    const emailed = [...deliveries].map(([client_id, d]) => ({ client_id, ...d }));
+    return c.json({ project, credit_notes: creditNotes, emailed }, 200);
   })
   .delete("/:id", async (c) => {
     await deleteProject(c.get("db"), c.req.param("id"));

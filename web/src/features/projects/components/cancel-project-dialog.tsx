@@ -53,24 +53,29 @@ function CancelForm({
   const choices = useWatch({ control, name: "documents" }) ?? [];
   const onSubmit = handleSubmit((input) =>
     cancel.mutate(
-      { id: project.id, input },
+      // The newest copy of the project: after a 409 the query client refetched it, so trying again works.
+      { id: project.id, input: { ...input, updated_at: project.updated_at } },
       {
-        onSuccess: ({ credit_notes }) => {
-          toast.success(`${project.title} cancelled`, {
-            description: credit_notes.length
-              ? `Credit ${credit_notes.length === 1 ? "note" : "notes"} ${credit_notes.map((c) => c.number).join(", ")} raised`
-              : "Nothing was credited",
-          });
+        onSuccess: ({ credit_notes, emailed }) => {
+          const numbers = credit_notes.map((c) => c.number).join(", ");
+          const word = credit_notes.length === 1 ? "note" : "notes";
+          const failed = emailed.find((d) => d.error !== null);
+          if (credit_notes.length === 0) toast.success(`${project.title} cancelled`, { description: "Nothing was credited" });
+          else if (failed)
+            toast.info(`${project.title} cancelled`, {
+              description: `Credit ${word} ${numbers} raised, but not e-mailed to the client: ${failed.error}`,
+            });
+          else
+            toast.success(`${project.title} cancelled`, {
+              description: `Credit ${word} ${numbers} raised and e-mailed to ${emailed.map((d) => d.emailed_to).join(", ")}`,
+            });
           onClose();
         },
         onError: (e) => {
           const fields = documents.flatMap((_, i) => [`documents.${i}.amount`, `documents.${i}.keep`] as const);
           if (applyFieldErrors(e, setError, fields)) return;
-          toast.error(
-            isApiError(e) && e.status === 409
-              ? "The project was changed by someone else. Close this and try again."
-              : "Failed to cancel the project",
-          );
+          // The worker's words (a stale copy, already cancelled); the query client has refetched on a 409.
+          toast.error("Failed to cancel the project", { description: isApiError(e) ? e.message : undefined });
         },
       },
     ),
