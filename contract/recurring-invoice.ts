@@ -59,16 +59,23 @@ const endMessage = { message: "End date must be on or after the start date", pat
 export const recurringInvoiceInput = z.object(fields).strict().refine(endAfterStart, endMessage);
 export type RecurringInvoiceInput = z.input<typeof recurringInvoiceInput>;
 
-/** An edit sends every field with the `updated_at` it was read at. */
+/** The edit dialog's form: every field but the client, checked as the add form checks them. */
+export const recurringInvoiceEdit = z.object(fields).omit({ client_id: true }).strict().refine(endAfterStart, endMessage);
+
+/** An edit sends what changed with the `updated_at` it was read at; the end date is checked against the start it will have. */
 export const recurringInvoicePatch = z
-  .object({ ...fields, ...expectedVersion })
+  .object(fields)
   .omit({ client_id: true })
+  .partial()
+  .extend(expectedVersion)
   .strict()
   .refine(endAfterStart, endMessage);
 export type RecurringInvoicePatch = z.input<typeof recurringInvoicePatch>;
 
 /** Pause, Resume, Skip next and End send only the version they were clicked on. */
 export const recurringInvoiceAction = z.object(expectedVersion).strict();
+export const recurringActions = ["pause", "resume", "skip", "end"] as const;
+export type RecurringAction = (typeof recurringActions)[number];
 
 export const recurringInvoice = z.object({
   id: z.string(),

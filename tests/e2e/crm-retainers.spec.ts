@@ -9,7 +9,7 @@ import { createClient, signIn } from "./support";
 const formatted = (iso: string) =>
   new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
 
-test("a client's care plan is added, shows its next date, and pauses, resumes, skips and ends with a click", async ({ page }) => {
+test("a client's care plan is added, shows its next date, and pauses, resumes, skips, is repriced and ends", async ({ page }) => {
   await signIn(page.request);
   const client = await createClient(page.request, { name: `Retainer Client ${Date.now()}`, emails: ["care@example.co.uk"] });
   await page.goto(`/crm/clients/${client.id}`);
@@ -35,6 +35,15 @@ test("a client's care plan is added, shows its next date, and pauses, resumes, s
   await plan.getByRole("button", { name: "Resume Care plan" }).click();
   await expect(plan.getByText("Active", { exact: true })).toBeVisible();
   await plan.getByRole("button", { name: "Skip next invoice of Care plan" }).click();
+  await expect(plan).toContainText(`next invoice ${formatted("2030-02-28")}`);
+
+  // A new price is saved on its own: the skipped date stays skipped.
+  await plan.getByRole("button", { name: "Edit Care plan" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Recurring Invoice" });
+  await edit.getByTestId("recurring-line").getByLabel("Unit Price").fill("55");
+  await edit.getByRole("button", { name: /^Save/ }).click();
+  await expect(page.getByText("Recurring invoice updated")).toBeVisible();
+  await expect(plan).toContainText("£55.00");
   await expect(plan).toContainText(`next invoice ${formatted("2030-02-28")}`);
 
   await plan.getByRole("button", { name: "End Care plan" }).click();

@@ -4,8 +4,8 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { expectJson, rows, runCron, signInAs, type Staff } from "../support/helpers";
-import type { RecurringInvoiceInput } from "../../../contract/recurring-invoice";
+import { errorOf, expectJson, request, rows, runCron, signInAs, type Staff } from "../support/helpers";
+import type { RecurringInvoiceInput, RecurringInvoicePatch } from "../../../contract/recurring-invoice";
 
 let staff: Staff;
 let clientId = "";
@@ -39,7 +39,7 @@ const raisedFor = () =>
     clientId,
   );
 const act = (id: string, action: "pause" | "resume" | "skip" | "end", updated_at: string) =>
-  staff.api.crm["recurring-invoices"][":id"][action].$post({ param: { id }, json: { updated_at } });
+  staff.api.crm["recurring-invoices"][":id"][":action{pause|resume|skip|end}"].$post({ param: { id, action }, json: { updated_at } });
 
 describe("raising", () => {
   it("raises on its London day, not before, as a Sent invoice in the INV series with the lines copied", async () => {
@@ -143,6 +143,9 @@ describe("pause, skip and end", () => {
     expect(skipped.recurring_invoice.next_date).toBe("2030-02-15");
     const stale = await act(r.id, "pause", r.updated_at);
     expect(stale.status).toBe(409);
+    // Only the four actions exist.
+    const unknown = await request("POST", `/api/crm/recurring-invoices/${r.id}/archive`, { updated_at: r.updated_at }, staff.cookie);
+    expect(unknown.status).toBe(404);
     await runCron("2030-01-15T09:00:00Z");
     expect(await raisedFor()).toHaveLength(0);
     await runCron("2030-02-15T09:00:00Z");
@@ -158,10 +161,25 @@ describe("pause, skip and end", () => {
     expect(await raisedFor()).toHaveLength(0);
   });
 
+  it("an edit changes only what it names: retitling keeps a skipped date, an end before the start is refused", async () => {
+    const r = await add();
+    const skipped = (await expectJson(act(r.id, "skip", r.updated_at), 200)).recurring_invoice;
+    const patch = (json: RecurringInvoicePatch) =>
+      staff.api.crm["recurring-invoices"][":id"].$patch({ param: { id: r.id }, json });
+    const renamed = (await expectJson(patch({ title: "Care plan plus", updated_at: skipped.updated_at }), 200)).recurring_invoice;
+    expect(renamed).toMatchObject({ title: "Care plan plus", next_date: skipped.next_date, total: 120, day: r.day, lines: r.lines });
+    const early = await errorOf(patch({ end_date: "2029-01-01", updated_at: renamed.updated_at }), 422);
+    expect(early.fields).toEqual({ end_date: "End date must be on or after the start date" });
+    // A new price changes the total; the schedule, untouched, keeps its date.
+    const repriced = (
+      await expectJson(patch({ lines: [{ description: "Care", quantity: 2, unit_price: 75 }], updated_at: renamed.updated_at }), 200)
+    ).recurring_invoice;
+    expect(repriced).toMatchObject({ total: 150, next_date: skipped.next_date });
+  });
+
   it("an edit with a stale version is refused with 409", async () => {
     const r = await add();
-    const { created_at: _c, updated_at, id: _i, client_id: _cl, total: _t, next_date: _n, paused: _p, state: _s, ...rest } = r;
-    const edit = { ...rest, title: "Care plan plus", updated_at };
+    const edit = { title: "Care plan plus", updated_at: r.updated_at };
     const ok = await expectJson(staff.api.crm["recurring-invoices"][":id"].$patch({ param: { id: r.id }, json: edit }), 200);
     expect(ok.recurring_invoice.title).toBe("Care plan plus");
     const stale = await staff.api.crm["recurring-invoices"][":id"].$patch({ param: { id: r.id }, json: edit });

@@ -127,7 +127,10 @@ export async function seedCrm(staff: Staff) {
     201,
   );
   await expectJson(
-    crm["recurring-invoices"][":id"].pause.$post({ param: { id: carePlan.id }, json: { updated_at: carePlan.updated_at } }),
+    crm["recurring-invoices"][":id"][":action{pause|resume|skip|end}"].$post({
+      param: { id: carePlan.id, action: "pause" },
+      json: { updated_at: carePlan.updated_at },
+    }),
     200,
   );
   // A second project cancelled with its invoice partly credited: a credit note to carry.

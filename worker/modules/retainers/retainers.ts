@@ -14,6 +14,7 @@ import { linesTotal } from "../../../contract/invoice";
 import {
   firstPeriodFrom,
   periodAfter,
+  type RecurringAction,
   type RecurringDay,
   type RecurringInvoice,
   type recurringInvoiceInput,
@@ -98,6 +99,10 @@ export async function createRecurringInvoice(db: Db, input: z.output<typeof recu
   return toRecurringInvoice(row, today);
 }
 
+/**
+ * An edit changes only what it names. The next date moves only when the schedule changed (interval,
+ * day or start), so retitling a retainer never undoes a Skip next.
+ */
 export async function updateRecurringInvoice(
   db: Db,
   id: string,
@@ -105,14 +110,22 @@ export async function updateRecurringInvoice(
   now = new Date(),
 ): Promise<RecurringInvoice> {
   const current = await getRow(db, id);
-  await checkProject(db, current.client_id, patch.project_id);
-  const { updated_at: seen, ...changes } = patch;
+  if (patch.project_id !== undefined) await checkProject(db, current.client_id, patch.project_id);
+  const { updated_at: seen, day, lines, ...changes } = patch;
+  const schedule = {
+    interval: patch.interval ?? current.interval,
+    day: day ?? dayOf(current),
+    start_date: patch.start_date ?? current.start_date,
+  };
+  const endDate = patch.end_date !== undefined ? patch.end_date : current.end_date;
+  if (endDate && endDate < schedule.start_date) throw invalid({ end_date: "End date must be on or after the start date" });
+  const rescheduled = patch.interval !== undefined || day !== undefined || patch.start_date !== undefined;
   const today = londonToday(now);
   return versioned(db, id, seen, today, {
     ...changes,
-    day: storedDay(changes.day),
-    total: linesTotal(changes.lines),
-    next_date: nextFrom(changes, today, await lastRaised(db, id)),
+    ...(day !== undefined ? { day: storedDay(day) } : {}),
+    ...(lines !== undefined ? { lines, total: linesTotal(lines) } : {}),
+    ...(rescheduled ? { next_date: nextFrom(schedule, today, await lastRaised(db, id)) } : {}),
   });
 }
 
@@ -125,8 +138,6 @@ async function versioned(db: Db, id: string, seen: string, today: string, set: P
   const row = await versionedResult(rows, () => getRow(db, id).catch(() => null), "Recurring invoice");
   return toRecurringInvoice(row, today);
 }
-
-export type RecurringAction = "pause" | "resume" | "skip" | "end";
 
 /**
  * The card's buttons. Pause stops raising; Resume starts again from the first period on or after

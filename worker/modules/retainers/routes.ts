@@ -2,7 +2,12 @@
 import { Hono } from "hono";
 import * as z from "zod";
 import type { AppEnv } from "../../env";
-import { recurringInvoiceAction, recurringInvoiceInput, recurringInvoicePatch } from "../../../contract/recurring-invoice";
+import {
+  recurringInvoiceAction,
+  recurringInvoiceInput,
+  recurringInvoicePatch,
+  type RecurringAction,
+} from "../../../contract/recurring-invoice";
 import { jsonBody, queryParams } from "../../platform/validate";
 import { publish } from "../live";
 import { actOnRecurringInvoice, createRecurringInvoice, listRecurringInvoices, updateRecurringInvoice } from "./retainers";
@@ -21,23 +26,10 @@ export const recurringInvoicesRoute = new Hono<AppEnv>()
     publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
     return c.json({ recurring_invoice }, 200);
   })
-  .post("/:id/pause", jsonBody(recurringInvoiceAction), async (c) => {
-    const recurring_invoice = await actOnRecurringInvoice(c.get("db"), c.req.param("id"), "pause", c.req.valid("json").updated_at);
-    publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
-    return c.json({ recurring_invoice }, 200);
-  })
-  .post("/:id/resume", jsonBody(recurringInvoiceAction), async (c) => {
-    const recurring_invoice = await actOnRecurringInvoice(c.get("db"), c.req.param("id"), "resume", c.req.valid("json").updated_at);
-    publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
-    return c.json({ recurring_invoice }, 200);
-  })
-  .post("/:id/skip", jsonBody(recurringInvoiceAction), async (c) => {
-    const recurring_invoice = await actOnRecurringInvoice(c.get("db"), c.req.param("id"), "skip", c.req.valid("json").updated_at);
-    publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
-    return c.json({ recurring_invoice }, 200);
-  })
-  .post("/:id/end", jsonBody(recurringInvoiceAction), async (c) => {
-    const recurring_invoice = await actOnRecurringInvoice(c.get("db"), c.req.param("id"), "end", c.req.valid("json").updated_at);
+  // Pause, Resume, Skip next and End: one route, the action in the path (anything else is a 404).
+  .post("/:id/:action{pause|resume|skip|end}", jsonBody(recurringInvoiceAction), async (c) => {
+    const action = c.req.param("action") as RecurringAction;
+    const recurring_invoice = await actOnRecurringInvoice(c.get("db"), c.req.param("id"), action, c.req.valid("json").updated_at);
     publish(c, { entity: "clients", op: "update", id: recurring_invoice.client_id });
     return c.json({ recurring_invoice }, 200);
   });

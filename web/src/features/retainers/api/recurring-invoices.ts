@@ -1,6 +1,6 @@
 /** A client's recurring invoices (retainers): the list with each next date, add, edit, and Pause/Resume, Skip next, End. */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RecurringInvoice, RecurringInvoiceInput, RecurringInvoicePatch } from "@contract/recurring-invoice";
+import type { RecurringAction, RecurringInvoice, RecurringInvoiceInput, RecurringInvoicePatch } from "@contract/recurring-invoice";
 import { api, ok } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
@@ -41,7 +41,6 @@ export function useUpdateRecurringInvoice() {
   });
 }
 
-export type RecurringAction = "pause" | "resume" | "skip" | "end";
 
 const actionToasts: Record<RecurringAction, (r: RecurringInvoice) => string> = {
   pause: (r) => `${r.title} paused`,
@@ -54,7 +53,12 @@ export function useRecurringInvoiceAction() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ invoice, action }: { invoice: RecurringInvoice; action: RecurringAction }) =>
-      ok(api.crm["recurring-invoices"][":id"][action].$post({ param: { id: invoice.id }, json: { updated_at: invoice.updated_at } })),
+      ok(
+        api.crm["recurring-invoices"][":id"][":action{pause|resume|skip|end}"].$post({
+          param: { id: invoice.id, action },
+          json: { updated_at: invoice.updated_at },
+        }),
+      ),
     onSuccess: async ({ recurring_invoice }, { action }) => {
       await refresh();
       toast.success(actionToasts[action](recurring_invoice));

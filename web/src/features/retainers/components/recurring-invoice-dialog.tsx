@@ -8,7 +8,7 @@ import {
   intervalLabels,
   recurringIntervals,
   recurringInvoiceInput,
-  recurringInvoicePatch,
+  recurringInvoiceEdit,
   type RecurringInvoice,
   type RecurringInvoiceInput,
 } from "@contract/recurring-invoice";
@@ -41,7 +41,7 @@ export function RecurringInvoiceDialog({
   const create = useCreateRecurringInvoice();
   const update = useUpdateRecurringInvoice();
   const { form, onSubmit, busy } = useVersionedEditForm({
-    schema: recurring ? recurringInvoicePatch : recurringInvoiceInput,
+    schema: recurring ? recurringInvoiceEdit : recurringInvoiceInput,
     defaultValues: {
       ...(recurring ? {} : { client_id: clientId }),
       title: recurring?.title ?? "",
@@ -56,11 +56,7 @@ export function RecurringInvoiceDialog({
     fields,
     copy: recurring,
     create: (values) => create.mutateAsync(values as RecurringInvoiceInput),
-    // The route takes the whole recurring invoice: the copy's values, with what was changed over them.
-    update: (patch) => {
-      const { id, title, project_id, lines, interval, day, start_date, end_date, terms_days } = recurring!;
-      return update.mutateAsync({ id, patch: { title, project_id, lines, interval, day, start_date, end_date, terms_days, ...patch } });
-    },
+    update: (patch) => update.mutateAsync({ id: recurring!.id, patch }),
     toasts: { created: "Recurring invoice added", updated: "Recurring invoice updated" },
     onDone: () => onOpenChange(false),
   });
