@@ -122,27 +122,37 @@ export function invalidateEntity(
   return Promise.all([...stale].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }
 
-/** Invalidates what a change touched, deferring it while any of the tab's own changes is saving. */
-function createInvalidator(queryClient: QueryClient) {
-  const deferred = new Set<LiveEntity>();
+/** How long a tab gathers change events before it refetches what they touched, once. */
+export const COALESCE_MS = 100;
+
+/**
+ * Invalidates what changes touched, gathered over COALESCE_MS: a burst (an import, a colleague's
+ * bulk edit, an export that stamps a thousand invoices) refetches each screen once, not once per
+ * row, and each refetch no longer cancels the one before it mid-flight. While any of the tab's own
+ * changes is saving the gathered events wait, so an optimistic change is not undone on screen.
+ */
+export function createInvalidator(queryClient: QueryClient, delayMs = COALESCE_MS) {
+  const pending = new Set<LiveEntity>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
-    if (deferred.size === 0 || queryClient.isMutating() > 0) return;
-    const entities = [...deferred];
-    deferred.clear();
-    for (const entity of entities) void invalidateEntity(queryClient, entity);
+    if (timer !== undefined || pending.size === 0 || queryClient.isMutating() > 0) return;
+    const entities = [...pending];
+    pending.clear();
+    void invalidateEntity(queryClient, entities);
   };
   const unsubscribe = queryClient.getMutationCache().subscribe(flush);
   return {
     change(entity: LiveEntity) {
-      // While a change of ours is still saving, a refetch (for our own echo or for someone else's
-      // write) would bring back a server copy without it and undo it on screen: wait until it settles.
-      if (queryClient.isMutating() > 0) {
-        deferred.add(entity);
-        return;
-      }
-      void invalidateEntity(queryClient, entity);
+      pending.add(entity);
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        flush();
+      }, delayMs);
     },
-    dispose: unsubscribe,
+    dispose() {
+      unsubscribe();
+      clearTimeout(timer);
+    },
   };
 }
 
