@@ -94,7 +94,9 @@ test("Show as table gives the same numbers as the tiles", async ({ ownerTab: pag
   expect(Number((detail ?? "").replace(/[^0-9]/g, ""))).toBe(open);
 });
 
-test("the revenue chart names the year where it changes, keeps its legend off the gridlines, and toggles by name", async ({ ownerTab: page }) => {
+test("the revenue chart names the year where it changes, keeps its legend off the gridlines, and toggles by name", async ({
+  ownerTab: page,
+}) => {
   await page.goto("/crm/dashboard");
   await settled(page);
   const revenue = chart(page, "Revenue by month");

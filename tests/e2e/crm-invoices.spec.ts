@@ -183,7 +183,9 @@ test("Mark as paid records the paid date; the list says what is owed and filters
   await expect(draft.getByText("£1,000.00")).toBeVisible();
 });
 
-test("Export for Xero: the Owner's account code in Settings, and a period's sent invoices as Xero's import file", async ({ ownerTab: page }) => {
+test("Export for Xero: the Owner's account code in Settings, and a period's sent invoices as Xero's import file", async ({
+  ownerTab: page,
+}) => {
   const stamp = Date.now();
   const { crm } = api(page.request);
   const client = (await createClient(page.request, { name: `Xero Client ${stamp}` })).id;

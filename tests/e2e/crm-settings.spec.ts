@@ -101,7 +101,9 @@ test("Your account's daily digest switch is saved for the next visit, and says s
   await expect(digest).toBeChecked();
 });
 
-test("a link to a panel's heading lands on it, though Settings draws its lower panels after the first screen", async ({ ownerTab: page }) => {
+test("a link to a panel's heading lands on it, though Settings draws its lower panels after the first screen", async ({
+  ownerTab: page,
+}) => {
   await page.goto("/crm/settings#audit-trail");
   await expect(page.getByRole("heading", { name: "Audit trail" })).toBeInViewport();
   // Loaded without one, the page opens at its top, every panel drawn.
