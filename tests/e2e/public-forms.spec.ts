@@ -166,7 +166,8 @@ test("free redesign form: the button reads Submitting... and cannot be pressed a
   await expect(form.getByRole("button", { name: "Submit", exact: true })).toBeEnabled();
 });
 
-test("once a flash has loaded the public toaster, a form's answer is still toasted once", async ({ ownerTab: page }) => {
+test("once a flash has loaded the public toaster, a form's answer is still toasted once", async ({ page }) => {
+  await signIn(page.request);
   await page.goto("/crm");
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByText("Signed Out", { exact: true })).toBeVisible();
