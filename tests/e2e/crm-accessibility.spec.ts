@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { api, CRM_PAGES, expectStatus, signIn } from "./support";
+import { api, CRM_PAGES, expectStatus } from "./support";
 
 /** Its heading is in <main>, nothing is loading, and no transition is half-way (colours would be read mid-fade). */
 async function settled(page: Page) {
@@ -40,22 +40,22 @@ async function violations(page: Page) {
 }
 
 // One scan reads every element's colours and names: a second or two a page here, more on a busy machine.
+// The tests only read and scan: each loads its page in its worker's one Owner tab (ownerTab).
 test.describe.configure({ mode: "parallel", timeout: 60_000 });
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page.request);
+test.beforeEach(async ({ ownerTab }) => {
+  await ownerTab.setViewportSize({ width: 1280, height: 900 });
 });
 
 for (const path of CRM_PAGES) {
-  test(`${path} has no accessibility violations`, async ({ page }) => {
+  test(`${path} has no accessibility violations`, async ({ ownerTab: page }) => {
     await page.goto(path);
     await settled(page);
     expect(await violations(page)).toEqual([]);
   });
 }
 
-test("a client's page has no accessibility violations", async ({ page }) => {
+test("a client's page has no accessibility violations", async ({ ownerTab: page }) => {
   const { clients } = await expectStatus(api(page.request).crm.clients.$get(), 200);
   const client = clients.find((c) => c.name === "VM Fitness") ?? clients[0];
   await page.goto(`/crm/clients/${client.id}`);
@@ -64,7 +64,7 @@ test("a client's page has no accessibility violations", async ({ page }) => {
   expect(await violations(page)).toEqual([]);
 });
 
-test("the Add Lead dialog has no accessibility violations", async ({ page }) => {
+test("the Add Lead dialog has no accessibility violations", async ({ ownerTab: page }) => {
   await page.goto("/crm/leads");
   await settled(page);
   await page.getByRole("button", { name: "New Lead" }).click();
@@ -74,7 +74,7 @@ test("the Add Lead dialog has no accessibility violations", async ({ page }) => 
   expect(await violations(page)).toEqual([]);
 });
 
-test("the search's list of hits and a card's Move to… menu have no accessibility violations", async ({ page }) => {
+test("the search's list of hits and a card's Move to… menu have no accessibility violations", async ({ ownerTab: page }) => {
   // Two scans of the whole board, which by now holds every lead the other specs have added.
   test.slow();
   await page.goto("/crm");

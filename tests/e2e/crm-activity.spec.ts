@@ -149,13 +149,9 @@ async function logActivity(request: APIRequestContext, data: ActivityInput) {
 
 const feedItem = (page: Page, summary: string) => page.getByRole("listitem").filter({ hasText: summary });
 
-// Signed in as Sales (Marcus Reid) before each; the tests above sign in on their own.
+// As Sales (Marcus Reid), in the worker's shared Sales tab (salesTab); the tests above sign in on their own.
 test.describe(() => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page.request, staff.sales);
-  });
-
-  test("the activity feed names related records as links; a deleted one is plain text", async ({ page }) => {
+  test("the activity feed names related records as links; a deleted one is plain text", async ({ salesTab: page }) => {
     const t = tag();
     const lead = await createLead(page.request, { name: `Feed Lead ${t}`, company: "Feed Co" });
     const client = await createClient(page.request, { name: `Feed Client ${t}` });
@@ -188,7 +184,7 @@ test.describe(() => {
     await expect(page.getByRole("heading", { name: client.name })).toBeVisible();
   });
 
-  test("Log Activity picks the related record by searching its name", async ({ page }) => {
+  test("Log Activity picks the related record by searching its name", async ({ salesTab: page }) => {
     const t = tag();
     const lead = await createLead(page.request, { name: `Picker Lead ${t}`, company: "Picker Dental" });
     await createLead(page.request, { name: `Other Lead ${t}` });
@@ -215,6 +211,7 @@ test.describe(() => {
   test("a failed Log Activity reads as the spec words it: title 'Error', then 'Failed to log activity' and the reason", async ({
     page,
   }) => {
+    await signIn(page.request, staff.sales);
     await page.route(
       (url) => url.pathname === "/api/crm/activities",
       (route) =>

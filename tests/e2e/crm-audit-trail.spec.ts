@@ -3,10 +3,9 @@
  * with who deleted it and which client it was (docs/guide/security.md).
  */
 import { expect, test } from "./fixtures";
-import { createClient, signIn, staff, tag } from "./support";
+import { createClient, staff, tag } from "./support";
 
-test("a client deleted from its page is in the audit trail, with who deleted it and which client", async ({ page }) => {
-  await signIn(page.request, staff.owner);
+test("a client deleted from its page is in the audit trail, with who deleted it and which client", async ({ ownerTab: page }) => {
   const name = `Audited Client ${tag()}`;
   const client = await createClient(page.request, { name });
 

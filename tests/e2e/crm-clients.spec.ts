@@ -7,8 +7,7 @@ import { join } from "node:path";
 import { expect, test } from "./fixtures";
 import { api, createClient, createLead, expectStatus, readLead, signIn, staff, tag } from "./support";
 
-test("add a client with two e-mails and edit it on its detail page", async ({ page }) => {
-  await signIn(page.request);
+test("add a client with two e-mails and edit it on its detail page", async ({ ownerTab: page }) => {
   const name = `Ops Client ${Date.now()}`;
   await page.goto("/crm/clients");
   await page.getByRole("button", { name: "Add Client" }).click();
@@ -85,8 +84,7 @@ test("a preview code set on the client unlocks the public preview until it is re
   await expect(panel.getByRole("cell", { name: "Refused" })).toBeVisible();
 });
 
-test("a client's page lists their projects, proposals and invoices, each linked, with what they owe", async ({ page }) => {
-  await signIn(page.request);
+test("a client's page lists their projects, proposals and invoices, each linked, with what they owe", async ({ ownerTab: page }) => {
   const stamp = Date.now();
   const { crm } = api(page.request);
   const client = (await createClient(page.request, { name: `Paper Trail ${stamp}` })).id;
@@ -117,8 +115,7 @@ test("a client's page lists their projects, proposals and invoices, each linked,
   await expect(page.getByRole("dialog", { name: "Edit Invoice" }).getByLabel("Invoice Number")).toHaveValue(`INV-TR-${stamp}`);
 });
 
-test("a client's page shows its activity, with the lead it was, and the proposals that lead accepted", async ({ page }) => {
-  await signIn(page.request);
+test("a client's page shows its activity, with the lead it was, and the proposals that lead accepted", async ({ ownerTab: page }) => {
   const t = tag();
   const address = `sophie.${t}@sophieturneryoga.co.uk`;
   const lead = await createLead(page.request, { name: `Sophie ${t}`, company: `Turner Yoga ${t}`, email: address });

@@ -1,6 +1,7 @@
 /**
  * The CRM dashboard (/crm/dashboard) as the seeded studio sees it: tiles and charts from the
  * page's inline data, each chart's numbers in a table, accessible, live, and usable on a phone.
+ * The tests that only read load the page in their worker's one Owner tab (ownerTab).
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
@@ -63,8 +64,7 @@ test("opens first in the sidebar with its tiles and charts, its data inline with
   await expect(page).toHaveURL(/\/crm\/leads\?status=Won$/);
 });
 
-test("Show as table gives the same numbers as the tiles", async ({ page }) => {
-  await signIn(page.request);
+test("Show as table gives the same numbers as the tiles", async ({ ownerTab: page }) => {
   await page.goto("/crm/dashboard");
   await settled(page);
 
@@ -94,8 +94,9 @@ test("Show as table gives the same numbers as the tiles", async ({ page }) => {
   expect(Number((detail ?? "").replace(/[^0-9]/g, ""))).toBe(open);
 });
 
-test("the revenue chart names the year where it changes, keeps its legend off the gridlines, and toggles by name", async ({ page }) => {
-  await signIn(page.request);
+test("the revenue chart names the year where it changes, keeps its legend off the gridlines, and toggles by name", async ({
+  ownerTab: page,
+}) => {
   await page.goto("/crm/dashboard");
   await settled(page);
   const revenue = chart(page, "Revenue by month");
@@ -130,9 +131,8 @@ test("the revenue chart names the year where it changes, keeps its legend off th
   await expect(revenue.getByRole("button", { name: "Show as table" })).toBeVisible();
 });
 
-test("has no accessibility violations, charts or tables", async ({ page }) => {
+test("has no accessibility violations, charts or tables", async ({ ownerTab: page }) => {
   test.slow(); // Two scans of the whole page, one with its charts and one with their tables.
-  await signIn(page.request);
   await page.goto("/crm/dashboard");
   await settled(page);
   const scan = async () =>
@@ -174,9 +174,8 @@ test("counts a lead added in another browser without a reload", async ({ browser
   await other.context.close();
 });
 
-test("fits a 375 px phone with no sideways scrolling", async ({ page }) => {
+test("fits a 375 px phone with no sideways scrolling", async ({ ownerTab: page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page.request);
   await page.goto("/crm/dashboard");
   await settled(page);
   const svg = page.getByRole("img", { name: "Revenue by month: won and expected" });
@@ -189,8 +188,7 @@ test("fits a 375 px phone with no sideways scrolling", async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test("the Owner's stage weights in Settings drive the weighted forecast", async ({ page }) => {
-  await signIn(page.request);
+test("the Owner's stage weights in Settings drive the weighted forecast", async ({ ownerTab: page }) => {
   await page.goto("/crm/settings");
   const form = page.getByRole("region", { name: "Forecast Stage Weights" });
   const stages = ["New", "Qualified", "Proposal Sent", "Negotiation"];
@@ -214,8 +212,7 @@ test("the Owner's stage weights in Settings drive the weighted forecast", async 
   await expect(page.getByText("Stage weights saved")).toBeVisible();
 });
 
-test("cash received this month is what the paid invoices add up to, and rises live when one is paid", async ({ page }) => {
-  await signIn(page.request);
+test("cash received this month is what the paid invoices add up to, and rises live when one is paid", async ({ ownerTab: page }) => {
   const { crm } = api(page.request);
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
   /** The tile less the invoices the records say were paid this month: zero once page and records agree. */

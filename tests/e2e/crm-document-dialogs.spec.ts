@@ -66,8 +66,7 @@ for (const size of sizes) {
   });
 }
 
-test("the proposal dialog says what Due Date and Valid Until each do", async ({ page }) => {
-  await signIn(page.request);
+test("the proposal dialog says what Due Date and Valid Until each do", async ({ ownerTab: page }) => {
   await page.goto("/crm/proposals");
   await page.getByRole("button", { name: "New Proposal" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Proposal" });

@@ -27,8 +27,9 @@ const stored = async (request: APIRequestContext, id: string) =>
 const card = (page: Page, number: string) => page.getByTestId("invoice-card").filter({ hasText: number });
 const toastSaying = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 
-test("Mark as paid asks the date and the method, shows them on the card, and Undo puts back the status it had", async ({ page }) => {
-  await signIn(page.request);
+test("Mark as paid asks the date and the method, shows them on the card, and Undo puts back the status it had", async ({
+  ownerTab: page,
+}) => {
   const number = `INV-PAID-${tag()}`;
   // Past its due date but still Sent: Undo must give back Sent, not what a due date would suggest.
   const invoice = await addInvoice(page.request, { number, status: "Sent", due_date: "2026-01-19" });
@@ -59,8 +60,9 @@ test("Mark as paid asks the date and the method, shows them on the card, and Und
   expect(await stored(page.request, invoice.id)).toMatchObject({ status: "Sent", paid_date: null, paid_method: null });
 });
 
-test("Mark as unpaid on a paid card goes back to Overdue past the due date, and its Undo pays it again as it was", async ({ page }) => {
-  await signIn(page.request);
+test("Mark as unpaid on a paid card goes back to Overdue past the due date, and its Undo pays it again as it was", async ({
+  ownerTab: page,
+}) => {
   const number = `INV-UNPAID-${tag()}`;
   const invoice = await addInvoice(page.request, {
     number,

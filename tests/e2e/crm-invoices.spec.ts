@@ -122,8 +122,7 @@ test("create an invoice and open its print page", async ({ page }) => {
   });
 });
 
-test("Mark as paid records the paid date; the list says what is owed and filters by status", async ({ page }) => {
-  await signIn(page.request);
+test("Mark as paid records the paid date; the list says what is owed and filters by status", async ({ ownerTab: page }) => {
   const stamp = Date.now();
   const client = (await createClient(page.request, { name: `Owing ${stamp}` })).id;
   const { crm } = api(page.request);
@@ -184,8 +183,9 @@ test("Mark as paid records the paid date; the list says what is owed and filters
   await expect(draft.getByText("£1,000.00")).toBeVisible();
 });
 
-test("Export for Xero: the Owner's account code in Settings, and a period's sent invoices as Xero's import file", async ({ page }) => {
-  await signIn(page.request);
+test("Export for Xero: the Owner's account code in Settings, and a period's sent invoices as Xero's import file", async ({
+  ownerTab: page,
+}) => {
   const stamp = Date.now();
   const { crm } = api(page.request);
   const client = (await createClient(page.request, { name: `Xero Client ${stamp}` })).id;
@@ -249,10 +249,9 @@ test("Export for Xero: the Owner's account code in Settings, and a period's sent
   await expect(dialog).toHaveCount(0);
 });
 
-test("Export for Xero: more than 500 invoices in a period come as files of at most 500, none split", async ({ page }) => {
+test("Export for Xero: more than 500 invoices in a period come as files of at most 500, none split", async ({ ownerTab: page }) => {
   // 501 invoices made and removed through the API.
   test.setTimeout(120_000);
-  await signIn(page.request);
   const stamp = Date.now();
   const { crm } = api(page.request);
   const client = (await createClient(page.request, { name: `Xero Many ${stamp}` })).id;
@@ -306,8 +305,7 @@ test("Export for Xero: more than 500 invoices in a period come as files of at mo
   }
 });
 
-test("the Owner adds a late-payment charge to a business's overdue invoice, with the figures worked out", async ({ page }) => {
-  await signIn(page.request);
+test("the Owner adds a late-payment charge to a business's overdue invoice, with the figures worked out", async ({ ownerTab: page }) => {
   const stamp = Date.now();
   const { crm } = api(page.request);
   const client = (await createClient(page.request, { name: `Late Payer ${stamp}` })).id;
@@ -352,8 +350,7 @@ test("the Owner adds a late-payment charge to a business's overdue invoice, with
   await expect(dialog.getByRole("status")).toHaveText(`This invoice has already been charged for paying late: ${chargeNumber}`);
 });
 
-test("Settings → Late Payment lists the base rates and takes a new one only on a reference date", async ({ page }) => {
-  await signIn(page.request);
+test("Settings → Late Payment lists the base rates and takes a new one only on a reference date", async ({ ownerTab: page }) => {
   await page.goto("/crm/settings");
   const late = page.getByRole("region", { name: "Late Payment" });
   await expect(late.getByRole("group", { name: "Rate 1" }).getByLabel("On")).toHaveValue(/^\d{4}-(06-30|12-31)$/);

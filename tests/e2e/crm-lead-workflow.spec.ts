@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { api, createLead, expectStatus, leadCard, leadColumn, mouseDrag, signIn, staff, tag } from "./support";
+import { api, createLead, expectStatus, leadCard, leadColumn, mouseDrag, staff, tag } from "./support";
 
 /** Opens the lead from its pipeline card and shows its Timeline tab. */
 async function openTimeline(page: Page, lead: { id: string; name: string }) {
@@ -18,13 +18,13 @@ async function openTimeline(page: Page, lead: { id: string; name: string }) {
   return detail;
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  await signIn(page.request, staff.sales);
+// A board 1440 px wide, in the worker's shared Sales tab (salesTab) unless a test needs a tab of its own.
+test.beforeEach(async ({ salesTab }) => {
+  await salesTab.setViewportSize({ width: 1440, height: 1000 });
 });
 
 test("moving a lead to Qualified offers a follow-up task; running it puts a High task for me on Tasks and in the Timeline", async ({
-  page,
+  salesTab: page,
 }) => {
   // Negotiation holds few leads, so the card is on the first page of its column whatever else the suite adds.
   const lead = await createLead(page.request, { name: `Qualify ${tag()}`, company: "Follow Co", status: "Negotiation" });
@@ -63,7 +63,7 @@ test("moving a lead to Qualified offers a follow-up task; running it puts a High
 });
 
 test("moving a lead to Proposal Sent offers a proposal; running it lists a Draft 'Proposal for …' and a Timeline entry", async ({
-  page,
+  salesTab: page,
 }) => {
   const lead = await createLead(page.request, { name: `Propose ${tag()}`, company: "Proposal Co", status: "Negotiation", value: 3200 });
   await page.goto("/crm");
@@ -91,7 +91,9 @@ test("moving a lead to Proposal Sent offers a proposal; running it lists a Draft
   await expect(proposal.getByRole("button", { name: "Accept" })).toHaveCount(0);
 });
 
-test("Quick Actions convert a lead to a client, then start its project; both show on their pages and in the Timeline", async ({ page }) => {
+test("Quick Actions convert a lead to a client, then start its project; both show on their pages and in the Timeline", async ({
+  salesTab: page,
+}) => {
   const t = tag();
   const company = `Convert Co ${t}`;
   const lead = await createLead(page.request, { name: `Convert ${t}`, company, status: "Negotiation", value: 5400 });
@@ -141,7 +143,7 @@ test("Quick Actions convert a lead to a client, then start its project; both sho
   expect(projects.find((p) => p.lead_id === lead.id)?.type).toBe("E-commerce");
 });
 
-test("Start Project is offered for a Won lead only", async ({ page }) => {
+test("Start Project is offered for a Won lead only", async ({ salesTab: page }) => {
   const t = tag();
   const open = await createLead(page.request, { name: `Still Open ${t}`, status: "Negotiation" });
   const won = await createLead(page.request, { name: `Won Already ${t}`, status: "Won", value: 5000 });

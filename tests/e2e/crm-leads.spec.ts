@@ -5,11 +5,7 @@
 import { expect, test } from "./fixtures";
 import { api, createLead, expectStatus, readLead, signIn, staff, tag } from "./support";
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page.request, staff.sales);
-});
-
-test("Add Lead takes status, deal value, next action, follow-up date and notes, and the lead shows them", async ({ page }) => {
+test("Add Lead takes status, deal value, next action, follow-up date and notes, and the lead shows them", async ({ salesTab: page }) => {
   const name = `Full Lead ${tag()}`;
   await page.goto("/crm/leads");
   await page.getByRole("button", { name: "New Lead" }).click();
@@ -42,7 +38,7 @@ test("Add Lead takes status, deal value, next action, follow-up date and notes, 
   expect(stored).toMatchObject({ status: "Negotiation", value: 3250, follow_up_date: "2031-03-14", email: null, phone: null });
 });
 
-test("editing a lead whose notes the list cut starts from the whole notes, and saving keeps them", async ({ page }) => {
+test("editing a lead whose notes the list cut starts from the whole notes, and saving keeps them", async ({ salesTab: page }) => {
   const notes = `${"Wants a booking page with deposits. ".repeat(40)}The end.`;
   const lead = await createLead(page.request, { name: `Long notes ${tag()}`, notes });
   await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);
@@ -56,7 +52,7 @@ test("editing a lead whose notes the list cut starts from the whole notes, and s
   expect(saved).toMatchObject({ notes, company: "Deposits Ltd" });
 });
 
-test("edit validation: a blank name shows 'Name is required'; a valid edit saves", async ({ page }) => {
+test("edit validation: a blank name shows 'Name is required'; a valid edit saves", async ({ salesTab: page }) => {
   const lead = await createLead(page.request, { name: `Editable ${tag()}`, company: "Edit Ltd", email: "edit@example.com" });
   await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);
   await expect(page.getByRole("heading", { name: "Leads", exact: true })).toBeVisible();
@@ -79,7 +75,7 @@ test("edit validation: a blank name shows 'Name is required'; a valid edit saves
   expect(saved).toMatchObject({ name: `${lead.name} Renamed`, value: 1500, status: "Negotiation" });
 });
 
-test("delete asks for confirmation first", async ({ page }) => {
+test("delete asks for confirmation first", async ({ salesTab: page }) => {
   const lead = await createLead(page.request, { name: `Doomed ${tag()}` });
   await page.goto(`/crm/leads?q=${encodeURIComponent(lead.name)}`);
   await page.getByRole("button", { name: `Delete ${lead.name}` }).click();
@@ -96,6 +92,7 @@ test("delete asks for confirmation first", async ({ page }) => {
 });
 
 test("a stale edit (409) says the lead changed, keeps the typed input, and saves on retry", async ({ page }) => {
+  await signIn(page.request, staff.sales);
   // With live updates on, the other person's save reaches this tab first and no 409 happens;
   // cut the live channel so the tab really holds a stale copy (as in the gap before a reconnect).
   await page.routeWebSocket(/\/api\/crm\/live/, () => {});
@@ -134,7 +131,7 @@ test("a stale edit (409) says the lead changed, keeps the typed input, and saves
 });
 
 test("a call logged on a lead's Timeline is in the Activity Feed, then sets the next follow-up and ticks off the task", async ({
-  page,
+  salesTab: page,
 }) => {
   const t = tag();
   const lead = await createLead(page.request, { name: `Caller ${t}`, company: "Ring Co" });
@@ -184,7 +181,7 @@ test("a call logged on a lead's Timeline is in the Activity Feed, then sets the 
 });
 
 test("Follow-up: a sortable column, a 'Follow-up due' filter marking overdue ones, actions in view at 1366 px, and due cards on the pipeline", async ({
-  page,
+  salesTab: page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   const t = tag();

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { api, createLead, expectStatus, live, signIn, staff, tag } from "./support";
+import { api, createLead, expectStatus, live, staff, tag } from "./support";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/mail", name), "utf8");
 
@@ -24,8 +24,7 @@ async function deliver(request: APIRequestContext, raw: string, from: string, { 
   return res;
 }
 
-test("a Bcc'd e-mail appears on the open lead's timeline without a reload, and opens as text", async ({ page }) => {
-  await signIn(page.request);
+test("a Bcc'd e-mail appears on the open lead's timeline without a reload, and opens as text", async ({ ownerTab: page }) => {
   const t = tag();
   const address = `sophie.${t}@sophieturneryoga.co.uk`;
   const lead = await createLead(page.request, { name: `Mail Lead ${t}`, email: address });
@@ -46,8 +45,7 @@ test("a Bcc'd e-mail appears on the open lead's timeline without a reload, and o
   await expect(entry.getByText("Filed by")).toBeVisible();
 });
 
-test("an e-mail that matches no one waits in Unfiled mail and is filed on a lead with the record picker", async ({ page }) => {
-  await signIn(page.request);
+test("an e-mail that matches no one waits in Unfiled mail and is filed on a lead with the record picker", async ({ ownerTab: page }) => {
   const t = tag();
   const lead = await createLead(page.request, { name: `Bakery ${t}` });
   const subject = `Online ordering ${t}`;
@@ -75,8 +73,7 @@ test("an e-mail that matches no one waits in Unfiled mail and is filed on a lead
   expect(timeline.logged.map((a) => a.summary)).toContain(`Received: ${subject}`);
 });
 
-test("mail from outside the staff is refused, never stored, and the Owner sees it in Settings", async ({ page }) => {
-  await signIn(page.request);
+test("mail from outside the staff is refused, never stored, and the Owner sees it in Settings", async ({ ownerTab: page }) => {
   const t = tag();
   const stranger = `stranger.${t}@elsewhere.example`;
   const raw = fixture("apple-bcc.eml")

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createLead, signIn, tag, withStudioSettings } from "./support";
+import { createLead, tag, withStudioSettings } from "./support";
 import { TERMS_PAYMENT_SCHEDULE, type PaymentSchedule } from "../../contract/payment-schedule-values";
 
 /** Saves the studio's default schedule through the API, keeping the other details as they are. */
@@ -19,8 +19,7 @@ async function saveDefaultSchedule(request: APIRequestContext, schedule: Payment
 
 const row = (editor: Locator, n: number) => editor.getByRole("group", { name: `Instalment ${n}`, exact: true });
 
-test("a proposal's schedule is priced as it is typed, says by how much it is off, and is saved as shown", async ({ page }) => {
-  await signIn(page.request);
+test("a proposal's schedule is priced as it is typed, says by how much it is off, and is saved as shown", async ({ ownerTab: page }) => {
   const lead = await createLead(page.request, { name: `Schedule Lead ${tag()}` });
   const title = `Shop build ${tag()}`;
   await withStudioSettings(async () => {
@@ -109,8 +108,7 @@ test("a proposal's schedule is priced as it is typed, says by how much it is off
   ]);
 });
 
-test("Settings' default schedule is in percentages that make 100%, and a new proposal starts with it", async ({ page }) => {
-  await signIn(page.request);
+test("Settings' default schedule is in percentages that make 100%, and a new proposal starts with it", async ({ ownerTab: page }) => {
   await withStudioSettings(async () => {
     try {
       await saveDefaultSchedule(page.request, TERMS_PAYMENT_SCHEDULE);

@@ -16,12 +16,12 @@ async function overview(request: APIRequestContext) {
 const column = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
 const card = (page: Page, name: string) => page.locator("li[data-lead-id]").filter({ hasText: name });
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  await signIn(page.request, staff.sales);
+// A board 1440 px wide, in the worker's shared Sales tab (salesTab) unless a test needs a tab of its own.
+test.beforeEach(async ({ salesTab }) => {
+  await salesTab.setViewportSize({ width: 1440, height: 1000 });
 });
 
-test("drag a lead to Qualified with the mouse and another with the keyboard; both persist", async ({ page }) => {
+test("drag a lead to Qualified with the mouse and another with the keyboard; both persist", async ({ salesTab: page }) => {
   const t = tag();
   const mouseLead = await createLead(page.request, { name: `Mouse ${t}`, company: "Drag Co", source: "Website" });
   const keyLead = await createLead(page.request, { name: `Keys ${t}`, company: "Key Co" });
@@ -61,7 +61,7 @@ test("drag a lead to Qualified with the mouse and another with the keyboard; bot
 });
 
 test("the keyboard moves a card column to column, highlighted and announced; Move to… runs the same workflow and keeps the scroll", async ({
-  page,
+  salesTab: page,
 }) => {
   // A laptop's screen: every column, Won and Lost included, in view with its header and total.
   await page.setViewportSize({ width: 1366, height: 700 });
@@ -128,7 +128,7 @@ test("the keyboard moves a card column to column, highlighted and announced; Mov
 });
 
 test("dropping a lead on Won creates its one project: Start Project then opens it, and converting gives it the client", async ({
-  page,
+  salesTab: page,
 }) => {
   const t = tag();
   const company = `Winner Co ${t}`;
@@ -166,7 +166,7 @@ test("dropping a lead on Won creates its one project: Start Project then opens i
   expect(after.value - before.value).toBeGreaterThanOrEqual(4900);
 });
 
-test("a column longer than its first page loads the rest with 'Show more'; totals come from the server", async ({ page }) => {
+test("a column longer than its first page loads the rest with 'Show more'; totals come from the server", async ({ salesTab: page }) => {
   const t = tag();
   await Promise.all(Array.from({ length: 52 }, (_, i) => createLead(page.request, { name: `Bulk ${t} ${i}` })));
   await live(page, "/crm");
@@ -192,6 +192,8 @@ test("a column longer than its first page loads the rest with 'Show more'; total
 });
 
 test("first load of /crm: JavaScript weight and time to an interactive board", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page.request, staff.sales);
   const js: string[] = [];
   page.on("request", (r) => {
     if (r.resourceType() === "script") js.push(r.url());

@@ -1,9 +1,8 @@
 /** The projects board: a stage changed by keyboard stays; a stale edit (409) keeps what was typed and saves both edits. */
 import { expect, test } from "./fixtures";
-import { api, expectStatus, keyboardDrag, signIn } from "./support";
+import { api, expectStatus, keyboardDrag } from "./support";
 
-test("move a project to another stage with the keyboard; it stays after a reload", async ({ page }) => {
-  await signIn(page.request);
+test("move a project to another stage with the keyboard; it stays after a reload", async ({ ownerTab: page }) => {
   const title = `Drag Project ${Date.now()}`;
   await expectStatus(api(page.request).crm.projects.$post({ json: { title, stage: "Discovery", status: "At Risk" } }), 201);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -17,10 +16,9 @@ test("move a project to another stage with the keyboard; it stays after a reload
   await expect(page.getByRole("region", { name: "Design column" }).getByText(title)).toBeVisible();
 });
 
-test("a stale project edit (409) says it changed, keeps the typed input, and saving again keeps both edits", async ({ page }) => {
+test("a stale project edit (409) says it changed, keeps the typed input, and saving again keeps both edits", async ({ ownerTab: page }) => {
   // Cut the live channel so this tab really holds a stale copy (live updates would refresh it first).
   await page.routeWebSocket(/\/api\/crm\/live/, () => {});
-  await signIn(page.request);
   const title = `Contested Project ${Date.now()}`;
   const { crm } = api(page.request);
   const { project } = await expectStatus(crm.projects.$post({ json: { title } }), 201);

@@ -6,8 +6,7 @@
 import { expect, test } from "./fixtures";
 import { api, createLead, expectStatus, readLead, signIn, withStudioSettings } from "./support";
 
-test("accept a sent proposal and run its follow-up", async ({ page }) => {
-  await signIn(page.request);
+test("accept a sent proposal and run its follow-up", async ({ ownerTab: page }) => {
   const stamp = Date.now();
   const leadId = (await createLead(page.request, { name: `Accept Lead ${stamp}`, company: `Accept Co ${stamp}` })).id;
   const title = `Website rebuild ${stamp}`;
@@ -32,8 +31,7 @@ test("accept a sent proposal and run its follow-up", async ({ page }) => {
   expect(projects.projects.length).toBeGreaterThan(0);
 });
 
-test("accept's follow-up with only Create project ticked: the lead is Won and its project starts", async ({ page }) => {
-  await signIn(page.request);
+test("accept's follow-up with only Create project ticked: the lead is Won and its project starts", async ({ ownerTab: page }) => {
   const stamp = Date.now();
   const lead = await createLead(page.request, { name: `Project Only ${stamp}`, status: "Negotiation" });
   const title = `Shop build ${stamp}`;

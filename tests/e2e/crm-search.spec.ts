@@ -3,13 +3,9 @@
  * most), and Enter opens the page of the hits, leads or clients.
  */
 import { expect, test } from "./fixtures";
-import { api, createClient, createLead, expectStatus, signIn, staff, tag } from "./support";
+import { api, createClient, createLead, expectStatus, tag } from "./support";
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page.request, staff.sales);
-});
-
-test("'/' focuses the search; a search navigates to the hits and toasts", async ({ page }) => {
+test("'/' focuses the search; a search navigates to the hits and toasts", async ({ salesTab: page }) => {
   const t = tag();
   const lead = await createLead(page.request, { name: `Findable ${t}`, company: "Search Co" });
   await page.goto("/crm");
@@ -34,7 +30,9 @@ test("'/' focuses the search; a search navigates to the hits and toasts", async 
   await expect(page.getByText("No Results")).toBeVisible();
 });
 
-test("the search lists its hits under the box as you type, three of a kind at most; arrows choose, Enter opens", async ({ page }) => {
+test("the search lists its hits under the box as you type, three of a kind at most; arrows choose, Enter opens", async ({
+  salesTab: page,
+}) => {
   const t = tag();
   const word = `Comboable${t}`;
   const leads = [];
@@ -88,7 +86,7 @@ test("the search lists its hits under the box as you type, three of a kind at mo
   await expect(page.getByRole("status").filter({ hasText: "No Results" })).toBeAttached();
 });
 
-test("a search whose first hits are clients opens Clients narrowed to them, until cleared", async ({ page }) => {
+test("a search whose first hits are clients opens Clients narrowed to them, until cleared", async ({ salesTab: page }) => {
   const t = tag();
   await createClient(page.request, { name: `Searchable Bakery ${t}` });
   await page.goto("/crm");

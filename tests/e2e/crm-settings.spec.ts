@@ -18,8 +18,7 @@ test("Sales gets no Export and no Owner-only controls", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Save Studio Details" })).toHaveCount(0);
 });
 
-test("the Owner's Export JSON downloads every table as one file", async ({ page }) => {
-  await signIn(page.request, staff.owner);
+test("the Owner's Export JSON downloads every table as one file", async ({ ownerTab: page }) => {
   await page.goto("/crm/settings");
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export JSON" }).click();
@@ -102,8 +101,9 @@ test("Your account's daily digest switch is saved for the next visit, and says s
   await expect(digest).toBeChecked();
 });
 
-test("a link to a panel's heading lands on it, though Settings draws its lower panels after the first screen", async ({ page }) => {
-  await signIn(page.request, staff.owner);
+test("a link to a panel's heading lands on it, though Settings draws its lower panels after the first screen", async ({
+  ownerTab: page,
+}) => {
   await page.goto("/crm/settings#audit-trail");
   await expect(page.getByRole("heading", { name: "Audit trail" })).toBeInViewport();
   // Loaded without one, the page opens at its top, every panel drawn.
@@ -113,8 +113,7 @@ test("a link to a panel's heading lands on it, though Settings draws its lower p
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("the Owner names who takes calls and their hours in Bookings; a bad stretch is refused beside it", async ({ page }) => {
-  await signIn(page.request, staff.owner);
+test("the Owner names who takes calls and their hours in Bookings; a bad stretch is refused beside it", async ({ ownerTab: page }) => {
   await page.goto("/crm/settings");
   const bookings = page.getByRole("region", { name: "Bookings" });
   await bookings.getByLabel("Who takes the calls").selectOption({ label: "Hannah Whitaker" });

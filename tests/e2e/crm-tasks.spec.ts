@@ -6,8 +6,7 @@ import { expect, test } from "./fixtures";
 import type { TaskInput } from "../../contract/task";
 import { api, createLead, expectStatus, signIn, tag } from "./support";
 
-test("ticking a task moves it from To Do to Completed and both counts change", async ({ page }) => {
-  await signIn(page.request);
+test("ticking a task moves it from To Do to Completed and both counts change", async ({ ownerTab: page }) => {
   const title = `Toggle Task ${Date.now()}`;
   await expectStatus(
     api(page.request).crm.tasks.$post({ json: { title, priority: "High", due_date: "2020-01-01", notes: "Call back" } }),
@@ -32,8 +31,7 @@ test("ticking a task moves it from To Do to Completed and both counts change", a
   await expect(page.getByRole("heading", { name: `Completed (${done + 1})` })).toBeVisible();
 });
 
-test("tasks mark Overdue and Today, Mine shows only mine, and a task for a lead links to it", async ({ page }) => {
-  await signIn(page.request);
+test("tasks mark Overdue and Today, Mine shows only mine, and a task for a lead links to it", async ({ ownerTab: page }) => {
   const { auth, crm } = api(page.request);
   const me = (await expectStatus(auth.me.$get(), 200)).user.id;
   const t = tag();

@@ -3,15 +3,11 @@
  * people picker (a task's Assignee, Log Activity's Who) offers it, even to whoever signed in with it.
  */
 import { expect, test } from "./fixtures";
-import { api, demo, signIn, staff } from "./support";
+import { api, demo, staff } from "./support";
 
 const TEAM = "Studio Team";
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page.request, staff.sales);
-});
-
-test("the Studio Team account is shown apart in User Management and left out of people pickers", async ({ page }) => {
+test("the Studio Team account is shown apart in User Management and left out of people pickers", async ({ salesTab: page }) => {
   await page.goto("/crm/settings");
   const people = page.getByRole("list", { name: "People" });
   await expect(people).toContainText(staff.sales.name);

@@ -5,7 +5,8 @@
  * comes too early would land on markup with no handlers yet. Other pages (the CRM) are untouched,
  * and so is a goto that asks for `waitUntil: "commit"`.
  */
-import { test as base, type Page } from "@playwright/test";
+import { devices, test as base, type Browser, type Page } from "@playwright/test";
+import { signIn, staff, type StaffLogin } from "./support";
 
 export { expect } from "@playwright/test";
 
@@ -30,8 +31,39 @@ function waitingForHydration(page: Page): Page {
   return page;
 }
 
-export const test = base.extend({
+const viewport = devices["Desktop Chrome"].viewport;
+
+/** One tab of a worker's own, signed in as `who`, that its tests share (ownerTab, salesTab). */
+const workerTab =
+  (who: StaffLogin) =>
+  async ({ browser }: { browser: Browser }, use: (tab: Page) => Promise<void>) => {
+    const context = await browser.newContext();
+    await signIn(context.request, who);
+    await use(waitingForHydration(await context.newPage()));
+    await context.close();
+  };
+
+/** The shared tab at the default size for a test, and off the CRM after it. */
+const testTab = async (tab: Page, use: (tab: Page) => Promise<void>) => {
+  await tab.setViewportSize(viewport);
+  await use(tab);
+  // Off the CRM between its tests: an idle CRM page would refetch on every other test's change.
+  await tab.goto("about:blank");
+};
+
+export const test = base.extend<{ ownerTab: Page; salesTab: Page }, { workerOwnerTab: Page; workerSalesTab: Page }>({
   page: async ({ page }, use) => {
     await use(waitingForHydration(page));
   },
+  /**
+   * A tab signed in as the Owner (salesTab: as Sales) that the tests of one worker share, each
+   * loading its own page in it, for tests that need no browser state of their own: no routes, init
+   * scripts, clock or listeners on the page, no cold first visit. A tab per test starts a renderer
+   * and fetches and compiles the CRM's scripts again; in a shared one they come from its cache,
+   * about a second of CPU less per test. Each test gets it at the default size.
+   */
+  ownerTab: async ({ workerOwnerTab }, use) => testTab(workerOwnerTab, use),
+  salesTab: async ({ workerSalesTab }, use) => testTab(workerSalesTab, use),
+  workerOwnerTab: [workerTab(staff.owner), { scope: "worker" }],
+  workerSalesTab: [workerTab(staff.sales), { scope: "worker" }],
 });

@@ -60,14 +60,20 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 /** Every alert, confirm or prompt the page opens: an executed payload would land here. */
 let dialogs: string[] = [];
+const heard = new WeakSet<Page>();
 
-test.beforeEach(async ({ page }) => {
+// The tests only read: each loads its page in its worker's one Owner tab (ownerTab).
+test.beforeEach(async ({ ownerTab }) => {
   dialogs = [];
-  page.on("dialog", (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  await signIn(page.request);
+  if (!heard.has(ownerTab)) {
+    heard.add(ownerTab);
+    ownerTab.on("dialog", (d) => {
+      // Leaving a page another test left half-edited is no payload.
+      if (d.type() === "beforeunload") return void d.accept();
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+  }
 });
 
 /** The payloads read as text, and nothing they describe became an element or ran. */
@@ -83,19 +89,19 @@ async function expectShownAsText(page: Page, shown: string[]) {
   expect(dialogs).toEqual([]);
 }
 
-test("leads table", async ({ page }) => {
+test("leads table", async ({ ownerTab: page }) => {
   await page.goto(`/crm/leads?q=${tag}`);
   await expectShownAsText(page, [text.lead]);
 });
 
-test("pipeline card", async ({ page }) => {
+test("pipeline card", async ({ ownerTab: page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await page.goto("/crm");
   await expect(page.getByRole("button", { name: `Pick up ${text.lead}` })).toBeVisible();
   await expectShownAsText(page, [text.lead]);
 });
 
-test("lead detail dialog and its timeline", async ({ page }) => {
+test("lead detail dialog and its timeline", async ({ ownerTab: page }) => {
   await page.goto(`/crm/leads?q=${tag}`);
   await page.getByRole("button", { name: `View ${text.lead}` }).click();
   const dialog = page.getByRole("dialog", { name: text.lead });
@@ -105,20 +111,20 @@ test("lead detail dialog and its timeline", async ({ page }) => {
   await expectShownAsText(page, [text.timeline]);
 });
 
-test("clients table and client detail", async ({ page }) => {
+test("clients table and client detail", async ({ ownerTab: page }) => {
   await page.goto("/crm/clients");
   await expectShownAsText(page, [text.client]);
   await page.goto(`/crm/clients/${ids.client}`);
   await expectShownAsText(page, [text.client, text.clientNotes, text.project]);
 });
 
-test("projects board", async ({ page }) => {
+test("projects board", async ({ ownerTab: page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await page.goto("/crm/projects");
   await expectShownAsText(page, [text.project, text.client]);
 });
 
-test("proposals list and proposal view", async ({ page }) => {
+test("proposals list and proposal view", async ({ ownerTab: page }) => {
   await page.goto("/crm/proposals");
   await expectShownAsText(page, [text.proposal]);
   await page.getByRole("button", { name: `View ${text.proposal}` }).click();
@@ -126,7 +132,7 @@ test("proposals list and proposal view", async ({ page }) => {
   await expectShownAsText(page, [text.proposalNotes, text.lead]);
 });
 
-test("invoices list and the invoice print page", async ({ page }) => {
+test("invoices list and the invoice print page", async ({ ownerTab: page }) => {
   await page.goto("/crm/invoices");
   await expect(page.getByText(invoiceNumber).first()).toBeVisible();
   await expectShownAsText(page, [text.client]);
@@ -134,12 +140,12 @@ test("invoices list and the invoice print page", async ({ page }) => {
   await expectShownAsText(page, [text.client, `Project: ${text.project}`]);
 });
 
-test("tasks", async ({ page }) => {
+test("tasks", async ({ ownerTab: page }) => {
   await page.goto("/crm/tasks");
   await expectShownAsText(page, [text.task, text.taskNotes]);
 });
 
-test("activity feed", async ({ page }) => {
+test("activity feed", async ({ ownerTab: page }) => {
   await page.goto("/crm/activity");
   await expectShownAsText(page, [text.activity]);
 });

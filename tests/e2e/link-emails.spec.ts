@@ -63,8 +63,7 @@ test("Share e-mails a proposal's link to the lead's address, greeting them by fi
   await expect(page.getByRole("dialog", { name: "E-mail a new link?" })).toHaveCount(0);
 });
 
-test("Share e-mails an invoice's link to the client's first address, with the amount in pounds", async ({ page }) => {
-  await signIn(page.request);
+test("Share e-mails an invoice's link to the client's first address, with the amount in pounds", async ({ ownerTab: page }) => {
   const t = tag();
   const to = `accounts.${t}@example.com`;
   const clientId = (await createClient(page.request, { name: `Mail Client ${t}`, emails: [to] })).id;

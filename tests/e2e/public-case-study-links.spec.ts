@@ -13,11 +13,11 @@ const liveSite = (page: import("@playwright/test").Page) => page.getByRole("link
 const hrefs = (html: string) => [...html.matchAll(/\bhref\s*=\s*"([^"]*)"/gi)].map((m) => m[1]);
 const PLACEHOLDER = /^(?:[a-z]+:)?\/\/(?:[^/]*\.)?example\.(?:com|org|net)(?:[:/?#]|$)/i;
 
-test("no public page links to a placeholder address such as example.com", async ({ page }) => {
+test("no public page links to a placeholder address such as example.com", async ({ request }) => {
   const paths = Object.keys(h1s);
   expect(paths).toContain("/portfolio/dreamwell");
   for (const path of paths) {
-    const res = await page.request.get(path);
+    const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     const links = hrefs(await res.text());
     expect(links.length, path).toBeGreaterThan(0);
@@ -28,9 +28,9 @@ test("no public page links to a placeholder address such as example.com", async 
   }
 });
 
-test("each case study shows View Live Site exactly when it has a live address", async ({ page }) => {
+test("each case study shows View Live Site exactly when it has a live address", async ({ request }) => {
   for (const study of caseStudies) {
-    const html = await (await page.request.get(`/portfolio/${study.slug}`)).text();
+    const html = await (await request.get(`/portfolio/${study.slug}`)).text();
     expect(html.includes("View Live Site"), study.slug).toBe(study.liveUrl !== undefined);
     if (study.liveUrl) expect(html, study.slug).toContain(`href="${study.liveUrl}" target="_blank" rel="noopener noreferrer"`);
   }

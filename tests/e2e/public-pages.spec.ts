@@ -21,25 +21,25 @@ function h1Of(html: string): string[] {
   return [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => textOf(m[1]));
 }
 
-test("every public route answers 200 with its one h1 in the raw HTML", async ({ page }) => {
+test("every public route answers 200 with its one h1 in the raw HTML", async ({ request }) => {
   expect(Object.keys(h1s)).toHaveLength(1 + 5 + 1 + 14 + 1 + 8 + 6);
   for (const [path, h1] of Object.entries(h1s)) {
-    const res = await page.request.get(path);
+    const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     expect(h1Of(await res.text()), path).toEqual([h1]);
   }
 });
 
-test("SEO: canonical, Open Graph and JSON-LD are in the HTML; sitemap and robots list the routes", async ({ page }) => {
-  const home = await (await page.request.get("/")).text();
+test("SEO: canonical, Open Graph and JSON-LD are in the HTML; sitemap and robots list the routes", async ({ request }) => {
+  const home = await (await request.get("/")).text();
   expect(home).toContain('<link rel="canonical" href="https://redbrickstudio.co.uk/"');
   expect(home).toContain('property="og:title"');
   expect(home).toContain('"@type":"ProfessionalService"');
   expect(home).toContain('"areaServed":["Manchester"');
-  const study = await (await page.request.get("/portfolio/dreamwell")).text();
+  const study = await (await request.get("/portfolio/dreamwell")).text();
   expect(study).toContain('"@type":"CreativeWork"');
 
-  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  const sitemap = await (await request.get("/sitemap.xml")).text();
   for (const path of [
     "/",
     "/web-design",
@@ -52,7 +52,7 @@ test("SEO: canonical, Open Graph and JSON-LD are in the HTML; sitemap and robots
   ]) {
     expect(sitemap).toContain(`<loc>https://redbrickstudio.co.uk${path}</loc>`);
   }
-  expect(await (await page.request.get("/robots.txt")).text()).toContain("Sitemap: https://redbrickstudio.co.uk/sitemap.xml");
+  expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap: https://redbrickstudio.co.uk/sitemap.xml");
 });
 
 test("portfolio views switch with the keyboard and with JavaScript off; Branding and Apparel are coming soon", async ({ browser }) => {
@@ -76,11 +76,11 @@ test("portfolio views switch with the keyboard and with JavaScript off; Branding
   }
 });
 
-test("legal pages carry their sections and the terms they promise in the raw HTML", async ({ page }) => {
+test("legal pages carry their sections and the terms they promise in the raw HTML", async ({ request }) => {
   const expected = { "/terms": 7, "/privacy": 7, "/cookies": 6 };
   const texts: Record<string, string> = {};
   for (const [path, count] of Object.entries(expected)) {
-    const res = await page.request.get(path);
+    const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     // Only the page's own content: the footer has section headings of its own.
     const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(await res.text())?.[1] ?? "";
