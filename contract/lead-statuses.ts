@@ -5,7 +5,7 @@
 export const leadStatuses = ["New", "Qualified", "Proposal Sent", "Negotiation", "Won", "Lost"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
-export const leadSources = ["Website", "Referral", "Social Media", "Email Campaign", "Cold Call", "Event", "Email", "Other"] as const;
+export const leadSources = ["Website", "Referral", "Social Media", "Email Campaign", "Cold Call", "Event", "Email", "Call booking", "Other"] as const;
 export type LeadSource = (typeof leadSources)[number];
 
 /** The leads list's orders (`?sort=`): by follow-up date, soonest or latest first. */

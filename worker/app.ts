@@ -20,7 +20,7 @@ import { proposalsRoute } from "./modules/proposals/routes";
 import { invoicesRoute } from "./modules/invoices/routes";
 import { creditNotesRoute } from "./modules/credit-notes/routes";
 import { invoicePaymentsRoute, paymentSettingsRoute } from "./modules/payments/routes";
-import { bookingSettingsRoute } from "./modules/bookings/routes";
+import { bookingSettingsRoute, bookPages, bookRoute } from "./modules/bookings/routes";
 import { stripeWebhookRoute } from "./modules/payments/webhook-routes";
 import { payPages } from "./modules/payments/pay-routes";
 import { instalmentsRoute } from "./modules/instalments/routes";
@@ -87,6 +87,7 @@ const api = new Hono<AppEnv>()
   .get("/health", (c) => c.json({ ok: true as const }, 200))
   .route("/auth", auth)
   .route("/", forms)
+  .route("/book", bookRoute)
   .route("/previews", previews)
   .route("/calendar", calendarRoute)
   .route("/payments", stripeWebhookRoute)
@@ -102,6 +103,7 @@ export const app = new Hono<AppEnv>()
   .use("*", requestContext)
   .route("/api", api)
   .route("/clients", previewPages)
+  .route("/book", bookPages)
   .route("/p", proposalPages)
   .route("/i", payPages)
   .route("/i", invoicePages)

@@ -10,6 +10,7 @@ import { hashPassword } from "../../worker/platform/password";
 import { writePreview, type PreviewRecord, type PreviewStores } from "../../worker/modules/previews/store";
 import { PREVIEW_CLIENTS } from "./data/clients";
 import { STUDIO } from "./data/studio";
+import { DEFAULT_BOOKING_SETTINGS } from "../../contract/booking-settings";
 import type { Row, SeedRows } from "./context";
 
 /** Bytes of JSON rows bound to one INSERT (D1 takes a string of up to 2,000,000 bytes). */
@@ -90,6 +91,13 @@ export async function writeSeed(db: Db, rows: SeedRows): Promise<number> {
     db.insert(schema.settings).values({
       key: "studio",
       value: JSON.stringify(STUDIO),
+      created_at: rows.users[0].created_at,
+      updated_at: rows.users[0].created_at,
+    }) as unknown as BatchItem<"sqlite">,
+    // The Owner takes the calls booked on /book, in the default hours, so the demo can book one.
+    db.insert(schema.settings).values({
+      key: "bookings",
+      value: JSON.stringify({ ...DEFAULT_BOOKING_SETTINGS, host_id: rows.users.find((u) => u.role === "Owner")?.id ?? null }),
       created_at: rows.users[0].created_at,
       updated_at: rows.users[0].created_at,
     }) as unknown as BatchItem<"sqlite">,

@@ -27,6 +27,8 @@ export const publicPaths: string[] = [
   ...clientPreviews.map((c) => `/clients/${c.id}`),
   "/testimonials",
   "/contact",
+  "/book",
+  "/book/call",
   "/free-redesign",
   ...legalPages.map((p) => p.path),
   "/auth",

@@ -27,8 +27,8 @@ export interface FormPage {
   path: string;
   /** The form's `action`: picks the form out of its page. */
   action: string;
-  /** Where a browser is sent after success (no personal data in it). */
-  sent: string;
+  /** Where a browser is sent after success (no personal data in it), or how to read it from the route's answer. */
+  sent: string | ((answer: unknown) => string);
   /** The field a failure that is not about any one field is shown beside (the preview's code). */
   problemField?: string;
   /** An enquiry records where it was sent from (page and campaign); sign-in and codes do not. */
@@ -92,7 +92,8 @@ export const nativeForm = (pageOf: FormPage | ((c: Context<AppEnv>) => FormPage)
     c.req.bodyCache = {};
     await next();
     if (!c.error && c.res.ok) {
-      const redirect = new Response(null, { status: 303, headers: { Location: page.sent, "Cache-Control": "no-store" } });
+      const location = typeof page.sent === "string" ? page.sent : page.sent(await c.res.clone().json());
+      const redirect = new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
       // What the route granted (the preview's unlock cookie) goes with the redirect.
       for (const cookie of c.res.headers.getSetCookie()) redirect.headers.append("Set-Cookie", cookie);
       c.res = redirect;

@@ -141,7 +141,8 @@ export interface IcsPerson {
  * updates it there when the UID is the same and the SEQUENCE higher; CANCEL takes it out.
  */
 export interface IcsInvitation {
-  method: "REQUEST" | "CANCEL";
+  /** REQUEST and CANCEL travel by e-mail; PUBLISH is the same event as a file to add by hand. */
+  method: "REQUEST" | "CANCEL" | "PUBLISH";
   prodId: string;
   /** Stable for the event's whole life: a reschedule and a cancel name the same UID. */
   uid: string;

@@ -378,3 +378,55 @@ describe("the Email source (migration 0021)", () => {
     expect((await rows<{ closed_at: string | null }>("SELECT closed_at FROM leads WHERE id = ?", lead.id))[0].closed_at).not.toBeNull();
   });
 });
+
+describe("the Call booking source (migration 0039)", () => {
+  it("is a lead source the API accepts", async () => {
+    const lead = await addLead({ name: "Booked Person", email: "booked.person@example.co.uk", source: "Call booking" });
+    expect(lead.source).toBe("Call booking");
+  });
+
+  it("rebuilds the leads table without losing a timeline, a link (a call's included), the search column or a trigger", async () => {
+    await seedCrm(staff);
+    const [lead] = await rows<{ id: string }>("SELECT id FROM leads WHERE email IS NOT NULL LIMIT 1");
+    const host = await signInAs("Owner");
+    await env.DB.prepare(
+      `INSERT INTO calls (id, host_id, lead_id, start_at, end_at, london_date, name, email, topic, token_hash)
+       VALUES ('call-1', ?, ?, '2030-01-07T10:00:00.000Z', '2030-01-07T10:30:00.000Z', '2030-01-07', 'Jo', 'jo@example.com', 'A site', 'hash-1')`,
+    )
+      .bind(host.id, lead.id)
+      .run();
+    const links = () =>
+      rows<{ id: string; lead_id: string | null }>(
+        "SELECT id, lead_id FROM calls UNION ALL SELECT id, lead_id FROM form_submissions ORDER BY id",
+      );
+    const before = await snapshot();
+    const linksBefore = await links();
+    expect(before.lead_activities.length).toBeGreaterThan(0);
+    expect(linksBefore).toContainEqual({ id: "call-1", lead_id: lead.id });
+
+    // D1 applies a migration as one transaction with foreign keys on: so does a batch.
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0039_"))!;
+    await env.DB.batch(migration.queries.map((q) => env.DB.prepare(q)));
+
+    expect(await snapshot()).toEqual(before);
+    expect(await links()).toEqual(linksBefore);
+    expect(await rows("PRAGMA foreign_key_check")).toEqual([]);
+    // Search reads the generated column through its index; the triggers came back with the table.
+    const found = await expectJson(staff.api.crm.leads.$get({ query: { q: "booked" } }), 200);
+    expect(found.leads).toEqual([]);
+    const closing = await addLead({ name: "Closing After Rebuild", source: "Call booking" });
+    expect((await expectJson(staff.api.crm.leads.$get({ query: { q: "closing after" } }), 200)).leads.map((l) => l.id)).toEqual([
+      closing.id,
+    ]);
+    await expectJson(
+      staff.api.crm.leads[":id"].$patch({ param: { id: closing.id }, json: { status: "Won", updated_at: closing.updated_at } }),
+      200,
+    );
+    const [after] = await rows<{ closed_at: string | null; furthest_stage: string }>(
+      "SELECT closed_at, furthest_stage FROM leads WHERE id = ?",
+      closing.id,
+    );
+    expect(after.closed_at).not.toBeNull();
+    expect(after.furthest_stage).toBe("Negotiation");
+  });
+});

@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
           page("previews/client-preview", { path: "clients/:clientId" }),
           page("marketing/testimonials", { path: "testimonials" }),
           page("marketing/contact", { path: "contact" }),
+          page("marketing/book", { path: "book" }),
+          page("marketing/book-call", { path: "book/call" }),
           page("marketing/free-redesign", { path: "free-redesign" }),
           page("marketing/terms", { path: "terms" }),
           page("marketing/privacy", { path: "privacy" }),

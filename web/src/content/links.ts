@@ -1,5 +1,5 @@
 /**
- * Every external link of the public site in one place: booking, chat, e-mail and social
+ * The public site's contact links in one place: booking, chat, e-mail and social
  * profiles. Changing a handle or the booking page is a one-line edit here.
  */
 import { mailtoLink } from "@contract/mailto";
@@ -9,8 +9,8 @@ export const STUDIO_EMAIL = "hello@redbrickstudio.co.uk";
 const WHATSAPP_NUMBER = "447700900461";
 
 export const links = {
-  /** External scheduling page for the 30-minute call. */
-  booking: "https://cal.com/redbrick-studio/30min",
+  /** The studio's own booking page (it sends visitors on to an outside scheduler when Settings name one). */
+  booking: "/book",
   whatsapp: `https://wa.me/${WHATSAPP_NUMBER}`,
   email: mailtoLink(STUDIO_EMAIL),
   instagram: "https://www.instagram.com/redbrickstudio.mcr",

@@ -17,6 +17,8 @@ import { calls } from "./tables";
 export interface CallClaim {
   id: string;
   hostId: string;
+  /** The lead the call is for: written before the call, in the same batch (`before`). */
+  leadId?: string | null;
   /** UTC ISO-8601, as toISOString writes it: the column compares as text. */
   start: string;
   end: string;
@@ -54,7 +56,7 @@ export function claimCallWrites(db: Db, c: CallClaim): BatchItem<"sqlite">[] {
         .select({
           id: v<string>(sql`${c.id}`, "id"),
           host_id: v<string>(sql`${c.hostId}`, "host_id"),
-          lead_id: v<null>(sql`NULL`, "lead_id"),
+          lead_id: v<string | null>(sql`${c.leadId ?? null}`, "lead_id"),
           start_at: v<string>(sql`${c.start}`, "start_at"),
           end_at: v<string>(sql`${c.end}`, "end_at"),
           london_date: v<string>(sql`${c.londonDate}`, "london_date"),
@@ -86,12 +88,18 @@ const isTaken = (err: unknown) =>
     /UNIQUE constraint failed: calls\.host_id/.test(`${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`));
 
 /**
- * Books the call with whatever else must be written with it (after the call, in the same batch).
- * Answers false, having written nothing, when the time was taken or the day filled meanwhile.
+ * Books the call with whatever else must be written with it, in the same batch: `alongside` after
+ * the call, `before` ahead of it (the lead the call points at). Answers false, having written
+ * nothing, when the time was taken or the day filled meanwhile.
  */
-export async function claimCall(db: Db, claim: CallClaim, alongside: BatchItem<"sqlite">[] = []): Promise<boolean> {
+export async function claimCall(
+  db: Db,
+  claim: CallClaim,
+  alongside: BatchItem<"sqlite">[] = [],
+  before: BatchItem<"sqlite">[] = [],
+): Promise<boolean> {
   try {
-    await runBatch(db, [...claimCallWrites(db, claim), ...alongside]);
+    await runBatch(db, [...before, ...claimCallWrites(db, claim), ...alongside]);
     return true;
   } catch (err) {
     if (isTaken(err)) return false;

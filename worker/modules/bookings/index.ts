@@ -1,1 +1,4 @@
 export * from "./booking-settings";
+export * from "./book";
+export * from "./calls";
+export * from "./invitations";

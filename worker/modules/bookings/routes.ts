@@ -1,12 +1,23 @@
-/** /api/crm/settings/bookings: Settings → Bookings. */
+/** /api/crm/settings/bookings: Settings → Bookings; /api/book: the site's booking page books through here. */
 import { Hono } from "hono";
+import * as z from "zod";
+import { bookingInput, knownZone, slotProblemMessages } from "../../../contract/booking";
+import { bookingRulesOf } from "../../../contract/booking-settings";
+import { freeSlots, STUDIO_ZONE } from "../../../contract/booking-slots";
+import { queryParams } from "../../platform/validate";
+import { clientIp, senderOf } from "../../platform/client-info";
+import { createMiddleware } from "hono/factory";
+import { isNativeForm, nativeForm } from "../../http/native-form";
+import { notFoundPage } from "../../http/assets";
+import { bookCall, hostDiary } from "./book";
+import { bookPage, callCalendarFile, callPage, withTimes } from "./book-pages-routes";
 import type { AppEnv } from "../../env";
 import { bookingSettingsInput } from "../../../contract/booking-settings";
 import { jsonBody } from "../../platform/validate";
 import { ownerOnly } from "../users-and-auth";
 import { publish } from "../live";
 import { auditSourceOf } from "../audit";
-import { bookingSettingsFor, saveBookingSettings } from "./booking-settings";
+import { bookingSettingsFor, getBookingSettings, saveBookingSettings } from "./booking-settings";
 
 export const bookingSettingsRoute = new Hono<AppEnv>()
   .get("/bookings", async (c) => c.json(await bookingSettingsFor(c.get("db"), c.get("user").role === "Owner"), 200))
@@ -15,3 +26,61 @@ export const bookingSettingsRoute = new Hono<AppEnv>()
     publish(c, { entity: "settings", op: "update", id: "bookings" });
     return c.json(saved, 200);
   });
+
+/** The page the booking form is on; a booked call's page is where a native post lands. */
+const bookingPage = {
+  path: "/book",
+  action: "/api/book",
+  sent: (answer: unknown) => (answer as { call?: { manage_path: string } }).call?.manage_path ?? "/book",
+};
+
+/** A native post sent back with its messages gets the free times as they are now, the chosen one kept if still free. */
+const timesOnNativeFailure = createMiddleware<AppEnv>(async (c, next) => {
+  const native = isNativeForm(c.req.header("content-type"));
+  await next();
+  if (!native || c.res.status < 400 || !(c.res.headers.get("content-type") ?? "").startsWith("text/html")) return;
+  const posted = (await c.req.json().catch(() => ({}))) as { zone?: string; start?: string };
+  c.res = await withTimes(c, c.res, posted.zone, posted.start);
+});
+
+export const bookRoute = new Hono<AppEnv>()
+  // The free times of the coming days, for the page's picker (the no-JavaScript page writes the same list itself).
+  .get("/times", queryParams(z.object({ zone: z.string().max(64).optional() }).strict()), async (c) => {
+    const db = c.get("db");
+    const { settings } = await getBookingSettings(db);
+    const now = new Date();
+    const days = settings.host_id ? freeSlots(bookingRulesOf(settings), await hostDiary(db, settings.host_id, now), now) : [];
+    return c.json({ days, call_minutes: settings.call_minutes, zone: knownZone(c.req.valid("query").zone) ?? STUDIO_ZONE }, 200);
+  })
+  .post("/", timesOnNativeFailure, nativeForm(bookingPage), jsonBody(bookingInput), async (c) => {
+    const { website_url, ...input } = c.req.valid("json");
+    // A filled honeypot is a bot: it is answered as a person would be, and nothing is stored or sent.
+    if (website_url) return c.json({ ok: true as const, call: null, emailed: false }, 201);
+    const db = c.get("db");
+    const outcome = await bookCall(c.env, db, input, {
+      sender: await senderOf(clientIp(c), c.env.SESSION_SECRET),
+      origin: new URL(c.req.url).origin,
+    });
+    if (outcome.kind === "refused") {
+      const message = slotProblemMessages[outcome.problem];
+      return c.json(
+        {
+          error: { code: outcome.problem === "taken" ? "conflict" : "validation_failed", message, fields: { start: message } },
+          nearest: outcome.nearest,
+        },
+        // 409 for a time taken meanwhile (choose again), 422 for a time that was never on offer.
+        outcome.problem === "taken" ? 409 : 422,
+      );
+    }
+    publish(c, { entity: "leads", op: outcome.newLead ? "create" : "update", id: outcome.leadId });
+    publish(c, { entity: "tasks", op: "create", id: null });
+    publish(c, { entity: "activities", op: "create", id: null });
+    return c.json({ ok: true as const, call: outcome.call, emailed: outcome.mailed.visitor === null }, 201);
+  });
+
+/** /book and a booked call's page (the worker answers them before the assets layer: wrangler.toml). */
+export const bookPages = new Hono<AppEnv>()
+  .get("/", (c) => bookPage(c))
+  .get("/call/:token", (c) => callPage(c, c.req.param("token")))
+  .get("/call/:token/calendar.ics", (c) => callCalendarFile(c, c.req.param("token")))
+  .all("*", (c) => notFoundPage(c));

@@ -115,10 +115,9 @@ export function Component() {
           <div data-reveal className="mt-12 rounded-2xl bg-slate-950 p-8 text-white">
             <h2 className="text-2xl font-bold tracking-tight text-white">Want a website like {study.title}'s?</h2>
             <p className="mt-2 text-slate-300">Tell us about your business on a relaxed {claims.callMinutes}-minute call.</p>
-            <a href={links.booking} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "lg", "mt-6")}>
+            <a href={links.booking} className={buttonClass("primary", "lg", "mt-6")}>
               <CalendarDays className="size-5" aria-hidden="true" />
               Book a call
-              <span className="sr-only"> (opens in a new tab)</span>
             </a>
           </div>
         </div>

@@ -53,7 +53,7 @@ export function Component() {
               without the agency runaround.
             </p>
             <div className="mt-10 flex flex-wrap gap-3">
-              <a href={links.booking} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "lg")}>
+              <a href={links.booking} className={buttonClass("primary", "lg")}>
                 Start Your Build
                 <ArrowRight className="size-5" aria-hidden="true" />
               </a>

@@ -118,7 +118,7 @@ export function SiteHeader({ notFound }: { notFound: boolean }) {
           <Link to="/free-redesign" className={buttonClass("secondary", "sm")}>
             Get Free Redesign
           </Link>
-          <a href={links.booking} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "sm")}>
+          <a href={links.booking} className={buttonClass("primary", "sm")}>
             Book a Call
           </a>
         </div>
@@ -188,7 +188,7 @@ function MobileMenu({ isActive, servicesActive }: { isActive: ReturnType<typeof 
           <Link to="/free-redesign" className={buttonClass("secondary", "lg")}>
             Get Free Redesign
           </Link>
-          <a href={links.booking} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "lg")}>
+          <a href={links.booking} className={buttonClass("primary", "lg")}>
             Book a Call
           </a>
         </div>

@@ -15,7 +15,7 @@ export function ContactCta({ title = "Ready to get started?" }: { title?: string
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <a href={links.booking} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "lg")}>
+          <a href={links.booking} className={buttonClass("primary", "lg")}>
             <CalendarDays className="size-5" aria-hidden="true" />
             Book a Call
           </a>

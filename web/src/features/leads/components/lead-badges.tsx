@@ -20,6 +20,8 @@ const sourceTone: Record<LeadSource, BadgeTone> = {
   "Email Campaign": "amber",
   "Cold Call": "orange",
   Email: "indigo",
+  // A call booked on the site: the website's own colour.
+  "Call booking": "blue",
   Event: "brick",
   Other: "slate",
 };

@@ -1,0 +1,285 @@
+/**
+ * POST /api/book: a visitor books a call. The call, its lead (found by e-mail, or made with the
+ * source Call booking), a Meeting on the lead's timeline and the host's task are written together
+ * or not at all; the visitor and the host get invitations their calendars understand; a time that
+ * cannot be booked is refused with the reason and the nearest free times, changing nothing.
+ */
+import { exports } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { apiClient, errorOf, expectJson, mailTo, rows, signInAs, waitForMail, type Staff } from "../support/helpers";
+import { DEFAULT_BOOKING_SETTINGS } from "../../../contract/booking-settings";
+import type { BookingInput } from "../../../contract/booking";
+
+let owner: Staff;
+beforeEach(async () => {
+  owner = await signInAs("Owner");
+});
+
+const visitor = () => apiClient();
+const hostIs = async (hostId: string | null) => {
+  const { updated_at } = await expectJson(owner.api.crm.settings.bookings.$get(), 200);
+  return expectJson(
+    owner.api.crm.settings.bookings.$put({
+      json: { ...DEFAULT_BOOKING_SETTINGS, host_id: hostId, meeting_link: "https://meet.example.com/redbrick", updated_at },
+    }),
+    200,
+  );
+};
+const times = async () => (await expectJson(visitor().book.times.$get({ query: { zone: "America/New_York" } }), 200)).days;
+const firstFree = async () => (await times())[0].starts[0];
+
+let n = 0;
+const booking = (start: string, over: Partial<BookingInput> = {}): BookingInput => {
+  n += 1;
+  return {
+    start,
+    name: `Jo Carter ${n}`,
+    email: `jo-${n}-${crypto.randomUUID().slice(0, 6)}@carterbakes.co.uk`,
+    company: "Carter Bakes",
+    topic: "A new website for the bakery, with online orders",
+    heard_from: "A friend",
+    zone: "America/New_York",
+    ...over,
+  };
+};
+const book = (json: BookingInput) => visitor().book.$post({ json });
+/** The booked call of a 201 (a honeypot's 201 has none). */
+const booked = async (json: BookingInput) => {
+  const answer = await expectJson(book(json), 201);
+  if (!answer.call) throw new Error("no call in the answer");
+  return { ...answer, call: answer.call };
+};
+const counts = async () => ({
+  calls: (await rows("SELECT id FROM calls")).length,
+  leads: (await rows("SELECT id FROM leads")).length,
+  tasks: (await rows("SELECT id FROM tasks")).length,
+  meetings: (await rows("SELECT id FROM activities WHERE type = 'Meeting'")).length,
+});
+
+describe("booking a call", () => {
+  it("writes the call, a Call booking lead, a Meeting on its timeline and the host's task, and sends invitations", async () => {
+    await hostIs(owner.id);
+    const start = await firstFree();
+    const input = booking(start, { method: "video" });
+    const { call } = await booked(input);
+    expect(call).toMatchObject({ start, method: "video" });
+    expect(Date.parse(call.end) - Date.parse(call.start)).toBe(30 * 60_000);
+
+    const [lead] = await rows<{ id: string; source: string; notes: string; company: string }>(
+      "SELECT id, source, notes, company FROM leads WHERE email = ?",
+      input.email,
+    );
+    expect(lead).toMatchObject({ source: "Call booking", company: "Carter Bakes" });
+    expect(lead.notes).toContain("About: A new website for the bakery, with online orders");
+    expect(lead.notes).toContain("Heard of us: A friend");
+    expect(await rows("SELECT lead_id, status FROM calls WHERE id = ?", call.id)).toEqual([{ lead_id: lead.id, status: "confirmed" }]);
+    const [meeting] = await rows<{ summary: string; related_type: string }>(
+      "SELECT summary, related_type FROM activities WHERE type = 'Meeting' AND related_id = ?",
+      lead.id,
+    );
+    expect(meeting.summary).toMatch(/^Booked a call for .+ \(London time\): A new website/);
+    const [task] = await rows<{ assignee_username: string; due_date: string; related_id: string }>(
+      "SELECT assignee_username, due_date, related_id FROM tasks WHERE related_id = ?",
+      lead.id,
+    );
+    expect(task).toMatchObject({ assignee_username: owner.id, related_id: lead.id });
+    expect(task.due_date).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(start)));
+
+    // The visitor's invitation: their time beside London's, the meeting link, and an iMIP REQUEST naming both people.
+    const [mail] = await waitForMail(input.email);
+    expect(mail.text).toContain("your time");
+    expect(mail.text).toContain("https://meet.example.com/redbrick");
+    expect(mail.text).toMatch(/\/book\/call\/[A-Za-z0-9_-]{43}/);
+    expect(mail.calendar?.method).toBe("REQUEST");
+    const ics = mail.calendar!.ics.replace(/\r\n /g, "");
+    expect(ics).toContain("METHOD:REQUEST");
+    expect(ics).toContain(`UID:call-${call.id}@`);
+    expect(ics).toContain("SEQUENCE:0");
+    expect(ics).toContain(`DTSTART:${start.replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+    expect(ics).toContain(`:mailto:${input.email}`);
+    const [hostMail] = await rows<{ email: string }>("SELECT email FROM users WHERE id = ?", owner.id);
+    expect(ics).toContain(`:mailto:${hostMail.email}`);
+    expect((await waitForMail(hostMail.email))[0].calendar?.method).toBe("REQUEST");
+
+    // The time is no longer offered.
+    expect((await times()).flatMap((d) => d.starts)).not.toContain(start);
+  });
+
+  it("files a returning visitor's call on the lead their e-mail already has", async () => {
+    await hostIs(owner.id);
+    const { lead } = await expectJson(
+      owner.api.crm.leads.$post({ json: { name: "Jo Carter", email: "Jo.Returning@CarterBakes.co.uk", source: "Referral" } }),
+      201,
+    );
+    const before = (await rows("SELECT id FROM leads")).length;
+    const { call } = await booked(booking(await firstFree(), { email: "jo.returning@carterbakes.co.uk" }));
+    expect((await rows("SELECT id FROM leads")).length).toBe(before);
+    expect(await rows("SELECT lead_id FROM calls WHERE id = ?", call.id)).toEqual([{ lead_id: lead.id }]);
+    const notes = await rows<{ description: string }>("SELECT description FROM lead_activities WHERE lead_id = ?", lead.id);
+    expect(notes.some((x) => x.description.startsWith("Call booked on the website for"))).toBe(true);
+  });
+
+  it("twenty visitors choosing the same time at once: one call, nineteen told it is taken with the nearest free times", async () => {
+    await hostIs(owner.id);
+    const start = await firstFree();
+    const before = await counts();
+    const inputs = Array.from({ length: 20 }, () => booking(start));
+    const answers = await Promise.all(inputs.map((i) => book(i)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(19);
+    const body = (await refused[0].json()) as unknown as { error: { message: string; fields: Record<string, string> }; nearest: string[] };
+    expect(body.error.fields.start).toBe("That time has just been taken. Choose another");
+    expect(body.nearest).toHaveLength(3);
+    expect(body.nearest).not.toContain(start);
+    // Nothing half-written: one of each, and one visitor's invitation among the twenty addresses.
+    expect(await counts()).toEqual({
+      calls: before.calls + 1,
+      leads: before.leads + 1,
+      tasks: before.tasks + 1,
+      meetings: before.meetings + 1,
+    });
+    const winner = inputs[answers.findIndex((a) => a.status === 201)];
+    await waitForMail(winner.email);
+    const mailed = await Promise.all(inputs.map((i) => mailTo(i.email)));
+    expect(mailed.flat()).toHaveLength(1);
+  });
+
+  it("refuses what cannot be booked with its reason, changing nothing", async () => {
+    await hostIs(null);
+    const start = new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString();
+    expect((await errorOf(book(booking(start)), 422)).fields?.start).toBe("Calls cannot be booked just now. Please use the contact form");
+    await hostIs(owner.id);
+    const free = await firstFree();
+    const before = await counts();
+    const field = async (input: BookingInput, status: 409 | 422) => (await errorOf(book(input), status)).fields ?? {};
+
+    expect((await field(booking("2020-01-06T10:00:00.000Z"), 422)).start).toBe("That time has passed. Choose another");
+    expect((await field(booking(new Date(Date.now() + 60 * 60_000).toISOString()), 422)).start).toBe(
+      "That time is too soon to book. Choose a later one",
+    );
+    expect((await field(booking(new Date(Date.parse(free) + 60 * 24 * 60 * 60_000).toISOString()), 422)).start).toBe(
+      "That time is too far ahead to book yet. Choose an earlier one",
+    );
+    expect((await field(booking(new Date(Date.parse(free) + 7 * 60_000).toISOString()), 422)).start).toBe(
+      "That is not one of the times we offer. Choose one from the list",
+    );
+    expect((await field(booking("not a time"), 422)).start).toBe("That is not one of the times we offer. Choose one from the list");
+    expect((await field(booking(free, { email: "jo at bakery" }), 422)).email).toBe("Please enter a valid email address");
+    expect((await field(booking(free, { method: "phone" }), 422)).phone).toBe("Enter a phone number so we can ring you");
+    expect((await field(booking(free, { topic: "Hi" }), 422)).topic).toBe("Tell us in a few words what you would like to talk about");
+    expect(await counts()).toEqual(before);
+
+    // A bot's filled honeypot is answered as a person would be, and nothing is kept.
+    await expectJson(book(booking(free, { website_url: "https://spam.example" })), 201);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("books at most two future calls for one e-mail address", async () => {
+    await hostIs(owner.id);
+    const starts = (await times()).flatMap((d) => d.starts);
+    const email = `twice-${crypto.randomUUID().slice(0, 6)}@example.co.uk`;
+    await expectJson(book(booking(starts[0], { email })), 201);
+    await expectJson(book(booking(starts.at(-1)!, { email })), 201);
+    const third = await errorOf(book(booking(starts[Math.floor(starts.length / 2)], { email })), 422);
+    expect(third.fields?.start).toBe("You already have two calls booked with us. Reply to one of their e-mails to change it");
+    expect(await rows("SELECT id FROM calls WHERE email = ?", email)).toHaveLength(2);
+  });
+});
+
+const ORIGIN = "http://localhost";
+let ip = 0;
+/** The page's form, posted by a browser with JavaScript off. */
+const postNative = (fields: Record<string, string>) =>
+  exports.default.fetch(`${ORIGIN}/api/book`, {
+    method: "POST",
+    headers: { "CF-Connecting-IP": `198.51.100.${++ip}`, Origin: ORIGIN },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+
+describe("the booking page", () => {
+  it("lists the free times by day in the chosen zone beside London's, and says when a zone was only guessed", async () => {
+    await hostIs(owner.id);
+    const chosen = await exports.default.fetch(`${ORIGIN}/book?zone=America/New_York`);
+    expect(chosen.status).toBe(200);
+    const html = await chosen.text();
+    const first = await firstFree();
+    expect(html).toContain(`name="start" value="${first}"`);
+    expect(html).toMatch(/\d\d:\d\d your time · (\w+ )?\d\d:\d\d in Manchester/);
+    expect(html).toContain('<option value="America/New_York" selected>');
+    expect(html).toContain("Times are in New York, Toronto");
+    const guessed = await (await exports.default.fetch(`${ORIGIN}/book`)).text();
+    expect(guessed).toContain("We guessed London from where you are");
+    // A studio that prefers an outside scheduler sends the site's Book a Call there.
+    const { updated_at } = await expectJson(owner.api.crm.settings.bookings.$get(), 200);
+    await expectJson(
+      owner.api.crm.settings.bookings.$put({
+        json: { ...DEFAULT_BOOKING_SETTINGS, host_id: owner.id, outside_scheduler_url: "https://cal.example.com/redbrick", updated_at },
+      }),
+      200,
+    );
+    const away = await exports.default.fetch(`${ORIGIN}/book`, { redirect: "manual" });
+    expect(away.status).toBe(302);
+    expect(away.headers.get("location")).toBe("https://cal.example.com/redbrick");
+    // The template of a booked call's page is never served as it is.
+    expect((await exports.default.fetch(`${ORIGIN}/book/call`)).status).toBe(404);
+    expect((await exports.default.fetch(`${ORIGIN}/book/call/${"x".repeat(43)}`)).status).toBe(404);
+  });
+
+  it("books with JavaScript off: the post lands on the call's own page, which offers Add to calendar", async () => {
+    await hostIs(owner.id);
+    const start = await firstFree();
+    const email = `native-${crypto.randomUUID().slice(0, 6)}@example.co.uk`;
+    const fields = { start, method: "video", name: "Sam Native", email, topic: "A booking system for our salon", zone: "America/New_York" };
+    const res = await postNative(fields);
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(/^\/book\/call\/[A-Za-z0-9_-]{43}$/);
+    const page = await (await exports.default.fetch(`${ORIGIN}${location}`)).text();
+    expect(page).toContain("your time");
+    expect(page).toContain("Join the video call here: https://meet.example.com/redbrick");
+    expect(page).toContain(`href="${location}/calendar.ics"`);
+    const file = await exports.default.fetch(`${ORIGIN}${location}/calendar.ics`);
+    expect(file.headers.get("content-type")).toContain("text/calendar");
+    const ics = await file.text();
+    expect(ics).toContain("METHOD:PUBLISH");
+    expect(ics).toContain(`DTSTART:${start.replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+    expect(await rows("SELECT source FROM leads WHERE email = ?", email)).toEqual([{ source: "Call booking" }]);
+  });
+
+  it("a refused native post comes back with what was typed, the message, and the times as they are now", async () => {
+    await hostIs(owner.id);
+    // Another day's first time: the buffer keeps the next one on the same day clear.
+    const [
+      {
+        starts: [first],
+      },
+      {
+        starts: [second],
+      },
+    ] = await times();
+    await booked(booking(first));
+    const res = await postNative({
+      start: first,
+      method: "video",
+      name: "Sam Late",
+      email: "sam.late@example.co.uk",
+      topic: "A new shop",
+      zone: "Europe/London",
+    });
+    expect(res.status).toBe(409);
+    const html = await res.text();
+    expect(html).toContain("That time has just been taken. Choose another");
+    expect(html).toContain('value="Sam Late"');
+    expect(html).not.toContain(`value="${first}"`);
+    expect(html).toContain(`name="start" value="${second}"`);
+
+    const bad = await postNative({ start: second, method: "video", name: "Sam Typo", email: "sam at example", topic: "A new shop" });
+    expect(bad.status).toBe(422);
+    const page = await bad.text();
+    expect(page).toContain("Please enter a valid email address");
+    // The time chosen is still chosen.
+    expect(page).toContain(`name="start" value="${second}" class="accent-brick-600" checked`);
+  });
+});

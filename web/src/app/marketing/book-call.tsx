@@ -1,0 +1,35 @@
+/**
+ * /book/call/{token}: the visitor's booked call. This is the template the worker fills in for the
+ * call the token names (worker/modules/bookings/book-pages-routes.ts): when, in both zones; how; and Add to
+ * calendar. It is never served as it is.
+ */
+import { PageIntro } from "@/components/marketing/page-intro";
+import { buttonClass } from "@/components/ui/button";
+import type { RouteHandle } from "@/lib/page-meta";
+
+export const handle: RouteHandle = {
+  meta: () => ({ title: "Your call is booked", description: "Your call with us is booked.", noindex: true }),
+};
+
+export function Component() {
+  return (
+    <>
+      <PageIntro eyebrow="Book a call" title="Your call is booked" lead="We've e-mailed you an invitation for your calendar." />
+      <div className="container-page py-16">
+        <section
+          aria-labelledby="call-heading"
+          className="max-w-2xl space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        >
+          <h2 id="call-heading" className="text-2xl font-bold tracking-tight">
+            When and how
+          </h2>
+          <p data-call-when="" className="text-lg font-semibold" />
+          <p data-call-how="" className="text-slate-700" />
+          <a data-call-ics="" href="/book" className={buttonClass("secondary", "md")}>
+            Add to calendar
+          </a>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The booking pages as the worker answers them. /book is the prerendered page with the free times
+ * written in on each request (a list grouped by day, radio buttons, in the visitor's zone beside
+ * London's), so it books with JavaScript off; /book/call/{token} is the visitor's booked call
+ * (when, how, Add to calendar), read by the token only their confirmation and e-mail carry.
+ */
+import type { Context } from "hono";
+import { eq } from "drizzle-orm";
+import type { AppEnv } from "../../env";
+import { bookingRulesOf } from "../../../contract/booking-settings";
+import { freeSlots, slotLabel, STUDIO_PLACE, STUDIO_ZONE, type BookingDay } from "../../../contract/booking-slots";
+import { knownZone } from "../../../contract/booking";
+import { fetchAsset, notFoundPage } from "../../http/assets";
+import { escapeHtml } from "../../platform/safe-json";
+import { sha256Hex } from "../../platform/ids";
+import { getBookingSettings } from "./booking-settings";
+import { hostDiary } from "./book";
+import { calls } from "./tables";
+import { howWords, invitationOf, visitorWhen } from "./invitations";
+
+/** The zones the page offers, London first: where the studio's clients usually are. */
+export const OFFERED_ZONES: readonly (readonly [string, string])[] = [
+  ["Europe/London", "London"],
+  ["Europe/Dublin", "Dublin"],
+  ["Europe/Paris", "Paris, Berlin, Madrid"],
+  ["Europe/Athens", "Athens, Helsinki"],
+  ["Asia/Dubai", "Dubai"],
+  ["Asia/Kolkata", "India"],
+  ["Asia/Singapore", "Singapore"],
+  ["Asia/Tokyo", "Tokyo"],
+  ["Australia/Sydney", "Sydney"],
+  ["Pacific/Auckland", "Auckland"],
+  ["America/Sao_Paulo", "São Paulo"],
+  ["America/New_York", "New York, Toronto"],
+  ["America/Chicago", "Chicago"],
+  ["America/Denver", "Denver"],
+  ["America/Los_Angeles", "Los Angeles, Vancouver"],
+  ["UTC", "UTC"],
+];
+
+/** The zone to show times in: the visitor's choice, else Cloudflare's guess from where the request came from. */
+export function zoneFor(c: Context<AppEnv>, chosen: string | undefined): { zone: string; guessed: boolean } {
+  const picked = knownZone(chosen);
+  if (picked) return { zone: picked, guessed: false };
+  const cf = (c.req.raw as { cf?: { timezone?: string } }).cf;
+  return { zone: knownZone(cf?.timezone) ?? STUDIO_ZONE, guessed: true };
+}
+
+const dayName = (date: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+
+/** The free times as radio buttons, a fieldset per London day; `checked` stays chosen when still free. */
+export function timesMarkup(days: BookingDay[], zone: string, checked?: string): string {
+  if (days.length === 0)
+    return '<p class="text-slate-600">There are no free times to book just now. Please <a href="/contact">send us a message</a> instead.</p>';
+  return days
+    .map(
+      (d) =>
+        `<fieldset class="space-y-2"><legend class="font-semibold">${escapeHtml(dayName(d.date))}</legend><div class="grid gap-2 sm:grid-cols-2">${d.starts
+          .map(
+            (s) =>
+              `<label class="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2"><input type="radio" name="start" value="${s}" class="accent-brick-600"${s === checked ? " checked" : ""}> ${escapeHtml(slotLabel(s, zone))}</label>`,
+          )
+          .join("")}</div></fieldset>`,
+    )
+    .join("");
+}
+
+const zoneName = (zone: string) => OFFERED_ZONES.find(([z]) => z === zone)?.[1] ?? zone;
+
+/** The page's zone controls and free times, written into a copy of /book (fresh, or re-rendered with a post's messages). */
+export async function withTimes(c: Context<AppEnv>, page: Response, zoneAsked: string | undefined, checked?: string): Promise<Response> {
+  const db = c.get("db");
+  const { settings } = await getBookingSettings(db);
+  const now = new Date();
+  const days = settings.host_id ? freeSlots(bookingRulesOf(settings), await hostDiary(db, settings.host_id, now), now) : [];
+  const { zone, guessed } = zoneFor(c, zoneAsked);
+  const zones = OFFERED_ZONES.some(([z]) => z === zone) ? OFFERED_ZONES : [[zone, zone] as const, ...OFFERED_ZONES];
+  const note = guessed
+    ? `We guessed ${zoneName(zone)} from where you are: change it if that is wrong.`
+    : zone === STUDIO_ZONE
+      ? "Times are in London, where we are."
+      : `Times are in ${zoneName(zone)}, with ours in ${STUDIO_PLACE} beside them.`;
+  const rewritten = new HTMLRewriter()
+    .on("[data-book-times]", { element: (el) => void el.setInnerContent(timesMarkup(days, zone, checked), { html: true }) })
+    .on("[data-book-zone]", { element: (el) => void el.setAttribute("value", zone) })
+    .on("[data-book-zone-note]", { element: (el) => void el.setInnerContent(note) })
+    .on("[data-book-zones]", {
+      element: (el) =>
+        void el.setInnerContent(
+          zones
+            .map(([z, name]) => `<option value="${escapeHtml(z)}"${z === zone ? " selected" : ""}>${escapeHtml(name)}</option>`)
+            .join(""),
+          { html: true },
+        ),
+    })
+    .transform(page as never) as unknown as Response;
+  return new Response(rewritten.body, {
+    status: page.status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}
+
+/** GET /book; a studio that prefers an outside scheduler (Settings → Bookings) sends its visitors there. */
+export async function bookPage(c: Context<AppEnv>): Promise<Response> {
+  const { settings } = await getBookingSettings(c.get("db"));
+  if (settings.outside_scheduler_url) return c.redirect(settings.outside_scheduler_url, 302);
+  const asset = await fetchAsset(c, "/book");
+  if (!asset.ok) return notFoundPage(c);
+  return withTimes(c, asset, c.req.query("zone"));
+}
+
+async function callOfToken(c: Context<AppEnv>, token: string) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  return c
+    .get("db")
+    .select()
+    .from(calls)
+    .where(eq(calls.token_hash, await sha256Hex(token)))
+    .get();
+}
+
+/** GET /book/call/{token}: the booked call, in the zone it was booked in. */
+export async function callPage(c: Context<AppEnv>, token: string): Promise<Response> {
+  const call = await callOfToken(c, token);
+  if (!call) return notFoundPage(c);
+  const [template, { settings }] = await Promise.all([fetchAsset(c, "/book/call"), getBookingSettings(c.get("db"))]);
+  if (!template.ok) return notFoundPage(c);
+  const zone = call.visitor_zone ?? STUDIO_ZONE;
+  const how = howWords({
+    call: { id: call.id, start: call.start_at, end: call.end_at, method: call.method, manage_path: "" },
+    meetingLink: settings.meeting_link,
+    visitor: { name: call.name, email: call.email, zone, phone: call.phone },
+  });
+  const when = call.status === "confirmed" ? visitorWhen(call.start_at, zone) : `${visitorWhen(call.start_at, zone)} (cancelled)`;
+  const rewritten = new HTMLRewriter()
+    .on("script#page-boot", { element: (el) => void el.remove() })
+    .on("[data-call-when]", { element: (el) => void el.setInnerContent(when) })
+    .on("[data-call-how]", { element: (el) => void el.setInnerContent(how) })
+    .on("[data-call-ics]", { element: (el) => void el.setAttribute("href", `/book/call/${token}/calendar.ics`) })
+    .transform(template as never) as unknown as Response;
+  return new Response(rewritten.body, {
+    status: 200,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" },
+  });
+}
+
+/** GET /book/call/{token}/calendar.ics: Add to calendar, the same event the invitation carries. */
+export async function callCalendarFile(c: Context<AppEnv>, token: string): Promise<Response> {
+  const call = await callOfToken(c, token);
+  if (!call || call.status !== "confirmed") return notFoundPage(c);
+  const { settings } = await getBookingSettings(c.get("db"));
+  const ics = invitationOf(
+    c.env,
+    {
+      call: { id: call.id, start: call.start_at, end: call.end_at, method: call.method, manage_path: `/book/call/${token}` },
+      visitor: { name: call.name, email: call.email, zone: call.visitor_zone ?? STUDIO_ZONE, phone: call.phone },
+      host: { name: c.env.STUDIO_NAME, email: c.env.STUDIO_INBOX },
+      topic: call.topic,
+      meetingLink: settings.meeting_link,
+      manageUrl: `${new URL(c.req.url).origin}/book/call/${token}`,
+      stamp: call.updated_at,
+      answers: "",
+    },
+    "PUBLISH",
+    call.sequence,
+  );
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="call.ics"',
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,211 @@
+/**
+ * A visitor books a call (docs/decisions/0069-booking-calls.md). The chosen time is checked by the
+ * same rules that listed it (contract/booking-slots.ts), then the call, its lead (found by e-mail as
+ * the forms find theirs, or made with the source Call booking), a Meeting entry on the lead's
+ * timeline and a task for the host are written in one batch that stands or falls with the call's
+ * claim (calls.ts): twenty visitors choosing one time leave one call and nothing else half-written.
+ * Only then are the invitations sent (a mail that fails loses nothing).
+ */
+import { and, count, eq, gt } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type * as z from "zod";
+import type { Db } from "../../platform/db";
+import type { Env } from "../../env";
+import { activities, lead_activities, leads, tasks, users } from "../../db/schema";
+import { bookingRulesOf } from "../../../contract/booking-settings";
+import { freeSlots, slotProblem, STUDIO_ZONE, wallClock, type BookingRules, type HostDiary } from "../../../contract/booking-slots";
+import { knownZone, slotProblemMessages, type BookedCall, type bookingInput } from "../../../contract/booking";
+import type { Sender } from "../../platform/client-info";
+import { limits, reserveAttempt } from "../../platform/rate-limit";
+import { newId, randomToken, sha256Hex } from "../../platform/ids";
+import { claimCall } from "./calls";
+import { calls } from "./tables";
+import { getBookingSettings } from "./booking-settings";
+import { sendBookingInvitations, type InvitationDelivery } from "./invitations";
+
+type Input = z.output<typeof bookingInput>;
+export type BookingProblem = keyof typeof slotProblemMessages;
+
+export type BookingOutcome =
+  | { kind: "booked"; call: BookedCall; leadId: string; newLead: boolean; mailed: InvitationDelivery }
+  | { kind: "refused"; problem: BookingProblem; nearest: string[] };
+
+/** At most this many future calls for one e-mail address: a person books a call, not the diary. */
+export const MAX_FUTURE_CALLS_PER_EMAIL = 2;
+const NEAREST = 3;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The host's confirmed calls that could matter from `now` on (the buffer reaches a little back). */
+export async function hostDiary(db: Db, hostId: string, now: Date): Promise<HostDiary> {
+  const from = new Date(now.getTime() - DAY_MS).toISOString();
+  const booked = await db
+    .select({ start: calls.start_at, end: calls.end_at })
+    .from(calls)
+    .where(and(eq(calls.host_id, hostId), eq(calls.status, "confirmed"), gt(calls.end_at, from)))
+    .all();
+  return { calls: booked, busy: [] };
+}
+
+/** The free starts nearest the one refused, in time order: what the page offers instead. */
+export function nearestFree(rules: BookingRules, diary: HostDiary, now: Date, wanted: string): string[] {
+  const at = Date.parse(wanted);
+  const all = freeSlots(rules, diary, now).flatMap((d) => d.starts);
+  const target = Number.isNaN(at) ? now.getTime() : at;
+  return all
+    .map((s) => ({ s, d: Math.abs(Date.parse(s) - target) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, NEAREST)
+    .map((x) => x.s)
+    .sort();
+}
+
+/** What the lead's notes and timeline say the visitor told us. */
+export function bookingAnswers(input: Input, when: string): string {
+  return [
+    `Call booked on the website for ${when} (${input.method === "phone" ? "phone" : "video"})`,
+    `About: ${input.topic}`,
+    ...(input.company ? [`Company: ${input.company}`] : []),
+    ...(input.phone ? [`Phone: ${input.phone}`] : []),
+    ...(input.heard_from ? [`Heard of us: ${input.heard_from}`] : []),
+  ].join("\n");
+}
+
+/** "Thursday 3 December 2026 at 15:00 (London time)": how the studio's side reads a start. */
+export function londonWhen(start: string): string {
+  const date = new Intl.DateTimeFormat("en-GB", {
+    timeZone: STUDIO_ZONE,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(start));
+  return `${date} at ${wallClock(start, STUDIO_ZONE).time} (London time)`;
+}
+
+export async function bookCall(
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME">,
+  db: Db,
+  input: Input,
+  ctx: { sender: Sender; origin: string; now?: Date },
+): Promise<BookingOutcome> {
+  const now = ctx.now ?? new Date();
+  const { settings } = await getBookingSettings(db);
+  const host = settings.host_id
+    ? await db
+        .select({ id: users.id, full_name: users.full_name, email: users.email })
+        .from(users)
+        .where(and(eq(users.id, settings.host_id), eq(users.disabled, false)))
+        .get()
+    : undefined;
+  if (!host) return { kind: "refused", problem: "no_host", nearest: [] };
+  const rules = bookingRulesOf(settings);
+  const diary = await hostDiary(db, host.id, now);
+  const start = new Date(Date.parse(input.start));
+  const problem = Number.isNaN(start.getTime()) ? "outside_hours" : slotProblem(rules, diary, now, start.toISOString());
+  if (problem) return { kind: "refused", problem, nearest: nearestFree(rules, diary, now, input.start) };
+
+  const email = input.email.toLowerCase();
+  const [{ upcoming }] = await db
+    .select({ upcoming: count() })
+    .from(calls)
+    .where(and(eq(calls.email, email), eq(calls.status, "confirmed"), gt(calls.start_at, now.toISOString())));
+  if (upcoming >= MAX_FUTURE_CALLS_PER_EMAIL) return { kind: "refused", problem: "too_many", nearest: [] };
+
+  const startIso = start.toISOString();
+  const endIso = new Date(start.getTime() + rules.call_minutes * 60_000).toISOString();
+  const when = londonWhen(startIso);
+  const answers = bookingAnswers(input, when);
+  const stamp = now.toISOString();
+  const [existing] = await db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)).limit(1);
+  const leadId = existing?.id ?? newId();
+  const leadWrite: BatchItem<"sqlite"> = existing
+    ? db
+        .insert(lead_activities)
+        .values({ id: newId(), lead_id: leadId, activity_type: "note_added", description: answers, created_at: stamp, updated_at: stamp })
+    : db.insert(leads).values({
+        id: leadId,
+        name: input.name,
+        company: input.company || null,
+        email,
+        phone: input.phone || null,
+        source: "Call booking",
+        status: "New",
+        notes: answers,
+        next_action: `Call on ${when}`,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+  const callId = newId();
+  const token = randomToken(32);
+  const alongside: BatchItem<"sqlite">[] = [
+    db.insert(activities).values({
+      id: newId(),
+      who_username: null,
+      who_name: input.name,
+      who_kind: "client",
+      type: "Meeting",
+      summary: `Booked a call for ${when}: ${input.topic}`.slice(0, 2000),
+      related_type: "lead",
+      related_id: leadId,
+      created_at: stamp,
+      updated_at: stamp,
+    }),
+    db.insert(tasks).values({
+      id: newId(),
+      title: `Call ${input.name}${input.company ? ` (${input.company})` : ""} at ${wallClock(startIso, STUDIO_ZONE).time}`.slice(0, 300),
+      assignee_username: host.id,
+      priority: "High",
+      due_date: wallClock(startIso, STUDIO_ZONE).date,
+      notes: answers,
+      related_type: "lead",
+      related_id: leadId,
+      created_at: stamp,
+      updated_at: stamp,
+    }),
+  ];
+
+  // Counted before anything is written, so a burst books at most the form limit; a refused claim gives it back.
+  const reservation = await reserveAttempt(db, [{ limit: limits.forms, key: ctx.sender.limitKey }]);
+  const booked = await claimCall(
+    db,
+    {
+      id: callId,
+      hostId: host.id,
+      leadId,
+      start: startIso,
+      end: endIso,
+      londonDate: wallClock(startIso, STUDIO_ZONE).date,
+      bufferMinutes: rules.buffer_minutes,
+      maxPerDay: rules.max_per_day,
+      method: input.method,
+      name: input.name,
+      email,
+      phone: input.phone || null,
+      company: input.company || null,
+      topic: input.topic,
+      heardFrom: input.heard_from || null,
+      visitorZone: knownZone(input.zone),
+      tokenHash: await sha256Hex(token),
+      now: stamp,
+    },
+    alongside,
+    [leadWrite],
+  ).catch(reservation.giveBack);
+  if (!booked) {
+    await reservation.release();
+    const fresh = await hostDiary(db, host.id, now);
+    return { kind: "refused", problem: "taken", nearest: nearestFree(rules, fresh, now, input.start) };
+  }
+  const call: BookedCall = { id: callId, start: startIso, end: endIso, method: input.method, manage_path: `/book/call/${token}` };
+  const mailed = await sendBookingInvitations(env, {
+    call,
+    visitor: { name: input.name, email, zone: knownZone(input.zone) ?? STUDIO_ZONE, phone: input.phone || null },
+    host: { name: host.full_name, email: host.email },
+    topic: input.topic,
+    meetingLink: settings.meeting_link,
+    manageUrl: `${ctx.origin}${call.manage_path}`,
+    stamp,
+    answers,
+  });
+  return { kind: "booked", call, leadId, newLead: !existing, mailed };
+}

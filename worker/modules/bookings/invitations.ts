@@ -1,0 +1,128 @@
+/**
+ * The mail a booking sends, after the call is stored: the visitor and the host each get an
+ * invitation their calendar understands (iMIP: a text/calendar METHOD:REQUEST part, the studio's
+ * monitored inbox as ORGANIZER, both people as ATTENDEEs, a UID stable for the call's whole life),
+ * and the studio inbox is told. Where Cloudflare will not deliver to the visitor, the call stands
+ * and the confirmation page's Add to calendar is their copy.
+ */
+import type { Env } from "../../env";
+import { STUDIO_ZONE, slotLabel } from "../../../contract/booking-slots";
+import type { BookedCall } from "../../../contract/booking";
+import { greetingFor } from "../../../contract/greeting";
+import { renderInvitation, type IcsInvitation } from "../../platform/ical";
+import { trySend } from "../../platform/email";
+
+type MailEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME">;
+
+/** Whether each invitation went: null, or why not. */
+export interface InvitationDelivery {
+  visitor: string | null;
+  host: string | null;
+}
+
+export interface BookingMail {
+  call: BookedCall;
+  visitor: { name: string; email: string; zone: string; phone: string | null };
+  host: { name: string; email: string };
+  topic: string;
+  meetingLink: string | null;
+  manageUrl: string;
+  stamp: string;
+  answers: string;
+}
+
+/** The invitation's UID: the call's id under the studio's domain, the same for every later change. */
+export const callUid = (callId: string, from: string) => `call-${callId}@${from.split("@")[1] ?? "localhost"}`;
+
+/** "Thursday 3 December 2026, 10:00 your time · 15:00 in Manchester", in the visitor's zone. */
+export function visitorWhen(start: string, zone: string): string {
+  const date = new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
+    new Date(start),
+  );
+  const label = slotLabel(start, zone);
+  return `${date}, ${label}${zone === STUDIO_ZONE || label.includes("your time") ? "" : " (London time)"}`;
+}
+
+/** Where the call happens, in words: the meeting link, or the number the studio will ring. */
+export const howWords = (m: Pick<BookingMail, "call" | "meetingLink" | "visitor">) =>
+  m.call.method === "phone"
+    ? `We'll phone you on ${m.visitor.phone ?? "the number you gave"}.`
+    : m.meetingLink
+      ? `Join the video call here: ${m.meetingLink}`
+      : "We'll e-mail you the video call's link before the call.";
+
+export function invitationOf(env: MailEnv, m: BookingMail, method: IcsInvitation["method"], sequence: number): string {
+  return renderInvitation({
+    method,
+    prodId: `-//${env.STUDIO_NAME}//Bookings//EN`,
+    uid: callUid(m.call.id, env.MAIL_FROM),
+    sequence,
+    stamp: m.stamp,
+    start: m.call.start,
+    end: m.call.end,
+    summary: `Call: ${env.STUDIO_NAME} and ${m.visitor.name}`,
+    description: `${m.topic}\n\n${howWords(m)}\n\nTo move or cancel: ${m.manageUrl}`,
+    location: m.call.method === "phone" ? m.visitor.phone : m.meetingLink,
+    organizer: { email: env.STUDIO_INBOX, name: env.STUDIO_NAME },
+    attendees: [
+      { email: m.visitor.email, name: m.visitor.name },
+      { email: m.host.email, name: m.host.name },
+    ],
+  });
+}
+
+export async function sendBookingInvitations(env: MailEnv, m: BookingMail): Promise<InvitationDelivery> {
+  const ics = invitationOf(env, m, "REQUEST", 0);
+  const about = { call: m.call.id };
+  const visitor = await trySend(
+    env,
+    {
+      to: m.visitor.email,
+      fromName: env.STUDIO_NAME,
+      replyTo: env.STUDIO_INBOX,
+      subject: `Your call with ${env.STUDIO_NAME}: ${visitorWhen(m.call.start, m.visitor.zone)}`,
+      text: [
+        greetingFor(m.visitor.name),
+        "",
+        `Thank you for booking a call with us. It is on ${visitorWhen(m.call.start, m.visitor.zone)}.`,
+        howWords(m),
+        "",
+        "This e-mail carries an invitation: your calendar can add it with one click.",
+        `To move or cancel the call: ${m.manageUrl}`,
+        "",
+        env.STUDIO_NAME,
+      ].join("\n"),
+      calendar: { method: "REQUEST", ics },
+    },
+    about,
+  );
+  const host = await trySend(
+    env,
+    {
+      to: m.host.email,
+      replyTo: m.visitor.email,
+      subject: `Call booked: ${m.visitor.name}, ${visitorWhen(m.call.start, STUDIO_ZONE)}`,
+      text: [
+        `${m.visitor.name} <${m.visitor.email}> booked a call.`,
+        "",
+        m.answers,
+        "",
+        "It is a lead in the CRM, with a task for you.",
+      ].join("\n"),
+      calendar: { method: "REQUEST", ics },
+    },
+    about,
+  );
+  if (m.host.email.toLowerCase() !== env.STUDIO_INBOX.toLowerCase())
+    await trySend(
+      env,
+      {
+        to: env.STUDIO_INBOX,
+        replyTo: m.visitor.email,
+        subject: `Call booked: ${m.visitor.name}, ${visitorWhen(m.call.start, STUDIO_ZONE)}`,
+        text: [`${m.visitor.name} <${m.visitor.email}> booked a call with ${m.host.name}.`, "", m.answers].join("\n"),
+      },
+      about,
+    );
+  return { visitor, host };
+}
