@@ -240,9 +240,11 @@ describe("hostile input", () => {
         });
       }
       expect(cases.length).toBeGreaterThanOrEqual(1000);
-      const NATIVE_FORM_PATHS = ["/api/contact", "/api/redesign", "/api/valuation", "/api/auth/login"];
+      const NATIVE_FORM_PATHS = ["/api/contact", "/api/redesign", "/api/valuation", "/api/book", "/api/auth/login"];
       const isNativeFormPost = (c: { path: string; type?: string }) =>
-        NATIVE_FORM_PATHS.includes(c.path) || /^\/api\/previews\/[^/]+\/verify$/.test(c.path)
+        NATIVE_FORM_PATHS.includes(c.path) ||
+        /^\/api\/previews\/[^/]+\/verify$/.test(c.path) ||
+        /^\/api\/book\/call\/[^/]+\/cancel$/.test(c.path)
           ? /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(c.type ?? "")
           : false;
 
