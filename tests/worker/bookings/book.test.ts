@@ -6,7 +6,7 @@
  */
 import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { apiClient, errorOf, expectJson, mailTo, rows, signInAs, waitForMail, type Staff } from "../support/helpers";
+import { apiClient, errorOf, expectJson, mailTo, rows, runCron, signInAs, subjectOf, waitForMail, type Staff } from "../support/helpers";
 import { DEFAULT_BOOKING_SETTINGS } from "../../../contract/booking-settings";
 import type { BookingInput } from "../../../contract/booking";
 
@@ -281,5 +281,73 @@ describe("the booking page", () => {
     expect(page).toContain("Please enter a valid email address");
     // The time chosen is still chosen.
     expect(page).toContain(`name="start" value="${second}" class="accent-brick-600" checked`);
+  });
+});
+
+describe("after the booking", () => {
+  const tokenOf = (managePath: string) => managePath.split("/").at(-1)!;
+
+  it("the visitor cancels from their link: the time is free again, the timeline says so, and both calendars are told", async () => {
+    await hostIs(owner.id);
+    const start = await firstFree();
+    const input = booking(start);
+    const { call } = await booked(input);
+    const token = tokenOf(call.manage_path);
+    const cancel = () => visitor().book.call[":token"].cancel.$post({ param: { token } });
+    await expectJson(cancel(), 200);
+    expect(await rows("SELECT status, sequence FROM calls WHERE id = ?", call.id)).toEqual([{ status: "cancelled", sequence: 1 }]);
+    expect((await times()).flatMap((d) => d.starts)).toContain(start);
+    const [{ lead_id }] = await rows<{ lead_id: string }>("SELECT lead_id FROM calls WHERE id = ?", call.id);
+    const feed = await rows<{ summary: string }>("SELECT summary FROM activities WHERE related_id = ? AND type = 'Meeting'", lead_id);
+    expect(feed.map((f) => f.summary)).toContainEqual(expect.stringMatching(/^Cancelled the call for /));
+    // The invitation, then its cancellation: the same UID, the next SEQUENCE.
+    const mails = await waitForMail(input.email, 2);
+    const cancelled = mails.find((m) => subjectOf(m).startsWith("Cancelled:"))!;
+    expect(cancelled.calendar?.method).toBe("CANCEL");
+    const ics = cancelled.calendar!.ics.replace(/\r\n /g, "");
+    expect(ics).toContain(`UID:call-${call.id}@`);
+    expect(ics).toContain("SEQUENCE:1");
+    expect(ics).toContain("METHOD:CANCEL");
+    // Once is enough; the page says where it stands and offers neither cancel nor the calendar file.
+    expect((await errorOf(cancel(), 409)).message).toBe("This call is already cancelled");
+    const page = await (await exports.default.fetch(`${ORIGIN}${call.manage_path}`)).text();
+    expect(page).toContain("(cancelled)");
+    expect(page).not.toContain("/cancel");
+    expect((await exports.default.fetch(`${ORIGIN}${call.manage_path}/calendar.ics`)).status).toBe(404);
+  });
+
+  it("a browser's cancel goes back to the call's page", async () => {
+    await hostIs(owner.id);
+    const { call } = await booked(booking(await firstFree()));
+    const res = await exports.default.fetch(`${ORIGIN}/api/book/call/${tokenOf(call.manage_path)}/cancel`, {
+      method: "POST",
+      headers: { "CF-Connecting-IP": `198.51.100.${++ip}`, Origin: ORIGIN },
+      body: new URLSearchParams({}),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(call.manage_path);
+    expect(await rows("SELECT status FROM calls WHERE id = ?", call.id)).toEqual([{ status: "cancelled" }]);
+  });
+
+  it("reminds the visitor once, the day before, with their link; not a call booked within a day and a bit of it", async () => {
+    await hostIs(owner.id);
+    const starts = (await times()).flatMap((d) => d.starts);
+    const later = starts.find((s) => Date.parse(s) - Date.now() > 40 * 60 * 60_000)!;
+    const soon = starts.find((s) => Date.parse(s) - Date.now() < 28 * 60 * 60_000);
+    const input = booking(later);
+    const { call } = await booked(input);
+    const near = soon ? await booked(booking(soon)) : null;
+
+    await runCron(new Date(Date.parse(later) - 30 * 60 * 60_000)); // more than a day before: nothing yet
+    await runCron(new Date(Date.parse(later) - 20 * 60 * 60_000));
+    await runCron(new Date(Date.parse(later) - 19 * 60 * 60_000)); // the next hour: not again
+    const reminders = (await waitForMail(input.email, 2)).filter((m) => subjectOf(m).startsWith("Reminder:"));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].text).toContain(call.manage_path);
+    if (near) {
+      await runCron(new Date(Date.parse(near.call.start) - 60 * 60_000));
+      expect(await rows("SELECT reminded_at FROM calls WHERE id = ?", near.call.id)).toEqual([{ reminded_at: null }]);
+    }
   });
 });

@@ -5,17 +5,15 @@
  * (when, how, Add to calendar), read by the token only their confirmation and e-mail carry.
  */
 import type { Context } from "hono";
-import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../env";
 import { bookingRulesOf } from "../../../contract/booking-settings";
 import { freeSlots, slotLabel, STUDIO_PLACE, STUDIO_ZONE, type BookingDay } from "../../../contract/booking-slots";
 import { knownZone } from "../../../contract/booking";
 import { fetchAsset, notFoundPage } from "../../http/assets";
 import { escapeHtml } from "../../platform/safe-json";
-import { sha256Hex } from "../../platform/ids";
 import { getBookingSettings } from "./booking-settings";
 import { hostDiary } from "./book";
-import { calls } from "./tables";
+import { callByToken, cancellable } from "./manage";
 import { howWords, invitationOf, visitorWhen } from "./invitations";
 
 /** The zones the page offers, London first: where the studio's clients usually are. */
@@ -112,19 +110,9 @@ export async function bookPage(c: Context<AppEnv>): Promise<Response> {
   return withTimes(c, asset, c.req.query("zone"));
 }
 
-async function callOfToken(c: Context<AppEnv>, token: string) {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  return c
-    .get("db")
-    .select()
-    .from(calls)
-    .where(eq(calls.token_hash, await sha256Hex(token)))
-    .get();
-}
-
 /** GET /book/call/{token}: the booked call, in the zone it was booked in. */
 export async function callPage(c: Context<AppEnv>, token: string): Promise<Response> {
-  const call = await callOfToken(c, token);
+  const call = await callByToken(c.get("db"), token);
   if (!call) return notFoundPage(c);
   const [template, { settings }] = await Promise.all([fetchAsset(c, "/book/call"), getBookingSettings(c.get("db"))]);
   if (!template.ok) return notFoundPage(c);
@@ -139,7 +127,13 @@ export async function callPage(c: Context<AppEnv>, token: string): Promise<Respo
     .on("script#page-boot", { element: (el) => void el.remove() })
     .on("[data-call-when]", { element: (el) => void el.setInnerContent(when) })
     .on("[data-call-how]", { element: (el) => void el.setInnerContent(how) })
-    .on("[data-call-ics]", { element: (el) => void el.setAttribute("href", `/book/call/${token}/calendar.ics`) })
+    .on("[data-call-ics]", {
+      element: (el) => void (call.status === "confirmed" ? el.setAttribute("href", `/book/call/${token}/calendar.ics`) : el.remove()),
+    })
+    // Cancel is offered until the call begins.
+    .on("[data-call-cancel]", {
+      element: (el) => void (cancellable(call) ? el.setAttribute("action", `/api/book/call/${token}/cancel`) : el.remove()),
+    })
     .transform(template as never) as unknown as Response;
   return new Response(rewritten.body, {
     status: 200,
@@ -149,7 +143,7 @@ export async function callPage(c: Context<AppEnv>, token: string): Promise<Respo
 
 /** GET /book/call/{token}/calendar.ics: Add to calendar, the same event the invitation carries. */
 export async function callCalendarFile(c: Context<AppEnv>, token: string): Promise<Response> {
-  const call = await callOfToken(c, token);
+  const call = await callByToken(c.get("db"), token);
   if (!call || call.status !== "confirmed") return notFoundPage(c);
   const { settings } = await getBookingSettings(c.get("db"));
   const ics = invitationOf(

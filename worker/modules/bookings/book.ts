@@ -17,7 +17,8 @@ import { freeSlots, slotProblem, STUDIO_ZONE, wallClock, type BookingRules, type
 import { knownZone, slotProblemMessages, type BookedCall, type bookingInput } from "../../../contract/booking";
 import type { Sender } from "../../platform/client-info";
 import { limits, reserveAttempt } from "../../platform/rate-limit";
-import { newId, randomToken, sha256Hex } from "../../platform/ids";
+import { newId } from "../../platform/ids";
+import { derivedLinkToken } from "../shared-documents";
 import { claimCall } from "./calls";
 import { calls } from "./tables";
 import { getBookingSettings } from "./booking-settings";
@@ -33,6 +34,8 @@ export type BookingOutcome =
 /** At most this many future calls for one e-mail address: a person books a call, not the diary. */
 export const MAX_FUTURE_CALLS_PER_EMAIL = 2;
 const NEAREST = 3;
+/** The kind a call's link token is derived under (shared-documents/link-tokens.ts). */
+export const CALL_TOKEN_KIND = "call";
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The host's confirmed calls that could matter from `now` on (the buffer reaches a little back). */
@@ -83,7 +86,7 @@ export function londonWhen(start: string): string {
 }
 
 export async function bookCall(
-  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME">,
+  env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SESSION_SECRET">,
   db: Db,
   input: Input,
   ctx: { sender: Sender; origin: string; now?: Date },
@@ -136,7 +139,8 @@ export async function bookCall(
         updated_at: stamp,
       });
   const callId = newId();
-  const token = randomToken(32);
+  // Derived from the call's id, so the reminder can rebuild the visitor's link; only its hash is stored.
+  const { token, hash: tokenHash } = await derivedLinkToken(env.SESSION_SECRET, CALL_TOKEN_KIND, callId);
   const alongside: BatchItem<"sqlite">[] = [
     db.insert(activities).values({
       id: newId(),
@@ -185,7 +189,7 @@ export async function bookCall(
       topic: input.topic,
       heardFrom: input.heard_from || null,
       visitorZone: knownZone(input.zone),
-      tokenHash: await sha256Hex(token),
+      tokenHash,
       now: stamp,
     },
     alongside,

@@ -2,3 +2,4 @@ export * from "./booking-settings";
 export * from "./book";
 export * from "./calls";
 export * from "./invitations";
+export * from "./manage";

@@ -10,7 +10,7 @@ import { STUDIO_ZONE, slotLabel } from "../../../contract/booking-slots";
 import type { BookedCall } from "../../../contract/booking";
 import { greetingFor } from "../../../contract/greeting";
 import { renderInvitation, type IcsInvitation } from "../../platform/ical";
-import { trySend } from "../../platform/email";
+import { trySend, type Mail } from "../../platform/email";
 
 type MailEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME">;
 
@@ -71,58 +71,97 @@ export function invitationOf(env: MailEnv, m: BookingMail, method: IcsInvitation
   });
 }
 
-export async function sendBookingInvitations(env: MailEnv, m: BookingMail): Promise<InvitationDelivery> {
-  const ics = invitationOf(env, m, "REQUEST", 0);
-  const about = { call: m.call.id };
-  const visitor = await trySend(
+/** A mail to the visitor: greeted by name, the body, signed by the studio, replies to its inbox. */
+const toVisitor = (env: MailEnv, m: BookingMail, subject: string, body: string[], calendar?: Mail["calendar"]) =>
+  trySend(
     env,
     {
       to: m.visitor.email,
       fromName: env.STUDIO_NAME,
       replyTo: env.STUDIO_INBOX,
-      subject: `Your call with ${env.STUDIO_NAME}: ${visitorWhen(m.call.start, m.visitor.zone)}`,
-      text: [
-        greetingFor(m.visitor.name),
-        "",
-        `Thank you for booking a call with us. It is on ${visitorWhen(m.call.start, m.visitor.zone)}.`,
-        howWords(m),
-        "",
-        "This e-mail carries an invitation: your calendar can add it with one click.",
-        `To move or cancel the call: ${m.manageUrl}`,
-        "",
-        env.STUDIO_NAME,
-      ].join("\n"),
-      calendar: { method: "REQUEST", ics },
+      subject,
+      text: [greetingFor(m.visitor.name), "", ...body, "", env.STUDIO_NAME].join("\n"),
+      ...(calendar ? { calendar } : {}),
     },
-    about,
+    { call: m.call.id },
   );
-  const host = await trySend(
+
+/** A mail to the host (or the studio inbox) about the visitor's call: replies go to the visitor. */
+const aboutVisitor = (env: MailEnv, m: BookingMail, to: string, subject: string, text: string, calendar?: Mail["calendar"]) =>
+  trySend(env, { to, replyTo: m.visitor.email, subject, text, ...(calendar ? { calendar } : {}) }, { call: m.call.id });
+
+export async function sendBookingInvitations(env: MailEnv, m: BookingMail): Promise<InvitationDelivery> {
+  const calendar = { method: "REQUEST" as const, ics: invitationOf(env, m, "REQUEST", 0) };
+  const when = visitorWhen(m.call.start, m.visitor.zone);
+  const londonWhen = visitorWhen(m.call.start, STUDIO_ZONE);
+  const visitor = await toVisitor(
     env,
-    {
-      to: m.host.email,
-      replyTo: m.visitor.email,
-      subject: `Call booked: ${m.visitor.name}, ${visitorWhen(m.call.start, STUDIO_ZONE)}`,
-      text: [
-        `${m.visitor.name} <${m.visitor.email}> booked a call.`,
-        "",
-        m.answers,
-        "",
-        "It is a lead in the CRM, with a task for you.",
-      ].join("\n"),
-      calendar: { method: "REQUEST", ics },
-    },
-    about,
+    m,
+    `Your call with ${env.STUDIO_NAME}: ${when}`,
+    [
+      `Thank you for booking a call with us. It is on ${when}.`,
+      howWords(m),
+      "",
+      "This e-mail carries an invitation: your calendar can add it with one click.",
+      `To cancel the call: ${m.manageUrl}`,
+    ],
+    calendar,
+  );
+  const booked = `${m.visitor.name} <${m.visitor.email}>`;
+  const host = await aboutVisitor(
+    env,
+    m,
+    m.host.email,
+    `Call booked: ${m.visitor.name}, ${londonWhen}`,
+    [`${booked} booked a call.`, "", m.answers, "", "It is a lead in the CRM, with a task for you."].join("\n"),
+    calendar,
   );
   if (m.host.email.toLowerCase() !== env.STUDIO_INBOX.toLowerCase())
-    await trySend(
+    await aboutVisitor(
       env,
-      {
-        to: env.STUDIO_INBOX,
-        replyTo: m.visitor.email,
-        subject: `Call booked: ${m.visitor.name}, ${visitorWhen(m.call.start, STUDIO_ZONE)}`,
-        text: [`${m.visitor.name} <${m.visitor.email}> booked a call with ${m.host.name}.`, "", m.answers].join("\n"),
-      },
-      about,
+      m,
+      env.STUDIO_INBOX,
+      `Call booked: ${m.visitor.name}, ${londonWhen}`,
+      [`${booked} booked a call with ${m.host.name}.`, "", m.answers].join("\n"),
     );
   return { visitor, host };
+}
+
+/** The call is off: each attendee's calendar takes it out (METHOD:CANCEL, the same UID, the raised SEQUENCE). */
+export async function sendCallCancellation(
+  env: MailEnv,
+  m: BookingMail,
+  sequence: number,
+  bookAgainUrl: string,
+): Promise<InvitationDelivery> {
+  const calendar = { method: "CANCEL" as const, ics: invitationOf(env, m, "CANCEL", sequence) };
+  const when = visitorWhen(m.call.start, m.visitor.zone);
+  const londonWhen = visitorWhen(m.call.start, STUDIO_ZONE);
+  const visitor = await toVisitor(
+    env,
+    m,
+    `Cancelled: your call with ${env.STUDIO_NAME} on ${when}`,
+    [`Your call on ${when} is cancelled.`, `To book another time: ${bookAgainUrl}`],
+    calendar,
+  );
+  const host = await aboutVisitor(
+    env,
+    m,
+    m.host.email,
+    `Call cancelled: ${m.visitor.name}, ${londonWhen}`,
+    `${m.visitor.name} <${m.visitor.email}> cancelled their call on ${londonWhen}.`,
+    calendar,
+  );
+  return { visitor, host };
+}
+
+/** The day before: when, how, and the visitor's link to cancel. */
+export function sendCallReminder(env: MailEnv, m: BookingMail): Promise<string | null> {
+  const when = visitorWhen(m.call.start, m.visitor.zone);
+  return toVisitor(env, m, `Reminder: your call with ${env.STUDIO_NAME} on ${when}`, [
+    `A reminder of our call on ${when}.`,
+    howWords(m),
+    "",
+    `If you need to cancel: ${m.manageUrl}`,
+  ]);
 }

@@ -10,6 +10,7 @@ import { createMiddleware } from "hono/factory";
 import { isNativeForm, nativeForm } from "../../http/native-form";
 import { notFoundPage } from "../../http/assets";
 import { bookCall, hostDiary } from "./book";
+import { cancelCall } from "./manage";
 import { bookPage, callCalendarFile, callPage, withTimes } from "./book-pages-routes";
 import type { AppEnv } from "../../env";
 import { bookingSettingsInput } from "../../../contract/booking-settings";
@@ -76,6 +77,19 @@ export const bookRoute = new Hono<AppEnv>()
     publish(c, { entity: "tasks", op: "create", id: null });
     publish(c, { entity: "activities", op: "create", id: null });
     return c.json({ ok: true as const, call: outcome.call, emailed: outcome.mailed.visitor === null }, 201);
+  })
+  // Cancel the call, from the visitor's own page: a browser's post goes back to that page, which shows where it stands.
+  .post("/call/:token/cancel", async (c) => {
+    const token = c.req.param("token");
+    const native = isNativeForm(c.req.header("content-type"));
+    const outcome = await cancelCall(c.env, c.get("db"), token, new URL(c.req.url).origin).then(
+      (done) => ({ done }),
+      (error: unknown) => ({ error }),
+    );
+    if (native) return c.redirect(`/book/call/${token}`, 303);
+    if ("error" in outcome) throw outcome.error;
+    if (outcome.done.leadId) publish(c, { entity: "activities", op: "create", id: null });
+    return c.json({ ok: true as const }, 200);
   });
 
 /** /book and a booked call's page (the worker answers them before the assets layer: wrangler.toml). */

@@ -16,8 +16,10 @@ import { deliverRaised, dueByDateWrites, raiseContextOf } from "../instalments";
 import { runBatch } from "../../platform/batch";
 import { sendPaymentReminders } from "../payments";
 import { raiseDueRecurringInvoices } from "../retainers";
+import { remindCalls } from "../bookings";
 
-export type JobName = "overdue_invoices" | "housekeeping" | "daily_digest" | "due_instalments" | "recurring_invoices" | "payment_reminders";
+export type JobName =
+  "overdue_invoices" | "housekeeping" | "daily_digest" | "due_instalments" | "recurring_invoices" | "payment_reminders" | "call_reminders";
 
 export interface JobOutcome {
   job: JobName;
@@ -207,6 +209,11 @@ export async function paymentRemindersJob(
   return { job: "payment_reminders", date: londonToday(now), ran: true, result, changed: [] };
 }
 
+/** Calls booked on the site: each visitor reminded the day before (modules/bookings/manage.ts), every hour. */
+export async function callRemindersJob(env: Env, db: Db, now: Date): Promise<JobOutcome> {
+  return { job: "call_reminders", date: londonToday(now), ran: true, result: await remindCalls(env, db, now), changed: [] };
+}
+
 /** Every job, in order (invoices first, so the digest lists those that went overdue today); each is idempotent per London day. */
 export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(JobOutcome | JobFailure)[]> {
   const jobs: [JobName, () => Promise<JobOutcome>][] = [
@@ -215,6 +222,7 @@ export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(Jo
     ["due_instalments", () => raiseDueInstalments(env, db, now)],
     ["recurring_invoices", () => raiseRecurringInvoices(env, db, now)],
     ["payment_reminders", () => paymentRemindersJob(env, db, now)],
+    ["call_reminders", () => callRemindersJob(env, db, now)],
     ["daily_digest", () => digestJob(env, db, now)],
   ];
   const outcomes: (JobOutcome | JobFailure)[] = [];

@@ -1,7 +1,7 @@
 /**
  * /book/call/{token}: the visitor's booked call. This is the template the worker fills in for the
  * call the token names (worker/modules/bookings/book-pages-routes.ts): when, in both zones; how; and Add to
- * calendar. It is never served as it is.
+ * calendar, and Cancel the call until it begins. It is never served as it is.
  */
 import { PageIntro } from "@/components/marketing/page-intro";
 import { buttonClass } from "@/components/ui/button";
@@ -25,9 +25,19 @@ export function Component() {
           </h2>
           <p data-call-when="" className="text-lg font-semibold" />
           <p data-call-how="" className="text-slate-700" />
-          <a data-call-ics="" href="/book" className={buttonClass("secondary", "md")}>
-            Add to calendar
-          </a>
+          <div className="flex flex-wrap gap-3">
+            <a data-call-ics="" href="/book" className={buttonClass("secondary", "md")}>
+              Add to calendar
+            </a>
+            <form data-call-cancel="" method="post" action="/book">
+              <button type="submit" className={buttonClass("ghost", "md")}>
+                Cancel the call
+              </button>
+            </form>
+          </div>
+          <p className="text-sm text-slate-600">
+            Need another time? <a href="/book">Book a new call</a>, then cancel this one.
+          </p>
         </section>
       </div>
     </>

@@ -1,0 +1,138 @@
+/**
+ * A booked call after the booking: the visitor cancels it from their link (the time is free again
+ * at once: the unique index holds only confirmed calls), and the hourly job reminds them the day
+ * before. Each is claimed in the write that records it, so a retry or two runs at once never send
+ * twice, and each mail goes only after its write (a mail that fails loses nothing).
+ */
+import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db";
+import type { Env } from "../../env";
+import { activities, users } from "../../db/schema";
+import { STUDIO_ZONE } from "../../../contract/booking-slots";
+import { AppError, notFound } from "../../platform/errors";
+import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
+import { newId, sha256Hex } from "../../platform/ids";
+import { rebuiltLinkToken } from "../shared-documents";
+import { calls } from "./tables";
+import { getBookingSettings } from "./booking-settings";
+import { CALL_TOKEN_KIND, londonWhen } from "./book";
+import { sendCallCancellation, sendCallReminder, type BookingMail } from "./invitations";
+
+type MailEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SESSION_SECRET">;
+type CallRow = typeof calls.$inferSelect;
+
+/** The call a visitor's link names, by the hash of its token; undefined for anything else. */
+export async function callByToken(db: Db, token: string): Promise<CallRow | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  return db
+    .select()
+    .from(calls)
+    .where(eq(calls.token_hash, await sha256Hex(token)))
+    .get();
+}
+
+/** Whether the visitor may still cancel from their link: confirmed and not yet begun. */
+export const cancellable = (call: Pick<CallRow, "status" | "start_at">, now = new Date()) =>
+  call.status === "confirmed" && Date.parse(call.start_at) > now.getTime();
+
+async function mailOf(env: MailEnv, db: Db, call: CallRow, manageUrl: string): Promise<BookingMail> {
+  const [{ settings }, host] = await Promise.all([
+    getBookingSettings(db),
+    db.select({ name: users.full_name, email: users.email }).from(users).where(eq(users.id, call.host_id)).get(),
+  ]);
+  return {
+    call: { id: call.id, start: call.start_at, end: call.end_at, method: call.method, manage_path: "" },
+    visitor: { name: call.name, email: call.email, zone: call.visitor_zone ?? STUDIO_ZONE, phone: call.phone },
+    host: host ?? { name: env.STUDIO_NAME, email: env.STUDIO_INBOX },
+    topic: call.topic,
+    meetingLink: settings.meeting_link,
+    manageUrl,
+    stamp: new Date().toISOString(),
+    answers: "",
+  };
+}
+
+const ALREADY = "This call is already cancelled";
+
+/** The visitor cancels: the call is marked so (its time free again), the lead's timeline says it, and both calendars are told. */
+export async function cancelCall(
+  env: MailEnv,
+  db: Db,
+  token: string,
+  origin: string,
+  now = new Date(),
+): Promise<{ leadId: string | null }> {
+  const call = await callByToken(db, token);
+  if (!call) throw notFound("Call");
+  if (call.status !== "confirmed") throw new AppError("conflict", ALREADY);
+  if (!cancellable(call, now)) throw new AppError("validation_failed", "This call has already begun. Reply to its e-mail instead");
+  const stamp = now.toISOString();
+  try {
+    await runBatch(db, [
+      db
+        .update(calls)
+        .set({ status: "cancelled", sequence: sql`${calls.sequence} + 1`, updated_at: stamp })
+        .where(and(eq(calls.id, call.id), eq(calls.status, "confirmed"))),
+      // Two cancels at once: the second writes nothing and is told so.
+      requireUpdated(db),
+      ...(call.lead_id
+        ? [
+            db.insert(activities).values({
+              id: newId(),
+              who_username: null,
+              who_name: call.name,
+              who_kind: "client",
+              type: "Meeting",
+              summary: `Cancelled the call for ${londonWhen(call.start_at)}`,
+              related_type: "lead",
+              related_id: call.lead_id,
+              created_at: stamp,
+              updated_at: stamp,
+            }),
+          ]
+        : []),
+    ]);
+  } catch (err) {
+    if (isGuardAbort(err)) throw new AppError("conflict", ALREADY);
+    throw err;
+  }
+  await sendCallCancellation(env, await mailOf(env, db, call, `${origin}/book`), call.sequence + 1, `${origin}/book`);
+  return { leadId: call.lead_id };
+}
+
+const HOUR_MS = 60 * 60_000;
+/** The reminder goes in the day before a call... */
+const REMIND_WITHIN_MS = 24 * HOUR_MS;
+/** ...unless it was booked so close to it that the confirmation is reminder enough. */
+const BOOKED_AHEAD_MS = 30 * HOUR_MS;
+
+/** The hourly job's reminders: each confirmed call starting within a day, once, claimed before it is sent. */
+export async function remindCalls(env: MailEnv & Pick<Env, "SITE_URL">, db: Db, now: Date): Promise<{ reminded: number }> {
+  const soon = await db
+    .select()
+    .from(calls)
+    .where(
+      and(
+        eq(calls.status, "confirmed"),
+        isNull(calls.reminded_at),
+        gt(calls.start_at, now.toISOString()),
+        lte(calls.start_at, new Date(now.getTime() + REMIND_WITHIN_MS).toISOString()),
+      ),
+    )
+    .all();
+  let reminded = 0;
+  for (const call of soon) {
+    if (Date.parse(call.start_at) - Date.parse(call.created_at) < BOOKED_AHEAD_MS) continue;
+    const claimed = await db
+      .update(calls)
+      .set({ reminded_at: now.toISOString() })
+      .where(and(eq(calls.id, call.id), isNull(calls.reminded_at)))
+      .returning({ id: calls.id });
+    if (claimed.length === 0) continue;
+    const token = await rebuiltLinkToken(env.SESSION_SECRET, CALL_TOKEN_KIND, call);
+    const manageUrl = token ? `${env.SITE_URL}/book/call/${token}` : `${env.SITE_URL}/book`;
+    await sendCallReminder(env, await mailOf(env, db, call, manageUrl));
+    reminded += 1;
+  }
+  return { reminded };
+}
