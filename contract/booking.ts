@@ -4,7 +4,7 @@
  */
 import * as z from "zod";
 import { callMethods } from "./call-values";
-import { normalisedString, requiredText } from "./text";
+import { normalisedString, optionalText, requiredText } from "./text";
 import type { SlotProblem } from "./booking-slots";
 
 /** A zone the browser or the server named ("America/New_York"): anything Intl does not know is London. */
@@ -30,14 +30,14 @@ export const bookingInput = z
     name: requiredText({ min: 2, max: 120, required: "Name must be at least 2 characters" }),
     email: normalisedString().email("Please enter a valid email address").max(254, "Please enter a valid email address"),
     phone: phoneText.optional(),
-    company: normalisedString().max(120, "Must be at most 120 characters").optional(),
+    company: optionalText(120),
     topic: requiredText({
       min: 5,
       max: 2000,
       required: "Tell us in a few words what you would like to talk about",
       multiline: true,
     }),
-    heard_from: normalisedString().max(200, "Must be at most 200 characters").optional(),
+    heard_from: optionalText(200),
     /** The zone the times were shown in (the browser's, or the server's guess the visitor kept). */
     zone: z.string().max(64).optional(),
     /** Bots fill every field; people never see this one. */

@@ -44,6 +44,7 @@ import { hasVisibleText, normaliseText, normalisedString } from "./text";
 import { paymentKinds, paymentMethods, paymentStates } from "./payment";
 import { reminderStages } from "./payment-reminders";
 import { recurringIntervals } from "./recurring-invoice-values";
+import { callMethods, callStatuses } from "./call-values";
 
 export const EXPORT_VERSION = 1;
 
@@ -62,6 +63,7 @@ export const exportTables = [
   "recurring_invoices",
   "credit_notes",
   "tasks",
+  "calls",
   "mail_messages",
   "activities",
   "preview_releases",
@@ -342,6 +344,36 @@ export const creditNoteRow = z
   })
   .strict();
 
+/**
+ * A call booked on the site (docs/decisions/0069-booking-calls.md). Its host is a member of staff;
+ * accounts are not exported, so an import into a CRM without that account refuses the call by name.
+ */
+export const callRow = z
+  .object({
+    id: rowId,
+    host_id: rowId,
+    lead_id: ref,
+    start_at: stamp,
+    end_at: stamp,
+    london_date: isoDate,
+    status: z.enum(callStatuses),
+    method: z.enum(callMethods),
+    name: requiredLine(1000),
+    email: emailAddress,
+    phone: optionalLine(1000),
+    company: optionalLine(1000),
+    topic: requiredLines(50_000),
+    heard_from: optionalLine(1000),
+    visitor_zone: stored(64).nullable(),
+    /** The hash of the visitor's link token: their link still opens after a restore. */
+    token_hash: stored(128),
+    sequence: z.number().int().min(0).max(1_000_000),
+    reminded_at: stamp.nullable(),
+    ...stamps,
+  })
+  .strict()
+  .refine((r) => r.end_at > r.start_at, { path: ["end_at"], message: "A call ends after it starts" });
+
 /** A Stripe event already handled, by its id: kept so an event delivered again after a restore still changes nothing. */
 export const stripeEventRow = z.object({ id: rowId.max(255), type: stored(255), ...stamps }).strict();
 
@@ -575,6 +607,7 @@ export const tableRows = {
   recurring_invoices: recurringInvoiceRow,
   credit_notes: creditNoteRow,
   tasks: taskRow,
+  calls: callRow,
   mail_messages: mailMessageRow,
   activities: activityRow,
   preview_releases: previewReleaseRow,
@@ -612,6 +645,8 @@ export const exportShape = z
     /** Absent from exports made before credit notes. */
     credit_notes: rows(creditNoteRow).default([]),
     tasks: rows(taskRow),
+    /** Absent from exports made before calls could be booked on the site. */
+    calls: rows(callRow).default([]),
     activities: rows(activityRow),
     /** Absent from exports made before mail was filed. */
     mail_messages: rows(mailMessageRow).default([]),
@@ -774,6 +809,7 @@ const references: [ExportTable, string, ExportTable, string][] = [
   ["instalments", "project_id", "projects", "project"],
   ["instalments", "invoice_id", "invoices", "invoice"],
   ["credit_notes", "invoice_id", "invoices", "invoice"],
+  ["calls", "lead_id", "leads", "lead"],
   ["credit_notes", "client_id", "clients", "client"],
   ["credit_notes", "project_id", "projects", "project"],
   ["preview_releases", "client_id", "clients", "client"],

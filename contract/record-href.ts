@@ -67,5 +67,8 @@ export function recordHref(table: ExportTable, row: Record<string, unknown>): st
       return of("client", "client_id", "/crm/clients");
     case "credit_notes":
       return of("invoice", "invoice_id", "/crm/invoices");
+    case "calls":
+      // Calls are on their lead until the CRM has a list of its own for them.
+      return of("lead", "lead_id", "/crm/leads");
   }
 }

@@ -235,6 +235,7 @@ describe("backups", () => {
       recurring_invoices: "/crm/clients/c1",
       credit_notes: "/crm/invoices?invoice=i1",
       tasks: "/crm/clients/c2",
+      calls: "/crm/leads?lead=l1",
       mail_messages: "/crm/clients/c2",
       activities: "/crm/clients/c2",
       preview_releases: "/crm/clients/c1",

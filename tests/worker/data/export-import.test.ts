@@ -56,6 +56,7 @@ function leadsDoc(n: number, notes = ""): ExportDocument {
     instalments: [],
     credit_notes: [],
     tasks: [],
+    calls: [],
     activities: [],
     mail_messages: [],
     preview_releases: [],

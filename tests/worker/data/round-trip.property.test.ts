@@ -42,6 +42,7 @@ import { recurringIntervals } from "../../../contract/recurring-invoice";
 import { invoiceStatuses, paidMethods } from "../../../contract/invoice";
 import { taskPriorities } from "../../../contract/task";
 import { loggableActivityTypes } from "../../../contract/activity-values";
+import { DEFAULT_BOOKING_SETTINGS } from "../../../contract/booking-settings";
 import { budgetOptions } from "../../../contract/budget-options";
 
 const RUNS = Number(env.FC_RUNS || 12);
@@ -275,6 +276,16 @@ const studio = fc.record({
     currentWebsite: fc.option(website, { nil: undefined, freq: 3 }),
     projectDescription: text(5000, 10),
   }),
+  booking: fc.record({
+    name: text(120, 2),
+    email,
+    method: fc.constantFrom("video" as const, "phone" as const),
+    phone: fc.option(fc.constantFrom("0161 555 0101", "+44 7700 900461", "12"), { nil: undefined }),
+    company: optional(120),
+    topic: text(2000, 5),
+    heard_from: optional(200),
+    zone: fc.constantFrom("America/New_York", "Europe/London", "Mars/Olympus_Mons", ""),
+  }),
   comment: fc.record({ author_name: text(100), body: text(2000, 2), page: nullable(200) }),
   reply: fc.record({ body: text(2000) }),
   approval: fc.record({ approver_name: text(100, 2) }),
@@ -337,6 +348,13 @@ async function build(owner: Staff, s: Studio, ip: string) {
   const visitor = (cookie?: string) => apiWithEnv({ STUDIO_INBOX: inbox }, { cookie, ip });
   await post("/api/contact", visitor().contact.$post({ json: s.contact }));
   await post("/api/redesign", visitor().redesign.$post({ json: s.redesign }));
+  // A call booked on the site, with the Owner taking calls: the first time on offer.
+  await expectJson(
+    owner.api.crm.settings.bookings.$put({ json: { ...DEFAULT_BOOKING_SETTINGS, host_id: owner.id, updated_at: null } }),
+    200,
+  );
+  const [firstDay] = (await expectJson(visitor().book.times.$get({ query: {} }), 200)).days;
+  await post("/api/book", visitor().book.$post({ json: { ...s.booking, start: firstDay.starts[0] } }));
 
   // The client's side: a linked card, a comment, the studio's reply, an approval.
   const preview = await linkedPreview(owner, { name: "Preview Client", card: "jemrex", url: "https://preview.example/" });

@@ -339,6 +339,8 @@ describe("the Email source (migration 0021)", () => {
 
   it("rebuilds the leads table without losing a timeline, a project's, proposal's or enquiry's link, or a trigger", async () => {
     await seedCrm(staff);
+    // 0021 predates calls booked on the site, so replayed today it cannot keep their links (0039 does, below).
+    await env.DB.prepare("DELETE FROM calls").run();
     const enquiry = await exports.default.fetch("http://localhost/api/contact", {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.21" },

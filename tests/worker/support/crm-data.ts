@@ -157,6 +157,15 @@ export async function seedCrm(staff: Staff) {
   )
     .bind(menuInvoice.id, client.id, cancelled.id)
     .run();
+  // A call the lead booked on the site (as /api/book writes one), with the seeding member of staff as its host, cancelled and reminded once.
+  await env.DB.prepare(
+    `INSERT INTO calls (id, host_id, lead_id, start_at, end_at, london_date, status, method, name, email, phone, company, topic, heard_from, visitor_zone, token_hash, sequence, reminded_at)
+     VALUES ('call-seeded-0001', ?, ?, '2026-01-14T15:00:00.000Z', '2026-01-14T15:30:00.000Z', '2026-01-14', 'cancelled', 'phone', 'Zoë O''Brien', 'zoe@example.co.uk',
+       '+44 161 555 0101', 'Café Ünïcode 😀', 'A new site,
+with a menu', 'A friend', 'America/New_York', 'hash-seeded-0001', 1, '2026-01-13T16:00:00.000Z')`,
+  )
+    .bind(staff.id, lead.id)
+    .run();
   await expectJson(
     crm.tasks.$post({ json: { title: "Send the invoice", assignee_username: staff.id, due_date: "2026-01-11", priority: "High" } }),
     201,

@@ -85,6 +85,7 @@ const deletionOrder = [
   "mail_messages",
   "lead_activities",
   "tasks",
+  "calls",
   "stripe_events",
   "payments",
   "instalments",

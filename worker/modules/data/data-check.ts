@@ -219,6 +219,9 @@ export class DocumentCheck {
     this.consistency.row(table, index, row);
     if (table === "clients" && row.preview_id)
       this.linkedClients.push({ id: row.id as string, name: row.name as string, preview_id: row.preview_id as string });
+    // A call cannot lose its host as a task its assignee: it is refused, by name, where no such member of staff is.
+    if (this.knownUsers && table === "calls" && !this.knownUsers.has(row.host_id as string))
+      this.rowProblems.add(`calls.${index}.host_id`, "This call's host is not a member of staff in this CRM");
     if (this.knownUsers)
       for (const column of userColumns[table] ?? [])
         if (row[column] && !this.knownUsers.has(row[column] as string)) {

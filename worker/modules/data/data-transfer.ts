@@ -35,6 +35,7 @@ import type { Db } from "../../platform/db";
 import {
   activities,
   audit_events,
+  calls,
   clients,
   credit_notes,
   instalments,
@@ -86,6 +87,7 @@ export const tables: Record<ExportTable, CrmTable> = {
   recurring_invoices,
   credit_notes,
   tasks,
+  calls,
   mail_messages,
   activities,
   preview_releases,
