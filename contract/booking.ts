@@ -6,6 +6,7 @@ import * as z from "zod";
 import { callMethods } from "./call-values";
 import { normalisedString, optionalText, requiredText } from "./text";
 import type { SlotProblem } from "./booking-slots";
+import { submissionMeta } from "./form-submission";
 
 /** A zone the browser or the server named ("America/New_York"): anything Intl does not know is London. */
 export const knownZone = (zone: string | null | undefined): string | null => {
@@ -42,6 +43,8 @@ export const bookingInput = z
     zone: z.string().max(64).optional(),
     /** Bots fill every field; people never see this one. */
     website_url: z.string().max(500).optional(),
+    // Where the booking was made from, as the enquiry forms record it (the page and its campaign).
+    ...submissionMeta.shape,
   })
   .superRefine((b, ctx) => {
     if (b.method === "phone" && !b.phone)

@@ -190,10 +190,10 @@ describe("booking a call", () => {
 const ORIGIN = "http://localhost";
 let ip = 0;
 /** The page's form, posted by a browser with JavaScript off. */
-const postNative = (fields: Record<string, string>) =>
+const postNative = (fields: Record<string, string>, referer?: string) =>
   exports.default.fetch(`${ORIGIN}/api/book`, {
     method: "POST",
-    headers: { "CF-Connecting-IP": `198.51.100.${++ip}`, Origin: ORIGIN },
+    headers: { "CF-Connecting-IP": `198.51.100.${++ip}`, Origin: ORIGIN, ...(referer ? { Referer: referer } : {}) },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
@@ -232,7 +232,8 @@ describe("the booking page", () => {
     const start = await firstFree();
     const email = `native-${crypto.randomUUID().slice(0, 6)}@example.co.uk`;
     const fields = { start, method: "video", name: "Sam Native", email, topic: "A booking system for our salon", zone: "America/New_York" };
-    const res = await postNative(fields);
+    // Sent from the page a campaign brought them to: the campaign is kept, as the enquiry forms keep it.
+    const res = await postNative(fields, `${ORIGIN}/book?utm_source=newsletter&utm_campaign=spring`);
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/book\/call\/[A-Za-z0-9_-]{43}$/);
@@ -245,7 +246,9 @@ describe("the booking page", () => {
     const ics = await file.text();
     expect(ics).toContain("METHOD:PUBLISH");
     expect(ics).toContain(`DTSTART:${start.replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
-    expect(await rows("SELECT source FROM leads WHERE email = ?", email)).toEqual([{ source: "Call booking" }]);
+    const [lead] = await rows<{ source: string; notes: string }>("SELECT source, notes FROM leads WHERE email = ?", email);
+    expect(lead.source).toBe("Call booking");
+    expect(lead.notes).toContain("Campaign: utm_source=newsletter, utm_campaign=spring");
   });
 
   it("a refused native post comes back with what was typed, the message, and the times as they are now", async () => {
@@ -312,6 +315,8 @@ describe("after the booking", () => {
     expect((await errorOf(cancel(), 409)).message).toBe("This call is already cancelled");
     const page = await (await exports.default.fetch(`${ORIGIN}${call.manage_path}`)).text();
     expect(page).toContain("(cancelled)");
+    expect(page).toMatch(/<h1[^>]*>Your call is cancelled<\/h1>/);
+    expect(page).toContain("<title>Your call is cancelled |");
     expect(page).not.toContain("/cancel");
     expect((await exports.default.fetch(`${ORIGIN}${call.manage_path}/calendar.ics`)).status).toBe(404);
   });

@@ -125,6 +125,17 @@ export async function callPage(c: Context<AppEnv>, token: string): Promise<Respo
   const when = call.status === "confirmed" ? visitorWhen(call.start_at, zone) : `${visitorWhen(call.start_at, zone)} (cancelled)`;
   const rewritten = new HTMLRewriter()
     .on("script#page-boot", { element: (el) => void el.remove() })
+    // A cancelled call's page says so first.
+    .on("title", {
+      element: (el) => void (call.status === "confirmed" || el.setInnerContent(`Your call is cancelled | ${c.env.STUDIO_NAME}`)),
+    })
+    .on("h1", { element: (el) => void (call.status === "confirmed" || el.setInnerContent("Your call is cancelled")) })
+    .on("[data-call-intro]", {
+      element: (el) =>
+        void (
+          call.status === "confirmed" || el.setInnerContent("We've e-mailed you the cancellation. You're welcome to book another time.")
+        ),
+    })
     .on("[data-call-when]", { element: (el) => void el.setInnerContent(when) })
     .on("[data-call-how]", { element: (el) => void el.setInnerContent(how) })
     .on("[data-call-ics]", {

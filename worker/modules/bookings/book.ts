@@ -70,6 +70,13 @@ export function bookingAnswers(input: Input, when: string): string {
     ...(input.company ? [`Company: ${input.company}`] : []),
     ...(input.phone ? [`Phone: ${input.phone}`] : []),
     ...(input.heard_from ? [`Heard of us: ${input.heard_from}`] : []),
+    ...(input.utm
+      ? [
+          `Campaign: ${Object.entries(input.utm)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(", ")}`,
+        ]
+      : []),
   ].join("\n");
 }
 

@@ -32,6 +32,7 @@ export const bookingSettingsRoute = new Hono<AppEnv>()
 const bookingPage = {
   path: "/book",
   action: "/api/book",
+  recordsOrigin: true,
   sent: (answer: unknown) => (answer as { call?: { manage_path: string } }).call?.manage_path ?? "/book",
 };
 
@@ -54,7 +55,7 @@ export const bookRoute = new Hono<AppEnv>()
     return c.json({ days, call_minutes: settings.call_minutes, zone: knownZone(c.req.valid("query").zone) ?? STUDIO_ZONE }, 200);
   })
   .post("/", timesOnNativeFailure, nativeForm(bookingPage), jsonBody(bookingInput), async (c) => {
-    const { website_url, ...input } = c.req.valid("json");
+    const { website_url, page: _page, ...input } = c.req.valid("json");
     // A filled honeypot is a bot: it is answered as a person would be, and nothing is stored or sent.
     if (website_url) return c.json({ ok: true as const, call: null, emailed: false }, 201);
     const db = c.get("db");

@@ -14,7 +14,7 @@ export const handle: RouteHandle = {
 export function Component() {
   return (
     <>
-      <PageIntro eyebrow="Book a call" title="Your call is booked" lead="We've e-mailed you an invitation for your calendar." />
+      <PageIntro eyebrow="Book a call" title="Your call is booked" lead="The details of your call with us." />
       <div className="container-page py-16">
         <section
           aria-labelledby="call-heading"
@@ -23,6 +23,9 @@ export function Component() {
           <h2 id="call-heading" className="text-2xl font-bold tracking-tight">
             When and how
           </h2>
+          <p data-call-intro="" className="text-slate-700">
+            We've e-mailed you an invitation for your calendar.
+          </p>
           <p data-call-when="" className="text-lg font-semibold" />
           <p data-call-how="" className="text-slate-700" />
           <div className="flex flex-wrap gap-3">
