@@ -25,6 +25,8 @@ export const liveEntities = [
   "proposal_messages",
   /** A message filed from the CRM's inbox, or one in Unfiled mail; `id` is the message's. */
   "mail",
+  /** A call booked on the site, cancelled, or marked held or a no-show; `id` is the call's. */
+  "calls",
   "all",
 ] as const;
 export type LiveEntity = (typeof liveEntities)[number];

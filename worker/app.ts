@@ -20,7 +20,7 @@ import { proposalsRoute } from "./modules/proposals/routes";
 import { invoicesRoute } from "./modules/invoices/routes";
 import { creditNotesRoute } from "./modules/credit-notes/routes";
 import { invoicePaymentsRoute, paymentSettingsRoute } from "./modules/payments/routes";
-import { bookingSettingsRoute, bookPages, bookRoute } from "./modules/bookings/routes";
+import { bookingSettingsRoute, bookPages, bookRoute, callsRoute } from "./modules/bookings/routes";
 import { stripeWebhookRoute } from "./modules/payments/webhook-routes";
 import { payPages } from "./modules/payments/pay-routes";
 import { instalmentsRoute } from "./modules/instalments/routes";
@@ -66,6 +66,7 @@ const crm = new Hono<AppEnv>()
   .route("/recurring-invoices", recurringInvoicesRoute)
   .route("/credit-notes", creditNotesRoute)
   .route("/tasks", tasksRoute)
+  .route("/calls", callsRoute)
   .route("/activities", activitiesRoute)
   .route("/users", usersRoute)
   .route("/users", userAdminRoute)

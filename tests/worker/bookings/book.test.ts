@@ -4,7 +4,7 @@
  * or not at all; the visitor and the host get invitations their calendars understand; a time that
  * cannot be booked is refused with the reason and the nearest free times, changing nothing.
  */
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiClient, errorOf, expectJson, mailTo, rows, runCron, signInAs, subjectOf, waitForMail, type Staff } from "../support/helpers";
 import { DEFAULT_BOOKING_SETTINGS } from "../../../contract/booking-settings";
@@ -354,5 +354,41 @@ describe("after the booking", () => {
       await runCron(new Date(Date.parse(near.call.start) - 60 * 60_000));
       expect(await rows("SELECT reminded_at FROM calls WHERE id = ?", near.call.id)).toEqual([{ reminded_at: null }]);
     }
+  });
+});
+
+describe("the CRM's calls", () => {
+  it("lists upcoming calls soonest first with their lead and host, and marks a call that happened as held or a no-show", async () => {
+    await hostIs(owner.id);
+    const [first, second] = (await times()).map((d) => d.starts[0]);
+    const one = await booked(booking(first, { name: "Jo First" }));
+    const two = await booked(booking(second, { name: "Sam Second" }));
+    const sales = await signInAs("Sales");
+    const { calls } = await expectJson(sales.api.crm.calls.$get({ query: { when: "upcoming" } }), 200);
+    expect(calls.map((c) => c.id)).toEqual([one.call.id, two.call.id]);
+    expect(calls[0]).toMatchObject({ name: "Jo First", lead_name: "Jo First", host_id: owner.id, status: "confirmed", method: "video" });
+    expect((await expectJson(sales.api.crm.calls.$get({ query: { when: "past" } }), 200)).calls).toEqual([]);
+
+    // Still to come: it cannot be marked yet, and nothing changes.
+    const early = await errorOf(
+      sales.api.crm.calls[":id"].$patch({ param: { id: one.call.id }, json: { status: "held", updated_at: calls[0].updated_at } }),
+      422,
+    );
+    expect(early.fields?.status).toBe("This call has not happened yet");
+    // Once it has happened: held, and a stale copy refused.
+    await env.DB.prepare("UPDATE calls SET start_at = '2026-01-05T10:00:00.000Z', end_at = '2026-01-05T10:30:00.000Z' WHERE id = ?")
+      .bind(one.call.id)
+      .run();
+    const { call } = await expectJson(
+      sales.api.crm.calls[":id"].$patch({ param: { id: one.call.id }, json: { status: "held", updated_at: calls[0].updated_at } }),
+      200,
+    );
+    expect(call.status).toBe("held");
+    await errorOf(
+      sales.api.crm.calls[":id"].$patch({ param: { id: one.call.id }, json: { status: "no_show", updated_at: calls[0].updated_at } }),
+      409,
+    );
+    expect((await expectJson(sales.api.crm.calls.$get({ query: { when: "past" } }), 200)).calls.map((c) => c.status)).toEqual(["held"]);
+    await errorOf(visitor().crm.calls.$get({ query: {} }), 401);
   });
 });

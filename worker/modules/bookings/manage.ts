@@ -61,7 +61,7 @@ export async function cancelCall(
   token: string,
   origin: string,
   now = new Date(),
-): Promise<{ leadId: string | null }> {
+): Promise<{ callId: string; leadId: string | null }> {
   const call = await callByToken(db, token);
   if (!call) throw notFound("Call");
   if (call.status !== "confirmed") throw new AppError("conflict", ALREADY);
@@ -97,7 +97,7 @@ export async function cancelCall(
     throw err;
   }
   await sendCallCancellation(env, await mailOf(env, db, call, `${origin}/book`), call.sequence + 1, `${origin}/book`);
-  return { leadId: call.lead_id };
+  return { callId: call.id, leadId: call.lead_id };
 }
 
 const HOUR_MS = 60 * 60_000;

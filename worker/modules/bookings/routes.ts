@@ -11,6 +11,8 @@ import { isNativeForm, nativeForm } from "../../http/native-form";
 import { notFoundPage } from "../../http/assets";
 import { bookCall, hostDiary } from "./book";
 import { cancelCall } from "./manage";
+import { listCalls, markCallOutcome } from "./calls-list";
+import { callListQuery, callOutcomeInput } from "../../../contract/call";
 import { bookPage, callCalendarFile, callPage, withTimes } from "./book-pages-routes";
 import type { AppEnv } from "../../env";
 import { bookingSettingsInput } from "../../../contract/booking-settings";
@@ -75,6 +77,7 @@ export const bookRoute = new Hono<AppEnv>()
       );
     }
     publish(c, { entity: "leads", op: outcome.newLead ? "create" : "update", id: outcome.leadId });
+    publish(c, { entity: "calls", op: "create", id: outcome.call.id });
     publish(c, { entity: "tasks", op: "create", id: null });
     publish(c, { entity: "activities", op: "create", id: null });
     return c.json({ ok: true as const, call: outcome.call, emailed: outcome.mailed.visitor === null }, 201);
@@ -89,6 +92,7 @@ export const bookRoute = new Hono<AppEnv>()
     );
     if (native) return c.redirect(`/book/call/${token}`, 303);
     if ("error" in outcome) throw outcome.error;
+    publish(c, { entity: "calls", op: "update", id: outcome.done.callId });
     if (outcome.done.leadId) publish(c, { entity: "activities", op: "create", id: null });
     return c.json({ ok: true as const }, 200);
   });
@@ -99,3 +103,12 @@ export const bookPages = new Hono<AppEnv>()
   .get("/call/:token", (c) => callPage(c, c.req.param("token")))
   .get("/call/:token/calendar.ics", (c) => callCalendarFile(c, c.req.param("token")))
   .all("*", (c) => notFoundPage(c));
+
+/** /api/crm/calls: the calls booked on the site, and how each one went. */
+export const callsRoute = new Hono<AppEnv>()
+  .get("/", queryParams(callListQuery), async (c) => c.json({ calls: await listCalls(c.get("db"), c.req.valid("query")) }, 200))
+  .patch("/:id", jsonBody(callOutcomeInput), async (c) => {
+    const call = await markCallOutcome(c.get("db"), c.req.param("id"), c.req.valid("json"));
+    publish(c, { entity: "calls", op: "update", id: call.id });
+    return c.json({ call }, 200);
+  });

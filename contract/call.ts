@@ -1,0 +1,37 @@
+/**
+ * Calls booked on the site as the CRM lists them (docs/decisions/0069-booking-calls.md): upcoming
+ * ones to prepare for, past ones to mark as held or as a no-show.
+ */
+import * as z from "zod";
+import { expectedVersion } from "./common";
+import type { CallMethod, CallStatus } from "./call-values";
+
+export interface Call {
+  id: string;
+  start_at: string;
+  end_at: string;
+  status: CallStatus;
+  method: CallMethod;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  topic: string;
+  heard_from: string | null;
+  lead_id: string | null;
+  lead_name: string | null;
+  host_id: string;
+  host_name: string | null;
+  updated_at: string;
+}
+
+/** GET /api/crm/calls?when=: the calls not yet over, soonest first, or those that are, latest first. */
+export const callListQuery = z
+  .object({ when: z.enum(["upcoming", "past"], { error: "Choose upcoming or past" }).default("upcoming") })
+  .strict();
+
+/** PATCH /api/crm/calls/:id: how a call that has happened went. */
+export const callOutcomeInput = z
+  .object({ status: z.enum(["held", "no_show"], { error: "Choose held or no-show" }), ...expectedVersion })
+  .strict();
+export type CallOutcomeInput = z.input<typeof callOutcomeInput>;
