@@ -1,26 +1,27 @@
-/** /api/crm/settings/bookings: Settings → Bookings; /api/book: the site's booking page books through here. */
+/**
+ * /api/crm/settings/bookings (Settings → Bookings), /api/book (the site's booking page books and
+ * cancels through it), /api/crm/calls (the CRM's list of calls), and the booking pages themselves.
+ */
 import { Hono } from "hono";
-import * as z from "zod";
-import { bookingInput, knownZone, slotProblemMessages } from "../../../contract/booking";
-import { bookingRulesOf } from "../../../contract/booking-settings";
-import { freeSlots, STUDIO_ZONE } from "../../../contract/booking-slots";
-import { queryParams } from "../../platform/validate";
-import { clientIp, senderOf } from "../../platform/client-info";
 import { createMiddleware } from "hono/factory";
+import * as z from "zod";
+import type { AppEnv } from "../../env";
+import { bookingInput, knownZone, slotProblemMessages } from "../../../contract/booking";
+import { bookingRulesOf, bookingSettingsInput } from "../../../contract/booking-settings";
+import { freeSlots, STUDIO_ZONE } from "../../../contract/booking-slots";
+import { callListQuery, callOutcomeInput } from "../../../contract/call";
+import { jsonBody, queryParams } from "../../platform/validate";
+import { clientIp, senderOf } from "../../platform/client-info";
 import { isNativeForm, nativeForm } from "../../http/native-form";
 import { notFoundPage } from "../../http/assets";
-import { bookCall, hostDiary } from "./book";
-import { cancelCall } from "./manage";
-import { listCalls, markCallOutcome } from "./calls-list";
-import { callListQuery, callOutcomeInput } from "../../../contract/call";
-import { bookPage, callCalendarFile, callPage, withTimes } from "./book-pages-routes";
-import type { AppEnv } from "../../env";
-import { bookingSettingsInput } from "../../../contract/booking-settings";
-import { jsonBody } from "../../platform/validate";
 import { ownerOnly } from "../users-and-auth";
 import { publish } from "../live";
 import { auditSourceOf } from "../audit";
+import { bookCall, hostDiary } from "./book";
+import { bookPage, callCalendarFile, callPage, withTimes } from "./book-pages-routes";
 import { bookingSettingsFor, getBookingSettings, saveBookingSettings } from "./booking-settings";
+import { listCalls, markCallOutcome } from "./calls-list";
+import { cancelCall } from "./manage";
 
 export const bookingSettingsRoute = new Hono<AppEnv>()
   .get("/bookings", async (c) => c.json(await bookingSettingsFor(c.get("db"), c.get("user").role === "Owner"), 200))
@@ -72,7 +73,7 @@ export const bookRoute = new Hono<AppEnv>()
           error: { code: outcome.problem === "taken" ? "conflict" : "validation_failed", message, fields: { start: message } },
           nearest: outcome.nearest,
         },
-        // 409 for a time taken meanwhile (choose again), 422 for a time that was never on offer.
+        // 409 for a time taken meanwhile (choose again); 422 for the rest, which choosing differently puts right.
         outcome.problem === "taken" ? 409 : 422,
       );
     }
