@@ -33,6 +33,8 @@ export interface FormPage {
   problemField?: string;
   /** An enquiry records where it was sent from (page and campaign); sign-in and codes do not. */
   recordsOrigin?: boolean;
+  /** What the page writes in on each request besides the form (the booking page's free times), given what was posted. */
+  live?: (c: Context<AppEnv>, page: Response, values: Record<string, string>) => Promise<Response>;
 }
 
 /** What the server answers a native post with, beside the fields. */
@@ -208,8 +210,9 @@ export async function renderFormPage(
           .map(([, message]) => ({ message })),
       ];
   const body = html.replace(placeholder, () => formStateMarkup.summary(items));
-  return new Response(body, {
+  const answer = new Response(body, {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...extraHeaders },
   });
+  return page.live ? page.live(c, answer, state.values) : answer;
 }

@@ -4,16 +4,16 @@
  * London's), so it books with JavaScript off; /book/call/{token} is the visitor's booked call
  * (when, how, Add to calendar), read by the token only their confirmation and e-mail carry.
  */
+import type { Element as PageElement } from "@cloudflare/workers-types";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { bookingRulesOf } from "../../../contract/booking-settings";
-import { freeSlots, slotLabel, STUDIO_PLACE, STUDIO_ZONE, type BookingDay } from "../../../contract/booking-slots";
+import { slotLabel, STUDIO_PLACE, STUDIO_ZONE, type BookingDay } from "../../../contract/booking-slots";
 import { knownZone } from "../../../contract/booking";
 import { fetchAsset, notFoundPage } from "../../http/assets";
 import { escapeHtml } from "../../platform/safe-json";
 import { getBookingSettings } from "./booking-settings";
-import { hostDiary } from "./book";
-import { callByToken, cancellable } from "./manage";
+import { freeTimes } from "./book";
+import { bookingMailOf, callByToken, cancellable } from "./manage";
 import { howWords, invitationOf, visitorWhen } from "./invitations";
 
 /** The zones the page offers, London first: where the studio's clients usually are. */
@@ -70,10 +70,7 @@ const zoneName = (zone: string) => OFFERED_ZONES.find(([z]) => z === zone)?.[1] 
 
 /** The page's zone controls and free times, written into a copy of /book (fresh, or re-rendered with a post's messages). */
 export async function withTimes(c: Context<AppEnv>, page: Response, zoneAsked: string | undefined, checked?: string): Promise<Response> {
-  const db = c.get("db");
-  const { settings } = await getBookingSettings(db);
-  const now = new Date();
-  const days = settings.host_id ? freeSlots(bookingRulesOf(settings), await hostDiary(db, settings.host_id, now), now) : [];
+  const { days } = await freeTimes(c.get("db"));
   const { zone, guessed } = zoneFor(c, zoneAsked);
   const zones = OFFERED_ZONES.some(([z]) => z === zone) ? OFFERED_ZONES : [[zone, zone] as const, ...OFFERED_ZONES];
   const note = guessed
@@ -95,10 +92,11 @@ export async function withTimes(c: Context<AppEnv>, page: Response, zoneAsked: s
         ),
     })
     .transform(page as never) as unknown as Response;
-  return new Response(rewritten.body, {
-    status: page.status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
-  });
+  // The headers it was given (a refused post's Retry-After), as a page no cache keeps.
+  const headers = new Headers(page.headers);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Cache-Control", "private, no-store");
+  return new Response(rewritten.body, { status: page.status, headers });
 }
 
 /** GET /book; a studio that prefers an outside scheduler (Settings → Bookings) sends its visitors there. */
@@ -107,37 +105,27 @@ export async function bookPage(c: Context<AppEnv>): Promise<Response> {
   if (settings.outside_scheduler_url) return c.redirect(settings.outside_scheduler_url, 302);
   const asset = await fetchAsset(c, "/book");
   if (!asset.ok) return notFoundPage(c);
-  return withTimes(c, asset, c.req.query("zone"));
+  // The file's own headers (its ETag) are not this page's.
+  return withTimes(c, new Response(asset.body), c.req.query("zone"));
 }
 
 /** GET /book/call/{token}: the booked call, in the zone it was booked in. */
 export async function callPage(c: Context<AppEnv>, token: string): Promise<Response> {
   const call = await callByToken(c.get("db"), token);
   if (!call) return notFoundPage(c);
-  const [template, { settings }] = await Promise.all([fetchAsset(c, "/book/call"), getBookingSettings(c.get("db"))]);
+  const [template, mail] = await Promise.all([fetchAsset(c, "/book/call"), bookingMailOf(c.env, c.get("db"), call, "")]);
   if (!template.ok) return notFoundPage(c);
-  const zone = call.visitor_zone ?? STUDIO_ZONE;
-  const how = howWords({
-    call: { id: call.id, start: call.start_at, end: call.end_at, method: call.method, manage_path: "" },
-    meetingLink: settings.meeting_link,
-    visitor: { name: call.name, email: call.email, zone, phone: call.phone },
-  });
-  const when = call.status === "confirmed" ? visitorWhen(call.start_at, zone) : `${visitorWhen(call.start_at, zone)} (cancelled)`;
+  const cancelled = call.status === "cancelled";
+  const when = visitorWhen(call.start_at, mail.visitor.zone);
+  // A cancelled call's page says so first, where a booked one says it is booked.
+  const unlessCancelled = (words: string) => (el: PageElement) => void (cancelled && el.setInnerContent(words));
   const rewritten = new HTMLRewriter()
     .on("script#page-boot", { element: (el) => void el.remove() })
-    // A cancelled call's page says so first.
-    .on("title", {
-      element: (el) => void (call.status === "confirmed" || el.setInnerContent(`Your call is cancelled | ${c.env.STUDIO_NAME}`)),
-    })
-    .on("h1", { element: (el) => void (call.status === "confirmed" || el.setInnerContent("Your call is cancelled")) })
-    .on("[data-call-intro]", {
-      element: (el) =>
-        void (
-          call.status === "confirmed" || el.setInnerContent("We've e-mailed you the cancellation. You're welcome to book another time.")
-        ),
-    })
-    .on("[data-call-when]", { element: (el) => void el.setInnerContent(when) })
-    .on("[data-call-how]", { element: (el) => void el.setInnerContent(how) })
+    .on("title", { element: unlessCancelled(`Your call is cancelled | ${c.env.STUDIO_NAME}`) })
+    .on("h1", { element: unlessCancelled("Your call is cancelled") })
+    .on("[data-call-intro]", { element: unlessCancelled("We've e-mailed you the cancellation. You're welcome to book another time.") })
+    .on("[data-call-when]", { element: (el) => void el.setInnerContent(cancelled ? `${when} (cancelled)` : when) })
+    .on("[data-call-how]", { element: (el) => void el.setInnerContent(howWords(mail)) })
     .on("[data-call-ics]", {
       element: (el) => void (call.status === "confirmed" ? el.setAttribute("href", `/book/call/${token}/calendar.ics`) : el.remove()),
     })
@@ -156,22 +144,8 @@ export async function callPage(c: Context<AppEnv>, token: string): Promise<Respo
 export async function callCalendarFile(c: Context<AppEnv>, token: string): Promise<Response> {
   const call = await callByToken(c.get("db"), token);
   if (!call || call.status !== "confirmed") return notFoundPage(c);
-  const { settings } = await getBookingSettings(c.get("db"));
-  const ics = invitationOf(
-    c.env,
-    {
-      call: { id: call.id, start: call.start_at, end: call.end_at, method: call.method, manage_path: `/book/call/${token}` },
-      visitor: { name: call.name, email: call.email, zone: call.visitor_zone ?? STUDIO_ZONE, phone: call.phone },
-      host: { name: c.env.STUDIO_NAME, email: c.env.STUDIO_INBOX },
-      topic: call.topic,
-      meetingLink: settings.meeting_link,
-      manageUrl: `${new URL(c.req.url).origin}/book/call/${token}`,
-      stamp: call.updated_at,
-      answers: "",
-    },
-    "PUBLISH",
-    call.sequence,
-  );
+  const mail = await bookingMailOf(c.env, c.get("db"), call, `${new URL(c.req.url).origin}/book/call/${token}`);
+  const ics = invitationOf(c.env, { ...mail, stamp: call.updated_at }, "PUBLISH", call.sequence);
   return new Response(ics, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

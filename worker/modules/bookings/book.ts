@@ -13,7 +13,15 @@ import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
 import { activities, lead_activities, leads, tasks, users } from "../../db/schema";
 import { bookingRulesOf } from "../../../contract/booking-settings";
-import { freeSlots, slotProblem, STUDIO_ZONE, wallClock, type BookingRules, type HostDiary } from "../../../contract/booking-slots";
+import {
+  freeSlots,
+  slotProblem,
+  STUDIO_ZONE,
+  wallClock,
+  type BookingDay,
+  type BookingRules,
+  type HostDiary,
+} from "../../../contract/booking-slots";
 import { knownZone, slotProblemMessages, type BookedCall, type bookingInput } from "../../../contract/booking";
 import type { Sender } from "../../platform/client-info";
 import { limits, reserveAttempt } from "../../platform/rate-limit";
@@ -47,6 +55,13 @@ export async function hostDiary(db: Db, hostId: string, now: Date): Promise<Host
     .where(and(eq(calls.host_id, hostId), eq(calls.status, "confirmed"), gt(calls.end_at, from)))
     .all();
   return { calls: booked, busy: [] };
+}
+
+/** The host's free times from now to the horizon, by London day: none until Settings name a host. */
+export async function freeTimes(db: Db, now = new Date()): Promise<{ days: BookingDay[]; callMinutes: number }> {
+  const { settings } = await getBookingSettings(db);
+  const days = settings.host_id ? freeSlots(bookingRulesOf(settings), await hostDiary(db, settings.host_id, now), now) : [];
+  return { days, callMinutes: settings.call_minutes };
 }
 
 /** The free starts nearest the one refused, in time order: what the page offers instead. */

@@ -35,7 +35,8 @@ export async function callByToken(db: Db, token: string): Promise<CallRow | unde
 export const cancellable = (call: Pick<CallRow, "status" | "start_at">, now = new Date()) =>
   call.status === "confirmed" && Date.parse(call.start_at) > now.getTime();
 
-async function mailOf(env: MailEnv, db: Db, call: CallRow, manageUrl: string): Promise<BookingMail> {
+/** What the mails, the call's page and its calendar file say about a stored call: who, when, how, and the link. */
+export async function bookingMailOf(env: MailEnv, db: Db, call: CallRow, manageUrl: string): Promise<BookingMail> {
   const [{ settings }, host] = await Promise.all([
     getBookingSettings(db),
     db.select({ name: users.full_name, email: users.email }).from(users).where(eq(users.id, call.host_id)).get(),
@@ -96,7 +97,7 @@ export async function cancelCall(
     if (isGuardAbort(err)) throw new AppError("conflict", ALREADY);
     throw err;
   }
-  await sendCallCancellation(env, await mailOf(env, db, call, `${origin}/book`), call.sequence + 1, `${origin}/book`);
+  await sendCallCancellation(env, await bookingMailOf(env, db, call, `${origin}/book`), call.sequence + 1, `${origin}/book`);
   return { callId: call.id, leadId: call.lead_id };
 }
 
@@ -131,7 +132,7 @@ export async function remindCalls(env: MailEnv & Pick<Env, "SITE_URL">, db: Db, 
     if (claimed.length === 0) continue;
     const token = await rebuiltLinkToken(env.SESSION_SECRET, CALL_TOKEN_KIND, call);
     const manageUrl = token ? `${env.SITE_URL}/book/call/${token}` : `${env.SITE_URL}/book`;
-    await sendCallReminder(env, await mailOf(env, db, call, manageUrl));
+    await sendCallReminder(env, await bookingMailOf(env, db, call, manageUrl));
     reminded += 1;
   }
   return { reminded };

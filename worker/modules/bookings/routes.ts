@@ -3,23 +3,22 @@
  * cancels through it), /api/crm/calls (the CRM's list of calls), and the booking pages themselves.
  */
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import * as z from "zod";
 import type { AppEnv } from "../../env";
 import { bookingInput, knownZone, slotProblemMessages } from "../../../contract/booking";
-import { bookingRulesOf, bookingSettingsInput } from "../../../contract/booking-settings";
-import { freeSlots, STUDIO_ZONE } from "../../../contract/booking-slots";
+import { bookingSettingsInput } from "../../../contract/booking-settings";
+import { STUDIO_ZONE } from "../../../contract/booking-slots";
 import { callListQuery, callOutcomeInput } from "../../../contract/call";
 import { jsonBody, queryParams } from "../../platform/validate";
 import { clientIp, senderOf } from "../../platform/client-info";
-import { isNativeForm, nativeForm } from "../../http/native-form";
+import { isNativeForm, nativeForm, type FormPage } from "../../http/native-form";
 import { notFoundPage } from "../../http/assets";
 import { ownerOnly } from "../users-and-auth";
 import { publish } from "../live";
 import { auditSourceOf } from "../audit";
-import { bookCall, hostDiary } from "./book";
+import { bookCall, freeTimes } from "./book";
 import { bookPage, callCalendarFile, callPage, withTimes } from "./book-pages-routes";
-import { bookingSettingsFor, getBookingSettings, saveBookingSettings } from "./booking-settings";
+import { bookingSettingsFor, saveBookingSettings } from "./booking-settings";
 import { listCalls, markCallOutcome } from "./calls-list";
 import { cancelCall } from "./manage";
 
@@ -32,32 +31,22 @@ export const bookingSettingsRoute = new Hono<AppEnv>()
   });
 
 /** The page the booking form is on; a booked call's page is where a native post lands. */
-const bookingPage = {
+const bookingPage: FormPage = {
   path: "/book",
   action: "/api/book",
   recordsOrigin: true,
   sent: (answer: unknown) => (answer as { call?: { manage_path: string } }).call?.manage_path ?? "/book",
+  // Sent back with its messages, the page has the free times as they are now, the chosen one kept if still free.
+  live: (c, page, values) => withTimes(c, page, values.zone, values.start),
 };
-
-/** A native post sent back with its messages gets the free times as they are now, the chosen one kept if still free. */
-const timesOnNativeFailure = createMiddleware<AppEnv>(async (c, next) => {
-  const native = isNativeForm(c.req.header("content-type"));
-  await next();
-  if (!native || c.res.status < 400 || !(c.res.headers.get("content-type") ?? "").startsWith("text/html")) return;
-  const posted = (await c.req.json().catch(() => ({}))) as { zone?: string; start?: string };
-  c.res = await withTimes(c, c.res, posted.zone, posted.start);
-});
 
 export const bookRoute = new Hono<AppEnv>()
   // The free times of the coming days, for the page's picker (the no-JavaScript page writes the same list itself).
   .get("/times", queryParams(z.object({ zone: z.string().max(64).optional() }).strict()), async (c) => {
-    const db = c.get("db");
-    const { settings } = await getBookingSettings(db);
-    const now = new Date();
-    const days = settings.host_id ? freeSlots(bookingRulesOf(settings), await hostDiary(db, settings.host_id, now), now) : [];
-    return c.json({ days, call_minutes: settings.call_minutes, zone: knownZone(c.req.valid("query").zone) ?? STUDIO_ZONE }, 200);
+    const { days, callMinutes } = await freeTimes(c.get("db"));
+    return c.json({ days, call_minutes: callMinutes, zone: knownZone(c.req.valid("query").zone) ?? STUDIO_ZONE }, 200);
   })
-  .post("/", timesOnNativeFailure, nativeForm(bookingPage), jsonBody(bookingInput), async (c) => {
+  .post("/", nativeForm(bookingPage), jsonBody(bookingInput), async (c) => {
     const { website_url, page: _page, ...input } = c.req.valid("json");
     // A filled honeypot is a bot: it is answered as a person would be, and nothing is stored or sent.
     if (website_url) return c.json({ ok: true as const, call: null, emailed: false }, 201);
