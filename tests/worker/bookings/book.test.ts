@@ -100,6 +100,10 @@ describe("booking a call", () => {
     const [hostMail] = await rows<{ email: string }>("SELECT email FROM users WHERE id = ?", owner.id);
     expect(ics).toContain(`:mailto:${hostMail.email}`);
     expect((await waitForMail(hostMail.email))[0].calendar?.method).toBe("REQUEST");
+    // The studio inbox is told too (a shared inbox: this booking's note is found by the visitor's name).
+    const told = async () => (await mailTo(env.STUDIO_INBOX)).find((m) => subjectOf(m).startsWith(`Call booked: ${input.name},`));
+    await expect.poll(told, { timeout: 3000 }).toBeDefined();
+    expect((await told())?.text).toContain("About: A new website for the bakery, with online orders");
 
     // The time is no longer offered.
     expect((await times()).flatMap((d) => d.starts)).not.toContain(start);
