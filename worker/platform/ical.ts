@@ -1,8 +1,8 @@
 /**
  * A small RFC 5545 writer for the calendar feed and for invitations: TEXT escaping, 75-octet line
  * folding that never splits a UTF-8 character, CRLF line ends, DATE and UTC DATE-TIME values. No
- * VTIMEZONE is needed: the feed's all-day events are calendar days, and an invitation's times are
- * instants in UTC, which every calendar shows in its owner's zone.
+ * VTIMEZONE is needed: all-day events are calendar days, and timed ones (calls) are instants in
+ * UTC, which every calendar shows in its owner's zone.
  */
 
 import { addDays } from "./time";
@@ -15,8 +15,8 @@ export interface IcsEvent {
   /** The row's last change, UTC ISO-8601: DTSTAMP and LAST-MODIFIED. */
   stamp: string;
   sequence: number;
-  /** The calendar day, YYYY-MM-DD. */
-  date: string;
+  /** A calendar day (YYYY-MM-DD), or a stretch of time (UTC ISO-8601 instants). */
+  when: { date: string } | { start: string; end: string };
   summary: string;
   description: string;
   url: string;
@@ -98,15 +98,16 @@ function eventLines(e: IcsEvent): IcsLine[] {
     `DTSTAMP:${stamp}`,
     `LAST-MODIFIED:${stamp}`,
     `SEQUENCE:${Math.max(0, Math.floor(e.sequence))}`,
-    `DTSTART;VALUE=DATE:${icsDate(e.date)}`,
-    `DTEND;VALUE=DATE:${icsDate(addDays(e.date, 1))}`,
+    ...("date" in e.when
+      ? [`DTSTART;VALUE=DATE:${icsDate(e.when.date)}`, `DTEND;VALUE=DATE:${icsDate(addDays(e.when.date, 1))}`]
+      : [`DTSTART:${icsUtc(e.when.start)}`, `DTEND:${icsUtc(e.when.end)}`]),
     `SUMMARY:${escapeText(e.summary)}`,
     `DESCRIPTION:${escapeText(e.description)}`,
     // A URI value is not TEXT: no escaping, only folding.
     `URL:${e.url}`,
     `CATEGORIES:${escapeText(e.categories)}`,
-    // Reminders of work, not appointments: they never make the subscriber look busy.
-    "TRANSP:TRANSPARENT",
+    // A day's reminder of work never makes the subscriber look busy; time booked with someone does.
+    "date" in e.when ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE",
     "END:VEVENT",
   ];
 }

@@ -12,6 +12,8 @@ import type { LeadInput } from "../../../contract/lead";
 import type { ProjectInput } from "../../../contract/project";
 import { limits } from "../../../worker/platform/rate-limit";
 import { FEED_LIMIT_EACH_SIDE } from "../../../worker/modules/calendar";
+import { claimCall } from "../../../worker/modules/bookings/calls";
+import { createDb } from "../../../worker/platform/db";
 
 let me: Staff;
 let colleague: Staff;
@@ -128,6 +130,53 @@ describe("calendar feed: what is in it", () => {
       "Follow up: Not mine",
       "Task: Someone else's task",
     ]);
+  });
+
+  it("holds the calls booked with me at their times, making me busy, and drops one once it is cancelled", async () => {
+    const book = async (host: Staff, start: string, who: { name: string; company: string | null; phone: string | null }) => {
+      const id = crypto.randomUUID();
+      const booked = await claimCall(createDb(env.DB), {
+        id,
+        hostId: host.id,
+        start,
+        end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+        londonDate: start.slice(0, 10),
+        bufferMinutes: 0,
+        maxPerDay: 10,
+        method: who.phone ? "phone" : "video",
+        ...who,
+        email: `${id}@example.com`,
+        topic: "A new shop; quotes, commas",
+        heardFrom: null,
+        visitorZone: "America/New_York",
+        tokenHash: id,
+        now: new Date().toISOString(),
+      });
+      expect(booked).toBe(true);
+      return id;
+    };
+    // 14:00 UTC in summer is 15:00 in London: the feed carries the instant, and calendars show it in their own zone.
+    const video = await book(me, "2026-07-02T14:00:00.000Z", { name: "Ava Stone", company: "Stone & Sons", phone: null });
+    await book(me, "2026-07-02T15:00:00.000Z", { name: "Ben Okafor", company: null, phone: "0161 555 0199" });
+    const off = await book(me, "2026-07-03T09:00:00.000Z", { name: "Called Off", company: null, phone: null });
+    await book(colleague, "2026-07-02T14:00:00.000Z", { name: "Not mine", company: null, phone: null });
+    await env.DB.prepare("UPDATE calls SET status = 'cancelled' WHERE id = ?").bind(off).run();
+
+    const { text, events } = await fetchFeed(await createFeed());
+    expect(events.map((e) => e.summary)).toEqual(["Call: Ava Stone (Stone & Sons)", "Call: Ben Okafor"]);
+    const [ava, ben] = events;
+    expect(ava).toMatchObject({
+      uid: `call-${video}@redbrick-crm`,
+      allDay: false,
+      start: "2026-07-02T14:00:00Z",
+      end: "2026-07-02T14:30:00Z",
+    });
+    expect(ava.url).toBe("http://localhost/crm/calls");
+    expect(ava.description).toContain("A new shop; quotes, commas");
+    expect(ben.description).toContain("Phone them on 0161 555 0199.");
+    // A call is time taken; a task's day is not.
+    expect(text.match(/TRANSP:OPAQUE/g)).toHaveLength(2);
+    expect(await summaries(await createFeed(colleague))).toEqual(["Call: Not mine"]);
   });
 
   it("keeps a date in summer time (BST) and one in winter (GMT) on the same calendar day, ending the next day", async () => {

@@ -4,14 +4,15 @@
  * SHA-256 is stored, so a leaked database does not leak a working URL.
  *
  * The feed holds the holder's open tasks on their due dates, the follow-ups of the open leads they
- * added, and every unfinished project's deadline, each an all-day event. UIDs come from row ids,
+ * added, and every unfinished project's deadline, each an all-day event, and the calls booked with
+ * them on the site at their times (a cancelled one leaves the feed). UIDs come from row ids,
  * so an edit moves an event instead of adding one; SEQUENCE is the seconds from a row's creation
  * to its last change, so it rises with every edit (the rows' version is their updated_at).
  */
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../platform/db";
-import { calendar_feeds, clients, leads, projects, tasks, users } from "../../db/schema";
+import { calendar_feeds, calls, clients, leads, projects, tasks, users } from "../../db/schema";
 import type { CalendarFeedStatus } from "../../../contract/calendar-feed";
 import { openStatuses } from "../../../contract/lead-statuses";
 import { AppError, notFound } from "../../platform/errors";
@@ -186,24 +187,50 @@ export async function calendarFeed(db: Db, req: FeedRequest, now = Date.now(), t
         .limit(FEED_LIMIT_EACH_SIDE)
     );
   };
-  const [[used], [holder], pastTasks, comingTasks, pastFollowUps, comingFollowUps, pastDeadlines, comingDeadlines] = await db.batch([
-    eventsInWindowQuery(db, limits.calendarFeedIp, req.limitKey, now),
+  const callRows = (before: boolean) =>
     db
-      .select({ id: users.id, full_name: users.full_name, disabled: users.disabled })
+      .select({
+        id: calls.id,
+        name: calls.name,
+        company: calls.company,
+        phone: calls.phone,
+        method: calls.method,
+        topic: calls.topic,
+        status: calls.status,
+        lead_id: calls.lead_id,
+        start_at: calls.start_at,
+        end_at: calls.end_at,
+        created_at: calls.created_at,
+        updated_at: calls.updated_at,
+      })
       .from(calendar_feeds)
-      .innerJoin(users, eq(users.id, calendar_feeds.user_id))
-      .where(ofToken),
-    taskRows(true),
-    taskRows(false),
-    followUpRows(true),
-    followUpRows(false),
-    deadlineRows(true),
-    deadlineRows(false),
-  ]);
+      // Through calls_host_day_idx: the holder's own calls, by London day.
+      .innerJoin(calls, eq(calls.host_id, calendar_feeds.user_id))
+      .where(and(ofToken, ne(calls.status, "cancelled"), before ? lt(calls.london_date, today) : gte(calls.london_date, today)))
+      .orderBy(before ? desc(calls.start_at) : asc(calls.start_at))
+      .limit(FEED_LIMIT_EACH_SIDE);
+  const [[used], [holder], pastTasks, comingTasks, pastFollowUps, comingFollowUps, pastDeadlines, comingDeadlines, pastCalls, comingCalls] =
+    await db.batch([
+      eventsInWindowQuery(db, limits.calendarFeedIp, req.limitKey, now),
+      db
+        .select({ id: users.id, full_name: users.full_name, disabled: users.disabled })
+        .from(calendar_feeds)
+        .innerJoin(users, eq(users.id, calendar_feeds.user_id))
+        .where(ofToken),
+      taskRows(true),
+      taskRows(false),
+      followUpRows(true),
+      followUpRows(false),
+      deadlineRows(true),
+      deadlineRows(false),
+      callRows(true),
+      callRows(false),
+    ]);
   // Oldest first, as a calendar reads.
   const openTasks = [...pastTasks.reverse(), ...comingTasks];
   const followUps = [...pastFollowUps.reverse(), ...comingFollowUps];
   const deadlines = [...pastDeadlines.reverse(), ...comingDeadlines];
+  const bookedCalls = [...pastCalls.reverse(), ...comingCalls];
   // A disabled account's feed stops with the account.
   const good = holder && !holder.disabled;
   if (!good || used.n >= limits.calendarFeedIp.max) {
@@ -220,7 +247,7 @@ export async function calendarFeed(db: Db, req: FeedRequest, now = Date.now(), t
     ...openTasks.map((t): IcsEvent => ({
       uid: `task-${t.id}@${UID_DOMAIN}`,
       ...stamp(t),
-      date: t.due_date!,
+      when: { date: t.due_date! },
       summary: `Task: ${t.title}`,
       description: [`${t.priority} priority.`, t.notes, `Open your tasks: ${crm}/tasks?mine=1`].filter(Boolean).join("\n"),
       url: `${crm}/tasks?mine=1`,
@@ -229,7 +256,7 @@ export async function calendarFeed(db: Db, req: FeedRequest, now = Date.now(), t
     ...followUps.map((l): IcsEvent => ({
       uid: `follow-up-${l.id}@${UID_DOMAIN}`,
       ...stamp(l),
-      date: l.follow_up_date!,
+      when: { date: l.follow_up_date! },
       // The company too: a calendar shows only the summary, and the person alone may not say who it is.
       summary: l.company ? `Follow up: ${l.name} (${l.company})` : `Follow up: ${l.name}`,
       description: [
@@ -245,7 +272,7 @@ export async function calendarFeed(db: Db, req: FeedRequest, now = Date.now(), t
     ...deadlines.map((p): IcsEvent => ({
       uid: `deadline-${p.id}@${UID_DOMAIN}`,
       ...stamp(p),
-      date: p.due_date!,
+      when: { date: p.due_date! },
       summary: `Deadline: ${p.title}`,
       description: [
         `${p.client_name ? `For ${p.client_name}. ` : ""}Stage ${p.stage}, ${p.status}.`,
@@ -254,11 +281,33 @@ export async function calendarFeed(db: Db, req: FeedRequest, now = Date.now(), t
       url: `${crm}/projects?project=${p.id}`,
       categories: "Deadline",
     })),
+    ...bookedCalls.map((c): IcsEvent => {
+      const who = c.company ? `${c.name} (${c.company})` : c.name;
+      return {
+        uid: `call-${c.id}@${UID_DOMAIN}`,
+        ...stamp(c),
+        when: { start: c.start_at, end: c.end_at },
+        summary: `Call: ${who}`,
+        description: [
+          c.topic,
+          c.method === "phone"
+            ? `Phone them on ${c.phone ?? "the number they gave"}.`
+            : "Video call, on the meeting link in the invitation.",
+          c.status === "confirmed" ? null : c.status === "held" ? "Marked as held." : "Marked as a no-show.",
+          c.lead_id ? `Open the lead: ${crm}/leads?lead=${c.lead_id}` : null,
+          `Open your calls: ${crm}/calls`,
+        ]
+          .filter(Boolean)
+          .join("\n"),
+        url: `${crm}/calls`,
+        categories: "Call",
+      };
+    }),
   ];
   return renderCalendar({
     prodId: `-//${req.studioName}//CRM calendar feed//EN`,
     name: `${req.studioName} CRM – ${holder.full_name}`,
-    description: `${holder.full_name}'s open tasks and follow-ups, and the studio's project deadlines.`,
+    description: `${holder.full_name}'s calls, open tasks and follow-ups, and the studio's project deadlines.`,
     events,
   });
 }
