@@ -35,3 +35,7 @@ export const callOutcomeInput = z
   .object({ status: z.enum(["held", "no_show"], { error: "Choose held or no-show" }), ...expectedVersion })
   .strict();
 export type CallOutcomeInput = z.input<typeof callOutcomeInput>;
+
+/** POST /api/crm/calls/:id/cancel: staff call off a call still to come; the visitor is told, with a link to book again. */
+export const callCancelInput = z.object({ ...expectedVersion }).strict();
+export type CallCancelInput = z.input<typeof callCancelInput>;

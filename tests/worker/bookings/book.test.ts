@@ -5,6 +5,7 @@
  * cannot be booked is refused with the reason and the nearest free times, changing nothing.
  */
 import { env, exports } from "cloudflare:workers";
+import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiClient, errorOf, expectJson, mailTo, rows, runCron, signInAs, subjectOf, waitForMail, type Staff } from "../support/helpers";
 import { DEFAULT_BOOKING_SETTINGS } from "../../../contract/booking-settings";
@@ -91,6 +92,14 @@ describe("booking a call", () => {
     expect(mail.text).toContain("https://meet.example.com/redbrick");
     expect(mail.text).toMatch(/\/book\/call\/[A-Za-z0-9_-]{43}/);
     expect(mail.calendar?.method).toBe("REQUEST");
+    // As a calendar reads it: one VEVENT, at the call's instant, naming both people.
+    const parsed = new ICAL.Component(ICAL.parse(mail.calendar!.ics));
+    expect(parsed.getFirstPropertyValue("method")).toBe("REQUEST");
+    const event = new ICAL.Event(parsed.getFirstSubcomponent("vevent")!);
+    expect(event.uid).toBe(`call-${call.id}@${env.MAIL_FROM.split("@")[1]}`);
+    expect(event.startDate.toJSDate().toISOString()).toBe(start);
+    expect(event.endDate.toJSDate().toISOString()).toBe(call.end);
+    expect(event.attendees.map((a) => String(a.getFirstValue()))).toEqual([`mailto:${input.email}`, expect.stringMatching(/^mailto:/)]);
     const ics = mail.calendar!.ics.replace(/\r\n /g, "");
     expect(ics).toContain("METHOD:REQUEST");
     expect(ics).toContain(`UID:call-${call.id}@`);
@@ -307,6 +316,8 @@ describe("after the booking", () => {
     const [{ lead_id }] = await rows<{ lead_id: string }>("SELECT lead_id FROM calls WHERE id = ?", call.id);
     const feed = await rows<{ summary: string }>("SELECT summary FROM activities WHERE related_id = ? AND type = 'Meeting'", lead_id);
     expect(feed.map((f) => f.summary)).toContainEqual(expect.stringMatching(/^Cancelled the call for /));
+    // The host's task for it is off their list.
+    expect(await rows("SELECT title FROM tasks WHERE related_id = ?", lead_id)).toEqual([]);
     // The invitation, then its cancellation: the same UID, the next SEQUENCE.
     const mails = await waitForMail(input.email, 2);
     const cancelled = mails.find((m) => subjectOf(m).startsWith("Cancelled:"))!;
@@ -323,6 +334,19 @@ describe("after the booking", () => {
     expect(page).toContain("<title>Your call is cancelled |");
     expect(page).not.toContain("/cancel");
     expect((await exports.default.fetch(`${ORIGIN}${call.manage_path}/calendar.ics`)).status).toBe(404);
+  });
+
+  it("the visitor's link stops cancelling two hours before the call, and its page no longer offers it", async () => {
+    await hostIs(owner.id);
+    const { call } = await booked(booking(await firstFree()));
+    const soon = new Date(Date.now() + 90 * 60_000);
+    await env.DB.prepare("UPDATE calls SET start_at = ?, end_at = ? WHERE id = ?")
+      .bind(soon.toISOString(), new Date(soon.getTime() + 30 * 60_000).toISOString(), call.id)
+      .run();
+    const refused = await errorOf(visitor().book.call[":token"].cancel.$post({ param: { token: tokenOf(call.manage_path) } }), 422);
+    expect(refused.message).toBe("This call starts within two hours, too late to cancel here. Reply to its e-mail instead");
+    expect(await rows("SELECT status FROM calls WHERE id = ?", call.id)).toEqual([{ status: "confirmed" }]);
+    expect(await (await exports.default.fetch(`${ORIGIN}${call.manage_path}`)).text()).not.toContain("/cancel");
   });
 
   it("a browser's cancel goes back to the call's page", async () => {
@@ -394,6 +418,66 @@ describe("the CRM's calls", () => {
       409,
     );
     expect((await expectJson(sales.api.crm.calls.$get({ query: { when: "past" } }), 200)).calls.map((c) => c.status)).toEqual(["held"]);
+    const timeline = await rows<{ summary: string; who_name: string }>(
+      "SELECT summary, who_name FROM activities WHERE related_id = ? AND type = 'Meeting' ORDER BY created_at",
+      call.lead_id,
+    );
+    expect(timeline.at(-1)).toEqual({
+      summary: expect.stringMatching(/^Held the call for Monday,? 5 January 2026 at 10:00 \(London time\)$/),
+      who_name: "Marcus Reid",
+    });
     await errorOf(visitor().crm.calls.$get({ query: {} }), 401);
+  });
+
+  it("a no-show is on the lead's timeline and its visitor is offered another time by e-mail", async () => {
+    await hostIs(owner.id);
+    const input = booking(await firstFree(), { name: "Nia Absent" });
+    const { call } = await booked(input);
+    await env.DB.prepare("UPDATE calls SET start_at = '2026-02-02T15:00:00.000Z', end_at = '2026-02-02T15:30:00.000Z' WHERE id = ?")
+      .bind(call.id)
+      .run();
+    const [{ updated_at }] = await rows<{ updated_at: string }>("SELECT updated_at FROM calls WHERE id = ?", call.id);
+    const answer = await expectJson(
+      owner.api.crm.calls[":id"].$patch({ param: { id: call.id }, json: { status: "no_show", updated_at } }),
+      200,
+    );
+    expect(answer).toMatchObject({ call: { status: "no_show" }, emailed: true });
+    const offer = (await waitForMail(input.email, 2)).find((m) => subjectOf(m).startsWith("Sorry we missed you"));
+    expect(offer?.text).toContain(`${ORIGIN}/book`);
+    expect(offer?.calendar).toBeUndefined();
+    const [lead] = await rows<{ id: string }>("SELECT id FROM leads WHERE email = ?", input.email);
+    expect(await rows("SELECT summary FROM activities WHERE related_id = ? AND summary LIKE 'No-show%'", lead.id)).toEqual([
+      { summary: expect.stringMatching(/^No-show: the call for Monday,? 2 February 2026 at 15:00 \(London time\)$/) },
+    ]);
+  });
+
+  it("staff cancel a call still to come: its time is free, the visitor and host are told, and a stale or second cancel is refused", async () => {
+    await hostIs(owner.id);
+    const start = await firstFree();
+    const input = booking(start, { name: "Ola Moved" });
+    const { call } = await booked(input);
+    const sales = await signInAs("Sales");
+    const [{ updated_at }] = await rows<{ updated_at: string }>("SELECT updated_at FROM calls WHERE id = ?", call.id);
+    const cancel = (version: string) => sales.api.crm.calls[":id"].cancel.$post({ param: { id: call.id }, json: { updated_at: version } });
+    await errorOf(cancel("2020-01-01T00:00:00.000Z"), 409);
+    expect(await rows("SELECT status FROM calls WHERE id = ?", call.id)).toEqual([{ status: "confirmed" }]);
+
+    await expectJson(cancel(updated_at), 200);
+    expect(await rows("SELECT status, sequence FROM calls WHERE id = ?", call.id)).toEqual([{ status: "cancelled", sequence: 1 }]);
+    expect((await times()).flatMap((d) => d.starts)).toContain(start);
+    const cancelled = (await waitForMail(input.email, 2)).find((m) => subjectOf(m).startsWith("Cancelled:"));
+    expect(cancelled?.calendar?.method).toBe("CANCEL");
+    expect(cancelled?.text).toContain(`${ORIGIN}/book`);
+    const [host] = await rows<{ email: string }>("SELECT email FROM users WHERE id = ?", owner.id);
+    const hostNote = (await waitForMail(host.email, 2)).find((m) => subjectOf(m).startsWith("Call cancelled:"));
+    expect(hostNote?.text).toContain(`Marcus Reid cancelled the call with Ola Moved`);
+    const [lead] = await rows<{ id: string }>("SELECT id FROM leads WHERE email = ?", input.email);
+    expect(await rows("SELECT who_name FROM activities WHERE related_id = ? AND summary LIKE 'Cancelled the call%'", lead.id)).toEqual([
+      { who_name: "Marcus Reid" },
+    ]);
+    expect(await rows("SELECT title FROM tasks WHERE related_id = ?", lead.id)).toEqual([]);
+    const [{ updated_at: now }] = await rows<{ updated_at: string }>("SELECT updated_at FROM calls WHERE id = ?", call.id);
+    expect((await errorOf(cancel(now), 409)).message).toBe("This call is already cancelled");
+    await errorOf(visitor().crm.calls[":id"].cancel.$post({ param: { id: call.id }, json: { updated_at: now } }), 401);
   });
 });

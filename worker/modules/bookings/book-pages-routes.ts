@@ -129,7 +129,7 @@ export async function callPage(c: Context<AppEnv>, token: string): Promise<Respo
     .on("[data-call-ics]", {
       element: (el) => void (call.status === "confirmed" ? el.setAttribute("href", `/book/call/${token}/calendar.ics`) : el.remove()),
     })
-    // Cancel is offered until the call begins.
+    // Cancel is offered until two hours before the call.
     .on("[data-call-cancel]", {
       element: (el) => void (cancellable(call) ? el.setAttribute("action", `/api/book/call/${token}/cancel`) : el.remove()),
     })

@@ -95,6 +95,12 @@ export function bookingAnswers(input: Input, when: string): string {
   ].join("\n");
 }
 
+/**
+ * The id of the host's task for a call: made from the call's, so a cancel finds the task to take
+ * off the host's list (and their calendar feed) without a column linking the two.
+ */
+export const hostTaskId = (callId: string) => `${callId}-task`;
+
 /** "Thursday 3 December 2026 at 15:00 (London time)": how the studio's side reads a start. */
 export function londonWhen(start: string): string {
   const date = new Intl.DateTimeFormat("en-GB", {
@@ -177,7 +183,7 @@ export async function bookCall(
       updated_at: stamp,
     }),
     db.insert(tasks).values({
-      id: newId(),
+      id: hostTaskId(callId),
       title: `Call ${input.name}${input.company ? ` (${input.company})` : ""} at ${wallClock(startIso, STUDIO_ZONE).time}`.slice(0, 300),
       assignee_username: host.id,
       priority: "High",

@@ -1,15 +1,19 @@
 /**
  * The CRM's view of the calls booked on the site: the list, and marking one that has happened as
- * held or a no-show. A call still to come cannot be marked; a stale copy is refused (409).
+ * held or a no-show (on the lead's timeline too). A call still to come cannot be marked; a stale
+ * copy is refused (409).
  */
 import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
-import { leads, users } from "../../db/schema";
+import { activities, leads, users } from "../../db/schema";
 import type { Call, callListQuery, callOutcomeInput } from "../../../contract/call";
 import { AppError, notFound } from "../../platform/errors";
 import { nextStamp } from "../../platform/time";
 import { versionedResult } from "../../platform/versioned";
+import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
+import { newId } from "../../platform/ids";
+import { londonWhen } from "./book";
 import { calls } from "./tables";
 
 const PAST_LIMIT = 200;
@@ -49,17 +53,50 @@ export async function getCall(db: Db, id: string): Promise<Call> {
   return call;
 }
 
-export async function markCallOutcome(db: Db, id: string, input: z.output<typeof callOutcomeInput>, now = new Date()): Promise<Call> {
+/**
+ * How a call that has happened went, on the lead's timeline too, in one write. A no-show's visitor
+ * is then offered another time by e-mail (by the route, once this is stored).
+ */
+export async function markCallOutcome(
+  db: Db,
+  id: string,
+  input: z.output<typeof callOutcomeInput>,
+  staff: { id: string; name: string },
+  now = new Date(),
+): Promise<Call> {
   const call = await getCall(db, id);
   if (call.status === "cancelled")
     throw new AppError("validation_failed", "This call was cancelled", { status: "This call was cancelled" });
   if (Date.parse(call.start_at) > now.getTime())
     throw new AppError("validation_failed", "This call has not happened yet", { status: "This call has not happened yet" });
-  const rows = await db
-    .update(calls)
-    .set({ status: input.status, updated_at: nextStamp(input.updated_at) })
-    .where(and(eq(calls.id, id), eq(calls.updated_at, input.updated_at)))
-    .returning({ id: calls.id });
-  await versionedResult(rows, () => getCall(db, id).catch(() => null), "Call");
+  const stamp = nextStamp(input.updated_at);
+  try {
+    await runBatch(db, [
+      db
+        .update(calls)
+        .set({ status: input.status, updated_at: stamp })
+        .where(and(eq(calls.id, id), eq(calls.updated_at, input.updated_at))),
+      requireUpdated(db),
+      ...(call.lead_id && call.status !== input.status
+        ? [
+            db.insert(activities).values({
+              id: newId(),
+              who_username: staff.id,
+              who_name: staff.name,
+              who_kind: "staff",
+              type: "Meeting",
+              summary: `${input.status === "held" ? "Held the call" : "No-show: the call"} for ${londonWhen(call.start_at)}`,
+              related_type: "lead",
+              related_id: call.lead_id,
+              created_at: stamp,
+              updated_at: stamp,
+            }),
+          ]
+        : []),
+    ]);
+  } catch (err) {
+    if (isGuardAbort(err)) await versionedResult([], () => getCall(db, id).catch(() => null), "Call");
+    throw err;
+  }
   return getCall(db, id);
 }

@@ -133,6 +133,8 @@ export async function sendCallCancellation(
   m: BookingMail,
   sequence: number,
   bookAgainUrl: string,
+  /** The member of staff who called it off; null when the visitor did. */
+  cancelledBy: string | null = null,
 ): Promise<InvitationDelivery> {
   const calendar = { method: "CANCEL" as const, ics: invitationOf(env, m, "CANCEL", sequence) };
   const when = visitorWhen(m.call.start, m.visitor.zone);
@@ -149,7 +151,9 @@ export async function sendCallCancellation(
     m,
     m.host.email,
     `Call cancelled: ${m.visitor.name}, ${londonWhen}`,
-    `${m.visitor.name} <${m.visitor.email}> cancelled their call on ${londonWhen}.`,
+    cancelledBy
+      ? `${cancelledBy} cancelled the call with ${m.visitor.name} <${m.visitor.email}> on ${londonWhen}.`
+      : `${m.visitor.name} <${m.visitor.email}> cancelled their call on ${londonWhen}.`,
     calendar,
   );
   return { visitor, host };
@@ -163,5 +167,15 @@ export function sendCallReminder(env: MailEnv, m: BookingMail): Promise<string |
     howWords(m),
     "",
     `If you need to cancel: ${m.manageUrl}`,
+  ]);
+}
+
+/** After a no-show: no blame, and the way to another time. */
+export function sendNoShowFollowUp(env: MailEnv, m: BookingMail, bookAgainUrl: string): Promise<string | null> {
+  const when = visitorWhen(m.call.start, m.visitor.zone);
+  return toVisitor(env, m, `Sorry we missed you: your call with ${env.STUDIO_NAME}`, [
+    `We were ready for our call on ${when} but couldn't reach you. We hope all is well.`,
+    "",
+    `If you'd still like to talk, choose another time here: ${bookAgainUrl}`,
   ]);
 }

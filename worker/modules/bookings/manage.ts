@@ -7,16 +7,16 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
-import { activities, users } from "../../db/schema";
+import { activities, tasks, users } from "../../db/schema";
 import { STUDIO_ZONE } from "../../../contract/booking-slots";
-import { AppError, notFound } from "../../platform/errors";
+import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
 import { newId, sha256Hex } from "../../platform/ids";
 import { rebuiltLinkToken } from "../shared-documents";
 import { calls } from "./tables";
 import { getBookingSettings } from "./booking-settings";
-import { CALL_TOKEN_KIND, londonWhen } from "./book";
-import { sendCallCancellation, sendCallReminder, type BookingMail } from "./invitations";
+import { CALL_TOKEN_KIND, hostTaskId, londonWhen } from "./book";
+import { sendCallCancellation, sendCallReminder, sendNoShowFollowUp, type BookingMail } from "./invitations";
 
 type MailEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SESSION_SECRET">;
 type CallRow = typeof calls.$inferSelect;
@@ -31,9 +31,13 @@ export async function callByToken(db: Db, token: string): Promise<CallRow | unde
     .get();
 }
 
-/** Whether the visitor may still cancel from their link: confirmed and not yet begun. */
+/** How close to a call its visitor's link stops cancelling it: the host may be on their way to it. */
+export const CANCEL_CLOSES_MS = 2 * 60 * 60_000;
+const TOO_LATE = "This call starts within two hours, too late to cancel here. Reply to its e-mail instead";
+
+/** Whether the visitor may still cancel from their link: confirmed, and more than two hours before it starts. */
 export const cancellable = (call: Pick<CallRow, "status" | "start_at">, now = new Date()) =>
-  call.status === "confirmed" && Date.parse(call.start_at) > now.getTime();
+  call.status === "confirmed" && Date.parse(call.start_at) - now.getTime() > CANCEL_CLOSES_MS;
 
 /** What the mails, the call's page and its calendar file say about a stored call: who, when, how, and the link. */
 export async function bookingMailOf(env: MailEnv, db: Db, call: CallRow, manageUrl: string): Promise<BookingMail> {
@@ -55,7 +59,10 @@ export async function bookingMailOf(env: MailEnv, db: Db, call: CallRow, manageU
 
 const ALREADY = "This call is already cancelled";
 
-/** The visitor cancels: the call is marked so (its time free again), the lead's timeline says it, and both calendars are told. */
+/** Who calls a call off: the visitor from their link, or a member of staff from the CRM. */
+type Canceller = { kind: "visitor" } | { kind: "staff"; id: string; name: string };
+
+/** The visitor cancels from their link, up to two hours before the call (after that, a reply to its e-mail reaches the studio). */
 export async function cancelCall(
   env: MailEnv,
   db: Db,
@@ -66,8 +73,44 @@ export async function cancelCall(
   const call = await callByToken(db, token);
   if (!call) throw notFound("Call");
   if (call.status !== "confirmed") throw new AppError("conflict", ALREADY);
-  if (!cancellable(call, now)) throw new AppError("validation_failed", "This call has already begun. Reply to its e-mail instead");
+  if (!cancellable(call, now)) throw new AppError("validation_failed", TOO_LATE);
+  return cancelStoredCall(env, db, call, { kind: "visitor" }, origin, now);
+}
+
+/** Staff cancel a confirmed call from the CRM (at any time before it starts); the visitor is told, with a link to book again. */
+export async function cancelCallAsStaff(
+  env: MailEnv,
+  db: Db,
+  id: string,
+  staff: { id: string; name: string },
+  expectedVersion: string,
+  origin: string,
+  now = new Date(),
+): Promise<{ callId: string; leadId: string | null }> {
+  const call = await db.select().from(calls).where(eq(calls.id, id)).get();
+  if (!call) throw notFound("Call");
+  if (call.status !== "confirmed") throw new AppError("conflict", ALREADY);
+  // Cancelled from a stale copy (moved meanwhile, say), the wrong call could go: refused, to be looked at again.
+  if (call.updated_at !== expectedVersion) throw staleEdit("call");
+  if (Date.parse(call.start_at) <= now.getTime())
+    throw new AppError("validation_failed", "This call has already begun. Mark it as held or a no-show instead");
+  return cancelStoredCall(env, db, call, { kind: "staff", ...staff }, origin, now);
+}
+
+/**
+ * The call is marked cancelled (its time free again), the host's task for it goes, the lead's
+ * timeline says who called it off, and both calendars are told.
+ */
+async function cancelStoredCall(
+  env: MailEnv,
+  db: Db,
+  call: CallRow,
+  by: Canceller,
+  origin: string,
+  now: Date,
+): Promise<{ callId: string; leadId: string | null }> {
   const stamp = now.toISOString();
+  const who = by.kind === "staff" ? { who_username: by.id, who_name: by.name, who_kind: "staff" as const } : visitorAsWho(call);
   try {
     await runBatch(db, [
       db
@@ -76,13 +119,13 @@ export async function cancelCall(
         .where(and(eq(calls.id, call.id), eq(calls.status, "confirmed"))),
       // Two cancels at once: the second writes nothing and is told so.
       requireUpdated(db),
+      // The host's task for the call goes with it, unless they have already ticked it off.
+      db.delete(tasks).where(and(eq(tasks.id, hostTaskId(call.id)), eq(tasks.completed, false))),
       ...(call.lead_id
         ? [
             db.insert(activities).values({
               id: newId(),
-              who_username: null,
-              who_name: call.name,
-              who_kind: "client",
+              ...who,
               type: "Meeting",
               summary: `Cancelled the call for ${londonWhen(call.start_at)}`,
               related_type: "lead",
@@ -97,9 +140,24 @@ export async function cancelCall(
     if (isGuardAbort(err)) throw new AppError("conflict", ALREADY);
     throw err;
   }
-  await sendCallCancellation(env, await bookingMailOf(env, db, call, `${origin}/book`), call.sequence + 1, `${origin}/book`);
+  await sendCallCancellation(
+    env,
+    await bookingMailOf(env, db, call, `${origin}/book`),
+    call.sequence + 1,
+    `${origin}/book`,
+    by.kind === "staff" ? by.name : null,
+  );
   return { callId: call.id, leadId: call.lead_id };
 }
+
+/** After a no-show: the visitor is offered another time. Answers the mail's error, or null when it went. */
+export async function followUpNoShow(env: MailEnv, db: Db, id: string, origin: string): Promise<{ error: string | null }> {
+  const call = await db.select().from(calls).where(eq(calls.id, id)).get();
+  if (!call) throw notFound("Call");
+  return { error: await sendNoShowFollowUp(env, await bookingMailOf(env, db, call, `${origin}/book`), `${origin}/book`) };
+}
+
+const visitorAsWho = (call: CallRow) => ({ who_username: null, who_name: call.name, who_kind: "client" as const });
 
 const HOUR_MS = 60 * 60_000;
 /** The reminder goes in the day before a call... */

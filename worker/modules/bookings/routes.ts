@@ -2,13 +2,13 @@
  * /api/crm/settings/bookings (Settings → Bookings), /api/book (the site's booking page books and
  * cancels through it), /api/crm/calls (the CRM's list of calls), and the booking pages themselves.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as z from "zod";
 import type { AppEnv } from "../../env";
 import { bookingInput, knownZone, slotProblemMessages } from "../../../contract/booking";
 import { bookingSettingsInput } from "../../../contract/booking-settings";
 import { STUDIO_ZONE } from "../../../contract/booking-slots";
-import { callListQuery, callOutcomeInput } from "../../../contract/call";
+import { callCancelInput, callListQuery, callOutcomeInput } from "../../../contract/call";
 import { jsonBody, queryParams } from "../../platform/validate";
 import { clientIp, senderOf } from "../../platform/client-info";
 import { isNativeForm, nativeForm, type FormPage } from "../../http/native-form";
@@ -20,7 +20,7 @@ import { bookCall, freeTimes } from "./book";
 import { bookPage, callCalendarFile, callPage, withTimes } from "./book-pages-routes";
 import { bookingSettingsFor, saveBookingSettings } from "./booking-settings";
 import { listCalls, markCallOutcome } from "./calls-list";
-import { cancelCall } from "./manage";
+import { cancelCall, cancelCallAsStaff, followUpNoShow } from "./manage";
 
 export const bookingSettingsRoute = new Hono<AppEnv>()
   .get("/bookings", async (c) => c.json(await bookingSettingsFor(c.get("db"), c.get("user").role === "Owner"), 200))
@@ -80,12 +80,18 @@ export const bookRoute = new Hono<AppEnv>()
       (done) => ({ done }),
       (error: unknown) => ({ error }),
     );
+    if ("done" in outcome) publishCancel(c, outcome.done);
     if (native) return c.redirect(`/book/call/${token}`, 303);
     if ("error" in outcome) throw outcome.error;
-    publish(c, { entity: "calls", op: "update", id: outcome.done.callId });
-    if (outcome.done.leadId) publish(c, { entity: "activities", op: "create", id: null });
     return c.json({ ok: true as const }, 200);
   });
+
+/** What a cancel changed, for every open CRM tab: the call, the host's task list, the lead's timeline. */
+function publishCancel(c: Context<AppEnv>, done: { callId: string; leadId: string | null }) {
+  publish(c, { entity: "calls", op: "update", id: done.callId });
+  publish(c, { entity: "tasks", op: "delete", id: null });
+  if (done.leadId) publish(c, { entity: "activities", op: "create", id: null });
+}
 
 /** /book and a booked call's page (the worker answers them before the assets layer: wrangler.toml). */
 export const bookPages = new Hono<AppEnv>()
@@ -98,7 +104,26 @@ export const bookPages = new Hono<AppEnv>()
 export const callsRoute = new Hono<AppEnv>()
   .get("/", queryParams(callListQuery), async (c) => c.json({ calls: await listCalls(c.get("db"), c.req.valid("query")) }, 200))
   .patch("/:id", jsonBody(callOutcomeInput), async (c) => {
-    const call = await markCallOutcome(c.get("db"), c.req.param("id"), c.req.valid("json"));
+    const user = c.get("user");
+    const db = c.get("db");
+    const input = c.req.valid("json");
+    const call = await markCallOutcome(db, c.req.param("id"), input, { id: user.id, name: user.full_name });
     publish(c, { entity: "calls", op: "update", id: call.id });
-    return c.json({ call }, 200);
+    if (call.lead_id) publish(c, { entity: "activities", op: "create", id: null });
+    // Stored first: the offer of another time goes after, and a refused mail is answered, not thrown.
+    const followUp = input.status === "no_show" ? await followUpNoShow(c.env, db, call.id, new URL(c.req.url).origin) : null;
+    return c.json({ call, emailed: followUp === null ? null : followUp.error === null }, 200);
+  })
+  .post("/:id/cancel", jsonBody(callCancelInput), async (c) => {
+    const user = c.get("user");
+    const done = await cancelCallAsStaff(
+      c.env,
+      c.get("db"),
+      c.req.param("id"),
+      { id: user.id, name: user.full_name },
+      c.req.valid("json").updated_at,
+      new URL(c.req.url).origin,
+    );
+    publishCancel(c, done);
+    return c.json({ ok: true as const }, 200);
   });

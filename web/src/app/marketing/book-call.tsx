@@ -1,7 +1,7 @@
 /**
  * /book/call/{token}: the visitor's booked call. This is the template the worker fills in for the
  * call the token names (worker/modules/bookings/book-pages-routes.ts): when, in both zones; how; and Add to
- * calendar, and Cancel the call until it begins. It is never served as it is.
+ * calendar, and Cancel the call until two hours before it. It is never served as it is.
  */
 import { PageIntro } from "@/components/marketing/page-intro";
 import { buttonClass } from "@/components/ui/button";
