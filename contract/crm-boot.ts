@@ -120,6 +120,11 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
         return [{ key: ["invoices", "list"], url: "/api/crm/invoices" }];
       case "/crm/tasks":
         return [{ key: ["tasks", "list"], url: "/api/crm/tasks" }, USER_LIST];
+      case "/crm/calls":
+        return [
+          { key: ["calls", "list", "upcoming"], url: "/api/crm/calls?when=upcoming" },
+          { key: ["calls", "list", "past"], url: "/api/crm/calls?when=past" },
+        ];
       case "/crm/activity":
         return activityPage(search);
       case "/crm/mail":

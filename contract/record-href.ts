@@ -68,7 +68,7 @@ export function recordHref(table: ExportTable, row: Record<string, unknown>): st
     case "credit_notes":
       return of("invoice", "invoice_id", "/crm/invoices");
     case "calls":
-      // Calls are on their lead until the CRM has a list of its own for them.
-      return of("lead", "lead_id", "/crm/leads");
+      // On its lead, where the answers and the timeline are; one whose lead has gone, on the Calls list.
+      return of("lead", "lead_id", "/crm/calls");
   }
 }

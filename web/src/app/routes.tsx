@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
           page("crm/invoice-print", { path: "invoices/:id/print" }),
           page("crm/credit-note-print", { path: "credit-notes/:id/print" }),
           page("crm/tasks", { path: "tasks" }),
+          page("crm/calls", { path: "calls" }),
           page("crm/activity", { path: "activity" }),
           page("crm/mail", { path: "mail" }),
           page("crm/settings", { path: "settings" }),

@@ -12,6 +12,7 @@ export const crmSections = [
   { label: "Proposals", path: "/crm/proposals" },
   { label: "Invoices", path: "/crm/invoices" },
   { label: "Tasks", path: "/crm/tasks" },
+  { label: "Calls", path: "/crm/calls" },
   { label: "Activity", path: "/crm/activity" },
   { label: "Unfiled mail", path: "/crm/mail" },
   { label: "Settings", path: "/crm/settings" },

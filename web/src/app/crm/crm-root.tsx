@@ -18,6 +18,7 @@ import { sessionQueryOptions } from "@/features/auth/api/session";
 import { CrmLayout } from "./components/crm-layout";
 import { useApprovalToast } from "./components/approval-toast";
 import { useProposalToast } from "./components/proposal-toast";
+import { useCallToast } from "./components/call-toast";
 
 const queryClient = createQueryClient();
 /** The gate's form (react-hook-form, zod): only signed-out visits need it, so it is not in this chunk. */
@@ -45,13 +46,15 @@ function CrmGate() {
   const session = useQuery(sessionQueryOptions);
   const announceApproval = useApprovalToast();
   const announceProposal = useProposalToast();
-  // News from clients, in every open tab: a preview approved, a proposal answered or asked about.
+  const announceCall = useCallToast();
+  // News from clients and visitors, in every open tab: a preview approved, a proposal answered or asked about, a call booked.
   const announce = useCallback(
     (event: LiveEvent) => {
       announceApproval(event);
       announceProposal(event);
+      announceCall(event);
     },
-    [announceApproval, announceProposal],
+    [announceApproval, announceProposal, announceCall],
   );
   const loading = (
     <div className="flex min-h-dvh items-center justify-center">

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import {
   Activity,
   Building2,
+  CalendarClock,
   CheckSquare,
   FileText,
   FolderKanban,
@@ -33,6 +34,7 @@ const icons: Record<CrmSectionPath, LucideIcon> = {
   "/crm/proposals": FileText,
   "/crm/invoices": Receipt,
   "/crm/tasks": CheckSquare,
+  "/crm/calls": CalendarClock,
   "/crm/activity": Activity,
   "/crm/mail": Inbox,
   "/crm/settings": Settings,

@@ -10,6 +10,7 @@ import type { MailMessage } from "@contract/mail";
 import { MailBody } from "@/components/mail-view";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -29,15 +30,7 @@ export function UnfiledMail({ renderFile }: { renderFile: (message: MailMessage,
         <Skeleton className="h-24" />
       </div>
     );
-  if (query.isError)
-    return (
-      <p role="alert" className="text-sm text-slate-700">
-        Unfiled mail could not be loaded.{" "}
-        <button type="button" className="underline" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
+  if (query.isError) return <LoadFailed what="Unfiled mail" onRetry={() => void query.refetch()} />;
   const { messages, total } = query.data;
   if (messages.length === 0)
     return (
