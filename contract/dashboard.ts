@@ -7,6 +7,7 @@ import * as z from "zod";
 import { leadSources, leadStatuses } from "./lead-statuses";
 import { taskPriorities } from "./task";
 import { stageWeights } from "./settings";
+import { callMethods } from "./call-values";
 
 /** Win rate and the like are counted over this many days back from now. */
 export const WIN_RATE_DAYS = 90;
@@ -106,6 +107,19 @@ export const dashboardLists = z.object({
   /** Proposals still Sent more than PROPOSAL_WAIT_DAYS days after they were sent. */
   waiting_proposals: list(
     z.object({ id: z.string(), title: z.string(), sent_date: z.string(), value: money.nullable(), for_name: z.string().nullable() }),
+  ),
+  /** Calls booked on the site from today to six days on (London days), still confirmed, soonest first. */
+  calls_this_week: list(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      company: z.string().nullable(),
+      start_at: z.string(),
+      end_at: z.string(),
+      method: z.enum(callMethods),
+      host_name: z.string().nullable(),
+      lead_id: z.string().nullable(),
+    }),
   ),
   /** Clients' preview comments still Open. */
   open_feedback: list(

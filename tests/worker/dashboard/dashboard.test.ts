@@ -336,6 +336,30 @@ describe("dashboard numbers", () => {
     });
   });
 
+  it("lists the calls booked from today to six days on, every host's, soonest first, and none cancelled, past or later", async () => {
+    const call = (id: string, start: string, londonDate: string, status = "confirmed") =>
+      env.DB.prepare(
+        `INSERT INTO calls (id, host_id, lead_id, start_at, end_at, london_date, status, method, name, email, company, topic, token_hash)
+         VALUES (?, ?, NULL, ?, ?, ?, ?, 'video', ?, ?, NULL, 'A new site', ?)`,
+      )
+        .bind(id, id.startsWith("sales") ? sales.id : owner.id, start, start, londonDate, status, `Visitor ${id}`, `${id}@example.com`, id)
+        .run();
+    // London days: Friday 2 October (today) to Thursday 8 October. 23:30 UTC on the 1st is already the 2nd in London.
+    await call("owner-today", "2026-10-01T23:30:00.000Z", "2026-10-02");
+    await call("sales-thu", "2026-10-08T15:00:00.000Z", "2026-10-08");
+    await call("owner-mon", "2026-10-05T09:00:00.000Z", "2026-10-05");
+    await call("owner-yesterday", "2026-10-01T09:00:00.000Z", "2026-10-01");
+    await call("owner-next-fri", "2026-10-09T09:00:00.000Z", "2026-10-09");
+    await call("owner-off", "2026-10-06T09:00:00.000Z", "2026-10-06", "cancelled");
+    const { lists } = await getDashboard(db(), sales.id, NOW);
+    expect(lists.calls_this_week.total).toBe(3);
+    expect(lists.calls_this_week.items.map((c) => [c.id, c.host_name])).toEqual([
+      ["owner-today", "Hannah Whitaker"],
+      ["owner-mon", "Hannah Whitaker"],
+      ["sales-thu", "Marcus Reid"],
+    ]);
+  });
+
   it("places a lead's expected revenue at its Sent proposal's valid-until date, before the due date", async () => {
     await env.DB.prepare("UPDATE proposals SET valid_until = '2027-02-10' WHERE id = 'for-prop'").run();
     const later = await getDashboard(db(), owner.id, NOW);

@@ -30,6 +30,7 @@ import {
 } from "../../../contract/lead-statuses";
 import type { StageWeights } from "../../../contract/settings";
 import type { TaskPriority } from "../../../contract/task";
+import type { CallMethod } from "../../../contract/call-values";
 import { addDays, addMonths, londonStartOf, londonToday, mondayOf } from "../../platform/time";
 import { stageWeightsOf, WEIGHTS_KEY } from "../settings";
 import { amountCreditedPence, amountPaidPence, invoices } from "../../db/schema";
@@ -316,6 +317,13 @@ function listQueries(userId: string, today: string, proposalsSentBy: string) {
       order: sql`ORDER BY p.sent_date, p.id`,
     },
     {
+      from: sql`FROM calls k LEFT JOIN users u ON u.id = k.host_id
+        WHERE k.status = 'confirmed' AND k.london_date >= ${today} AND k.london_date <= ${addDays(today, 6)}`,
+      select: sql`SELECT k.id AS id, k.name AS name, k.company AS company, k.start_at AS start_at, k.end_at AS end_at,
+        k.method AS method, u.full_name AS host_name, k.lead_id AS lead_id`,
+      order: sql`ORDER BY k.start_at, k.id`,
+    },
+    {
       from: sql`FROM preview_comments pc JOIN clients c ON c.id = pc.client_id WHERE pc.status = 'Open'`,
       select: sql`SELECT pc.id AS id, pc.client_id AS client_id, c.name AS client_name, pc.author_name AS author_name,
         CASE WHEN length(pc.body) > ${EXCERPT_CHARS} THEN substr(pc.body, 1, ${EXCERPT_CHARS - 1}) || '…' ELSE pc.body END AS excerpt,
@@ -360,7 +368,17 @@ function listsOf(results: Row[][], today: string): DashboardLists {
       value: r.value == null ? null : Number(r.value),
       for_name: (r.for_name as string | null) ?? null,
     })),
-    open_feedback: list(4, (r) => ({
+    calls_this_week: list(4, (r) => ({
+      id: String(r.id),
+      name: String(r.name),
+      company: (r.company as string | null) ?? null,
+      start_at: String(r.start_at),
+      end_at: String(r.end_at),
+      method: r.method as CallMethod,
+      host_name: (r.host_name as string | null) ?? null,
+      lead_id: (r.lead_id as string | null) ?? null,
+    })),
+    open_feedback: list(5, (r) => ({
       id: String(r.id),
       client_id: String(r.client_id),
       client_name: String(r.client_name),

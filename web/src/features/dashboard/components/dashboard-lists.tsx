@@ -1,4 +1,4 @@
-/** What needs doing: the signed-in user's tasks, follow-ups, late invoices, unanswered proposals, open client feedback. */
+/** What needs doing: the signed-in user's tasks, follow-ups, late invoices, unanswered proposals, the week's calls, open client feedback. */
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { DashboardLists as Lists } from "@contract/dashboard";
@@ -123,6 +123,25 @@ export function DashboardLists({ lists }: { lists: Lists }) {
               {p.for_name && <span className="font-normal text-slate-600"> · {p.for_name}</span>}
             </span>
             <span className="text-slate-600">Sent {formatDate(p.sent_date)}</span>
+          </Link>
+        )}
+      </ListCard>
+      <ListCard
+        heading="Calls this week"
+        list={lists.calls_this_week}
+        empty="No calls booked for the next seven days."
+        all={{ to: "/crm/calls", label: "All calls" }}
+      >
+        {(c) => (
+          <Link to={c.lead_id ? relatedHref("lead", c.lead_id, c.name) : "/crm/calls"} className={rowLink}>
+            <span className="min-w-0 font-medium break-words">
+              {c.name}
+              {c.company && <span className="font-normal text-slate-600"> · {c.company}</span>}
+            </span>
+            <span className="text-slate-600">
+              {formatDateTime(c.start_at)} · {c.method === "phone" ? "Phone" : "Video"}
+              {c.host_name && `, ${c.host_name}`}
+            </span>
           </Link>
         )}
       </ListCard>
