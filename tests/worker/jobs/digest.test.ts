@@ -166,6 +166,49 @@ describe("the daily digest", () => {
     expect(text).not.toMatch(/\?q=|\/print/);
   });
 
+  it("lists the calls booked with them that day first, at London times, with the call's task folded in", async () => {
+    const call = (id: string, host: Staff, start: string, status = "confirmed", lead: string | null = null, phone: string | null = null) =>
+      run(
+        `INSERT INTO calls (id, host_id, lead_id, start_at, end_at, london_date, status, method, name, email, phone, company, topic, token_hash)
+         VALUES (?, ?, ?, ?, ?, substr(?, 1, 10), ?, ?, ?, ?, ?, 'Stone & Sons', 'A new shop,\nwith  online orders', ?)`,
+        id,
+        host.id,
+        lead,
+        start,
+        new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+        start,
+        status,
+        phone ? "phone" : "video",
+        `Visitor ${id}`,
+        `${id}@example.com`,
+        phone,
+        id,
+      );
+    await lead("l-ava", "Visitor call-1", null, null, "New");
+    await run(
+      "INSERT INTO tasks (id, title, assignee_username, due_date, related_type, related_id) VALUES ('t-ava', 'Call Visitor call-1 at 14:00', ?, '2026-06-15', 'lead', 'l-ava')",
+      sales.id,
+    );
+    await call("call-1", sales, "2026-06-15T13:00:00.000Z", "confirmed", "l-ava"); // 14:00 BST
+    await call("call-2", sales, "2026-06-15T08:30:00.000Z", "confirmed", null, "0161 555 0101"); // 09:30 BST
+    await call("call-off", sales, "2026-06-15T10:00:00.000Z", "cancelled");
+    await call("call-tomorrow", sales, "2026-06-16T09:00:00.000Z");
+    await call("call-owner", owner, "2026-06-15T11:00:00.000Z");
+    await runCron("2026-06-15T07:00:00Z");
+    const [{ text }] = await waitForMail(await emailOf(sales));
+    expect(text).toContain(
+      [
+        "YOUR CALLS TODAY (2)",
+        "- 09:30–10:00 Visitor call-2, Stone & Sons (phone 0161 555 0101): A new shop, with online orders",
+        `  ${SITE}/crm/calls`,
+        "- 14:00–14:30 Visitor call-1, Stone & Sons (video): A new shop, with online orders",
+        `  ${SITE}/crm/leads?lead=l-ava`,
+        "  Also: Call Visitor call-1 at 14:00 (due today)",
+      ].join("\n"),
+    );
+    for (const absent of ["call-off", "call-tomorrow", "call-owner", "YOUR TASKS DUE"]) expect(text).not.toContain(absent);
+  });
+
   it("sends nothing on a day with nothing to say, nor to anyone who turned it off, the team account or a disabled one", async () => {
     await task("t1", "Call the printer", sales, "2026-06-15");
     const quiet = await signInAs("Sales", "Quiet Colleague");

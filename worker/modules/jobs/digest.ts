@@ -1,6 +1,6 @@
 /**
  * The daily digest: at 08:00 in London each member of staff who wants it gets one
- * e-mail of what needs them: their tasks due or overdue, follow-ups due on their leads (and on
+ * e-mail of what needs them: the calls booked with them that day, their tasks due or overdue, follow-ups due on their leads (and on
  * leads nobody owns, such as website enquiries), proposals waiting more than 7 days, new client
  * feedback, and, for an Owner, invoices overdue. Nothing is sent on a day with nothing to say.
  *
@@ -11,10 +11,11 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
-import { clients, digest_sends, invoices, leads, preview_comments, proposals, tasks, users } from "../../db/schema";
+import { calls, clients, digest_sends, invoices, leads, preview_comments, proposals, tasks, users } from "../../db/schema";
 import { openStatuses } from "../../../contract/lead-statuses";
 import { relatedHref } from "../../../contract/related-href";
 import { PROPOSAL_WAIT_DAYS } from "../../../contract/dashboard";
+import { STUDIO_ZONE, wallClock } from "../../../contract/booking-slots";
 import type { FailedDigest } from "../../../contract/digest";
 import type { Role } from "../../../contract/user";
 import type { Mail } from "../../platform/email";
@@ -120,7 +121,23 @@ export async function composeDigest(db: Db, user: Recipient, today: string, now:
   // Sent before this date: more than PROPOSAL_WAIT_DAYS days ago, as the dashboard counts them.
   const sentBy = addDays(today, -PROPOSAL_WAIT_DAYS);
   const feedbackSince = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
-  const [myTasks, followUps, waiting, feedback, late] = await db.batch([
+  const [myCalls, myTasks, followUps, waiting, feedback, late] = await db.batch([
+    // Through calls_host_day_idx.
+    db
+      .select({
+        lead_id: calls.lead_id,
+        name: calls.name,
+        company: calls.company,
+        method: calls.method,
+        phone: calls.phone,
+        topic: calls.topic,
+        start_at: calls.start_at,
+        end_at: calls.end_at,
+      })
+      .from(calls)
+      .where(and(eq(calls.host_id, user.id), eq(calls.london_date, today), eq(calls.status, "confirmed")))
+      .orderBy(asc(calls.start_at))
+      .limit(cap),
     db
       .select({
         id: tasks.id,
@@ -185,6 +202,21 @@ export async function composeDigest(db: Db, user: Recipient, today: string, now:
       .limit(cap),
   ]);
   const sections = oncePerLead([
+    {
+      // First: the day's fixed times. The host's task for each call then joins it as an "also" line.
+      title: "Your calls today",
+      rows: myCalls.map((c) => {
+        const how = c.method === "phone" ? `phone ${c.phone ?? "them"}` : "video";
+        const at = `${wallClock(c.start_at, STUDIO_ZONE).time}–${wallClock(c.end_at, STUDIO_ZONE).time}`;
+        return {
+          text: `${at} ${c.name}${c.company ? `, ${c.company}` : ""} (${how}): ${oneLine(c.topic)}`,
+          alsoText: `call at ${at}`,
+          path: c.lead_id ? relatedHref("lead", c.lead_id, c.name) : "/crm/calls",
+          lead: c.lead_id,
+        };
+      }),
+      path: "/crm/calls",
+    },
     {
       title: "Your tasks due today or overdue",
       rows: myTasks.map((t) => ({
