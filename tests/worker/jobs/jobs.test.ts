@@ -251,6 +251,10 @@ describe("scheduled: nightly housekeeping", () => {
       mail_refusals: 1,
       mail_refusal_days: 1,
       staged_chunks: 1,
+      call_lead_activities: 0,
+      call_lead_tasks: 0,
+      call_lead_calls: 0,
+      call_leads: 0,
     });
   });
 

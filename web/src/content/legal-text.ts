@@ -101,7 +101,7 @@ export const privacy: LegalPage = {
     {
       heading: "5. How long we keep it",
       paragraphs: [
-        "The message you send through a form on this site is kept as you sent it for 12 months, then deleted; it is deleted sooner if we delete the enquiry it started. Enquiries that do not lead to a project are deleted within 24 months. Client records are kept for six years after a project ends, as UK accounting rules require.",
+        "The message you send through a form on this site is kept as you sent it for 12 months, then deleted; it is deleted sooner if we delete the enquiry it started. Enquiries that do not lead to a project are deleted within 24 months. If you only book a call with us and do not go on to work with us, what you gave when booking is deleted 12 months after the call. Client records are kept for six years after a project ends, as UK accounting rules require.",
         "If you review a website preview with us, your comments and approvals are kept with your client record, and the address you approved from only as a one-way code.",
       ],
     },

@@ -3,3 +3,4 @@ export * from "./book";
 export * from "./calls";
 export * from "./invitations";
 export * from "./manage";
+export * from "./retention";

@@ -21,6 +21,7 @@ import { pruneAccessLog } from "../previews";
 import { purgeExpiredBackups } from "./backups";
 import { SUBMISSION_RETENTION_MS } from "../forms";
 import { firstCountedDay } from "../mail";
+import { expiredCallLeadDeletes } from "../bookings";
 
 /** How long a day's digest record is kept: long enough for the Owner to see a failure and resend. */
 export const DIGEST_RECORD_DAYS = 30;
@@ -45,5 +46,7 @@ export function housekeepingDeletes(db: Db, now: Date) {
     // Pieces of an import, a restore or a backup whose request died before it committed or cleaned
     // up (docs/decisions/0025-data-transfer-in-chunks.md): no transfer runs for a day.
     staged_chunks: db.delete(staged_chunks).where(lt(staged_chunks.created_at, before(ms, DAY_MS))),
+    // Visitors who only booked a call, 12 months on, with their calls, timeline and tasks.
+    ...expiredCallLeadDeletes(db, now),
   };
 }

@@ -100,7 +100,7 @@ export async function markOverdueInvoices(db: Db, now: Date, studioName: string)
 /**
  * The nightly housekeeping: form submissions, backups, rate-limit events, signed-out sessions,
  * expired invitations, old preview access attempts, digest records and mail refusals past their
- * retention, and pieces of data transfers that never finished (modules/data/housekeeping.ts). The day's claim goes in the same batch as the deletes.
+ * retention, leads that only booked a call a year ago, and pieces of data transfers that never finished (modules/data/housekeeping.ts). The day's claim goes in the same batch as the deletes.
  */
 export async function housekeep(db: Db, now: Date): Promise<JobOutcome> {
   const job: JobName = "housekeeping";

@@ -89,8 +89,8 @@ export function Component() {
               </label>
             </div>
             <p className="text-xs leading-relaxed text-slate-600">
-              We keep what you give here with your booking to prepare for the call and follow it up, and as a contact in our records until
-              you ask us to delete it. See our <a href="/privacy">privacy notice</a>.
+              We keep what you give here to prepare for the call and follow it up. If you don't go on to work with us, it is deleted 12
+              months after the call, or sooner if you ask. See our <a href="/privacy">privacy notice</a>.
             </p>
             <button type="submit" className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
               Book the call
