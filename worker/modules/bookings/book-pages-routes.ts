@@ -136,7 +136,9 @@ export async function callPage(c: Context<AppEnv>, token: string): Promise<Respo
     .transform(template as never) as unknown as Response;
   return new Response(rewritten.body, {
     status: 200,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" },
+    // The address holds the visitor's token: no other site is told it. Same-origin, not no-referrer,
+    // so the browser's own posts (Cancel, Move) carry the page's Origin and pass the API's check.
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" },
   });
 }
 
