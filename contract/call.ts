@@ -39,3 +39,9 @@ export type CallOutcomeInput = z.input<typeof callOutcomeInput>;
 /** POST /api/crm/calls/:id/cancel: staff call off a call still to come; the visitor is told, with a link to book again. */
 export const callCancelInput = z.object({ ...expectedVersion }).strict();
 export type CallCancelInput = z.input<typeof callCancelInput>;
+
+/** POST /api/book/call/:token/move: the visitor moves their call to another of the free times. */
+export const callMoveInput = z
+  .object({ start: z.string({ error: "Choose a time" }).min(1, "Choose a time").max(40, "Choose a time") })
+  .strict();
+export type CallMoveInput = z.input<typeof callMoveInput>;

@@ -20,7 +20,7 @@ import { proposalsRoute } from "./modules/proposals/routes";
 import { invoicesRoute } from "./modules/invoices/routes";
 import { creditNotesRoute } from "./modules/credit-notes/routes";
 import { invoicePaymentsRoute, paymentSettingsRoute } from "./modules/payments/routes";
-import { bookingSettingsRoute, bookPages, bookRoute, callsRoute } from "./modules/bookings/routes";
+import { bookingSettingsRoute, bookPages, bookRoute, callsRoute, moveRoute } from "./modules/bookings/routes";
 import { stripeWebhookRoute } from "./modules/payments/webhook-routes";
 import { payPages } from "./modules/payments/pay-routes";
 import { instalmentsRoute } from "./modules/instalments/routes";
@@ -89,6 +89,7 @@ const api = new Hono<AppEnv>()
   .route("/auth", auth)
   .route("/", forms)
   .route("/book", bookRoute)
+  .route("/book", moveRoute)
   .route("/previews", previews)
   .route("/calendar", calendarRoute)
   .route("/payments", stripeWebhookRoute)

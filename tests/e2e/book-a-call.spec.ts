@@ -25,7 +25,7 @@ async function bookFirstTime(page: Page, email: string, name: string) {
   await expect(page).toHaveURL(/\/book\/call\/[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your call is booked" })).toBeVisible();
   // The visitor's own time first, London's beside it, as the list showed it.
-  await expect(page.getByText(label.replace(/^.*?(\d\d:\d\d your time)/, "$1"))).toBeVisible();
+  await expect(page.locator("[data-call-when]")).toContainText(label.replace(/^.*?(\d\d:\d\d your time)/, "$1"));
   await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", /\/calendar\.ics$/);
 }
 
@@ -82,9 +82,14 @@ test("the site's Book a Call leads to /book, which books a call with JavaScript 
   const ics = await hostFeed(browser);
   expect(ics).toContain(`SUMMARY:Call: ${name} (Carter Bakes)`);
   expect(ics).toMatch(new RegExp(`DTSTART:\\d{8}T\\d{6}Z\r\nDTEND:\\d{8}T\\d{6}Z\r\nSUMMARY:Call: ${name} `));
+
+  // The visitor calls it off from their page; the host's tab shows it cancelled.
+  await page.getByRole("button", { name: "Cancel the call" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your call is cancelled" })).toBeVisible();
+  await expect(card.getByText("Cancelled", { exact: true })).toBeVisible();
 });
 
-test("a call is booked with JavaScript off, the page and the post working alone; the host cancels it from Calls", async ({
+test("a call is booked and moved with JavaScript off, the pages and posts working alone; the host cancels it from Calls", async ({
   browser,
   ownerTab,
 }) => {
@@ -93,10 +98,19 @@ test("a call is booked with JavaScript off, the page and the post working alone;
   const name = `Sam Plain ${tag()}`;
   const email = `book-nojs-${tag()}@example.co.uk`;
   await bookFirstTime(page, email, name);
+  // Moved in one step on its own page, still with no script.
+  const when = await page.locator("[data-call-when]").textContent();
+  const move = page.getByRole("form", { name: "Move the call" });
+  await move.getByRole("radio").nth(1).check();
+  await move.getByRole("button", { name: "Move to this time" }).click();
+  await expect(page.getByText("Your call is moved. We've e-mailed you the updated invitation.")).toBeVisible();
+  await expect(page.locator("[data-call-when]")).not.toHaveText(when!);
   await context.close();
   const { lead, logged } = await leadOf(browser, email);
   expect(lead.source).toBe("Call booking");
-  expect(logged.find((a) => a.type === "Meeting")?.summary).toMatch(/^Booked a call for .+: A new website with online orders$/);
+  const meetings = logged.filter((a) => a.type === "Meeting").map((a) => a.summary);
+  expect(meetings).toContainEqual(expect.stringMatching(/^Booked a call for .+: A new website with online orders$/));
+  expect(meetings).toContainEqual(expect.stringMatching(/^Moved the call from .+ to .+$/));
   expect(await hostFeed(browser)).toContain(`SUMMARY:Call: ${name} (Carter Bakes)`);
 
   await ownerTab.goto("/crm/calls");

@@ -349,6 +349,90 @@ describe("after the booking", () => {
     expect(await (await exports.default.fetch(`${ORIGIN}${call.manage_path}`)).text()).not.toContain("/cancel");
   });
 
+  it("the visitor moves their call in one step: the same UID with the next SEQUENCE, the host's task and the timeline moved too", async () => {
+    await hostIs(owner.id);
+    const [first, second] = (await times()).map((d) => d.starts[0]);
+    const input = booking(first);
+    const { call } = await booked(input);
+    const token = tokenOf(call.manage_path);
+    const move = (start: string) => visitor().book.call[":token"].move.$post({ param: { token }, json: { start } });
+    // Its own time is not a move; another visitor's is taken.
+    expect((await errorOf(move(first), 422)).message).toBe("That is already your call's time. Choose another");
+    const other = await booked(booking(second));
+    expect((await errorOf(move(second), 409)).message).toBe("That time has just been taken. Choose another");
+    await visitor().book.call[":token"].cancel.$post({ param: { token: tokenOf(other.call.manage_path) } });
+
+    await expectJson(move(second), 200);
+    const [moved] = await rows<{ start_at: string; sequence: number; lead_id: string; london_date: string }>(
+      "SELECT start_at, sequence, lead_id, london_date FROM calls WHERE id = ?",
+      call.id,
+    );
+    expect(moved).toMatchObject({ start_at: second, sequence: 1 });
+    // The old time is free again, the new one is not.
+    const free = (await times()).flatMap((d) => d.starts);
+    expect(free).toContain(first);
+    expect(free).not.toContain(second);
+    const london = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" }).format(
+      new Date(second),
+    );
+    expect(await rows("SELECT title, due_date FROM tasks WHERE related_id = ?", moved.lead_id)).toEqual([
+      { title: `Call ${input.name} (Carter Bakes) at ${london}`, due_date: moved.london_date },
+    ]);
+    expect(
+      await rows("SELECT summary FROM activities WHERE related_id = ? AND summary LIKE 'Moved the call%'", moved.lead_id),
+    ).toHaveLength(1);
+    const updated = (await waitForMail(input.email, 2)).find((m) => subjectOf(m).startsWith("Moved:"))!;
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(updated.calendar!.ics)).getFirstSubcomponent("vevent")!);
+    expect(updated.calendar?.method).toBe("REQUEST");
+    expect(event.uid).toBe(`call-${call.id}@${env.MAIL_FROM.split("@")[1]}`);
+    expect(event.sequence).toBe(1);
+    expect(event.startDate.toJSDate().toISOString()).toBe(second);
+    const [host] = await rows<{ email: string }>("SELECT email FROM users WHERE id = ?", owner.id);
+    expect((await waitForMail(host.email, 4)).some((m) => subjectOf(m).startsWith(`Call moved: ${input.name}`))).toBe(true);
+  });
+
+  it("a browser's move goes back to the call's page, which lists the times it can move to and says how it went", async () => {
+    await hostIs(owner.id);
+    const [first, second] = (await times()).map((d) => d.starts[0]);
+    const { call } = await booked(booking(first));
+    const page = await (await exports.default.fetch(`${ORIGIN}${call.manage_path}`)).text();
+    expect(page).toContain(`action="/api/book/call/${tokenOf(call.manage_path)}/move"`);
+    expect(page).toContain(`name="start" value="${first}" class="accent-brick-600" checked`);
+    expect(page).toContain(`name="start" value="${second}"`);
+    const post = (body: Record<string, string>) =>
+      exports.default.fetch(`${ORIGIN}/api/book/call/${tokenOf(call.manage_path)}/move`, {
+        method: "POST",
+        headers: { "CF-Connecting-IP": `198.51.100.${++ip}`, Origin: ORIGIN },
+        body: new URLSearchParams(body),
+        redirect: "manual",
+      });
+    const none = await post({});
+    expect(none.headers.get("location")).toBe(`${call.manage_path}?move=choose`);
+    const res = await post({ start: second });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${call.manage_path}?move=moved`);
+    expect(await rows("SELECT start_at FROM calls WHERE id = ?", call.id)).toEqual([{ start_at: second }]);
+    const after = await (await exports.default.fetch(`${ORIGIN}${res.headers.get("location")}`)).text();
+    expect(after).toContain("Your call is moved.");
+  });
+
+  it("a call cannot be moved within two hours of it", async () => {
+    await hostIs(owner.id);
+    const [first, second] = (await times()).map((d) => d.starts[0]);
+    const { call } = await booked(booking(first));
+    const soon = new Date(Date.now() + 90 * 60_000);
+    await env.DB.prepare("UPDATE calls SET start_at = ?, end_at = ? WHERE id = ?")
+      .bind(soon.toISOString(), new Date(soon.getTime() + 30 * 60_000).toISOString(), call.id)
+      .run();
+    const refused = await errorOf(
+      visitor().book.call[":token"].move.$post({ param: { token: tokenOf(call.manage_path) }, json: { start: second } }),
+      422,
+    );
+    expect(refused.message).toBe("This call starts within two hours, too late to move here. Reply to its e-mail instead");
+    expect(await rows("SELECT start_at FROM calls WHERE id = ?", call.id)).toEqual([{ start_at: soon.toISOString() }]);
+    expect(await (await exports.default.fetch(`${ORIGIN}${call.manage_path}`)).text()).not.toContain("Move the call");
+  });
+
   it("a browser's cancel goes back to the call's page", async () => {
     await hostIs(owner.id);
     const { call } = await booked(booking(await firstFree()));

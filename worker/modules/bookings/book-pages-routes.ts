@@ -8,12 +8,12 @@ import type { Element as PageElement } from "@cloudflare/workers-types";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { slotLabel, STUDIO_PLACE, STUDIO_ZONE, type BookingDay } from "../../../contract/booking-slots";
-import { knownZone } from "../../../contract/booking";
+import { knownZone, slotProblemMessages } from "../../../contract/booking";
 import { fetchAsset, notFoundPage } from "../../http/assets";
 import { escapeHtml } from "../../platform/safe-json";
 import { getBookingSettings } from "./booking-settings";
 import { freeTimes } from "./book";
-import { bookingMailOf, callByToken, cancellable } from "./manage";
+import { bookingMailOf, callByToken, cancellable, movableTimes } from "./manage";
 import { howWords, invitationOf, visitorWhen } from "./invitations";
 
 /** The zones the page offers, London first: where the studio's clients usually are. */
@@ -109,12 +109,28 @@ export async function bookPage(c: Context<AppEnv>): Promise<Response> {
   return withTimes(c, new Response(asset.body), c.req.query("zone"));
 }
 
-/** GET /book/call/{token}: the booked call, in the zone it was booked in. */
+/** What the call's page says after a move was posted (its ?move=): done, or why not. */
+const MOVE_NOTES: Record<string, string> = {
+  moved: "Your call is moved. We've e-mailed you the updated invitation.",
+  choose: "Choose a time",
+  same: "That is already your call's time. Choose another",
+  late: "This call starts within two hours, too late to move here. Reply to its e-mail instead",
+  cancelled: "This call is already cancelled",
+  ...slotProblemMessages,
+};
+
+/** GET /book/call/{token}: the booked call, in the zone it was booked in, with the times it can move to. */
 export async function callPage(c: Context<AppEnv>, token: string): Promise<Response> {
   const call = await callByToken(c.get("db"), token);
   if (!call) return notFoundPage(c);
-  const [template, mail] = await Promise.all([fetchAsset(c, "/book/call"), bookingMailOf(c.env, c.get("db"), call, "")]);
+  const open = cancellable(call);
+  const [template, mail, moveTo] = await Promise.all([
+    fetchAsset(c, "/book/call"),
+    bookingMailOf(c.env, c.get("db"), call, ""),
+    open ? movableTimes(c.get("db"), call) : Promise.resolve([]),
+  ]);
   if (!template.ok) return notFoundPage(c);
+  const note = Object.hasOwn(MOVE_NOTES, c.req.query("move") ?? "") ? MOVE_NOTES[c.req.query("move")!] : "";
   const cancelled = call.status === "cancelled";
   const when = visitorWhen(call.start_at, mail.visitor.zone);
   // A cancelled call's page says so first, where a booked one says it is booked.
@@ -129,10 +145,16 @@ export async function callPage(c: Context<AppEnv>, token: string): Promise<Respo
     .on("[data-call-ics]", {
       element: (el) => void (call.status === "confirmed" ? el.setAttribute("href", `/book/call/${token}/calendar.ics`) : el.remove()),
     })
-    // Cancel is offered until two hours before the call.
+    // Cancel and Move are offered until two hours before the call.
     .on("[data-call-cancel]", {
-      element: (el) => void (cancellable(call) ? el.setAttribute("action", `/api/book/call/${token}/cancel`) : el.remove()),
+      element: (el) => void (open ? el.setAttribute("action", `/api/book/call/${token}/cancel`) : el.remove()),
     })
+    .on("[data-call-move]", { element: (el) => void (open || el.remove()) })
+    .on("[data-call-move] form", { element: (el) => void el.setAttribute("action", `/api/book/call/${token}/move`) })
+    .on("[data-move-times]", {
+      element: (el) => void el.setInnerContent(timesMarkup(moveTo, mail.visitor.zone, call.start_at), { html: true }),
+    })
+    .on("[data-move-note]", { element: (el) => void (note ? el.setInnerContent(note) : el.remove()) })
     .transform(template as never) as unknown as Response;
   return new Response(rewritten.body, {
     status: 200,

@@ -6,7 +6,7 @@
  * claim (calls.ts): twenty visitors choosing one time leave one call and nothing else half-written.
  * Only then are the invitations sent (a mail that fails loses nothing).
  */
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
@@ -46,21 +46,24 @@ const NEAREST = 3;
 export const CALL_TOKEN_KIND = "call";
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The host's confirmed calls that could matter from `now` on (the buffer reaches a little back). */
-export async function hostDiary(db: Db, hostId: string, now: Date): Promise<HostDiary> {
+/**
+ * The host's confirmed calls that could matter from `now` on (the buffer reaches a little back);
+ * `except` leaves one out: the call being moved, whose own time is free to it.
+ */
+export async function hostDiary(db: Db, hostId: string, now: Date, except?: string): Promise<HostDiary> {
   const from = new Date(now.getTime() - DAY_MS).toISOString();
   const booked = await db
     .select({ start: calls.start_at, end: calls.end_at })
     .from(calls)
-    .where(and(eq(calls.host_id, hostId), eq(calls.status, "confirmed"), gt(calls.end_at, from)))
+    .where(and(eq(calls.host_id, hostId), eq(calls.status, "confirmed"), gt(calls.end_at, from), except ? ne(calls.id, except) : undefined))
     .all();
   return { calls: booked, busy: [] };
 }
 
 /** The host's free times from now to the horizon, by London day: none until Settings name a host. */
-export async function freeTimes(db: Db, now = new Date()): Promise<{ days: BookingDay[]; callMinutes: number }> {
+export async function freeTimes(db: Db, now = new Date(), except?: string): Promise<{ days: BookingDay[]; callMinutes: number }> {
   const { settings } = await getBookingSettings(db);
-  const days = settings.host_id ? freeSlots(bookingRulesOf(settings), await hostDiary(db, settings.host_id, now), now) : [];
+  const days = settings.host_id ? freeSlots(bookingRulesOf(settings), await hostDiary(db, settings.host_id, now, except), now) : [];
   return { days, callMinutes: settings.call_minutes };
 }
 

@@ -5,9 +5,10 @@
  * its cap, decided inside the insert itself (D1 runs one statement at a time, so no two inserts
  * can both see the time free). The guard after it fails the whole batch when it wrote nothing, so
  * the lead, the task and the timeline entry the booking writes beside it stand or fall with the
- * call. A unique index on the host's confirmed start times is the backstop.
+ * call. A unique index on the host's confirmed start times is the backstop. A call moved to another
+ * time goes through the same test, leaving itself out.
  */
-import { and, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../platform/db";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
@@ -39,16 +40,28 @@ export interface CallClaim {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The call's insert, written only if its time is still free, and the guard that fails the batch otherwise. */
-export function claimCallWrites(db: Db, c: CallClaim): BatchItem<"sqlite">[] {
+type Room = Pick<CallClaim, "hostId" | "start" | "end" | "londonDate" | "bufferMinutes" | "maxPerDay">;
+
+/**
+ * Whether the host has room for a call at this time, as SQL: clear of their other confirmed calls
+ * (widened by the buffer) and under the London day's cap. `except` is a call moving, which is not
+ * in its own way.
+ */
+function roomFor(c: Room, except: string | null = null): SQL {
   const pad = c.bufferMinutes * 60_000;
   const from = iso(Date.parse(c.start) - pad);
   const to = iso(Date.parse(c.end) + pad);
-  const clear = sql`NOT EXISTS (SELECT 1 FROM "calls" AS "o" WHERE "o"."host_id" = ${c.hostId} AND "o"."status" = 'confirmed' AND "o"."start_at" < ${to} AND "o"."end_at" > ${from})`;
+  const others = sql`"o"."host_id" = ${c.hostId} AND "o"."status" = 'confirmed' AND "o"."id" IS NOT ${except}`;
+  const clear = sql`NOT EXISTS (SELECT 1 FROM "calls" AS "o" WHERE ${others} AND "o"."start_at" < ${to} AND "o"."end_at" > ${from})`;
   const underCap =
     c.maxPerDay === null
       ? sql`1`
-      : sql`(SELECT count(*) FROM "calls" AS "o" WHERE "o"."host_id" = ${c.hostId} AND "o"."status" = 'confirmed' AND "o"."london_date" = ${c.londonDate}) < ${c.maxPerDay}`;
+      : sql`(SELECT count(*) FROM "calls" AS "o" WHERE ${others} AND "o"."london_date" = ${c.londonDate}) < ${c.maxPerDay}`;
+  return and(clear, underCap)!;
+}
+
+/** The call's insert, written only if its time is still free, and the guard that fails the batch otherwise. */
+export function claimCallWrites(db: Db, c: CallClaim): BatchItem<"sqlite">[] {
   const v = <T>(value: SQL, name: string) => sql<T>`${value}`.as(name);
   return [
     db.insert(calls).select(
@@ -76,10 +89,50 @@ export function claimCallWrites(db: Db, c: CallClaim): BatchItem<"sqlite">[] {
           updated_at: v<string>(sql`${c.now}`, "updated_at"),
         })
         .from(sql`(SELECT 1)`)
-        .where(and(clear, underCap)),
+        .where(roomFor(c)),
     ),
     requireUpdated(db),
   ];
+}
+
+export interface CallMove extends Room {
+  id: string;
+  /** The copy the move was chosen from: a call changed meanwhile is not moved. */
+  updatedAt: string;
+  now: string;
+}
+
+/**
+ * The call's move to a new time, written only if that time is free of the host's other calls and
+ * the call is still as it was, with the guard that fails the batch otherwise. SEQUENCE rises, as
+ * the invitations sent after it say, and the day-before reminder is due again.
+ */
+export function moveCallWrites(db: Db, m: CallMove): BatchItem<"sqlite">[] {
+  return [
+    db
+      .update(calls)
+      .set({
+        start_at: m.start,
+        end_at: m.end,
+        london_date: m.londonDate,
+        sequence: sql`${calls.sequence} + 1`,
+        reminded_at: null,
+        updated_at: m.now,
+      })
+      .where(and(eq(calls.id, m.id), eq(calls.status, "confirmed"), eq(calls.updated_at, m.updatedAt), roomFor(m, m.id))),
+    requireUpdated(db),
+  ];
+}
+
+/** Moves the call with whatever goes with it (its task, its timeline): false, having written nothing, when the time was taken meanwhile. */
+export async function claimMove(db: Db, m: CallMove, alongside: BatchItem<"sqlite">[] = []): Promise<boolean> {
+  try {
+    await runBatch(db, [...moveCallWrites(db, m), ...alongside]);
+    return true;
+  } catch (err) {
+    if (isTaken(err)) return false;
+    throw err;
+  }
 }
 
 const isTaken = (err: unknown) =>

@@ -159,6 +159,35 @@ export async function sendCallCancellation(
   return { visitor, host };
 }
 
+/** The call is at a new time: each attendee's calendar moves it (METHOD:REQUEST, the same UID, the raised SEQUENCE). */
+export async function sendCallMoved(env: MailEnv, m: BookingMail, sequence: number, from: string): Promise<InvitationDelivery> {
+  const calendar = { method: "REQUEST" as const, ics: invitationOf(env, m, "REQUEST", sequence) };
+  const when = visitorWhen(m.call.start, m.visitor.zone);
+  const londonWhen = visitorWhen(m.call.start, STUDIO_ZONE);
+  const visitor = await toVisitor(
+    env,
+    m,
+    `Moved: your call with ${env.STUDIO_NAME} is now on ${when}`,
+    [
+      `Your call is now on ${when}, instead of ${visitorWhen(from, m.visitor.zone)}.`,
+      howWords(m),
+      "",
+      "This e-mail carries the updated invitation: your calendar moves the call with one click.",
+      `To move or cancel it again: ${m.manageUrl}`,
+    ],
+    calendar,
+  );
+  const host = await aboutVisitor(
+    env,
+    m,
+    m.host.email,
+    `Call moved: ${m.visitor.name}, now ${londonWhen}`,
+    `${m.visitor.name} <${m.visitor.email}> moved their call from ${visitorWhen(from, STUDIO_ZONE)} to ${londonWhen}.`,
+    calendar,
+  );
+  return { visitor, host };
+}
+
 /** The day before: when, how, and the visitor's link to cancel. */
 export function sendCallReminder(env: MailEnv, m: BookingMail): Promise<string | null> {
   const when = visitorWhen(m.call.start, m.visitor.zone);

@@ -8,15 +8,17 @@ import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
 import { activities, tasks, users } from "../../db/schema";
-import { STUDIO_ZONE } from "../../../contract/booking-slots";
+import { freeSlots, slotProblem, STUDIO_ZONE, wallClock, type BookingDay, type SlotProblem } from "../../../contract/booking-slots";
+import { bookingRulesOf } from "../../../contract/booking-settings";
 import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
 import { newId, sha256Hex } from "../../platform/ids";
 import { rebuiltLinkToken } from "../shared-documents";
 import { calls } from "./tables";
 import { getBookingSettings } from "./booking-settings";
-import { CALL_TOKEN_KIND, hostTaskId, londonWhen } from "./book";
-import { sendCallCancellation, sendCallReminder, sendNoShowFollowUp, type BookingMail } from "./invitations";
+import { CALL_TOKEN_KIND, hostDiary, hostTaskId, londonWhen } from "./book";
+import { sendCallCancellation, sendCallMoved, sendCallReminder, sendNoShowFollowUp, type BookingMail } from "./invitations";
+import { claimMove } from "./calls";
 
 type MailEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SESSION_SECRET">;
 type CallRow = typeof calls.$inferSelect;
@@ -34,6 +36,7 @@ export async function callByToken(db: Db, token: string): Promise<CallRow | unde
 /** How close to a call its visitor's link stops cancelling it: the host may be on their way to it. */
 export const CANCEL_CLOSES_MS = 2 * 60 * 60_000;
 const TOO_LATE = "This call starts within two hours, too late to cancel here. Reply to its e-mail instead";
+const TOO_LATE_TO_MOVE = "This call starts within two hours, too late to move here. Reply to its e-mail instead";
 
 /** Whether the visitor may still cancel from their link: confirmed, and more than two hours before it starts. */
 export const cancellable = (call: Pick<CallRow, "status" | "start_at">, now = new Date()) =>
@@ -148,6 +151,82 @@ async function cancelStoredCall(
     by.kind === "staff" ? by.name : null,
   );
   return { callId: call.id, leadId: call.lead_id };
+}
+
+/** The times a call can move to: the host's free times, its own among them. */
+export async function movableTimes(db: Db, call: CallRow, now = new Date()): Promise<BookingDay[]> {
+  const { settings } = await getBookingSettings(db);
+  return freeSlots(bookingRulesOf(settings), await hostDiary(db, call.host_id, now, call.id), now);
+}
+
+export type MoveOutcome = { kind: "moved"; callId: string; leadId: string | null } | { kind: "refused"; problem: SlotProblem | "same" };
+
+/**
+ * The visitor moves their call to another free time, up to two hours before it: in one write the
+ * call's times (SEQUENCE up, the reminder due again), the host's task and the lead's timeline;
+ * then both calendars get the updated invitation. A time taken meanwhile writes nothing.
+ */
+export async function moveCall(env: MailEnv, db: Db, token: string, start: string, origin: string, now = new Date()): Promise<MoveOutcome> {
+  const call = await callByToken(db, token);
+  if (!call) throw notFound("Call");
+  if (call.status !== "confirmed") throw new AppError("conflict", ALREADY);
+  if (!cancellable(call, now)) throw new AppError("validation_failed", TOO_LATE_TO_MOVE);
+  const at = new Date(start);
+  if (Number.isNaN(at.getTime())) return { kind: "refused", problem: "outside_hours" };
+  const startIso = at.toISOString();
+  if (startIso === call.start_at) return { kind: "refused", problem: "same" };
+  const { settings } = await getBookingSettings(db);
+  const rules = bookingRulesOf(settings);
+  const problem = slotProblem(rules, await hostDiary(db, call.host_id, now, call.id), now, startIso);
+  if (problem) return { kind: "refused", problem };
+
+  const endIso = new Date(at.getTime() + rules.call_minutes * 60_000).toISOString();
+  const stamp = now.toISOString();
+  const clock = wallClock(startIso, STUDIO_ZONE);
+  const moved = await claimMove(
+    db,
+    {
+      id: call.id,
+      hostId: call.host_id,
+      start: startIso,
+      end: endIso,
+      londonDate: clock.date,
+      bufferMinutes: rules.buffer_minutes,
+      maxPerDay: rules.max_per_day,
+      updatedAt: call.updated_at,
+      now: stamp,
+    },
+    [
+      // The host's task moves with the call, unless it is ticked off; its title's time too, unless someone reworded it.
+      db
+        .update(tasks)
+        .set({
+          title: sql`CASE WHEN substr(${tasks.title}, -9) = ${` at ${wallClock(call.start_at, STUDIO_ZONE).time}`}
+            THEN substr(${tasks.title}, 1, length(${tasks.title}) - 5) || ${clock.time} ELSE ${tasks.title} END`,
+          due_date: clock.date,
+          updated_at: stamp,
+        })
+        .where(and(eq(tasks.id, hostTaskId(call.id)), eq(tasks.completed, false))),
+      ...(call.lead_id
+        ? [
+            db.insert(activities).values({
+              id: newId(),
+              ...visitorAsWho(call),
+              type: "Meeting",
+              summary: `Moved the call from ${londonWhen(call.start_at)} to ${londonWhen(startIso)}`,
+              related_type: "lead",
+              related_id: call.lead_id,
+              created_at: stamp,
+              updated_at: stamp,
+            }),
+          ]
+        : []),
+    ],
+  );
+  if (!moved) return { kind: "refused", problem: "taken" };
+  const movedCall = { ...call, start_at: startIso, end_at: endIso };
+  await sendCallMoved(env, await bookingMailOf(env, db, movedCall, `${origin}/book/call/${token}`), call.sequence + 1, call.start_at);
+  return { kind: "moved", callId: call.id, leadId: call.lead_id };
 }
 
 /** After a no-show: the visitor is offered another time. Answers the mail's error, or null when it went. */

@@ -8,7 +8,7 @@ import type { AppEnv } from "../../env";
 import { bookingInput, knownZone, slotProblemMessages } from "../../../contract/booking";
 import { bookingSettingsInput } from "../../../contract/booking-settings";
 import { STUDIO_ZONE } from "../../../contract/booking-slots";
-import { callCancelInput, callListQuery, callOutcomeInput } from "../../../contract/call";
+import { callCancelInput, callListQuery, callMoveInput, callOutcomeInput } from "../../../contract/call";
 import { jsonBody, queryParams } from "../../platform/validate";
 import { clientIp, senderOf } from "../../platform/client-info";
 import { isNativeForm, nativeForm, type FormPage } from "../../http/native-form";
@@ -20,7 +20,8 @@ import { bookCall, freeTimes } from "./book";
 import { bookPage, callCalendarFile, callPage, withTimes } from "./book-pages-routes";
 import { bookingSettingsFor, saveBookingSettings } from "./booking-settings";
 import { listCalls, markCallOutcome } from "./calls-list";
-import { cancelCall, cancelCallAsStaff, followUpNoShow } from "./manage";
+import { cancelCall, cancelCallAsStaff, followUpNoShow, moveCall, type MoveOutcome } from "./manage";
+import { AppError } from "../../platform/errors";
 
 export const bookingSettingsRoute = new Hono<AppEnv>()
   .get("/bookings", async (c) => c.json(await bookingSettingsFor(c.get("db"), c.get("user").role === "Owner"), 200))
@@ -86,12 +87,62 @@ export const bookRoute = new Hono<AppEnv>()
     return c.json({ ok: true as const }, 200);
   });
 
+/** The words of a move the visitor's page shows (refused or done), as the JSON answer gives them. */
+const moveRefusal = (problem: Extract<MoveOutcome, { kind: "refused" }>["problem"]) =>
+  problem === "same" ? "That is already your call's time. Choose another" : slotProblemMessages[problem];
+
+/** What a move changed, for every open CRM tab. */
+function publishMove(c: Context<AppEnv>, done: { callId: string; leadId: string | null }) {
+  publish(c, { entity: "calls", op: "update", id: done.callId });
+  publish(c, { entity: "tasks", op: "update", id: null });
+  if (done.leadId) publish(c, { entity: "activities", op: "create", id: null });
+}
+
 /** What a cancel changed, for every open CRM tab: the call, the host's task list, the lead's timeline. */
 function publishCancel(c: Context<AppEnv>, done: { callId: string; leadId: string | null }) {
   publish(c, { entity: "calls", op: "update", id: done.callId });
   publish(c, { entity: "tasks", op: "delete", id: null });
   if (done.leadId) publish(c, { entity: "activities", op: "create", id: null });
 }
+
+/**
+ * POST /api/book/call/:token/move. A browser's post goes back to the call's page with how it went
+ * in the address (?move=…, a word, nothing personal), which the page shows; a script gets JSON.
+ */
+export const moveRoute = new Hono<AppEnv>().post(
+  "/call/:token/move",
+  async (c, next) => {
+    if (!isNativeForm(c.req.header("content-type"))) return next();
+    const token = c.req.param("token");
+    const body = await c.req.parseBody();
+    const start = typeof body.start === "string" ? body.start : "";
+    const how = start
+      ? await moveCall(c.env, c.get("db"), token, start, new URL(c.req.url).origin).then(
+          (outcome) => {
+            if (outcome.kind === "refused") return outcome.problem;
+            publishMove(c, outcome);
+            return "moved";
+          },
+          (error: unknown) => {
+            if (!(error instanceof AppError) || error.code === "not_found") throw error;
+            return error.code === "conflict" ? "cancelled" : "late";
+          },
+        )
+      : "choose";
+    return c.redirect(`/book/call/${token}?move=${how}`, 303);
+  },
+  jsonBody(callMoveInput),
+  async (c) => {
+    const outcome = await moveCall(c.env, c.get("db"), c.req.param("token"), c.req.valid("json").start, new URL(c.req.url).origin);
+    if (outcome.kind === "refused") {
+      const message = moveRefusal(outcome.problem);
+      const code = outcome.problem === "taken" ? "conflict" : "validation_failed";
+      return c.json({ error: { code, message, fields: { start: message } } }, outcome.problem === "taken" ? 409 : 422);
+    }
+    publishMove(c, outcome);
+    return c.json({ ok: true as const }, 200);
+  },
+);
 
 /** /book and a booked call's page (the worker answers them before the assets layer: wrangler.toml). */
 export const bookPages = new Hono<AppEnv>()

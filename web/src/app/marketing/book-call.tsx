@@ -1,7 +1,8 @@
 /**
  * /book/call/{token}: the visitor's booked call. This is the template the worker fills in for the
- * call the token names (worker/modules/bookings/book-pages-routes.ts): when, in both zones; how; and Add to
- * calendar, and Cancel the call until two hours before it. It is never served as it is.
+ * call the token names (worker/modules/bookings/book-pages-routes.ts): when, in both zones; how; Add to
+ * calendar; and, until two hours before it, Cancel the call and Move the call to another free time.
+ * It is never served as it is.
  */
 import { PageIntro } from "@/components/marketing/page-intro";
 import { buttonClass } from "@/components/ui/button";
@@ -38,9 +39,22 @@ export function Component() {
               </button>
             </form>
           </div>
-          <p className="text-sm text-slate-600">
-            Need another time? <a href="/book">Book a new call</a>, then cancel this one.
-          </p>
+        </section>
+        <section
+          data-call-move=""
+          aria-labelledby="move-heading"
+          className="mt-8 max-w-2xl space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        >
+          <h2 id="move-heading" className="text-2xl font-bold tracking-tight">
+            Move the call
+          </h2>
+          <p data-move-note="" role="status" className="font-medium text-slate-800" />
+          <form method="post" action="/book" aria-label="Move the call" className="space-y-6">
+            <div data-move-times="" className="space-y-6" />
+            <button type="submit" className={buttonClass("primary", "md")}>
+              Move to this time
+            </button>
+          </form>
         </section>
       </div>
     </>
