@@ -2,8 +2,8 @@
  * "First input works": is a control usable the moment the page looks ready, before its scripts
  * have run? Chromium's CPU is throttled 4× and every page script is held back 3 s; 100 ms after
  * the first contentful paint the bench presses a control and waits for what a person would
- * expect. Send Message on an empty /contact must show the SPEC's messages (from the server, the
- * form having posted natively, or from React), and at 375 px the header's menu button must open
+ * expect. Send Message on an empty /contact and Book the call on an empty /book must show their
+ * messages (from the server, the form having posted natively, or from React), and at 375 px the header's menu button must open
  * the menu. A client preview's access code, filled in at that moment (a password manager's
  * autofill), must still be there and open the preview when it is sent after the page has
  * hydrated: hydration must not wipe it. Each try is a fresh context (cold cache); the result is
@@ -71,19 +71,27 @@ async function measure(
   return result;
 }
 
-/** Send Message on an empty /contact: the name message must appear beside its field. */
-export const measureContactFirstInput = (browser: Browser, base: string, tries: number) =>
+/** A form's submit pressed on its empty page: the message `expected` must appear beside its field. */
+const measureEmptyFormFirstInput = (browser: Browser, base: string, tries: number, path: string, button: string, expected: string) =>
   measure(
     browser,
     base,
     tries,
     { width: 1280, height: 800 },
     async (page) => {
-      await afterFirstPaint(page, "/contact");
-      await page.getByRole("button", { name: "Send Message" }).click({ timeout: WAIT_MS });
+      await afterFirstPaint(page, path);
+      await page.getByRole("button", { name: button }).click({ timeout: WAIT_MS });
     },
-    (page) => page.getByText("Name must be at least 2 characters").first().waitFor({ state: "visible", timeout: WAIT_MS }),
+    (page) => page.getByText(expected).first().waitFor({ state: "visible", timeout: WAIT_MS }),
   );
+
+/** Send Message on an empty /contact: the name message must appear beside its field. */
+export const measureContactFirstInput = (browser: Browser, base: string, tries: number) =>
+  measureEmptyFormFirstInput(browser, base, tries, "/contact", "Send Message", "Name must be at least 2 characters");
+
+/** Book the call on an empty /book: the name message must appear beside its field. */
+export const measureBookFirstInput = (browser: Browser, base: string, tries: number) =>
+  measureEmptyFormFirstInput(browser, base, tries, "/book", "Book the call", "Name must be at least 2 characters");
 
 /** The header's menu button at 375 px: the menu's Contact link must become visible. */
 export const measureMenuFirstInput = (browser: Browser, base: string, tries: number) =>

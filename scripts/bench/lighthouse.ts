@@ -100,7 +100,7 @@ export async function runLighthouse(
 }
 
 /** The public pages Lighthouse scores (the JS section gives each a row of its own too). */
-export const LIGHTHOUSE_PAGES = ["/", "/portfolio", "/portfolio/dreamwell", "/contact", "/clients/vm-fitness"];
+export const LIGHTHOUSE_PAGES = ["/", "/portfolio", "/portfolio/dreamwell", "/contact", "/book", "/clients/vm-fitness"];
 
 /** Lighthouse runs per page: 5, or 1 with --quick. */
 export const lighthouseRuns = (quick: boolean) => (quick ? 1 : 5);
