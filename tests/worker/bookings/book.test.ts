@@ -198,6 +198,16 @@ describe("booking a call", () => {
     expect(third.fields?.start).toBe("You already have two calls booked with us. Reply to one of their e-mails to change it");
     expect(await rows("SELECT id FROM calls WHERE email = ?", email)).toHaveLength(2);
   });
+
+  it("holds one address to two future calls even when it books several times at once", async () => {
+    await hostIs(owner.id);
+    const starts = (await times()).map((d) => d.starts[0]).slice(0, 5);
+    expect(starts).toHaveLength(5);
+    const email = `burst-${crypto.randomUUID().slice(0, 6)}@example.co.uk`;
+    const answers = await Promise.all(starts.map((start) => book(booking(start, { email }))));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 422, 422, 422]);
+    expect(await rows("SELECT id FROM calls WHERE email = ?", email)).toHaveLength(2);
+  });
 });
 
 const ORIGIN = "http://localhost";

@@ -139,11 +139,14 @@ export async function bookCall(
   if (problem) return { kind: "refused", problem, nearest: nearestFree(rules, diary, now, input.start) };
 
   const email = input.email.toLowerCase();
-  const [{ upcoming }] = await db
-    .select({ upcoming: count() })
-    .from(calls)
-    .where(and(eq(calls.email, email), eq(calls.status, "confirmed"), gt(calls.start_at, now.toISOString())));
-  if (upcoming >= MAX_FUTURE_CALLS_PER_EMAIL) return { kind: "refused", problem: "too_many", nearest: [] };
+  const futureCalls = async () => {
+    const [{ upcoming }] = await db
+      .select({ upcoming: count() })
+      .from(calls)
+      .where(and(eq(calls.email, email), eq(calls.status, "confirmed"), gt(calls.start_at, now.toISOString())));
+    return upcoming;
+  };
+  if ((await futureCalls()) >= MAX_FUTURE_CALLS_PER_EMAIL) return { kind: "refused", problem: "too_many", nearest: [] };
 
   const startIso = start.toISOString();
   const endIso = new Date(start.getTime() + rules.call_minutes * 60_000).toISOString();
@@ -222,12 +225,15 @@ export async function bookCall(
       visitorZone: knownZone(input.zone),
       tokenHash,
       now: stamp,
+      maxFutureForEmail: MAX_FUTURE_CALLS_PER_EMAIL,
     },
     alongside,
     [leadWrite],
   ).catch(reservation.giveBack);
   if (!booked) {
     await reservation.release();
+    // Refused inside the write: the address reached its limit meanwhile (another booking of its own), or the time went.
+    if ((await futureCalls()) >= MAX_FUTURE_CALLS_PER_EMAIL) return { kind: "refused", problem: "too_many", nearest: [] };
     const fresh = await hostDiary(db, host.id, now);
     return { kind: "refused", problem: "taken", nearest: nearestFree(rules, fresh, now, input.start) };
   }

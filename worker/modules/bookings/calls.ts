@@ -36,6 +36,8 @@ export interface CallClaim {
   visitorZone: string | null;
   tokenHash: string;
   now: string;
+  /** At most this many future confirmed calls for the visitor's e-mail address, this one included; null for no limit. */
+  maxFutureForEmail?: number | null;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -89,7 +91,15 @@ export function claimCallWrites(db: Db, c: CallClaim): BatchItem<"sqlite">[] {
           updated_at: v<string>(sql`${c.now}`, "updated_at"),
         })
         .from(sql`(SELECT 1)`)
-        .where(roomFor(c)),
+        // The e-mail's own limit in the same statement: two bookings from one address at once cannot both slip under it.
+        .where(
+          c.maxFutureForEmail == null
+            ? roomFor(c)
+            : and(
+                roomFor(c),
+                sql`(SELECT count(*) FROM "calls" AS "o" WHERE "o"."email" = ${c.email} AND "o"."status" = 'confirmed' AND "o"."start_at" > ${c.now}) < ${c.maxFutureForEmail}`,
+              ),
+        ),
     ),
     requireUpdated(db),
   ];
