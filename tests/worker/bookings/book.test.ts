@@ -539,6 +539,13 @@ describe("the CRM's calls", () => {
     const offer = (await waitForMail(input.email, 2)).find((m) => subjectOf(m).startsWith("Sorry we missed you"));
     expect(offer?.text).toContain(`${ORIGIN}/book`);
     expect(offer?.calendar).toBeUndefined();
+    // Saved as a no-show again: no second offer.
+    const again = await expectJson(
+      owner.api.crm.calls[":id"].$patch({ param: { id: call.id }, json: { status: "no_show", updated_at: answer.call.updated_at } }),
+      200,
+    );
+    expect(again.emailed).toBeNull();
+    expect((await mailTo(input.email)).filter((m) => subjectOf(m).startsWith("Sorry we missed you"))).toHaveLength(1);
     const [lead] = await rows<{ id: string }>("SELECT id FROM leads WHERE email = ?", input.email);
     expect(await rows("SELECT summary FROM activities WHERE related_id = ? AND summary LIKE 'No-show%'", lead.id)).toEqual([
       { summary: expect.stringMatching(/^No-show: the call for Monday,? 2 February 2026 at 15:00 \(London time\)$/) },

@@ -54,8 +54,9 @@ export async function getCall(db: Db, id: string): Promise<Call> {
 }
 
 /**
- * How a call that has happened went, on the lead's timeline too, in one write. A no-show's visitor
- * is then offered another time by e-mail (by the route, once this is stored).
+ * How a call that has happened went, on the lead's timeline too, in one write; answers it with
+ * the status it had, so a no-show's visitor is offered another time once, when it first becomes one
+ * (by the route, once this is stored).
  */
 export async function markCallOutcome(
   db: Db,
@@ -63,7 +64,7 @@ export async function markCallOutcome(
   input: z.output<typeof callOutcomeInput>,
   staff: { id: string; name: string },
   now = new Date(),
-): Promise<Call> {
+): Promise<{ call: Call; was: Call["status"] }> {
   const call = await getCall(db, id);
   if (call.status === "cancelled")
     throw new AppError("validation_failed", "This call was cancelled", { status: "This call was cancelled" });
@@ -98,5 +99,5 @@ export async function markCallOutcome(
     if (isGuardAbort(err)) await versionedResult([], () => getCall(db, id).catch(() => null), "Call");
     throw err;
   }
-  return getCall(db, id);
+  return { call: await getCall(db, id), was: call.status };
 }

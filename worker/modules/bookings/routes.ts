@@ -158,11 +158,12 @@ export const callsRoute = new Hono<AppEnv>()
     const user = c.get("user");
     const db = c.get("db");
     const input = c.req.valid("json");
-    const call = await markCallOutcome(db, c.req.param("id"), input, { id: user.id, name: user.full_name });
+    const { call, was } = await markCallOutcome(db, c.req.param("id"), input, { id: user.id, name: user.full_name });
     publish(c, { entity: "calls", op: "update", id: call.id });
-    if (call.lead_id) publish(c, { entity: "activities", op: "create", id: null });
-    // Stored first: the offer of another time goes after, and a refused mail is answered, not thrown.
-    const followUp = input.status === "no_show" ? await followUpNoShow(c.env, db, call.id, new URL(c.req.url).origin) : null;
+    if (call.lead_id && was !== call.status) publish(c, { entity: "activities", op: "create", id: null });
+    // Stored first: the offer of another time goes after (once), and a refused mail is answered, not thrown.
+    const offer = call.status === "no_show" && was !== "no_show";
+    const followUp = offer ? await followUpNoShow(c.env, db, call.id, new URL(c.req.url).origin) : null;
     return c.json({ call, emailed: followUp === null ? null : followUp.error === null }, 200);
   })
   .post("/:id/cancel", jsonBody(callCancelInput), async (c) => {

@@ -76,9 +76,9 @@ export function CallsList({ when }: { when: CallsWhen }) {
         onSuccess: ({ emailed }) =>
           status === "held"
             ? toast.success("Call marked as held")
-            : emailed
-              ? toast.success(`Marked as a no-show. ${c.name} was e-mailed another time to book`)
-              : toast.error(`Marked as a no-show, but the e-mail offering ${c.name} another time could not be sent`),
+            : emailed === false
+              ? toast.error(`Marked as a no-show, but the e-mail offering ${c.name} another time could not be sent`)
+              : toast.success(`Marked as a no-show. ${c.name} was offered another time by e-mail`),
       },
     );
 
