@@ -244,7 +244,7 @@ describe("hostile input", () => {
       const isNativeFormPost = (c: { path: string; type?: string }) =>
         NATIVE_FORM_PATHS.includes(c.path) ||
         /^\/api\/previews\/[^/]+\/verify$/.test(c.path) ||
-        /^\/api\/book\/call\/[^/]+\/cancel$/.test(c.path)
+        /^\/api\/book\/call\/[^/]+\/(cancel|move)$/.test(c.path)
           ? /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(c.type ?? "")
           : false;
 

@@ -124,12 +124,13 @@ export const moveRoute = new Hono<AppEnv>().post(
             return "moved";
           },
           (error: unknown) => {
-            if (!(error instanceof AppError) || error.code === "not_found") throw error;
-            return error.code === "conflict" ? "cancelled" : "late";
+            if (!(error instanceof AppError)) throw error;
+            // An unknown link goes to its page too, which is the site's 404.
+            return error.code === "not_found" ? null : error.code === "conflict" ? "cancelled" : "late";
           },
         )
       : "choose";
-    return c.redirect(`/book/call/${token}?move=${how}`, 303);
+    return c.redirect(`/book/call/${token}${how ? `?move=${how}` : ""}`, 303);
   },
   jsonBody(callMoveInput),
   async (c) => {
