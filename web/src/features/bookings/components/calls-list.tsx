@@ -117,11 +117,23 @@ export function CallsList({ when }: { when: CallsWhen }) {
                   <div className="flex flex-wrap gap-1">
                     {begun ? (
                       <>
-                        <Button size="sm" variant="secondary" disabled={outcome.isPending} onClick={() => mark(c, "held")}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={outcome.isPending}
+                          onClick={() => mark(c, "held")}
+                          aria-label={`Mark as held: the call with ${c.name}`}
+                        >
                           <Check className="size-4" aria-hidden="true" />
                           Mark as held
                         </Button>
-                        <Button size="sm" variant="secondary" disabled={outcome.isPending} onClick={() => mark(c, "no_show")}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={outcome.isPending}
+                          onClick={() => mark(c, "no_show")}
+                          aria-label={`No-show: ${c.name} did not come`}
+                        >
                           <UserX className="size-4" aria-hidden="true" />
                           No-show
                         </Button>
