@@ -65,6 +65,14 @@ export const slotProblemMessages: Record<SlotProblem | "no_host" | "too_many", s
   too_many: "You already have two calls booked with us. Reply to one of their e-mails to change it",
 };
 
+/** What the visitor is told when their call cannot be moved or cancelled, besides a time's own problems. */
+export const callChangeMessages = {
+  same: "That is already your call's time. Choose another",
+  too_late_to_move: "This call starts within two hours, too late to move here. Reply to its e-mail instead",
+  too_late_to_cancel: "This call starts within two hours, too late to cancel here. Reply to its e-mail instead",
+  cancelled: "This call is already cancelled",
+} as const;
+
 /** What a booking answers: the call as the confirmation shows it. */
 export interface BookedCall {
   id: string;

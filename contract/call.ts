@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { expectedVersion } from "./common";
+import { bookingInput } from "./booking";
 import type { CallMethod, CallStatus } from "./call-values";
 
 export interface Call {
@@ -38,10 +39,6 @@ export type CallOutcomeInput = z.input<typeof callOutcomeInput>;
 
 /** POST /api/crm/calls/:id/cancel: staff call off a call still to come; the visitor is told, with a link to book again. */
 export const callCancelInput = z.object({ ...expectedVersion }).strict();
-export type CallCancelInput = z.input<typeof callCancelInput>;
 
-/** POST /api/book/call/:token/move: the visitor moves their call to another of the free times. */
-export const callMoveInput = z
-  .object({ start: z.string({ error: "Choose a time" }).min(1, "Choose a time").max(40, "Choose a time") })
-  .strict();
-export type CallMoveInput = z.input<typeof callMoveInput>;
+/** POST /api/book/call/:token/move: the visitor moves their call to another of the free times, chosen as on /book. */
+export const callMoveInput = z.object({ start: bookingInput.shape.start }).strict();

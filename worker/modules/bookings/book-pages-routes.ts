@@ -8,7 +8,7 @@ import type { Element as PageElement } from "@cloudflare/workers-types";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { slotLabel, STUDIO_PLACE, STUDIO_ZONE, type BookingDay } from "../../../contract/booking-slots";
-import { knownZone, slotProblemMessages } from "../../../contract/booking";
+import { callChangeMessages, knownZone, slotProblemMessages } from "../../../contract/booking";
 import { fetchAsset, notFoundPage } from "../../http/assets";
 import { escapeHtml } from "../../platform/safe-json";
 import { getBookingSettings } from "./booking-settings";
@@ -112,10 +112,11 @@ export async function bookPage(c: Context<AppEnv>): Promise<Response> {
 /** What the call's page says after a move was posted (its ?move=): done, or why not. */
 const MOVE_NOTES: Record<string, string> = {
   moved: "Your call is moved. We've e-mailed you the updated invitation.",
+  // The booking form's own word for a post with no time chosen.
   choose: "Choose a time",
-  same: "That is already your call's time. Choose another",
-  late: "This call starts within two hours, too late to move here. Reply to its e-mail instead",
-  cancelled: "This call is already cancelled",
+  same: callChangeMessages.same,
+  late: callChangeMessages.too_late_to_move,
+  cancelled: callChangeMessages.cancelled,
   ...slotProblemMessages,
 };
 

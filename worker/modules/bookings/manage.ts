@@ -10,6 +10,7 @@ import type { Env } from "../../env";
 import { activities, tasks, users } from "../../db/schema";
 import { freeSlots, slotProblem, STUDIO_ZONE, wallClock, type BookingDay, type SlotProblem } from "../../../contract/booking-slots";
 import { bookingRulesOf } from "../../../contract/booking-settings";
+import { callChangeMessages } from "../../../contract/booking";
 import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
 import { newId, sha256Hex } from "../../platform/ids";
@@ -33,14 +34,12 @@ export async function callByToken(db: Db, token: string): Promise<CallRow | unde
     .get();
 }
 
-/** How close to a call its visitor's link stops cancelling it: the host may be on their way to it. */
-export const CANCEL_CLOSES_MS = 2 * 60 * 60_000;
-const TOO_LATE = "This call starts within two hours, too late to cancel here. Reply to its e-mail instead";
-const TOO_LATE_TO_MOVE = "This call starts within two hours, too late to move here. Reply to its e-mail instead";
+/** How close to a call its visitor's link stops cancelling or moving it: the host may be on their way to it. */
+const CHANGES_CLOSE_MS = 2 * 60 * 60_000;
 
 /** Whether the visitor may still cancel from their link: confirmed, and more than two hours before it starts. */
 export const cancellable = (call: Pick<CallRow, "status" | "start_at">, now = new Date()) =>
-  call.status === "confirmed" && Date.parse(call.start_at) - now.getTime() > CANCEL_CLOSES_MS;
+  call.status === "confirmed" && Date.parse(call.start_at) - now.getTime() > CHANGES_CLOSE_MS;
 
 /** What the mails, the call's page and its calendar file say about a stored call: who, when, how, and the link. */
 export async function bookingMailOf(env: MailEnv, db: Db, call: CallRow, manageUrl: string): Promise<BookingMail> {
@@ -60,7 +59,7 @@ export async function bookingMailOf(env: MailEnv, db: Db, call: CallRow, manageU
   };
 }
 
-const ALREADY = "This call is already cancelled";
+const ALREADY = callChangeMessages.cancelled;
 
 /** Who calls a call off: the visitor from their link, or a member of staff from the CRM. */
 type Canceller = { kind: "visitor" } | { kind: "staff"; id: string; name: string };
@@ -76,7 +75,7 @@ export async function cancelCall(
   const call = await callByToken(db, token);
   if (!call) throw notFound("Call");
   if (call.status !== "confirmed") throw new AppError("conflict", ALREADY);
-  if (!cancellable(call, now)) throw new AppError("validation_failed", TOO_LATE);
+  if (!cancellable(call, now)) throw new AppError("validation_failed", callChangeMessages.too_late_to_cancel);
   return cancelStoredCall(env, db, call, { kind: "visitor" }, origin, now);
 }
 
@@ -170,7 +169,7 @@ export async function moveCall(env: MailEnv, db: Db, token: string, start: strin
   const call = await callByToken(db, token);
   if (!call) throw notFound("Call");
   if (call.status !== "confirmed") throw new AppError("conflict", ALREADY);
-  if (!cancellable(call, now)) throw new AppError("validation_failed", TOO_LATE_TO_MOVE);
+  if (!cancellable(call, now)) throw new AppError("validation_failed", callChangeMessages.too_late_to_move);
   const at = new Date(start);
   if (Number.isNaN(at.getTime())) return { kind: "refused", problem: "outside_hours" };
   const startIso = at.toISOString();

@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import * as z from "zod";
 import type { AppEnv } from "../../env";
-import { bookingInput, knownZone, slotProblemMessages } from "../../../contract/booking";
+import { bookingInput, callChangeMessages, knownZone, slotProblemMessages } from "../../../contract/booking";
 import { bookingSettingsInput } from "../../../contract/booking-settings";
 import { STUDIO_ZONE } from "../../../contract/booking-slots";
 import { callCancelInput, callListQuery, callMoveInput, callOutcomeInput } from "../../../contract/call";
@@ -87,9 +87,9 @@ export const bookRoute = new Hono<AppEnv>()
     return c.json({ ok: true as const }, 200);
   });
 
-/** The words of a move the visitor's page shows (refused or done), as the JSON answer gives them. */
+/** Why a move was refused, in the words the call's page uses too. */
 const moveRefusal = (problem: Extract<MoveOutcome, { kind: "refused" }>["problem"]) =>
-  problem === "same" ? "That is already your call's time. Choose another" : slotProblemMessages[problem];
+  problem === "same" ? callChangeMessages.same : slotProblemMessages[problem];
 
 /** What a move changed, for every open CRM tab. */
 function publishMove(c: Context<AppEnv>, done: { callId: string; leadId: string | null }) {
