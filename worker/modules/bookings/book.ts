@@ -104,6 +104,27 @@ export function bookingAnswers(input: Input, when: string): string {
  */
 export const hostTaskId = (callId: string) => `${callId}-task`;
 
+/** Who a call's timeline entry is by: the visitor (as a client), or a member of staff. */
+export type CallWho = { who_username: string | null; who_name: string; who_kind: "client" | "staff" };
+export const visitorWho = (name: string): CallWho => ({ who_username: null, who_name: name, who_kind: "client" });
+
+/** A Meeting on the call's lead's timeline, in the write that changes the call; none for a call whose lead has gone. */
+export function meetingOnLead(db: Db, leadId: string | null, who: CallWho, summary: string, stamp: string): BatchItem<"sqlite">[] {
+  if (!leadId) return [];
+  return [
+    db.insert(activities).values({
+      id: newId(),
+      ...who,
+      type: "Meeting",
+      summary: summary.slice(0, 2000),
+      related_type: "lead",
+      related_id: leadId,
+      created_at: stamp,
+      updated_at: stamp,
+    }),
+  ];
+}
+
 /** "Thursday 3 December 2026 at 15:00 (London time)": how the studio's side reads a start. */
 export function londonWhen(start: string): string {
   const date = new Intl.DateTimeFormat("en-GB", {
@@ -176,18 +197,7 @@ export async function bookCall(
   // Derived from the call's id, so the reminder can rebuild the visitor's link; only its hash is stored.
   const { token, hash: tokenHash } = await derivedLinkToken(env.SESSION_SECRET, CALL_TOKEN_KIND, callId);
   const alongside: BatchItem<"sqlite">[] = [
-    db.insert(activities).values({
-      id: newId(),
-      who_username: null,
-      who_name: input.name,
-      who_kind: "client",
-      type: "Meeting",
-      summary: `Booked a call for ${when}: ${input.topic}`.slice(0, 2000),
-      related_type: "lead",
-      related_id: leadId,
-      created_at: stamp,
-      updated_at: stamp,
-    }),
+    ...meetingOnLead(db, leadId, visitorWho(input.name), `Booked a call for ${when}: ${input.topic}`, stamp),
     db.insert(tasks).values({
       id: hostTaskId(callId),
       title: `Call ${input.name}${input.company ? ` (${input.company})` : ""} at ${wallClock(startIso, STUDIO_ZONE).time}`.slice(0, 300),

@@ -6,14 +6,13 @@
 import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
-import { activities, leads, users } from "../../db/schema";
+import { leads, users } from "../../db/schema";
 import type { Call, callListQuery, callOutcomeInput } from "../../../contract/call";
 import { AppError, notFound } from "../../platform/errors";
 import { nextStamp } from "../../platform/time";
 import { versionedResult } from "../../platform/versioned";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
-import { newId } from "../../platform/ids";
-import { londonWhen } from "./book";
+import { londonWhen, meetingOnLead } from "./book";
 import { calls } from "./tables";
 
 const PAST_LIMIT = 200;
@@ -78,22 +77,15 @@ export async function markCallOutcome(
         .set({ status: input.status, updated_at: stamp })
         .where(and(eq(calls.id, id), eq(calls.updated_at, input.updated_at))),
       requireUpdated(db),
-      ...(call.lead_id && call.status !== input.status
-        ? [
-            db.insert(activities).values({
-              id: newId(),
-              who_username: staff.id,
-              who_name: staff.name,
-              who_kind: "staff",
-              type: "Meeting",
-              summary: `${input.status === "held" ? "Held the call" : "No-show: the call"} for ${londonWhen(call.start_at)}`,
-              related_type: "lead",
-              related_id: call.lead_id,
-              created_at: stamp,
-              updated_at: stamp,
-            }),
-          ]
-        : []),
+      ...(call.status === input.status
+        ? []
+        : meetingOnLead(
+            db,
+            call.lead_id,
+            { who_username: staff.id, who_name: staff.name, who_kind: "staff" },
+            `${input.status === "held" ? "Held the call" : "No-show: the call"} for ${londonWhen(call.start_at)}`,
+            stamp,
+          )),
     ]);
   } catch (err) {
     if (isGuardAbort(err)) await versionedResult([], () => getCall(db, id).catch(() => null), "Call");

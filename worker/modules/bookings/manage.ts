@@ -7,17 +7,17 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
-import { activities, tasks, users } from "../../db/schema";
+import { tasks, users } from "../../db/schema";
 import { freeSlots, slotProblem, STUDIO_ZONE, wallClock, type BookingDay, type SlotProblem } from "../../../contract/booking-slots";
 import { bookingRulesOf } from "../../../contract/booking-settings";
 import { callChangeMessages } from "../../../contract/booking";
 import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
-import { newId, sha256Hex } from "../../platform/ids";
+import { sha256Hex } from "../../platform/ids";
 import { rebuiltLinkToken } from "../shared-documents";
 import { calls } from "./tables";
 import { getBookingSettings } from "./booking-settings";
-import { CALL_TOKEN_KIND, hostDiary, hostTaskId, londonWhen } from "./book";
+import { CALL_TOKEN_KIND, hostDiary, hostTaskId, londonWhen, meetingOnLead, visitorWho, type CallWho } from "./book";
 import { sendCallCancellation, sendCallMoved, sendCallReminder, sendNoShowFollowUp, type BookingMail } from "./invitations";
 import { claimMove } from "./calls";
 
@@ -112,7 +112,7 @@ async function cancelStoredCall(
   now: Date,
 ): Promise<{ callId: string; leadId: string | null }> {
   const stamp = now.toISOString();
-  const who = by.kind === "staff" ? { who_username: by.id, who_name: by.name, who_kind: "staff" as const } : visitorAsWho(call);
+  const who: CallWho = by.kind === "staff" ? { who_username: by.id, who_name: by.name, who_kind: "staff" } : visitorWho(call.name);
   try {
     await runBatch(db, [
       db
@@ -123,20 +123,7 @@ async function cancelStoredCall(
       requireUpdated(db),
       // The host's task for the call goes with it, unless they have already ticked it off.
       db.delete(tasks).where(and(eq(tasks.id, hostTaskId(call.id)), eq(tasks.completed, false))),
-      ...(call.lead_id
-        ? [
-            db.insert(activities).values({
-              id: newId(),
-              ...who,
-              type: "Meeting",
-              summary: `Cancelled the call for ${londonWhen(call.start_at)}`,
-              related_type: "lead",
-              related_id: call.lead_id,
-              created_at: stamp,
-              updated_at: stamp,
-            }),
-          ]
-        : []),
+      ...meetingOnLead(db, call.lead_id, who, `Cancelled the call for ${londonWhen(call.start_at)}`, stamp),
     ]);
   } catch (err) {
     if (isGuardAbort(err)) throw new AppError("conflict", ALREADY);
@@ -206,20 +193,13 @@ export async function moveCall(env: MailEnv, db: Db, token: string, start: strin
           updated_at: stamp,
         })
         .where(and(eq(tasks.id, hostTaskId(call.id)), eq(tasks.completed, false))),
-      ...(call.lead_id
-        ? [
-            db.insert(activities).values({
-              id: newId(),
-              ...visitorAsWho(call),
-              type: "Meeting",
-              summary: `Moved the call from ${londonWhen(call.start_at)} to ${londonWhen(startIso)}`,
-              related_type: "lead",
-              related_id: call.lead_id,
-              created_at: stamp,
-              updated_at: stamp,
-            }),
-          ]
-        : []),
+      ...meetingOnLead(
+        db,
+        call.lead_id,
+        visitorWho(call.name),
+        `Moved the call from ${londonWhen(call.start_at)} to ${londonWhen(startIso)}`,
+        stamp,
+      ),
     ],
   );
   if (!moved) return { kind: "refused", problem: "taken" };
@@ -234,8 +214,6 @@ export async function followUpNoShow(env: MailEnv, db: Db, id: string, origin: s
   if (!call) throw notFound("Call");
   return { error: await sendNoShowFollowUp(env, await bookingMailOf(env, db, call, `${origin}/book`), `${origin}/book`) };
 }
-
-const visitorAsWho = (call: CallRow) => ({ who_username: null, who_name: call.name, who_kind: "client" as const });
 
 const HOUR_MS = 60 * 60_000;
 /** The reminder goes in the day before a call... */
