@@ -125,10 +125,11 @@ export async function callPage(c: Context<AppEnv>, token: string): Promise<Respo
   const call = await callByToken(c.get("db"), token);
   if (!call) return notFoundPage(c);
   const open = cancellable(call);
+  const { settings } = await getBookingSettings(c.get("db"));
   const [template, mail, moveTo] = await Promise.all([
     fetchAsset(c, "/book/call"),
-    bookingMailOf(c.env, c.get("db"), call, ""),
-    open ? movableTimes(c.get("db"), call) : Promise.resolve([]),
+    bookingMailOf(c.env, c.get("db"), call, "", settings),
+    open ? movableTimes(c.get("db"), call, settings) : Promise.resolve([]),
   ]);
   if (!template.ok) return notFoundPage(c);
   const note = Object.hasOwn(MOVE_NOTES, c.req.query("move") ?? "") ? MOVE_NOTES[c.req.query("move")!] : "";

@@ -9,7 +9,7 @@ import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
 import { tasks, users } from "../../db/schema";
 import { freeSlots, slotProblem, STUDIO_ZONE, wallClock, type BookingDay, type SlotProblem } from "../../../contract/booking-slots";
-import { bookingRulesOf } from "../../../contract/booking-settings";
+import { bookingRulesOf, type BookingSettings } from "../../../contract/booking-settings";
 import { callChangeMessages } from "../../../contract/booking";
 import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
@@ -41,10 +41,13 @@ const CHANGES_CLOSE_MS = 2 * 60 * 60_000;
 export const cancellable = (call: Pick<CallRow, "status" | "start_at">, now = new Date()) =>
   call.status === "confirmed" && Date.parse(call.start_at) - now.getTime() > CHANGES_CLOSE_MS;
 
-/** What the mails, the call's page and its calendar file say about a stored call: who, when, how, and the link. */
-export async function bookingMailOf(env: MailEnv, db: Db, call: CallRow, manageUrl: string): Promise<BookingMail> {
-  const [{ settings }, host] = await Promise.all([
-    getBookingSettings(db),
+/**
+ * What the mails, the call's page and its calendar file say about a stored call: who, when, how, and
+ * the link. `known`: the settings, when the caller has already read them, spares reading them again.
+ */
+export async function bookingMailOf(env: MailEnv, db: Db, call: CallRow, manageUrl: string, known?: BookingSettings): Promise<BookingMail> {
+  const [settings, host] = await Promise.all([
+    known ?? getBookingSettings(db).then((s) => s.settings),
     db.select({ name: users.full_name, email: users.email }).from(users).where(eq(users.id, call.host_id)).get(),
   ]);
   return {
@@ -140,8 +143,7 @@ async function cancelStoredCall(
 }
 
 /** The times a call can move to: the host's free times, its own among them. */
-export async function movableTimes(db: Db, call: CallRow, now = new Date()): Promise<BookingDay[]> {
-  const { settings } = await getBookingSettings(db);
+export async function movableTimes(db: Db, call: CallRow, settings: BookingSettings, now = new Date()): Promise<BookingDay[]> {
   return freeSlots(bookingRulesOf(settings), await hostDiary(db, call.host_id, now, call.id), now);
 }
 
@@ -204,7 +206,12 @@ export async function moveCall(env: MailEnv, db: Db, token: string, start: strin
   );
   if (!moved) return { kind: "refused", problem: "taken" };
   const movedCall = { ...call, start_at: startIso, end_at: endIso };
-  await sendCallMoved(env, await bookingMailOf(env, db, movedCall, `${origin}/book/call/${token}`), call.sequence + 1, call.start_at);
+  await sendCallMoved(
+    env,
+    await bookingMailOf(env, db, movedCall, `${origin}/book/call/${token}`, settings),
+    call.sequence + 1,
+    call.start_at,
+  );
   return { kind: "moved", callId: call.id, leadId: call.lead_id };
 }
 
