@@ -7,21 +7,22 @@ export const handle: RouteHandle = {
   meta: () => ({ title: "Calls – CRM", description: "Calls booked on the site.", noindex: true }),
 };
 
+const sections = [
+  { when: "upcoming", heading: "Upcoming" },
+  { when: "past", heading: "Past" },
+] as const;
+
 export function Component() {
   return (
     <CrmPage title="Calls" description="Calls visitors booked on the site: get ready for the next ones, then say how each one went.">
-      <section aria-labelledby="calls-upcoming" className="space-y-3">
-        <h2 id="calls-upcoming" className="text-lg font-semibold">
-          Upcoming
-        </h2>
-        <CallsList when="upcoming" />
-      </section>
-      <section aria-labelledby="calls-past" className="mt-8 space-y-3">
-        <h2 id="calls-past" className="text-lg font-semibold">
-          Past
-        </h2>
-        <CallsList when="past" />
-      </section>
+      {sections.map(({ when, heading }) => (
+        <section key={when} aria-labelledby={`calls-${when}`} className="mt-8 space-y-3 first:mt-0">
+          <h2 id={`calls-${when}`} className="text-lg font-semibold">
+            {heading}
+          </h2>
+          <CallsList when={when} />
+        </section>
+      ))}
     </CrmPage>
   );
 }
