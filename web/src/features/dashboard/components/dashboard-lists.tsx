@@ -56,6 +56,14 @@ function ListCard<T extends { id: string }>({
 
 const rowLink = "flex min-w-0 flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 rounded hover:text-brick-700";
 
+/** A row's title, and whom it is for (a company, a client) beside it when there is one. */
+const RowTitle = ({ title, beside }: { title: string; beside: string | null }) => (
+  <span className="min-w-0 font-medium break-words">
+    {title}
+    {beside && <span className="font-normal text-slate-600"> · {beside}</span>}
+  </span>
+);
+
 export function DashboardLists({ lists }: { lists: Lists }) {
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -82,10 +90,7 @@ export function DashboardLists({ lists }: { lists: Lists }) {
       >
         {(l) => (
           <Link to={relatedHref("lead", l.id, l.name)} className={rowLink}>
-            <span className="min-w-0 font-medium break-words">
-              {l.name}
-              {l.company && <span className="font-normal text-slate-600"> · {l.company}</span>}
-            </span>
+            <RowTitle title={l.name} beside={l.company} />
             <span className="text-slate-600">
               <Badge>{l.status}</Badge> {formatDate(l.follow_up_date)}
             </span>
@@ -100,10 +105,7 @@ export function DashboardLists({ lists }: { lists: Lists }) {
       >
         {(i) => (
           <Link to={relatedHref("invoice", i.id, i.number)} className={rowLink}>
-            <span className="min-w-0 font-medium break-words">
-              {i.number}
-              {i.client_name && <span className="font-normal text-slate-600"> · {i.client_name}</span>}
-            </span>
+            <RowTitle title={i.number} beside={i.client_name} />
             <span className="text-red-700 tabular-nums">
               {formatMoney(i.total)}, due {formatDate(i.due_date)}
             </span>
@@ -118,10 +120,7 @@ export function DashboardLists({ lists }: { lists: Lists }) {
       >
         {(p) => (
           <Link to={relatedHref("proposal", p.id, p.title)} className={rowLink}>
-            <span className="min-w-0 font-medium break-words">
-              {p.title}
-              {p.for_name && <span className="font-normal text-slate-600"> · {p.for_name}</span>}
-            </span>
+            <RowTitle title={p.title} beside={p.for_name} />
             <span className="text-slate-600">Sent {formatDate(p.sent_date)}</span>
           </Link>
         )}
@@ -134,10 +133,7 @@ export function DashboardLists({ lists }: { lists: Lists }) {
       >
         {(c) => (
           <Link to={c.lead_id ? relatedHref("lead", c.lead_id, c.name) : "/crm/calls"} className={rowLink}>
-            <span className="min-w-0 font-medium break-words">
-              {c.name}
-              {c.company && <span className="font-normal text-slate-600"> · {c.company}</span>}
-            </span>
+            <RowTitle title={c.name} beside={c.company} />
             <span className="text-slate-600">
               {formatDateTime(c.start_at)} · {c.method === "phone" ? "Phone" : "Video"}
               {c.host_name && `, ${c.host_name}`}
