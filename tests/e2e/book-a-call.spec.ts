@@ -113,6 +113,9 @@ test("a call is booked and moved with JavaScript off, the pages and posts workin
   expect(meetings).toContainEqual(expect.stringMatching(/^Moved the call from .+ to .+$/));
   expect(await hostFeed(browser)).toContain(`SUMMARY:Call: ${name} (Carter Bakes)`);
 
+  // On the dashboard's week of calls, then cancelled from Calls.
+  await ownerTab.goto("/crm/dashboard");
+  await expect(ownerTab.getByRole("region", { name: /^Calls this week/ })).toContainText(name);
   await ownerTab.goto("/crm/calls");
   const card = ownerTab.getByRole("list", { name: "Upcoming calls" }).getByTestId("call").filter({ hasText: email });
   await card.getByRole("button", { name: `Cancel the call with ${name}` }).click();
