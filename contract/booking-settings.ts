@@ -99,4 +99,15 @@ export interface BookingSettingsView {
   settings: BookingSettings;
   updated_at: string | null;
   calendar_connected: boolean;
+  /** The hourly job's last read of the host's calendar; null until it has tried. */
+  calendar: HostCalendarStatus | null;
+}
+
+/** How the last read of the host's calendar went: when, how many busy times it gave, what went wrong. */
+export interface HostCalendarStatus {
+  tried_at: string;
+  /** The last read that worked: its busy times stand until the next one does. */
+  read_at: string | null;
+  busy_times: number;
+  problem: string | null;
 }

@@ -30,7 +30,7 @@ const saved = (over: Partial<BookingSettingsInput> = {}): BookingSettingsInput =
 
 describe("Settings → Bookings", () => {
   it("start from the defaults with no host, so nothing can be booked until someone is named", async () => {
-    expect(await read()).toEqual({ settings: DEFAULT_BOOKING_SETTINGS, updated_at: null, calendar_connected: false });
+    expect(await read()).toEqual({ settings: DEFAULT_BOOKING_SETTINGS, updated_at: null, calendar_connected: false, calendar: null });
     expect(DEFAULT_BOOKING_SETTINGS).toMatchObject({ call_minutes: 30, notice_hours: 24, horizon_days: 21, host_id: null });
   });
 

@@ -30,6 +30,7 @@ import { derivedLinkToken } from "../shared-documents";
 import { claimCall } from "./calls";
 import { calls } from "./tables";
 import { getBookingSettings } from "./booking-settings";
+import { calendarBusy } from "./host-calendar";
 import { sendBookingInvitations, type InvitationDelivery } from "./invitations";
 
 type Input = z.output<typeof bookingInput>;
@@ -47,17 +48,22 @@ export const CALL_TOKEN_KIND = "call";
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * The host's confirmed calls that could matter from `now` on (the buffer reaches a little back);
- * `except` leaves one out: the call being moved, whose own time is free to it.
+ * The host's confirmed calls that could matter from `now` on (the buffer reaches a little back),
+ * and their own calendar's busy times; `except` leaves one call out: the call being moved, whose own time is free to it.
  */
 export async function hostDiary(db: Db, hostId: string, now: Date, except?: string): Promise<HostDiary> {
   const from = new Date(now.getTime() - DAY_MS).toISOString();
-  const booked = await db
-    .select({ start: calls.start_at, end: calls.end_at })
-    .from(calls)
-    .where(and(eq(calls.host_id, hostId), eq(calls.status, "confirmed"), gt(calls.end_at, from), except ? ne(calls.id, except) : undefined))
-    .all();
-  return { calls: booked, busy: [] };
+  const [booked, busy] = await Promise.all([
+    db
+      .select({ start: calls.start_at, end: calls.end_at })
+      .from(calls)
+      .where(
+        and(eq(calls.host_id, hostId), eq(calls.status, "confirmed"), gt(calls.end_at, from), except ? ne(calls.id, except) : undefined),
+      )
+      .all(),
+    getBookingSettings(db).then(({ settings }) => calendarBusy(db, hostId, settings)),
+  ]);
+  return { calls: booked, busy };
 }
 
 /** The host's free times from now to the horizon, by London day: none until Settings name a host. */

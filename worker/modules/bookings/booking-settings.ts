@@ -16,6 +16,7 @@ import {
 } from "../../../contract/booking-settings";
 import { auditEvent, type AuditSource } from "../audit";
 import { readSettingValue, saveSettingValue } from "../settings";
+import { hostCalendarStatus } from "./host-calendar";
 
 const BOOKINGS_KEY = "bookings";
 
@@ -28,6 +29,7 @@ export async function bookingSettingsFor(db: Db, isOwner: boolean): Promise<Book
     settings: isOwner ? stored.settings : { ...stored.settings, calendar_url: null },
     updated_at: stored.updated_at,
     calendar_connected: stored.settings.calendar_url !== null,
+    calendar: await hostCalendarStatus(db, stored.settings.host_id, stored.settings.calendar_url),
   };
 }
 

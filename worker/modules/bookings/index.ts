@@ -4,3 +4,4 @@ export * from "./calls";
 export * from "./invitations";
 export * from "./manage";
 export * from "./retention";
+export * from "./host-calendar";

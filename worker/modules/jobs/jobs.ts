@@ -16,10 +16,17 @@ import { deliverRaised, dueByDateWrites, raiseContextOf } from "../instalments";
 import { runBatch } from "../../platform/batch";
 import { sendPaymentReminders } from "../payments";
 import { raiseDueRecurringInvoices } from "../retainers";
-import { remindCalls } from "../bookings";
+import { getBookingSettings, refreshHostCalendar, remindCalls } from "../bookings";
 
 export type JobName =
-  "overdue_invoices" | "housekeeping" | "daily_digest" | "due_instalments" | "recurring_invoices" | "payment_reminders" | "call_reminders";
+  | "overdue_invoices"
+  | "housekeeping"
+  | "daily_digest"
+  | "due_instalments"
+  | "recurring_invoices"
+  | "payment_reminders"
+  | "call_reminders"
+  | "host_calendar";
 
 export interface JobOutcome {
   job: JobName;
@@ -214,6 +221,12 @@ export async function callRemindersJob(env: Env, db: Db, now: Date): Promise<Job
   return { job: "call_reminders", date: londonToday(now), ran: true, result: await remindCalls(env, db, now), changed: [] };
 }
 
+/** The host's own calendar, read every hour so what they add there keeps visitors off those times (modules/bookings/host-calendar.ts). */
+export async function hostCalendarJob(db: Db, now: Date): Promise<JobOutcome> {
+  const { settings } = await getBookingSettings(db);
+  return { job: "host_calendar", date: londonToday(now), ran: true, result: await refreshHostCalendar(db, settings, now), changed: [] };
+}
+
 /** Every job, in order (invoices first, so the digest lists those that went overdue today); each is idempotent per London day. */
 export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(JobOutcome | JobFailure)[]> {
   const jobs: [JobName, () => Promise<JobOutcome>][] = [
@@ -223,6 +236,7 @@ export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(Jo
     ["recurring_invoices", () => raiseRecurringInvoices(env, db, now)],
     ["payment_reminders", () => paymentRemindersJob(env, db, now)],
     ["call_reminders", () => callRemindersJob(env, db, now)],
+    ["host_calendar", () => hostCalendarJob(db, now)],
     ["daily_digest", () => digestJob(env, db, now)],
   ];
   const outcomes: (JobOutcome | JobFailure)[] = [];

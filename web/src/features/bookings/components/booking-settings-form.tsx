@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
-import { CALL_LENGTHS, type BookingSettings, type BookingSettingsInput } from "@contract/booking-settings";
+import { CALL_LENGTHS, type BookingSettings, type BookingSettingsInput, type HostCalendarStatus } from "@contract/booking-settings";
 import { weekdays, type Weekday } from "@contract/booking-slots";
 import { lazyZodResolver } from "@/components/marketing/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
@@ -18,6 +18,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { rowErrors } from "@/components/ui/row-errors";
 import { SettingsPanel } from "@/components/ui/settings-panel";
 import { cn } from "@/lib/cn";
+import { formatDateTime } from "@/lib/format";
 import { applyFieldErrors } from "@/lib/form-errors";
 import { bookingSettingsQueryOptions, useSaveBookingSettings } from "@/features/bookings/api/booking-settings";
 
@@ -118,7 +119,7 @@ function Form({
   hosts,
   readOnly,
 }: {
-  view: { settings: BookingSettings; calendar_connected: boolean };
+  view: { settings: BookingSettings; calendar_connected: boolean; calendar: HostCalendarStatus | null };
   updatedAt: string | null;
   hosts: CallHost[];
   readOnly: boolean;
@@ -240,6 +241,7 @@ function Form({
         />
       )}
       {readOnly && view.calendar_connected && <p className="text-sm text-slate-600">The host's calendar is connected.</p>}
+      {view.calendar_connected && <CalendarRead status={view.calendar} />}
       <TextField
         control={control}
         name="outside_scheduler_url"
@@ -253,6 +255,24 @@ function Form({
         </Button>
       )}
     </form>
+  );
+}
+
+/** How the hourly read of the host's calendar last went, so a broken address is noticed. */
+function CalendarRead({ status }: { status: HostCalendarStatus | null }) {
+  if (!status) return <p className="text-sm text-slate-600">The calendar is read within the hour, then every hour.</p>;
+  const busy = `${status.busy_times} busy ${status.busy_times === 1 ? "time" : "times"}`;
+  if (!status.problem)
+    return (
+      <p className="text-sm text-slate-600" data-testid="calendar-read">
+        Calendar read {formatDateTime(status.read_at ?? status.tried_at)}: {busy} ahead.
+      </p>
+    );
+  return (
+    <p role="status" className="text-sm text-red-700" data-testid="calendar-read">
+      Could not read the calendar at {formatDateTime(status.tried_at)}: {status.problem}.{" "}
+      {status.read_at ? `The ${busy} read ${formatDateTime(status.read_at)} still count.` : "Nothing has been read from it yet."}
+    </p>
   );
 }
 
