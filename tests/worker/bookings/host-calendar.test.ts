@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import { apiClient, errorOf, expectJson, rows, runCron, signInAs, type Staff } from "../support/helpers";
+import { apiClient, errorOf, expectJson, rows, runCron, serveOutside, signInAs, type Staff } from "../support/helpers";
 import { DEFAULT_BOOKING_SETTINGS, type BookingSettingsInput } from "../../../contract/booking-settings";
 import { createDb } from "../../../worker/platform/db";
 import { getBookingSettings, refreshHostCalendar } from "../../../worker/modules/bookings";
@@ -143,14 +143,7 @@ describe("the host's own calendar", () => {
   it("is read by the hourly job", async () => {
     await settingsWith({});
     const [first] = await starts();
-    const realFetch = globalThis.fetch;
-    const asked: string[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      if (!request.url.startsWith("https://calendar.example.com/")) return realFetch(input, init);
-      asked.push(request.url);
-      return Promise.resolve(new Response(busyHour(first)));
-    });
+    const asked = serveOutside("https://calendar.example.com/", () => new Response(busyHour(first)));
     await runCron();
     expect(asked).toEqual(["https://calendar.example.com/private-8d1f/basic.ics"]);
     expect(await starts()).not.toContain(first);

@@ -10,7 +10,7 @@
 import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { SignJWT } from "jose";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import { app, type AppType } from "../../../worker/app";
@@ -390,6 +390,23 @@ export async function requestWithEnv(
 }
 
 /** Fires the worker's hourly Cron Trigger as if it were `at`, with some bindings replaced if asked (a broken mailer), and waits for its work. */
+/**
+ * A stand-in for a site outside (a calendar's server, GOV.UK): the worker's fetches to `origin`
+ * get `answer`'s response until the test restores its mocks; the rest go out as before. Answers
+ * the list of addresses asked for.
+ */
+export function serveOutside(origin: string, answer: (request: Request) => Response): string[] {
+  const realFetch = globalThis.fetch;
+  const asked: string[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (!request.url.startsWith(origin)) return realFetch(input, init);
+    asked.push(request.url);
+    return Promise.resolve(answer(request));
+  });
+  return asked;
+}
+
 export async function runCron(at: Date | string = new Date(), overrides: Partial<typeof env> = {}) {
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: "0 * * * *" }), { ...env, ...overrides }, ctx);
