@@ -31,6 +31,8 @@ export default defineConfig(async () => ({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+                // Tests never reach GOV.UK; the bank-holiday test hands the job its own answer.
+                BANK_HOLIDAYS_URL: "",
                 // How many studios the round-trip property test generates (tests/worker/data/round-trip.property.test.ts).
                 FC_RUNS: process.env.FC_RUNS ?? "",
               },

@@ -53,8 +53,8 @@ if (skipBuild && existsSync(join(ROOT, "dist"))) {
 }
 
 step(`Serve: wrangler dev on port ${DEV_PORT}`);
-// --test-scheduled: the Cron Trigger can be fired by hand (docs/guide/calendar-and-digest.md); SITE_URL: the digest's links come here.
-const wrangler = local.spawnWrangler(["dev", "--port", String(DEV_PORT), "--test-scheduled", "--var", `SITE_URL:${base}`]);
+// --test-scheduled: the Cron Trigger can be fired by hand (docs/guide/calendar-and-digest.md); the local values (LOCAL_VARS, SITE_URL).
+const wrangler = local.spawnWrangler(["dev", "--port", String(DEV_PORT), "--test-scheduled", ...local.localVarArgs(base)]);
 let exited = false;
 wrangler.on("exit", (code, signal) => {
   exited = true;

@@ -19,6 +19,8 @@ export interface Env {
   MAIL_AUTHSERV_ID?: string;
   /** The site's origin, for links in mail sent without a request to take it from (the daily digest). */
   SITE_URL: string;
+  /** GOV.UK's bank holidays JSON, read once a day; unset (locally, in tests), the shipped list alone counts. */
+  BANK_HOLIDAYS_URL?: string;
   /** Stripe's secret API key (a worker secret); without it and the webhook secret, invoices are paid by bank transfer only. */
   STRIPE_SECRET_KEY?: string;
   /** The signing secret of the Stripe webhook endpoint /api/payments/stripe (a worker secret). */

@@ -78,6 +78,15 @@ export const PLAYWRIGHT_CHROMIUM_ARGS = [
   ...CHROMIUM_ARGS,
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...WINDOW_UI_FEATURES].join(",")}`,
 ];
+/**
+ * What every local server changes of wrangler.toml's production values: links in scheduled mail
+ * (the daily digest) point at the server itself (SITE_URL, per port), and nothing is fetched from
+ * GOV.UK (the shipped bank holidays are enough, and runs stay the same with or without a network).
+ */
+export const LOCAL_VARS = { BANK_HOLIDAYS_URL: "" };
+export const localVarArgs = (siteUrl: string) =>
+  Object.entries({ ...LOCAL_VARS, SITE_URL: siteUrl }).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 /**
  * The end-to-end tests' own state, wiped and seeded by every run, so they never touch the dev
@@ -276,8 +285,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   if (config) args.push("--config", config, "--env-file", join(ROOT, ".dev.vars"));
   if (inspectorPort !== undefined) args.push("--inspector-port", String(inspectorPort), "--inspector-ip", "127.0.0.1");
   args.push("--persist-to", stateDir, "--show-interactive-dev-session=false");
-  // Links in scheduled mail (the daily digest) point at this server, not at production.
-  for (const [name, value] of Object.entries({ SITE_URL: `http://localhost:${port}`, ...vars })) args.push("--var", `${name}:${value}`);
+  args.push(...localVarArgs(`http://localhost:${port}`));
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
 
   let logPath: string | undefined;
   let logStream: WriteStream | undefined;

@@ -5,6 +5,8 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Invoice } from "../../../contract/invoice";
+import { createDb } from "../../../worker/platform/db";
+import { refreshBankHolidays } from "../../../worker/modules/settings";
 import { DEFAULT_PAYMENT_REMINDER_SETTINGS, reminderStages, type PaymentReminderSettings } from "../../../contract/payment-reminders";
 import { errorOf, expectJson, mailTo, subjectOf, rows, runCron, signInAs, uniqueEmail, uniqueInvoiceNumber, waitForMail, type Staff } from "../support/helpers";
 
@@ -78,6 +80,18 @@ describe("scheduled: payment reminders", () => {
     expect(await claims(inv)).toEqual([]);
     await runCron("2027-06-01T08:00:00Z"); // 09:00 BST
     expect((await claims(inv)).map((c) => [c.stage, c.sent_on])).toEqual([["on_due", "2027-06-01"]]);
+  });
+
+  it("also waits out a bank holiday GOV.UK declared after the code shipped", async () => {
+    // Due Friday 8 October 2027, made a bank holiday in GOV.UK's list (the job's own read of it): on-due goes Monday 11th.
+    await refreshBankHolidays(createDb(env.DB), "https://www.gov.uk/bank-holidays.json", new Date(), async () =>
+      Response.json({ "england-and-wales": { events: [{ title: "A one-off bank holiday", date: "2027-10-08" }] } }),
+    );
+    const inv = await addInvoice("2027-10-08", { date: "2027-10-06" });
+    await runCron("2027-10-08T09:00:00Z");
+    expect(await claims(inv)).toEqual([]);
+    await runCron("2027-10-11T09:00:00Z");
+    expect((await claims(inv)).map((c) => [c.stage, c.sent_on])).toEqual([["on_due", "2027-10-11"]]);
   });
 
   it("sends once across two runs at once and the clock changes of March and October 2027", async () => {

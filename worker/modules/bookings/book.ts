@@ -12,7 +12,6 @@ import type * as z from "zod";
 import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
 import { activities, lead_activities, leads, tasks, users } from "../../db/schema";
-import { bookingRulesOf } from "../../../contract/booking-settings";
 import {
   freeSlots,
   slotProblem,
@@ -29,7 +28,7 @@ import { newId } from "../../platform/ids";
 import { derivedLinkToken } from "../shared-documents";
 import { claimCall } from "./calls";
 import { calls } from "./tables";
-import { getBookingSettings } from "./booking-settings";
+import { bookingRules, getBookingSettings } from "./booking-settings";
 import { calendarBusy } from "./host-calendar";
 import { sendBookingInvitations, type InvitationDelivery } from "./invitations";
 
@@ -69,7 +68,7 @@ export async function hostDiary(db: Db, hostId: string, now: Date, except?: stri
 /** The host's free times from now to the horizon, by London day: none until Settings name a host. */
 export async function freeTimes(db: Db, now = new Date(), except?: string): Promise<{ days: BookingDay[]; callMinutes: number }> {
   const { settings } = await getBookingSettings(db);
-  const days = settings.host_id ? freeSlots(bookingRulesOf(settings), await hostDiary(db, settings.host_id, now, except), now) : [];
+  const days = settings.host_id ? freeSlots(await bookingRules(db, settings), await hostDiary(db, settings.host_id, now, except), now) : [];
   return { days, callMinutes: settings.call_minutes };
 }
 
@@ -159,7 +158,7 @@ export async function bookCall(
         .get()
     : undefined;
   if (!host) return { kind: "refused", problem: "no_host", nearest: [] };
-  const rules = bookingRulesOf(settings);
+  const rules = await bookingRules(db, settings);
   const diary = await hostDiary(db, host.id, now);
   const start = new Date(Date.parse(input.start));
   const problem = Number.isNaN(start.getTime()) ? "outside_hours" : slotProblem(rules, diary, now, start.toISOString());

@@ -9,18 +9,27 @@ import type { Db } from "../../platform/db";
 import { users } from "../../db/schema";
 import { AppError } from "../../platform/errors";
 import {
+  bookingRulesOf,
   bookingSettings,
   DEFAULT_BOOKING_SETTINGS,
+  type BookingSettings,
   type BookingSettingsView,
   type bookingSettingsInput,
 } from "../../../contract/booking-settings";
 import { auditEvent, type AuditSource } from "../audit";
-import { readSettingValue, saveSettingValue } from "../settings";
+import { bankHolidays, readSettingValue, saveSettingValue } from "../settings";
+import type { BookingRules } from "../../../contract/booking-slots";
 import { hostCalendarStatus } from "./host-calendar";
 
 const BOOKINGS_KEY = "bookings";
 
 export const getBookingSettings = (db: Db) => readSettingValue(db, BOOKINGS_KEY, bookingSettings, DEFAULT_BOOKING_SETTINGS);
+
+/** The rules every list of free times and every booking checks: the settings', closed on every bank holiday known. */
+export async function bookingRules(db: Db, settings: BookingSettings): Promise<BookingRules> {
+  const rules = bookingRulesOf(settings);
+  return { ...rules, closed_dates: [...rules.closed_dates, ...(await bankHolidays(db))] };
+}
 
 /** The settings as a member of staff may read them: the host's calendar address only for an Owner. */
 export async function bookingSettingsFor(db: Db, isOwner: boolean): Promise<BookingSettingsView> {

@@ -9,14 +9,14 @@ import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
 import { tasks, users } from "../../db/schema";
 import { freeSlots, slotProblem, STUDIO_ZONE, wallClock, type BookingDay, type SlotProblem } from "../../../contract/booking-slots";
-import { bookingRulesOf, type BookingSettings } from "../../../contract/booking-settings";
+import type { BookingSettings } from "../../../contract/booking-settings";
 import { callChangeMessages } from "../../../contract/booking";
 import { AppError, notFound, staleEdit } from "../../platform/errors";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
 import { sha256Hex } from "../../platform/ids";
 import { rebuiltLinkToken } from "../shared-documents";
 import { calls } from "./tables";
-import { getBookingSettings } from "./booking-settings";
+import { bookingRules, getBookingSettings } from "./booking-settings";
 import { CALL_TOKEN_KIND, hostDiary, hostTaskId, londonWhen, meetingOnLead, visitorWho, type CallWho } from "./book";
 import { sendCallCancellation, sendCallMoved, sendCallReminder, sendNoShowFollowUp, type BookingMail } from "./invitations";
 import { claimMove } from "./calls";
@@ -144,7 +144,7 @@ async function cancelStoredCall(
 
 /** The times a call can move to: the host's free times, its own among them. */
 export async function movableTimes(db: Db, call: CallRow, settings: BookingSettings, now = new Date()): Promise<BookingDay[]> {
-  return freeSlots(bookingRulesOf(settings), await hostDiary(db, call.host_id, now, call.id), now);
+  return freeSlots(await bookingRules(db, settings), await hostDiary(db, call.host_id, now, call.id), now);
 }
 
 export type MoveOutcome = { kind: "moved"; callId: string; leadId: string | null } | { kind: "refused"; problem: SlotProblem | "same" };
@@ -164,7 +164,7 @@ export async function moveCall(env: MailEnv, db: Db, token: string, start: strin
   const startIso = at.toISOString();
   if (startIso === call.start_at) return { kind: "refused", problem: "same" };
   const { settings } = await getBookingSettings(db);
-  const rules = bookingRulesOf(settings);
+  const rules = await bookingRules(db, settings);
   const problem = slotProblem(rules, await hostDiary(db, call.host_id, now, call.id), now, startIso);
   if (problem) return { kind: "refused", problem };
 

@@ -11,7 +11,7 @@ import { activities, invoices, job_runs } from "../../db/schema";
 import { londonToday } from "../../platform/time";
 import { sendDailyDigests } from "./digest";
 import { housekeepingDeletes } from "../data";
-import { automaticCreditOf } from "../settings";
+import { automaticCreditOf, refreshBankHolidays } from "../settings";
 import { deliverRaised, dueByDateWrites, raiseContextOf } from "../instalments";
 import { runBatch } from "../../platform/batch";
 import { sendPaymentReminders } from "../payments";
@@ -26,7 +26,8 @@ export type JobName =
   | "recurring_invoices"
   | "payment_reminders"
   | "call_reminders"
-  | "host_calendar";
+  | "host_calendar"
+  | "bank_holidays";
 
 export interface JobOutcome {
   job: JobName;
@@ -227,9 +228,27 @@ export async function hostCalendarJob(db: Db, now: Date): Promise<JobOutcome> {
   return { job: "host_calendar", date: londonToday(now), ran: true, result: await refreshHostCalendar(db, settings, now), changed: [] };
 }
 
+/**
+ * GOV.UK's England and Wales bank holidays, once a London day where BANK_HOLIDAYS_URL is set (in
+ * production; modules/settings/bank-holidays.ts). A failed read records no run, so the next hour tries again.
+ */
+export async function bankHolidaysJob(env: Pick<Env, "BANK_HOLIDAYS_URL">, db: Db, now: Date): Promise<JobOutcome> {
+  const job: JobName = "bank_holidays";
+  const date = londonToday(now);
+  if (!env.BANK_HOLIDAYS_URL || (await ranToday(db, job, date))) return { job, date, ran: false, changed: [] };
+  const result = await refreshBankHolidays(db, env.BANK_HOLIDAYS_URL, now);
+  await db
+    .insert(job_runs)
+    .values({ job, run_date: date, ran_at: now.toISOString(), result: JSON.stringify(result) })
+    .onConflictDoNothing();
+  return { job, date, ran: true, result, changed: [] };
+}
+
 /** Every job, in order (invoices first, so the digest lists those that went overdue today); each is idempotent per London day. */
 export async function runScheduledJobs(env: Env, db: Db, now: Date): Promise<(JobOutcome | JobFailure)[]> {
   const jobs: [JobName, () => Promise<JobOutcome>][] = [
+    // First: what it learns (a new bank holiday) counts for the reminders and bookings after it.
+    ["bank_holidays", () => bankHolidaysJob(env, db, now)],
     ["overdue_invoices", () => markOverdueInvoices(db, now, env.STUDIO_NAME)],
     ["housekeeping", () => housekeep(db, now)],
     ["due_instalments", () => raiseDueInstalments(env, db, now)],

@@ -16,7 +16,7 @@ import { newId } from "../../platform/ids";
 import { formatGbp } from "../../platform/money";
 import { sendOrExplain } from "../../platform/email";
 import { newLinkToken } from "../shared-documents";
-import { getPaymentReminderSettings, getStudioSettings } from "../settings";
+import { bankHolidays, getPaymentReminderSettings, getStudioSettings } from "../settings";
 import { amountPaidPence } from "./tables";
 import { runBatch } from "../../platform/batch";
 import { automaticEntry } from "../activities";
@@ -113,8 +113,9 @@ export async function sendPaymentReminders(
     )
     .all();
   const stagesOf = (id: string) => sent.filter((s) => s.invoice_id === id).map((s) => s.stage);
+  const closed = new Set(await bankHolidays(db));
   const due = owed.flatMap((d) => {
-    const stage = reminderDue(d, today, stagesOf(d.id));
+    const stage = reminderDue(d, today, stagesOf(d.id), closed);
     return stage ? [{ doc: d, stage }] : [];
   });
   if (due.length === 0) return { reminders: 0, mailed: 0 };
