@@ -4,12 +4,11 @@
  * (contract/booking-slots.ts); the links are what the confirmation and the invitation give.
  */
 import * as z from "zod";
-import { isoDate } from "./common";
+import { clockTime as clock, isoDate } from "./common";
 import { DEFAULT_BOOKING_RULES, weekdays, type BookingRules, type OpeningHours } from "./booking-slots";
 
 export const CALL_LENGTHS = [15, 20, 30, 45, 60] as const;
 
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time as HH:MM, e.g. 09:30");
 const openingHours = z
   .object({ start: clock, end: clock })
   .strict()

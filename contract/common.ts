@@ -14,6 +14,17 @@ export const optionalDate = z
   .optional()
   .transform((v) => (v ? v : null));
 
+/** A time of day on the studio's clock (London), HH:MM. */
+export const clockTime = z
+  .string()
+  .max(5, "Enter a time as HH:MM, e.g. 09:30")
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time as HH:MM, e.g. 09:30");
+export const optionalClockTime = z
+  .union([clockTime, z.literal("")])
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
 /** Money in pounds, two decimals at most; null where unknown. */
 export const money = z
   .number({ error: "Enter a number" })

@@ -6,7 +6,7 @@
  * account exists here, cleared otherwise).
  */
 import * as z from "zod";
-import { isoDate } from "./common";
+import { clockTime, isoDate } from "./common";
 import { furthestStages, leadSources, leadStatuses } from "./lead";
 import { leadActivityTypes } from "./lead-activity";
 import { projectStages, projectStatuses, projectTypes } from "./project";
@@ -384,13 +384,23 @@ export const taskRow = z
     assignee_username: ref,
     priority: z.enum(taskPriorities),
     due_date: date,
+    // Absent from exports made before tasks had times.
+    due_time: clockTime.nullable().default(null),
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .nullable()
+      .default(null),
     completed: z.boolean(),
     notes: optionalLines(50_000),
     related_id: ref,
     related_type: z.enum(relatedTypes).nullable(),
     ...stamps,
   })
-  .strict();
+  .strict()
+  .refine((t) => !t.due_time || t.due_date, { path: ["due_time"], message: "A task's time needs its due date" });
 
 export const activityRow = z
   .object({

@@ -1,6 +1,7 @@
 /**
  * Tasks: a tick moves a task from To Do to Completed with both counts, two quick ticks both hold,
- * Overdue and Today are marked, Mine shows only mine, and a lead's task links to the lead.
+ * Overdue and Today are marked, Mine shows only mine, a lead's task links to the lead, and a timed
+ * task shows its time.
  */
 import { expect, test } from "./fixtures";
 import type { TaskInput } from "../../contract/task";
@@ -54,6 +55,21 @@ test("tasks mark Overdue and Today, Mine shows only mine, and a task for a lead 
 
   await item(`Late ${t}`).getByRole("link", { name: lead.name }).click();
   await expect(page.getByRole("dialog", { name: lead.name })).toBeVisible();
+});
+
+test("a task given a time shows it with its length, and a time without a due date is refused", async ({ ownerTab: page }) => {
+  const title = `Workshop ${tag()}`;
+  await page.goto("/crm/tasks");
+  await page.getByRole("button", { name: "Add Task" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add New Task" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Time").fill("14:30");
+  await dialog.getByRole("button", { name: "Add Task" }).click();
+  await expect(dialog.getByText("Choose a due date for a task with a time")).toBeVisible();
+  await dialog.getByLabel("Due Date").fill("2099-01-05");
+  await dialog.getByRole("button", { name: "Add Task" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("task-item").filter({ hasText: title })).toContainText("Due 5 Jan 2099 at 14:30 (30 min)");
 });
 
 test("two quick ticks both stay ticked while the first is still saving", async ({ page }) => {

@@ -179,6 +179,20 @@ describe("calendar feed: what is in it", () => {
     expect(await summaries(await createFeed(colleague))).toEqual(["Call: Not mine"]);
   });
 
+  it("holds a timed task at its London time for its minutes, making me busy, in summer and winter", async () => {
+    await addTask({ title: "Workshop", due_date: "2026-07-15", due_time: "14:00", minutes: 90, assignee_username: me.id });
+    await addTask({ title: "Stand-up", due_date: "2026-01-15", due_time: "09:30", assignee_username: me.id });
+    await addTask({ title: "Any time that day", due_date: "2026-07-16", assignee_username: me.id });
+    const { events, text } = await fetchFeed(await createFeed());
+    const when = Object.fromEntries(events.map((e) => [e.summary, [e.start, e.end, e.allDay]]));
+    expect(when).toEqual({
+      "Task: Workshop": ["2026-07-15T13:00:00Z", "2026-07-15T14:30:00Z", false],
+      "Task: Stand-up": ["2026-01-15T09:30:00Z", "2026-01-15T10:00:00Z", false],
+      "Task: Any time that day": ["2026-07-16", "2026-07-17", true],
+    });
+    expect(text.match(/TRANSP:OPAQUE/g)).toHaveLength(2);
+  });
+
   it("keeps a date in summer time (BST) and one in winter (GMT) on the same calendar day, ending the next day", async () => {
     await addTask({ title: "Summer", due_date: "2026-07-15", assignee_username: me.id });
     await addTask({ title: "Winter", due_date: "2026-01-15", assignee_username: me.id });

@@ -265,6 +265,8 @@ const studio = fc.record({
     notes: nullable(10_000),
     priority: fc.constantFrom(...taskPriorities),
     due_date: date,
+    due_time: fc.option(rarely(fc.constantFrom("09:00", "23:59", "00:00"), fc.constantFrom("", "9:00", "24:00")), { nil: undefined }),
+    minutes: fc.option(fc.integer({ min: 5, max: 600 }), { nil: undefined }),
     completed: fc.boolean(),
   }),
   activity: fc.record({ summary: text(2000), type: fc.constantFrom(...loggableActivityTypes) }),

@@ -35,6 +35,32 @@ describe("tasks", () => {
     expect(task).toMatchObject({ title: "Call the printers", priority: "Med", completed: false, notes: null, due_date: null });
   });
 
+  it("gives a task a time on its due date, 30 minutes long unless told; a time needs a day", async () => {
+    const timed = await addTask({ title: "Workshop with Carter Bakes", due_date: "2026-12-03", due_time: "14:00" });
+    expect(timed).toMatchObject({ due_time: "14:00", minutes: 30 });
+    expect(await addTask({ title: "Site visit", due_date: "2026-12-03", due_time: "09:15", minutes: 90 })).toMatchObject({ minutes: 90 });
+    // No time, no length: minutes given alone mean nothing.
+    expect(await addTask({ title: "Whenever", due_date: "2026-12-03", minutes: 45 })).toMatchObject({ due_time: null, minutes: null });
+
+    const noDay = await errorOf(staff.api.crm.tasks.$post({ json: { title: "At two", due_time: "14:00" } }), 422);
+    expect(noDay.fields?.due_time).toBe("Choose a due date for a task with a time");
+    const badTime = await errorOf(staff.api.crm.tasks.$post({ json: { title: "Late", due_date: "2026-12-03", due_time: "25:00" } }), 422);
+    expect(badTime.fields?.due_time).toBe("Enter a time as HH:MM, e.g. 09:30");
+    const tooLong = await errorOf(
+      staff.api.crm.tasks.$post({ json: { title: "All week", due_date: "2026-12-03", due_time: "09:00", minutes: 6000 } }),
+      422,
+    );
+    expect(tooLong.fields?.minutes).toBe("At most 600 minutes");
+
+    // An edit is checked against what is stored: the day cannot go from under the time.
+    const undated = await errorOf(patch(timed, { due_date: null }), 422);
+    expect(undated.fields?.due_time).toBe("Choose a due date for a task with a time");
+    const moved = await expectJson(patch(timed, { due_time: "16:30", minutes: 15 }), 200);
+    expect(moved.task).toMatchObject({ due_date: "2026-12-03", due_time: "16:30", minutes: 15 });
+    const untimed = await expectJson(patch(moved.task, { due_time: "" }), 200);
+    expect(untimed.task).toMatchObject({ due_time: null, minutes: null });
+  });
+
   it("requires a title and a known priority and assignee", async () => {
     const blank = await errorOf(staff.api.crm.tasks.$post({ json: { title: "  " } }), 422);
     expect(blank.fields?.title).toBe("Title is required");

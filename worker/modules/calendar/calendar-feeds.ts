@@ -15,6 +15,7 @@ import type { Db } from "../../platform/db";
 import { calendar_feeds, calls, clients, leads, projects, tasks, users } from "../../db/schema";
 import type { CalendarFeedStatus } from "../../../contract/calendar-feed";
 import { openStatuses } from "../../../contract/lead-statuses";
+import { timedTaskInterval } from "../../../contract/task";
 import { AppError, notFound } from "../../platform/errors";
 import { randomToken, sha256Hex } from "../../platform/ids";
 import { renderCalendar, type IcsEvent } from "../../platform/ical";
@@ -132,6 +133,8 @@ export async function calendarFeed(db: Db, req: FeedRequest, now = Date.now(), t
         priority: tasks.priority,
         notes: tasks.notes,
         due_date: tasks.due_date,
+        due_time: tasks.due_time,
+        minutes: tasks.minutes,
         created_at: tasks.created_at,
         updated_at: tasks.updated_at,
       })
@@ -247,7 +250,8 @@ export async function calendarFeed(db: Db, req: FeedRequest, now = Date.now(), t
     ...openTasks.map((t): IcsEvent => ({
       uid: `task-${t.id}@${UID_DOMAIN}`,
       ...stamp(t),
-      when: { date: t.due_date! },
+      // A timed task is time taken, as a call is; the rest are a day's reminders.
+      when: t.due_time ? timedTaskInterval(t.due_date!, t.due_time, t.minutes) : { date: t.due_date! },
       summary: `Task: ${t.title}`,
       description: [`${t.priority} priority.`, t.notes, `Open your tasks: ${crm}/tasks?mine=1`].filter(Boolean).join("\n"),
       url: `${crm}/tasks?mine=1`,

@@ -1,5 +1,5 @@
 /** The tasks module's tables. worker/db/schema.ts re-exports them: drizzle reads every table from there. */
-import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { relatedTypes, taskPriorities } from "../../../contract/task";
 import { id, stamps, oneOf, bool } from "../../platform/columns";
 import { users } from "../users-and-auth/tables";
@@ -12,6 +12,9 @@ export const tasks = sqliteTable(
     assignee_username: text("assignee_username").references(() => users.id, { onDelete: "set null" }),
     priority: text("priority", { enum: taskPriorities }).notNull().default("Med"),
     due_date: text("due_date"),
+    /** HH:MM London on the due date; a timed task keeps its assignee busy for `minutes`. */
+    due_time: text("due_time"),
+    minutes: integer("minutes"),
     completed: bool("completed").notNull().default(false),
     notes: text("notes"),
     related_id: text("related_id"),

@@ -3,7 +3,14 @@ import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
 import { tasks, users } from "../../db/schema";
-import type { Task, TaskListItem, taskInput, taskPatch } from "../../../contract/task";
+import {
+  TASK_DEFAULT_MINUTES,
+  TIME_NEEDS_DATE,
+  type Task,
+  type TaskListItem,
+  type taskInput,
+  type taskPatch,
+} from "../../../contract/task";
 import { relatedNameOf } from "../activities";
 import { notFound } from "../../platform/errors";
 import { newId } from "../../platform/ids";
@@ -37,12 +44,20 @@ async function assertAssignee(db: Db, userId: string | null | undefined) {
     throw invalid({ assignee_username: "Choose someone from the team" });
 }
 
+type Timing = Pick<Task, "due_date" | "due_time" | "minutes">;
+
+/** A time only on a day, a length only with a time: TASK_DEFAULT_MINUTES unless told. */
+function timingOf(t: Timing): Timing {
+  if (t.due_time && !t.due_date) throw invalid({ due_time: TIME_NEEDS_DATE });
+  return { due_date: t.due_date, due_time: t.due_time, minutes: t.due_time ? (t.minutes ?? TASK_DEFAULT_MINUTES) : null };
+}
+
 export async function createTask(db: Db, input: z.output<typeof taskInput>): Promise<Task> {
   await assertAssignee(db, input.assignee_username);
   const now = nowIso();
   const [row] = await db
     .insert(tasks)
-    .values({ ...input, id: newId(), created_at: now, updated_at: now })
+    .values({ ...input, ...timingOf(input), id: newId(), created_at: now, updated_at: now })
     .returning();
   return row;
 }
@@ -50,9 +65,25 @@ export async function createTask(db: Db, input: z.output<typeof taskInput>): Pro
 export async function updateTask(db: Db, id: string, patch: z.output<typeof taskPatch>): Promise<Task> {
   const { updated_at: seen, ...changes } = patch;
   await assertAssignee(db, changes.assignee_username);
+  // A change to when is checked against the rest of when as stored (a time needs the day the task already has).
+  const stored =
+    changes.due_date !== undefined || changes.due_time !== undefined || changes.minutes !== undefined
+      ? await db
+          .select({ due_date: tasks.due_date, due_time: tasks.due_time, minutes: tasks.minutes })
+          .from(tasks)
+          .where(eq(tasks.id, id))
+          .get()
+      : undefined;
+  const timing = stored
+    ? timingOf({
+        due_date: changes.due_date !== undefined ? changes.due_date : stored.due_date,
+        due_time: changes.due_time !== undefined ? changes.due_time : stored.due_time,
+        minutes: changes.minutes !== undefined ? changes.minutes : stored.minutes,
+      })
+    : {};
   const rows = await db
     .update(tasks)
-    .set({ ...changes, updated_at: nextStamp(seen) })
+    .set({ ...changes, ...timing, updated_at: nextStamp(seen) })
     .where(and(eq(tasks.id, id), eq(tasks.updated_at, seen)))
     .returning();
   return versionedResult(rows, () => db.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, id)).get(), "Task");

@@ -79,20 +79,35 @@ export function PasswordField<T extends FieldValues, N extends TextPath<T>, TTra
   );
 }
 
-/** A calendar date (YYYY-MM-DD); empty is "". */
-export function DateField<T extends FieldValues, N extends TextPath<T>, TTransformed = T>({
+/** The browser's own date or time picker (typing still works); empty is "". */
+function PickerField<T extends FieldValues, N extends TextPath<T>, TTransformed = T>({
   control,
   name,
   label,
   required,
   hint,
-}: BoundProps<T, N, TTransformed> & { hint?: string }) {
+  type,
+}: BoundProps<T, N, TTransformed> & { hint?: string; type: "date" | "time" }) {
   const { registration, error } = useRegistered(control, name);
   return (
     <Field label={label} error={error} hint={hint} required={required}>
-      {(p) => <Input {...p} type="date" {...registration} />}
+      {(p) => <Input {...p} type={type} {...registration} />}
     </Field>
   );
+}
+
+/** A calendar date (YYYY-MM-DD). */
+export function DateField<T extends FieldValues, N extends TextPath<T>, TTransformed = T>(
+  props: BoundProps<T, N, TTransformed> & { hint?: string },
+) {
+  return <PickerField {...props} type="date" />;
+}
+
+/** A time of day (HH:MM). */
+export function TimeField<T extends FieldValues, N extends TextPath<T>, TTransformed = T>(
+  props: BoundProps<T, N, TTransformed> & { hint?: string },
+) {
+  return <PickerField {...props} type="time" />;
 }
 
 /** An amount in pounds, zero or more with pence; empty is null. */

@@ -62,6 +62,12 @@ function TaskItem({
         <p className="mt-1 text-sm text-slate-600">
           {assignee ?? "Unassigned"}
           {task.due_date && <> · Due {formatDate(task.due_date)}</>}
+          {task.due_date && task.due_time && (
+            <>
+              {" "}
+              at {task.due_time} ({task.minutes} min)
+            </>
+          )}
         </p>
         {task.related_type && task.related_id && (
           <p className="mt-1 text-sm text-slate-600">

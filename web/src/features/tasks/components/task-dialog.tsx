@@ -1,14 +1,17 @@
-/** Add New Task / Edit Task: title, assignee (from the users), priority (default Med), due date, notes. */
+/**
+ * Add New Task / Edit Task: title, assignee (from the users), priority (default Med), due date, an
+ * optional time and length (a timed task keeps its assignee busy, so no call is booked over it), notes.
+ */
 import { useQuery } from "@tanstack/react-query";
 import { taskInput, taskPatch, taskPriorities, type Task, type TaskInput } from "@contract/task";
 import { isPerson } from "@contract/user";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { DateField, OptionsField, TextareaField, TextField } from "@/components/ui/form-fields";
+import { DateField, OptionsField, TextareaField, TextField, TimeField, WholeNumberField } from "@/components/ui/form-fields";
 import { SelectField } from "@/components/ui/select-field";
 import { useVersionedEditForm } from "@/lib/versioned-edit-form";
 import { taskUsersQueryOptions, useCreateTask, useUpdateTask } from "@/features/tasks/api/tasks";
 
-const fields = ["title", "assignee_username", "priority", "due_date", "notes"] as const;
+const fields = ["title", "assignee_username", "priority", "due_date", "due_time", "minutes", "notes"] as const;
 const taskEdit = taskPatch.omit({ updated_at: true });
 
 /** What another screen fills in when it opens Add Task (e.g. from a client's preview comment). */
@@ -35,6 +38,8 @@ export function TaskDialog({
       assignee_username: task?.assignee_username ?? "",
       priority: task?.priority ?? "Med",
       due_date: task?.due_date ?? "",
+      due_time: task?.due_time ?? "",
+      minutes: task?.minutes ?? null,
       notes: task?.notes ?? draft?.notes ?? "",
     },
     fields,
@@ -79,6 +84,10 @@ export function TaskDialog({
         </SelectField>
         <OptionsField control={control} name="priority" label="Priority" values={taskPriorities} />
         <DateField control={control} name="due_date" label="Due Date" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TimeField control={control} name="due_time" label="Time" hint="Optional: when on the due date" />
+        <WholeNumberField control={control} name="minutes" label="Minutes" hint="How long, with a time (30 unless set)" min={5} max={600} />
       </div>
       <TextareaField control={control} name="notes" label="Notes" />
     </FormDialog>
