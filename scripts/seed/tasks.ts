@@ -21,6 +21,8 @@ export function seedTasks(ctx: SeedContext): void {
       assignee_username: t.assignee === "owner" ? ownerId : salesId,
       priority: t.priority,
       due_date: t.dueDays === null ? null : clock.date(t.dueDays),
+      due_time: t.at?.time ?? null,
+      minutes: t.at?.minutes ?? null,
       completed: t.completed,
       notes: t.notes,
       related_id: related?.id ?? null,

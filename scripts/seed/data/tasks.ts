@@ -12,6 +12,8 @@ export interface TaskSeed {
   assignee: "owner" | "sales";
   related: SeedRef | null;
   notes: string | null;
+  /** A time on the due day (London) and its length: the Owner, who hosts the demo's calls, is busy then. */
+  at?: { time: string; minutes: number };
 }
 
 export const TASKS: TaskSeed[] = [
@@ -59,6 +61,16 @@ export const TASKS: TaskSeed[] = [
     assignee: "owner",
     related: { project: "brierley" },
     notes: "Include age-verification options.",
+  },
+  {
+    title: "Kick-off meeting with Brierley Brewing",
+    priority: "High",
+    dueDays: 3,
+    completed: false,
+    assignee: "owner",
+    related: { project: "brierley" },
+    notes: "At the brewery, with the deck.",
+    at: { time: "10:00", minutes: 90 },
   },
   {
     title: "Book photographer for Albbrit products",

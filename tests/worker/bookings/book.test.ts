@@ -188,6 +188,45 @@ describe("booking a call", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("keeps visitors off the host's own timed tasks; not once done, nor someone else's", async () => {
+    await hostIs(owner.id);
+    const [first, second, third] = (await times()).flatMap((d) => d.starts);
+    const london = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Europe/London",
+      dateStyle: "short",
+      timeStyle: "short",
+      hourCycle: "h23",
+    });
+    const [date, time] = london.format(new Date(first)).split(", ");
+    // An hour from the first free time: the first two 30-minute calls.
+    const workshop = (
+      await expectJson(
+        owner.api.crm.tasks.$post({
+          json: { title: "Workshop", assignee_username: owner.id, due_date: date, due_time: time, minutes: 60 },
+        }),
+        201,
+      )
+    ).task;
+    const sales = await signInAs("Sales");
+    await expectJson(
+      sales.api.crm.tasks.$post({
+        json: { title: "Not the host's", assignee_username: sales.id, due_date: date, due_time: time, minutes: 240 },
+      }),
+      201,
+    );
+    const starts = async () => (await times()).flatMap((d) => d.starts);
+    expect((await starts()).slice(0, 1)).toEqual([third]);
+    expect(await starts()).not.toContain(second);
+    const refused = await errorOf(book(booking(first)), 409);
+    expect(refused.fields?.start).toBe("That time has just been taken. Choose another");
+
+    await expectJson(
+      owner.api.crm.tasks[":id"].$patch({ param: { id: workshop.id }, json: { completed: true, updated_at: workshop.updated_at } }),
+      200,
+    );
+    expect((await starts()).slice(0, 2)).toEqual([first, second]);
+  });
+
   it("books at most two future calls for one e-mail address", async () => {
     await hostIs(owner.id);
     const starts = (await times()).flatMap((d) => d.starts);

@@ -6,7 +6,7 @@
  * claim (calls.ts): twenty visitors choosing one time leave one call and nothing else half-written.
  * Only then are the invitations sent (a mail that fails loses nothing).
  */
-import { and, count, eq, gt, ne } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNotNull, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
@@ -21,6 +21,7 @@ import {
   type BookingRules,
   type HostDiary,
 } from "../../../contract/booking-slots";
+import { timedTaskInterval } from "../../../contract/task";
 import { knownZone, slotProblemMessages, type BookedCall, type bookingInput } from "../../../contract/booking";
 import type { Sender } from "../../platform/client-info";
 import { limits, reserveAttempt } from "../../platform/rate-limit";
@@ -48,11 +49,11 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The host's confirmed calls that could matter from `now` on (the buffer reaches a little back),
- * and their own calendar's busy times; `except` leaves one call out: the call being moved, whose own time is free to it.
+ * their open timed tasks and their own calendar's busy times; `except` leaves one call out: the call being moved, whose own time is free to it.
  */
 export async function hostDiary(db: Db, hostId: string, now: Date, except?: string): Promise<HostDiary> {
   const from = new Date(now.getTime() - DAY_MS).toISOString();
-  const [booked, busy] = await Promise.all([
+  const [booked, timed, calendar] = await Promise.all([
     db
       .select({ start: calls.start_at, end: calls.end_at })
       .from(calls)
@@ -60,9 +61,22 @@ export async function hostDiary(db: Db, hostId: string, now: Date, except?: stri
         and(eq(calls.host_id, hostId), eq(calls.status, "confirmed"), gt(calls.end_at, from), except ? ne(calls.id, except) : undefined),
       )
       .all(),
+    db
+      .select({ date: tasks.due_date, time: tasks.due_time, minutes: tasks.minutes })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.assignee_username, hostId),
+          eq(tasks.completed, false),
+          isNotNull(tasks.due_time),
+          gte(tasks.due_date, wallClock(from, STUDIO_ZONE).date),
+        ),
+      )
+      .all(),
     getBookingSettings(db).then(({ settings }) => calendarBusy(db, hostId, settings)),
   ]);
-  return { calls: booked, busy };
+  const tasksBusy = timed.flatMap((t) => (t.date && t.time ? [timedTaskInterval(t.date, t.time, t.minutes)] : []));
+  return { calls: booked, busy: [...tasksBusy, ...calendar] };
 }
 
 /** The host's free times from now to the horizon, by London day: none until Settings name a host. */
