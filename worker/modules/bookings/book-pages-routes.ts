@@ -7,7 +7,7 @@
 import type { Element as PageElement } from "@cloudflare/workers-types";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { slotLabel, STUDIO_PLACE, STUDIO_ZONE, type BookingDay } from "../../../contract/booking-slots";
+import { dayLabel, slotLabel, STUDIO_PLACE, STUDIO_ZONE, type BookingDay } from "../../../contract/booking-slots";
 import { callChangeMessages, knownZone, slotProblemMessages } from "../../../contract/booking";
 import { fetchAsset, notFoundPage } from "../../http/assets";
 import { escapeHtml } from "../../platform/safe-json";
@@ -44,11 +44,6 @@ export function zoneFor(c: Context<AppEnv>, chosen: string | undefined): { zone:
   return { zone: knownZone(cf?.timezone) ?? STUDIO_ZONE, guessed: true };
 }
 
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-
 /** The free times as radio buttons, a fieldset per London day; `checked` stays chosen when still free. */
 export function timesMarkup(days: BookingDay[], zone: string, checked?: string): string {
   if (days.length === 0)
@@ -56,7 +51,7 @@ export function timesMarkup(days: BookingDay[], zone: string, checked?: string):
   return days
     .map(
       (d) =>
-        `<fieldset class="space-y-2"><legend class="font-semibold">${escapeHtml(dayName(d.date))}</legend><div class="grid gap-2 sm:grid-cols-2">${d.starts
+        `<fieldset class="space-y-2"><legend class="font-semibold">${escapeHtml(dayLabel(d.date))}</legend><div class="grid gap-2 sm:grid-cols-2">${d.starts
           .map(
             (s) =>
               `<label class="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2"><input type="radio" name="start" value="${s}" class="accent-brick-600"${s === checked ? " checked" : ""}> ${escapeHtml(slotLabel(s, zone))}</label>`,
