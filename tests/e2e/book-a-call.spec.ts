@@ -4,17 +4,32 @@
  * a Meeting on its timeline. The host (the demo's Owner) sees it in the CRM's Calls, in an open tab
  * at once, and in their calendar feed.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import type { Browser, Page } from "@playwright/test";
 import { api, expectStatus, live, signIn, tag } from "./support";
 
-/** Books the first free time shown on /book as a New York visitor, and answers the confirmation page. */
-async function bookFirstTime(page: Page, email: string, name: string) {
-  await page.goto("/book?zone=America/New_York");
+/**
+ * Books the first free time shown on /book as a New York visitor, and answers the confirmation page.
+ * With a script, the picker shows the times in the device's own zone (the context's, New York);
+ * without, the server's list in the zone chosen with Change time zone.
+ */
+async function bookFirstTime(page: Page, email: string, name: string, script: boolean) {
+  await page.goto(script ? "/book" : "/book?zone=America/New_York");
   await expect(page.getByRole("heading", { level: 1, name: "Book a 30-minute call" })).toBeVisible();
-  await expect(page.getByText("Times are in New York, Toronto, with ours in Manchester beside them.")).toBeVisible();
   const form = page.getByRole("form", { name: "Book a call" });
-  const first = form.getByRole("radio", { name: /your time · .*in Manchester/ }).first();
+  let times = form.locator("[data-book-times]");
+  if (script) {
+    times = form.locator("[data-book-picker]");
+    await expect(
+      page.getByText("Times are in your device's time zone (America/New_York), with ours in Manchester beside them."),
+    ).toBeVisible();
+    await expect(form.locator("[data-book-times]")).toBeHidden();
+    const days = times.getByRole("table", { name: "Days with free times" }).getByRole("button");
+    await days.nth(1).click();
+    await expect(days.nth(1)).toHaveAttribute("aria-pressed", "true");
+  } else await expect(page.getByText("Times are in New York, Toronto, with ours in Manchester beside them.")).toBeVisible();
+  const first = times.getByRole("radio", { name: /your time · .*in Manchester/ }).first();
   const label = (await first.evaluate((el) => el.parentElement?.textContent ?? "")).trim();
   await first.check();
   await form.getByLabel("Name", { exact: true }).fill(name);
@@ -56,18 +71,19 @@ async function hostFeed(browser: Browser): Promise<string> {
   return ics;
 }
 
-test("the site's Book a Call leads to /book, which books a call with JavaScript on; the host's open Calls tab shows it at once", async ({
-  page,
+test("the site's Book a Call leads to /book, whose picker books a call in the device's zone; the host's open Calls tab shows it at once", async ({
   browser,
   ownerTab,
 }) => {
   await live(ownerTab, "/crm/calls");
+  const context = await browser.newContext({ timezoneId: "America/New_York" });
+  const page = await context.newPage();
   await page.goto("/contact");
   await page.getByRole("link", { name: "Schedule Now" }).click();
   await expect(page).toHaveURL(/\/book$/);
   const name = `Jo Script ${tag()}`;
   const email = `book-js-${tag()}@example.co.uk`;
-  await bookFirstTime(page, email, name);
+  await bookFirstTime(page, email, name, true);
   const { lead, logged } = await leadOf(browser, email);
   expect(lead).toMatchObject({ source: "Call booking", company: "Carter Bakes" });
   expect(logged.map((a) => a.type)).toContain("Meeting");
@@ -87,6 +103,62 @@ test("the site's Book a Call leads to /book, which books a call with JavaScript 
   await page.getByRole("button", { name: "Cancel the call" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your call is cancelled" })).toBeVisible();
   await expect(card.getByText("Cancelled", { exact: true })).toBeVisible();
+  await context.close();
+});
+
+test("a time chosen in the server's list before the picker arrives stays chosen in it, and is the one booked", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: "Asia/Tokyo" });
+  const page = await context.newPage();
+  // The picker's times come late, as on a slow connection: the visitor has already chosen from the list.
+  await page.route("**/api/book/times*", async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
+  await page.goto("/book");
+  const form = page.getByRole("form", { name: "Book a call" });
+  const listed = form.locator("[data-book-times]").getByRole("radio").nth(2);
+  const start = await listed.getAttribute("value");
+  await listed.check();
+  const picker = form.locator("[data-book-picker]");
+  await expect(picker).toBeVisible();
+  await expect(form.locator(`[data-book-picker] input[name="start"][value="${start}"]`)).toBeChecked();
+  // Tokyo is a day ahead of London by evening: each time reads with its own day.
+  await expect(picker.getByRole("radio", { checked: true })).toHaveAccessibleName(/your time · .* in Manchester$/);
+  const name = `Aiko Mori ${tag()}`;
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByLabel("Email", { exact: true }).fill(`book-kept-${tag()}@example.jp`);
+  await form.getByLabel("What would you like to talk about?").fill("A site in English and Japanese");
+  await form.getByRole("button", { name: "Book the call" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your call is booked" })).toBeVisible();
+  const context2 = await browser.newContext();
+  await signIn(context2.request);
+  const { calls } = await expectStatus(api(context2.request).crm.calls.$get({ query: { when: "upcoming" } }), 200);
+  expect(calls.find((c) => c.name === name)?.start_at).toBe(start);
+  await context2.close();
+  await context.close();
+});
+
+test("the picker has no accessibility violations and is used by keyboard: a day, then its time", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: "America/New_York" });
+  const page = await context.newPage();
+  await page.goto("/book");
+  const picker = page.locator("[data-book-picker]");
+  await expect(picker).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include("form[aria-label='Book a call']").analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+
+  const days = picker.getByRole("table", { name: "Days with free times" }).getByRole("button");
+  await days.first().focus();
+  await page.keyboard.press("Tab");
+  await expect(days.nth(1)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(days.nth(1)).toHaveAttribute("aria-pressed", "true");
+  const legend = (await days.nth(1).getAttribute("aria-label"))!.split(":")[0];
+  await expect(picker.getByRole("group", { name: legend })).toBeVisible();
+  await picker.getByRole("radio").first().focus();
+  await page.keyboard.press("Space");
+  await expect(picker.getByRole("radio").first()).toBeChecked();
+  await context.close();
 });
 
 test("a call is booked and moved with JavaScript off, the pages and posts working alone; the host cancels it from Calls", async ({
@@ -97,7 +169,7 @@ test("a call is booked and moved with JavaScript off, the pages and posts workin
   const page = await context.newPage();
   const name = `Sam Plain ${tag()}`;
   const email = `book-nojs-${tag()}@example.co.uk`;
-  await bookFirstTime(page, email, name);
+  await bookFirstTime(page, email, name, false);
   // Moved in one step on its own page, still with no script.
   const when = await page.locator("[data-call-when]").textContent();
   const move = page.getByRole("form", { name: "Move the call" });

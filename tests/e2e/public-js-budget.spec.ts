@@ -1,7 +1,7 @@
 /**
  * What a visitor's browser downloads before any interaction: nothing on the home page, at most
- * 60 KB (gzip) on any public page, whose only scripts are its islands (docs/decisions/0012), and
- * never CRM code (docs/decisions/0041-prerendered-public-pages.md).
+ * 60 KB (gzip) on any public page, whose only scripts are its islands (docs/decisions/0012), at
+ * most 30 KB for the booking page's picker, and never CRM code (docs/decisions/0041-prerendered-public-pages.md).
  */
 import { readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -82,4 +82,13 @@ test("an enquiry page loads zod only when its form is first used; if it cannot, 
   await expect(form.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name must be at least 2 characters");
   await expect(form.getByLabel("Message", { exact: true })).toHaveAccessibleDescription("Message must be at least 10 characters");
   expect(page.url()).toMatch(/\/contact$/);
+});
+
+test("the booking page's picker, with all it loads, is at most 30 KB of JavaScript (gzip)", async ({ page }) => {
+  const scripts = await scriptsRequestedBy(page, "/book");
+  await expect(page.locator("[data-book-picker]")).toBeVisible();
+  const size = await gzipOf(page, scripts);
+  console.log(`/book requests ${scripts.length} JS files, ${(size / 1000).toFixed(1)} KB gzip`);
+  expect(scripts.some((u) => /\/book-picker-[\w-]+\.js$/.test(u))).toBe(true);
+  expect(size).toBeLessThanOrEqual(30 * 1024);
 });

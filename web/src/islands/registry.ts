@@ -26,6 +26,8 @@ export const islands = {
     hydrate: "interaction",
   },
   "client-preview": { load: () => import("@/app/previews/client-preview-island").then((m) => m.ClientPreviewIsland), hydrate: "load" },
+  // At once: it reads the device's time zone and shows the times in it before the visitor chooses one.
+  "book-picker": { load: () => import("@/components/marketing/book-picker").then((m) => m.BookPicker), hydrate: "load" },
 } satisfies Record<string, IslandEntry>;
 
 export type IslandName = keyof typeof islands;
@@ -36,4 +38,5 @@ export const islandModules: Record<IslandName, string> = {
   "redesign-form": "src/components/marketing/forms/redesign-form.tsx",
   "valuation-form": "src/components/marketing/forms/valuation-form.tsx",
   "client-preview": "src/app/previews/client-preview-island.tsx",
+  "book-picker": "src/components/marketing/book-picker.tsx",
 };

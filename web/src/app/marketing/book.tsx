@@ -2,8 +2,11 @@
  * /book: "Book a 30-minute call". The free times are the server's (worker/modules/bookings/book-pages-routes.ts
  * writes them into [data-book-times] on every request, grouped by day, as radio buttons in the
  * visitor's zone beside London's), so the page works with JavaScript off: the form posts natively.
+ * With a script, the picker island shows the same times as a calendar in the device's own zone.
  */
 import { PageIntro } from "@/components/marketing/page-intro";
+import { BookPicker } from "@/components/marketing/book-picker";
+import { Island } from "@/components/island";
 import { Field, Input } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { buttonClass } from "@/components/ui/button";
@@ -49,6 +52,12 @@ export function Component() {
             </h2>
             <div data-book-times="" className="mt-6 space-y-6">
               <p className="text-slate-600">The free times could not be read just now. Please reload the page.</p>
+            </div>
+            {/* With a script, a calendar of the same times in the device's own zone takes the list's place. */}
+            <div className="mt-6">
+              <Island name="book-picker">
+                <BookPicker />
+              </Island>
             </div>
           </section>
           <section aria-labelledby="details-heading" className={`${sectionClass} space-y-5`}>
