@@ -1,5 +1,6 @@
 /** Helpers for writes that must commit together. */
-import { not, sql, type SQL } from "drizzle-orm";
+import { getTableColumns, not, sql, type InferInsertModel, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./db";
 import { write_guards } from "../db/schema";
@@ -47,3 +48,24 @@ export const abortIf = (db: Db, condition: SQL) =>
 /** Whether a D1 error is our own guard refusing the batch. */
 export const isGuardAbort = (err: unknown) =>
   err instanceof Error && `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`.includes("stale_write");
+
+/**
+ * Inserts `row` only where `unless` finds nothing, decided inside the statement: what a lookup
+ * before the batch cannot promise when two requests run at once. Columns `row` leaves out get
+ * their default, else NULL, as an ordinary insert gives them.
+ */
+export function insertUnless<T extends SQLiteTable>(db: Db, table: T, row: InferInsertModel<T>, unless: SQL) {
+  const values = row as Record<string, unknown>;
+  const fields = Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => {
+      const value = values[key] !== undefined ? values[key] : (column.default ?? null);
+      return [key, sql`${value}`.as(column.name)];
+    }),
+  );
+  return db.insert(table).select(
+    db
+      .select(fields)
+      .from(sql`(SELECT 1)`)
+      .where(sql`NOT EXISTS ${unless}`) as never,
+  );
+}

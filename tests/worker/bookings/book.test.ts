@@ -246,6 +246,12 @@ describe("booking a call", () => {
     const answers = await Promise.all(starts.map((start) => book(booking(start, { email }))));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 422, 422, 422]);
     expect(await rows("SELECT id FROM calls WHERE email = ?", email)).toHaveLength(2);
+    // The address was new: one lead for it, not one per booking, and both calls, tasks and Meetings on it.
+    const made = await rows<{ id: string }>("SELECT id FROM leads WHERE email = ?", email);
+    expect(made).toHaveLength(1);
+    expect(await rows("SELECT DISTINCT lead_id FROM calls WHERE email = ?", email)).toEqual([{ lead_id: made[0].id }]);
+    expect(await rows("SELECT id FROM tasks WHERE related_id = ?", made[0].id)).toHaveLength(2);
+    expect(await rows("SELECT id FROM activities WHERE type = 'Meeting' AND related_id = ?", made[0].id)).toHaveLength(2);
   });
 });
 

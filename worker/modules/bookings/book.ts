@@ -6,7 +6,7 @@
  * claim (calls.ts): twenty visitors choosing one time leave one call and nothing else half-written.
  * Only then are the invitations sent (a mail that fails loses nothing).
  */
-import { and, count, eq, gt, gte, isNotNull, ne } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
@@ -26,6 +26,7 @@ import { knownZone, slotProblemMessages, type BookedCall, type bookingInput } fr
 import type { Sender } from "../../platform/client-info";
 import { limits, reserveAttempt } from "../../platform/rate-limit";
 import { newId } from "../../platform/ids";
+import { insertUnless } from "../../platform/batch";
 import { derivedLinkToken } from "../shared-documents";
 import { claimCall } from "./calls";
 import { calls } from "./tables";
@@ -128,7 +129,13 @@ export type CallWho = { who_username: string | null; who_name: string; who_kind:
 export const visitorWho = (name: string): CallWho => ({ who_username: null, who_name: name, who_kind: "client" });
 
 /** A Meeting on the call's lead's timeline, in the write that changes the call; none for a call whose lead has gone. */
-export function meetingOnLead(db: Db, leadId: string | null, who: CallWho, summary: string, stamp: string): BatchItem<"sqlite">[] {
+export function meetingOnLead(
+  db: Db,
+  leadId: string | SQL<string> | null,
+  who: CallWho,
+  summary: string,
+  stamp: string,
+): BatchItem<"sqlite">[] {
   if (!leadId) return [];
   return [
     db.insert(activities).values({
@@ -193,25 +200,41 @@ export async function bookCall(
   const when = londonWhen(startIso);
   const answers = bookingAnswers(input, when);
   const stamp = now.toISOString();
-  const [existing] = await db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)).limit(1);
-  const leadId = existing?.id ?? newId();
+  const leadOf = () =>
+    db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)).orderBy(asc(leads.created_at), asc(leads.id)).limit(1);
+  const [existing] = await leadOf();
+  const newLeadId = newId();
+  // Found again inside the write: two first bookings from one address at once make one lead, and both calls are on it.
+  const leadId = existing?.id ?? sql<string>`(${leadOf()})`;
   const leadWrite: BatchItem<"sqlite"> = existing
     ? db
         .insert(lead_activities)
-        .values({ id: newId(), lead_id: leadId, activity_type: "note_added", description: answers, created_at: stamp, updated_at: stamp })
-    : db.insert(leads).values({
-        id: leadId,
-        name: input.name,
-        company: input.company || null,
-        email,
-        phone: input.phone || null,
-        source: "Call booking",
-        status: "New",
-        notes: answers,
-        next_action: `Call on ${when}`,
-        created_at: stamp,
-        updated_at: stamp,
-      });
+        .values({
+          id: newId(),
+          lead_id: existing.id,
+          activity_type: "note_added",
+          description: answers,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+    : insertUnless(
+        db,
+        leads,
+        {
+          id: newLeadId,
+          name: input.name,
+          company: input.company || null,
+          email,
+          phone: input.phone || null,
+          source: "Call booking",
+          status: "New",
+          notes: answers,
+          next_action: `Call on ${when}`,
+          created_at: stamp,
+          updated_at: stamp,
+        },
+        sql`(SELECT 1 FROM ${leads} WHERE ${leads.email} = ${email})`,
+      );
   const callId = newId();
   // Derived from the call's id, so the reminder can rebuild the visitor's link; only its hash is stored.
   const { token, hash: tokenHash } = await derivedLinkToken(env.SESSION_SECRET, CALL_TOKEN_KIND, callId);
@@ -277,5 +300,6 @@ export async function bookCall(
     stamp,
     answers,
   });
-  return { kind: "booked", call, leadId, newLead: !existing, mailed };
+  const filedOn = existing?.id ?? (await leadOf())[0].id;
+  return { kind: "booked", call, leadId: filedOn, newLead: filedOn === newLeadId, mailed };
 }

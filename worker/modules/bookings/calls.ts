@@ -19,7 +19,8 @@ export interface CallClaim {
   id: string;
   hostId: string;
   /** The lead the call is for: written before the call, in the same batch (`before`). */
-  leadId?: string | null;
+  /** The lead, or a subquery that finds it inside the write (a lead made in the same batch). */
+  leadId?: string | SQL<string> | null;
   /** UTC ISO-8601, as toISOString writes it: the column compares as text. */
   start: string;
   end: string;
