@@ -138,6 +138,24 @@ test("a time chosen in the server's list before the picker arrives stays chosen 
   await context.close();
 });
 
+test("before the page's script runs, Book the call is not lost: the server answers it", async ({ page, context }) => {
+  // The scripts are held back on a slow phone: the page is painted and looks ready, but nothing of
+  // it runs but its boot script. (The form has a field named "method", which once hid the form's
+  // own method from that script, so it held the post back for scripts that had not come.)
+  await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((r) => setTimeout(r, 5_000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto("/book", { waitUntil: "commit" });
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, { polling: 10 });
+  const posted = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/book"), { timeout: 3_000 });
+  await page.getByRole("form", { name: "Book a call" }).getByRole("button", { name: "Book the call" }).click();
+  await posted;
+  const form = page.getByRole("form", { name: "Book a call" });
+  await expect(form.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name must be at least 2 characters");
+});
+
 test("the picker has no accessibility violations and is used by keyboard: a day, then its time", async ({ browser }) => {
   const context = await browser.newContext({ timezoneId: "America/New_York" });
   const page = await context.newPage();

@@ -25,8 +25,9 @@ export const PAGE_BOOT_SCRIPT = [
   // Before React has hydrated, a form posts natively and the worker answers it (worker/http/
   // native-form.ts). A form with no method (accepting an invitation, whose token is in the URL's
   // fragment where no server sees it) would instead GET what was typed, a password, into the
-  // address bar and the server's logs, so that one waits for React.
-  'd.addEventListener("submit",function(e){d.documentElement.hasAttribute("data-hydrated")||e.target.method=="post"||e.preventDefault()},!0);',
+  // address bar and the server's logs, so that one waits for React. The attribute, not form.method:
+  // a form with a field named "method" (the booking form's video or phone) hides that property.
+  'd.addEventListener("submit",function(e){d.documentElement.hasAttribute("data-hydrated")||/^post$/i.test(e.target.getAttribute("method"))||e.preventDefault()},!0);',
   // A page with nothing interactive has no entry and needs nothing more: its inline CSS covers
   // everything its HTML can show (open menus included), so it is ready as it stands.
   "function start(){if(go++)return;if(!b.entry)return run();",
@@ -40,7 +41,7 @@ export const PAGE_BOOT_SCRIPT = [
 ].join("");
 
 /** CSP source for PAGE_BOOT_SCRIPT; the build refuses to run if it no longer matches. */
-export const PAGE_BOOT_SCRIPT_HASH = "'sha256-8zcTWVS6MPZNSEEdZ10tPbSRLA+udiuy7nXMEgLF1LQ='";
+export const PAGE_BOOT_SCRIPT_HASH = "'sha256-krbvWjz8opqxbnPsOO3BCik4D36QNhA72c0JEZrKQ4E='";
 
 /** What PAGE_BOOT_SCRIPT reads. */
 export interface PageBoot {
