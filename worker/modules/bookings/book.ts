@@ -22,6 +22,7 @@ import {
   type HostDiary,
 } from "../../../contract/booking-slots";
 import { timedTaskInterval } from "../../../contract/task";
+import type { BookingSettings } from "../../../contract/booking-settings";
 import { knownZone, slotProblemMessages, type BookedCall, type bookingInput } from "../../../contract/booking";
 import type { Sender } from "../../platform/client-info";
 import { limits, reserveAttempt } from "../../platform/rate-limit";
@@ -50,9 +51,10 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The host's confirmed calls that could matter from `now` on (the buffer reaches a little back),
- * their open timed tasks and their own calendar's busy times; `except` leaves one call out: the call being moved, whose own time is free to it.
+ * their open timed tasks and their own calendar's busy times (`settings` say whose calendar is
+ * read); `except` leaves one call out: the call being moved, whose own time is free to it.
  */
-export async function hostDiary(db: Db, hostId: string, now: Date, except?: string): Promise<HostDiary> {
+export async function hostDiary(db: Db, settings: BookingSettings, hostId: string, now: Date, except?: string): Promise<HostDiary> {
   const from = new Date(now.getTime() - DAY_MS).toISOString();
   const [booked, timed, calendar] = await Promise.all([
     db
@@ -74,7 +76,7 @@ export async function hostDiary(db: Db, hostId: string, now: Date, except?: stri
         ),
       )
       .all(),
-    getBookingSettings(db).then(({ settings }) => calendarBusy(db, hostId, settings)),
+    calendarBusy(db, hostId, settings),
   ]);
   const tasksBusy = timed.flatMap((t) => (t.date && t.time ? [timedTaskInterval(t.date, t.time, t.minutes)] : []));
   return { calls: booked, busy: [...tasksBusy, ...calendar] };
@@ -83,7 +85,9 @@ export async function hostDiary(db: Db, hostId: string, now: Date, except?: stri
 /** The host's free times from now to the horizon, by London day: none until Settings name a host. */
 export async function freeTimes(db: Db, now = new Date(), except?: string): Promise<{ days: BookingDay[]; callMinutes: number }> {
   const { settings } = await getBookingSettings(db);
-  const days = settings.host_id ? freeSlots(await bookingRules(db, settings), await hostDiary(db, settings.host_id, now, except), now) : [];
+  const days = settings.host_id
+    ? freeSlots(await bookingRules(db, settings), await hostDiary(db, settings, settings.host_id, now, except), now)
+    : [];
   return { days, callMinutes: settings.call_minutes };
 }
 
@@ -180,7 +184,7 @@ export async function bookCall(
     : undefined;
   if (!host) return { kind: "refused", problem: "no_host", nearest: [] };
   const rules = await bookingRules(db, settings);
-  const diary = await hostDiary(db, host.id, now);
+  const diary = await hostDiary(db, settings, host.id, now);
   const start = new Date(Date.parse(input.start));
   const problem = Number.isNaN(start.getTime()) ? "outside_hours" : slotProblem(rules, diary, now, start.toISOString());
   if (problem) return { kind: "refused", problem, nearest: nearestFree(rules, diary, now, input.start) };
@@ -207,16 +211,14 @@ export async function bookCall(
   // Found again inside the write: two first bookings from one address at once make one lead, and both calls are on it.
   const leadId = existing?.id ?? sql<string>`(${leadOf()})`;
   const leadWrite: BatchItem<"sqlite"> = existing
-    ? db
-        .insert(lead_activities)
-        .values({
-          id: newId(),
-          lead_id: existing.id,
-          activity_type: "note_added",
-          description: answers,
-          created_at: stamp,
-          updated_at: stamp,
-        })
+    ? db.insert(lead_activities).values({
+        id: newId(),
+        lead_id: existing.id,
+        activity_type: "note_added",
+        description: answers,
+        created_at: stamp,
+        updated_at: stamp,
+      })
     : insertUnless(
         db,
         leads,
@@ -286,7 +288,7 @@ export async function bookCall(
     await reservation.release();
     // Refused inside the write: the address reached its limit meanwhile (another booking of its own), or the time went.
     if ((await futureCalls()) >= MAX_FUTURE_CALLS_PER_EMAIL) return { kind: "refused", problem: "too_many", nearest: [] };
-    const fresh = await hostDiary(db, host.id, now);
+    const fresh = await hostDiary(db, settings, host.id, now);
     return { kind: "refused", problem: "taken", nearest: nearestFree(rules, fresh, now, input.start) };
   }
   const call: BookedCall = { id: callId, start: startIso, end: endIso, method: input.method, manage_path: `/book/call/${token}` };

@@ -144,7 +144,7 @@ async function cancelStoredCall(
 
 /** The times a call can move to: the host's free times, its own among them. */
 export async function movableTimes(db: Db, call: CallRow, settings: BookingSettings, now = new Date()): Promise<BookingDay[]> {
-  return freeSlots(await bookingRules(db, settings), await hostDiary(db, call.host_id, now, call.id), now);
+  return freeSlots(await bookingRules(db, settings), await hostDiary(db, settings, call.host_id, now, call.id), now);
 }
 
 export type MoveOutcome = { kind: "moved"; callId: string; leadId: string | null } | { kind: "refused"; problem: SlotProblem | "same" };
@@ -165,7 +165,7 @@ export async function moveCall(env: MailEnv, db: Db, token: string, start: strin
   if (startIso === call.start_at) return { kind: "refused", problem: "same" };
   const { settings } = await getBookingSettings(db);
   const rules = await bookingRules(db, settings);
-  const problem = slotProblem(rules, await hostDiary(db, call.host_id, now, call.id), now, startIso);
+  const problem = slotProblem(rules, await hostDiary(db, settings, call.host_id, now, call.id), now, startIso);
   if (problem) return { kind: "refused", problem };
 
   const endIso = new Date(at.getTime() + rules.call_minutes * 60_000).toISOString();
