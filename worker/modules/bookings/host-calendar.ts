@@ -16,13 +16,13 @@ import { sha256Hex } from "../../platform/ids";
 import { busyTimes } from "../../platform/ical-read";
 import type { Interval } from "../../../contract/booking-slots";
 import type { BookingSettings, HostCalendarStatus } from "../../../contract/booking-settings";
-import { readSettingValue } from "../settings";
+import { readOutside, type Fetcher } from "../../platform/outside";
+import { readSettingValue, storeSettingValue } from "../settings";
 
 const CALENDAR_KEY = "bookings_calendar";
 const DAY_MS = 86_400_000;
 /** Past this, the calendar is not read: no diary a studio's host keeps is this large. */
 export const MAX_CALENDAR_BYTES = 5_000_000;
-const READ_TIMEOUT_MS = 15_000;
 
 const hostCalendar = z.object({
   host_id: z.string(),
@@ -55,17 +55,11 @@ export async function hostCalendarStatus(db: Db, hostId: string | null, calendar
   return stored && { tried_at: stored.tried_at, read_at: stored.read_at, busy_times: stored.busy.length, problem: stored.problem };
 }
 
-type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
-
 /** The calendar's text, or what went wrong in words the Owner can act on. */
 async function fetchCalendar(url: string, fetcher: Fetcher): Promise<{ text: string } | { problem: string }> {
   let res: Response;
   try {
-    res = await fetcher(url.replace(/^webcal:/i, "https:"), {
-      headers: { accept: "text/calendar" },
-      redirect: "follow",
-      signal: AbortSignal.timeout(READ_TIMEOUT_MS),
-    });
+    res = await readOutside(url.replace(/^webcal:/i, "https:"), "text/calendar", fetcher);
   } catch {
     return { problem: "The calendar's address could not be reached" };
   }
@@ -124,10 +118,6 @@ export async function refreshHostCalendar(
           busy: previous?.busy ?? [],
           problem: got.problem,
         };
-  const value = JSON.stringify(next);
-  await db
-    .insert(settings)
-    .values({ key: CALENDAR_KEY, value, created_at: stamp, updated_at: stamp })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: stamp } });
+  await storeSettingValue(db, CALENDAR_KEY, next, stamp);
   return { busy_times: next.busy.length, failed: next.problem ? 1 : 0 };
 }

@@ -8,13 +8,12 @@
  */
 import * as z from "zod";
 import type { Db } from "../../platform/db";
-import { settings } from "../../db/schema";
 import { isoDate } from "../../../contract/common";
 import { ENGLAND_AND_WALES_BANK_HOLIDAYS } from "../../../contract/bank-holidays";
-import { readSettingValue } from "./settings";
+import { readOutside, type Fetcher } from "../../platform/outside";
+import { readSettingValue, storeSettingValue } from "./settings";
 
 const KEY = "bank_holidays";
-const READ_TIMEOUT_MS = 15_000;
 
 const stored = z.object({ read_at: z.string(), dates: z.array(isoDate) });
 
@@ -29,23 +28,17 @@ export async function bankHolidays(db: Db): Promise<string[]> {
   return [...new Set([...ENGLAND_AND_WALES_BANK_HOLIDAYS, ...(read?.dates ?? [])])].sort();
 }
 
-type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
-
 /**
  * Reads GOV.UK's list and keeps England and Wales's dates. An answer that is not the list (an
  * error page, a changed format, no dates) changes nothing and fails the job, so the next hour tries again.
  */
 export async function refreshBankHolidays(db: Db, url: string, now: Date, fetcher: Fetcher = fetch): Promise<{ bank_holidays: number }> {
-  const res = await fetcher(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+  const res = await readOutside(url, "application/json", fetcher);
   if (!res.ok) throw new Error(`GOV.UK's bank holidays answered ${res.status}`);
   const parsed = published.safeParse(await res.json().catch(() => null));
   if (!parsed.success) throw new Error("GOV.UK's bank holidays were not in the expected form");
   const dates = [...new Set(parsed.data["england-and-wales"].events.map((e) => e.date))].sort();
   const stamp = now.toISOString();
-  const value = JSON.stringify({ read_at: stamp, dates } satisfies z.infer<typeof stored>);
-  await db
-    .insert(settings)
-    .values({ key: KEY, value, created_at: stamp, updated_at: stamp })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: stamp } });
+  await storeSettingValue(db, KEY, { read_at: stamp, dates } satisfies z.infer<typeof stored>, stamp);
   return { bank_holidays: dates.length };
 }

@@ -155,6 +155,18 @@ export async function saveSettingValue(db: Db, key: string, value: unknown, upda
   if (rows.length === 0) throw new AppError("conflict", stale);
 }
 
+/**
+ * Writes the JSON `value` under `key` whatever is there: for what a job reads from outside and
+ * keeps (a host's busy times, GOV.UK's bank holidays), which no one edits.
+ */
+export async function storeSettingValue(db: Db, key: string, value: unknown, stamp: string): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insert(settings)
+    .values({ key, value: json, created_at: stamp, updated_at: stamp })
+    .onConflictDoUpdate({ target: settings.key, set: { value: json, updated_at: stamp } });
+}
+
 /** Saves from the copy the form was loaded from, as the studio details do; a stale copy is refused with 409. */
 export async function saveStageWeights(db: Db, input: z.output<typeof stageWeightsInput>, source: AuditSource) {
   await saveSettingValue(
