@@ -50,11 +50,16 @@ export const isGuardAbort = (err: unknown) =>
   err instanceof Error && `${err.message} ${(err as { cause?: Error }).cause?.message ?? ""}`.includes("stale_write");
 
 /**
- * Inserts `row` only where `unless` finds nothing, decided inside the statement: what a lookup
- * before the batch cannot promise when two requests run at once. Columns `row` leaves out get
- * their default, else NULL, as an ordinary insert gives them.
+ * Inserts `row` only where `where` holds, decided inside the statement: what a lookup before the
+ * batch cannot promise when two requests run at once. Columns `row` leaves out get their
+ * default, else NULL, as an ordinary insert gives them; a value may be SQL (a subquery).
  */
-export function insertUnless<T extends SQLiteTable>(db: Db, table: T, row: InferInsertModel<T>, unless: SQL) {
+export function insertWhere<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  row: { [K in keyof InferInsertModel<T>]: InferInsertModel<T>[K] | SQL },
+  where: SQL,
+) {
   const values = row as Record<string, unknown>;
   const fields = Object.fromEntries(
     Object.entries(getTableColumns(table)).map(([key, column]) => {
@@ -66,6 +71,6 @@ export function insertUnless<T extends SQLiteTable>(db: Db, table: T, row: Infer
     db
       .select(fields)
       .from(sql`(SELECT 1)`)
-      .where(sql`NOT EXISTS ${unless}`) as never,
+      .where(where) as never,
   );
 }

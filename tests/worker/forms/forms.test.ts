@@ -97,6 +97,20 @@ describe("POST /api/contact", () => {
     expect(await rows("SELECT id FROM form_submissions WHERE lead_id = ?", leads[0].id)).toHaveLength(2);
   });
 
+  it("makes one lead for a new address that writes several times at once, with every submission on it", async () => {
+    const answers = await Promise.all(
+      ["First", "Second", "Third", "Fourth"].map((n) =>
+        contact({ ...validContact, email: "burst@example.co.uk", subject: `${n} message` }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const leads = await rows("SELECT * FROM leads WHERE email = ?", "burst@example.co.uk");
+    expect(leads).toHaveLength(1);
+    expect(await rows("SELECT id FROM form_submissions WHERE lead_id = ?", leads[0].id)).toHaveLength(4);
+    // The lead's notes are the first message's; the others are notes on its timeline.
+    expect(await rows("SELECT id FROM lead_activities WHERE lead_id = ?", leads[0].id)).toHaveLength(3);
+  });
+
   it("limits one address to 20 accepted requests an hour; invalid ones do not count", async () => {
     const ip = "198.51.100.7";
     for (let i = 0; i < 3; i++) expect((await contact({ ...validContact, name: "X" }, ip)).status).toBe(422);

@@ -6,12 +6,12 @@
  * claim (calls.ts): twenty visitors choosing one time leave one call and nothing else half-written.
  * Only then are the invitations sent (a mail that fails loses nothing).
  */
-import { and, asc, count, eq, gt, gte, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNotNull, ne, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
 import type { Env } from "../../env";
-import { activities, lead_activities, leads, tasks, users } from "../../db/schema";
+import { activities, tasks, users } from "../../db/schema";
 import {
   freeSlots,
   slotProblem,
@@ -27,8 +27,8 @@ import { knownZone, slotProblemMessages, type BookedCall, type bookingInput } fr
 import type { Sender } from "../../platform/client-info";
 import { limits, reserveAttempt } from "../../platform/rate-limit";
 import { newId } from "../../platform/ids";
-import { insertUnless } from "../../platform/batch";
 import { derivedLinkToken } from "../shared-documents";
+import { fileOnLeadByEmail } from "../leads";
 import { claimCall } from "./calls";
 import { calls } from "./tables";
 import { bookingRules, getBookingSettings } from "./booking-settings";
@@ -204,39 +204,20 @@ export async function bookCall(
   const when = londonWhen(startIso);
   const answers = bookingAnswers(input, when);
   const stamp = now.toISOString();
-  const leadOf = () =>
-    db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)).orderBy(asc(leads.created_at), asc(leads.id)).limit(1);
-  const [existing] = await leadOf();
-  const newLeadId = newId();
-  // Found again inside the write: two first bookings from one address at once make one lead, and both calls are on it.
-  const leadId = existing?.id ?? sql<string>`(${leadOf()})`;
-  const leadWrite: BatchItem<"sqlite"> = existing
-    ? db.insert(lead_activities).values({
-        id: newId(),
-        lead_id: existing.id,
-        activity_type: "note_added",
-        description: answers,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-    : insertUnless(
-        db,
-        leads,
-        {
-          id: newLeadId,
-          name: input.name,
-          company: input.company || null,
-          email,
-          phone: input.phone || null,
-          source: "Call booking",
-          status: "New",
-          notes: answers,
-          next_action: `Call on ${when}`,
-          created_at: stamp,
-          updated_at: stamp,
-        },
-        sql`(SELECT 1 FROM ${leads} WHERE ${leads.email} = ${email})`,
-      );
+  const lead = await fileOnLeadByEmail(
+    db,
+    {
+      email,
+      name: input.name,
+      company: input.company || null,
+      phone: input.phone || null,
+      source: "Call booking",
+      notes: answers,
+      next_action: `Call on ${when}`,
+    },
+    stamp,
+  );
+  const leadId = lead.leadId;
   const callId = newId();
   // Derived from the call's id, so the reminder can rebuild the visitor's link; only its hash is stored.
   const { token, hash: tokenHash } = await derivedLinkToken(env.SESSION_SECRET, CALL_TOKEN_KIND, callId);
@@ -282,7 +263,7 @@ export async function bookCall(
       maxFutureForEmail: MAX_FUTURE_CALLS_PER_EMAIL,
     },
     alongside,
-    [leadWrite],
+    lead.writes,
   ).catch(reservation.giveBack);
   if (!booked) {
     await reservation.release();
@@ -302,6 +283,5 @@ export async function bookCall(
     stamp,
     answers,
   });
-  const filedOn = existing?.id ?? (await leadOf())[0].id;
-  return { kind: "booked", call, leadId: filedOn, newLead: filedOn === newLeadId, mailed };
+  return { kind: "booked", call, ...(await lead.filed()), mailed };
 }

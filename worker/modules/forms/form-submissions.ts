@@ -4,7 +4,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
-import { form_submissions, lead_activities, leads } from "../../db/schema";
+import { form_submissions } from "../../db/schema";
 import type * as z from "zod";
 import { contactInput, redesignInput, valuationInput, type FormKind } from "../../../contract/form-submission";
 import { budgetOptions } from "../../../contract/budget-options";
@@ -15,6 +15,8 @@ import { limits, reserveAttempt } from "../../platform/rate-limit";
 import { trySend, type Mail } from "../../platform/email";
 import type { Env } from "../../env";
 import type { Sender } from "../../platform/client-info";
+import { fileOnLeadByEmail } from "../leads";
+import { runBatch } from "../../platform/batch";
 
 /** How long an enquiry's own record is kept (web/src/content/legal-text.ts says so to visitors). */
 export const SUBMISSION_RETENTION_DAYS = 365;
@@ -144,43 +146,36 @@ async function storeSubmission(
   const email = enquiry.email.toLowerCase();
   const now = nowIso();
   const text = describe(kind, enquiry, meta);
-  // Lead e-mails are stored lower-case (contract/lead.ts), so the index on email serves this lookup.
-  const [existing] = await db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)).limit(1);
-  const leadId = existing?.id ?? newId();
+  const lead = await fileOnLeadByEmail(
+    db,
+    {
+      email,
+      name: enquiry.name,
+      phone: enquiry.phone ?? null,
+      source: "Website",
+      notes: text,
+      next_action: `Reply to ${kindTitle[kind].toLowerCase()}`,
+    },
+    now,
+  );
   const submissionId = newId();
   const submission = db.insert(form_submissions).values({
     id: submissionId,
     kind,
     payload,
-    lead_id: leadId,
+    lead_id: lead.leadId,
     page: meta.page ?? null,
     utm: meta.utm ?? null,
     ip_hash: ipKey,
     created_at: now,
     updated_at: now,
   });
-  const leadWrite = existing
-    ? db
-        .insert(lead_activities)
-        .values({ id: newId(), lead_id: leadId, activity_type: "note_added", description: text, created_at: now, updated_at: now })
-    : db.insert(leads).values({
-        id: leadId,
-        name: enquiry.name,
-        email,
-        phone: enquiry.phone ?? null,
-        source: "Website",
-        status: "New",
-        notes: text,
-        next_action: `Reply to ${kindTitle[kind].toLowerCase()}`,
-        created_at: now,
-        updated_at: now,
-      });
   const reservation = await reserveAttempt(db, [{ limit: limits.forms, key: limitKey }]);
   // The lead is written before the submission that points at it. Submissions past the retention
   // period (the privacy policy's) go in the nightly housekeeping; their leads stay in the CRM.
-  const stored = db.batch([leadWrite, submission]);
+  const stored = runBatch(db, [...lead.writes, submission]);
   await stored.catch(reservation.giveBack);
-  return { id: submissionId, leadId, newLead: !existing };
+  return { id: submissionId, ...(await lead.filed()) };
 }
 
 function notificationMail(kind: FormKind, enquiry: Enquiry, meta: SubmissionContext, inbox: string): Mail {
