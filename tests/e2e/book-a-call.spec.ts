@@ -156,6 +156,29 @@ test("before the page's script runs, Book the call is not lost: the server answe
   await expect(form.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name must be at least 2 characters");
 });
 
+test("a device in the zone the page is already in gets the picker from the page's own times, with no second request", async ({
+  browser,
+}) => {
+  // Locally, wrangler's stand-in for Cloudflare's guess of the zone is Chicago: this device's too.
+  const context = await browser.newContext({ timezoneId: "America/Chicago" });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on("request", (r) => void (r.url().includes("/api/book/times") && asked.push(r.url())));
+  await page.goto("/book");
+  await expect(page.locator("[data-book-zone]")).toHaveAttribute("value", "America/Chicago");
+  const picker = page.locator("[data-book-picker]");
+  await expect(picker).toBeVisible();
+  const listed = await page
+    .locator("[data-book-times] input[name='start']")
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  const shown = picker.getByRole("table", { name: "Days with free times" }).getByRole("button");
+  await expect(shown.first()).toBeVisible();
+  await picker.getByRole("radio").first().check();
+  expect(await picker.getByRole("radio", { checked: true }).getAttribute("value")).toBe(listed[0]);
+  expect(asked).toEqual([]);
+  await context.close();
+});
+
 test("the picker has no accessibility violations and is used by keyboard: a day, then its time", async ({ browser }) => {
   const context = await browser.newContext({ timezoneId: "America/New_York" });
   const page = await context.newPage();

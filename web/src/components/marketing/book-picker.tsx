@@ -56,13 +56,22 @@ export function BookPicker() {
     if (!form || !list) return;
     const asked = new URL(window.location.href).searchParams.get("zone");
     const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const wanted = asked || device || "Europe/London";
+    const zoneField = form.querySelector<HTMLInputElement>("[data-book-zone]");
     let gone = false;
-    fetch(`/api/book/times?zone=${encodeURIComponent(asked || device || "Europe/London")}`, { headers: { Accept: "application/json" } })
-      .then((res) =>
-        res.ok ? (res.json() as Promise<{ days: BookingDay[]; zone: string }>) : Promise.reject(new Error(String(res.status))),
-      )
+    // The server's list already in that zone (as Cloudflare's guess usually is) holds the same times: no second request.
+    const times: Promise<{ days: BookingDay[]; zone: string }> =
+      zoneField?.value === wanted
+        ? Promise.resolve({
+            days: [{ date: "", starts: [...list.querySelectorAll<HTMLInputElement>('input[name="start"]')].map((i) => i.value) }],
+            zone: wanted,
+          })
+        : fetch(`/api/book/times?zone=${encodeURIComponent(wanted)}`, { headers: { Accept: "application/json" } }).then((res) =>
+            res.ok ? (res.json() as Promise<{ days: BookingDay[]; zone: string }>) : Promise.reject(new Error(String(res.status))),
+          );
+    times
       .then(({ days: free, zone }) => {
-        if (gone || free.length === 0) return;
+        if (gone || free.every((d) => d.starts.length === 0)) return;
         const days = group(free, zone);
         const all = [...days.values()].flat();
         // The server's list hands over: what was chosen in it stays chosen, and its radios stop counting.
@@ -70,7 +79,6 @@ export function BookPicker() {
         const start = kept && all.includes(kept) ? kept : null;
         for (const input of list.querySelectorAll<HTMLInputElement>("input")) input.disabled = true;
         list.hidden = true;
-        const zoneField = form.querySelector<HTMLInputElement>("[data-book-zone]");
         if (zoneField) zoneField.value = zone;
         const note = document.querySelector("[data-book-zone-note]");
         if (note && !asked)
