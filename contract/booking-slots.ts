@@ -106,6 +106,18 @@ function offsetAt(at: number, zone: string): number {
   return Date.UTC(y, m - 1, d, h, mi) - Math.floor(at / MINUTE) * MINUTE;
 }
 
+/** "Thursday 3 December 2026 at 15:00 (London time)": how the studio's side reads a start. */
+export function londonWhen(start: string): string {
+  const date = new Intl.DateTimeFormat("en-GB", {
+    timeZone: STUDIO_ZONE,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(start));
+  return `${date} at ${wallClock(start, STUDIO_ZONE).time} (London time)`;
+}
+
 /**
  * The instant a wall-clock time happens in `zone`. Read twice, at the guess and at the first
  * answer, so a day the clocks change gives the offset in force at that time, not at midnight.

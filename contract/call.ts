@@ -6,6 +6,7 @@ import * as z from "zod";
 import { expectedVersion } from "./common";
 import { bookingInput } from "./booking";
 import type { CallMethod, CallStatus } from "./call-values";
+import { londonWhen } from "./booking-slots";
 
 export interface Call {
   id: string;
@@ -25,6 +26,15 @@ export interface Call {
   host_name: string | null;
   updated_at: string;
 }
+
+/** What a call writes on its lead's timeline (a Meeting), at each step: the demo's seeded calls say the same. */
+export const callOnTimeline = {
+  booked: (start: string, topic: string) => `Booked a call for ${londonWhen(start)}: ${topic}`,
+  moved: (from: string, to: string) => `Moved the call from ${londonWhen(from)} to ${londonWhen(to)}`,
+  cancelled: (start: string) => `Cancelled the call for ${londonWhen(start)}`,
+  marked: (status: "held" | "no_show", start: string) =>
+    `${status === "held" ? "Held the call" : "No-show: the call"} for ${londonWhen(start)}`,
+};
 
 /** GET /api/crm/calls?when=: the calls not yet over, soonest first, or those that are, latest first. */
 export const callListQuery = z

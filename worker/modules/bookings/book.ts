@@ -16,12 +16,14 @@ import {
   freeSlots,
   slotProblem,
   STUDIO_ZONE,
+  londonWhen,
   wallClock,
   type BookingDay,
   type BookingRules,
   type HostDiary,
 } from "../../../contract/booking-slots";
 import { timedTaskInterval } from "../../../contract/task";
+import { callOnTimeline } from "../../../contract/call";
 import type { BookingSettings } from "../../../contract/booking-settings";
 import { knownZone, slotProblemMessages, type BookedCall, type bookingInput } from "../../../contract/booking";
 import type { Sender } from "../../platform/client-info";
@@ -155,18 +157,6 @@ export function meetingOnLead(
   ];
 }
 
-/** "Thursday 3 December 2026 at 15:00 (London time)": how the studio's side reads a start. */
-export function londonWhen(start: string): string {
-  const date = new Intl.DateTimeFormat("en-GB", {
-    timeZone: STUDIO_ZONE,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(start));
-  return `${date} at ${wallClock(start, STUDIO_ZONE).time} (London time)`;
-}
-
 export async function bookCall(
   env: Pick<Env, "EMAIL" | "MAIL_FROM" | "STUDIO_INBOX" | "STUDIO_NAME" | "SESSION_SECRET">,
   db: Db,
@@ -222,7 +212,7 @@ export async function bookCall(
   // Derived from the call's id, so the reminder can rebuild the visitor's link; only its hash is stored.
   const { token, hash: tokenHash } = await derivedLinkToken(env.SESSION_SECRET, CALL_TOKEN_KIND, callId);
   const alongside: BatchItem<"sqlite">[] = [
-    ...meetingOnLead(db, leadId, visitorWho(input.name), `Booked a call for ${when}: ${input.topic}`, stamp),
+    ...meetingOnLead(db, leadId, visitorWho(input.name), callOnTimeline.booked(startIso, input.topic), stamp),
     db.insert(tasks).values({
       id: hostTaskId(callId),
       title: `Call ${input.name}${input.company ? ` (${input.company})` : ""} at ${wallClock(startIso, STUDIO_ZONE).time}`.slice(0, 300),

@@ -7,12 +7,12 @@ import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
 import type * as z from "zod";
 import type { Db } from "../../platform/db";
 import { leads, users } from "../../db/schema";
-import type { Call, callListQuery, callOutcomeInput } from "../../../contract/call";
+import { callOnTimeline, type Call, type callListQuery, type callOutcomeInput } from "../../../contract/call";
 import { AppError, notFound } from "../../platform/errors";
 import { nextStamp } from "../../platform/time";
 import { versionedResult } from "../../platform/versioned";
 import { isGuardAbort, requireUpdated, runBatch } from "../../platform/batch";
-import { londonWhen, meetingOnLead } from "./book";
+import { meetingOnLead } from "./book";
 import { calls } from "./tables";
 
 const PAST_LIMIT = 200;
@@ -83,7 +83,7 @@ export async function markCallOutcome(
             db,
             call.lead_id,
             { who_username: staff.id, who_name: staff.name, who_kind: "staff" },
-            `${input.status === "held" ? "Held the call" : "No-show: the call"} for ${londonWhen(call.start_at)}`,
+            callOnTimeline.marked(input.status, call.start_at),
             stamp,
           )),
     ]);

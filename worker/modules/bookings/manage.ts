@@ -17,7 +17,8 @@ import { sha256Hex } from "../../platform/ids";
 import { rebuiltLinkToken } from "../shared-documents";
 import { calls } from "./tables";
 import { bookingRules, getBookingSettings } from "./booking-settings";
-import { CALL_TOKEN_KIND, hostDiary, hostTaskId, londonWhen, meetingOnLead, visitorWho, type CallWho } from "./book";
+import { CALL_TOKEN_KIND, hostDiary, hostTaskId, meetingOnLead, visitorWho, type CallWho } from "./book";
+import { callOnTimeline } from "../../../contract/call";
 import { sendCallCancellation, sendCallMoved, sendCallReminder, sendNoShowFollowUp, type BookingMail } from "./invitations";
 import { claimMove } from "./calls";
 
@@ -126,7 +127,7 @@ async function cancelStoredCall(
       requireUpdated(db),
       // The host's task for the call goes with it, unless they have already ticked it off.
       db.delete(tasks).where(and(eq(tasks.id, hostTaskId(call.id)), eq(tasks.completed, false))),
-      ...meetingOnLead(db, call.lead_id, who, `Cancelled the call for ${londonWhen(call.start_at)}`, stamp),
+      ...meetingOnLead(db, call.lead_id, who, callOnTimeline.cancelled(call.start_at), stamp),
     ]);
   } catch (err) {
     if (isGuardAbort(err)) throw new AppError("conflict", ALREADY);
@@ -195,13 +196,7 @@ export async function moveCall(env: MailEnv, db: Db, token: string, start: strin
           updated_at: stamp,
         })
         .where(and(eq(tasks.id, hostTaskId(call.id)), eq(tasks.completed, false))),
-      ...meetingOnLead(
-        db,
-        call.lead_id,
-        visitorWho(call.name),
-        `Moved the call from ${londonWhen(call.start_at)} to ${londonWhen(startIso)}`,
-        stamp,
-      ),
+      ...meetingOnLead(db, call.lead_id, visitorWho(call.name), callOnTimeline.moved(call.start_at, startIso), stamp),
     ],
   );
   if (!moved) return { kind: "refused", problem: "taken" };
