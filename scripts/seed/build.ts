@@ -4,6 +4,7 @@
  */
 import { emptyRows, type SeedRows } from "./context";
 import { seedActivities } from "./activities";
+import { seedCalls } from "./calls";
 import { seedClients } from "./clients";
 import { seedGeneratedRecords } from "./generated";
 import { seedInvoices } from "./invoices";
@@ -46,5 +47,6 @@ export function buildSeed({ staff, links, leads, lists, now }: SeedOptions): See
   seedGeneratedRecords(ctx, lists);
   seedInstalments(ctx);
   seedRetainers(ctx);
+  seedCalls(ctx);
   return base.rows;
 }

@@ -16,6 +16,7 @@ export interface SeedRows {
   clients: Row<typeof schema.clients>[];
   leads: Row<typeof schema.leads>[];
   lead_activities: Row<typeof schema.lead_activities>[];
+  calls: Row<typeof schema.calls>[];
   projects: Row<typeof schema.projects>[];
   proposals: Row<typeof schema.proposals>[];
   invoices: Row<typeof schema.invoices>[];
@@ -38,6 +39,7 @@ export const emptyRows = (): SeedRows => ({
   clients: [],
   leads: [],
   lead_activities: [],
+  calls: [],
   projects: [],
   proposals: [],
   invoices: [],

@@ -7,7 +7,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import type { Browser, Page } from "@playwright/test";
-import { api, expectStatus, live, signIn, tag } from "./support";
+import { api, expectStatus, latestMailTo, live, signIn, tag } from "./support";
+import { CALLS } from "../../scripts/seed/data/calls";
+import { LEADS } from "../../scripts/seed/data/leads";
 
 /**
  * Books the first free time shown on /book as a New York visitor, and answers the confirmation page.
@@ -239,4 +241,39 @@ test("a call is booked and moved with JavaScript off, the pages and posts workin
   await expect(card.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(card.getByRole("button")).toHaveCount(0);
   expect(await hostFeed(browser)).not.toContain(name);
+});
+
+test("the host marks the demo's call of yesterday as held, and one nobody came to as a no-show, whose visitor is offered another time", async ({
+  browser,
+  ownerTab,
+}) => {
+  // The two seeded calls that have happened and are not marked yet (the server decides a call has begun).
+  const [held, missed] = CALLS.filter((c) => c.status === "confirmed").map((c) => LEADS[c.lead].name);
+  const { calls } = await expectStatus(api(ownerTab.request).crm.calls.$get({ query: { when: "past" } }), 200);
+  const emailOf = (name: string) => calls.find((c) => c.name === name)!.email;
+  await ownerTab.goto("/crm/calls");
+  const card = (name: string) => ownerTab.getByRole("list", { name: "Past calls" }).getByTestId("call").filter({ hasText: name });
+  await expect(card(held).getByRole("button", { name: `Cancel the call with ${held}` })).toHaveCount(0);
+
+  await card(held)
+    .getByRole("button", { name: `Mark as held: the call with ${held}` })
+    .click();
+  await expect(ownerTab.getByText("Call marked as held")).toBeVisible();
+  await expect(card(held).getByRole("button")).toHaveCount(0);
+  await expect(card(held).getByText("Held", { exact: true })).toBeVisible();
+
+  await card(missed)
+    .getByRole("button", { name: `No-show: ${missed} did not come` })
+    .click();
+  await expect(ownerTab.getByText(`Marked as a no-show. ${missed} was offered another time by e-mail`)).toBeVisible();
+  await expect(card(missed).getByRole("button")).toHaveCount(0);
+  await expect(card(missed).getByText("No-show", { exact: true })).toBeVisible();
+  const offer = await latestMailTo(ownerTab.request, emailOf(missed), "Sorry we missed you");
+  expect(offer.text).toMatch(/choose another time here: http:\/\/localhost:\d+\/book\b/);
+
+  // Each on its lead's timeline, by the Owner who marked it.
+  const heldLog = (await leadOf(browser, emailOf(held))).logged.filter((a) => a.type === "Meeting").map((a) => a.summary);
+  expect(heldLog).toContainEqual(expect.stringMatching(/^Held the call for .+ \(London time\)$/));
+  const missedLog = (await leadOf(browser, emailOf(missed))).logged.filter((a) => a.type === "Meeting").map((a) => a.summary);
+  expect(missedLog).toContainEqual(expect.stringMatching(/^No-show: the call for .+ \(London time\)$/));
 });
