@@ -140,3 +140,37 @@ test("the Owner names who takes calls and their hours in Bookings; a bad stretch
   await expect(bookings.getByRole("group", { name: "Saturday" }).getByLabel("From")).toHaveValue("12:00");
   await expect(bookings.getByLabel("Call length")).toHaveValue("45");
 });
+
+test("the Owner pastes the host's calendar address in Bookings; Sales sees that it is connected, never the address", async ({
+  ownerTab: page,
+  salesTab,
+}) => {
+  await page.goto("/crm/settings");
+  const bookings = page.getByRole("region", { name: "Bookings" });
+  const address = bookings.getByLabel("Your calendar's private address");
+  const save = bookings.getByRole("button", { name: "Save Booking Settings" });
+  await address.fill("ftp://calendar.example.com/private.ics");
+  await save.click();
+  await expect(bookings.getByText("Paste the calendar's private address (https:// or webcal://)")).toBeVisible();
+
+  const secret = `webcal://p01-caldav.icloud.com/published/2/${Date.now()}`;
+  await address.fill(secret);
+  await save.click();
+  await expect(page.getByText("Booking settings saved")).toBeVisible();
+  await page.reload();
+  await expect(address).toHaveValue(secret);
+  // The hourly job has not read it yet (it never runs on the test server).
+  await expect(bookings.getByText("The calendar is read within the hour, then every hour.")).toBeVisible();
+
+  await salesTab.goto("/crm/settings");
+  const seen = salesTab.getByRole("region", { name: "Bookings" });
+  await expect(seen.getByText("The host's calendar is connected.")).toBeVisible();
+  await expect(seen.getByLabel("Your calendar's private address")).toHaveCount(0);
+  await expect(seen).not.toContainText(secret);
+
+  // Forgotten again, so no other test's host is connected to it.
+  await address.fill("");
+  await save.click();
+  await expect(page.getByText("Booking settings saved")).toBeVisible();
+  await expect(bookings.getByText("The calendar is read within the hour, then every hour.")).toHaveCount(0);
+});
