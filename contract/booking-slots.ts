@@ -191,16 +191,16 @@ export function slotProblem(rules: BookingRules, diary: HostDiary, now: Date, st
   return clear(rules, diary, at) ? null : "taken";
 }
 
-/**
- * A start as a visitor in `zone` reads it: "15:00" where their clock shows London's, otherwise
- * "10:00 your time · 15:00 in Manchester", with the weekday on each when their day is not London's.
- */
 /** "Monday 30 November": a day of the calendar (YYYY-MM-DD), as the booking pages head its times. */
 export const dayLabel = (date: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
     new Date(`${date}T12:00:00Z`),
   );
 
+/**
+ * A start as a visitor in `zone` reads it: "15:00" where their clock shows London's, otherwise
+ * "10:00 your time · 15:00 in Manchester", with the weekday on each when their day is not London's.
+ */
 export function slotLabel(start: string, zone: string): string {
   const london = wallClock(start, STUDIO_ZONE);
   const theirs = wallClock(start, zone);
