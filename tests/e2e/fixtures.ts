@@ -7,6 +7,7 @@
  */
 import { devices, test as base, type Browser, type Page } from "@playwright/test";
 import { signIn, staff, type StaffLogin } from "./support";
+import { appendCpu, CPU_PROFILE, treeCpu } from "./cpu-profile";
 
 export { expect } from "@playwright/test";
 
@@ -51,7 +52,18 @@ const testTab = async (tab: Page, use: (tab: Page) => Promise<void>) => {
   await tab.goto("about:blank");
 };
 
-export const test = base.extend<{ ownerTab: Page; salesTab: Page }, { workerOwnerTab: Page; workerSalesTab: Page }>({
+export const test = base.extend<{ ownerTab: Page; salesTab: Page; cpuProfile: void }, { workerOwnerTab: Page; workerSalesTab: Page }>({
+  /** With E2E_CPU_PROFILE set, each test's CPU goes to that file (tests/e2e/cpu-profile.ts); otherwise nothing. */
+  cpuProfile: [
+    // Playwright reads a fixture's dependencies from its first parameter, so it must be a pattern, and this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, info) => {
+      const before = CPU_PROFILE ? treeCpu() : null;
+      await use();
+      if (CPU_PROFILE && before) appendCpu(CPU_PROFILE, info, before);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     await use(waitingForHydration(page));
   },
