@@ -68,6 +68,7 @@ export interface BookingDay {
 }
 
 const MINUTE = 60_000;
+const DAY_MS = 24 * 60 * MINUTE;
 
 const partsFormat = new Map<string, Intl.DateTimeFormat>();
 function formatIn(zone: string): Intl.DateTimeFormat {
@@ -119,15 +120,25 @@ export function londonWhen(start: string): string {
 }
 
 /**
- * The instant a wall-clock time happens in `zone`. Read twice, at the guess and at the first
- * answer, so a day the clocks change gives the offset in force at that time, not at midnight.
+ * The instant a wall-clock time happens in `zone`, as RFC 5545 (3.3.5) reads the two it cannot
+ * name alone: a time the clocks skip in spring is read with the offset before the change (01:30 in
+ * London on 29 March 2026 is 01:30 UTC), and one they pass twice in autumn is its first passing.
+ * The offsets a day either side are the only two a time near a change can have.
  */
 export function zonedTime(date: string, time: string, zone: string): number {
   const [y, m, d] = date.split("-").map(Number);
   const [h, mi] = time.split(":").map(Number);
   const wall = Date.UTC(y, m - 1, d, h, mi);
-  const first = wall - offsetAt(wall, zone);
-  return wall - offsetAt(first, zone);
+  const early = wall - offsetAt(wall - DAY_MS, zone);
+  const late = wall - offsetAt(wall + DAY_MS, zone);
+  if (early === late) return early;
+  const reads = (at: number) => {
+    const w = wallClock(at, zone);
+    return Date.parse(`${w.date}T${w.time}:00Z`) === wall;
+  };
+  const [e, l] = [reads(early), reads(late)];
+  if (e && l) return Math.min(early, late);
+  return l ? late : early;
 }
 
 const weekdayOf = (date: string): Weekday => weekdays[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7];

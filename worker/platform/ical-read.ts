@@ -346,7 +346,10 @@ export function busyTimes(ics: string, from: Date, to: Date, max = 5000): Interv
       if (until && s > until) break;
       if (skip.has(s)) continue;
       const e = length.wallClock ? instantOf(wall + length.ms, start.zone) : instantOf(wall + length.days * DAY, start.zone) + length.ms;
-      if (e > lo && s < hi && e > s) out.push({ start: s, end: e });
+      // An occurrence the spring change swallows on the wall clock (02:15–03:00 in New York on its day)
+      // still happened: it keeps its written length rather than vanish.
+      const end = length.wallClock && e <= s && length.ms > 0 ? s + length.ms : e;
+      if (end > lo && s < hi && end > s) out.push({ start: s, end });
       if (out.length >= max * 2) break;
     }
   }

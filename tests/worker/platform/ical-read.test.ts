@@ -6,6 +6,27 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import ICAL from "ical.js";
 import { busyTimes } from "../../../worker/platform/ical-read";
+import { wallClock } from "../../../contract/booking-slots";
+
+/** How far `zone`'s clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(ms: number, zone: string): number {
+  const w = wallClock(ms, zone);
+  return Date.parse(`${w.date}T${w.time}:00Z`) - Math.floor(ms / 60_000) * 60_000;
+}
+
+/**
+ * Where ical.js puts an occurrence, except on a wall-clock time the spring change skips: RFC 5545
+ * (3.3.5) reads that with the offset in force before the gap, so 01:30 in London on 29 March 2026
+ * is 01:30 UTC (02:30 BST). ical.js reads it with the offset after, an hour earlier; we follow the RFC.
+ */
+function rfcStart(next: ICAL.Time, zone: string): Date {
+  const instant = next.toJSDate();
+  if (zone === "UTC") return instant;
+  const wall = Date.UTC(next.year, next.month - 1, next.day, next.hour, next.minute, next.second);
+  const shown = wallClock(instant.getTime(), zone);
+  const skipped = Date.parse(`${shown.date}T${shown.time}:00Z`) !== Math.floor(wall / 60_000) * 60_000;
+  return skipped ? new Date(wall - offsetAt(instant.getTime() - 3 * 3_600_000, zone)) : instant;
+}
 
 const cal = (...lines: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", ...lines, "END:VCALENDAR"].join("\r\n");
 const event = (...lines: string[]) => ["BEGIN:VEVENT", `UID:${Math.random()}`, "DTSTAMP:20260101T000000Z", ...lines, "END:VEVENT"];
@@ -151,6 +172,32 @@ describe("busy times from a calendar", () => {
     ]);
   });
 
+  it("reads a time the spring change skips with the offset before it, and one the autumn change repeats as its first passing", () => {
+    const busyAt = (zone: string, start: string, end: string) =>
+      busyTimes(
+        cal(...event(`DTSTART;TZID=${zone}:${start}`, `DTEND;TZID=${zone}:${end}`)),
+        ...window("2026-01-01T00:00:00Z", "2027-01-01T00:00:00Z"),
+      );
+    // Spring: 01:30 London and 02:30 New York do not exist; RFC 5545 reads them with winter's offset.
+    expect(busyAt("Europe/London", "20260329T013000", "20260329T030000")).toEqual([
+      { start: "2026-03-29T01:30:00.000Z", end: "2026-03-29T02:00:00.000Z" },
+    ]);
+    expect(busyAt("America/New_York", "20260308T023000", "20260308T040000")).toEqual([
+      { start: "2026-03-08T07:30:00.000Z", end: "2026-03-08T08:00:00.000Z" },
+    ]);
+    // One that ends in the gap still happened: 01:45–02:00 New York is 01:45–02:00 EST.
+    expect(busyAt("America/New_York", "20260308T014500", "20260308T020000")).toEqual([
+      { start: "2026-03-08T06:45:00.000Z", end: "2026-03-08T07:00:00.000Z" },
+    ]);
+    // Autumn: 01:30 happens twice; the first is meant (still summer time).
+    expect(busyAt("Europe/London", "20261025T013000", "20261025T033000")).toEqual([
+      { start: "2026-10-25T00:30:00.000Z", end: "2026-10-25T03:30:00.000Z" },
+    ]);
+    expect(busyAt("America/New_York", "20261101T013000", "20261101T030000")).toEqual([
+      { start: "2026-11-01T05:30:00.000Z", end: "2026-11-01T08:00:00.000Z" },
+    ]);
+  });
+
   it("walks a years-old daily rule to today without counting every day in between, and stops a runaway one", () => {
     const ics = cal(...event("DTSTART:20000103T080000Z", "DTEND:20000103T083000Z", "RRULE:FREQ=DAILY"));
     const busy = busyTimes(ics, ...window("2026-12-01T00:00:00Z", "2026-12-04T00:00:00Z"));
@@ -218,7 +265,7 @@ describe("busy times from a calendar", () => {
           const it = ev.iterator();
           const theirs: string[] = [];
           for (let next = it.next(); next && next.toJSDate() < to; next = it.next()) {
-            const s = next.toJSDate();
+            const s = rfcStart(next, tz);
             const e = new Date(s.getTime() + (end.getTime() - wall.getTime()));
             if (tz !== "UTC") {
               // A wall-clock length: read the end through the zone, as calendars do.
@@ -231,7 +278,16 @@ describe("busy times from a calendar", () => {
           expect(ours).toEqual(theirs);
         },
       ),
-      { numRuns: 150 },
+      {
+        numRuns: 150,
+        // Times the clocks skip, which once failed: a daily 01:00 in London (ical.js and RFC 5545 differ on 29 March).
+        examples: [
+          ["Europe/London", "FREQ=DAILY;INTERVAL=1", new Date("2026-03-14T01:00:00.000Z"), 15],
+          // New York's: one that ends in the skipped hour, one that starts in it.
+          ["America/New_York", "FREQ=WEEKLY;INTERVAL=1;BYDAY=SU", new Date("2026-03-03T01:45:00.000Z"), 15],
+          ["America/New_York", "FREQ=DAILY;INTERVAL=1", new Date("2026-02-08T02:15:00.000Z"), 45],
+        ],
+      },
     );
   });
 });
