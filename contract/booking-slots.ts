@@ -107,17 +107,22 @@ function offsetAt(at: number, zone: string): number {
   return Date.UTC(y, m - 1, d, h, mi) - Math.floor(at / MINUTE) * MINUTE;
 }
 
-/** "Thursday 3 December 2026 at 15:00 (London time)": how the studio's side reads a start. */
-export function londonWhen(start: string): string {
-  const date = new Intl.DateTimeFormat("en-GB", {
-    timeZone: STUDIO_ZONE,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(start));
-  return `${date} at ${wallClock(start, STUDIO_ZONE).time} (London time)`;
+const longDates = new Map<string, Intl.DateTimeFormat>();
+/**
+ * "Thursday 3 December 2026": the day an instant falls on in `zone`, as the booking pages, e-mails
+ * and timeline write it. One formatter per zone: making one costs far more than using it.
+ */
+export function longDateIn(at: number | string, zone: string): string {
+  let f = longDates.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" });
+    longDates.set(zone, f);
+  }
+  return f.format(new Date(at));
 }
+
+/** "Thursday 3 December 2026 at 15:00 (London time)": how the studio's side reads a start. */
+export const londonWhen = (start: string) => `${longDateIn(start, STUDIO_ZONE)} at ${wallClock(start, STUDIO_ZONE).time} (London time)`;
 
 /**
  * The instant a wall-clock time happens in `zone`, as RFC 5545 (3.3.5) reads the two it cannot
@@ -202,9 +207,10 @@ export function slotProblem(rules: BookingRules, diary: HostDiary, now: Date, st
   return clear(rules, diary, at) ? null : "taken";
 }
 
-/** "Monday 30 November": a day of the calendar (YYYY-MM-DD), as the booking pages head its times. */
+let dayFormat: Intl.DateTimeFormat | undefined;
+/** "Monday 30 November": a day of the calendar (YYYY-MM-DD), as the booking pages head its times and the digest its subject. */
 export const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
+  (dayFormat ??= new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" })).format(
     new Date(`${date}T12:00:00Z`),
   );
 

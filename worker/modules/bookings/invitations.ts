@@ -6,7 +6,7 @@
  * and the confirmation page's Add to calendar is their copy.
  */
 import type { Env } from "../../env";
-import { STUDIO_ZONE, slotLabel } from "../../../contract/booking-slots";
+import { longDateIn, STUDIO_ZONE, slotLabel } from "../../../contract/booking-slots";
 import type { BookedCall } from "../../../contract/booking";
 import { greetingFor } from "../../../contract/greeting";
 import { renderInvitation, type IcsInvitation } from "../../platform/ical";
@@ -36,11 +36,8 @@ export const callUid = (callId: string, from: string) => `call-${callId}@${from.
 
 /** "Thursday 3 December 2026, 10:00 your time · 15:00 in Manchester", in the visitor's zone. */
 export function visitorWhen(start: string, zone: string): string {
-  const date = new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
-    new Date(start),
-  );
   const label = slotLabel(start, zone);
-  return `${date}, ${label}${zone === STUDIO_ZONE || label.includes("your time") ? "" : " (London time)"}`;
+  return `${longDateIn(start, zone)}, ${label}${zone === STUDIO_ZONE || label.includes("your time") ? "" : " (London time)"}`;
 }
 
 /** Where the call happens, in words: the meeting link, or the number the studio will ring. */

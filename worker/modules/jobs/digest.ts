@@ -15,7 +15,7 @@ import { calls, clients, digest_sends, invoices, leads, preview_comments, propos
 import { openStatuses } from "../../../contract/lead-statuses";
 import { relatedHref } from "../../../contract/related-href";
 import { PROPOSAL_WAIT_DAYS } from "../../../contract/dashboard";
-import { STUDIO_ZONE, wallClock } from "../../../contract/booking-slots";
+import { dayLabel, STUDIO_ZONE, wallClock } from "../../../contract/booking-slots";
 import type { FailedDigest } from "../../../contract/digest";
 import type { Role } from "../../../contract/user";
 import type { Mail } from "../../platform/email";
@@ -55,10 +55,6 @@ interface Recipient {
 const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
 /** "Mon 24 Nov", for a YYYY-MM-DD date. */
 const shortDate = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
-const longDate = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
 const when = (due: string, today: string) => (due < today ? `overdue since ${shortDate(due)}` : "due today");
 const oneLine = (text: string, max = 80) => {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -297,7 +293,7 @@ export function digestMail(env: Pick<Env, "SITE_URL" | "STUDIO_NAME">, user: Rec
     "--",
     `You get this e-mail on mornings when something is due. Turn it off in Settings, Your account: ${site}/crm/settings`,
   );
-  return { to: user.email, subject: `Your ${env.STUDIO_NAME} CRM digest for ${longDate(today)}`, text: lines.join("\n") };
+  return { to: user.email, subject: `Your ${env.STUDIO_NAME} CRM digest for ${dayLabel(today)}`, text: lines.join("\n") };
 }
 
 type DigestEnv = Pick<Env, "EMAIL" | "MAIL_FROM" | "SITE_URL" | "STUDIO_NAME">;
