@@ -22,7 +22,9 @@ export function treeCpu(): Record<string, number> {
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       const pid = Number(entry);
       const parent = Number(f[1]);
-      children.set(parent, [...(children.get(parent) ?? []), pid]);
+      const siblings = children.get(parent);
+      if (siblings) siblings.push(pid);
+      else children.set(parent, [pid]);
       const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
       const kind = /--type=([\w-]+)/.exec(cmd)?.[1] ?? (cmd.includes("chrom") ? "browser" : "node");
       own.set(pid, [(Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICKS, kind]);
