@@ -179,3 +179,20 @@ test("the scripts every CRM load runs carry V8's compile hint; a page's own chun
   expect(settingsOnly.length).toBeGreaterThan(0);
   for (const file of settingsOnly) expect((await (await page.request.get(file)).text()).startsWith("//#"), file).toBe(false);
 });
+
+test("nothing in the CRM blurs what is behind it, so a dialog or a scroll repaints no blur", async ({ ownerTab: page }) => {
+  // A backdrop filter is worked out again on every frame that changes beneath it (docs/decisions/0071-no-backdrop-blur.md):
+  // the sticky header under a scroll, the full-screen overlay through a dialog's whole opening.
+  const blurred = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("*")]
+        .filter((el) => getComputedStyle(el).backdropFilter !== "none")
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+  await page.goto("/crm/leads");
+  await expect(page.getByRole("banner")).toBeVisible();
+  expect(await blurred()).toEqual([]);
+  await page.getByRole("button", { name: "New Lead" }).click();
+  await expect(page.getByRole("dialog", { name: "Add New Lead" })).toBeVisible();
+  expect(await blurred()).toEqual([]);
+});

@@ -15,7 +15,7 @@ interface ContentProps {
   className?: string;
 }
 
-const overlay = "fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]";
+const overlay = "fixed inset-0 z-50 bg-slate-950/50";
 
 /**
  * Radix gives the focus back to its own Trigger on close, and most of our dialogs have none: they

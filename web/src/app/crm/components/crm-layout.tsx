@@ -44,7 +44,7 @@ export function CrmLayout() {
       <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} user={user} />
 
       <div className="lg:pl-64">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 sm:px-6">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-4 sm:gap-3 sm:px-6">
           <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
             <Menu className="size-5" aria-hidden="true" />
           </Button>
