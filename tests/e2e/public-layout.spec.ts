@@ -1,4 +1,7 @@
-/** No horizontal scroll at 375 or 1280 px on any public page; reveal never hides content under reduced motion. */
+/**
+ * No horizontal scroll at 375 or 1280 px on any public page, and nothing on one blurs what is behind it
+ * (docs/decisions/0071-no-backdrop-blur.md); reveal never hides content under reduced motion.
+ */
 import { expect, test } from "./fixtures";
 
 const paths = [
@@ -22,7 +25,7 @@ for (const viewport of [
 ]) {
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
-    test("no page scrolls sideways", async ({ page }) => {
+    test("no page scrolls sideways or blurs what is behind it", async ({ page }) => {
       for (const path of paths) {
         await page.goto(path);
         // clientWidth, not the viewport's width: a classic scrollbar would otherwise hide up to 15 px of overflow.
@@ -31,6 +34,11 @@ for (const viewport of [
           return { scrollWidth, clientWidth };
         });
         expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
+        // A backdrop filter is worked out again on every frame of a scroll beneath it (the sticky header's, say).
+        const blurred = await page.evaluate(() =>
+          [...document.querySelectorAll("*")].filter((el) => getComputedStyle(el).backdropFilter !== "none").map((el) => el.tagName),
+        );
+        expect(blurred, path).toEqual([]);
       }
     });
   });

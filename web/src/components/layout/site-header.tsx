@@ -59,7 +59,7 @@ export function SiteHeader({ notFound }: { notFound: boolean }) {
   }, [pathname]);
 
   return (
-    <header className="site-header sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+    <header className="site-header sticky top-0 z-40 border-b border-slate-200/80 bg-white">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
 
