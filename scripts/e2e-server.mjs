@@ -39,6 +39,8 @@ const { child: wrangler } = await local.startLocalServer({
   port: E2E_PORT,
   stateDir: E2E_STATE_DIR,
   readyTimeoutMs: false,
+  // Playwright drops the server's standard output; warnings and errors still show.
+  logLevel: "warn",
   vars: { STRIPE_SECRET_KEY: "sk_test_e2e_stand_in", STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PORT}` },
 });
 wrangler.on("exit", (code, signal) => {

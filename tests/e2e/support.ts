@@ -341,6 +341,7 @@ export async function startOwnServer(o: {
     ...(config ? { config } : {}),
     inspectorPort: o.port + 1000,
     log: "ignore",
+    logLevel: "warn",
     readyTimeoutMs: false,
     killAfterMs: 10_000,
   });
