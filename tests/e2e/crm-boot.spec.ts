@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { api, createLead, demo, expectStatus, signIn, staff, tag } from "./support";
+import { api, backdropFiltered, createLead, demo, expectStatus, signIn, staff, tag } from "./support";
 
 interface Timing {
   name: string;
@@ -181,18 +181,11 @@ test("the scripts every CRM load runs carry V8's compile hint; a page's own chun
 });
 
 test("nothing in the CRM blurs what is behind it, so a dialog or a scroll repaints no blur", async ({ ownerTab: page }) => {
-  // A backdrop filter is worked out again on every frame that changes beneath it (docs/decisions/0071-no-backdrop-blur.md):
-  // the sticky header under a scroll, the full-screen overlay through a dialog's whole opening.
-  const blurred = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll("*")]
-        .filter((el) => getComputedStyle(el).backdropFilter !== "none")
-        .map((el) => el.outerHTML.slice(0, 80)),
-    );
+  // The sticky header under a scroll, and the full-screen overlay through a dialog's whole opening.
   await page.goto("/crm/leads");
   await expect(page.getByRole("banner")).toBeVisible();
-  expect(await blurred()).toEqual([]);
+  expect(await backdropFiltered(page)).toEqual([]);
   await page.getByRole("button", { name: "New Lead" }).click();
   await expect(page.getByRole("dialog", { name: "Add New Lead" })).toBeVisible();
-  expect(await blurred()).toEqual([]);
+  expect(await backdropFiltered(page)).toEqual([]);
 });

@@ -3,6 +3,7 @@
  * (docs/decisions/0071-no-backdrop-blur.md); reveal never hides content under reduced motion.
  */
 import { expect, test } from "./fixtures";
+import { backdropFiltered } from "./support";
 
 const paths = [
   "/",
@@ -34,11 +35,7 @@ for (const viewport of [
           return { scrollWidth, clientWidth };
         });
         expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
-        // A backdrop filter is worked out again on every frame of a scroll beneath it (the sticky header's, say).
-        const blurred = await page.evaluate(() =>
-          [...document.querySelectorAll("*")].filter((el) => getComputedStyle(el).backdropFilter !== "none").map((el) => el.tagName),
-        );
-        expect(blurred, path).toEqual([]);
+        expect(await backdropFiltered(page), path).toEqual([]);
       }
     });
   });

@@ -144,6 +144,17 @@ export async function watchFirstRender(page: Page, selector: string): Promise<()
     (await (await page.waitForFunction(() => (window as unknown as { __firstRender?: FirstRender }).__firstRender)).jsonValue())!;
 }
 
+/**
+ * The elements of the page that blur what is behind them, as the start of their markup: a backdrop
+ * filter is worked out again on every frame that changes beneath it (docs/decisions/0071-no-backdrop-blur.md).
+ */
+export const backdropFiltered = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("*")]
+      .filter((el) => getComputedStyle(el).backdropFilter !== "none")
+      .map((el) => el.outerHTML.slice(0, 80)),
+  );
+
 /** Opens `path` and waits until the page's live socket is open (the provider marks it on the notice region). */
 export async function live(page: Page, path: string) {
   await page.goto(path);
