@@ -70,24 +70,25 @@ export interface BookingDay {
 const MINUTE = 60_000;
 const DAY_MS = 24 * 60 * MINUTE;
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-function formatIn(zone: string): Intl.DateTimeFormat {
-  let f = partsFormat.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      weekday: "short",
-      hourCycle: "h23",
-    });
-    partsFormat.set(zone, f);
-  }
-  return f;
+/** One en-GB formatter per zone for these options, made when first asked for: making one costs far more than using it. */
+function perZone(options: Intl.DateTimeFormatOptions): (zone: string) => Intl.DateTimeFormat {
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return (zone) => {
+    let f = made.get(zone);
+    if (!f) made.set(zone, (f = new Intl.DateTimeFormat("en-GB", { ...options, timeZone: zone })));
+    return f;
+  };
 }
+
+const formatIn = perZone({
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  weekday: "short",
+  hourCycle: "h23",
+});
 
 /** An instant's wall clock in `zone`: its date, time and weekday. */
 export function wallClock(at: number | string, zone: string): { date: string; time: string; weekday: string } {
@@ -107,19 +108,9 @@ function offsetAt(at: number, zone: string): number {
   return Date.UTC(y, m - 1, d, h, mi) - Math.floor(at / MINUTE) * MINUTE;
 }
 
-const longDates = new Map<string, Intl.DateTimeFormat>();
-/**
- * "Thursday 3 December 2026": the day an instant falls on in `zone`, as the booking pages, e-mails
- * and timeline write it. One formatter per zone: making one costs far more than using it.
- */
-export function longDateIn(at: number | string, zone: string): string {
-  let f = longDates.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "long", day: "numeric", month: "long", year: "numeric" });
-    longDates.set(zone, f);
-  }
-  return f.format(new Date(at));
-}
+const longDate = perZone({ weekday: "long", day: "numeric", month: "long", year: "numeric" });
+/** "Thursday 3 December 2026": the day an instant falls on in `zone`, as the booking pages, e-mails and timeline write it. */
+export const longDateIn = (at: number | string, zone: string) => longDate(zone).format(new Date(at));
 
 /** "Thursday 3 December 2026 at 15:00 (London time)": how the studio's side reads a start. */
 export const londonWhen = (start: string) => `${longDateIn(start, STUDIO_ZONE)} at ${wallClock(start, STUDIO_ZONE).time} (London time)`;
@@ -207,12 +198,9 @@ export function slotProblem(rules: BookingRules, diary: HostDiary, now: Date, st
   return clear(rules, diary, at) ? null : "taken";
 }
 
-let dayFormat: Intl.DateTimeFormat | undefined;
+const dayFormat = perZone({ weekday: "long", day: "numeric", month: "long" });
 /** "Monday 30 November": a day of the calendar (YYYY-MM-DD), as the booking pages head its times and the digest its subject. */
-export const dayLabel = (date: string) =>
-  (dayFormat ??= new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" })).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+export const dayLabel = (date: string) => dayFormat("UTC").format(new Date(`${date}T12:00:00Z`));
 
 /**
  * A start as a visitor in `zone` reads it: "15:00" where their clock shows London's, otherwise
