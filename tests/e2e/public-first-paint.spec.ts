@@ -216,6 +216,12 @@ async function stylesWith(browser: Browser, path: string, viewport: { width: num
   } else {
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
   }
+  // The sections below the first screen keep a stand-in height until the browser first lays them
+  // out (content-visibility: auto), so the page's and <main>'s heights would depend on when that
+  // happened. Laid out now, on both sides, those heights are the real ones.
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLElement>(".render-when-near").forEach((el) => (el.style.contentVisibility = "visible")),
+  );
   const styles = await firstScreenStyles(page);
   await context.close();
   return styles;
