@@ -97,8 +97,7 @@ test("the Owner revokes an invitation, its link stops working, and the audit tra
   await visitor.close();
 });
 
-test("Sales has an account panel but neither Export nor the audit trail", async ({ page }) => {
-  await signIn(page.request, staff.sales);
+test("Sales has an account panel but neither Export nor the audit trail", async ({ salesTab: page }) => {
   await page.goto("/crm/settings");
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();

@@ -5,7 +5,6 @@
  */
 import { expect, test } from "./fixtures";
 import type { Locator, Page } from "@playwright/test";
-import { signIn } from "./support";
 
 const LONG_DESCRIPTION =
   "Design and build of the new booking pages, with the class timetable, online payments and a members' area for regulars";
@@ -45,18 +44,18 @@ async function expectDescriptionReadable(page: Page, line: Locator) {
 
 for (const size of sizes) {
   test.describe(size.name, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
+    test.beforeEach(async ({ ownerTab }) => {
+      await ownerTab.setViewportSize({ width: size.width, height: size.height });
+    });
 
-    test("an invoice line's description is its widest field and shows all that is typed", async ({ page }) => {
-      await signIn(page.request);
+    test("an invoice line's description is its widest field and shows all that is typed", async ({ ownerTab: page }) => {
       await page.goto("/crm/invoices");
       await page.getByRole("button", { name: "New Invoice" }).click();
       const dialog = page.getByRole("dialog", { name: "Add Invoice" });
       await expectDescriptionReadable(page, dialog.getByTestId("invoice-line").first());
     });
 
-    test("a proposal line's description is its widest field and shows all that is typed", async ({ page }) => {
-      await signIn(page.request);
+    test("a proposal line's description is its widest field and shows all that is typed", async ({ ownerTab: page }) => {
       await page.goto("/crm/proposals");
       await page.getByRole("button", { name: "New Proposal" }).click();
       const dialog = page.getByRole("dialog", { name: "Add Proposal" });

@@ -308,8 +308,9 @@ test("Settings → Late Payment lists the base rates and takes a new one only on
   await expect(added.getByLabel("On")).toHaveAccessibleDescription("The base rate is taken on 30 June or 31 December");
 });
 
-test("Settings → Payment Reminders takes the studio's wording, and one invoice's reminders pause from its card", async ({ page }) => {
-  await signIn(page.request);
+test("Settings → Payment Reminders takes the studio's wording, and one invoice's reminders pause from its card", async ({
+  ownerTab: page,
+}) => {
   const { crm } = api(page.request);
   const before = await expectStatus(crm.settings.reminders.$get(), 200);
   await page.goto("/crm/settings");
@@ -330,7 +331,9 @@ test("Settings → Payment Reminders takes the studio's wording, and one invoice
     const client = (await createClient(page.request, { name: `Reminded ${Date.now()}` })).id;
     const number = `INV-REM-${Date.now()}`;
     await expectStatus(
-      crm.invoices.$post({ json: { number, client_id: client, date: daysFromToday(-30), due_date: daysFromToday(-10), status: "Sent", total: 480 } }),
+      crm.invoices.$post({
+        json: { number, client_id: client, date: daysFromToday(-30), due_date: daysFromToday(-10), status: "Sent", total: 480 },
+      }),
       201,
     );
     await page.goto("/crm/invoices");

@@ -3,14 +3,15 @@
  * next invoice is raised on; Pause, Resume, Skip next and End each a click.
  */
 import { expect, test } from "./fixtures";
-import { createClient, signIn } from "./support";
+import { createClient } from "./support";
 
 /** "31 Jan 2027", as the CRM writes a date. */
 const formatted = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${iso}T12:00:00Z`),
+  );
 
-test("a client's care plan is added, shows its next date, and pauses, resumes, skips, is repriced and ends", async ({ page }) => {
-  await signIn(page.request);
+test("a client's care plan is added, shows its next date, and pauses, resumes, skips, is repriced and ends", async ({ ownerTab: page }) => {
   const client = await createClient(page.request, { name: `Retainer Client ${Date.now()}`, emails: ["care@example.co.uk"] });
   await page.goto(`/crm/clients/${client.id}`);
   const section = page.getByRole("region", { name: /Recurring Invoices/ });

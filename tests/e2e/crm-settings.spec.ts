@@ -4,8 +4,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { expect, test } from "./fixtures";
 import { signIn, staff } from "./support";
 
-test("Sales gets no Export and no Owner-only controls", async ({ page }) => {
-  await signIn(page.request, staff.sales);
+test("Sales gets no Export and no Owner-only controls", async ({ salesTab: page }) => {
   await page.goto("/crm/settings");
   await expect(page.getByRole("heading", { name: "User Management" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Export Data" })).toHaveCount(0);
@@ -54,8 +53,7 @@ test("an export the worker cuts short (the CRM changed meanwhile) is read again;
   await expect(page.getByRole("button", { name: "Export JSON" })).toBeEnabled();
 });
 
-test("Import sends the chosen file byte for byte and shows the worker's answer beside it", async ({ page }) => {
-  await signIn(page.request, staff.owner);
+test("Import sends the chosen file byte for byte and shows the worker's answer beside it", async ({ ownerTab: page }) => {
   await page.goto("/crm/settings");
   const panel = page.getByRole("region", { name: "Import Data" });
   // Pretty-printed, as a person may have saved it: parsed and re-written in the browser, it would arrive minified.
@@ -70,9 +68,8 @@ test("Import sends the chosen file byte for byte and shows the worker's answer b
 });
 
 test("Leads & Clients CSV downloads both, as two files in one .zip, and the audit trail lists it as a CSV export at once", async ({
-  page,
+  ownerTab: page,
 }) => {
-  await signIn(page.request, staff.owner);
   await page.goto("/crm/settings");
   const trail = page.getByRole("region", { name: "Audit trail" });
   await expect(trail).toBeVisible();
@@ -89,8 +86,7 @@ test("Leads & Clients CSV downloads both, as two files in one .zip, and the audi
   await expect(trail.getByText(/Exported \d+ leads? and \d+ clients? as CSV/).first()).toBeVisible();
 });
 
-test("Your account's daily digest switch is saved for the next visit, and says so", async ({ page }) => {
-  await signIn(page.request, staff.sales);
+test("Your account's daily digest switch is saved for the next visit, and says so", async ({ salesTab: page }) => {
   await page.goto("/crm/settings");
   const account = page.getByRole("region", { name: "Your account" });
   const digest = account.getByRole("switch", { name: "E-mail me a daily digest" });

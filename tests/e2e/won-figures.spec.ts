@@ -119,8 +119,7 @@ test("a proposal the client accepts online: the lead is Won at its total, and wo
   expect(header).toBe(Math.round(cards));
 });
 
-test("the pipeline and the dashboard show one Conversion Rate, and the win rate says what it divides", async ({ page }) => {
-  await signIn(page.request);
+test("the pipeline and the dashboard show one Conversion Rate, and the win rate says what it divides", async ({ ownerTab: page }) => {
   await page.goto("/crm");
   const overview = page.getByRole("region", { name: "Overview" });
   const rate = overview.getByText("Conversion Rate").locator("..");
