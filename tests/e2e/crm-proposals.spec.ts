@@ -61,11 +61,10 @@ test("accept's follow-up with only Create project ticked: the lead is Won and it
 });
 
 test("a proposal is written as a document: introduction, sections, line items that make its value, valid until and terms", async ({
-  page,
+  ownerTab: page,
 }) => {
   test.slow(); // It may wait for another test to finish with the studio settings.
   await withStudioSettings(async () => {
-    await signIn(page.request);
     const stamp = Date.now();
     const lead = await createLead(page.request, { name: `Document Lead ${stamp}` });
     const title = `Bakery website ${stamp}`;
