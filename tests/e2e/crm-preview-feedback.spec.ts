@@ -151,8 +151,7 @@ test("a client's comment appears live; the studio replies, resolves and reopens 
   await context.close();
 });
 
-test("Create task opens Add Task prefilled from the comment, related to the client", async ({ browser }) => {
-  const { context, page } = await signedIn(browser, staff.owner);
+test("Create task opens Add Task prefilled from the comment, related to the client", async ({ ownerTab: page }) => {
   const body = `Please add our opening hours to the footer ${tag()}`;
   await comment(client.asClient, CARD, body, null);
 
@@ -169,16 +168,13 @@ test("Create task opens Add Task prefilled from the comment, related to the clie
   await expect(page.getByText("Task added successfully")).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const { tasks } = await expectStatus(api(context.request).crm.tasks.$get(), 200);
+  const { tasks } = await expectStatus(api(page.request).crm.tasks.$get(), 200);
   expect(tasks.find((t) => t.title === title)).toMatchObject({ notes: body, related_type: "client", related_id: client.id });
   await page.goto("/crm/tasks");
   await expect(page.getByText(title)).toBeVisible();
-
-  await context.close();
 });
 
-test("at phone width the Feedback section fits and works from the keyboard", async ({ browser }) => {
-  const { context, page } = await signedIn(browser, staff.owner);
+test("at phone width the Feedback section fits and works from the keyboard", async ({ ownerTab: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const body = `The contact form button is hard to tap ${tag()}`;
   await comment(client.asClient, CARD, body, "/contact");
@@ -203,13 +199,9 @@ test("at phone width the Feedback section fits and works from the keyboard", asy
   // Focus goes back to where the keyboard user started.
   await expect(card.getByRole("button", { name: "Reply" })).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-
-  await context.close();
 });
 
-test("an approval moves the project to Launch on the open board, toasts, and is listed on the client", async ({ browser }) => {
-  const { context, page } = await signedIn(browser, staff.owner);
-
+test("an approval moves the project to Launch on the open board, toasts, and is listed on the client", async ({ ownerTab: page }) => {
   // Visit the client first so its name is in the tab's cache, then open the board in the same tab.
   await live(page, `/crm/clients/${client.id}`);
   await expect(page.getByRole("heading", { name: client.name, level: 1 })).toBeVisible();
@@ -235,6 +227,4 @@ test("an approval moves the project to Launch on the open board, toasts, and is 
   await expect(approvals).toContainText("Vicky Moss approved the current version on");
   await expect(approvals).toContainText(`Moved ${client.projectTitle} from Review to Launch`);
   await expect(approvals.getByRole("link", { name: "https://example.com/x" })).toHaveAttribute("href", "https://example.com/x");
-
-  await context.close();
 });
