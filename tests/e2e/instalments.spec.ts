@@ -7,24 +7,23 @@
  * preview page, and the final invoice for the rest is raised and e-mailed. Uses the
  * albbrit-interiors card, which only the seed links (to its client), and no other spec.
  */
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { api, expectStatus, latestMailTo, mailSubjectsTo, signedIn, staff, tag, withStudioSettings } from "./support";
+import { api, expectStatus, latestMailTo, mailSubjectsTo, tag, withStudioSettings } from "./support";
 
 const CARD = "albbrit-interiors";
 const SITE = "https://example.com/albbrit-interiors/launch";
 
 const pounds = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 
-test("the deposit is requested at acceptance and paid online, and the rest invoiced at launch approval", async ({ browser }) => {
+test("the deposit is requested at acceptance and paid online, and the rest invoiced at launch approval", async ({ browser, ownerTab }) => {
   test.setTimeout(120_000);
   // The seeded studio is VAT-registered, so the deposit is a payment request: no other test may change that meanwhile.
-  await withStudioSettings(() => walkThrough(browser));
+  await withStudioSettings(() => walkThrough(browser, ownerTab));
 });
 
-async function walkThrough(browser: Browser) {
-  const owner = await signedIn(browser, staff.owner);
-  const { crm } = api(owner.context.request);
+async function walkThrough(browser: Browser, ownerPage: Page) {
+  const { crm } = api(ownerPage.request);
 
   // The client the seed links to the card, with an address of this run's own for the mail.
   const { clients } = await expectStatus(crm.clients.$get({ query: {} }), 200);
@@ -60,12 +59,12 @@ async function walkThrough(browser: Browser) {
   const accepted = (await expectStatus(crm.proposals[":id"].$get({ param: { id: proposal.id } }), 200)).proposal;
   const deposit = accepted.instalments[0].document!;
   expect(deposit).toMatchObject({ total: 1500 });
-  await owner.page.goto(`/crm/invoices`);
-  const depositCard = owner.page.getByTestId("invoice-card").filter({ hasText: deposit.number });
+  await ownerPage.goto(`/crm/invoices`);
+  const depositCard = ownerPage.getByTestId("invoice-card").filter({ hasText: deposit.number });
   await expect(depositCard).toContainText("£1,500.00");
   expect(deposit.kind).toBe("payment_request");
   await expect(depositCard).toContainText("This is not a VAT invoice");
-  const depositMail = await latestMailTo(owner.context.request, email, deposit.number);
+  const depositMail = await latestMailTo(ownerPage.request, email, deposit.number);
   expect(depositMail.text).toContain("Amount: £1,500.00");
   const depositLink = depositMail.text.match(/http\S+\/i\/[A-Za-z0-9_-]{43}/)![0];
 
@@ -81,14 +80,14 @@ async function walkThrough(browser: Browser) {
   const paid = (await expectStatus(crm.proposals[":id"].$get({ param: { id: proposal.id } }), 200)).proposal.instalments[0];
   expect(paid).toMatchObject({ state: "paid" });
   const vatInvoice = paid.vat_invoice!.number;
-  const receipt = await latestMailTo(owner.context.request, email, `Receipt: invoice ${vatInvoice}`);
+  const receipt = await latestMailTo(ownerPage.request, email, `Receipt: invoice ${vatInvoice}`);
   expect(receipt.text).toContain("Thank you for your payment of £1,500.00");
   // The payment's own receipt would have gone first: the VAT invoice is the only one.
-  expect((await mailSubjectsTo(owner.context.request, email)).filter((s) => s.startsWith("Receipt"))).toEqual([
+  expect((await mailSubjectsTo(ownerPage.request, email)).filter((s) => s.startsWith("Receipt"))).toEqual([
     `Receipt: invoice ${vatInvoice}`,
   ]);
-  await owner.page.goto("/crm/dashboard");
-  const received = owner.page.getByTestId("tile-cash-received").locator("[data-tile-value]");
+  await ownerPage.goto("/crm/dashboard");
+  const received = ownerPage.getByTestId("tile-cash-received").locator("[data-tile-value]");
   await expect(received).toBeVisible();
   // Other tests may record money at the same time: the rise is at least the deposit, and the tile is the records' figure.
   const { cash: after } = await expectStatus(crm.dashboard.$get(), 200);
@@ -125,10 +124,9 @@ async function walkThrough(browser: Browser) {
   const final = approved.instalments[1];
   expect(final).toMatchObject({ state: "invoiced", document: { kind: "invoice", total: 1500 } });
   expect(approved.instalments[0].state).toBe("paid");
-  const finalMail = await latestMailTo(owner.context.request, email, final.document!.number);
+  const finalMail = await latestMailTo(ownerPage.request, email, final.document!.number);
   expect(finalMail.subject).toBe(`Invoice ${final.document!.number}`);
   expect(finalMail.text).toContain("Amount: £1,500.00");
 
   await clientContext.close();
-  await owner.context.close();
 }
