@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { api, createClient, expectStatus, live, staff, tag } from "./support";
+import { api, createClient, expectStatus, live, signedIn, staff, tag } from "./support";
 
 const CARD = "ancoats-coffee-co";
 const SITE = "https://example.com/ancoats-coffee-co/v1";
@@ -15,13 +15,14 @@ const SITE = "https://example.com/ancoats-coffee-co/v1";
 const badge = (page: Page) => page.locator("[data-open-comments-badge]");
 const openComments = async (page: Page) => ((await badge(page).count()) ? Number(await badge(page).textContent()) : 0);
 
-test("a client's comment, the studio's reply and the client's approval travel both ways live", async ({ browser, ownerTab: ownerPage }) => {
+test("a client's comment, the studio's reply and the client's approval travel both ways live", async ({ browser }) => {
   test.setTimeout(90_000);
-  const { crm } = api(ownerPage.request);
+  const owner = await signedIn(browser, staff.owner);
+  const { crm } = api(owner.context.request);
 
   // The studio's side of the set-up: a client on the card, its code, a project waiting in Review.
   const name = `Ancoats Coffee Co ${tag()}`;
-  const clientId = (await createClient(ownerPage.request, { name })).id;
+  const clientId = (await createClient(owner.context.request, { name })).id;
   const param = { id: clientId };
   expect((await crm.clients[":id"].preview.$put({ param, json: { preview_id: CARD, previewUrl: SITE } })).status).toBe(200);
   const { code } = await expectStatus(crm.clients[":id"].preview.code.$post({ param }), 201);
@@ -29,6 +30,7 @@ test("a client's comment, the studio's reply and the client's approval travel bo
   expect((await crm.projects.$post({ json: { title: projectTitle, client_id: clientId, stage: "Review" } })).status).toBe(201);
 
   // The Owner watches the client's page.
+  const ownerPage = owner.page;
   await live(ownerPage, `/crm/clients/${clientId}`);
   await expect(ownerPage.getByRole("heading", { name, level: 1 })).toBeVisible();
   const before = await openComments(ownerPage);
@@ -86,4 +88,5 @@ test("a client's comment, the studio's reply and the client's approval travel bo
   await expect(ownerPage.getByRole("region", { name: "Review column" })).not.toContainText(projectTitle);
 
   await clientContext.close();
+  await owner.context.close();
 });
