@@ -201,7 +201,9 @@ test("at phone width the Feedback section fits and works from the keyboard", asy
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test("an approval moves the project to Launch on the open board, toasts, and is listed on the client", async ({ ownerTab: page }) => {
+test("an approval moves the project to Launch on the open board, toasts, and is listed on the client", async ({ browser }) => {
+  // A context of its own: what is checked arrives over the live socket, which is then this test's alone.
+  const { context, page } = await signedIn(browser, staff.owner);
   // Visit the client first so its name is in the tab's cache, then open the board in the same tab.
   await live(page, `/crm/clients/${client.id}`);
   await expect(page.getByRole("heading", { name: client.name, level: 1 })).toBeVisible();
@@ -227,4 +229,6 @@ test("an approval moves the project to Launch on the open board, toasts, and is 
   await expect(approvals).toContainText("Vicky Moss approved the current version on");
   await expect(approvals).toContainText(`Moved ${client.projectTitle} from Review to Launch`);
   await expect(approvals.getByRole("link", { name: "https://example.com/x" })).toHaveAttribute("href", "https://example.com/x");
+
+  await context.close();
 });
