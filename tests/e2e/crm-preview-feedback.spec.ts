@@ -8,7 +8,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { PreviewId } from "../../contract/preview-values";
 import { expect, test } from "./fixtures";
-import { api, createClient, expectStatus, live, signIn, signedIn, staff, tag } from "./support";
+import { api, createClient, expectStatus, freePreviewCard, live, signIn, signedIn, staff, tag } from "./support";
 
 /** A free preview card (no seeded client, no other spec): the tests share one client, in order. */
 const CARD = "stockport-bike-works";
@@ -32,11 +32,7 @@ async function feedbackClient(
 ): Promise<FeedbackClient> {
   const name = `Feedback Client ${tag()}`;
   const { crm } = api(staffRequest);
-  // A retry runs this again: the failed attempt's client still holds the card, and a card has one client.
-  const { clients } = await expectStatus(crm.clients.$get({ query: {} }), 200);
-  for (const holder of clients.filter((c) => c.preview_id === card)) {
-    await expectStatus(crm.clients[":id"].preview.$delete({ param: { id: holder.id } }), 200);
-  }
+  await freePreviewCard(staffRequest, card);
   const client = await createClient(staffRequest, { name });
   const param = { id: client.id };
   const linked = await crm.clients[":id"].preview.$put({ param, json: { preview_id: card, previewUrl: "https://example.com/x" } });

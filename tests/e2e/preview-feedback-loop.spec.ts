@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { api, createClient, expectStatus, live, signedIn, staff, tag } from "./support";
+import { api, createClient, expectStatus, freePreviewCard, live, signedIn, staff, tag } from "./support";
 
 const CARD = "ancoats-coffee-co";
 const SITE = "https://example.com/ancoats-coffee-co/v1";
@@ -22,6 +22,7 @@ test("a client's comment, the studio's reply and the client's approval travel bo
 
   // The studio's side of the set-up: a client on the card, its code, a project waiting in Review.
   const name = `Ancoats Coffee Co ${tag()}`;
+  await freePreviewCard(owner.context.request, CARD);
   const clientId = (await createClient(owner.context.request, { name })).id;
   const param = { id: clientId };
   expect((await crm.clients[":id"].preview.$put({ param, json: { preview_id: CARD, previewUrl: SITE } })).status).toBe(200);

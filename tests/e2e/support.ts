@@ -114,6 +114,19 @@ export async function createClient(request: APIRequestContext, data: JsonOf<Crm[
   return (await expectStatus(api(request).crm.clients.$post({ json: data }), 201)).client;
 }
 
+/**
+ * Unlinks a preview card from whichever client holds it. A spec that links its own card to a new
+ * client calls this first: on a retry, the failed attempt's client still holds the card, and a card
+ * has one client (409).
+ */
+export async function freePreviewCard(request: APIRequestContext, card: string) {
+  const { crm } = api(request);
+  const { clients } = await expectStatus(crm.clients.$get({ query: {} }), 200);
+  for (const holder of clients.filter((c) => c.preview_id === card)) {
+    await expectStatus(crm.clients[":id"].preview.$delete({ param: { id: holder.id } }), 200);
+  }
+}
+
 export interface FirstRender {
   /** How many matched when the first of them appeared: the first render commits them all at once. */
   count: number;
