@@ -4,10 +4,9 @@
  * a Meeting on its timeline. The host (the demo's Owner) sees it in the CRM's Calls, in an open tab
  * at once, and in their calendar feed.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import type { Browser, Page } from "@playwright/test";
-import { api, expectStatus, latestMailTo, live, signIn, tag } from "./support";
+import { api, axe, expectStatus, latestMailTo, live, signIn, tag } from "./support";
 import { CALLS } from "../../scripts/seed/data/calls";
 import { LEADS } from "../../scripts/seed/data/leads";
 
@@ -187,7 +186,7 @@ test("the picker has no accessibility violations and is used by keyboard: a day,
   await page.goto("/book");
   const picker = page.locator("[data-book-picker]");
   await expect(picker).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).include("form[aria-label='Book a call']").analyze();
+  const { violations } = await axe(page).include("form[aria-label='Book a call']").analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
 
   const days = picker.getByRole("table", { name: "Days with free times" }).getByRole("button");

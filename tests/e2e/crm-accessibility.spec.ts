@@ -4,10 +4,9 @@
  * its data, signed in as the Owner so Settings shows its Owner-only sections too. Kept to one load
  * and one scan per page, so the suite stays quick.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { api, CRM_PAGES, expectStatus } from "./support";
+import { api, axe, CRM_PAGES, expectStatus } from "./support";
 
 /** Its heading is in <main>, nothing is loading, and no transition is half-way (colours would be read mid-fade). */
 async function settled(page: Page) {
@@ -29,7 +28,7 @@ const REVIEWED_AS_VIOLATIONS = ["aria-prohibited-attr"];
 async function violations(page: Page, within: string[] = []) {
   // Passes and inapplicable rules are only counted, not listed: naming every passing element is most of a scan's time.
   // Toasts are left out: another test's change arrives here live as a toast, and one caught fading in reads as low contrast.
-  const scan = new AxeBuilder({ page });
+  const scan = axe(page);
   for (const part of within) scan.include(part);
   const { violations: found, incomplete } = await scan
     .exclude("[data-sonner-toaster]")

@@ -3,11 +3,10 @@
  * page's inline data, each chart's numbers in a table, accessible, live, and usable on a phone.
  * The tests that only read load the page in their worker's one Owner tab (ownerTab).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { sumTotals } from "../../contract/invoice-values";
-import { api, createClient, createLead, expectStatus, live, signedIn, signIn, staff, tag } from "./support";
+import { api, axe, createClient, createLead, expectStatus, live, signedIn, signIn, staff, tag } from "./support";
 
 /** £12,345 or £12,345.67 → 12345.67 */
 const pounds = (text: string | null) => Number((text ?? "").replace(/[^0-9.]/g, ""));
@@ -144,7 +143,7 @@ test("has no accessibility violations, charts or tables", async ({ ownerTab: pag
     // Only violations are listed in full: naming every passing element is most of a scan's time.
     // Toasts are left out: another test's change arrives here live as a toast, and one caught fading in reads as low contrast.
     (
-      await new AxeBuilder({ page })
+      await axe(page)
         .exclude("[data-sonner-toaster]")
         .options({ resultTypes: ["violations"] })
         .analyze()
