@@ -95,16 +95,16 @@ test("Share e-mails an invoice's link to the client's first address, with the am
 });
 
 test("Send holds back an address that isn't the client's until it is ticked, and past 20 sends an hour says when the next can go", async ({
-  page,
+  request,
   browser,
 }) => {
   test.setTimeout(90_000);
   // A colleague of the test's own, so the hour's allowance it uses up is nobody else's.
-  await signIn(page.request);
+  await signIn(request);
   const t = tag();
   const colleague = `sender.${t}@redbrickstudio.co.uk`;
-  expect((await api(page.request).crm.users.invites.$post({ json: { email: colleague, role: "Sales" } })).status).toBe(201);
-  const token = /#token=([A-Za-z0-9_-]+)/.exec((await latestMailTo(page.request, colleague)).text)![1];
+  expect((await api(request).crm.users.invites.$post({ json: { email: colleague, role: "Sales" } })).status).toBe(201);
+  const token = /#token=([A-Za-z0-9_-]+)/.exec((await latestMailTo(request, colleague)).text)![1];
   const context = await browser.newContext();
   const accepted = await api(context.request).auth["accept-invite"].$post({
     json: { token, full_name: "Sam Sender", password: `a-long-password-${t}` },

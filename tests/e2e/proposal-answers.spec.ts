@@ -78,15 +78,15 @@ test("the client accepts with JavaScript off; every open CRM tab is told, and th
 });
 
 test("an acceptance of a version the studio has since edited is refused, and the new version can be accepted", async ({
-  page,
+  request,
   browser,
 }) => {
-  await signIn(page.request);
-  const p = await sharedProposal(page.request);
+  await signIn(request);
+  const p = await sharedProposal(request);
   const client = await clientWithoutJs(browser, p.url);
   await expect(client.getByText("£3,600.00").first()).toBeVisible();
 
-  const proposal = api(page.request).crm.proposals[":id"];
+  const proposal = api(request).crm.proposals[":id"];
   const param = { id: p.id };
   const current = await expectStatus(proposal.$get({ param }), 200);
   const edit = await proposal.$patch({
@@ -247,11 +247,11 @@ test("the demo's shared proposal, whose link `npm run dev` prints, opens with it
   await expect(card.getByText("Questions")).toBeVisible();
 });
 
-test("an expired link and a revoked one each show the client why, with the studio's contact details", async ({ page, browser }) => {
-  await signIn(page.request);
-  const expired = await sharedProposal(page.request, { valid_until: "2020-01-31" });
-  const revoked = await sharedProposal(page.request);
-  expect((await api(page.request).crm.proposals[":id"].share.$delete({ param: { id: revoked.id } })).status).toBe(200);
+test("an expired link and a revoked one each show the client why, with the studio's contact details", async ({ request, browser }) => {
+  await signIn(request);
+  const expired = await sharedProposal(request, { valid_until: "2020-01-31" });
+  const revoked = await sharedProposal(request);
+  expect((await api(request).crm.proposals[":id"].share.$delete({ param: { id: revoked.id } })).status).toBe(200);
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const client = await context.newPage();
