@@ -6,7 +6,7 @@
  * stylesheet does.
  */
 import { request as httpRequest } from "node:http";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
 import { demo } from "./support";
 
@@ -206,9 +206,8 @@ async function addFullStylesheet(page: Page) {
   await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes("/assets/")));
 }
 
-async function stylesWith(browser: Browser, path: string, viewport: { width: number; height: number }, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled, viewport, reducedMotion: "reduce" });
-  const page = await context.newPage();
+/** The first screen's styles of `path` in `page`, whose context has JavaScript on or off. */
+async function stylesWith(page: Page, path: string, javaScriptEnabled: boolean) {
   await page.goto(path);
   if (javaScriptEnabled) {
     await hydrated(page);
@@ -222,9 +221,7 @@ async function stylesWith(browser: Browser, path: string, viewport: { width: num
   await page.evaluate(() =>
     document.querySelectorAll<HTMLElement>(".render-when-near").forEach((el) => (el.style.contentVisibility = "visible")),
   );
-  const styles = await firstScreenStyles(page);
-  await context.close();
-  return styles;
+  return firstScreenStyles(page);
 }
 
 /**
@@ -271,12 +268,18 @@ for (const viewport of [
   { width: 1280, height: 800 },
 ]) {
   test(`at ${viewport.width} px, a page's inline CSS styles its first screen exactly as the full stylesheet does`, async ({ browser }) => {
+    // One tab without JavaScript and one with it, each visiting the three pages.
+    const [off, on] = await Promise.all(
+      [false, true].map((javaScriptEnabled) => browser.newContext({ javaScriptEnabled, viewport, reducedMotion: "reduce" })),
+    );
+    const [offPage, onPage] = await Promise.all([off.newPage(), on.newPage()]);
     for (const path of ["/", "/contact", "/portfolio"]) {
-      const inlineOnly = await stylesWith(browser, path, viewport, false);
-      const full = await stylesWith(browser, path, viewport, true);
+      const inlineOnly = await stylesWith(offPage, path, false);
+      const full = await stylesWith(onPage, path, true);
       expect(inlineOnly.length, path).toBeGreaterThan(20);
       expect(inlineOnly, path).toEqual(full);
     }
+    await Promise.all([off.close(), on.close()]);
   });
 }
 
