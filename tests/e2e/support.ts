@@ -1,7 +1,8 @@
 /**
  * What the end-to-end specs share: the demo sign-ins the server was seeded with, the typed API
  * client, API sign-in and signed-in browser contexts, unique tags and leads made through the API,
- * the pipeline's columns and cards with a mouse or keyboard drag, and the local mail capture.
+ * freeing a preview card, the accessibility scan, the pipeline's columns and cards with a mouse or
+ * keyboard drag, and the local mail capture.
  */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
