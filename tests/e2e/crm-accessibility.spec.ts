@@ -26,14 +26,9 @@ const REVIEWED_AS_VIOLATIONS = ["aria-prohibited-attr"];
  * `within`: only those parts of the page (CSS selectors); by default all of it.
  */
 async function violations(page: Page, within: string[] = []) {
-  // Passes and inapplicable rules are only counted, not listed: naming every passing element is most of a scan's time.
-  // Toasts are left out: another test's change arrives here live as a toast, and one caught fading in reads as low contrast.
   const scan = axe(page);
   for (const part of within) scan.include(part);
-  const { violations: found, incomplete } = await scan
-    .exclude("[data-sonner-toaster]")
-    .options({ resultTypes: ["violations", "incomplete"] })
-    .analyze();
+  const { violations: found, incomplete } = await scan.analyze();
   return [...found, ...incomplete.filter((r) => REVIEWED_AS_VIOLATIONS.includes(r.id))].map(
     (v) =>
       `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes

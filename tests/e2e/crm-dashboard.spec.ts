@@ -139,15 +139,7 @@ test("has no accessibility violations, charts or tables", async ({ ownerTab: pag
   test.slow(); // Two scans of the whole page, one with its charts and one with their tables.
   await page.goto("/crm/dashboard");
   await settled(page);
-  const scan = async () =>
-    // Only violations are listed in full: naming every passing element is most of a scan's time.
-    // Toasts are left out: another test's change arrives here live as a toast, and one caught fading in reads as low contrast.
-    (
-      await axe(page)
-        .exclude("[data-sonner-toaster]")
-        .options({ resultTypes: ["violations"] })
-        .analyze()
-    ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" | ")}`);
+  const scan = async () => (await axe(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" | ")}`);
   expect(await scan()).toEqual([]);
   for (const heading of ["Revenue by month", "The funnel", "Leads by source"])
     await chart(page, heading).getByRole("button", { name: "Show as table" }).click();

@@ -95,7 +95,10 @@ export async function signedIn(
 }
 
 /**
- * axe-core on `page` as every spec runs it: in the page itself (its legacy mode). By default
+ * axe-core on `page` as every spec runs it, findings in `violations` and `incomplete` (passing and
+ * inapplicable rules only counted: naming every passing element is most of a scan's time), toasts
+ * left out (another test's change arrives live as a toast, and one caught fading in reads as low
+ * contrast), and in the page itself (its legacy mode). By default
  * @axe-core/playwright runs axe in each frame, then combines the results in a new blank page, which
  * starts a renderer and parses axe again for every scan: 2.8–6.6 CPU-seconds for a CRM page here,
  * against 1.2–1.8 in the page, with the same findings. All the default adds is frames from other
@@ -108,7 +111,10 @@ export function axe(page: Page): AxeBuilder {
     .map((f) => f.url())
     .filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
   expect(foreign, "frames from other origins, which axe's legacy mode does not scan").toEqual([]);
-  return new AxeBuilder({ page }).setLegacyMode();
+  return new AxeBuilder({ page })
+    .setLegacyMode()
+    .exclude("[data-sonner-toaster]")
+    .options({ resultTypes: ["violations", "incomplete"] });
 }
 
 /** A short unique string (time and a random number, base 36) for names no other test or run shares. */
