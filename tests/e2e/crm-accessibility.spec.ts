@@ -42,9 +42,7 @@ async function violations(page: Page, within: string[] = []) {
 // The tests only read and scan: each loads its page in its worker's one Owner tab (ownerTab).
 test.describe.configure({ mode: "parallel", timeout: 60_000 });
 
-test.beforeEach(async ({ ownerTab }) => {
-  await ownerTab.setViewportSize({ width: 1280, height: 900 });
-});
+test.use({ viewport: { width: 1280, height: 900 } });
 
 for (const path of CRM_PAGES) {
   test(`${path} has no accessibility violations`, async ({ ownerTab: page }) => {

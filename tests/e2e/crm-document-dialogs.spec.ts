@@ -44,9 +44,7 @@ async function expectDescriptionReadable(page: Page, line: Locator) {
 
 for (const size of sizes) {
   test.describe(size.name, () => {
-    test.beforeEach(async ({ ownerTab }) => {
-      await ownerTab.setViewportSize({ width: size.width, height: size.height });
-    });
+    test.use({ viewport: { width: size.width, height: size.height } });
 
     test("an invoice line's description is its widest field and shows all that is typed", async ({ ownerTab: page }) => {
       await page.goto("/crm/invoices");

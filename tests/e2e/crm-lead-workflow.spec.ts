@@ -19,9 +19,7 @@ async function openTimeline(page: Page, lead: { id: string; name: string }) {
 }
 
 // A board 1440 px wide, in the worker's shared Sales tab (salesTab) unless a test needs a tab of its own.
-test.beforeEach(async ({ salesTab }) => {
-  await salesTab.setViewportSize({ width: 1440, height: 1000 });
-});
+test.use({ viewport: { width: 1440, height: 1000 } });
 
 test("moving a lead to Qualified offers a follow-up task; running it puts a High task for me on Tasks and in the Timeline", async ({
   salesTab: page,

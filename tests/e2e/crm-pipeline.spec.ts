@@ -17,9 +17,7 @@ const column = (page: Page, status: string) => page.locator(`section[data-status
 const card = (page: Page, name: string) => page.locator("li[data-lead-id]").filter({ hasText: name });
 
 // A board 1440 px wide, in the worker's shared Sales tab (salesTab) unless a test needs a tab of its own.
-test.beforeEach(async ({ salesTab }) => {
-  await salesTab.setViewportSize({ width: 1440, height: 1000 });
-});
+test.use({ viewport: { width: 1440, height: 1000 } });
 
 test("drag a lead to Qualified with the mouse and another with the keyboard; both persist", async ({ salesTab: page }) => {
   const t = tag();

@@ -6,8 +6,9 @@ import { expect, test } from "./fixtures";
 import { leadStatuses } from "../../contract/lead-statuses";
 import { createLead, leadCard, tag } from "./support";
 
+test.use({ viewport: { width: 1366, height: 800 } });
+
 test("the board, its Move to… menu, the leads filter and the lead dialog name the stages alike", async ({ ownerTab: page }) => {
-  await page.setViewportSize({ width: 1366, height: 800 });
   const lead = await createLead(page.request, { name: `Stage Names ${tag()}`, company: "Same Words Ltd" });
 
   await page.goto("/crm");

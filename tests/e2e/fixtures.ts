@@ -5,7 +5,7 @@
  * comes too early would land on markup with no handlers yet. Other pages (the CRM) are untouched,
  * and so is a goto that asks for `waitUntil: "commit"`.
  */
-import { devices, test as base, type Browser, type Page } from "@playwright/test";
+import { devices, test as base, type Browser, type Page, type ViewportSize } from "@playwright/test";
 import { signIn, staff, type StaffLogin } from "./support";
 import { appendCpu, CPU_PROFILE, treeCpu } from "./cpu-profile";
 
@@ -44,9 +44,12 @@ const workerTab =
     await context.close();
   };
 
-/** The shared tab at the default size for a test, and off the CRM after it. */
-const testTab = async (tab: Page, use: (tab: Page) => Promise<void>) => {
-  await tab.setViewportSize(viewport);
+/**
+ * The shared tab at the test's size, as `page` would be (its `viewport` option, so `test.use({ viewport })`
+ * sizes both), and off the CRM after it.
+ */
+const testTab = async (tab: Page, size: ViewportSize | null, use: (tab: Page) => Promise<void>) => {
+  await tab.setViewportSize(size ?? viewport);
   await use(tab);
   // Off the CRM between its tests: an idle CRM page would refetch on every other test's change.
   await tab.goto("about:blank");
@@ -72,10 +75,10 @@ export const test = base.extend<{ ownerTab: Page; salesTab: Page; cpuProfile: vo
    * loading its own page in it, for tests that need no browser state of their own: no routes, init
    * scripts, clock or listeners on the page, no cold first visit. A tab per test starts a renderer
    * and fetches and compiles the CRM's scripts again; in a shared one they come from its cache,
-   * about a second of CPU less per test. Each test gets it at the default size.
+   * about a second of CPU less per test. Each test gets it at its own size, the `viewport` option.
    */
-  ownerTab: async ({ workerOwnerTab }, use) => testTab(workerOwnerTab, use),
-  salesTab: async ({ workerSalesTab }, use) => testTab(workerSalesTab, use),
+  ownerTab: async ({ workerOwnerTab, viewport: size }, use) => testTab(workerOwnerTab, size, use),
+  salesTab: async ({ workerSalesTab, viewport: size }, use) => testTab(workerSalesTab, size, use),
   workerOwnerTab: [workerTab(staff.owner), { scope: "worker" }],
   workerSalesTab: [workerTab(staff.sales), { scope: "worker" }],
 });
