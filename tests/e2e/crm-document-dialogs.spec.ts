@@ -45,6 +45,10 @@ async function expectDescriptionReadable(page: Page, line: Locator) {
 for (const size of sizes) {
   test.describe(size.name, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
+    // The shared tab takes the viewport option as a page does: a phone's size, not the default.
+    test.beforeEach(async ({ ownerTab }) => {
+      expect(ownerTab.viewportSize()).toEqual({ width: size.width, height: size.height });
+    });
 
     test("an invoice line's description is its widest field and shows all that is typed", async ({ ownerTab: page }) => {
       await page.goto("/crm/invoices");
