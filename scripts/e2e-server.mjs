@@ -6,19 +6,23 @@
  * "configured" with test secrets and the stand-in of scripts/stripe-stand-in on E2E_PORT + 1000,
  * so a browser test pays an invoice as a client would.
  */
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { startStripeStandIn } from "./stripe-stand-in/server.mjs";
 
 const local = await tsImport("./lib/local.ts", import.meta.url);
-const { ROOT, E2E_PORT, E2E_STATE_DIR } = local;
+const { ROOT, E2E_PORT, E2E_STATE_DIR, E2E_OWN_SEED_DIR } = local;
 
 if (!existsSync(join(ROOT, "dist", "index.html"))) {
   console.error("✘ dist/ is not built: run `npm run build` first (`npm test` does it for you).");
   process.exit(1);
 }
 if (local.ensureDevVars()) console.log("Created .dev.vars from .dev.vars.example.");
+
+// The last run's seed for the specs' own servers (tests/e2e/support.ts, ownSeededState): this run makes its own.
+for (const dir of [E2E_OWN_SEED_DIR, `${E2E_OWN_SEED_DIR}.lock`, `${E2E_OWN_SEED_DIR}.done`])
+  rmSync(join(ROOT, dir), { recursive: true, force: true });
 
 try {
   local.seedLocal(E2E_STATE_DIR);

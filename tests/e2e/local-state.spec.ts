@@ -7,16 +7,17 @@ import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { ROOT, WRANGLER_JS, quietEnv, seedLocal } from "../../scripts/lib/local";
+import { ROOT, WRANGLER_JS, quietEnv } from "../../scripts/lib/local";
+import { ownSeededState } from "./support";
 import { migrationFiles } from "../../scripts/lib/migrate";
 
 const STATE_DIR = ".wrangler/e2e-seeded-state";
 
 test.afterAll(() => rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true }));
 
-test("a seeded state has every migration applied as wrangler records them: wrangler finds none to apply", () => {
-  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
-  seedLocal(STATE_DIR, { leads: 5, stdio: "ignore" });
+test("a seeded state has every migration applied as wrangler records them: wrangler finds none to apply", async () => {
+  // A copy of this run's seeded state, as the specs with servers of their own start from.
+  await ownSeededState(STATE_DIR);
 
   const wrangler = (...args: string[]) =>
     spawnSync(process.execPath, [WRANGLER_JS, "d1", ...args, "--local", "--persist-to", STATE_DIR], {

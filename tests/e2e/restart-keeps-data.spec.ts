@@ -11,8 +11,8 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { E2E_PORT, ROOT, seedLocal, startLocalServer, type LocalServer } from "../../scripts/lib/local";
-import { api, demo, expectStatus, latestMailTo, portIsFree } from "./support";
+import { E2E_PORT, ROOT, startLocalServer, type LocalServer } from "../../scripts/lib/local";
+import { api, demo, expectStatus, latestMailTo, ownSeededState, portIsFree } from "./support";
 
 const PORT = Number(process.env.E2E_RESTART_PORT ?? E2E_PORT + 1);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -49,9 +49,8 @@ async function signIn(request: APIRequestContext) {
 test.describe.configure({ mode: "serial" });
 test.setTimeout(240_000);
 
-test.beforeAll(() => {
-  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
-  expect(() => seedLocal(STATE_DIR, { leads: 5, stdio: "ignore" }), "seeding the restart test's own state").not.toThrow();
+test.beforeAll(async () => {
+  await ownSeededState(STATE_DIR);
 });
 
 test.afterAll(async () => {

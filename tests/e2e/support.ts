@@ -8,12 +8,12 @@ import { expect, type APIRequestContext, type Browser, type BrowserContext, type
 import AxeBuilder from "@axe-core/playwright";
 import { hc, type ClientResponse, type InferRequestType } from "hono/client";
 import type { AppType } from "../../worker/app";
-import { mkdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crmSections } from "../../web/src/content/crm-sections";
-import { E2E_PORT, ROOT, readDemoSettings, seedLocal, startLocalServer, waitForHttp } from "../../scripts/lib/local";
+import { E2E_OWN_SEED_DIR, E2E_PORT, ROOT, readDemoSettings, seedLocal, startLocalServer, waitForHttp } from "../../scripts/lib/local";
 
 /** The same values scripts/seed/cli.ts used (.dev.vars, else .dev.vars.example). */
 export const demo = readDemoSettings();
@@ -366,9 +366,45 @@ export async function portIsFree(port: number): Promise<boolean> {
 /** Every page of the CRM's sidebar (web/src/content/crm-sections.ts). */
 export const CRM_PAGES = crmSections.map((s) => s.path);
 
+/** How long a seed may hold the lock before another worker takes it as abandoned (its worker was killed). */
+const SEED_LOCK_STALE_MS = 120_000;
+
+/**
+ * `stateDir` wiped, then made a copy of this run's small seeded state (E2E_OWN_SEED_DIR), which the
+ * first caller of the run seeds while any other waits: the specs with a server of their own start
+ * from the same rows without seeding one each.
+ */
+export async function ownSeededState(stateDir: string): Promise<void> {
+  const seed = join(ROOT, E2E_OWN_SEED_DIR);
+  const done = `${seed}.done`;
+  const lock = `${seed}.lock`;
+  while (!existsSync(done)) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another worker is seeding it.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > SEED_LOCK_STALE_MS)
+        rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      if (!existsSync(done)) {
+        rmSync(seed, { recursive: true, force: true });
+        expect(() => seedLocal(E2E_OWN_SEED_DIR, { leads: 5, stdio: "ignore" }), "seeding the specs' own state").not.toThrow();
+        mkdirSync(done);
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  rmSync(join(ROOT, stateDir), { recursive: true, force: true });
+  cpSync(seed, join(ROOT, stateDir), { recursive: true });
+}
+
 /**
  * A server and state of a spec's own, for a spec whose figures or mail the shared server's other
- * specs would disturb: the port checked free, the state wiped and seeded, `wrangler dev` started
+ * specs would disturb: the port checked free, the state a copy of the run's seeded one, `wrangler dev` started
  * (with a config variant when given one) and waited for. `stop` stops it and wipes the state; the
  * server is kept before it answers, so `stop` works even if it never comes up.
  */
@@ -381,8 +417,7 @@ export async function startOwnServer(o: {
   config?: () => Promise<string>;
 }): Promise<{ stop(): Promise<void> }> {
   expect(await portIsFree(o.port), `port ${o.port} is taken: set ${o.portVariable} to a free one`).toBe(true);
-  rmSync(join(ROOT, o.stateDir), { recursive: true, force: true });
-  expect(() => seedLocal(o.stateDir, { leads: 5, stdio: "ignore" }), "seeding this spec's own state").not.toThrow();
+  await ownSeededState(o.stateDir);
   const config = o.config ? await o.config() : undefined;
   const server = await startLocalServer({
     port: o.port,
