@@ -23,13 +23,7 @@ type PasswordForm = PasswordChangeInput & { confirm_password: string };
  * The contract's rules, plus the confirmation, which only the browser checks. zod and the contract
  * load when the form is first used, not with the page (docs/decisions/0026-crm-first-render.md).
  */
-const validation = lazyZodResolver<PasswordForm>(() =>
-  Promise.all([import("zod"), import("@contract/auth")]).then(([z, { passwordChangeInput }]) =>
-    passwordChangeInput
-      .safeExtend({ confirm_password: z.string() })
-      .refine((v) => v.confirm_password === v.new_password, { message: "Passwords do not match", path: ["confirm_password"] }),
-  ),
-);
+const validation = lazyZodResolver<PasswordForm>(() => import("./password-form").then((m) => m.passwordForm));
 
 const empty: PasswordForm = { current_password: "", new_password: "", confirm_password: "" };
 
