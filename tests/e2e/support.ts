@@ -2,7 +2,8 @@
  * What the end-to-end specs share: the demo sign-ins the server was seeded with, the typed API
  * client, API sign-in and signed-in browser contexts, unique tags and leads made through the API,
  * freeing a preview card, the accessibility scan, the pipeline's columns and cards with a mouse or
- * keyboard drag, and the local mail capture.
+ * keyboard drag, the local mail capture, and the seeded state that specs with a server of their own
+ * copy.
  */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
@@ -325,13 +326,10 @@ export async function latestMailTo(
 }
 
 /**
- * Runs `fn` while no other test of this run changes or relies on the studio's settings (one row
- * for the whole CRM: the bank details, VAT number and terms). Two Playwright workers would
- * otherwise clear the bank details one test needs while another prints without them. The lock is a
- * directory, made atomically, per e2e server; one left by a killed run is taken over after 2 minutes.
+ * Runs `fn` while no other worker of this run holds `lock`, a directory made atomically; one left
+ * by a killed run is taken over after 2 minutes, and waiting 90 s for `what` fails the test.
  */
-export async function withStudioSettings<T>(fn: () => Promise<T>): Promise<T> {
-  const lock = join(tmpdir(), `redbrick-e2e-${E2E_PORT}-studio-settings.lock`);
+async function withLock<T>(lock: string, what: string, fn: () => Promise<T> | T): Promise<T> {
   for (const started = Date.now(); ;) {
     try {
       mkdirSync(lock);
@@ -342,7 +340,7 @@ export async function withStudioSettings<T>(fn: () => Promise<T>): Promise<T> {
       } catch {
         // Released between the two calls: try again.
       }
-      if (Date.now() - started > 90_000) throw new Error("withStudioSettings: the studio settings stayed locked for 90 s");
+      if (Date.now() - started > 90_000) throw new Error(`${what} stayed locked for 90 s`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -351,6 +349,16 @@ export async function withStudioSettings<T>(fn: () => Promise<T>): Promise<T> {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs `fn` while no other test of this run changes or relies on the studio's settings (one row
+ * for the whole CRM: the bank details, VAT number and terms). Two Playwright workers would
+ * otherwise clear the bank details one test needs while another prints without them. The lock is
+ * per e2e server.
+ */
+export async function withStudioSettings<T>(fn: () => Promise<T>): Promise<T> {
+  return withLock(join(tmpdir(), `redbrick-e2e-${E2E_PORT}-studio-settings.lock`), "the studio settings", fn);
 }
 
 /** Whether nothing listens on 127.0.0.1:port, for the specs that start a server of their own. */
@@ -366,9 +374,6 @@ export async function portIsFree(port: number): Promise<boolean> {
 /** Every page of the CRM's sidebar (web/src/content/crm-sections.ts). */
 export const CRM_PAGES = crmSections.map((s) => s.path);
 
-/** How long a seed may hold the lock before another worker takes it as abandoned (its worker was killed). */
-const SEED_LOCK_STALE_MS = 120_000;
-
 /**
  * `stateDir` wiped, then made a copy of this run's small seeded state (E2E_OWN_SEED_DIR), which the
  * first caller of the run seeds while any other waits: the specs with a server of their own start
@@ -377,27 +382,13 @@ const SEED_LOCK_STALE_MS = 120_000;
 export async function ownSeededState(stateDir: string): Promise<void> {
   const seed = join(ROOT, E2E_OWN_SEED_DIR);
   const done = `${seed}.done`;
-  const lock = `${seed}.lock`;
-  while (!existsSync(done)) {
-    try {
-      mkdirSync(lock);
-    } catch {
-      // Another worker is seeding it.
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > SEED_LOCK_STALE_MS)
-        rmSync(lock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      continue;
-    }
-    try {
-      if (!existsSync(done)) {
-        rmSync(seed, { recursive: true, force: true });
-        expect(() => seedLocal(E2E_OWN_SEED_DIR, { leads: 5, stdio: "ignore" }), "seeding the specs' own state").not.toThrow();
-        mkdirSync(done);
-      }
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
+  if (!existsSync(done))
+    await withLock(`${seed}.lock`, "the specs' own seeded state", () => {
+      if (existsSync(done)) return;
+      rmSync(seed, { recursive: true, force: true });
+      expect(() => seedLocal(E2E_OWN_SEED_DIR, { leads: 5, stdio: "ignore" }), "seeding the specs' own state").not.toThrow();
+      mkdirSync(done);
+    });
   rmSync(join(ROOT, stateDir), { recursive: true, force: true });
   cpSync(seed, join(ROOT, stateDir), { recursive: true });
 }
