@@ -19,10 +19,7 @@ import { useChangePassword, useSignOutEverywhere } from "@/features/auth/api/ses
 
 type PasswordForm = PasswordChangeInput & { confirm_password: string };
 
-/**
- * The contract's rules, plus the confirmation, which only the browser checks. zod and the contract
- * load when the form is first used, not with the page (docs/decisions/0026-crm-first-render.md).
- */
+/** Loaded when the form is first used, not with the page (docs/decisions/0026-crm-first-render.md). */
 const validation = lazyZodResolver<PasswordForm>(() => import("./password-form").then((m) => m.passwordForm));
 
 const empty: PasswordForm = { current_password: "", new_password: "", confirm_password: "" };
