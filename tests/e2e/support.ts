@@ -395,8 +395,8 @@ export async function ownSeededState(stateDir: string): Promise<void> {
 
 /**
  * A server and state of a spec's own, for a spec whose figures or mail the shared server's other
- * specs would disturb: the port checked free, the state a copy of the run's seeded one, `wrangler dev` started
- * (with a config variant when given one) and waited for. `stop` stops it and wipes the state; the
+ * specs would disturb: the port checked free, the state a copy of the run's seeded one
+ * (ownSeededState), `wrangler dev` started (with a config variant when given one) and waited for. `stop` stops it and wipes the state; the
  * server is kept before it answers, so `stop` works even if it never comes up.
  */
 export async function startOwnServer(o: {
