@@ -21,8 +21,7 @@ if (!existsSync(join(ROOT, "dist", "index.html"))) {
 if (local.ensureDevVars()) console.log("Created .dev.vars from .dev.vars.example.");
 
 // The last run's seed for the specs' own servers (tests/e2e/support.ts, ownSeededState): this run makes its own.
-for (const dir of [E2E_OWN_SEED_DIR, `${E2E_OWN_SEED_DIR}.lock`, `${E2E_OWN_SEED_DIR}.done`])
-  rmSync(join(ROOT, dir), { recursive: true, force: true });
+rmSync(join(ROOT, E2E_OWN_SEED_DIR), { recursive: true, force: true });
 
 try {
   local.seedLocal(E2E_STATE_DIR);

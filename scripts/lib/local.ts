@@ -97,7 +97,8 @@ export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? (E2E_PORT === 8788 ? "
 /**
  * A small seeded state (5 leads) made once per run, by the first spec that starts a server of its
  * own, and copied by each such spec: a seed is about 8 CPU-seconds, a copy a few milliseconds. The
- * suite's server wipes it when it starts, so every run seeds its own.
+ * directory holds the state, the lock its seeding takes and the mark that it is done; the suite's
+ * server wipes the whole directory when it starts, so every run seeds its own.
  */
 export const E2E_OWN_SEED_DIR = `${E2E_STATE_DIR}-own-seed`;
 

@@ -380,17 +380,19 @@ export const CRM_PAGES = crmSections.map((s) => s.path);
  * from the same rows without seeding one each.
  */
 export async function ownSeededState(stateDir: string): Promise<void> {
-  const seed = join(ROOT, E2E_OWN_SEED_DIR);
-  const done = `${seed}.done`;
-  if (!existsSync(done))
-    await withLock(`${seed}.lock`, "the specs' own seeded state", () => {
+  const state = join(E2E_OWN_SEED_DIR, "state");
+  const done = join(ROOT, E2E_OWN_SEED_DIR, "done");
+  if (!existsSync(done)) {
+    mkdirSync(join(ROOT, E2E_OWN_SEED_DIR), { recursive: true });
+    await withLock(join(ROOT, E2E_OWN_SEED_DIR, "lock"), "the specs' own seeded state", () => {
       if (existsSync(done)) return;
-      rmSync(seed, { recursive: true, force: true });
-      expect(() => seedLocal(E2E_OWN_SEED_DIR, { leads: 5, stdio: "ignore" }), "seeding the specs' own state").not.toThrow();
+      rmSync(join(ROOT, state), { recursive: true, force: true });
+      expect(() => seedLocal(state, { leads: 5, stdio: "ignore" }), "seeding the specs' own state").not.toThrow();
       mkdirSync(done);
     });
+  }
   rmSync(join(ROOT, stateDir), { recursive: true, force: true });
-  cpSync(seed, join(ROOT, stateDir), { recursive: true });
+  cpSync(join(ROOT, state), join(ROOT, stateDir), { recursive: true });
 }
 
 /**
