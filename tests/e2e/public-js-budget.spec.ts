@@ -25,9 +25,13 @@ async function scriptsRequestedBy(page: Page, path: string) {
   return [...urls];
 }
 
+/** Each script's gzip size, by URL: a name carries its content's hash, so one is measured once however many pages load it. */
+const gzipped = new Map<string, Promise<number>>();
 async function gzipOf(page: Page, urls: string[]) {
+  const sizeOf = (url: string) => page.request.get(url).then(async (res) => gzipSync(await res.body(), { level: 9 }).length);
+  for (const url of urls) if (!gzipped.has(url)) gzipped.set(url, sizeOf(url));
   let total = 0;
-  for (const url of urls) total += gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length;
+  for (const url of urls) total += await gzipped.get(url)!;
   return total;
 }
 
