@@ -2,17 +2,17 @@
  * The live channel between two people: Hannah (Owner) and Marcus (Sales), each in their own
  * browser context. One writes through the API; the other's screen changes without a reload.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { api, createLead, expectStatus, leadCard, leadColumn, live, mouseDrag, readLead, signedIn, staff, tag } from "./support";
+import { api, createLead, expectStatus, leadCard, leadColumn, live, mouseDrag, readLead, signedIn, signIn, staff, tag } from "./support";
 
 const { owner, sales } = staff;
 
 /** The hook web/src/lib/live.ts exposes only when the page set __LIVE_TEST__ before loading. */
 type LiveTestWindow = { __LIVE_TEST__?: boolean; __liveTest?: { drop: (holdMs: number) => void } };
 
-async function completeAllOpenTasks(context: BrowserContext) {
-  const { crm } = api(context.request);
+async function completeAllOpenTasks(request: APIRequestContext) {
+  const { crm } = api(request);
   const { tasks } = await expectStatus(crm.tasks.$get(), 200);
   for (const t of tasks.filter((t) => !t.completed)) {
     const res = await crm.tasks[":id"].$patch({ param: { id: t.id }, json: { completed: true, updated_at: t.updated_at } });
@@ -20,21 +20,22 @@ async function completeAllOpenTasks(context: BrowserContext) {
   }
 }
 
-/** A fresh lead with a unique name, created by `context`'s user. */
-async function newLead(context: BrowserContext, data: Partial<Parameters<typeof createLead>[1]> = {}) {
-  return createLead(context.request, { name: `Live ${tag()}`, company: "Live Co", ...data });
+/** A fresh lead with a unique name, created by `request`'s user. */
+async function newLead(request: APIRequestContext, data: Partial<Parameters<typeof createLead>[1]> = {}) {
+  return createLead(request, { name: `Live ${tag()}`, company: "Live Co", ...data });
 }
 
-test("a task created and completed by one person shows and clears the other's red dot", async ({ browser }) => {
+test("a task created and completed by one person shows and clears the other's red dot", async ({ browser, request: marcus }) => {
   const a = await signedIn(browser, owner);
-  const b = await signedIn(browser, sales);
+  // The other person only writes, through the API.
+  await signIn(marcus, sales);
   await live(a.page, "/crm");
   const dot = a.page.getByRole("complementary").locator("[data-open-tasks-dot]");
 
-  await completeAllOpenTasks(b.context);
+  await completeAllOpenTasks(marcus);
   await expect(dot).toHaveCount(0);
 
-  const { crm } = api(b.context.request);
+  const { crm } = api(marcus);
   const { task } = await expectStatus(crm.tasks.$post({ json: { title: "Call the printer back" } }), 201);
   await expect(dot).toBeVisible();
   await expect(a.page.getByRole("link", { name: /Tasks \(1 open\)/ })).toBeVisible();
@@ -44,7 +45,6 @@ test("a task created and completed by one person shows and clears the other's re
   await expect(dot).toHaveCount(0);
 
   await a.context.close();
-  await b.context.close();
 });
 
 test("a task created and ticked on one person's Tasks page moves between the other's columns, counts included", async ({ browser }) => {
@@ -91,7 +91,7 @@ test("a lead dragged on one person's pipeline moves on the other's, and each see
   await expect(a.page.getByRole("heading", { name: "Sales Pipeline" })).toBeVisible();
 
   // Created by Marcus while Hannah watches: it appears on her board without a reload.
-  const lead = await newLead(b.context, { status: "Qualified" });
+  const lead = await newLead(b.context.request, { status: "Qualified" });
   await expect(leadColumn(a.page, "Qualified").getByText(lead.name)).toBeVisible();
 
   await live(b.page, "/crm");
@@ -136,11 +136,14 @@ test("presence shows who else is in the CRM, and goes when they leave", async ({
   await a.context.close();
 });
 
-test("after a dropped connection the notice shows, and a change made meanwhile appears on reconnect", async ({ browser }) => {
+test("after a dropped connection the notice shows, and a change made meanwhile appears on reconnect", async ({
+  browser,
+  request: marcus,
+}) => {
   const a = await signedIn(browser, owner, { testHook: true });
-  const b = await signedIn(browser, sales);
+  await signIn(marcus, sales);
   await a.page.setViewportSize({ width: 1440, height: 1000 });
-  const lead = await newLead(b.context);
+  const lead = await newLead(marcus);
   await live(a.page, "/crm");
   await expect(leadColumn(a.page, "New").getByText(lead.name)).toBeVisible();
 
@@ -148,7 +151,7 @@ test("after a dropped connection the notice shows, and a change made meanwhile a
   await a.page.evaluate(() => (window as unknown as LiveTestWindow).__liveTest!.drop(3_000));
   const notice = a.page.getByRole("status").filter({ hasText: "Offline, reconnecting…" });
   await expect(notice).toBeVisible();
-  const res = await api(b.context.request).crm.leads[":id"].$patch({
+  const res = await api(marcus).crm.leads[":id"].$patch({
     param: { id: lead.id },
     json: { status: "Qualified", updated_at: lead.updated_at },
   });
@@ -160,7 +163,6 @@ test("after a dropped connection the notice shows, and a change made meanwhile a
   await expect(leadColumn(a.page, "Qualified").getByText(lead.name)).toBeVisible();
 
   await a.context.close();
-  await b.context.close();
 });
 
 /**
@@ -173,14 +175,15 @@ test("after a dropped connection the notice shows, and a change made meanwhile a
  * Fails if lib/live.ts refetches on its own echo mid-flight, or if a settled move refetches the
  * leads while another is still saving (features/leads/api/leads.ts).
  */
-test("neither the tab's own echo nor another person's change undoes a move it is still saving", async ({ browser }) => {
-  const a = await signedIn(browser, owner);
+test("neither the tab's own echo nor another person's change undoes a move it is still saving", async ({ browser, request: hannah }) => {
+  // Hannah only writes, through the API.
+  await signIn(hannah, owner);
   const b = await signedIn(browser, sales);
   const page = b.page;
   await page.setViewportSize({ width: 1440, height: 1000 });
   // Both start in the active row of columns, so every drag stays on screen.
-  const first = await newLead(b.context, { status: "Qualified" });
-  const second = await newLead(b.context, { status: "Proposal Sent" });
+  const first = await newLead(b.context.request, { status: "Qualified" });
+  const second = await newLead(b.context.request, { status: "Proposal Sent" });
   await live(page, "/crm");
   await expect(leadColumn(page, "Qualified").getByText(first.name)).toBeVisible();
   await expect(leadColumn(page, "Proposal Sent").getByText(second.name)).toBeVisible();
@@ -235,7 +238,7 @@ test("neither the tab's own echo nor another person's change undoes a move it is
   await expect.poll(async () => Number(await page.locator("[data-live-events]").getAttribute("data-live-events"))).toBeGreaterThan(events);
   // Hannah adds a lead meanwhile: her change must wait for Marcus's unsaved move too.
   const before = Number(await page.locator("[data-live-events]").getAttribute("data-live-events"));
-  await newLead(a.context);
+  await newLead(hannah);
   await expect.poll(async () => Number(await page.locator("[data-live-events]").getAttribute("data-live-events"))).toBeGreaterThan(before);
   // An observation window, not a wait for something: a refetch set off by that echo lands within
   // milliseconds locally, and the observer above records any flip it causes.
@@ -264,6 +267,5 @@ test("neither the tab's own echo nor another person's change undoes a move it is
     expect((await readLead(b.context.request, lead.id)).status).toBe(status);
   }
 
-  await a.context.close();
   await b.context.close();
 });
