@@ -50,8 +50,9 @@ const SEVERAL_SESSIONS_MS = 60_000;
 
 const expectSignInGate = (page: Page) => expect(page.getByLabel("CRM Access Password", { exact: true })).toBeVisible();
 
-test("the Owner revokes an invitation, its link stops working, and the audit trail records it", async ({ page, browser }) => {
+test("the Owner revokes an invitation, its link stops working, and the audit trail records it", async ({ ownerTab: page, browser }) => {
   test.setTimeout(SEVERAL_SESSIONS_MS);
+  // Signed in again, so the Owner's sign-in is among the trail's newest events.
   await signIn(page.request, staff.owner);
   const email = `revoked.${tag()}@redbrickstudio.co.uk`;
 

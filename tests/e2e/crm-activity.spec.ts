@@ -73,10 +73,9 @@ test("Log Activity needs a summary, defaults Who to me, and the feed shows Londo
   await expect(item.locator("time")).toHaveText(london);
 });
 
-test("the feed pages past its newest 200 entries with Load more, keeping its filters", async ({ page }) => {
+test("the feed pages past its newest 200 entries with Load more, keeping its filters", async ({ salesTab: page }) => {
   // 205 writes first, each announced on the live hub: seconds on a quiet machine, more on a busy one.
   test.setTimeout(90_000);
-  await signIn(page.request, staff.sales);
   // 205 Meetings by Marcus Reid, created through the API a few at a time, newest last.
   const run = `Standup ${Date.now()}`;
   let who = "";
@@ -117,15 +116,14 @@ test("the feed pages past its newest 200 entries with Load more, keeping its fil
   await expect(page).toHaveURL(new RegExp(`type=Meeting&who=${who}`));
 });
 
-test("a client's question and the studio's answer read as such, each credited to who wrote it", async ({ page }) => {
-  await signIn(page.request, staff.sales);
+test("a client's question and the studio's answer read as such, each credited to who wrote it", async ({ salesTab: page, request }) => {
   const t = `${Date.now()}`;
   const { crm } = api(page.request);
   const lead = await expectStatus(crm.leads.$post({ json: { name: `Asker ${t}` } }), 201);
   const { proposal } = await expectStatus(crm.proposals.$post({ json: { title: `Shop ${t}`, value: 900, lead_id: lead.lead.id } }), 201);
   const { url } = await expectStatus(crm.proposals[":id"].share.$post({ param: { id: proposal.id } }), 201);
-  // The client asks on their page, as a plain form post.
-  const asked = await page.request.post(`${new URL(url).pathname}/questions`, {
+  // The client asks on their page, as a plain form post, with no session of the studio's.
+  const asked = await request.post(`${new URL(url).pathname}/questions`, {
     form: { author_name: `Olivia ${t}`, body: "Can we pay in two parts?" },
     maxRedirects: 0,
   });
@@ -149,7 +147,7 @@ async function logActivity(request: APIRequestContext, data: ActivityInput) {
 
 const feedItem = (page: Page, summary: string) => page.getByRole("listitem").filter({ hasText: summary });
 
-// As Sales (Marcus Reid), in the worker's shared Sales tab (salesTab); the tests above sign in on their own.
+// As Sales (Marcus Reid), in the worker's shared Sales tab (salesTab).
 test.describe(() => {
   test("the activity feed names related records as links; a deleted one is plain text", async ({ salesTab: page }) => {
     const t = tag();

@@ -87,8 +87,10 @@ test("Mark as unpaid on a paid card goes back to Overdue past the due date, and 
   expect(await stored(page.request, invoice.id)).toMatchObject({ status: "Paid", paid_date: "2026-01-15", paid_method: "Cash" });
 });
 
-test("an Undo made after a colleague changed the invoice is refused and changes nothing", async ({ page, browser }) => {
-  await signIn(page.request);
+test("an Undo made after a colleague changed the invoice is refused and changes nothing", async ({
+  ownerTab: page,
+  request: colleague,
+}) => {
   const number = `INV-STALE-${tag()}`;
   const invoice = await addInvoice(page.request, { number, status: "Sent", due_date: "2099-01-31" });
   await page.goto("/crm/invoices");
@@ -100,21 +102,16 @@ test("an Undo made after a colleague changed the invoice is refused and changes 
   await expect(paidToast).toContainText(`Paid ${formatLondon(londonToday())} · Bank transfer`);
 
   // A colleague, elsewhere, changes how it was paid.
-  const colleague = await browser.newContext();
-  try {
-    await signIn(colleague.request);
-    const now = await stored(colleague.request, invoice.id);
-    expect(
-      (
-        await api(colleague.request).crm.invoices[":id"].$patch({
-          param: { id: invoice.id },
-          json: { paid_method: "Other", updated_at: now.updated_at },
-        })
-      ).status,
-    ).toBe(200);
-  } finally {
-    await colleague.close();
-  }
+  await signIn(colleague);
+  const now = await stored(colleague, invoice.id);
+  expect(
+    (
+      await api(colleague).crm.invoices[":id"].$patch({
+        param: { id: invoice.id },
+        json: { paid_method: "Other", updated_at: now.updated_at },
+      })
+    ).status,
+  ).toBe(200);
 
   await paidToast.getByRole("button", { name: "Undo" }).click();
   await expect(toastSaying(page, "Failed to update invoice")).toContainText("was changed by someone else");

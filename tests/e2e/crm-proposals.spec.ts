@@ -4,7 +4,7 @@
  * lead Won and starts its project.
  */
 import { expect, test } from "./fixtures";
-import { api, createLead, expectStatus, readLead, signIn, withStudioSettings } from "./support";
+import { api, createLead, expectStatus, readLead, withStudioSettings } from "./support";
 
 test("accept a sent proposal and run its follow-up", async ({ ownerTab: page }) => {
   const stamp = Date.now();
@@ -135,10 +135,9 @@ test("a proposal is written as a document: introduction, sections, line items th
 });
 
 test("Share gives the client a link to the proposal's own page, which works without JavaScript, counts views and can be revoked", async ({
-  page,
+  ownerTab: page,
   browser,
 }) => {
-  await signIn(page.request);
   const stamp = Date.now();
   const lead = await createLead(page.request, { name: `Share Lead ${stamp}` });
   const title = `Shop website ${stamp}`;

@@ -6,16 +6,23 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { api, createClient, expectStatus, signIn, tag } from "./support";
+import { api, createClient, expectStatus, tag } from "./support";
 
+/** `page` is the studio's signed-in tab; the client pays in a browser of their own. */
 async function payAsClient(page: Page, browser: Browser, javaScriptEnabled: boolean) {
-  await signIn(page.request);
   const t = tag();
   const client = await createClient(page.request, { name: `Paying Client ${t}`, emails: [`pay-${t}@example.com`] });
   const number = `INV-PAY-${t}`;
   const { invoice } = await expectStatus(
     api(page.request).crm.invoices.$post({
-      json: { number, client_id: client.id, lines: [{ description: "Website build", quantity: 1, unit_price: 1450 }], date: "2026-11-01", due_date: "2099-12-31", status: "Sent" },
+      json: {
+        number,
+        client_id: client.id,
+        lines: [{ description: "Website build", quantity: 1, unit_price: 1450 }],
+        date: "2026-11-01",
+        due_date: "2099-12-31",
+        status: "Sent",
+      },
     }),
     201,
   );
@@ -49,10 +56,13 @@ async function payAsClient(page: Page, browser: Browser, javaScriptEnabled: bool
   await expect(dialog).toContainText("Balance due £0.00");
 }
 
-test("a client pays their invoice online through Stripe, comes back to it Paid, and the CRM shows the payment", async ({ page, browser }) => {
+test("a client pays their invoice online through Stripe, comes back to it Paid, and the CRM shows the payment", async ({
+  ownerTab: page,
+  browser,
+}) => {
   await payAsClient(page, browser, true);
 });
 
-test("Pay £X now works with JavaScript off: a plain form to Stripe and back", async ({ page, browser }) => {
+test("Pay £X now works with JavaScript off: a plain form to Stripe and back", async ({ ownerTab: page, browser }) => {
   await payAsClient(page, browser, false);
 });

@@ -7,10 +7,9 @@ import { expect, test } from "./fixtures";
 import { api, createClient, createLead, expectStatus, latestMailTo, signIn, tag } from "./support";
 
 test("Share e-mails a proposal's link to the lead's address, greeting them by first name; it arrives and opens the proposal", async ({
-  page,
+  ownerTab: page,
   browser,
 }) => {
-  await signIn(page.request);
   const t = tag();
   const to = `sophie.${t}@example.com`;
   const lead = await createLead(page.request, { name: "Sophie Marsh", company: `Marsh Yoga ${t}`, email: to });
