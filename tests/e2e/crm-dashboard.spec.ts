@@ -146,7 +146,7 @@ test("has no accessibility violations, charts or tables", async ({ ownerTab: pag
   expect(await scan()).toEqual([]);
 });
 
-test("counts a lead added in another browser without a reload", async ({ browser, request: other }) => {
+test("counts a lead added by someone else without a reload", async ({ browser, request: other }) => {
   const watcher = await signedIn(browser, staff.owner);
   // The other person only writes, through the API.
   await signIn(other, staff.sales);

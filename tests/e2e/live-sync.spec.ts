@@ -1,6 +1,7 @@
 /**
  * The live channel between two people: Hannah (Owner) and Marcus (Sales), each in their own
- * browser context. One writes through the API; the other's screen changes without a reload.
+ * browser context, or, where one of them only writes, a request context of their own. One writes
+ * through the API; the other's screen changes without a reload.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
