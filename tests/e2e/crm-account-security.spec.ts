@@ -50,7 +50,7 @@ async function secondSession(requests: APIRequest, baseURL: string | undefined, 
 /** Whether `session` is still signed in: the API's own answer for who it is. */
 const stillSignedIn = async (session: APIRequestContext) => (await api(session).auth.me.$get()).status;
 
-/** These tests send invitations and drive two or three browser contexts: more than the default 30 s on a shared 2-core machine. */
+/** These tests send invitations and drive more than one session: more than the default 30 s on a shared 2-core machine. */
 const SEVERAL_SESSIONS_MS = 60_000;
 
 const expectSignInGate = (page: Page) => expect(page.getByLabel("CRM Access Password", { exact: true })).toBeVisible();
