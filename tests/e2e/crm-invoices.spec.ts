@@ -127,6 +127,9 @@ test("Mark as paid records the paid date; the list says what is owed and filters
   const { crm } = api(page.request);
   const add = (number: string, status: InvoiceInput["status"], total: number, due: string) =>
     expectStatus(crm.invoices.$post({ json: { number, client_id: client, total, date: "2026-01-01", due_date: due, status } }), 201);
+  await add(`INV-OWE-${stamp}-1`, "Sent", 300, "2099-01-01");
+  await add(`INV-OWE-${stamp}-2`, "Sent", 200.5, "2026-01-15"); // past due: overdue though still Sent
+  await add(`INV-OWE-${stamp}-3`, "Draft", 999, "2099-01-01"); // not yet asked for
   await page.goto("/crm/invoices");
   const outstanding = page.getByTestId("invoices-outstanding");
   const overdue = page.getByTestId("invoices-overdue");
@@ -144,10 +147,6 @@ test("Mark as paid records the paid date; the list says what is owed and filters
   const owing = () => ours(outstanding, isOwed);
   const late = () => ours(overdue, (i) => isLate(i, daysFromToday(0)));
 
-  await add(`INV-OWE-${stamp}-1`, "Sent", 300, "2099-01-01");
-  await add(`INV-OWE-${stamp}-2`, "Sent", 200.5, "2026-01-15"); // past due: overdue though still Sent
-  await add(`INV-OWE-${stamp}-3`, "Draft", 999, "2099-01-01"); // not yet asked for
-  await page.reload();
   await expect.poll(owing).toBeCloseTo(500.5, 2);
   await expect.poll(late).toBeCloseTo(200.5, 2);
 
