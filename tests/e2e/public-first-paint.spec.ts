@@ -241,9 +241,11 @@ async function stylesWith(page: Page, path: string, javaScriptEnabled: boolean) 
 
 /**
  * The computed styles of every element inside the page's islands, in document order; toasts,
- * which sonner styles itself and which are still sliding in, aside.
+ * which sonner styles itself and which are still sliding in, aside. Read once no transition is
+ * running: the button just clicked is under the mouse, and its hover colour fades in.
  */
-function islandStyles(page: Page) {
+async function islandStyles(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   return page.evaluate((props) => {
     return [...document.querySelectorAll("[data-island] *:not([data-sonner-toaster], [data-sonner-toaster] *)")].map((el, i) => {
       const style = getComputedStyle(el);
