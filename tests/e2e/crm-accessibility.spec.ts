@@ -6,13 +6,13 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { api, axe, CRM_PAGES, expectStatus } from "./support";
+import { animationsFinished, api, axe, CRM_PAGES, expectStatus } from "./support";
 
 /** Its heading is in <main>, nothing is loading, and no transition is half-way (colours would be read mid-fade). */
 async function settled(page: Page) {
   await expect(page.locator("main h1").first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"], [aria-label^="Loading"]')).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await animationsFinished(page);
 }
 
 /**
@@ -67,7 +67,7 @@ test("the Add Lead dialog has no accessibility violations", async ({ ownerTab: p
   await page.getByRole("button", { name: "New Lead" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Lead" });
   await expect(dialog).toBeVisible();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await animationsFinished(page);
   expect(await violations(page)).toEqual([]);
 });
 
@@ -88,6 +88,6 @@ test("the search's list of hits and a card's Move to… menu have no accessibili
     .first()
     .click();
   await expect(page.getByRole("menu")).toBeVisible();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await animationsFinished(page);
   expect(await violations(page, ['[role="menu"]', '[aria-haspopup="menu"][aria-expanded="true"]'])).toEqual([]);
 });

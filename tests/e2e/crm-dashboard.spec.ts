@@ -6,7 +6,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { sumTotals } from "../../contract/invoice-values";
-import { api, axe, createClient, createLead, expectStatus, live, signedIn, signIn, staff, tag } from "./support";
+import { animationsFinished, api, axe, createClient, createLead, expectStatus, live, signedIn, signIn, staff, tag } from "./support";
 
 /** £12,345 or £12,345.67 → 12345.67 */
 const pounds = (text: string | null) => Number((text ?? "").replace(/[^0-9.]/g, ""));
@@ -17,7 +17,7 @@ const chart = (page: Page, heading: string) => page.getByRole("region", { name: 
 async function settled(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await animationsFinished(page);
 }
 
 test("opens first in the sidebar with its tiles and charts, its data inline with the page", async ({ page }) => {

@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { api, createLead, expectStatus, leadCard, leadColumn, mouseDrag, staff, tag } from "./support";
+import { animationsFinished, api, createLead, expectStatus, leadCard, leadColumn, mouseDrag, staff, tag } from "./support";
 
 /** Opens the lead from its pipeline card and shows its Timeline tab. */
 async function openTimeline(page: Page, lead: { id: string; name: string }) {
@@ -99,7 +99,7 @@ test("Quick Actions convert a lead to a client, then start its project; both sho
   await page.getByRole("button", { name: `View ${lead.name}` }).click();
   const detail = page.getByRole("dialog", { name: lead.name });
   // The dialog keeps one height whichever tab shows, so the tab row stays under the pointer.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await animationsFinished(page);
   const tabRowAt = async () => (await detail.getByRole("tablist").boundingBox())!.y;
   const details = await tabRowAt();
   await detail.getByRole("tab", { name: "Timeline" }).click();

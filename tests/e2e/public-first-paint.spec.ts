@@ -8,7 +8,7 @@
 import { request as httpRequest } from "node:http";
 import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { demo } from "./support";
+import { animationsFinished, demo } from "./support";
 
 /** TCP's initial congestion window (10 segments of 1,460 bytes): what a new connection delivers in its first round trip. */
 const FIRST_ROUND_TRIP = 14_600;
@@ -245,7 +245,7 @@ async function stylesWith(page: Page, path: string, javaScriptEnabled: boolean) 
  * running: the button just clicked is under the mouse, and its hover colour fades in.
  */
 async function islandStyles(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await animationsFinished(page);
   return page.evaluate((props) => {
     return [...document.querySelectorAll("[data-island] *:not([data-sonner-toaster], [data-sonner-toaster] *)")].map((el, i) => {
       const style = getComputedStyle(el);

@@ -96,6 +96,14 @@ export async function signedIn(
 }
 
 /**
+ * Waits until nothing on the page is animating (CSS transitions and animations, Web Animations):
+ * what a test reads then (styles, positions, an accessibility scan) is where the page comes to rest.
+ */
+export async function animationsFinished(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+/**
  * axe-core on `page` as every spec runs it, findings in `violations` and `incomplete` (passing and
  * inapplicable rules only counted: naming every passing element is most of a scan's time), toasts
  * left out (another test's change arrives live as a toast, and one caught fading in reads as low
