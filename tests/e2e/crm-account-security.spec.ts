@@ -47,8 +47,8 @@ async function secondSession(requests: APIRequest, baseURL: string | undefined, 
   return other;
 }
 
-/** Whether `session` is still signed in: the API's own answer for who it is. */
-const stillSignedIn = async (session: APIRequestContext) => (await api(session).auth.me.$get()).status;
+/** The status of the API's answer to who `session` is: 200 while it is signed in, 401 once it has ended. */
+const sessionStatus = async (session: APIRequestContext) => (await api(session).auth.me.$get()).status;
 
 /** These tests send invitations and drive more than one session: more than the default 30 s on a shared 2-core machine. */
 const SEVERAL_SESSIONS_MS = 60_000;
@@ -151,7 +151,7 @@ test("changing the password signs out the other session, keeps this one, and the
   await expect(account.getByLabel("New password", { exact: true })).toHaveValue("");
 
   // The other session has ended.
-  expect(await stillSignedIn(other)).toBe(401);
+  expect(await sessionStatus(other)).toBe(401);
 
   // This tab got a fresh session and stays in.
   await page.reload();
@@ -160,7 +160,7 @@ test("changing the password signs out the other session, keeps this one, and the
 
   // The new password signs in, elsewhere too.
   await signIn(other, { ...login, password: newPassword });
-  expect(await stillSignedIn(other)).toBe(200);
+  expect(await sessionStatus(other)).toBe(200);
 
   await other.dispose();
   await context.close();
@@ -212,7 +212,7 @@ test("Sign out everywhere ends this session and every other one", async ({ brows
 
   await page.goto("/crm");
   await expectSignInGate(page);
-  expect(await stillSignedIn(other)).toBe(401);
+  expect(await sessionStatus(other)).toBe(401);
 
   await other.dispose();
   await context.close();
