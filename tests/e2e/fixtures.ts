@@ -11,8 +11,13 @@ import { appendCpu, CPU_PROFILE, treeCpu } from "./cpu-profile";
 
 export { expect } from "@playwright/test";
 
-/** A prerendered page (it has #page-boot) is ready once it has hydrated; any other page at once. */
-const isReady = () => !document.getElementById("page-boot") || document.documentElement.hasAttribute("data-hydrated");
+/**
+ * A prerendered page (it has #page-boot, at the end of its body) is ready once it has hydrated; any
+ * other page once it is parsed. Parsed first: right after a goto that waits only for the response
+ * ("commit"), the document can still be empty, and an empty one has no #page-boot either.
+ */
+const isReady = () =>
+  document.readyState !== "loading" && (!document.getElementById("page-boot") || document.documentElement.hasAttribute("data-hydrated"));
 
 export async function hydrated(page: Page) {
   // Asked once before waiting, because most pages (the CRM's) are ready at once, and waitForFunction
