@@ -6,7 +6,7 @@
  * and so is a goto that asks for `waitUntil: "commit"`.
  */
 import { devices, test as base, type Browser, type Page, type ViewportSize } from "@playwright/test";
-import { signIn, staff, type StaffLogin } from "./support";
+import { signIn, staff, until, type StaffLogin } from "./support";
 import { appendCpu, CPU_PROFILE, treeCpu } from "./cpu-profile";
 
 export { expect } from "@playwright/test";
@@ -20,11 +20,7 @@ const isReady = () =>
   document.readyState !== "loading" && (!document.getElementById("page-boot") || document.documentElement.hasAttribute("data-hydrated"));
 
 export async function hydrated(page: Page) {
-  // Asked once before waiting, because most pages (the CRM's) are ready at once, and waitForFunction
-  // sends Playwright's 340 KB injected script into the page for its polling: about 0.05 CPU-s and
-  // 45 ms on every load of a CRM page. A navigation that ends the first answer is waited out below.
-  if (await page.evaluate(isReady).catch(() => false)) return;
-  await page.waitForFunction(isReady);
+  await until(page, isReady);
 }
 
 function waitingForHydration(page: Page): Page {
