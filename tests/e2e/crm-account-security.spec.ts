@@ -5,7 +5,7 @@
  */
 import type { APIRequest, APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { api, demo, expectStatus, latestMailTo, signIn, staff, tag } from "./support";
+import { api, demo, latestMailTo, signIn, staff, tag } from "./support";
 
 const INVITE_LINK = /https?:\/\/[^\s]+\/auth\/invite#token=[A-Za-z0-9_-]+/;
 
@@ -34,6 +34,9 @@ async function newColleague(browser: Browser, ownerRequest: APIRequestContext) {
   return { context, page: await context.newPage(), login };
 }
 
+/** The status of the API's answer to who `session` is: 200 while it is signed in, 401 once it has ended. */
+const sessionStatus = async (session: APIRequestContext) => (await api(session).auth.me.$get()).status;
+
 /**
  * A second session of the same person, on another device: a request context of its own (its own
  * cookie jar), signed in through the API. Here it is the session ending that counts; the sign-in
@@ -43,12 +46,9 @@ async function newColleague(browser: Browser, ownerRequest: APIRequestContext) {
 async function secondSession(requests: APIRequest, baseURL: string | undefined, login: { email: string; password: string; name: string }) {
   const other = await requests.newContext({ baseURL });
   await signIn(other, login);
-  await expectStatus(api(other).auth.me.$get(), 200);
+  expect(await sessionStatus(other)).toBe(200);
   return other;
 }
-
-/** The status of the API's answer to who `session` is: 200 while it is signed in, 401 once it has ended. */
-const sessionStatus = async (session: APIRequestContext) => (await api(session).auth.me.$get()).status;
 
 /** These tests send invitations and drive more than one session: more than the default 30 s on a shared 2-core machine. */
 const SEVERAL_SESSIONS_MS = 60_000;
