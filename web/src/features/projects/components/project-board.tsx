@@ -7,7 +7,6 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  closestCorners,
   useDraggable,
   useDroppable,
   useSensor,
@@ -23,6 +22,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { lazyDialog, lazyMounted } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { boardCollision } from "@/lib/board-collision";
 import { columnKeyboardCoordinates } from "@/lib/board-keyboard";
 import { cn } from "@/lib/cn";
 import { firstScreenOf, useDrawnInFull } from "@/lib/first-screen";
@@ -236,7 +236,7 @@ export function ProjectBoard({
       </div>
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCorners}
+        collisionDetection={boardCollision}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={() => setActive(null)}

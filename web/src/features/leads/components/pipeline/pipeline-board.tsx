@@ -11,7 +11,6 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode, type SVGProps } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  closestCorners,
   DndContext,
   DragOverlay,
   KeyboardSensor,
@@ -32,6 +31,7 @@ import { boardColumns, type LeadStatus } from "@contract/lead-statuses";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api";
+import { boardCollision } from "@/lib/board-collision";
 import { columnKeyboardCoordinates } from "@/lib/board-keyboard";
 import { cn } from "@/lib/cn";
 import { formatCount, formatMoney, formatMoneyWhole } from "@/lib/format";
@@ -259,7 +259,7 @@ export function PipelineBoard() {
       </section>
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCorners}
+        collisionDetection={boardCollision}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={() => setActive(null)}
