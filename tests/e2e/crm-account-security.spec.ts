@@ -3,7 +3,7 @@
  * Sales does not see, changing one's password and signing out everywhere. Password tests use a
  * colleague invited for the test, so the seeded demo accounts keep the passwords other specs use.
  */
-import type { APIRequest, APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequest, APIRequestContext, Browser, Page, WebSocketRoute } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
 import { api, demo, latestMailTo, signIn, staff, tag } from "./support";
 
@@ -163,6 +163,61 @@ test("changing the password signs out the other session, keeps this one, and the
   expect(await sessionStatus(other)).toBe(200);
 
   await other.dispose();
+  await context.close();
+});
+
+test("a read that meets the old session's end while the new password is on its way back does not sign this tab out", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(SEVERAL_SESSIONS_MS);
+  const { context, page, login } = await newColleague(browser, request);
+  // This test plays the live hub, so it says when news arrives: a visitor's booked call, which the
+  // tab reads about at once, as it would while another person's change is saving.
+  let hub!: WebSocketRoute;
+  await page.routeWebSocket(/\/api\/crm\/live/, (ws) => (hub = ws));
+  // The server changes the password, ending the old session, and its answer is held on the way
+  // back until that read has gone out. Playwright's route.fetch stores the answer's cookie in the
+  // context at once, so until the answer is let through the tab is given its old cookie back, as a
+  // browser still waiting for the answer would hold it.
+  const sessionCookie = async () => (await context.cookies()).find((c) => c.name === "__Host-rb_session")!;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let changed!: () => void;
+  const passwordChanged = new Promise<void>((resolve) => (changed = resolve));
+  await page.route("**/api/auth/password", async (route) => {
+    const before = await sessionCookie();
+    const response = await route.fetch();
+    expect(response.status()).toBe(200);
+    const after = await sessionCookie();
+    expect(after.value).not.toBe(before.value);
+    await context.addCookies([before]);
+    changed();
+    await held;
+    await context.addCookies([after]);
+    await route.fulfill({ response });
+  });
+
+  await page.goto("/crm/settings");
+  const account = page.getByRole("region", { name: "Your account" });
+  const newPassword = `third-password-${tag()}`;
+  await account.getByLabel("Current password").fill(login.password);
+  await account.getByLabel("New password", { exact: true }).fill(newPassword);
+  await account.getByLabel("Confirm new password").fill(newPassword);
+  await account.getByRole("button", { name: "Change password" }).click();
+  await passwordChanged;
+
+  const refused = page.waitForResponse((r) => r.url().includes("/api/crm/calls") && r.status() === 401);
+  hub.send(JSON.stringify({ kind: "change", event: { entity: "calls", op: "create", id: "call-news", by: null } }));
+  await refused;
+  release();
+
+  await expect(page.getByText("Password changed", { exact: true })).toBeVisible();
+  await expect(account.getByLabel("Current password")).toHaveValue("");
+  await expect(page.getByLabel("CRM Access Password", { exact: true })).toHaveCount(0);
+  // Still signed in, with the session the answer brought.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
   await context.close();
 });
 

@@ -2,9 +2,10 @@
  * The CRM's TanStack Query client and its one error path: every failed query or mutation
  * becomes a toast titled with the call's `meta.errorTitle` (SPEC's words, e.g. 'Failed to fetch
  * leads') and described by the worker's envelope message. A 401 means the session ended: the
- * gate's session query is cleared so the sign-in screen comes back instead of a toast storm.
+ * gate's session query is cleared so the sign-in screen comes back instead of a toast storm; while
+ * this tab's session is being renewed (RENEWS_SESSION), it is asked again instead.
  */
-import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
+import { matchMutation, MutationCache, QueryCache, QueryClient, type MutationKey, type QueryKey } from "@tanstack/react-query";
 import { isApiError } from "./api";
 import { toast } from "./toast";
 
@@ -22,6 +23,13 @@ declare module "@tanstack/react-query" {
 
 /** The signed-in user (GET /api/auth/me): null when signed out. Owned here so the 401 path can reset it. */
 export const SESSION_QUERY_KEY: QueryKey = ["auth", "me"];
+
+/**
+ * The key of a change whose answer carries this tab's next session: a new password ends every
+ * session, this one too, before the answer brings the new one. A read answered 401 in between met
+ * the old session's end, not this tab's, so it is asked again once the change is answered.
+ */
+export const RENEWS_SESSION: MutationKey = ["auth", "renews-session"];
 
 const UNEXPECTED = "An unexpected error occurred";
 
@@ -55,9 +63,11 @@ export function errorToast(words: string, reason: string) {
 }
 
 export function createQueryClient(): QueryClient {
+  let askAgain = false;
   const report = (error: unknown, meta: CallMeta | undefined) => {
     if (isApiError(error) && error.status === 401) {
-      client.setQueryData(SESSION_QUERY_KEY, null);
+      if (client.isMutating({ mutationKey: RENEWS_SESSION }) > 0) askAgain = true;
+      else client.setQueryData(SESSION_QUERY_KEY, null);
       return;
     }
     if (isApiError(error) && error.code === "conflict" && !error.fields) {
@@ -72,7 +82,15 @@ export function createQueryClient(): QueryClient {
 
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
-    mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => report(error, mutation.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => report(error, mutation.meta),
+      // The renewal is answered (its cookie is in): the session and what met its end are asked again.
+      onSettled: (_data, _error, _vars, _ctx, mutation) => {
+        if (!askAgain || !matchMutation({ mutationKey: RENEWS_SESSION }, mutation)) return;
+        askAgain = false;
+        void client.invalidateQueries();
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

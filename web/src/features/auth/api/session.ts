@@ -9,7 +9,7 @@ import type { SessionUser } from "@contract/user";
 import { api, isApiError, ok } from "@/lib/api";
 import { flashState } from "@/lib/flash";
 import { invalidateEntity } from "@/lib/live";
-import { SESSION_QUERY_KEY } from "@/lib/query-client";
+import { RENEWS_SESSION, SESSION_QUERY_KEY } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
 
 export const sessionQueryOptions = queryOptions({
@@ -85,11 +85,13 @@ export function useSignOutEverywhere() {
 
 /**
  * Changes the signed-in user's password. The worker ends every other session and gives this tab a
- * fresh one, so nothing here changes but the audit trail (its keys start with "users").
+ * fresh one, so nothing here changes but the audit trail (its keys start with "users"); a read that
+ * meets the old session's end meanwhile is asked again (RENEWS_SESSION).
  */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: RENEWS_SESSION,
     mutationFn: (input: PasswordChangeInput) => ok(api.auth.password.$post({ json: input })),
     onSuccess: () => invalidateEntity(queryClient, "users"),
     // The form shows field errors beside their fields and a 429 as a wait message; it words the rest.
