@@ -9,14 +9,12 @@ import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
 import { E2E_PORT, writeConfigVariant } from "../../scripts/lib/local";
-import { api, demo, expectStatus, startOwnServer, tag } from "./support";
+import { api, demo, expectStatus, useOwnServer, tag } from "./support";
 
 const PORT = Number(process.env.E2E_MAIL_PORT ?? E2E_PORT + 2);
 const ORIGIN = `http://localhost:${PORT}`;
 const STATE_DIR = join(".wrangler", `e2e-mail-${PORT}`);
 const STUDIO_INBOX = "hello@redbrickstudio.co.uk";
-
-let server: { stop(): Promise<void> } | undefined;
 
 async function signIn(request: APIRequestContext) {
   const res = await api(request, ORIGIN).auth.login.$post({ json: { email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD } });
@@ -35,23 +33,15 @@ const refused = (to: string, instead: string) =>
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-test.beforeAll(async () => {
-  // Seeding and starting a second server on a busy 2-core machine.
-  test.setTimeout(180_000);
-  server = await startOwnServer({
-    port: PORT,
-    stateDir: STATE_DIR,
-    portVariable: "E2E_MAIL_PORT",
-    config: () =>
-      writeConfigVariant(STATE_DIR, (c) => ({
-        ...c,
-        send_email: [{ name: "EMAIL", allowed_destination_addresses: [STUDIO_INBOX] }],
-      })),
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+useOwnServer({
+  port: PORT,
+  stateDir: STATE_DIR,
+  portVariable: "E2E_MAIL_PORT",
+  config: () =>
+    writeConfigVariant(STATE_DIR, (c) => ({
+      ...c,
+      send_email: [{ name: "EMAIL", allowed_destination_addresses: [STUDIO_INBOX] }],
+    })),
 });
 
 test("a proposal's link Cloudflare won't e-mail is made all the same, with why, Copy link and an addressed mailto", async ({

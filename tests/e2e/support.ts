@@ -5,7 +5,7 @@
  * keyboard drag, the local mail capture, and the seeded state that specs with a server of their own
  * copy.
  */
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { hc, type ClientResponse, type InferRequestType } from "hono/client";
 import type { AppType } from "../../worker/app";
@@ -415,12 +415,28 @@ export async function ownSeededState(stateDir: string): Promise<void> {
 }
 
 /**
+ * Gives the spec that calls it (at its top level) its own server and state, startOwnServer's,
+ * started before its first test and stopped, its state wiped, after its last.
+ */
+export function useOwnServer(o: Parameters<typeof startOwnServer>[0]): void {
+  let server: { stop(): Promise<void> } | undefined;
+  test.beforeAll(async () => {
+    // Seeding and starting a second server on a busy 2-core machine.
+    test.setTimeout(180_000);
+    server = await startOwnServer(o);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+}
+
+/**
  * A server and state of a spec's own, for a spec whose figures or mail the shared server's other
  * specs would disturb: the port checked free, the state a copy of the run's seeded one
  * (ownSeededState), `wrangler dev` started (with a config variant when given one) and waited for. `stop` stops it and wipes the state; the
  * server is kept before it answers, so `stop` works even if it never comes up.
  */
-export async function startOwnServer(o: {
+async function startOwnServer(o: {
   port: number;
   stateDir: string;
   /** The variable that moves the port, named when the port is taken. */

@@ -8,26 +8,16 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { E2E_PORT } from "../../scripts/lib/local";
-import { api, createLead, expectStatus, leadCard, leadColumn, live, signIn, startOwnServer, tag } from "./support";
+import { api, createLead, expectStatus, leadCard, leadColumn, live, signIn, useOwnServer, tag } from "./support";
 
 const PORT = Number(process.env.E2E_WON_PORT ?? E2E_PORT + 3);
 const ORIGIN = `http://localhost:${PORT}`;
 const STATE_DIR = join(".wrangler", `e2e-won-${PORT}`);
 
-let server: { stop(): Promise<void> } | undefined;
-
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.use({ baseURL: ORIGIN });
 
-test.beforeAll(async () => {
-  // Seeding and starting a second server on a busy 2-core machine.
-  test.setTimeout(180_000);
-  server = await startOwnServer({ port: PORT, stateDir: STATE_DIR, portVariable: "E2E_WON_PORT" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+useOwnServer({ port: PORT, stateDir: STATE_DIR, portVariable: "E2E_WON_PORT" });
 
 /** £12,345 → 12345 */
 const pounds = async (l: Locator) => Number(((await l.textContent()) ?? "").replace(/[^0-9.]/g, ""));

@@ -7,25 +7,15 @@ import { join } from "node:path";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { E2E_PORT } from "../../scripts/lib/local";
-import { api, createClient, signIn, startOwnServer } from "./support";
+import { api, createClient, signIn, useOwnServer } from "./support";
 
 const PORT = Number(process.env.E2E_XERO_PORT ?? E2E_PORT + 4);
 const STATE_DIR = join(".wrangler", `e2e-xero-${PORT}`);
 
-let server: { stop(): Promise<void> } | undefined;
-
 test.describe.configure({ timeout: 120_000 });
 test.use({ baseURL: `http://localhost:${PORT}` });
 
-test.beforeAll(async () => {
-  // Seeding and starting a second server on a busy 2-core machine.
-  test.setTimeout(180_000);
-  server = await startOwnServer({ port: PORT, stateDir: STATE_DIR, portVariable: "E2E_XERO_PORT" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+useOwnServer({ port: PORT, stateDir: STATE_DIR, portVariable: "E2E_XERO_PORT" });
 
 test("Export for Xero: more than 500 invoices in a period come as files of at most 500, none split", async ({ page }) => {
   await signIn(page.request);
