@@ -7,7 +7,19 @@
 import { env, exports } from "cloudflare:workers";
 import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { apiClient, errorOf, expectJson, mailTo, rows, runCron, signInAs, subjectOf, waitForMail, type Staff } from "../support/helpers";
+import {
+  apiClient,
+  errorOf,
+  expectJson,
+  mailTo,
+  rows,
+  runCron,
+  signInAs,
+  subjectOf,
+  threeInARow,
+  waitForMail,
+  type Staff,
+} from "../support/helpers";
 import { DEFAULT_BOOKING_SETTINGS } from "../../../contract/booking-settings";
 import type { BookingInput } from "../../../contract/booking";
 
@@ -190,7 +202,7 @@ describe("booking a call", () => {
 
   it("keeps visitors off the host's own timed tasks; not once done, nor someone else's", async () => {
     await hostIs(owner.id);
-    const [first, second, third] = (await times()).flatMap((d) => d.starts);
+    const [first, second, third] = threeInARow((await times()).flatMap((d) => d.starts));
     const london = new Intl.DateTimeFormat("en-CA", {
       timeZone: "Europe/London",
       dateStyle: "short",
@@ -215,8 +227,10 @@ describe("booking a call", () => {
       201,
     );
     const starts = async () => (await times()).flatMap((d) => d.starts);
-    expect((await starts()).slice(0, 1)).toEqual([third]);
-    expect(await starts()).not.toContain(second);
+    const busy = await starts();
+    expect(busy).not.toContain(first);
+    expect(busy).not.toContain(second);
+    expect(busy).toContain(third);
     const refused = await errorOf(book(booking(first)), 409);
     expect(refused.fields?.start).toBe("That time has just been taken. Choose another");
 
@@ -224,7 +238,7 @@ describe("booking a call", () => {
       owner.api.crm.tasks[":id"].$patch({ param: { id: workshop.id }, json: { completed: true, updated_at: workshop.updated_at } }),
       200,
     );
-    expect((await starts()).slice(0, 2)).toEqual([first, second]);
+    expect(await starts()).toEqual(expect.arrayContaining([first, second, third]));
   });
 
   it("books at most two future calls for one e-mail address", async () => {

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import { apiClient, errorOf, expectJson, rows, runCron, serveOutside, signInAs, type Staff } from "../support/helpers";
+import { apiClient, errorOf, expectJson, rows, runCron, serveOutside, signInAs, threeInARow, type Staff } from "../support/helpers";
 import { DEFAULT_BOOKING_SETTINGS, type BookingSettingsInput } from "../../../contract/booking-settings";
 import { createDb } from "../../../worker/platform/db";
 import { getBookingSettings, refreshHostCalendar } from "../../../worker/modules/bookings";
@@ -65,7 +65,7 @@ const refresh = async (fetcher: (url: string) => Promise<Response>) => {
 describe("the host's own calendar", () => {
   it("makes its events busy: the times are no longer offered, and booking one is refused", async () => {
     await settingsWith({});
-    const [first, second, third] = await starts();
+    const [first, second, third] = threeInARow(await starts());
     const server = calendarServer(() => new Response(busyHour(first), { headers: { "content-type": "text/calendar" } }));
     expect(await refresh(server.fetcher)).toEqual({ busy_times: 1, failed: 0 });
     // Apple's webcal:// address is read over https.
@@ -75,7 +75,7 @@ describe("the host's own calendar", () => {
     // The busy hour holds two 30-minute calls.
     expect(after).not.toContain(first);
     expect(after).not.toContain(second);
-    expect(after[0]).toBe(third);
+    expect(after).toContain(third);
     const refused = await errorOf(
       apiClient().book.$post({
         json: { start: first, name: "Jo Carter", email: "jo@carterbakes.co.uk", topic: "A new website", zone: "Europe/London" },

@@ -449,3 +449,16 @@ export async function saveStudioDetails(owner: Staff, over: Partial<StudioSettin
     200,
   );
 }
+
+/**
+ * The first offered call start with the next two half an hour after it, so that an hour from it
+ * covers exactly the first two. The first three offered times need not be: late in the day the
+ * first is the day's last, and the next come on the next working day.
+ */
+export function threeInARow(starts: readonly string[]): [string, string, string] {
+  const offered = new Set(starts);
+  const later = (start: string, minutes: number) => new Date(Date.parse(start) + minutes * 60_000).toISOString();
+  const first = starts.find((s) => offered.has(later(s, 30)) && offered.has(later(s, 60)));
+  if (!first) throw new Error(`no three offered times in a row among ${starts.length}`);
+  return [first, later(first, 30), later(first, 60)];
+}
