@@ -1,7 +1,13 @@
-/** Sign-in payloads. */
+/** Sign-in payloads, and the cookie a signed-in session travels in. */
 import * as z from "zod";
 import { passwordRule } from "./user";
 import { normalisedString } from "./text";
+
+/**
+ * The staff session's cookie. `__Host-`: the browser only accepts it Secure, for the whole site,
+ * from this exact host. HttpOnly, so only the worker and the tests ever read it.
+ */
+export const SESSION_COOKIE = "__Host-rb_session";
 
 export const loginInput = z.object({
   email: normalisedString().toLowerCase().email("Please enter a valid email address").max(254),

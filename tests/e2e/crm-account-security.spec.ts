@@ -6,6 +6,7 @@
 import type { APIRequest, APIRequestContext, Browser, Page, WebSocketRoute } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
 import { api, demo, latestMailTo, signIn, staff, tag } from "./support";
+import { SESSION_COOKIE } from "../../contract/auth";
 
 const INVITE_LINK = /https?:\/\/[^\s]+\/auth\/invite#token=[A-Za-z0-9_-]+/;
 
@@ -180,7 +181,7 @@ test("a read that meets the old session's end while the new password is on its w
   // back until that read has gone out. Playwright's route.fetch stores the answer's cookie in the
   // context at once, so until the answer is let through the tab is given its old cookie back, as a
   // browser still waiting for the answer would hold it.
-  const sessionCookie = async () => (await context.cookies()).find((c) => c.name === "__Host-rb_session")!;
+  const sessionCookie = async () => (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let changed!: () => void;

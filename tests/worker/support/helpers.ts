@@ -16,7 +16,7 @@ import type { SuccessStatusCode } from "hono/utils/http-status";
 import { app, type AppType } from "../../../worker/app";
 import worker from "../../../worker/index";
 import { hashPassword } from "../../../worker/platform/password";
-import { SESSION_COOKIE } from "../../../worker/modules/users-and-auth";
+import { SESSION_COOKIE } from "../../../contract/auth";
 import { keyFor } from "../../../worker/platform/keys";
 import type { Role, SessionUser } from "../../../contract/user";
 import type { ErrorEnvelope } from "../../../contract/errors";

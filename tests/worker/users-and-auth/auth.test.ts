@@ -2,7 +2,8 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../../worker/modules/users-and-auth";
+import { SESSION_TTL_SECONDS } from "../../../worker/modules/users-and-auth";
+import { SESSION_COOKIE } from "../../../contract/auth";
 import {
   apiClient,
   cookieFor,

@@ -13,11 +13,10 @@ import type { AppEnv } from "../../env";
 import type { Db } from "../../platform/db";
 import { revoked_sessions, users } from "../../db/schema";
 import type { SessionUser } from "../../../contract/user";
+import { SESSION_COOKIE } from "../../../contract/auth";
 import { nowIso } from "../../platform/time";
 import { signingKeyFor } from "../../platform/keys";
 
-/** `__Host-`: the browser only accepts it Secure, for the whole site, from this exact host. */
-export const SESSION_COOKIE = "__Host-rb_session";
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 /** However often it is renewed, a session ends this long after its sign-in. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
