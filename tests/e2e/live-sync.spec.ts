@@ -5,10 +5,8 @@
  * open tasks, who is present) is the whole studio's, and other specs on the shared server add to it
  * while these run, so this spec has a server and state of its own.
  */
-import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { E2E_PORT } from "../../scripts/lib/local";
 import {
   api,
   createLead,
@@ -27,12 +25,7 @@ import {
 
 const { owner, sales } = staff;
 
-const PORT = Number(process.env.E2E_LIVE_PORT ?? E2E_PORT + 5);
-const STATE_DIR = join(".wrangler", `e2e-live-${PORT}`);
-
-test.use({ baseURL: `http://localhost:${PORT}` });
-
-useOwnServer({ port: PORT, stateDir: STATE_DIR, portVariable: "E2E_LIVE_PORT" });
+useOwnServer({ name: "live", offset: 5, portVariable: "E2E_LIVE_PORT" });
 
 /** The hook web/src/lib/live.ts exposes only when the page set __LIVE_TEST__ before loading. */
 type LiveTestWindow = { __LIVE_TEST__?: boolean; __liveTest?: { drop: (holdMs: number) => void } };

@@ -5,15 +5,11 @@
  * address. The link and the invitation are made all the same; the CRM says why, and offers Copy
  * link and a `mailto:` with the same message, addressed.
  */
-import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
-import { E2E_PORT, writeConfigVariant } from "../../scripts/lib/local";
+import { writeConfigVariant } from "../../scripts/lib/local";
 import { api, demo, expectStatus, useOwnServer, tag } from "./support";
 
-const PORT = Number(process.env.E2E_MAIL_PORT ?? E2E_PORT + 2);
-const ORIGIN = `http://localhost:${PORT}`;
-const STATE_DIR = join(".wrangler", `e2e-mail-${PORT}`);
 const STUDIO_INBOX = "hello@redbrickstudio.co.uk";
 
 async function signIn(request: APIRequestContext) {
@@ -33,12 +29,12 @@ const refused = (to: string, instead: string) =>
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-useOwnServer({
-  port: PORT,
-  stateDir: STATE_DIR,
+const ORIGIN = useOwnServer({
+  name: "mail",
+  offset: 2,
   portVariable: "E2E_MAIL_PORT",
-  config: () =>
-    writeConfigVariant(STATE_DIR, (c) => ({
+  config: (stateDir) =>
+    writeConfigVariant(stateDir, (c) => ({
       ...c,
       send_email: [{ name: "EMAIL", allowed_destination_addresses: [STUDIO_INBOX] }],
     })),

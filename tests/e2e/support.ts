@@ -415,19 +415,33 @@ export async function ownSeededState(stateDir: string): Promise<void> {
 }
 
 /**
- * Gives the spec that calls it (at its top level) its own server and state, startOwnServer's,
- * started before its first test and stopped, its state wiped, after its last.
+ * Gives the spec that calls it (at its top level) a server and state of its own, startOwnServer's:
+ * on port `E2E_PORT + offset` unless `portVariable` names another, its state in
+ * `.wrangler/e2e-<name>-<port>`, started before the spec's first test and stopped, its state wiped,
+ * after its last. Its tests' baseURL is that server; the origin is returned for what needs it whole.
  */
-export function useOwnServer(o: Parameters<typeof startOwnServer>[0]): void {
+export function useOwnServer(o: {
+  name: string;
+  offset: number;
+  portVariable: string;
+  /** Writes a wrangler config variant into the state directory it is given and returns its path. */
+  config?: (stateDir: string) => Promise<string>;
+}): string {
+  const port = Number(process.env[o.portVariable] ?? E2E_PORT + o.offset);
+  const stateDir = join(".wrangler", `e2e-${o.name}-${port}`);
+  const origin = `http://localhost:${port}`;
+  const config = o.config;
   let server: { stop(): Promise<void> } | undefined;
+  test.use({ baseURL: origin });
   test.beforeAll(async () => {
     // Seeding and starting a second server on a busy 2-core machine.
     test.setTimeout(180_000);
-    server = await startOwnServer(o);
+    server = await startOwnServer({ port, stateDir, portVariable: o.portVariable, ...(config ? { config: () => config(stateDir) } : {}) });
   });
   test.afterAll(async () => {
     await server?.stop();
   });
+  return origin;
 }
 
 /**

@@ -4,20 +4,13 @@
  * by exactly that. Other specs win leads on the shared server while this runs, so this spec has a
  * server and state of its own, where nothing but its own steps can move the figures.
  */
-import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { E2E_PORT } from "../../scripts/lib/local";
 import { api, createLead, expectStatus, leadCard, leadColumn, live, signIn, useOwnServer, tag } from "./support";
 
-const PORT = Number(process.env.E2E_WON_PORT ?? E2E_PORT + 3);
-const ORIGIN = `http://localhost:${PORT}`;
-const STATE_DIR = join(".wrangler", `e2e-won-${PORT}`);
-
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-test.use({ baseURL: ORIGIN });
 
-useOwnServer({ port: PORT, stateDir: STATE_DIR, portVariable: "E2E_WON_PORT" });
+const ORIGIN = useOwnServer({ name: "won", offset: 3, portVariable: "E2E_WON_PORT" });
 
 /** £12,345 → 12345 */
 const pounds = async (l: Locator) => Number(((await l.textContent()) ?? "").replace(/[^0-9.]/g, ""));

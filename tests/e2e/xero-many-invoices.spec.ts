@@ -3,19 +3,13 @@
  * other specs' cards at the top of the shared server's invoice list (and every write is pushed to
  * their open tabs), so this spec has a server and state of its own, wiped when it stops.
  */
-import { join } from "node:path";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
-import { E2E_PORT } from "../../scripts/lib/local";
 import { api, createClient, signIn, useOwnServer } from "./support";
 
-const PORT = Number(process.env.E2E_XERO_PORT ?? E2E_PORT + 4);
-const STATE_DIR = join(".wrangler", `e2e-xero-${PORT}`);
-
 test.describe.configure({ timeout: 120_000 });
-test.use({ baseURL: `http://localhost:${PORT}` });
 
-useOwnServer({ port: PORT, stateDir: STATE_DIR, portVariable: "E2E_XERO_PORT" });
+useOwnServer({ name: "xero", offset: 4, portVariable: "E2E_XERO_PORT" });
 
 test("Export for Xero: more than 500 invoices in a period come as files of at most 500, none split", async ({ page }) => {
   await signIn(page.request);
