@@ -1,10 +1,11 @@
 /**
- * The live channel's invalidations: a burst of change events refetches each screen once, and
- * events that arrive while one of the tab's own changes is saving wait until it settles.
+ * The live channel's invalidations: a burst of change events refetches each screen once, events
+ * that arrive while one of the tab's own changes is saving wait until it settles, and a change that
+ * arrives while a list loads another page keeps that page.
  */
 import { describe, expect, it } from "vitest";
-import { QueryClient, QueryObserver } from "@tanstack/react-query";
-import { createInvalidator } from "@/lib/live";
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
+import { createInvalidator, invalidateEntity } from "@/lib/live";
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -61,5 +62,55 @@ describe("the live channel's invalidator", () => {
     expect(s.fetches() - before).toBe(1);
     invalidator.dispose();
     s.close();
+  });
+});
+
+/** An on-screen feed of pages 1, 2, 3…, each page's fetch held until `release` is called. */
+function feed() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const held: (() => void)[] = [];
+  let fetches = 0;
+  const observer = new InfiniteQueryObserver(queryClient, {
+    queryKey: ["activities", "list", {}],
+    queryFn: ({ pageParam }: { pageParam: number }) => {
+      fetches += 1;
+      return new Promise<number>((r) => held.push(() => r(pageParam)));
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last: number) => last + 1,
+  });
+  const unsubscribe = observer.subscribe(() => {});
+  const release = () => held.splice(0).forEach((answer) => answer());
+  return {
+    queryClient,
+    observer,
+    release,
+    fetches: () => fetches,
+    pages: () => observer.getCurrentResult().data?.pages,
+    close: unsubscribe,
+  };
+}
+
+describe("a change that arrives while Load more is loading", () => {
+  it("keeps the page asked for, then refetches every page shown", async () => {
+    const f = feed();
+    await wait(0);
+    f.release();
+    await wait(0);
+    expect(f.pages()).toEqual([1]);
+
+    const more = f.observer.fetchNextPage();
+    await wait(0);
+    // A colleague's change lands mid-load: the list must not drop the page the user asked for.
+    const refetched = invalidateEntity(f.queryClient, "activities");
+    // The server answers whatever is asked, page by page, until the refetch is done.
+    const answering = setInterval(f.release, 1);
+    await more;
+    await refetched;
+    clearInterval(answering);
+    expect(f.pages()).toEqual([1, 2]);
+    // Page 1, page 2, then both again for the change.
+    expect(f.fetches()).toBe(4);
+    f.close();
   });
 });
