@@ -22,18 +22,26 @@ export interface CrmBootQuery {
   url: string;
   /** An infinite query: the answer is its first page, fetched with this page parameter (null: no cursor yet). */
   firstPageParam?: number | null;
+  /** Less than the page's own query asks for (the board's first screen): refetched whether or not it changed. */
+  partial?: true;
 }
 
 export interface CrmBootData {
   key: readonly unknown[];
   data: unknown;
   firstPageParam?: number | null;
+  partial?: true;
 }
 
 export interface CrmBoot {
   /** null: no valid session, and the gate shows without asking. */
   user: SessionUser | null;
   queries: CrmBootData[];
+  /**
+   * When the worker began reading `queries` (epoch ms): the live socket asks the hub what changed
+   * since, so the tab refreshes only what a change made meanwhile touched. Absent with no session.
+   */
+  read_at?: number;
 }
 
 /** What every signed-in page shows: the sidebar's open-task dot and open-comment badge. */
@@ -47,9 +55,9 @@ const USER_LIST: CrmBootQuery = { key: ["users", "list"], url: "/api/crm/users" 
 /**
  * The board comes with a first screen's cards a column, not the 50 its own query asks for
  * (BOARD_PER_COLUMN in web/src/features/leads/api/leads.ts): enough for any screen up to about
- * 1,900 px tall, where the first render draws at most 20 (pipeline-board.tsx, firstScreen). The
- * live socket refreshes the board when it first opens (web/src/lib/crm-boot.ts), which brings the
- * rest; until then a column's 'Show more' fetches from its 21st card. The other 30 cards a column
+ * 1,900 px tall, where the first render draws at most 20 (pipeline-board.tsx, firstScreen). So it
+ * is `partial`: the live socket refreshes it when it first opens (web/src/lib/crm-boot.ts), which
+ * brings the rest; until then a column's 'Show more' fetches from its 21st card. The other 30 cards a column
  * cost the shell about 110 KB of its 190 KB and the worker 12 ms, which a phone pays before it
  * draws anything.
  */
@@ -105,7 +113,7 @@ export function crmBootQueries(pathname: string, search: URLSearchParams): CrmBo
     switch (path) {
       case "/crm":
         // The staff names too: a lead's detail dialog shows them the moment it opens.
-        return [{ key: ["leads", "board"], url: `/api/crm/leads/board?per_column=${BOARD_FIRST_SCREEN}` }, USER_NAMES];
+        return [{ key: ["leads", "board"], url: `/api/crm/leads/board?per_column=${BOARD_FIRST_SCREEN}`, partial: true }, USER_NAMES];
       case "/crm/dashboard":
         return [{ key: ["dashboard"], url: "/api/crm/dashboard" }];
       case "/crm/leads":

@@ -45,8 +45,27 @@ export type LiveEvent = z.infer<typeof liveEvent>;
 export const presenceEntry = z.object({ user_id: z.string(), full_name: z.string(), viewing: z.string().nullable() });
 export type PresenceEntry = z.infer<typeof presenceEntry>;
 
+/**
+ * GET /api/crm/live's query: `since`, when the page's first data came inline, is when the worker
+ * began reading it (epoch ms, CrmBoot.read_at); the hub then answers with what changed after it.
+ */
+export const liveConnectQuery = z.object({
+  since: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/**
+ * How much earlier than a page's read a change still counts as missed by it: the read's time is the
+ * worker's clock and the change's the hub's, which in production are different machines.
+ */
+export const MISSED_MARGIN_MS = 1_000;
+
 export const serverMessage = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("change"), event: liveEvent }),
+  /**
+   * Sent once, first, to a socket that gave `since`: the entities changed since then (["all"] when
+   * the hub cannot tell), for the tab to refresh what its inline data showed of them.
+   */
+  z.object({ kind: z.literal("missed"), entities: z.array(z.enum(liveEntities)) }),
   z.object({ kind: z.literal("presence"), present: z.array(presenceEntry) }),
   z.object({ kind: z.literal("pong") }),
 ]);

@@ -4,7 +4,7 @@
  * rotate it (the old URL stops) and turn it off.
  */
 import { expect, test } from "./fixtures";
-import { api, expectStatus, signIn, staff, tag } from "./support";
+import { api, expectStatus, live, signIn, staff, tag } from "./support";
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -73,9 +73,10 @@ test("a read of the feed that began before Create does not undo it on screen", a
   try {
     await signIn(context.request, staff.sales);
     await api(context.request).crm["calendar-feed"].$delete();
+    await context.addInitScript(() => ((window as unknown as { __LIVE_TEST__?: boolean }).__LIVE_TEST__ = true));
     const page = await context.newPage();
-    // The refresh of the page's inline data when the live socket opens reads the feed while it is
-    // still off; its answer is held back until the feed has been made, as on a slow connection.
+    // A refresh of what is on screen (here, after the live socket reconnects) reads the feed while it
+    // is still off; its answer is held back until the feed has been made, as on a slow connection.
     let made!: () => void;
     const madeYet = new Promise<void>((resolve) => (made = resolve));
     let heldReads = 0;
@@ -92,8 +93,9 @@ test("a read of the feed that began before Create does not undo it on screen", a
       // Cancelled by the page meanwhile: nothing to answer.
       await route.fulfill({ response }).catch(() => {});
     });
-    await page.goto("/crm/settings");
+    await live(page, "/crm/settings");
     const panel = page.getByRole("group", { name: "Calendar feed" });
+    await page.evaluate(() => (window as unknown as { __liveTest: { drop: (holdMs: number) => void } }).__liveTest.drop(0));
     await expect.poll(() => heldReads).toBeGreaterThan(0);
     await panel.getByRole("button", { name: "Create calendar feed" }).click();
     await expect(panel.getByRole("textbox", { name: "Calendar feed URL" })).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);

@@ -30,7 +30,8 @@ test("opens first in the sidebar with its tiles and charts, its data inline with
   await settled(page);
 
   // A fresh load: the numbers come with the page, never its loading placeholder. Once the live
-  // socket opens it refreshes what came inline (docs/decisions/0010), but only after it showed.
+  // socket opens it refreshes what came inline and changed since (docs/decisions/0010), but only
+  // after it showed.
   await page.addInitScript(() => {
     const w = window as unknown as { __placeholderSeen?: boolean; __readyAt?: number };
     new MutationObserver(() => {

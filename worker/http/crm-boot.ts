@@ -44,6 +44,8 @@ export async function crmBoot(c: Context<AppEnv>, api: ApiFetcher, staff: StaffG
     (q) => user.role === "Owner" || !staff.isOwnerOnly("GET", new URL(q.url, url).pathname),
   );
   const ctx = executionCtx(c);
+  // Before the reads: a change committed once they began is then reported to the page's socket.
+  const read_at = Date.now();
   const answers = await Promise.all(
     queries.map(async (q): Promise<CrmBootData | null> => {
       const res = await api.fetch(
@@ -57,10 +59,15 @@ export async function crmBoot(c: Context<AppEnv>, api: ApiFetcher, staff: StaffG
         return null;
       }
       const data: unknown = await res.json();
-      return q.firstPageParam === undefined ? { key: q.key, data } : { key: q.key, data, firstPageParam: q.firstPageParam };
+      return {
+        key: q.key,
+        data,
+        ...(q.firstPageParam === undefined ? {} : { firstPageParam: q.firstPageParam }),
+        ...(q.partial ? { partial: q.partial } : {}),
+      };
     }),
   );
-  return { user, queries: answers.filter((a) => a !== null) };
+  return { user, queries: answers.filter((a) => a !== null), read_at };
 }
 
 /** The block to put in the shell's <head>; JSON data blocks are not run, so the CSP has nothing to allow. */

@@ -31,8 +31,14 @@ describe("the CRM shell's inline data", () => {
     const lead = await addLead(owner, HOSTILE);
     const signedOut = await shell("/crm");
 
+    const asked = Date.now();
     const { res, html, blocks, boot } = await shell("/crm", owner.cookie);
     expect(res.status).toBe(200);
+    // When the worker began reading, for the live socket's `since`; only the board comes short of its query.
+    expect(boot?.read_at).toBeGreaterThanOrEqual(asked);
+    expect(boot?.read_at).toBeLessThanOrEqual(Date.now());
+    expect(boot?.queries.filter((q) => q.partial).map((q) => q.key)).toEqual([["leads", "board"]]);
+    expect(signedOut.boot?.read_at).toBeUndefined();
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     // The block is data, not a script: the CSP still allows no inline script but those pinned by hash
@@ -46,7 +52,7 @@ describe("the CRM shell's inline data", () => {
     expect(scriptTags(html)).toBe(scriptTags(signedOut.html));
     expect(boot?.user).toMatchObject({ id: owner.id, role: "Owner" });
     // The board is the API's own answer, so the web side can cache it as its query would: a first
-    // screen's cards a column, which the live socket's first refresh tops up to the page's 50.
+    // screen's cards a column, which the live socket's first connection tops up to the page's 50.
     const api = await expectJson(owner.api.crm.leads.board.$get({ query: { per_column: String(BOARD_FIRST_SCREEN) } }), 200);
     expect(dataOf(boot, ["leads", "board"])?.data).toEqual(api);
     const board = dataOf(boot, ["leads", "board"])?.data as Board;

@@ -5,7 +5,7 @@ import { cookieFor, errorOf, expectJson, forgeToken, sessionCookieOf, signInAs, 
 import { deleteAll, exportAll, importText } from "../support/crm-data";
 import { SESSION_MAX_AGE_SECONDS } from "../../../worker/modules/users-and-auth";
 import type { LiveHub } from "../../../worker/modules/live/hub";
-import type { ServerMessage } from "../../../contract/live";
+import { MISSED_MARGIN_MS, type ServerMessage } from "../../../contract/live";
 
 let staff: Staff;
 beforeEach(async () => {
@@ -13,8 +13,8 @@ beforeEach(async () => {
 });
 
 /** Opens a live socket as `cookie` and collects what it receives: a WebSocket upgrade, which the typed client does not make. */
-async function connect(cookie: string | undefined, origin = "http://localhost") {
-  const res = await exports.default.fetch("http://localhost/api/crm/live", {
+async function connect(cookie: string | undefined, origin = "http://localhost", query = "") {
+  const res = await exports.default.fetch(`http://localhost/api/crm/live${query}`, {
     headers: { Upgrade: "websocket", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
   });
   if (!res.webSocket) return { res, messages: [] as ServerMessage[], ws: null, closed: () => null as number | null };
@@ -27,6 +27,7 @@ async function connect(cookie: string | undefined, origin = "http://localhost") 
   return { res, messages, ws, closed: () => closedWith };
 }
 
+const hub = () => env.LIVE.get(env.LIVE.idFromName("crm"));
 const changes = (messages: ServerMessage[]) => messages.filter((m) => m.kind === "change");
 async function until(check: () => boolean, ms = 2000) {
   const end = Date.now() + ms;
@@ -178,13 +179,72 @@ describe("live hub", () => {
     expect(sockets).toBe(1);
   });
 
+  /** The hub as one restarted since it wrote a change log begun at `keptFrom` (epoch ms). */
+  async function hubWithLog(keptFrom: number) {
+    await runInDurableObject(hub(), (_: LiveHub, state) => state.storage.put("change_log", { kept_from: keptFrom, at: {} }));
+    await evictAllDurableObjects();
+  }
+  /** Makes `write` while `watching` listens, until the hub has broadcast it; answers the time just before it. */
+  async function changeWhile(watching: Awaited<ReturnType<typeof connect>>, write: () => Promise<unknown>) {
+    const before = Date.now();
+    await write();
+    await until(() => changes(watching.messages).length === 1);
+    return before;
+  }
+  /** The first message a tab whose page read its data at `since` receives. */
+  async function firstMessageSince(since: number) {
+    const tab = await connect(staff.cookie, undefined, `?since=${since}`);
+    await until(() => tab.messages.length > 0);
+    return tab.messages[0];
+  }
+
+  it("tells a tab that gives since what changed after it, first and only to it, and nothing to one that does not", async () => {
+    // A hub whose log reaches far back, as one that has run a while.
+    await hubWithLog(1_000);
+    const watching = await connect(staff.cookie);
+    const read = await changeWhile(watching, () =>
+      expectJson(staff.api.crm.tasks.$post({ json: { title: "Made while a page loaded" } }), 201),
+    );
+    // A page read just before the change: its tab is told, before anything else, that tasks changed.
+    expect(await firstMessageSince(read)).toEqual({ kind: "missed", entities: ["tasks"] });
+    // A page read well after it: nothing was missed.
+    expect(await firstMessageSince(Date.now() + MISSED_MARGIN_MS + 1)).toEqual({ kind: "missed", entities: [] });
+    // A tab with no inline data asks nothing and is told nothing; the others never see these answers.
+    const plain = await connect(staff.cookie);
+    await until(() => plain.messages.length > 0);
+    await new Promise((r) => setTimeout(r, 50));
+    for (const tab of [plain, watching]) expect(tab.messages.filter((m) => m.kind === "missed")).toEqual([]);
+  });
+
+  it("tells a tab that everything may have changed when its log does not reach back to since", async () => {
+    // The hub started keeping its log after the page's read (its first start, or a log lost).
+    await hubWithLog(Date.now());
+    expect(await firstMessageSince(Date.now() - 60_000)).toEqual({ kind: "missed", entities: ["all"] });
+  });
+
+  it("keeps when each entity changed across the hub's restarts", async () => {
+    await hubWithLog(1_000);
+    const watching = await connect(staff.cookie);
+    const read = await changeWhile(watching, () =>
+      expectJson(staff.api.crm.clients.$post({ json: { name: "Stockport Bike Works" } }), 201),
+    );
+    await evictAllDurableObjects();
+    expect(await firstMessageSince(read)).toEqual({ kind: "missed", entities: ["clients"] });
+  });
+
+  it("refuses a since that is not a time with a 422", async () => {
+    for (const since of ["soon", "-5", "1.5", ""]) {
+      const { res } = await connect(staff.cookie, undefined, `?since=${since}`);
+      expect((await errorOf(res, 422)).code, since).toBe("validation_failed");
+    }
+  });
+
   it("answers a plain GET without an upgrade with a 400, not a socket", async () => {
-    const res = await staff.api.crm.live.$get();
+    const res = await staff.api.crm.live.$get({ query: {} });
     expect(res.status).toBe(400);
   });
 });
 
-const hub = () => env.LIVE.get(env.LIVE.idFromName("crm"));
 const openSockets = () => runInDurableObject(hub(), (_: LiveHub, state) => state.getWebSockets().length);
 const SWEEP_LIMIT_MS = 60_000;
 

@@ -11,18 +11,23 @@ import { SESSION_QUERY_KEY } from "./query-client";
 /** CRM_BOOT_ELEMENT_ID; not imported, as the contract module would bring its schemas (and zod) along. */
 const ELEMENT_ID = "crm-boot";
 
-/** The keys seeded from the block, until the live socket first opens (takeBootKeys). */
-let bootKeys: QueryKey[] = [];
+/** What the live socket's first connection needs of the block (bootSync). */
+interface BootSync {
+  /** When the worker began reading the seeded queries (epoch ms); undefined when nothing was seeded. */
+  readAt: number | undefined;
+  keys: QueryKey[];
+  /** The keys seeded with less than their query asks for. */
+  partialKeys: QueryKey[];
+}
+let sync: BootSync = { readAt: undefined, keys: [], partialKeys: [] };
 
 /**
- * The queries seeded from the block, once: the live socket refreshes them when it first opens,
- * since the worker read them before the socket listened and a change made in between would
- * otherwise show only at the next refetch.
+ * The worker read the seeded queries before the live socket listened, so its first connection asks
+ * the hub what changed since then (`since`) and the tab refreshes exactly that (all of `keys` when
+ * the hub cannot tell), and the partial ones whatever happened.
  */
-export function takeBootKeys(): QueryKey[] {
-  const keys = bootKeys;
-  bootKeys = [];
-  return keys;
+export function bootSync(): BootSync {
+  return sync;
 }
 
 /** Answers who the block says is signed in (null: nobody), or undefined when there is no block. */
@@ -42,6 +47,10 @@ export function seedFromBoot(queryClient: QueryClient): CrmBoot["user"] | undefi
   for (const q of boot.queries) {
     queryClient.setQueryData(q.key, q.firstPageParam === undefined ? q.data : { pages: [q.data], pageParams: [q.firstPageParam] });
   }
-  bootKeys = boot.queries.map((q) => q.key);
+  sync = {
+    readAt: boot.queries.length > 0 ? boot.read_at : undefined,
+    keys: boot.queries.map((q) => q.key),
+    partialKeys: boot.queries.filter((q) => q.partial).map((q) => q.key),
+  };
   return boot.user;
 }

@@ -8,7 +8,7 @@
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ClientMessage, LiveEntity, LiveEvent, PresenceEntry, ServerMessage } from "@contract/live";
-import { takeBootKeys } from "./crm-boot";
+import { bootSync } from "./crm-boot";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 const isNullableString = (v: unknown) => v === null || typeof v === "string";
@@ -26,6 +26,10 @@ export function asServerMessage(value: unknown): ServerMessage | null {
     if (!isObject(e) || typeof e.entity !== "string" || typeof e.op !== "string" || !isNullableString(e.id) || !isNullableString(e.by))
       return null;
     return value as ServerMessage;
+  }
+  if (value.kind === "missed") {
+    const ok = Array.isArray(value.entities) && value.entities.every((e) => typeof e === "string");
+    return ok ? (value as ServerMessage) : null;
   }
   if (value.kind === "presence") {
     const ok =
@@ -64,8 +68,9 @@ export function backoffDelay(attempt: number): number {
   return cap / 2 + Math.random() * (cap / 2);
 }
 
-export function liveUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
-  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/crm/live`;
+export function liveUrl(location: Pick<Location, "protocol" | "host"> = window.location, since?: number): string {
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/crm/live`;
+  return since === undefined ? url : `${url}?since=${since}`;
 }
 
 /** The first element of a query key: an entity's name, or "dashboard", whose numbers come from several. */
@@ -247,7 +252,8 @@ export function LiveProvider({
 
     const connect = () => {
       if (disposed) return;
-      const ws = new WebSocket(liveUrl());
+      // Until it has first connected, the tab asks what changed since its inline data was read.
+      const ws = new WebSocket(liveUrl(window.location, hasConnected ? undefined : bootSync().readAt));
       conn.socket = ws;
       ws.onopen = () => {
         attempt = 0;
@@ -255,10 +261,11 @@ export function LiveProvider({
         if (conn.viewing !== null) conn.send({ kind: "viewing", viewing: conn.viewing }, ws);
         clearInterval(pingTimer);
         pingTimer = setInterval(() => conn.send({ kind: "ping" }, ws), PING_MS);
-        // Anything could have changed while we were away: refetch what is on screen.
+        // Anything could have changed while we were away: refetch what is on screen. On the first
+        // connection the hub's `missed` says what changed since the inline data was read, and what
+        // came inline short of its query is topped up now.
         if (hasConnected) void queryClient.invalidateQueries();
-        // The page's inline first data was read before this socket listened (lib/crm-boot.ts).
-        else for (const queryKey of takeBootKeys()) void queryClient.invalidateQueries({ queryKey, exact: true });
+        else for (const queryKey of bootSync().partialKeys) void queryClient.invalidateQueries({ queryKey, exact: true });
         hasConnected = true;
       };
       ws.onmessage = (e) => {
@@ -276,6 +283,11 @@ export function LiveProvider({
           setEvents((n) => n + 1);
           invalidator.change(message.event.entity);
           onChangeRef.current?.(message.event);
+        } else if (message.kind === "missed") {
+          // "all": the hub cannot tell what changed (or everything did), and what the tab has is what came inline.
+          if (message.entities.includes("all"))
+            for (const queryKey of bootSync().keys) void queryClient.invalidateQueries({ queryKey, exact: true });
+          else for (const entity of message.entities) invalidator.change(entity);
         } else if (message.kind === "presence") {
           setPresent(message.present);
         }

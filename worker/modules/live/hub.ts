@@ -8,12 +8,23 @@
  * an account disabled); besides that, an alarm re-reads every open socket's session from D1 at
  * least every SWEEP_MS while any is open, which also closes those that expired or reached the
  * 7-day cap, and any whose message from the worker was lost.
+ *
+ * It also keeps, in its storage, when each entity last changed, so a tab whose first data came
+ * inline with its page learns on connecting what changed after the worker read it (`missed`), and
+ * refetches that alone rather than everything it was given.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env";
 import { createDb } from "../../platform/db";
 import { endedSessions } from "../users-and-auth";
-import { clientMessage, type LiveEvent, type PresenceEntry, type ServerMessage } from "../../../contract/live";
+import {
+  clientMessage,
+  MISSED_MARGIN_MS,
+  type LiveEntity,
+  type LiveEvent,
+  type PresenceEntry,
+  type ServerMessage,
+} from "../../../contract/live";
 
 /** How often open sockets' sessions are checked again: a session's end reaches its tabs within this. */
 export const SWEEP_MS = 30_000;
@@ -26,6 +37,13 @@ interface Attachment extends PresenceEntry {
   epoch: number;
   ends_at: number;
 }
+
+/** When each entity last changed, kept since `kept_from` (epoch ms); the storage key is CHANGE_LOG. */
+interface ChangeLog {
+  kept_from: number;
+  at: Partial<Record<LiveEntity, number>>;
+}
+const CHANGE_LOG = "change_log";
 
 /** Partial: sockets accepted by an earlier deployment kept no session, and the next check closes them to reconnect. */
 const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as Partial<Attachment>;
@@ -40,11 +58,23 @@ interface Arrival {
 export class LiveHub extends DurableObject<Env> {
   /** In memory: a request in flight keeps the object awake, so nothing here outlives what it guards. */
   private arriving = new Set<Arrival>();
+  /** Loaded before any event is delivered, on every start (a wake from hibernation included). */
+  private changeLog: ChangeLog = { kept_from: Date.now(), at: {} };
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      this.changeLog = (await ctx.storage.get<ChangeLog>(CHANGE_LOG)) ?? this.changeLog;
+    });
+  }
 
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/broadcast" && request.method === "POST") {
       const event = (await request.json()) as LiveEvent;
+      this.changeLog.at[event.entity] = Date.now();
+      // Not awaited: the output gate holds the answer until the write is stored.
+      void this.ctx.storage.put(CHANGE_LOG, this.changeLog);
       return Response.json({ sent: this.send({ kind: "change", event }) });
     }
     if (url.pathname === "/connect" && request.headers.get("Upgrade")?.toLowerCase() === "websocket") return this.attach(url);
@@ -77,6 +107,7 @@ export class LiveHub extends DurableObject<Env> {
       epoch: Number(url.searchParams.get("epoch")),
       ends_at: Number(url.searchParams.get("ends_at")),
     };
+    const since = url.searchParams.has("since") ? Number(url.searchParams.get("since")) : undefined;
     const arrival: Arrival = { user_id: attachment.user_id, session_id: attachment.session_id, refused: false };
     this.arriving.add(arrival);
     let ended: Set<string>;
@@ -93,6 +124,8 @@ export class LiveHub extends DurableObject<Env> {
     // Tagged by user and by session, so a disabled account or one sign-out can close exactly its tabs.
     this.ctx.acceptWebSocket(server, [attachment.user_id, sessionTag(attachment.session_id)]);
     server.serializeAttachment(attachment);
+    // Read with no wait since the session check: every later change is broadcast to this socket.
+    if (since !== undefined) this.send({ kind: "missed", entities: this.changedSince(since) }, [server]);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SWEEP_MS);
     this.sendPresence();
     return new Response(null, { status: 101, webSocket: client });
@@ -128,6 +161,13 @@ export class LiveHub extends DurableObject<Env> {
     } finally {
       if (gone.length > 0) this.sendPresence(gone);
     }
+  }
+
+  /** The entities changed at or after `since` less the margin; all of them when the log does not reach back that far. */
+  private changedSince(since: number): LiveEntity[] {
+    const from = since - MISSED_MARGIN_MS;
+    if (this.changeLog.kept_from > from) return ["all"];
+    return (Object.entries(this.changeLog.at) as [LiveEntity, number][]).filter(([, at]) => at >= from).map(([entity]) => entity);
   }
 
   /** Sends to every open socket (or to `sockets`); answers how many received it. */

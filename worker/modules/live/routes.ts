@@ -6,10 +6,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { AppError, unauthenticated } from "../../platform/errors";
+import { queryParams } from "../../platform/validate";
+import { liveConnectQuery } from "../../../contract/live";
 import { presentedSession } from "../users-and-auth";
 import { HUB_NAME } from "./publish";
 
-export const liveRoute = new Hono<AppEnv>().get("/", async (c) => {
+export const liveRoute = new Hono<AppEnv>().get("/", queryParams(liveConnectQuery), async (c) => {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new AppError("bad_request", "Expected a WebSocket upgrade");
   const origin = c.req.header("Origin");
   if (!origin || origin !== new URL(c.req.url).origin)
@@ -25,6 +27,8 @@ export const liveRoute = new Hono<AppEnv>().get("/", async (c) => {
   url.searchParams.set("session_id", session.sessionId);
   url.searchParams.set("epoch", String(session.epoch));
   url.searchParams.set("ends_at", String(session.endsAt));
+  const { since } = c.req.valid("query");
+  if (since !== undefined) url.searchParams.set("since", String(since));
   const hub = c.env.LIVE.get(c.env.LIVE.idFromName(HUB_NAME));
   return hub.fetch(url.toString(), { headers: { Upgrade: "websocket" } }) as unknown as Response;
 });
