@@ -58,23 +58,25 @@ interface Arrival {
 export class LiveHub extends DurableObject<Env> {
   /** In memory: a request in flight keeps the object awake, so nothing here outlives what it guards. */
   private arriving = new Set<Arrival>();
-  /** Loaded before any event is delivered, on every start (a wake from hibernation included). */
-  private changeLog: ChangeLog = { kept_from: Date.now(), at: {} };
+  /**
+   * Read from storage when first needed, not on every wake: a tab's ping wakes the hub from
+   * hibernation every 25 s. Storage reads hold other events back, so no event sees it half loaded.
+   */
+  private changeLog?: ChangeLog;
 
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    void ctx.blockConcurrencyWhile(async () => {
-      this.changeLog = (await ctx.storage.get<ChangeLog>(CHANGE_LOG)) ?? this.changeLog;
-    });
+  private async loadChangeLog(): Promise<ChangeLog> {
+    this.changeLog ??= (await this.ctx.storage.get<ChangeLog>(CHANGE_LOG)) ?? { kept_from: Date.now(), at: {} };
+    return this.changeLog;
   }
 
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/broadcast" && request.method === "POST") {
       const event = (await request.json()) as LiveEvent;
-      this.changeLog.at[event.entity] = Date.now();
+      const log = await this.loadChangeLog();
+      log.at[event.entity] = Date.now();
       // Not awaited: the output gate holds the answer until the write is stored.
-      void this.ctx.storage.put(CHANGE_LOG, this.changeLog);
+      void this.ctx.storage.put(CHANGE_LOG, log);
       return Response.json({ sent: this.send({ kind: "change", event }) });
     }
     if (url.pathname === "/connect" && request.headers.get("Upgrade")?.toLowerCase() === "websocket") return this.attach(url);
@@ -108,6 +110,7 @@ export class LiveHub extends DurableObject<Env> {
       ends_at: Number(url.searchParams.get("ends_at")),
     };
     const since = url.searchParams.has("since") ? Number(url.searchParams.get("since")) : undefined;
+    const log = since === undefined ? undefined : await this.loadChangeLog();
     const arrival: Arrival = { user_id: attachment.user_id, session_id: attachment.session_id, refused: false };
     this.arriving.add(arrival);
     let ended: Set<string>;
@@ -125,7 +128,7 @@ export class LiveHub extends DurableObject<Env> {
     this.ctx.acceptWebSocket(server, [attachment.user_id, sessionTag(attachment.session_id)]);
     server.serializeAttachment(attachment);
     // Read with no wait since the session check: every later change is broadcast to this socket.
-    if (since !== undefined) this.send({ kind: "missed", entities: this.changedSince(since) }, [server]);
+    if (log && since !== undefined) this.send({ kind: "missed", entities: changedSince(log, since) }, [server]);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SWEEP_MS);
     this.sendPresence();
     return new Response(null, { status: 101, webSocket: client });
@@ -161,13 +164,6 @@ export class LiveHub extends DurableObject<Env> {
     } finally {
       if (gone.length > 0) this.sendPresence(gone);
     }
-  }
-
-  /** The entities changed at or after `since` less the margin; all of them when the log does not reach back that far. */
-  private changedSince(since: number): LiveEntity[] {
-    const from = since - MISSED_MARGIN_MS;
-    if (this.changeLog.kept_from > from) return ["all"];
-    return (Object.entries(this.changeLog.at) as [LiveEntity, number][]).filter(([, at]) => at >= from).map(([entity]) => entity);
   }
 
   /** Sends to every open socket (or to `sockets`); answers how many received it. */
@@ -227,6 +223,13 @@ export class LiveHub extends DurableObject<Env> {
   async webSocketError(ws: WebSocket): Promise<void> {
     await this.webSocketClose(ws);
   }
+}
+
+/** The entities changed at or after `since` less the margin; all of them when the log does not reach back that far. */
+function changedSince(log: ChangeLog, since: number): LiveEntity[] {
+  const from = since - MISSED_MARGIN_MS;
+  if (log.kept_from > from) return ["all"];
+  return (Object.entries(log.at) as [LiveEntity, number][]).filter(([, at]) => at >= from).map(([entity]) => entity);
 }
 
 const sessionTag = (sessionId: string) => `session:${sessionId}`;
