@@ -11,23 +11,31 @@ import { SESSION_QUERY_KEY } from "./query-client";
 /** CRM_BOOT_ELEMENT_ID; not imported, as the contract module would bring its schemas (and zod) along. */
 const ELEMENT_ID = "crm-boot";
 
-/** What the live socket's first connection needs of the block (bootSync). */
-interface BootSync {
+/** What the live socket's first connection needs of the block. */
+export interface BootSync {
   /** When the worker began reading the seeded queries (epoch ms); undefined when nothing was seeded. */
   readAt: number | undefined;
   keys: QueryKey[];
   /** The keys seeded with less than their query asks for. */
   partialKeys: QueryKey[];
 }
-let sync: BootSync = { readAt: undefined, keys: [], partialKeys: [] };
+const NOTHING_SEEDED: BootSync = { readAt: undefined, keys: [], partialKeys: [] };
+let sync = NOTHING_SEEDED;
 
 /**
  * The worker read the seeded queries before the live socket listened, so its first connection asks
- * the hub what changed since then (`since`) and the tab refreshes exactly that (all of `keys` when
- * the hub cannot tell), and the partial ones whatever happened.
+ * the hub what changed since then (`since`, bootReadAt) and, once open, takes the rest (takeBootSync)
+ * to refresh exactly that (all of `keys` when the hub cannot tell), and the partial ones whatever
+ * happened. Taken once: a later connection, or the provider mounted again, refreshes as usual.
  */
-export function bootSync(): BootSync {
-  return sync;
+export function bootReadAt(): number | undefined {
+  return sync.readAt;
+}
+
+export function takeBootSync(): BootSync {
+  const taken = sync;
+  sync = NOTHING_SEEDED;
+  return taken;
 }
 
 /** Answers who the block says is signed in (null: nobody), or undefined when there is no block. */

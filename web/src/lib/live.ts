@@ -8,7 +8,7 @@
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ClientMessage, LiveEntity, LiveEvent, PresenceEntry, ServerMessage } from "@contract/live";
-import { bootSync } from "./crm-boot";
+import { bootReadAt, takeBootSync, type BootSync } from "./crm-boot";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 const isNullableString = (v: unknown) => v === null || typeof v === "string";
@@ -245,6 +245,8 @@ export function LiveProvider({
     let disposed = false;
     let attempt = 0;
     let hasConnected = false;
+    /** What came inline with the page, taken when the socket first opens. */
+    let boot: BootSync | undefined;
     let holdUntil = 0;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let pingTimer: ReturnType<typeof setInterval> | undefined;
@@ -253,7 +255,7 @@ export function LiveProvider({
     const connect = () => {
       if (disposed) return;
       // Until it has first connected, the tab asks what changed since its inline data was read.
-      const ws = new WebSocket(liveUrl(window.location, hasConnected ? undefined : bootSync().readAt));
+      const ws = new WebSocket(liveUrl(window.location, hasConnected ? undefined : bootReadAt()));
       conn.socket = ws;
       ws.onopen = () => {
         attempt = 0;
@@ -265,7 +267,10 @@ export function LiveProvider({
         // connection the hub's `missed` says what changed since the inline data was read, and what
         // came inline short of its query is topped up now.
         if (hasConnected) void queryClient.invalidateQueries();
-        else for (const queryKey of bootSync().partialKeys) void queryClient.invalidateQueries({ queryKey, exact: true });
+        else {
+          boot = takeBootSync();
+          for (const queryKey of boot.partialKeys) void queryClient.invalidateQueries({ queryKey, exact: true });
+        }
         hasConnected = true;
       };
       ws.onmessage = (e) => {
@@ -286,8 +291,9 @@ export function LiveProvider({
         } else if (message.kind === "missed") {
           // "all": the hub cannot tell what changed (or everything did), and what the tab has is what came inline.
           if (message.entities.includes("all"))
-            for (const queryKey of bootSync().keys) void queryClient.invalidateQueries({ queryKey, exact: true });
-          else for (const entity of message.entities) invalidator.change(entity);
+            for (const queryKey of boot?.keys ?? []) void queryClient.invalidateQueries({ queryKey, exact: true });
+          // At once, as the socket opens, not gathered with later events: the page then settles before anything else happens.
+          else void invalidateEntity(queryClient, message.entities);
         } else if (message.kind === "presence") {
           setPresent(message.present);
         }
