@@ -1,11 +1,12 @@
 /**
  * The live channel's invalidations: a burst of change events refetches each screen once, events
  * that arrive while one of the tab's own changes is saving wait until it settles, and a change that
- * arrives while a list loads another page keeps that page.
+ * arrives while a list loads another page (through the live socket or not) keeps that page.
  */
 import { describe, expect, it } from "vitest";
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { createInvalidator, invalidateEntity } from "@/lib/live";
+import { CrmQueryClient } from "@/lib/query-client";
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -67,7 +68,7 @@ describe("the live channel's invalidator", () => {
 
 /** An on-screen feed of pages 1, 2, 3…, each page's fetch held until `release` is called. */
 function feed() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = new CrmQueryClient({ defaultOptions: { queries: { retry: false } } });
   const held: (() => void)[] = [];
   let fetches = 0;
   const observer = new InfiniteQueryObserver(queryClient, {
@@ -92,7 +93,10 @@ function feed() {
 }
 
 describe("a change that arrives while Load more is loading", () => {
-  it("keeps the page asked for, then refetches every page shown", async () => {
+  it.each([
+    ["a colleague's change over the live socket", (qc: QueryClient) => invalidateEntity(qc, "activities")],
+    ["the tab's own save", (qc: QueryClient) => qc.invalidateQueries({ queryKey: ["activities"] })],
+  ])("%s keeps the page asked for, then refetches every page shown", async (_, change) => {
     const f = feed();
     await wait(0);
     f.release();
@@ -101,8 +105,8 @@ describe("a change that arrives while Load more is loading", () => {
 
     const more = f.observer.fetchNextPage();
     await wait(0);
-    // A colleague's change lands mid-load: the list must not drop the page the user asked for.
-    const refetched = invalidateEntity(f.queryClient, "activities");
+    // The change lands mid-load: the list must not drop the page the user asked for.
+    const refetched = change(f.queryClient);
     // The server answers whatever is asked, page by page, until the refetch is done.
     const answering = setInterval(f.release, 1);
     await more;

@@ -121,35 +121,10 @@ export function invalidateEntity(
   { except = [] }: { except?: readonly LiveEntity[] } = {},
 ): Promise<unknown> {
   const changed: readonly LiveEntity[] = typeof entity === "string" ? [entity] : entity;
-  if (changed.includes("all")) return invalidateAfterMore(queryClient, {});
+  if (changed.includes("all")) return queryClient.invalidateQueries();
   const stale = new Set<QueryRoot>(changed.flatMap((e) => [e, ...(shownWith[e] ?? [])]));
   for (const e of except) stale.delete(e);
-  return Promise.all([...stale].map((key) => invalidateAfterMore(queryClient, { queryKey: [key] })));
-}
-
-/**
- * Invalidates the queries `filters` matches, after any of them that is loading another page (Load
- * more) has it. An invalidation cancels a fetch in flight and refetches only the pages already
- * shown, so a change landing mid-load would drop the page the user asked for; once it is in, the
- * refetch brings every page shown up to date. A plain refetch in flight is still cancelled and
- * started again, since its answer may predate the change.
- */
-async function invalidateAfterMore(queryClient: QueryClient, filters: { queryKey?: readonly unknown[] }): Promise<void> {
-  const cache = queryClient.getQueryCache();
-  const loadingMore = cache.findAll({ ...filters, fetchStatus: "fetching" }).filter((query) => query.state.fetchMeta?.fetchMore);
-  await Promise.all(
-    loadingMore.map(
-      (query) =>
-        new Promise<void>((loaded) => {
-          const unsubscribe = cache.subscribe(() => {
-            if (query.state.fetchStatus === "fetching") return;
-            unsubscribe();
-            loaded();
-          });
-        }),
-    ),
-  );
-  await queryClient.invalidateQueries(filters);
+  return Promise.all([...stale].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }
 
 /** How long a tab gathers change events before it refetches what they touched, once. */

@@ -5,7 +5,18 @@
  * gate's session query is cleared so the sign-in screen comes back instead of a toast storm; while
  * this tab's session is being renewed (RENEWS_SESSION), it is asked again instead.
  */
-import { matchMutation, MutationCache, QueryCache, QueryClient, type MutationKey, type QueryKey } from "@tanstack/react-query";
+import {
+  matchMutation,
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  type MutationKey,
+  type Query,
+  type QueryFilters,
+  type QueryKey,
+} from "@tanstack/react-query";
 import { isApiError } from "./api";
 import { toast } from "./toast";
 
@@ -62,6 +73,39 @@ export function errorToast(words: string, reason: string) {
   else toast.error(words, { description: reason });
 }
 
+/**
+ * The CRM's client: TanStack's, whose every invalidation first lets a list that is loading another
+ * page (Load more) have it. An invalidation cancels a fetch in flight and refetches only the pages
+ * already shown, so a change landing mid-load (a colleague's over the live socket, the tab's own
+ * save, a reconnect) would drop the page the user asked for; once it is in, the refetch brings every
+ * page shown up to date. A plain refetch in flight is still cancelled and started again, since its
+ * answer may predate the change.
+ */
+export class CrmQueryClient extends QueryClient {
+  override invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters?: InvalidateQueryFilters<TTaggedQueryKey>,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    const loadingMore = this.getQueryCache()
+      .findAll({ ...(filters as QueryFilters), fetchStatus: "fetching" })
+      .filter((query) => query.state.fetchMeta?.fetchMore);
+    if (loadingMore.length === 0) return super.invalidateQueries(filters, options);
+    return Promise.all(loadingMore.map((query) => this.fetched(query))).then(() => super.invalidateQueries(filters, options));
+  }
+
+  /** Resolves once `query` is no longer fetching. */
+  private fetched(query: Query): Promise<void> {
+    const cache = this.getQueryCache();
+    return new Promise((done) => {
+      const unsubscribe = cache.subscribe(() => {
+        if (query.state.fetchStatus === "fetching") return;
+        unsubscribe();
+        done();
+      });
+    });
+  }
+}
+
 export function createQueryClient(): QueryClient {
   let askAgain = false;
   const report = (error: unknown, meta: CallMeta | undefined) => {
@@ -80,7 +124,7 @@ export function createQueryClient(): QueryClient {
     errorToast(meta?.errorTitle ?? "Error", isApiError(error) ? error.message : UNEXPECTED);
   };
 
-  const client: QueryClient = new QueryClient({
+  const client: QueryClient = new CrmQueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => report(error, mutation.meta),
