@@ -4,7 +4,7 @@
  * rotate it (the old URL stops) and turn it off.
  */
 import { expect, test } from "./fixtures";
-import { api, expectStatus, live, signIn, staff, tag } from "./support";
+import { api, dropLive, expectStatus, live, signedIn, signIn, staff, tag } from "./support";
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -69,12 +69,9 @@ test("a member of staff creates, copies, rotates and turns off their calendar fe
 });
 
 test("a read of the feed that began before Create does not undo it on screen", async ({ browser }) => {
-  const context = await browser.newContext();
+  const { context, page } = await signedIn(browser, staff.sales, { testHook: true });
   try {
-    await signIn(context.request, staff.sales);
     await api(context.request).crm["calendar-feed"].$delete();
-    await context.addInitScript(() => ((window as unknown as { __LIVE_TEST__?: boolean }).__LIVE_TEST__ = true));
-    const page = await context.newPage();
     // A refresh of what is on screen (here, after the live socket reconnects) reads the feed while it
     // is still off; its answer is held back until the feed has been made, as on a slow connection.
     let made!: () => void;
@@ -95,7 +92,7 @@ test("a read of the feed that began before Create does not undo it on screen", a
     });
     await live(page, "/crm/settings");
     const panel = page.getByRole("group", { name: "Calendar feed" });
-    await page.evaluate(() => (window as unknown as { __liveTest: { drop: (holdMs: number) => void } }).__liveTest.drop(0));
+    await dropLive(page, 0);
     await expect.poll(() => heldReads).toBeGreaterThan(0);
     await panel.getByRole("button", { name: "Create calendar feed" }).click();
     await expect(panel.getByRole("textbox", { name: "Calendar feed URL" })).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);

@@ -8,12 +8,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { PreviewId } from "../../contract/preview-values";
 import { expect, test } from "./fixtures";
-import { api, createClient, expectStatus, freePreviewCard, live, signIn, signedIn, staff, tag } from "./support";
+import { api, createClient, dropLive, expectStatus, freePreviewCard, live, signIn, signedIn, staff, tag } from "./support";
 
 /** A free preview card (no seeded client, no other spec): the tests share one client, in order. */
 const CARD = "stockport-bike-works";
-
-type LiveTestWindow = { __liveTest?: { drop: (holdMs: number) => void } };
 
 interface FeedbackClient {
   id: string;
@@ -128,7 +126,7 @@ test("a client's comment appears live; the studio replies, resolves and reopens 
   await expect(page.locator("[data-open-comments-badge]")).toHaveText(String(before + 1));
 
   // A colleague resolves it while this tab hears nothing: this tab's Resolve is from a stale copy.
-  await page.evaluate(() => (window as unknown as LiveTestWindow).__liveTest!.drop(20_000));
+  await dropLive(page, 20_000);
   const { crm } = api(context.request);
   const feedback = await expectStatus(crm.clients[":id"].feedback.$get({ param: { id: client.id } }), 200);
   const fresh = feedback.comments.find((c) => c.body === body)!;

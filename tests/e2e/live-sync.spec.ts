@@ -10,6 +10,7 @@ import { expect, test } from "./fixtures";
 import {
   api,
   createLead,
+  dropLive,
   expectStatus,
   leadCard,
   leadColumn,
@@ -26,9 +27,6 @@ import {
 const { owner, sales } = staff;
 
 useOwnServer({ name: "live", offset: 5, portVariable: "E2E_LIVE_PORT" });
-
-/** The hook web/src/lib/live.ts exposes only when the page set __LIVE_TEST__ before loading. */
-type LiveTestWindow = { __LIVE_TEST__?: boolean; __liveTest?: { drop: (holdMs: number) => void } };
 
 async function completeAllOpenTasks(request: APIRequestContext) {
   const { crm } = api(request);
@@ -167,7 +165,7 @@ test("after a dropped connection the notice shows, and a change made meanwhile a
   await expect(leadColumn(a.page, "New").getByText(lead.name)).toBeVisible();
 
   // Drop the socket and stay away for 3 s; the change happens while this tab cannot hear it.
-  await a.page.evaluate(() => (window as unknown as LiveTestWindow).__liveTest!.drop(3_000));
+  await dropLive(a.page, 3_000);
   const notice = a.page.getByRole("status").filter({ hasText: "Offline, reconnecting…" });
   await expect(notice).toBeVisible();
   const res = await api(marcus).crm.leads[":id"].$patch({

@@ -219,6 +219,11 @@ export async function live(page: Page, path: string) {
   await expect(page.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
 }
 
+/** Closes the page's live socket and keeps it closed for `holdMs`: the hook signedIn's `testHook` asks for. */
+export async function dropLive(page: Page, holdMs: number) {
+  await page.evaluate((ms) => (window as unknown as { __liveTest: { drop: (holdMs: number) => void } }).__liveTest.drop(ms), holdMs);
+}
+
 /** A pipeline column by its status, and a lead's card by id. */
 export const leadColumn = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
 export const leadCard = (page: Page, id: string) => page.locator(`li[data-lead-id="${id}"]`);
