@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cookieFor, errorOf, expectJson, forgeToken, sessionCookieOf, signInAs, type Staff } from "../support/helpers";
 import { deleteAll, exportAll, importText } from "../support/crm-data";
 import { SESSION_MAX_AGE_SECONDS } from "../../../worker/modules/users-and-auth";
-import type { LiveHub } from "../../../worker/modules/live/hub";
+import { CHANGE_LOG, type ChangeLog, type LiveHub } from "../../../worker/modules/live/hub";
 import { MISSED_MARGIN_MS, type ServerMessage } from "../../../contract/live";
 
 let staff: Staff;
@@ -181,7 +181,9 @@ describe("live hub", () => {
 
   /** The hub as one restarted since it wrote a change log begun at `keptFrom` (epoch ms). */
   async function hubWithLog(keptFrom: number) {
-    await runInDurableObject(hub(), (_: LiveHub, state) => state.storage.put("change_log", { kept_from: keptFrom, at: {} }));
+    await runInDurableObject(hub(), (_: LiveHub, state) =>
+      state.storage.put(CHANGE_LOG, { kept_from: keptFrom, at: {} } satisfies ChangeLog),
+    );
     await evictAllDurableObjects();
   }
   /** Makes `write` while `watching` listens, until the hub has broadcast it; answers the time just before it. */

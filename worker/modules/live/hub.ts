@@ -39,11 +39,11 @@ interface Attachment extends PresenceEntry {
 }
 
 /** When each entity last changed, kept since `kept_from` (epoch ms); the storage key is CHANGE_LOG. */
-interface ChangeLog {
+export interface ChangeLog {
   kept_from: number;
   at: Partial<Record<LiveEntity, number>>;
 }
-const CHANGE_LOG = "change_log";
+export const CHANGE_LOG = "change_log";
 
 /** Partial: sockets accepted by an earlier deployment kept no session, and the next check closes them to reconnect. */
 const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as Partial<Attachment>;
