@@ -156,6 +156,25 @@ test("a lead added while the page loads, before its live socket listens, shows o
   await expect(row(page)).toBeVisible();
 });
 
+test("signed in at the gate, a lead added before the live socket opens shows once it does", async ({ page }) => {
+  const name = `Meanwhile ${tag()}`;
+  // Signed out, the page comes with no data inline: the screens fetch theirs after Access CRM, and
+  // the socket, held here, reaches the hub only after a colleague has added the lead.
+  let letThrough!: () => void;
+  const told = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.routeWebSocket(/\/api\/crm\/live/, async (ws) => {
+    await told;
+    ws.connectToServer();
+  });
+  await page.goto(`/crm/leads?q=${encodeURIComponent(name)}`);
+  await page.getByLabel("CRM Access Password", { exact: true }).fill(demo.DEMO_TEAM_PASSWORD);
+  await page.getByRole("button", { name: "Access CRM" }).click();
+  await expect(page.getByText("No leads match your filters")).toBeVisible();
+  await createLead(page.request, { name });
+  letThrough();
+  await expect(page.locator("main tbody tr").filter({ hasText: name })).toBeVisible();
+});
+
 test("/crm/activity with filters in its URL: their first page comes with the page", async ({ page }) => {
   await signIn(page.request, staff.sales);
   const summary = `Inline call ${tag()}`;

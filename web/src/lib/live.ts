@@ -230,7 +230,8 @@ export function LiveProvider({
     const connect = () => {
       if (disposed) return;
       // Until it has first connected, the tab asks what changed since its inline data was read.
-      const ws = new WebSocket(liveUrl(window.location, hasConnected ? undefined : bootReadAt()));
+      const since = hasConnected ? undefined : bootReadAt();
+      const ws = new WebSocket(liveUrl(window.location, since));
       conn.socket = ws;
       ws.onopen = () => {
         attempt = 0;
@@ -238,10 +239,11 @@ export function LiveProvider({
         if (conn.viewing !== null) conn.send({ kind: "viewing", viewing: conn.viewing }, ws);
         clearInterval(pingTimer);
         pingTimer = setInterval(() => conn.send({ kind: "ping" }, ws), PING_MS);
-        // Anything could have changed while we were away: refetch what is on screen. On the first
-        // connection the hub's `missed` says what changed since the inline data was read, and what
-        // came inline short of its query is topped up now.
-        if (hasConnected) void queryClient.invalidateQueries();
+        // Anything could have changed while the tab was not listening (away, or not yet connected, as
+        // after signing in): refetch what is on screen. When the page's inline data was read before
+        // this socket, the hub's `missed` says what changed since, and what came inline short of its
+        // query is topped up now.
+        if (since === undefined) void queryClient.invalidateQueries();
         else {
           boot = takeBootSync();
           for (const queryKey of boot.partialKeys) void queryClient.invalidateQueries({ queryKey, exact: true });
