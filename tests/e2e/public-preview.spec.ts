@@ -51,3 +51,31 @@ test("a wrong code shows the invalid message and stays locked", async ({ page })
   await expect(page.getByLabel("Access Code")).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("iframe")).toHaveCount(0);
 });
+
+test("a remembered unlock whose cookie has gone does not lock the preview again once the code is entered", async ({ page }) => {
+  // This browser unlocked the preview before (the page's hint) but its cookie is gone: the page
+  // asks the worker, and the answer, "locked", arrives only after the visitor has typed the code.
+  await page.addInitScript(() => localStorage.setItem("preview-unlocked:vm-fitness", String(Date.now() + 60 * 60 * 1000)));
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/previews/vm-fitness", async (route) => {
+    // Asked now, before any unlock; delivered late.
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  const asked = page.waitForRequest((r) => r.method() === "GET" && r.url().endsWith("/api/previews/vm-fitness"));
+  await page.goto("/clients/vm-fitness");
+  await asked;
+  await page.getByLabel("Access Code").fill(demo.DEMO_PREVIEW_CODE);
+  await page.getByRole("button", { name: "Access Preview" }).click();
+  await expect(page.locator("iframe")).toBeVisible();
+
+  const answered = page.waitForResponse((r) => r.request().method() === "GET" && r.url().endsWith("/api/previews/vm-fitness"));
+  answer();
+  expect(await (await answered).json()).toEqual({ success: false, client: null });
+  // A few frames for the page to act on it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)));
+  await expect(page.locator("iframe")).toBeVisible();
+  await expect(page.getByLabel("Access Code")).toHaveCount(0);
+});

@@ -71,8 +71,10 @@ export function ClientPreviewIsland({ clientId }: { clientId: string }) {
     prefetchWorkspace();
     let live = true;
     // A cookie from an earlier unlock (12 h) opens the preview straight away; a 401 just means locked.
+    // An answer that comes after the visitor has unlocked with the code is older than that unlock, and
+    // must not lock the page again.
     ok(api.previews[":clientId"].$get({ param: { clientId } }))
-      .then((res) => live && setClient(res.client))
+      .then((res) => live && setClient((current) => current ?? res.client))
       .catch(() => setUnlockHint(clientId, false));
     return () => {
       live = false;
