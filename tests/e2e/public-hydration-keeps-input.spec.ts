@@ -209,7 +209,8 @@ for (const [name, island] of Object.entries(cases) as [string, IslandCase][]) {
       const batch = `fast${tag()}`;
       // One tab for every try, each a new visitor all the same: no cookie kept (no unlock, no
       // session), the HTTP cache off so every script comes over the wire as on a first visit, and an
-      // address of its own. A fresh browser per try raced exactly this, at twice the CPU: the tab's
+      // address of its own. Its storage is kept, so a later try at a preview is also a visitor whose
+      // remembered unlock has lapsed (public-preview.spec.ts holds that race open). A fresh browser per try raced exactly this, at twice the CPU: the tab's
       // renderer is started once instead of ten times.
       const { context, page } = await visitor(browser);
       const cdp = await context.newCDPSession(page);
