@@ -127,3 +127,49 @@ test("two quick project moves: a failed save puts back only its own card, and ea
   await expect(column(page, "Design").getByText(titles.saved)).toBeVisible();
   await expect(column(page, "Build").getByText(titles.latest)).toBeVisible();
 });
+
+test("a move made before the live socket opens is not undone by the refresh the socket brings", async ({ page }) => {
+  await signIn(page.request);
+  const title = `Early Move ${Date.now()}`;
+  const made = api(page.request).crm.projects.$post({ json: { title, stage: "Discovery", status: "On Track" } });
+  const { id } = (await expectStatus(made, 201)).project;
+  const save = await holdPatch(page, id, (route) => route.continue());
+  // The socket reaches the hub only once the move is saving. The project was added just before the
+  // page read its data, so the hub's first word names projects (or all, from a hub just started)
+  // and the board refreshes.
+  let letThrough!: () => void;
+  const socketMayGo = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.routeWebSocket(/\/api\/crm\/live/, async (ws) => {
+    await socketMayGo;
+    ws.connectToServer();
+  });
+  const missed = new Promise<string[]>((resolve) =>
+    page.on("websocket", (ws) =>
+      ws.on("framereceived", ({ payload }) => {
+        const message = JSON.parse(String(payload)) as { kind: string; entities?: string[] };
+        if (message.kind === "missed") resolve(message.entities ?? []);
+      }),
+    ),
+  );
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/crm/projects");
+  const discovery = column(page, "Discovery");
+  await expect(discovery.getByText(title)).toBeVisible();
+  const stagesOf = await recordStages(page, [id]);
+  await keyboardDrag(page, discovery.getByRole("button", { name: `Move ${title}` }), column(page, "Design"));
+  await save.isHeld;
+  letThrough();
+  expect(await missed).toEqual(expect.arrayContaining([expect.stringMatching(/^(projects|all)$/)]));
+  // An observation window: a refresh read while the move is still saving would land within
+  // milliseconds locally, with the card back in Discovery.
+  await page.waitForTimeout(1_000);
+  expect(await stagesOf(id)).toEqual(["Discovery", "Design"]);
+
+  const saved = patched(page, id);
+  save.release();
+  expect((await saved).ok()).toBeTruthy();
+  await expect(page.getByText("Project moved to Design")).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await stagesOf(id)).toEqual(["Discovery", "Design"]);
+});

@@ -1,7 +1,8 @@
 /**
  * The live channel's invalidations: a burst of change events refetches each screen once, events
- * that arrive while one of the tab's own changes is saving wait until it settles, and a change that
- * arrives while a list loads another page (through the live socket or not) keeps that page.
+ * that arrive while one of the tab's own changes is saving wait until it settles (so does what the
+ * socket brings as it opens, though not gathered), and a change that arrives while a list loads
+ * another page (through the live socket or not) keeps that page.
  */
 import { describe, expect, it } from "vitest";
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
@@ -26,6 +27,16 @@ function screen() {
   return { queryClient, fetches: () => fetches, close: unsubscribe };
 }
 
+/** One of the tab's own changes, saving until `finish` is called. */
+function saving(queryClient: QueryClient) {
+  let finish = () => {};
+  const saved = queryClient
+    .getMutationCache()
+    .build(queryClient, { mutationFn: () => new Promise<void>((r) => (finish = r)) })
+    .execute(undefined);
+  return { finish: () => finish(), saved };
+}
+
 describe("the live channel's invalidator", () => {
   it("refetches a screen once for a burst of changes, not once per change", async () => {
     const s = screen();
@@ -48,18 +59,39 @@ describe("the live channel's invalidator", () => {
     await wait(20);
     const before = s.fetches();
     const invalidator = createInvalidator(s.queryClient, 10);
-    let finish = () => {};
-    const saving = s.queryClient
-      .getMutationCache()
-      .build(s.queryClient, { mutationFn: () => new Promise<void>((r) => (finish = r)) })
-      .execute(undefined);
+    const { finish, saved } = saving(s.queryClient);
     invalidator.change("invoices");
     invalidator.change("invoices");
     await wait(60);
     expect(s.fetches() - before).toBe(0);
     finish();
-    await saving;
+    await saved;
     await wait(30);
+    expect(s.fetches() - before).toBe(1);
+    invalidator.dispose();
+    s.close();
+  });
+
+  it("runs what the socket brings as it opens at once, or once the tab's own change has saved", async () => {
+    const s = screen();
+    await wait(20);
+    const invalidator = createInvalidator(s.queryClient, 10);
+    const refresh = () => s.queryClient.invalidateQueries({ queryKey: ["invoices"] });
+    // Nothing saving: no gathering delay.
+    let before = s.fetches();
+    invalidator.now(refresh);
+    expect(s.fetches() - before).toBe(1);
+    await wait(20);
+
+    // A move saving (its card already shown where it was put): a refetch now would read it undone.
+    const { finish, saved } = saving(s.queryClient);
+    before = s.fetches();
+    invalidator.now(refresh);
+    await wait(60);
+    expect(s.fetches() - before).toBe(0);
+    finish();
+    await saved;
+    await wait(0);
     expect(s.fetches() - before).toBe(1);
     invalidator.dispose();
     s.close();

@@ -6,7 +6,7 @@
  * After a drop it reconnects with backoff and refetches everything on screen.
  */
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { ClientMessage, LiveEntity, LiveEvent, PresenceEntry, ServerMessage } from "@contract/live";
 import { bootReadAt, takeBootSync, type BootSync } from "./crm-boot";
 
@@ -138,9 +138,13 @@ export const COALESCE_MS = 100;
  */
 export function createInvalidator(queryClient: QueryClient, delayMs = COALESCE_MS) {
   const pending = new Set<LiveEntity>();
+  /** Refreshes not to be gathered, only held while the tab's own changes save (`now`). */
+  const held: (() => unknown)[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
-    if (timer !== undefined || pending.size === 0 || queryClient.isMutating() > 0) return;
+    if (queryClient.isMutating() > 0) return;
+    for (const refresh of held.splice(0)) void refresh();
+    if (timer !== undefined || pending.size === 0) return;
     const entities = [...pending];
     pending.clear();
     void invalidateEntity(queryClient, entities);
@@ -153,6 +157,14 @@ export function createInvalidator(queryClient: QueryClient, delayMs = COALESCE_M
         timer = undefined;
         flush();
       }, delayMs);
+    },
+    /**
+     * Runs `refresh` at once, or as soon as none of the tab's own changes is saving: what the socket
+     * brings as it opens, which may come while a move made on the page just loaded is still saving.
+     */
+    now(refresh: () => unknown) {
+      held.push(refresh);
+      flush();
     },
     dispose() {
       unsubscribe();
@@ -226,6 +238,8 @@ export function LiveProvider({
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let pingTimer: ReturnType<typeof setInterval> | undefined;
     const invalidator = createInvalidator(queryClient);
+    const refreshExactly = (keys: readonly QueryKey[]) =>
+      invalidator.now(() => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true }))));
 
     const connect = () => {
       if (disposed) return;
@@ -243,10 +257,10 @@ export function LiveProvider({
         // after signing in): refetch what is on screen. When the page's inline data was read before
         // this socket, the hub's `missed` says what changed since, and what came inline short of its
         // query is topped up now.
-        if (since === undefined) void queryClient.invalidateQueries();
+        if (since === undefined) invalidator.now(() => queryClient.invalidateQueries());
         else {
           boot = takeBootSync();
-          for (const queryKey of boot.partialKeys) void queryClient.invalidateQueries({ queryKey, exact: true });
+          refreshExactly(boot.partialKeys);
         }
         hasConnected = true;
       };
@@ -266,11 +280,10 @@ export function LiveProvider({
           invalidator.change(message.event.entity);
           onChangeRef.current?.(message.event);
         } else if (message.kind === "missed") {
-          // "all": the hub cannot tell what changed (or everything did), and what the tab has is what came inline.
-          if (message.entities.includes("all"))
-            for (const queryKey of boot?.keys ?? []) void queryClient.invalidateQueries({ queryKey, exact: true });
           // At once, as the socket opens, not gathered with later events: the page then settles before anything else happens.
-          else void invalidateEntity(queryClient, message.entities);
+          // "all": the hub cannot tell what changed (or everything did), and what the tab has is what came inline.
+          if (message.entities.includes("all")) refreshExactly(boot?.keys ?? []);
+          else invalidator.now(() => invalidateEntity(queryClient, message.entities));
         } else if (message.kind === "presence") {
           setPresent(message.present);
         }
