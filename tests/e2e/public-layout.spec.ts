@@ -1,9 +1,11 @@
 /**
- * No horizontal scroll at 375 or 1280 px on any public page, and nothing on one blurs what is behind it
- * (docs/decisions/0071-no-backdrop-blur.md); reveal never hides content under reduced motion.
+ * No horizontal scroll at 320 or 1280 px on any public page, a client's proposal and invoice pages
+ * included, and nothing on one blurs what is behind it (docs/decisions/0071-no-backdrop-blur.md);
+ * reveal never hides content under reduced motion.
  */
+import { demoLinkToken } from "../../scripts/lib/local";
 import { expect, test } from "./fixtures";
-import { backdropFiltered } from "./support";
+import { backdropFiltered, demo } from "./support";
 
 const paths = [
   "/",
@@ -17,11 +19,16 @@ const paths = [
   "/contact",
   "/free-redesign",
   "/terms",
+  "/book",
+  // The demo's shared proposal and invoice: a client reads them on whatever phone they have.
+  `/p/${demoLinkToken("proposal", demo.SESSION_SECRET)}`,
+  `/i/${demoLinkToken("invoice", demo.SESSION_SECRET)}`,
 ];
 
-// A phone and a common laptop: desktop-only layouts (the header's full nav, 3-column grids) overflow differently.
+// The narrowest phone (WCAG's reflow width) and a common laptop: desktop-only layouts (the header's
+// full nav, 3-column grids) overflow differently.
 for (const viewport of [
-  { width: 375, height: 740 },
+  { width: 320, height: 640 },
   { width: 1280, height: 800 },
 ]) {
   test.describe(`${viewport.width} px`, () => {

@@ -56,7 +56,11 @@ export interface InvoicePageData {
   returnedFromPayment?: boolean;
 }
 
-/** The number (never broken across lines), the dates, the How to pay box and the studio's notes. */
+/**
+ * The number (never broken across lines), the dates, the How to pay box and the studio's notes. On
+ * the narrowest phones the box's facts stack, label over value: beside "Account number" the whole
+ * reference would reach past a 320 px screen.
+ */
 const INVOICE_STYLE = `
 .doc-head h1{margin:0 0 1rem;font-size:clamp(1.35rem,6vw,1.75rem)}
 .number{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:700;white-space:nowrap}
@@ -77,6 +81,7 @@ dl.facts dd{margin:0}
 .pay-online button{font:inherit;font-weight:700;background:#0f172a;color:#fff;border:0;border-radius:.5rem;padding:.75rem 1.5rem;cursor:pointer;min-height:44px}
 .pay-online button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .notes{margin-top:1.5rem}
+@media (max-width:25rem){.pay dl.facts{grid-template-columns:1fr;gap:0}.pay dl.facts dd{margin-bottom:.5rem}}
 `;
 
 /** The status the client sees: Sent past its due date is Overdue, as the CRM counts it. */
