@@ -55,6 +55,6 @@ export const sharedLinkFacts = (share: SharedLink | null): RecordFact[] =>
               },
             ]
           : []),
-        { label: "Opened", value: opened(share) },
+        { label: "Opened", value: opened(share), wide: share.views > 0 },
       ]
     : [];

@@ -14,13 +14,15 @@ export interface RecordFact {
   value: ReactNode;
   /** The headline amount. */
   strong?: boolean;
+  /** Across both columns: a value that, kept in whole parts, would not fit one on a small phone. */
+  wide?: boolean;
 }
 
 export function RecordFacts({ facts, className }: { facts: RecordFact[]; className?: string }) {
   return (
     <dl className={cn("grid grid-cols-2 gap-x-4 gap-y-2 text-sm", className)}>
       {facts.map((f) => (
-        <div key={f.label}>
+        <div key={f.label} className={f.wide ? "col-span-2" : undefined}>
           <dt className="text-slate-500">{f.label}</dt>
           <dd className={f.strong ? "font-medium" : undefined}>{f.value}</dd>
         </div>

@@ -167,7 +167,7 @@ export function ImportPanel() {
       <p className="mt-1 text-sm text-slate-600">Load a JSON export into an empty CRM. All of it is imported, or nothing.</p>
       <div className="mt-4 flex flex-wrap items-end gap-2">
         <Field label="Export file">
-          {(p) => <input {...p} ref={fileRef} type="file" accept="application/json,.json" className="block text-sm" />}
+          {(p) => <input {...p} ref={fileRef} type="file" accept="application/json,.json" className="block w-full text-sm" />}
         </Field>
         <Button onClick={run} disabled={imp.isPending}>
           <Upload className="size-4" aria-hidden="true" />
