@@ -7,7 +7,7 @@
  */
 import { PHONE_CONTEXT } from "../../scripts/lib/phone";
 import { expect, test } from "./fixtures";
-import { CRM_PAGES, signIn, staff } from "./support";
+import { api, createLead, CRM_PAGES, expectFits, expectStatus, LONG_WORDS, signIn, staff, tag } from "./support";
 
 const NARROWEST = { width: 320, height: 640 };
 test.use({ ...PHONE_CONTEXT, viewport: NARROWEST, screen: NARROWEST });
@@ -19,26 +19,37 @@ test("every CRM page fits a 320 px phone: nothing widens its layout viewport", a
     await expect(page.locator("main h1")).toBeVisible();
     // Every card and row in, not only the first screen's.
     await page.waitForLoadState("networkidle");
-    const fit = await page.evaluate(() => ({
-      layoutViewport: window.innerWidth,
-      scrollWidth: document.documentElement.scrollWidth,
-      // What sticks out, to say which element to fix. A scroller clips what is inside it, but not an
-      // absolutely placed element whose containing block is outside it.
-      past: [...document.querySelectorAll("body *")]
-        .filter(
-          (e) => getComputedStyle(e).position !== "fixed" && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
-        )
-        .filter((e) => {
-          const block = getComputedStyle(e).position === "absolute" ? (e as HTMLElement).offsetParent : e.parentElement;
-          for (let p = e.parentElement; p; p = p.parentElement)
-            if (getComputedStyle(p).overflowX !== "visible" && (!block || p === block || p.contains(block))) return false;
-          return true;
-        })
-        .slice(0, 3)
-        .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} "${(e.textContent ?? "").trim().slice(0, 30)}"`),
-    }));
-    expect(fit, path).toEqual({ layoutViewport: NARROWEST.width, scrollWidth: NARROWEST.width, past: [] });
+    await expectFits(page, NARROWEST.width, path);
   }
+});
+
+test("a long address or link typed into a record breaks rather than widen the page it is shown on", async ({ page }) => {
+  await signIn(page.request);
+  const { email, url } = LONG_WORDS;
+  const t = tag();
+  const { crm } = api(page.request);
+  const lead = await createLead(page.request, { name: `Long Words ${t}`, email, notes: `Their site: ${url}` });
+  await expectStatus(crm.activities.$post({ json: { summary: `Long Words ${t}: wrote to ${email} about ${url}`, type: "Email" } }), 201);
+  const { client } = await expectStatus(
+    crm.clients.$post({ json: { name: `Long Words ${t}`, emails: [email], website: url, notes: url } }),
+    201,
+  );
+  await expectStatus(crm.proposals.$post({ json: { title: `${t} for ${email}`, client_id: client.id, notes: url } }), 201);
+  await expectStatus(
+    crm.projects.$post({ json: { title: `${t} for ${email}`, stage: "Discovery", status: "On Track", client_id: client.id } }),
+    201,
+  );
+
+  // The client's page lists the proposal and the project too.
+  for (const path of [`/crm/leads?q=${t}`, `/crm/activity?q=${t}`, `/crm/clients/${client.id}`, `/crm/proposals?q=${t}`]) {
+    await page.goto(path);
+    await expect(page.getByText(t).first()).toBeVisible();
+    await expectFits(page, NARROWEST.width, path);
+  }
+  await page.goto(`/crm/leads?q=${t}`);
+  await page.getByText(lead.name).first().click();
+  await expect(page.getByRole("dialog").getByRole("link", { name: email })).toBeVisible();
+  await expectFits(page, NARROWEST.width, "the lead's dialog");
 });
 
 test("the sidebar is built only where it shows: a phone has the menu's drawer, widening the window brings the sidebar", async ({

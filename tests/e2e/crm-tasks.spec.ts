@@ -5,7 +5,7 @@
  */
 import { expect, test } from "./fixtures";
 import type { TaskInput } from "../../contract/task";
-import { api, createLead, expectStatus, signIn, tag } from "./support";
+import { api, createLead, expectFits, expectStatus, LONG_WORDS, signIn, tag } from "./support";
 
 test("ticking a task moves it from To Do to Completed and both counts change", async ({ ownerTab: page }) => {
   const title = `Toggle Task ${Date.now()}`;
@@ -103,4 +103,17 @@ test("two quick ticks both stay ticked while the first is still saving", async (
   await page.reload();
   await expect(page.getByRole("checkbox", { name: `Completed: ${titles[0]}` })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: `Completed: ${titles[1]}` })).toBeChecked();
+});
+
+test("a task whose title and notes hold a long address or link fits a 320 px phone", async ({ page }) => {
+  await signIn(page.request);
+  const { crm } = api(page.request);
+  const title = `Write to ${LONG_WORDS.email} ${tag()}`;
+  const { task } = await expectStatus(crm.tasks.$post({ json: { title, priority: "Low", notes: `Brief: ${LONG_WORDS.url}` } }), 201);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/crm/tasks");
+  await expect(page.getByText(title)).toBeVisible();
+  await expectFits(page, 320);
+  // Not left open: the other specs' task counts and red dot are the studio's whole list.
+  expect((await crm.tasks[":id"].$delete({ param: { id: task.id } })).ok).toBe(true);
 });

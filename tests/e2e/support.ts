@@ -398,6 +398,40 @@ export async function portIsFree(port: number): Promise<boolean> {
 /** Every page of the CRM's sidebar (web/src/content/crm-sections.ts). */
 export const CRM_PAGES = crmSections.map((s) => s.path);
 
+/** Text people type that is one long word: an address and a link, each wider than a 320 px phone. */
+export const LONG_WORDS = {
+  email: "bartholomew.fotheringham-whittingstall@accounts.fotheringham-holdings.co.uk",
+  url: "https://www.fotheringham-holdings.co.uk/about-us/our-history/the-early-years/index.html",
+};
+
+/**
+ * What reaches past the page's screen, to say which element to fix (none when the page fits): its
+ * layout viewport and scroll width, which content reaching past the screen widens, even invisible
+ * text, and the first elements that do. A scroller clips what is inside it, but not an absolutely
+ * placed element whose containing block is outside it; what is fixed stays put.
+ */
+export function overflowOf(page: Page) {
+  return page.evaluate(() => ({
+    layoutViewport: window.innerWidth,
+    scrollWidth: document.documentElement.scrollWidth,
+    past: [...document.querySelectorAll("body *")]
+      .filter((e) => getComputedStyle(e).position !== "fixed" && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .filter((e) => {
+        const block = getComputedStyle(e).position === "absolute" ? (e as HTMLElement).offsetParent : e.parentElement;
+        for (let p = e.parentElement; p; p = p.parentElement)
+          if (getComputedStyle(p).overflowX !== "visible" && (!block || p === block || p.contains(block))) return false;
+        return true;
+      })
+      .slice(0, 3)
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} "${(e.textContent ?? "").trim().slice(0, 30)}"`),
+  }));
+}
+
+/** Expects nothing on the page to reach past a screen `width` px wide. */
+export async function expectFits(page: Page, width: number, where = page.url()) {
+  expect(await overflowOf(page), where).toEqual({ layoutViewport: width, scrollWidth: width, past: [] });
+}
+
 /**
  * `stateDir` wiped, then made a copy of this run's small seeded state (E2E_OWN_SEED_DIR), which the
  * first caller of the run seeds while any other waits: the specs with a server of their own start

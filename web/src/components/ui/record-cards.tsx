@@ -57,7 +57,8 @@ export function RecordCard({
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5" data-testid={testId}>
       <div className="flex items-start justify-between gap-2">
-        <div>
+        {/* A title or a name can be one long word (an address, a link): it breaks rather than widen the page. */}
+        <div className="min-w-0 wrap-anywhere">
           <h2 className="font-semibold">{title}</h2>
           <p className="text-sm text-slate-600">{subtitle}</p>
           {note && <p className="text-sm text-slate-500">{note}</p>}

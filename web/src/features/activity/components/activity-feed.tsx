@@ -102,7 +102,7 @@ export function ActivityFeed({ filters, onOpenLead }: { filters: ActivityFilters
               </span>
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-start justify-between gap-2">
-                  <p className="font-medium whitespace-pre-line">{a.summary}</p>
+                  <p className="min-w-0 font-medium whitespace-pre-line wrap-anywhere">{a.summary}</p>
                   <Badge tone={tones[a.type]}>{activityTypeLabels[a.type]}</Badge>
                 </div>
                 <p className="mt-1 text-sm break-words text-slate-600">

@@ -182,12 +182,12 @@ export function ClientDetailView({
             )}
           </div>
           <h2 className="mt-5 text-lg font-semibold">Notes</h2>
-          <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{client.notes ?? "No notes."}</p>
+          <p className="mt-2 text-sm whitespace-pre-line wrap-anywhere text-slate-700">{client.notes ?? "No notes."}</p>
         </section>
         <ListSection id="projects" title="Projects" count={projects.length} empty="No projects yet.">
           {projects.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-              <span className="flex items-center gap-2">
+              <span className="flex min-w-0 items-center gap-2 wrap-anywhere">
                 <span className={`size-2.5 shrink-0 rounded-full ${dotClass(p.status)}`} aria-hidden="true" />
                 <span className="sr-only">{p.status}:</span>
                 <Link to={relatedHref("project", p.id, p.title)} className="text-brick-700 hover:underline">
@@ -201,7 +201,7 @@ export function ClientDetailView({
         <ListSection id="proposals" title="Proposals" count={proposals.length} empty="No proposals yet.">
           {proposals.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span className="min-w-0">
+              <span className="min-w-0 wrap-anywhere">
                 <Link to={relatedHref("proposal", p.id, p.title)} className="text-brick-700 hover:underline">
                   {p.title}
                 </Link>

@@ -29,7 +29,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-3 gap-2 py-2 text-sm">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="col-span-2 break-words text-slate-900">{children}</dd>
+      <dd className="col-span-2 min-w-0 wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -67,9 +67,9 @@ export function LeadDetailDialog({
               </Row>
               <Row label="Email">
                 {lead.email ? (
-                  <a className="inline-flex items-center gap-1 text-brick-700 underline" href={`mailto:${lead.email}`}>
-                    <Mail className="size-4" aria-hidden="true" />
-                    {lead.email}
+                  <a className="inline-flex max-w-full items-center gap-1 text-brick-700 underline" href={`mailto:${lead.email}`}>
+                    <Mail className="size-4 shrink-0" aria-hidden="true" />
+                    <span className="min-w-0">{lead.email}</span>
                   </a>
                 ) : (
                   "—"

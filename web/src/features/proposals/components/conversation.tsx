@@ -52,7 +52,7 @@ export function ProposalConversation({ proposal }: { proposal: Proposal }) {
                 <span className="font-medium text-slate-900">{m.author_name}</span>
                 {m.author === "studio" ? " (studio)" : " (client)"} · {formatDateTime(m.created_at)}
               </p>
-              <p className="mt-1 text-sm whitespace-pre-line">{m.body}</p>
+              <p className="mt-1 text-sm whitespace-pre-line wrap-anywhere">{m.body}</p>
               {m.author === "studio" && m.email_status === "failed" && <ReplyNotEmailed proposalId={proposal.id} message={m} />}
             </li>
           ))}

@@ -16,7 +16,7 @@ export function ViewDialog({ proposal, onClose }: { proposal: Proposal; onClose:
         <div className="space-y-4">
           <Badge tone={tone[proposal.status]}>{proposal.status}</Badge>
           <RecordFacts facts={facts(proposal)} />
-          {proposal.notes && <p className="text-sm whitespace-pre-line text-slate-700">{proposal.notes}</p>}
+          {proposal.notes && <p className="text-sm whitespace-pre-line wrap-anywhere text-slate-700">{proposal.notes}</p>}
           <p className="text-sm">
             <a className="text-brick-700 underline" href={proposalPreviewHref(proposal.id)} target="_blank" rel="noopener">
               {proposal.response?.kind === "accepted" ? "Open the accepted version" : "Preview as the client sees it"}

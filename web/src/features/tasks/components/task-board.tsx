@@ -55,7 +55,7 @@ function TaskItem({
       />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className={cn("font-medium", task.completed && "text-slate-500 line-through")}>{task.title}</p>
+          <p className={cn("font-medium wrap-anywhere", task.completed && "text-slate-500 line-through")}>{task.title}</p>
           <Badge tone={priorityTone[task.priority]}>{task.priority}</Badge>
           {due && <Badge tone={due === "Overdue" ? "red" : "amber"}>{due}</Badge>}
         </div>
@@ -84,7 +84,7 @@ function TaskItem({
             )}
           </p>
         )}
-        {task.notes && <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{task.notes}</p>}
+        {task.notes && <p className="mt-1 text-sm whitespace-pre-line wrap-anywhere text-slate-600">{task.notes}</p>}
       </div>
       <div className="flex shrink-0 items-start gap-1">
         <Button variant="ghost" size="sm" aria-label={`Edit ${task.title}`} onClick={onEdit}>
