@@ -8,7 +8,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { InvoiceInput } from "../../contract/invoice";
 import { expect, test } from "./fixtures";
-import { api, createClient, createLead, expectStatus, signIn, tag } from "./support";
+import { api, createClient, createLead, expectFits, expectStatus, LONG_WORDS, signIn, tag } from "./support";
 
 const sizes = [
   { name: "phone", viewport: { width: 375, height: 812 } },
@@ -68,7 +68,7 @@ async function sharedInvoice(request: APIRequestContext, data: Partial<InvoiceIn
 }
 
 /** The client's browser: no session, the size and the JavaScript setting under test. */
-async function clientPage(browser: Browser, size: Size, js: boolean): Promise<Page> {
+async function clientPage(browser: Browser, size: { viewport: { width: number; height: number } }, js: boolean): Promise<Page> {
   const context = await browser.newContext({ viewport: size.viewport, javaScriptEnabled: js });
   return context.newPage();
 }
@@ -171,3 +171,33 @@ for (const size of sizes)
       await page.context().close();
     });
   }
+
+test("a link or an address in a proposal's or an invoice's words breaks rather than widen a 320 px phone", async ({ browser, request }) => {
+  await signIn(request);
+  const { email, url } = LONG_WORDS;
+  const t = tag();
+  const lead = await createLead(request, { name: "Olivia Bennett", company: `Bennett Interiors ${t}` });
+  const { crm } = api(request);
+  const made = crm.proposals.$post({
+    json: {
+      title: `Website for ${email}`,
+      lead_id: lead.id,
+      intro: `Today's site: ${url}`,
+      sections: [{ heading: "Scope", body: `Everything under ${url}` }],
+      lines: [{ description: `Rebuild ${url}`, quantity: 1, unit_price: 1800 }],
+      terms: `Questions to ${email}`,
+      valid_until: "2099-12-31",
+    },
+  });
+  const { proposal } = await expectStatus(made, 201);
+  const shared = await expectStatus(crm.proposals[":id"].share.$post({ param: { id: proposal.id } }), 201);
+  const invoice = await sharedInvoice(request, { lines: [{ description: `Rebuild ${url}`, quantity: 1, unit_price: 1800 }] });
+
+  const page = await clientPage(browser, { viewport: { width: 320, height: 640 } }, false);
+  for (const link of [shared.url, invoice.url]) {
+    await openPage(page, link);
+    await expect(page.getByText(`Rebuild ${url}`)).toBeVisible();
+    await expectFits(page, 320, link);
+  }
+  await page.context().close();
+});

@@ -62,11 +62,15 @@ export function plainTextHtml(text: string): string {
     .join("");
 }
 
-/** What every document page shares: the page, the studio's header, the lines table, notices, print. */
+/**
+ * What every document page shares: the page, the studio's header, the lines table, notices, print.
+ * A line, a title or a question can hold a link or an address, one long word: it breaks anywhere
+ * rather than widen a phone's page (amounts and numbers never break: they are nowrap).
+ */
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}
-main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 4rem;background:#fff}
+main{max-width:48rem;margin:0 auto;padding:2rem 1.25rem 4rem;background:#fff;overflow-wrap:anywhere}
 header.studio{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;border-bottom:3px solid #b91c1c;padding-bottom:1rem;margin-bottom:2rem}
 .studio-name{font-size:1.25rem;font-weight:700;margin:0}
 .studio address{font-style:normal;white-space:pre-line;color:#475569;font-size:.875rem}
