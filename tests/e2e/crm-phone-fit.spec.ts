@@ -44,6 +44,8 @@ test("a long address or link typed into a record breaks rather than widen the pa
   for (const path of [`/crm/leads?q=${t}`, `/crm/activity?q=${t}`, `/crm/clients/${client.id}`, `/crm/proposals?q=${t}`]) {
     await page.goto(path);
     await expect(page.getByText(t).first()).toBeVisible();
+    // Every section in (a client's Preview access among them), not only the first to arrive.
+    await page.waitForLoadState("networkidle");
     await expectFits(page, NARROWEST.width, path);
   }
   await page.goto(`/crm/leads?q=${t}`);

@@ -38,7 +38,9 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
   const id = useId();
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="space-y-1.5">
+    // In a grid or a row the field may be narrower than its control would be (a select is as wide as
+    // its longest option): the control then takes the field's width rather than widen the page.
+    <div className="min-w-0 space-y-1.5">
       {/* The asterisk sits outside <label> so the field's accessible name is exactly `label`; `required` says the rest. */}
       <div className="flex gap-1 text-sm font-medium text-slate-800">
         <label htmlFor={id}>{label}</label>
