@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { MISSED_MARGIN_MS } from "../../contract/live";
-import { api, backdropFiltered, createLead, demo, expectStatus, live, signIn, staff, tag } from "./support";
+import { api, backdropFiltered, createLead, demo, expectStatus, holdLive, live, signIn, staff, tag } from "./support";
 
 interface Timing {
   name: string;
@@ -133,24 +133,14 @@ test("a lead added while the page loads, before its live socket listens, shows o
   await live(ownerTab, search);
   await page.waitForTimeout(MISSED_MARGIN_MS + 100);
   // This tab's socket reaches the hub only after that: the page's inline data was read before it.
-  let letThrough!: () => void;
-  const told = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.routeWebSocket(/\/api\/crm\/live/, async (ws) => {
-    await told;
-    ws.connectToServer();
-  });
-  const missed = new Promise<{ kind: string; entities: string[] }>((resolve) =>
-    page.on("websocket", (ws) =>
-      ws.on("framereceived", ({ payload }) => String(payload).includes('"missed"') && resolve(JSON.parse(String(payload)))),
-    ),
-  );
+  const { letThrough, missed } = await holdLive(page);
   await page.goto(search);
   await expect(page.getByText("No leads match your filters")).toBeVisible();
   await createLead(page.request, { name });
   await expect(row(ownerTab)).toBeVisible();
   letThrough();
   // The hub names what changed since the page's read (other tests' changes too), and the page refreshes that.
-  const { entities } = await missed;
+  const entities = await missed;
   expect(entities).toContain("leads");
   expect(entities).not.toContain("all");
   await expect(row(page)).toBeVisible();
@@ -160,12 +150,7 @@ test("signed in at the gate, a lead added before the live socket opens shows onc
   const name = `Meanwhile ${tag()}`;
   // Signed out, the page comes with no data inline: the screens fetch theirs after Access CRM, and
   // the socket, held here, reaches the hub only after a colleague has added the lead.
-  let letThrough!: () => void;
-  const told = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.routeWebSocket(/\/api\/crm\/live/, async (ws) => {
-    await told;
-    ws.connectToServer();
-  });
+  const { letThrough } = await holdLive(page);
   await page.goto(`/crm/leads?q=${encodeURIComponent(name)}`);
   await page.getByLabel("CRM Access Password", { exact: true }).fill(demo.DEMO_TEAM_PASSWORD);
   await page.getByRole("button", { name: "Access CRM" }).click();

@@ -6,7 +6,7 @@
  */
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { api, expectStatus, keyboardDrag, signIn } from "./support";
+import { api, expectStatus, holdLive, keyboardDrag, signIn } from "./support";
 
 const column = (page: Page, stage: string) => page.getByRole("region", { name: `${stage} column` });
 
@@ -137,20 +137,7 @@ test("a move made before the live socket opens is not undone by the refresh the 
   // The socket reaches the hub only once the move is saving. The project was added just before the
   // page read its data, so the hub's first word names projects (or all, from a hub just started)
   // and the board refreshes.
-  let letThrough!: () => void;
-  const socketMayGo = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.routeWebSocket(/\/api\/crm\/live/, async (ws) => {
-    await socketMayGo;
-    ws.connectToServer();
-  });
-  const missed = new Promise<string[]>((resolve) =>
-    page.on("websocket", (ws) =>
-      ws.on("framereceived", ({ payload }) => {
-        const message = JSON.parse(String(payload)) as { kind: string; entities?: string[] };
-        if (message.kind === "missed") resolve(message.entities ?? []);
-      }),
-    ),
-  );
+  const { letThrough, missed } = await holdLive(page);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/crm/projects");

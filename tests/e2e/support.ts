@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import AxeBuilder from "@axe-core/playwright";
 import { hc, type ClientResponse, type InferRequestType } from "hono/client";
 import type { AppType } from "../../worker/app";
+import type { ServerMessage } from "../../contract/live";
 import { cpSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -217,6 +218,28 @@ export const backdropFiltered = (page: Page) =>
 export async function live(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
+}
+
+/**
+ * Holds the page's live socket back from the hub until `letThrough` is called, as a slow network
+ * would; `missed` resolves with what the hub's first word to it (`missed`) names as changed.
+ */
+export async function holdLive(page: Page) {
+  let letThrough!: () => void;
+  const released = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.routeWebSocket(/\/api\/crm\/live/, async (ws) => {
+    await released;
+    ws.connectToServer();
+  });
+  const missed = new Promise<string[]>((resolve) =>
+    page.on("websocket", (ws) =>
+      ws.on("framereceived", ({ payload }) => {
+        const message = JSON.parse(String(payload)) as ServerMessage;
+        if (message.kind === "missed") resolve(message.entities);
+      }),
+    ),
+  );
+  return { letThrough, missed };
 }
 
 /** Closes the page's live socket and keeps it closed for `holdMs`: the hook signedIn's `testHook` asks for. */
