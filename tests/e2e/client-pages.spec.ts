@@ -7,6 +7,7 @@
  */
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { InvoiceInput } from "../../contract/invoice";
+import type { ProposalInput } from "../../contract/proposal";
 import { expect, test } from "./fixtures";
 import { api, createClient, createLead, expectFits, expectStatus, LONG_WORDS, signIn, tag } from "./support";
 
@@ -18,10 +19,10 @@ type Size = (typeof sizes)[number];
 
 const longText = "We will work with you week by week, from the first sketch to the launch, and keep you told at every step. ".repeat(6);
 
-async function sharedProposal(request: APIRequestContext): Promise<{ url: string; title: string }> {
+async function sharedProposal(request: APIRequestContext, data: Partial<ProposalInput> = {}): Promise<{ url: string; title: string }> {
   const t = tag();
   const lead = await createLead(request, { name: "Olivia Bennett", company: `Bennett Interiors ${t}` });
-  const title = `Interiors website ${t}`;
+  const title = data.title ?? `Interiors website ${t}`;
   const { crm } = api(request);
   const made = crm.proposals.$post({
     json: {
@@ -37,6 +38,7 @@ async function sharedProposal(request: APIRequestContext): Promise<{ url: string
         { description: "Extra pages", quantity: 2, unit_price: 450 },
       ],
       valid_until: "2099-12-31",
+      ...data,
     },
   });
   const { proposal } = await expectStatus(made, 201);
@@ -175,22 +177,13 @@ for (const size of sizes)
 test("a link or an address in a proposal's or an invoice's words breaks rather than widen a 320 px phone", async ({ browser, request }) => {
   await signIn(request);
   const { email, url } = LONG_WORDS;
-  const t = tag();
-  const lead = await createLead(request, { name: "Olivia Bennett", company: `Bennett Interiors ${t}` });
-  const { crm } = api(request);
-  const made = crm.proposals.$post({
-    json: {
-      title: `Website for ${email}`,
-      lead_id: lead.id,
-      intro: `Today's site: ${url}`,
-      sections: [{ heading: "Scope", body: `Everything under ${url}` }],
-      lines: [{ description: `Rebuild ${url}`, quantity: 1, unit_price: 1800 }],
-      terms: `Questions to ${email}`,
-      valid_until: "2099-12-31",
-    },
+  const shared = await sharedProposal(request, {
+    title: `Website for ${email}`,
+    intro: `Today's site: ${url}`,
+    sections: [{ heading: "Scope", body: `Everything under ${url}` }],
+    lines: [{ description: `Rebuild ${url}`, quantity: 1, unit_price: 1800 }],
+    terms: `Questions to ${email}`,
   });
-  const { proposal } = await expectStatus(made, 201);
-  const shared = await expectStatus(crm.proposals[":id"].share.$post({ param: { id: proposal.id } }), 201);
   const invoice = await sharedInvoice(request, { lines: [{ description: `Rebuild ${url}`, quantity: 1, unit_price: 1800 }] });
 
   const page = await clientPage(browser, { viewport: { width: 320, height: 640 } }, false);

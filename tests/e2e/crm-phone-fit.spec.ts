@@ -7,7 +7,7 @@
  */
 import { PHONE_CONTEXT } from "../../scripts/lib/phone";
 import { expect, test } from "./fixtures";
-import { api, createLead, CRM_PAGES, expectFits, expectStatus, LONG_WORDS, signIn, staff, tag } from "./support";
+import { api, createClient, createLead, CRM_PAGES, expectFits, expectStatus, LONG_WORDS, signIn, staff, tag } from "./support";
 
 const NARROWEST = { width: 320, height: 640 };
 test.use({ ...PHONE_CONTEXT, viewport: NARROWEST, screen: NARROWEST });
@@ -30,10 +30,7 @@ test("a long address or link typed into a record breaks rather than widen the pa
   const { crm } = api(page.request);
   const lead = await createLead(page.request, { name: `Long Words ${t}`, email, notes: `Their site: ${url}` });
   await expectStatus(crm.activities.$post({ json: { summary: `Long Words ${t}: wrote to ${email} about ${url}`, type: "Email" } }), 201);
-  const { client } = await expectStatus(
-    crm.clients.$post({ json: { name: `Long Words ${t}`, emails: [email], website: url, notes: url } }),
-    201,
-  );
+  const client = await createClient(page.request, { name: `Long Words ${t}`, emails: [email], website: url, notes: url });
   await expectStatus(crm.proposals.$post({ json: { title: `${t} for ${email}`, client_id: client.id, notes: url } }), 201);
   await expectStatus(
     crm.projects.$post({ json: { title: `${t} for ${email}`, stage: "Discovery", status: "On Track", client_id: client.id } }),
