@@ -79,14 +79,14 @@ describe("the live channel's invalidator", () => {
     const refresh = () => s.queryClient.invalidateQueries({ queryKey: ["invoices"] });
     // Nothing saving: no gathering delay.
     let before = s.fetches();
-    invalidator.now(refresh);
+    invalidator.afterSaving(refresh);
     expect(s.fetches() - before).toBe(1);
     await wait(20);
 
     // A move saving (its card already shown where it was put): a refetch now would read it undone.
     const { finish, saved } = saving(s.queryClient);
     before = s.fetches();
-    invalidator.now(refresh);
+    invalidator.afterSaving(refresh);
     await wait(60);
     expect(s.fetches() - before).toBe(0);
     finish();

@@ -138,7 +138,7 @@ export const COALESCE_MS = 100;
  */
 export function createInvalidator(queryClient: QueryClient, delayMs = COALESCE_MS) {
   const pending = new Set<LiveEntity>();
-  /** Refreshes not to be gathered, only held while the tab's own changes save (`now`). */
+  /** Refreshes not to be gathered, only held while the tab's own changes save (`afterSaving`). */
   const held: (() => unknown)[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -162,7 +162,7 @@ export function createInvalidator(queryClient: QueryClient, delayMs = COALESCE_M
      * Runs `refresh` at once, or as soon as none of the tab's own changes is saving: what the socket
      * brings as it opens, which may come while a move made on the page just loaded is still saving.
      */
-    now(refresh: () => unknown) {
+    afterSaving(refresh: () => unknown) {
       held.push(refresh);
       flush();
     },
@@ -239,7 +239,7 @@ export function LiveProvider({
     let pingTimer: ReturnType<typeof setInterval> | undefined;
     const invalidator = createInvalidator(queryClient);
     const refreshExactly = (keys: readonly QueryKey[]) =>
-      invalidator.now(() => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true }))));
+      invalidator.afterSaving(() => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true }))));
 
     const connect = () => {
       if (disposed) return;
@@ -257,7 +257,7 @@ export function LiveProvider({
         // after signing in): refetch what is on screen. When the page's inline data was read before
         // this socket, the hub's `missed` says what changed since, and what came inline short of its
         // query is topped up now.
-        if (since === undefined) invalidator.now(() => queryClient.invalidateQueries());
+        if (since === undefined) invalidator.afterSaving(() => queryClient.invalidateQueries());
         else {
           boot = takeBootSync();
           refreshExactly(boot.partialKeys);
@@ -283,7 +283,7 @@ export function LiveProvider({
           // At once, as the socket opens, not gathered with later events: the page then settles before anything else happens.
           // "all": the hub cannot tell what changed (or everything did), and what the tab has is what came inline.
           if (message.entities.includes("all")) refreshExactly(boot?.keys ?? []);
-          else invalidator.now(() => invalidateEntity(queryClient, message.entities));
+          else invalidator.afterSaving(() => invalidateEntity(queryClient, message.entities));
         } else if (message.kind === "presence") {
           setPresent(message.present);
         }
